@@ -1,0 +1,46 @@
+// Business constants and limits (spec.md section 9). The one place for numbers the spec fixes.
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const TOAST_AUTO_HIDE_MS = 5_000;
+export const TOAST_POSITION = 'top-center' as const;
+
+export const DRAWER_WIDTH = 240;
+export const SEARCH_BOX_WIDTH = 600;
+export const SKELETON_ROWS = 10;
+export const ALBUM_SKELETON_ROW_HEIGHT = 62;
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 30;
+export const DEFAULT_PAGE = 1;
+
+export const STAT_REPORT_DELAY_MS = 10_000;
+export const LOGOUT_REDIRECT_DELAY_MS = 2_000;
+
+export const DEFAULT_AUDIO_DURATION_S = 300;
+export const STREAMING_CUTOFF_S = 600;
+
+export const DEFAULT_VOLUME = 100;
+export const QUALITIES = ['low', 'medium', 'high', 'lossless'] as const;
+export type Quality = (typeof QUALITIES)[number];
+export const DEFAULT_QUALITY: Quality = 'lossless';
+export const PAGE_CLOSE_ACTIONS = ['none', 'confirmWhenPlaying'] as const;
+export type PageCloseAction = (typeof PAGE_CLOSE_ACTIONS)[number];
+export const DEFAULT_PAGE_CLOSE_ACTION: PageCloseAction = 'none';
+
+export const DEFAULT_LIBRARY_PRIORITY = 0;
+
+export const ALBUM_DB_NAME = 'album';
+export const ALBUM_DB_VERSION = 2;
+export const LIBRARY_DB_NAME = 'library';
+export const LIBRARY_DB_VERSION = 1;
+
+export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
+export const TRACK_NUMBER_DIGITS = 2;
+export const DEFAULT_PROTOCOL_VERSION = '1';
+
+// Anniv status codes the client reacts to (protocol.md 1.4).
+export const STATUS_OK = 0;
+export const STATUS_UNAUTHORIZED = 902002;
+
+// The HEAD probe's fixed extra flag (protocol.md 2.6).
+export const PROBE_FLAG = '_xcw';

@@ -1,0 +1,19 @@
+// Registration and 2FA rules derived from the site's features (spec.md 1).
+import type { SiteInfo } from './api/types';
+
+export function registrationOpen(site: Pick<SiteInfo, 'features'>): boolean {
+  return !site.features.includes('close') || site.features.includes('invite');
+}
+
+export function inviteRequired(site: Pick<SiteInfo, 'features'>): boolean {
+  return site.features.includes('invite');
+}
+
+export function twoFactorEnabled(site: Pick<SiteInfo, 'features'>): boolean {
+  return site.features.includes('2fa') || site.features.includes('2fa_enforced');
+}
+
+/** site name, plus a separator and the description if present (spec 4.2) */
+export function pageTitle(site: Pick<SiteInfo, 'siteName' | 'description'>, separator: string): string {
+  return site.description ? `${site.siteName}${separator}${site.description}` : site.siteName;
+}
