@@ -38,6 +38,7 @@ export const text = {
     inviteCodeRequired: '邀请码不能为空',
     noCrypto: '浏览器版本过低或没有运行在HTTPS环境',
     registerSucceeded: '注册成功',
+    registrationClosed: '本站暂未开放注册',
     loginSucceeded: '登录成功',
   },
   logout: {
@@ -195,6 +196,8 @@ export const text = {
     network: (status: number, statusText: string) => `网络错误: ${status} ${statusText}`,
     unknownNetwork: '未知网络错误',
     badResponse: '服务器返回了无法识别的数据',
+    unknown: '未知错误',
+    storageUnavailable: '浏览器本地数据库不可用',
   },
 } as const;
 

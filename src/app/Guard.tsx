@@ -1,0 +1,26 @@
+// The route guard of spec 2.1: spinner while the login state is unknown, login with a return path
+// when logged out, the page when logged in.
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLoginState } from './SystemContext';
+import { PageSpinner } from '@/views/components/PageSpinner';
+
+export function loginPathFor(path: string, search: string): string {
+  const current = search ? `${path}?${search}` : path;
+  return `/user/login?return=${encodeURIComponent(current)}`;
+}
+
+export function Guard({ children }: { children: ReactNode }) {
+  const state = useLoginState();
+  const [path] = useLocation();
+  const search = useSearch();
+  if (state === 'unknown') return <PageSpinner />;
+  if (state === 'loggedOut') return <Redirect to={loginPathFor(path, search)} replace />;
+  return <>{children}</>;
+}
+
+/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+export function safeReturnPath(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}

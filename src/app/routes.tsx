@@ -1,0 +1,49 @@
+// The route table of spec 2.1. Pages are code-split; guarded routes need a logged-in user.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import { Guard } from './Guard';
+import { PageSpinner } from '@/views/components/PageSpinner';
+import { HomePage } from '@/views/pages/home/HomePage';
+import { NotFoundPage } from '@/views/pages/notFound/NotFoundPage';
+
+const LoginPage = lazy(() => import('@/views/pages/login/LoginPage'));
+const RegisterPage = lazy(() => import('@/views/pages/register/RegisterPage'));
+const LogoutPage = lazy(() => import('@/views/pages/logout/LogoutPage'));
+const UserPage = lazy(() => import('@/views/pages/user/UserPage'));
+
+interface RouteEntry {
+  path: string;
+  page: ComponentType | LazyExoticComponent<ComponentType>;
+  guarded: boolean;
+}
+
+export const routes: RouteEntry[] = [
+  { path: '/', page: HomePage, guarded: false },
+  { path: '/user/login', page: LoginPage, guarded: false },
+  { path: '/user/register', page: RegisterPage, guarded: false },
+  { path: '/user/logout', page: LogoutPage, guarded: false },
+  { path: '/user/index', page: UserPage, guarded: true },
+];
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        {routes.map(({ path, page: Page, guarded }) => (
+          <Route key={path} path={path}>
+            {guarded ? (
+              <Guard>
+                <Page />
+              </Guard>
+            ) : (
+              <Page />
+            )}
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

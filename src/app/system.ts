@@ -1,0 +1,93 @@
+// Boot wiring: the long-lived actors, their real actors over the services, and the effects their
+// emitted events ask for (toasts, URL changes, storage writes, reloads). Started once in main.tsx.
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { navigate as navigateBrowser } from 'wouter/use-browser-location';
+import { createApiClient, type ApiClient } from '@/services/api/client';
+import { getSiteInfo } from '@/services/api/info';
+import * as userApi from '@/services/api/user';
+import { readLocal, removeLocal, writeLocal } from '@/storage/local';
+import { clearLocalLibraryRecords } from '@/storage/albumDb';
+import { sessionMachine } from '@/machines/session';
+import { loaderMachine } from '@/machines/loader';
+import { messagesMachine } from '@/machines/messages';
+import { settingsMachine } from '@/machines/settings';
+import type { NotifyEvent } from '@/machines/effects';
+
+export interface SystemOptions {
+  api?: ApiClient;
+  navigate?: (to: string) => void;
+  reload?: (to: string) => void;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function createAppSystem(options: SystemOptions = {}) {
+  const api = options.api ?? createApiClient();
+  const navigate = options.navigate ?? ((to: string) => navigateBrowser(to));
+  const reload = options.reload ?? ((to: string) => window.location.assign(to));
+  const { inspect } = options;
+
+  const messages = createActor(messagesMachine, { inspect }).start();
+  const notify = (event: NotifyEvent) => messages.send({ type: 'ADD', severity: event.severity, message: event.message });
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchUser: fromPromise(() => userApi.getUserInfo(api)),
+        login: fromPromise(({ input }) => userApi.login(api, input)),
+        register: fromPromise(async ({ input }) => {
+          await userApi.register(api, {
+            email: input.email,
+            password: input.password,
+            nickname: input.nickname,
+            inviteCode: input.inviteCode.trim() || undefined,
+          });
+        }),
+        logout: fromPromise(() => userApi.logout(api)),
+        updateProfile: fromPromise(({ input }) => userApi.updateProfile(api, input)),
+        changePassword: fromPromise(({ input }) => userApi.changePassword(api, input)),
+        clearLocalData: fromPromise(async () => {
+          removeLocal('userInfo');
+          removeLocal('playlist');
+          await clearLocalLibraryRecords();
+        }),
+      },
+    }),
+    { input: { storedUser: readLocal('userInfo') }, inspect },
+  );
+  session.on('notify', notify);
+  session.on('navigate', (event) => navigate(event.to));
+  session.on('reload', (event) => reload(event.to));
+  session.on('userChanged', (event) => (event.user ? writeLocal('userInfo', event.user) : removeLocal('userInfo')));
+
+  const site = createActor(
+    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => getSiteInfo(api)) } }),
+    { inspect },
+  );
+  site.on('notify', notify);
+
+  const settings = createActor(settingsMachine, {
+    input: { quality: readLocal('player.quality'), pageOnCloseAction: readLocal('player.pageOnCloseAction') },
+    inspect,
+  });
+  settings.on('settingsChanged', ({ settings: value }) => {
+    writeLocal('player.quality', value.quality);
+    writeLocal('player.pageOnCloseAction', value.pageOnCloseAction);
+  });
+
+  session.start();
+  site.start();
+  settings.start();
+
+  return {
+    api,
+    messages,
+    session,
+    site,
+    settings,
+    stop() {
+      for (const actor of [session, site, settings, messages]) actor.stop();
+    },
+  };
+}
+
+export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -1,0 +1,1 @@
+export const machines = {} as Record<string, import('xstate').AnyStateMachine>;

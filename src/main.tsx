@@ -1,0 +1,21 @@
+// Boot: create the long-lived actors once, then render the app.
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { createAppSystem } from '@/app/system';
+import { maybeInspector } from '@/app/inspect';
+
+async function boot() {
+  const inspect = await maybeInspector();
+  const system = createAppSystem({ inspect });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App system={system} />
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,329 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { sessionMachine, type SessionEmitted } from '@/machines/session';
+import type { UserInfo } from '@/services/api/types';
+import { ApiError } from '@/services/api/errors';
+import { text } from '@/views/text';
+import { fakeService, flush } from './fakes';
+
+const mio: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
+const loginForm = { email: 'mio@example.com', password: 'secret' };
+const registerForm = { email: 'a@b.c', password: 'pw', repeatPassword: 'pw', nickname: 'A', inviteCode: '' };
+
+function start(storedUser: UserInfo | null = null) {
+  const fakes = {
+    fetchUser: fakeService<UserInfo>(),
+    login: fakeService<UserInfo, typeof loginForm>(),
+    register: fakeService<void, typeof registerForm>(),
+    logout: fakeService<void>(),
+    updateProfile: fakeService<void, { nickname: string; avatar: string }>(),
+    changePassword: fakeService<void, { oldPassword: string; newPassword: string }>(),
+    clearLocalData: fakeService<void>(),
+  };
+  const machine = sessionMachine.provide({
+    actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never,
+  });
+  const actor = createActor(machine, { input: { storedUser } });
+  const emitted: SessionEmitted[] = [];
+  for (const type of ['notify', 'navigate', 'reload', 'userChanged'] as const) {
+    actor.on(type, (e) => emitted.push(e as SessionEmitted));
+  }
+  actor.start();
+  return { actor, fakes, emitted };
+}
+
+async function loggedIn() {
+  const s = start();
+  s.fakes.fetchUser.last.resolve(mio);
+  await flush();
+  expect(s.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+  s.emitted.length = 0;
+  return s;
+}
+
+async function loggedOut() {
+  const s = start();
+  s.fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
+  await flush();
+  expect(s.actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+  s.emitted.length = 0;
+  return s;
+}
+
+describe('session: start', () => {
+  it('starts unknown and asks for the user info', () => {
+    const { actor, fakes } = start();
+    expect(actor.getSnapshot().value).toBe('unknown');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(fakes.fetchUser.calls).toHaveLength(1);
+  });
+
+  it('user info succeeds → loggedIn with that user, stored', async () => {
+    const { actor, fakes, emitted } = start();
+    fakes.fetchUser.last.resolve(mio);
+    await flush();
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(mio);
+    expect(emitted).toEqual([{ type: 'userChanged', user: mio }]);
+  });
+
+  it('902002 → loggedOut silently, stored user cleared', async () => {
+    const { actor, fakes, emitted } = start(mio);
+    fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(emitted).toEqual([{ type: 'userChanged', user: null }]);
+  });
+
+  it('another error → toast with its message and loggedOut when nothing is stored', async () => {
+    const { actor, fakes, emitted } = start();
+    fakes.fetchUser.last.reject(new Error('未知网络错误'));
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: '未知网络错误' }]);
+  });
+
+  it('another error with a stored user → toast, stays signed in locally (nothing lost)', async () => {
+    const { actor, fakes, emitted } = start(mio);
+    fakes.fetchUser.last.reject(new Error('网络错误: 502 Bad Gateway'));
+    await flush();
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(mio);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: '网络错误: 502 Bad Gateway' }]);
+  });
+});
+
+describe('session: login', () => {
+  it.each([
+    [{ email: '', password: 'x' }],
+    [{ email: 'a@b.c', password: '' }],
+    [{ email: '  ', password: '' }],
+  ])('an incomplete form %j shows Email/密码不能为空 and calls nothing', async (form) => {
+    const { actor, fakes } = await loggedOut();
+    actor.send({ type: 'LOGIN', form });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'login', message: text.auth.emailPasswordRequired });
+    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(fakes.login.calls).toHaveLength(0);
+  });
+
+  it('success sets the returned user', async () => {
+    const { actor, fakes, emitted } = await loggedOut();
+    actor.send({ type: 'LOGIN', form: loginForm });
+    expect(actor.getSnapshot().matches({ loggedOut: 'loggingIn' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(fakes.login.last.input).toEqual(loginForm);
+    fakes.login.last.resolve(mio);
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(mio);
+    expect(emitted).toEqual([{ type: 'userChanged', user: mio }]);
+  });
+
+  it('failure shows the server message and allows another try', async () => {
+    const { actor, fakes, emitted } = await loggedOut();
+    actor.send({ type: 'LOGIN', form: loginForm });
+    fakes.login.last.reject(new ApiError(102010, 'email and password does not match'));
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'email and password does not match' }]);
+    actor.send({ type: 'LOGIN', form: loginForm });
+    expect(fakes.login.calls).toHaveLength(2);
+  });
+
+  it('a second LOGIN while logging in is ignored', async () => {
+    const { actor, fakes } = await loggedOut();
+    actor.send({ type: 'LOGIN', form: loginForm });
+    actor.send({ type: 'LOGIN', form: loginForm });
+    expect(fakes.login.calls).toHaveLength(1);
+  });
+});
+
+describe('session: register', () => {
+  it.each([
+    ['both passwords empty', { password: '', repeatPassword: '' }, false, text.auth.passwordRequired],
+    ['repeat empty, nickname empty too', { repeatPassword: '', nickname: '' }, false, text.auth.passwordRequired],
+    ['nickname empty before email empty', { nickname: '', email: '' }, false, text.auth.nicknameRequired],
+    ['email empty before mismatch', { email: '', repeatPassword: 'other' }, false, text.auth.emailRequired],
+    ['mismatch before invite code', { repeatPassword: 'other' }, true, text.auth.passwordsDiffer],
+    ['invite code when required', {}, true, text.auth.inviteCodeRequired],
+  ])('%s', async (_, change, inviteRequired, message) => {
+    const { actor, fakes } = await loggedOut();
+    actor.send({ type: 'REGISTER', form: { ...registerForm, ...change }, inviteRequired });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'register', message });
+    expect(fakes.register.calls).toHaveLength(0);
+  });
+
+  it('success → registered with a toast; the server does not log in', async () => {
+    const { actor, fakes, emitted } = await loggedOut();
+    actor.send({ type: 'REGISTER', form: { ...registerForm, inviteCode: 'X' }, inviteRequired: true });
+    expect(actor.getSnapshot().matches({ loggedOut: 'registering' })).toBe(true);
+    expect(fakes.register.last.input.inviteCode).toBe('X');
+    fakes.register.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedOut: 'registered' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.auth.registerSucceeded }]);
+    actor.send({ type: 'LOGIN', form: loginForm });
+    expect(actor.getSnapshot().matches({ loggedOut: 'loggingIn' })).toBe(true);
+  });
+
+  it('failure shows the server message', async () => {
+    const { actor, fakes, emitted } = await loggedOut();
+    actor.send({ type: 'REGISTER', form: registerForm, inviteRequired: false });
+    fakes.register.last.reject(new ApiError(201001, 'invalid invite code'));
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'invalid invite code' }]);
+  });
+
+  it('CLEAR_FORM_ERROR clears a shown validation message', async () => {
+    const { actor } = await loggedOut();
+    actor.send({ type: 'REGISTER', form: { ...registerForm, nickname: '' }, inviteRequired: false });
+    actor.send({ type: 'CLEAR_FORM_ERROR' });
+    expect(actor.getSnapshot().context.formError).toBeNull();
+  });
+});
+
+describe('session: logout', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('calls logout, shows 登出成功, waits 2 s, clears local data, clears the user and reloads home', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot().matches({ loggedIn: 'loggingOut' })).toBe(true);
+    fakes.logout.last.resolve();
+    await flush();
+    expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.logout.succeeded }]);
+    expect(actor.getSnapshot().matches({ loggedIn: 'waitingToLeave' })).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fakes.clearLocalData.calls).toHaveLength(0);
+    expect(actor.getSnapshot().context.user).toEqual(mio);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fakes.clearLocalData.calls).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ loggedIn: 'clearingLocalData' })).toBe(true);
+
+    fakes.clearLocalData.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(emitted.slice(1)).toEqual([
+      { type: 'userChanged', user: null },
+      { type: 'reload', to: '/' },
+    ]);
+  });
+
+  it('a failing logout call shows the message and keeps the user', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'LOGOUT' });
+    fakes.logout.last.reject(new Error('未知网络错误'));
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(mio);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: '未知网络错误' }]);
+  });
+
+  it('a broken local store still ends the local session', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'LOGOUT' });
+    fakes.logout.last.resolve();
+    await flush();
+    await vi.advanceTimersByTimeAsync(2000);
+    fakes.clearLocalData.last.reject(new Error('IndexedDB is unavailable'));
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(emitted).toContainEqual({ type: 'notify', severity: 'error', message: 'IndexedDB is unavailable' });
+    expect(emitted.at(-1)).toEqual({ type: 'reload', to: '/' });
+  });
+});
+
+describe('session: profile and password', () => {
+  it.each([
+    [{ nickname: '', avatar: 'a.png' }, text.user.nicknameRequired],
+    [{ nickname: 'Mio', avatar: ' ' }, text.user.avatarRequired],
+  ])('profile %j is refused with %s', async (form, message) => {
+    const { actor, fakes } = await loggedIn();
+    actor.send({ type: 'UPDATE_PROFILE', form });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'profile', message });
+    expect(fakes.updateProfile.calls).toHaveLength(0);
+  });
+
+  it('profile update, then user info refresh, then a success toast', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'Mio2', avatar: 'a.png' } });
+    expect(fakes.updateProfile.last.input).toEqual({ nickname: 'Mio2', avatar: 'a.png' });
+    fakes.updateProfile.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'refreshingUser' })).toBe(true);
+    const updated = { ...mio, nickname: 'Mio2', avatar: 'a.png' };
+    fakes.fetchUser.last.resolve(updated);
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(updated);
+    expect(emitted).toEqual([
+      { type: 'userChanged', user: updated },
+      { type: 'notify', severity: 'success', message: text.user.profileSaved },
+    ]);
+  });
+
+  it('profile update failure shows the server message', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'x'.repeat(30), avatar: 'a' } });
+    fakes.updateProfile.last.reject(new ApiError(102000, 'nickname too long'));
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'nickname too long' }]);
+  });
+
+  it.each([
+    [{ oldPassword: '', newPassword: 'a', confirmPassword: 'a' }, text.user.oldPasswordRequired],
+    [{ oldPassword: 'o', newPassword: '', confirmPassword: 'a' }, text.user.newPasswordRequired],
+    [{ oldPassword: 'o', newPassword: 'a', confirmPassword: 'b' }, text.user.passwordsDiffer],
+  ])('password form %j is refused with %s', async (form, message) => {
+    const { actor, fakes } = await loggedIn();
+    actor.send({ type: 'CHANGE_PASSWORD', form });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message });
+    expect(fakes.changePassword.calls).toHaveLength(0);
+  });
+
+  it('password change success clears the user and goes to login', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
+    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n' });
+    fakes.changePassword.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(emitted).toEqual([
+      { type: 'userChanged', user: null },
+      { type: 'navigate', to: '/user/login' },
+    ]);
+  });
+
+  it('wrong old password shows the server message and keeps the user', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
+    fakes.changePassword.last.reject(new ApiError(102010, 'email and password does not match'));
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'email and password does not match' }]);
+  });
+
+  it.each(['updateProfile', 'changePassword'] as const)('902002 during %s ends the local session', async (which) => {
+    const { actor, fakes } = await loggedIn();
+    if (which === 'updateProfile') actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'n', avatar: 'a' } });
+    else actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
+    fakes[which].last.reject(new ApiError(902002, 'unauthorized'));
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+  });
+
+  it('SESSION_EXPIRED while logged in → loggedOut', async () => {
+    const { actor, emitted } = await loggedIn();
+    actor.send({ type: 'SESSION_EXPIRED' });
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(emitted).toEqual([{ type: 'userChanged', user: null }]);
+  });
+});
