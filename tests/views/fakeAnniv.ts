@@ -1,0 +1,114 @@
+// A fake Anniv server at the network edge: a `fetch` that answers with the wire format of
+// protocol.md (HTTP 200 envelopes, snake_case keys), so views run with the real api client.
+
+interface FakeUser {
+  userId: string;
+  email: string;
+  password: string; // as sent by the client (SHA-256 hex)
+  nickname: string;
+  avatar: string;
+}
+
+export interface FakeAnnivOptions {
+  features?: string[];
+  siteName?: string;
+  description?: string;
+  inviteCode?: string;
+  /** answer every call with this HTTP status instead (server down / broken proxy) */
+  httpStatus?: number;
+}
+
+export function createFakeAnniv(options: FakeAnnivOptions = {}) {
+  const users: FakeUser[] = [];
+  let sessionUser: FakeUser | null = null;
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const state = { httpStatus: options.httpStatus };
+
+  const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
+  const fail = (status: number, message: string) => ({ status, message, data: null });
+  const userInfo = (u: FakeUser) => ({ user_id: u.userId, email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': false });
+
+  function handle(method: string, path: string, body: Record<string, unknown>) {
+    const key = `${method} ${path}`;
+    switch (key) {
+      case 'GET /api/info':
+        return ok({
+          site_name: options.siteName ?? 'Anniv',
+          description: options.description ?? '',
+          protocol_version: '1',
+          features: options.features ?? [],
+        });
+      case 'GET /api/user/info':
+        return sessionUser ? ok(userInfo(sessionUser)) : fail(902002, 'unauthorized');
+      case 'POST /api/user/login': {
+        const user = users.find((u) => u.email === body.email);
+        if (!user) return fail(102020, 'user not exist');
+        if (user.password !== body.password) return fail(102010, 'email and password does not match');
+        sessionUser = user;
+        return ok(userInfo(user));
+      }
+      case 'POST /api/user/register': {
+        const features = options.features ?? [];
+        if (features.includes('invite') && body.invite_code !== options.inviteCode) return fail(201001, 'invalid invite code');
+        if (users.some((u) => u.email === body.email)) return fail(102001, 'email already taken');
+        users.push({
+          userId: String(users.length + 1),
+          email: String(body.email),
+          password: String(body.password),
+          nickname: String(body.nickname),
+          avatar: '',
+        });
+        return ok(null);
+      }
+      case 'POST /api/user/logout':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        sessionUser = null;
+        return ok(null);
+      case 'PATCH /api/user/intro':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        sessionUser.nickname = String(body.nickname);
+        sessionUser.avatar = String(body.avatar);
+        return ok(null);
+      case 'PATCH /api/user/password':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        if (sessionUser.password !== body.old_password) return fail(102010, 'email and password does not match');
+        sessionUser.password = String(body.new_password);
+        sessionUser = null;
+        return ok(null);
+      default:
+        return fail(902000, 'not found');
+    }
+  }
+
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    requests.push({ method: request.method, path: url.pathname, body });
+    if (state.httpStatus) return new Response('bad gateway', { status: state.httpStatus, statusText: 'Bad Gateway' });
+    return new Response(JSON.stringify(handle(request.method, url.pathname, body)), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+
+  return {
+    fetch,
+    requests,
+    state,
+    users,
+    /** add a user whose password the client will send hashed */
+    async addUser(email: string, password: string, nickname = 'Mio') {
+      users.push({ userId: String(users.length + 1), email, password: await sha256(password), nickname, avatar: '' });
+    },
+    signIn(email: string) {
+      sessionUser = users.find((u) => u.email === email) ?? null;
+    },
+  };
+}
+
+async function sha256(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
