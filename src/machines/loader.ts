@@ -34,6 +34,7 @@ export const loaderMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'success', actions: 'setData' },
         onError: { target: 'failure', actions: ['setError', 'notifyError'] },

@@ -142,6 +142,7 @@ export const sessionMachine = setup({
       description: 'User info is loading; guarded pages show a spinner.',
       tags: ['busy'],
       invoke: {
+        id: 'fetchUser',
         src: 'fetchUser',
         onDone: { target: 'loggedIn', actions: ['setUser', 'storeUser'] },
         onError: [
@@ -164,6 +165,7 @@ export const sessionMachine = setup({
         loggingIn: {
           tags: ['busy'],
           invoke: {
+            id: 'login',
             src: 'login',
             input: ({ event }) => {
               assertEvent(event, 'LOGIN');
@@ -176,6 +178,7 @@ export const sessionMachine = setup({
         registering: {
           tags: ['busy'],
           invoke: {
+            id: 'register',
             src: 'register',
             input: ({ event }) => {
               assertEvent(event, 'REGISTER');
@@ -217,6 +220,7 @@ export const sessionMachine = setup({
         loggingOut: {
           tags: ['busy'],
           invoke: {
+            id: 'logout',
             src: 'logout',
             onDone: {
               target: 'waitingToLeave',
@@ -234,6 +238,7 @@ export const sessionMachine = setup({
           description: 'Removes userInfo, the queue and every local album and library record.',
           tags: ['busy'],
           invoke: {
+            id: 'clearLocalData',
             src: 'clearLocalData',
             onDone: {
               target: '#session.loggedOut',
@@ -249,6 +254,7 @@ export const sessionMachine = setup({
         updatingProfile: {
           tags: ['busy'],
           invoke: {
+            id: 'updateProfile',
             src: 'updateProfile',
             input: ({ event }) => {
               assertEvent(event, 'UPDATE_PROFILE');
@@ -264,6 +270,7 @@ export const sessionMachine = setup({
         refreshingUser: {
           tags: ['busy'],
           invoke: {
+            id: 'refreshUser',
             src: 'fetchUser',
             onDone: {
               target: 'idle',
@@ -278,6 +285,7 @@ export const sessionMachine = setup({
         changingPassword: {
           tags: ['busy'],
           invoke: {
+            id: 'changePassword',
             src: 'changePassword',
             input: ({ event }) => {
               assertEvent(event, 'CHANGE_PASSWORD');

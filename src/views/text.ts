@@ -6,6 +6,7 @@ export const text = {
   home: { drawer: '主页', body: '空无一物的主页' },
   notFound: '404 - Not Found',
   loading: '加载中',
+  close: '关闭',
   header: {
     toggleDrawer: '切换菜单',
     login: '登录',

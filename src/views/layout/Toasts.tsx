@@ -3,6 +3,7 @@ import { Notification, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useSystem } from '@/app/SystemContext';
 import type { Severity } from '@/machines/effects';
+import { text } from '@/views/text';
 
 const colors: Record<Severity, string> = { success: 'teal', error: 'red', info: 'blue' };
 
@@ -28,7 +29,7 @@ export function Toasts() {
           color={colors[m.type]}
           withBorder
           data-severity={m.type}
-          closeButtonProps={{ 'aria-label': '关闭' }}
+          closeButtonProps={{ 'aria-label': text.close }}
           onClose={() => messages.send({ type: 'HIDE', id: m.id })}
         >
           {m.message}

@@ -1,0 +1,44 @@
+// Model-based paths over the real session machine (DESIGN.md 6): every path from xstate/graph is
+// replayed with fake actors that settle only when the path says so; every state must be reached.
+import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '@/machines/session';
+import { pathEvents, pathInputs } from '@/machines';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, type StateChecks } from '../support/modelPaths';
+
+const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const machine = sessionMachine.provide({
+  actors: {
+    fetchUser: pending,
+    login: pending,
+    register: pending,
+    logout: pending,
+    updateProfile: pending,
+    changePassword: pending,
+    clearLocalData: pending,
+  } as never,
+});
+
+const sessionPathEvents = defaultEvents(machine, pathEvents.session as never);
+
+const checks: StateChecks<typeof machine> = {
+  unknown: (s) => expect(s.hasTag('busy')).toBe(true),
+  loggedIn: (s) => expect(s.context.user).not.toBeNull(),
+  loggedOut: (s) => expect(s.context.user).toBeNull(),
+  'loggedOut.loggingIn': (s) => expect(s.hasTag('busy')).toBe(true),
+  'loggedIn.waitingToLeave': (s) => expect(s.hasTag('busy')).toBe(true),
+  'loggedIn.idle': (s) => expect(s.hasTag('busy')).toBe(false),
+};
+
+describe('session machine paths', () => {
+  const paths = machinePaths(machine, { events: sessionPathEvents, input: pathInputs.session as never });
+
+  it('reaches every state', () => {
+    expect(stateIdsOf(machine)).toContain('loggedIn.clearingLocalData');
+    assertAllStatesReached(paths, machine);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+    await replayPath(machine, path, { checks, input: { storedUser: null } });
+  });
+});
