@@ -1,7 +1,7 @@
 // The machines registry: what `npm run machines` draws into docs/machines/ and what
 // `npm run paths -- <name>` walks for QA. pathEvents are the sample events a walk explores
 // (payloads included), beside the events derived from the machine itself.
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import type { UserInfo } from '@/services/api/types';
 import { sessionMachine } from './session';
@@ -19,7 +19,7 @@ export const machines: Record<string, AnyStateMachine> = {
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
 const unauthorized = new ApiError(902002, 'unauthorized');
 
-export const pathEvents: Record<string, EventObject[]> = {
+export const pathEvents: Record<string, AnyEventObject[]> = {
   session: [
     { type: 'LOGIN', form: { email: 'mio@example.com', password: 'pw' } },
     { type: 'LOGIN', form: { email: '', password: '' } },
