@@ -29,6 +29,8 @@ export interface LoginRequest {
   email: string;
   /** the typed password; the service hashes it (SHA-256 hex) before sending */
   password: string;
+  /** TOTP code, only for users with 2FA on; sent as the literal key `2fa_code` */
+  twoFactorCode?: string;
 }
 
 export interface RegisterRequest {
@@ -53,4 +55,41 @@ export interface NewCredential {
   url: string;
   token: string;
   priority: number;
+}
+
+/** role → artist text (keys are data: `irish-harp` stays as it is) */
+export type ArtistRoles = Record<string, string>;
+
+/** a track as album metadata describes it (protocol.md 1.5 AlbumDetails) */
+export interface AlbumTrackInfo {
+  title: string;
+  artist?: string;
+  type?: string;
+  artists?: ArtistRoles;
+  tags?: string[];
+}
+
+export interface AlbumDiscInfo {
+  /** absent: falls back to the album title */
+  title?: string;
+  catalog: string;
+  artist?: string;
+  type?: string;
+  artists?: ArtistRoles;
+  tags?: string[];
+  tracks: AlbumTrackInfo[];
+}
+
+/** album metadata, also the value kept in the local album_info store (spec 3) */
+export interface AlbumInfo {
+  albumId: string;
+  title: string;
+  edition?: string;
+  catalog: string;
+  artist: string;
+  date: string;
+  type: string;
+  artists?: ArtistRoles;
+  tags: string[];
+  discs: AlbumDiscInfo[];
 }

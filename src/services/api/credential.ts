@@ -1,0 +1,56 @@
+// Library registrations (credentials): list, add, delete (spec 7, protocol.md 1.6.3).
+import { DEFAULT_LIBRARY_PRIORITY } from '@/constants';
+import { text } from '@/views/text';
+import type { ApiClient } from './client';
+import { BadResponseError } from './errors';
+import { isRecord, readBoolean, readId, readNumber, readString } from './narrow';
+import type { Credential, NewCredential } from './types';
+
+export function parseCredential(value: unknown): Credential | null {
+  if (!isRecord(value)) return null;
+  const id = readId(value.id);
+  const { url, token } = value;
+  if (id === null || typeof url !== 'string' || typeof token !== 'string') return null;
+  return {
+    id,
+    name: readString(value.name, ''),
+    url,
+    token,
+    priority: readNumber(value.priority, DEFAULT_LIBRARY_PRIORITY),
+    controlled: readBoolean(value.controlled, false),
+  };
+}
+
+/** the library address as stored: its origin only (protocol.md 4 #33); throws on a bad URL */
+export function libraryOrigin(url: string): string {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    throw new Error(text.library.urlInvalid);
+  }
+}
+
+/** entries that cannot be read are left out */
+export async function listCredentials(api: ApiClient): Promise<Credential[]> {
+  const data = await api.get('/api/credential');
+  if (data === null) return [];
+  if (!Array.isArray(data)) throw new BadResponseError();
+  return data.map(parseCredential).filter((c): c is Credential => c !== null);
+}
+
+export async function addCredential(api: ApiClient, credential: NewCredential): Promise<Credential> {
+  const body = {
+    name: credential.name,
+    url: libraryOrigin(credential.url),
+    token: credential.token,
+    // must be a JSON number: the Go server rejects a string (protocol.md 4 #40)
+    priority: readNumber(credential.priority, DEFAULT_LIBRARY_PRIORITY),
+  };
+  const created = parseCredential(await api.post('/api/credential', { body }));
+  if (!created) throw new BadResponseError();
+  return created;
+}
+
+export async function deleteCredential(api: ApiClient, id: string): Promise<void> {
+  await api.delete('/api/credential', { body: { id } });
+}

@@ -1,0 +1,63 @@
+// Errors thrown by the API client. Each carries a message fit for a toast (spec 8).
+import { STATUS_UNAUTHORIZED } from '@/constants';
+import { text } from '@/views/text';
+
+/** the server answered with an envelope whose status is not 0; message = the server's message */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** the Anniv status code (protocol.md 1.4) */
+  readonly status: number;
+  readonly httpStatus: number;
+  constructor(status: number, message: string, httpStatus = 200) {
+    super(message);
+    this.status = status;
+    this.httpStatus = httpStatus;
+  }
+}
+
+/** the request did not get a usable HTTP answer: non-2xx status, or no response at all */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  /** the HTTP status, or null when there was no response (offline, aborted, timed out) */
+  readonly httpStatus: number | null;
+  readonly statusText: string;
+  readonly status: null = null;
+  constructor(httpStatus: number | null, statusText = '', options?: { cause?: unknown }) {
+    super(
+      httpStatus === null ? text.errors.unknownNetwork : text.errors.network(httpStatus, statusText),
+      options,
+    );
+    this.httpStatus = httpStatus;
+    this.statusText = statusText;
+  }
+}
+
+/** a 2xx answer that is not JSON or not shaped as expected (e.g. an HTML page) */
+export class BadResponseError extends Error {
+  override readonly name = 'BadResponseError';
+  readonly httpStatus: number;
+  readonly status: null = null;
+  constructor(httpStatus = 200, options?: { cause?: unknown }) {
+    super(text.errors.badResponse, options);
+    this.httpStatus = httpStatus;
+  }
+}
+
+export function isApiError(e: unknown, status?: number): e is ApiError {
+  return e instanceof ApiError && (status === undefined || e.status === status);
+}
+
+/** 902002: no session; on the user info call this silently means "logged out" (spec 4.1) */
+export function isUnauthorized(e: unknown): boolean {
+  return isApiError(e, STATUS_UNAUTHORIZED);
+}
+
+/** the user-facing text for anything thrown */
+export function errorMessage(e: unknown): string {
+  if (typeof e === 'string' && e !== '') return e;
+  if (e !== null && typeof e === 'object' && 'message' in e) {
+    const message = (e as { message: unknown }).message;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return text.errors.unknown;
+}

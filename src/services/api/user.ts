@@ -1,0 +1,94 @@
+// The user's account: info, login, register, logout, profile, password (spec 7, protocol.md 1.6.2).
+import { sha256Hex } from '@/services/crypto';
+import type { ApiClient } from './client';
+import { BadResponseError, isUnauthorized } from './errors';
+import { isRecord, readBoolean, readId, readString } from './narrow';
+import type {
+  LoginRequest,
+  PasswordChangeRequest,
+  ProfileRequest,
+  RegisterRequest,
+  UserInfo,
+} from './types';
+
+/** real servers accept only lower-case addresses (protocol.md 4 #36) */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Narrows a user info object: the converted answer (`userId`), the wire form (`user_id`) or a stored
+ * copy (`twoFactorEnabled`). `2fa_enabled` is read literally; it is never case-converted.
+ */
+export function parseUserInfo(value: unknown): UserInfo | null {
+  if (!isRecord(value)) return null;
+  const userId = readId(value.userId ?? value.user_id);
+  const nickname = value.nickname;
+  if (userId === null || typeof nickname !== 'string') return null;
+  return {
+    userId,
+    email: readString(value.email, ''),
+    nickname,
+    avatar: readString(value.avatar, ''),
+    twoFactorEnabled: readBoolean(value['2fa_enabled'] ?? value.twoFactorEnabled, false),
+  };
+}
+
+function requireUserInfo(value: unknown): UserInfo {
+  const info = parseUserInfo(value);
+  if (!info) throw new BadResponseError();
+  return info;
+}
+
+export async function getUserInfo(api: ApiClient): Promise<UserInfo> {
+  return requireUserInfo(await api.get('/api/user/info'));
+}
+
+/** like getUserInfo, but 902002 (no session) gives null instead of an error (spec 4.1) */
+export async function getUserInfoOrNull(api: ApiClient): Promise<UserInfo | null> {
+  try {
+    return await getUserInfo(api);
+  } catch (e) {
+    if (isUnauthorized(e)) return null;
+    throw e;
+  }
+}
+
+export async function login(api: ApiClient, request: LoginRequest): Promise<UserInfo> {
+  const body: Record<string, string> = {
+    email: normalizeEmail(request.email),
+    password: await sha256Hex(request.password),
+  };
+  // digit-leading key: sent literally (protocol.md 1.3)
+  if (request.twoFactorCode) body['2fa_code'] = request.twoFactorCode;
+  return requireUserInfo(await api.post('/api/user/login', { body }));
+}
+
+/** the server answers null and does not log in; the client goes to the login page next */
+export async function register(api: ApiClient, request: RegisterRequest): Promise<void> {
+  const body: Record<string, string> = {
+    email: normalizeEmail(request.email),
+    password: await sha256Hex(request.password),
+    nickname: request.nickname,
+  };
+  if (request.inviteCode) body.inviteCode = request.inviteCode;
+  await api.post('/api/user/register', { body });
+}
+
+export async function logout(api: ApiClient): Promise<void> {
+  await api.post('/api/user/logout');
+}
+
+/** PATCH /api/user/intro answers null: read the user again with getUserInfo afterwards (spec 7) */
+export async function updateProfile(api: ApiClient, request: ProfileRequest): Promise<void> {
+  await api.patch('/api/user/intro', { body: { nickname: request.nickname, avatar: request.avatar } });
+}
+
+/** on success the server drops every session of the user: the client must log in again */
+export async function changePassword(api: ApiClient, request: PasswordChangeRequest): Promise<void> {
+  const [oldPassword, newPassword] = await Promise.all([
+    sha256Hex(request.oldPassword),
+    sha256Hex(request.newPassword),
+  ]);
+  await api.patch('/api/user/password', { body: { oldPassword, newPassword } });
+}

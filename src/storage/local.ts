@@ -1,0 +1,162 @@
+// Typed localStorage keys (spec 3). Reads never throw: corrupt JSON, a wrong shape or an
+// unavailable/throwing localStorage gives the key's default, and writes fail quietly.
+import {
+  DEFAULT_PAGE_CLOSE_ACTION,
+  DEFAULT_QUALITY,
+  DEFAULT_VOLUME,
+  PAGE_CLOSE_ACTIONS,
+  QUALITIES,
+  type PageCloseAction,
+  type Quality,
+} from '@/constants';
+import { parseUserInfo } from '@/services/api/user';
+import { isRecord, readStringMap } from '@/services/api/narrow';
+import type { UserInfo } from '@/services/api/types';
+
+/** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
+export interface StoredTrack {
+  albumId: string;
+  discId: number;
+  trackId: number;
+  title: string;
+  artist: string;
+  albumTitle: string;
+  type: string;
+  artists?: Record<string, string>;
+}
+
+/** the saved play queue */
+export interface StoredQueue {
+  tracks: StoredTrack[];
+  index: number;
+}
+
+export interface LocalValues {
+  userInfo: UserInfo | null;
+  playlist: StoredQueue;
+  'player.quality': Quality;
+  'player.pageOnCloseAction': PageCloseAction;
+  /** percent, integer 0–100 */
+  'player.volume': number;
+  'player.muted': boolean;
+}
+
+export type LocalKey = keyof LocalValues;
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1;
+}
+
+export function parseStoredTrack(value: unknown): StoredTrack | null {
+  if (!isRecord(value)) return null;
+  const { albumId, discId, trackId, title } = value;
+  if (typeof albumId !== 'string' || albumId === '') return null;
+  if (!isPositiveInteger(discId) || !isPositiveInteger(trackId)) return null;
+  if (typeof title !== 'string') return null;
+  const track: StoredTrack = {
+    albumId,
+    discId,
+    trackId,
+    title,
+    artist: typeof value.artist === 'string' ? value.artist : '',
+    albumTitle: typeof value.albumTitle === 'string' ? value.albumTitle : '',
+    type: typeof value.type === 'string' && value.type !== '' ? value.type : 'normal',
+  };
+  const artists = readStringMap(value.artists);
+  if (artists) track.artists = artists;
+  return track;
+}
+
+export function parseStoredQueue(value: unknown): StoredQueue | undefined {
+  // a bare array (tracks only) is accepted too
+  const rawTracks: unknown = Array.isArray(value) ? value : isRecord(value) ? value.tracks : undefined;
+  if (!Array.isArray(rawTracks)) return undefined;
+  const tracks = rawTracks.map(parseStoredTrack).filter((t): t is StoredTrack => t !== null);
+  const rawIndex = isRecord(value) && typeof value.index === 'number' ? value.index : 0;
+  const index = Number.isFinite(rawIndex) ? Math.trunc(rawIndex) : 0;
+  return { tracks, index: Math.min(Math.max(index, 0), Math.max(tracks.length - 1, 0)) };
+}
+
+function oneOf<T extends string>(choices: readonly T[]) {
+  return (value: unknown): T | undefined =>
+    typeof value === 'string' && (choices as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+type Parser<T> = (value: unknown) => T | undefined;
+
+const parsers: { [K in LocalKey]: Parser<LocalValues[K]> } = {
+  userInfo: (value) => (value === null ? null : (parseUserInfo(value) ?? undefined)),
+  playlist: parseStoredQueue,
+  'player.quality': oneOf(QUALITIES),
+  'player.pageOnCloseAction': oneOf(PAGE_CLOSE_ACTIONS),
+  'player.volume': (value) => {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100 ? Math.round(n) : undefined;
+  },
+  'player.muted': (value) =>
+    typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
+};
+
+const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
+  userInfo: () => null,
+  playlist: () => ({ tracks: [], index: 0 }),
+  'player.quality': () => DEFAULT_QUALITY,
+  'player.pageOnCloseAction': () => DEFAULT_PAGE_CLOSE_ACTION,
+  'player.volume': () => DEFAULT_VOLUME,
+  'player.muted': () => false,
+};
+
+export const LOCAL_KEYS = Object.keys(defaults) as LocalKey[];
+
+export function localDefault<K extends LocalKey>(key: K): LocalValues[K] {
+  return defaults[key]();
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // some browsers throw on access when storage is disabled
+    return null;
+  }
+}
+
+/** the stored value of a key, or its default when absent or unreadable */
+export function readLocal<K extends LocalKey>(key: K): LocalValues[K] {
+  let raw: string | null;
+  try {
+    raw = storage()?.getItem(key) ?? null;
+  } catch {
+    return localDefault(key);
+  }
+  if (raw === null) return localDefault(key);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // other clients may store plain strings (`lossless` rather than `"lossless"`)
+    value = raw;
+  }
+  const parsed = parsers[key](value);
+  return parsed === undefined ? localDefault(key) : parsed;
+}
+
+/** stores a value as JSON; returns false when storage is unavailable or full */
+export function writeLocal<K extends LocalKey>(key: K, value: LocalValues[K]): boolean {
+  try {
+    const target = storage();
+    if (!target) return false;
+    target.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeLocal(key: LocalKey): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // nothing to do: the value stays unreadable to us either way
+  }
+}

@@ -1,0 +1,106 @@
+// Opens an IndexedDB database once and keeps the handle. Opening never hangs: a missing
+// IndexedDB, a failed open or an upgrade blocked by another tab rejects with StorageError.
+import { openDB, type DBSchema, type IDBPDatabase, type OpenDBCallbacks } from 'idb';
+import { text } from '@/views/text';
+
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+  constructor(options?: { cause?: unknown }) {
+    super(text.errors.storageUnavailable, options);
+  }
+}
+
+export interface DbHandle<S extends DBSchema> {
+  /** the open database (opened on first use, then cached) */
+  get(): Promise<IDBPDatabase<S>>;
+  /** closes the cached connection, if any; the next get() opens it again */
+  close(): Promise<void>;
+}
+
+export function createDbHandle<S extends DBSchema>(
+  name: string,
+  version: number,
+  upgrade: NonNullable<OpenDBCallbacks<S>['upgrade']>,
+): DbHandle<S> {
+  let cached: Promise<IDBPDatabase<S>> | null = null;
+
+  function forget(promise: Promise<IDBPDatabase<S>>): void {
+    if (cached === promise) cached = null;
+  }
+
+  function open(): Promise<IDBPDatabase<S>> {
+    const factory = (() => {
+      try {
+        return globalThis.indexedDB;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (!factory) return Promise.reject(new StorageError());
+
+    const self = new Promise<IDBPDatabase<S>>((resolve, reject) => {
+      let settled = false;
+      let opening: Promise<IDBPDatabase<S>>;
+      try {
+        opening = openDB<S>(name, version, {
+          upgrade,
+          blocked() {
+            // another tab holds an older version open and does not let go
+            if (settled) return;
+            settled = true;
+            reject(new StorageError());
+          },
+          blocking() {
+            // a newer version wants to open (another tab): step aside
+            forget(self);
+            void opening.then((db) => db.close());
+          },
+          terminated() {
+            forget(self);
+          },
+        });
+      } catch (e) {
+        settled = true;
+        reject(new StorageError({ cause: e }));
+        return;
+      }
+      opening.then(
+        (db) => {
+          if (settled) {
+            db.close();
+            return;
+          }
+          settled = true;
+          resolve(db);
+        },
+        (e: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(new StorageError({ cause: e }));
+        },
+      );
+    });
+    return self;
+  }
+
+  return {
+    get() {
+      if (cached) return cached;
+      const opening = open();
+      cached = opening;
+      // a failed open is not cached: the next call tries again
+      opening.catch(() => forget(opening));
+      return opening;
+    },
+    async close() {
+      const current = cached;
+      cached = null;
+      if (!current) return;
+      try {
+        (await current).close();
+      } catch {
+        // it never opened: nothing to close
+      }
+    },
+  };
+}

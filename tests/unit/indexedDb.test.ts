@@ -1,0 +1,286 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { deleteDB, openDB } from 'idb';
+import { ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/constants';
+import {
+  addLibraryToAlbums,
+  clearAlbumDb,
+  clearAlbumInfo,
+  clearLocalLibraryRecords,
+  closeAlbumDb,
+  getAlbumInfos,
+  getAlbumLibraries,
+  getAlbumLibrariesMany,
+  getAlbumRecord,
+  putAlbumInfos,
+  removeLibraryFromAlbums,
+  setLibraryAlbums,
+} from '@/storage/albumDb';
+import {
+  clearLibraryDb,
+  closeLibraryDb,
+  deleteLibraryRecord,
+  getLibraryRecord,
+  listLibraryRecords,
+  putLibraryRecord,
+  type LibraryRecord,
+} from '@/storage/libraryDb';
+import { StorageError } from '@/storage/openDb';
+import type { AlbumInfo } from '@/services/api/types';
+
+const A = 'https://a.example';
+const B = 'https://b.example';
+
+function album(albumId: string, title = `Album ${albumId}`): AlbumInfo {
+  return {
+    albumId,
+    title,
+    catalog: 'DEMO-0001',
+    artist: 'Mio Aoki',
+    date: '2023-04-12',
+    type: 'normal',
+    artists: { 'irish-harp': 'Aya' },
+    tags: ['artist:Mio Aoki'],
+    discs: [{ catalog: 'DEMO-0001', tracks: [{ title: 'Harbor Lights' }] }],
+  };
+}
+
+async function resetDatabases(): Promise<void> {
+  await closeAlbumDb();
+  await closeLibraryDb();
+  await deleteDB(ALBUM_DB_NAME);
+  await deleteDB(LIBRARY_DB_NAME);
+}
+
+beforeEach(resetDatabases);
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  await resetDatabases();
+});
+
+describe('album availability', () => {
+  test('nothing known: no libraries', async () => {
+    await expect(getAlbumLibraries('x')).resolves.toEqual([]);
+    await expect(getAlbumRecord('x')).resolves.toBeUndefined();
+  });
+
+  test('adding a library to many albums, without duplicates', async () => {
+    await addLibraryToAlbums(A, ['a1', 'a2', 'a2']);
+    await addLibraryToAlbums(B, ['a2', 'a3']);
+    await addLibraryToAlbums(A, ['a1']);
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([A]);
+    await expect(getAlbumLibraries('a2')).resolves.toEqual([A, B]);
+    await expect(getAlbumLibraries('a3')).resolves.toEqual([B]);
+    const many = await getAlbumLibrariesMany(['a1', 'a2', 'a3', 'none']);
+    expect(Object.fromEntries(many)).toEqual({ a1: [A], a2: [A, B], a3: [B], none: [] });
+  });
+
+  test('createdAt is set when the first library is added and kept afterwards', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2024-01-01T00:00:00Z'));
+      await addLibraryToAlbums(A, ['a1']);
+      vi.setSystemTime(new Date('2024-06-01T00:00:00Z'));
+      await addLibraryToAlbums(B, ['a1']);
+    } finally {
+      vi.useRealTimers();
+    }
+    const record = await getAlbumRecord('a1');
+    expect(record?.createdAt).toBeInstanceOf(Date);
+    expect(record?.createdAt.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect(record?.availableLibraries).toEqual([A, B]);
+  });
+
+  test('adding many albums uses one transaction', async () => {
+    await addLibraryToAlbums(A, ['warm-up']);
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const ids = Array.from({ length: 200 }, (_, i) => `album-${i}`);
+    await addLibraryToAlbums(A, ids);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockClear();
+    const many = await getAlbumLibrariesMany(ids);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(many.size).toBe(200);
+    expect(many.get('album-199')).toEqual([A]);
+    spy.mockClear();
+    await removeLibraryFromAlbums(A);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  test('removing a library takes it out of every album; albums left with none are dropped', async () => {
+    await addLibraryToAlbums(A, ['a1', 'a2']);
+    await addLibraryToAlbums(B, ['a2', 'a3']);
+    await removeLibraryFromAlbums(A);
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([]);
+    await expect(getAlbumRecord('a1')).resolves.toBeUndefined();
+    await expect(getAlbumLibraries('a2')).resolves.toEqual([B]);
+    await expect(getAlbumLibraries('a3')).resolves.toEqual([B]);
+  });
+
+  test('setLibraryAlbums adds what is new and removes what the library no longer has', async () => {
+    await addLibraryToAlbums(A, ['old', 'kept']);
+    await addLibraryToAlbums(B, ['old']);
+    await setLibraryAlbums(A, ['kept', 'new']);
+    const many = await getAlbumLibrariesMany(['old', 'kept', 'new']);
+    expect(Object.fromEntries(many)).toEqual({ old: [B], kept: [A], new: [A] });
+  });
+});
+
+describe('album info cache', () => {
+  test('put, get many, clear', async () => {
+    await putAlbumInfos([album('a1'), album('a2', 'Second')]);
+    const infos = await getAlbumInfos(['a1', 'a2', 'missing']);
+    expect([...infos.keys()]).toEqual(['a1', 'a2']);
+    expect(infos.get('a2')?.title).toBe('Second');
+    expect(infos.get('a1')?.artists).toEqual({ 'irish-harp': 'Aya' });
+    await clearAlbumInfo();
+    await expect(getAlbumInfos(['a1'])).resolves.toEqual(new Map());
+  });
+
+  test('clearing the info cache keeps availability; clearAlbumDb empties both', async () => {
+    await addLibraryToAlbums(A, ['a1']);
+    await putAlbumInfos([album('a1')]);
+    await clearAlbumInfo();
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([A]);
+    await putAlbumInfos([album('a1')]);
+    await clearAlbumDb();
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([]);
+    await expect(getAlbumInfos(['a1'])).resolves.toEqual(new Map());
+  });
+
+  test('putting many infos uses one transaction', async () => {
+    await putAlbumInfos([album('warm-up')]);
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    await putAlbumInfos(Array.from({ length: 50 }, (_, i) => album(`a${i}`)));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect((await getAlbumInfos(['a0', 'a49'])).size).toBe(2);
+  });
+});
+
+describe('library records', () => {
+  const record: LibraryRecord = {
+    url: A,
+    serverLastUpdate: 1_716_000_000,
+    lastSync: 1_716_000_100_000,
+    albums: ['a1', 'a2'],
+    albumCount: 2,
+  };
+
+  test('put, get, list, delete, clear', async () => {
+    await expect(getLibraryRecord(A)).resolves.toBeUndefined();
+    await putLibraryRecord(record);
+    await putLibraryRecord({ ...record, url: B, albums: [], albumCount: 0 });
+    await expect(getLibraryRecord(A)).resolves.toEqual(record);
+    expect((await listLibraryRecords()).map((r) => r.url).sort()).toEqual([A, B]);
+    await deleteLibraryRecord(A);
+    await expect(getLibraryRecord(A)).resolves.toBeUndefined();
+    await clearLibraryDb();
+    await expect(listLibraryRecords()).resolves.toEqual([]);
+  });
+
+  test('putting a record again replaces it', async () => {
+    await putLibraryRecord(record);
+    await putLibraryRecord({ ...record, albums: ['a3'], albumCount: 1, lastSync: 5 });
+    await expect(getLibraryRecord(A)).resolves.toEqual({ ...record, albums: ['a3'], albumCount: 1, lastSync: 5 });
+  });
+
+  test('clearLocalLibraryRecords empties both databases', async () => {
+    await putLibraryRecord(record);
+    await addLibraryToAlbums(A, ['a1']);
+    await putAlbumInfos([album('a1')]);
+    await clearLocalLibraryRecords();
+    await expect(listLibraryRecords()).resolves.toEqual([]);
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([]);
+    await expect(getAlbumInfos(['a1'])).resolves.toEqual(new Map());
+  });
+});
+
+describe('schema', () => {
+  test('fresh databases have the spec names, versions and stores', async () => {
+    await getAlbumLibraries('x');
+    await getLibraryRecord(A);
+    await closeAlbumDb();
+    await closeLibraryDb();
+    const albumDb = await openDB(ALBUM_DB_NAME);
+    expect(albumDb.version).toBe(ALBUM_DB_VERSION);
+    expect([...albumDb.objectStoreNames].sort()).toEqual(['album_info', 'album_library_map']);
+    expect(albumDb.transaction('album_library_map').store.keyPath).toBe('albumId');
+    expect(albumDb.transaction('album_info').store.keyPath).toBe('albumId');
+    albumDb.close();
+    const libraryDb = await openDB(LIBRARY_DB_NAME);
+    expect(libraryDb.version).toBe(LIBRARY_DB_VERSION);
+    expect([...libraryDb.objectStoreNames]).toEqual(['library_info']);
+    expect(libraryDb.transaction('library_info').store.keyPath).toBe('url');
+    libraryDb.close();
+  });
+
+  test('upgrading the album database from version 1 keeps availability and adds album_info', async () => {
+    const v1 = await openDB(ALBUM_DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore('album_library_map', { keyPath: 'albumId' });
+      },
+    });
+    // a version-1 record as older clients wrote it (no createdAt)
+    await v1.put('album_library_map', { albumId: 'legacy', availableLibraries: [A] });
+    v1.close();
+
+    await expect(getAlbumLibraries('legacy')).resolves.toEqual([A]);
+    await putAlbumInfos([album('legacy')]);
+    await expect(getAlbumInfos(['legacy'])).resolves.toEqual(new Map([['legacy', album('legacy')]]));
+    await addLibraryToAlbums(B, ['legacy']);
+    const record = await getAlbumRecord('legacy');
+    expect(record?.availableLibraries).toEqual([A, B]);
+    expect(record?.createdAt.getTime()).toBeGreaterThan(0);
+
+    await closeAlbumDb();
+    const upgraded = await openDB(ALBUM_DB_NAME);
+    expect(upgraded.version).toBe(2);
+    expect([...upgraded.objectStoreNames].sort()).toEqual(['album_info', 'album_library_map']);
+    upgraded.close();
+  });
+
+  test('damaged records read as empty rather than failing', async () => {
+    const db = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION, {
+      upgrade(raw) {
+        raw.createObjectStore('album_library_map', { keyPath: 'albumId' });
+        raw.createObjectStore('album_info', { keyPath: 'albumId' });
+      },
+    });
+    await db.put('album_library_map', { albumId: 'bad', availableLibraries: 'not a list' });
+    db.close();
+    await expect(getAlbumLibraries('bad')).resolves.toEqual([]);
+  });
+});
+
+describe('IndexedDB unavailable', () => {
+  test('no indexedDB: calls reject with a clear error, then work again once it is back', async () => {
+    const real = globalThis.indexedDB;
+    vi.stubGlobal('indexedDB', undefined);
+    const error = await getAlbumLibraries('a1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect((error as Error).message).toBe('浏览器本地数据库不可用');
+    await expect(listLibraryRecords()).rejects.toThrow('浏览器本地数据库不可用');
+    vi.stubGlobal('indexedDB', real);
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([]);
+  });
+
+  test('open throwing or failing rejects instead of hanging', async () => {
+    vi.spyOn(IDBFactory.prototype, 'open').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    await expect(getLibraryRecord(A)).rejects.toThrow('浏览器本地数据库不可用');
+  });
+
+  test('an upgrade blocked by another connection rejects instead of hanging', async () => {
+    // an old connection (another tab) that never closes on versionchange
+    const stale = await openDB(ALBUM_DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore('album_library_map', { keyPath: 'albumId' });
+      },
+    });
+    await expect(getAlbumLibraries('a1')).rejects.toThrow('浏览器本地数据库不可用');
+    stale.close();
+  });
+});
