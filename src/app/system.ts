@@ -2,7 +2,8 @@
 // emitted events ask for (toasts, URL changes, storage writes, reloads). Started once in main.tsx.
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { navigate as navigateBrowser } from 'wouter/use-browser-location';
-import { createApiClient, type ApiClient } from '@/services/api/client';
+import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
+import { isUnauthorized } from '@/services/api/errors';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
@@ -20,8 +21,27 @@ export interface SystemOptions {
   inspect?: (event: InspectionEvent) => void;
 }
 
+/**
+ * Any call answered with 902002 while signed in means the server ended the session (expired, or the
+ * password changed elsewhere): the local session ends too, instead of every page failing one by one.
+ */
+function withSessionExpiry(api: ApiClient, onExpired: () => void): ApiClient {
+  const wrap =
+    <M extends keyof ApiClient>(method: M): ApiClient[M] =>
+    (async (path: string, options?: RequestOptions) => {
+      try {
+        return await api[method](path, options);
+      } catch (error) {
+        if (isUnauthorized(error)) onExpired();
+        throw error;
+      }
+    }) as ApiClient[M];
+  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
+}
+
 export function createAppSystem(options: SystemOptions = {}) {
-  const api = options.api ?? createApiClient();
+  let onExpired = () => {};
+  const api = withSessionExpiry(options.api ?? createApiClient(), () => onExpired());
   const navigate = options.navigate ?? ((to: string) => navigateBrowser(to));
   const reload = options.reload ?? ((to: string) => window.location.assign(to));
   const { inspect } = options;
@@ -54,6 +74,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     }),
     { input: { storedUser: readLocal('userInfo') }, inspect },
   );
+  onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
   session.on('notify', notify);
   session.on('navigate', (event) => navigate(event.to));
   session.on('reload', (event) => reload(event.to));
