@@ -1,12 +1,12 @@
-import { AppShell, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { DRAWER_WIDTH } from '@/constants';
 import { pageTitle } from '@/services/site';
 import { text } from '@/views/text';
 import { Header } from '@/views/layout/Header';
 import { Drawer } from '@/views/layout/Drawer';
 import { Toasts } from '@/views/layout/Toasts';
+import { Shell } from '@/views/layout/Shell';
 import { SystemProvider, useSiteInfo } from './SystemContext';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
@@ -20,23 +20,17 @@ function DocumentTitle() {
   return null;
 }
 
-function Shell() {
+function Frame() {
   // The drawer is open by default; the main area shifts by its width when it opens or closes.
   const [opened, { toggle }] = useDisclosure(true);
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: DRAWER_WIDTH, breakpoint: 0, collapsed: { mobile: !opened, desktop: !opened } }}
-      padding="md"
-    >
-      <Header drawerOpened={opened} onToggleDrawer={toggle} />
-      <Drawer />
-      <AppShell.Main>
+    <>
+      <Shell drawerOpened={opened} header={<Header drawerOpened={opened} onToggleDrawer={toggle} />} drawer={<Drawer />}>
         <AppRoutes />
-      </AppShell.Main>
+      </Shell>
       <Toasts />
       <DocumentTitle />
-    </AppShell>
+    </>
   );
 }
 
@@ -44,7 +38,7 @@ export function App({ system }: { system: AppSystem }) {
   return (
     <MantineProvider theme={theme}>
       <SystemProvider system={system}>
-        <Shell />
+        <Frame />
       </SystemProvider>
     </MantineProvider>
   );

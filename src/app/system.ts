@@ -7,7 +7,6 @@ import { isUnauthorized } from '@/services/api/errors';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { clearLocalLibraryRecords } from '@/storage/albumDb';
 import { sessionMachine } from '@/machines/session';
 import { loaderMachine } from '@/machines/loader';
 import { messagesMachine } from '@/machines/messages';
@@ -68,6 +67,8 @@ export function createAppSystem(options: SystemOptions = {}) {
         clearLocalData: fromPromise(async () => {
           removeLocal('userInfo');
           removeLocal('playlist');
+          // IndexedDB code loads only when needed, keeping it out of the first page.
+          const { clearLocalLibraryRecords } = await import('@/storage/albumDb');
           await clearLocalLibraryRecords();
         }),
       },

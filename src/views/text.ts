@@ -14,6 +14,7 @@ export const text = {
     logout: '注销',
   },
   drawer: {
+    label: '导航',
     home: '主页',
     library: '音频仓库',
     search: '搜索',

@@ -1,4 +1,4 @@
-import { AppShell, NavLink } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { text } from '@/views/text';
 
@@ -13,7 +13,7 @@ export function Drawer() {
   const favActive = location === '/fav' || location.startsWith('/fav/');
 
   return (
-    <AppShell.Navbar p="xs" aria-label="导航">
+    <>
       {items.map((item) => (
         <NavLink key={item.href} component={Link} href={item.href} label={item.label} active={location === item.href} />
       ))}
@@ -28,6 +28,6 @@ export function Drawer() {
       </NavLink>
       <NavLink component={Link} href="/playlist" label={text.drawer.playlists} active={location.startsWith('/playlist')} />
       <NavLink component={Link} href="/tags" label={text.drawer.tags} active={location === '/tags' || location.startsWith('/tag/')} />
-    </AppShell.Navbar>
+    </>
   );
 }

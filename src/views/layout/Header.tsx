@@ -1,6 +1,7 @@
-import { AppShell, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Burger, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { text } from '@/views/text';
+import { Tip } from '@/views/components/Tip';
 import { useLoginState, useRegistration, useSiteInfo, useUser } from '@/app/SystemContext';
 
 export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer: () => void }) {
@@ -10,12 +11,12 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
   const registration = useRegistration();
 
   return (
-    <AppShell.Header>
+    <>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <Tooltip label={text.header.toggleDrawer}>
+          <Tip label={text.header.toggleDrawer}>
             <Burger opened={drawerOpened} onClick={onToggleDrawer} size="sm" aria-label={text.header.toggleDrawer} />
-          </Tooltip>
+          </Tip>
           <Text component={Link} href="/" fw={700} size="lg" c="inherit" td="none">
             {site?.siteName ?? ''}
           </Text>
@@ -45,6 +46,6 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
           )}
         </Group>
       </Group>
-    </AppShell.Header>
+    </>
   );
 }

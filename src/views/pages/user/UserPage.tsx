@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Avatar.layer.css';
+import '@/views/styles/forms';
 import { Tabs } from '@mantine/core';
 import { text } from '@/views/text';
 import { ProfileForm } from './ProfileForm';
