@@ -18,5 +18,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // every browser that runs this app supports modulepreload natively
+    modulePreload: { polyfill: false },
   },
 });
