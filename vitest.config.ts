@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    // The summary reporter records counts for the closing "Tests: N passed, M failed" of npm test.
+    reporters: ['default', ['./tests/support/summaryReporter.ts', { run: 'main' }]],
     projects: [
       {
         resolve: { alias },

@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: real Chromium (playwright-core) against the real reference server on loopback.
+// The global setup generates the server's demo content once per run (see tests/e2e/support/).
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/e2e/support/globalSetup.ts'],
+    reporters: ['default', ['./tests/support/summaryReporter.ts', { run: 'e2e' }]],
     testTimeout: 60000,
     hookTimeout: 120000,
     fileParallelism: false,

@@ -211,7 +211,12 @@ describe('machine docs and paths scripts', () => {
 
   test('the Mermaid diagram has composites, regions and labelled transitions', () => {
     const mermaid = machineMermaid(machine);
-    expect(mermaid.split('\n')[0]).toBe('stateDiagram-v2');
+    expect(mermaid.split('\n').slice(0, 4)).toEqual([
+      'stateDiagram-v2',
+      '  [*] --> machine',
+      '  state "toy" as machine',
+      '  state machine {',
+    ]);
     for (const line of [
       '[*] --> unknown',
       'unknown --> loggedIn : done: fetchUser',
@@ -227,6 +232,14 @@ describe('machine docs and paths scripts', () => {
     ]) {
       expect(mermaid).toContain(line);
     }
+    // A machine without states is one box with its transitions as loops.
+    const flat = setup({}).createMachine({ id: 'flat', on: { ADD: { actions: [] } } });
+    expect(machineMermaid(flat).split('\n')).toEqual([
+      'stateDiagram-v2',
+      '  [*] --> machine',
+      '  state "flat" as machine',
+      '  machine --> machine : ADD',
+    ]);
     const md = renderMachineDocs({ toy: machine })[1]!.content;
     expect(md).toContain('```mermaid\nstateDiagram-v2');
     expect(md).toContain('| `loggedIn.playback.paused` | TOGGLE | canPlay | `loggedIn.playback.playing` | countPlay |');

@@ -19,7 +19,7 @@ const machine = sessionMachine.provide({
   } as never,
 });
 
-const sessionPathEvents = defaultEvents(machine, pathEvents.session as never);
+const sessionPathEvents = defaultEvents(machine, pathEvents.session!);
 
 const checks: StateChecks<typeof machine> = {
   unknown: (s) => expect(s.hasTag('busy')).toBe(true),

@@ -1,0 +1,21 @@
+/**
+ * `npm run machines`: writes docs/machines/<name>.json, <name>.md (Mermaid diagram) and README.md
+ * for every machine in the registry (src/machines/index.ts).
+ */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machines } from '../src/machines/index';
+import { renderMachineDocs } from './lib/machineDocs';
+
+const outDir = fileURLToPath(new URL('../docs/machines/', import.meta.url));
+
+const files = renderMachineDocs(machines);
+await mkdir(outDir, { recursive: true });
+// The folder is generated: drop pages of machines that no longer exist.
+const keep = new Set(files.map((file) => file.path));
+for (const entry of await readdir(outDir)) {
+  if (/\.(json|md)$/.test(entry) && !keep.has(entry)) await rm(join(outDir, entry));
+}
+for (const file of files) await writeFile(join(outDir, file.path), file.content);
+console.log(`docs/machines: ${files.length} file(s) for ${Object.keys(machines).length} machine(s)`);

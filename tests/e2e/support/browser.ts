@@ -1,0 +1,70 @@
+/**
+ * Real headless Chromium (the system one, through playwright-core) for the e2e tests.
+ *
+ *   const browser = await launchBrowser();
+ *   const { page, expectNoErrors } = await newPage(browser, { baseURL: server.baseUrl });
+ *   await page.goto('/');
+ *   ...
+ *   expectNoErrors();
+ *   await browser.close();
+ *
+ * Every `newPage` gets its own context (fresh cookies, localStorage and IndexedDB), like a new
+ * private window; the browser profile itself is a temporary directory Playwright removes on close.
+ */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromiumPath } from './chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface NewPageOptions extends BrowserContextOptions {
+  /** Console errors matching any of these are not counted (e.g. an expected 404 in the console). */
+  ignoreConsole?: readonly RegExp[];
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** `console.error` messages and uncaught page errors, in order. */
+  errors: string[];
+  /** Throws listing every console or page error seen so far. */
+  expectNoErrors(): void;
+  close(): Promise<void>;
+}
+
+/** A page in a fresh context that records console errors and uncaught exceptions. */
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
+  const { ignoreConsole = [], ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (ignoreConsole.some((pattern) => pattern.test(text))) return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+  return {
+    page,
+    context,
+    errors,
+    expectNoErrors() {
+      if (errors.length > 0) throw new Error(`The page reported ${errors.length} error(s):\n${errors.join('\n')}`);
+    },
+    close: () => context.close(),
+  };
+}
