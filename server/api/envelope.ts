@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+
+/** Status codes of protocol.md 1.4 (names as in anniv-go). */
+export const Status = {
+  OK: 0,
+  InternalError: 900000,
+  WriteErr: 901000,
+  ReadErr: 901001,
+  NotFound: 902000,
+  PermissionDenied: 902001,
+  Unauthorized: 902002,
+  IllegalParams: 902003,
+  InvalidNickname: 102000,
+  EmailUnavailable: 102001,
+  InvalidPassword: 102010,
+  UserNotExist: 102020,
+  ControlledToken: 104002,
+  InvalidInviteCode: 201001,
+} as const;
+
+export type StatusCode = (typeof Status)[keyof typeof Status];
+
+/** A business error: answered as HTTP 200 with the envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: StatusCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Envelope {
+  status: number;
+  message: string;
+  data: unknown;
+}
+
+export function ok(c: Context, data: unknown = null): Response {
+  return c.json({ status: Status.OK, message: 'OK', data } satisfies Envelope, 200);
+}
+
+export function fail(c: Context, status: StatusCode, message: string): Response {
+  return c.json({ status, message, data: null } satisfies Envelope, 200);
+}
+
+export const unauthorized = (): ApiError => new ApiError(Status.Unauthorized, 'unauthorized');
+export const malformed = (what = 'payload'): ApiError => new ApiError(Status.IllegalParams, `malformed ${what}`);

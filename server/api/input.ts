@@ -1,0 +1,91 @@
+import type { Context } from 'hono';
+import { ApiError, Status, malformed } from './envelope.js';
+
+/**
+ * Strict JSON input, like gin's binding in anniv-go: a value of the wrong JSON type fails the
+ * whole request with 902003 (a number where a string id is expected, a string priority, …).
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export async function readJson(c: Context, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    throw malformed(what);
+  }
+  if (text.trim() === '') throw malformed(what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw malformed(what);
+  }
+}
+
+export async function readObject(c: Context, what: string): Promise<JsonObject> {
+  return asObject(await readJson(c, what), what);
+}
+
+export function asObject(value: unknown, what: string): JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed(what);
+  return value as JsonObject;
+}
+
+/** A required string (null counts as missing). */
+export function str(o: JsonObject, key: string, what: string): string {
+  const v = o[key];
+  if (typeof v !== 'string') throw malformed(what);
+  return v;
+}
+
+/** An optional string: absent or null → undefined; any other non-string → 902003. */
+export function optStr(o: JsonObject, key: string, what: string): string | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw malformed(what);
+  return v;
+}
+
+/** A required integer JSON number. */
+export function int(o: JsonObject, key: string, what: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw malformed(what);
+  return v;
+}
+
+export function optInt(o: JsonObject, key: string, what: string): number | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw malformed(what);
+  return v;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Track identifier `{album_id, disc_id, track_id}` with ids in 1..255. */
+export interface TrackId {
+  album_id: string;
+  disc_id: number;
+  track_id: number;
+}
+
+export function trackId(value: unknown, what: string): TrackId {
+  const o = asObject(value, what);
+  const album_id = str(o, 'album_id', what);
+  const disc_id = int(o, 'disc_id', what);
+  const track_id = int(o, 'track_id', what);
+  if (!UUID_PATTERN.test(album_id) || disc_id < 1 || track_id < 1) throw malformed(what);
+  return { album_id: album_id.toLowerCase(), disc_id, track_id };
+}
+
+/** Query flags are presence-only (protocol.md 1.3): `?flag`, `?flag=true`, even `?flag=false`. */
+export function flag(c: Context, name: string): boolean {
+  return c.req.query(name) !== undefined;
+}
+
+export function requireQuery(c: Context, name: string, what: string): string {
+  const v = c.req.query(name);
+  if (v === undefined) throw new ApiError(Status.IllegalParams, `malformed ${what}`);
+  return v;
+}

@@ -1,0 +1,51 @@
+import type { Hono } from 'hono';
+import { albumsByTag, searchAlbums, searchTracks } from '../meta/query.js';
+import type { AlbumDetails } from '../meta/types.js';
+import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
+import { ApiError, Status, ok } from './envelope.js';
+import { flag, requireQuery } from './input.js';
+
+export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
+  const { meta } = deps;
+
+  // `id[]` (axios / anniw) and plain repeated `id` are both accepted (protocol.md 4 #1).
+  app.get('/api/meta/album', (c) => {
+    requireUser(c);
+    const ids = [...(c.req.queries('id[]') ?? []), ...(c.req.queries('id') ?? [])];
+    const out: Record<string, AlbumDetails | null> = {};
+    for (const id of ids) out[id] = meta.albums.get(id.toLowerCase()) ?? null;
+    return ok(c, out);
+  });
+
+  app.get('/api/meta/tags', (c) => {
+    requireUser(c);
+    return ok(c, meta.tags.list());
+  });
+
+  app.get('/api/meta/tag-graph', (c) => {
+    requireUser(c);
+    return ok(c, meta.tags.graph());
+  });
+
+  app.get('/api/meta/albums/by-tag', (c) => {
+    requireUser(c);
+    const key = meta.tags.find(requireQuery(c, 'tag', 'tag query'));
+    if (!key) throw new ApiError(Status.NotFound, 'tag not found');
+    return ok(c, albumsByTag(meta, key, flag(c, 'recursive')));
+  });
+
+  app.get('/api/search', (c) => {
+    requireUser(c);
+    const keyword = c.req.query('keyword') ?? '';
+    const data: Record<string, unknown[]> = {};
+    if (flag(c, 'search_albums')) {
+      const albums = searchAlbums(meta, keyword);
+      if (albums.length) data.albums = albums;
+    }
+    if (flag(c, 'search_tracks')) {
+      const tracks = searchTracks(meta, keyword);
+      if (tracks.length) data.tracks = tracks;
+    }
+    return ok(c, data);
+  });
+}

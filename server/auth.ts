@@ -1,0 +1,108 @@
+import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db.js';
+import { nowSeconds } from './db.js';
+
+/*
+ * Passwords: clients send the hex SHA-256 of what the user typed. We treat that string as the
+ * password and store only a salted scrypt hash of it, never the value as sent.
+ * Stored form: scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
+ */
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LEN = 32;
+
+function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number, len: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, len, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) => {
+      if (err) reject(err);
+      else resolve(key);
+    });
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, N, R, P, KEY_LEN);
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(keyB64, 'base64');
+  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), Number(n), Number(r), Number(p), expected.length);
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** What a browser client sends for a typed password. */
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+export const SESSION_COOKIE = 'session';
+export const LOGIN_MAX_AGE = 86400;
+export const RENEW_MAX_AGE = 604800;
+
+export interface UserRow {
+  id: number;
+  email: string;
+  nickname: string;
+  avatar: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export function createSession(db: Db, userId: number, client: ClientInfo): string {
+  const id = randomUUID();
+  const now = nowSeconds();
+  db.prepare(
+    `INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, userId, now, now, now + LOGIN_MAX_AGE, client.ip, client.userAgent);
+  return id;
+}
+
+/** The user of a live session, renewing it (7 days) and recording the access; null if unknown or expired. */
+export function touchSession(db: Db, sessionId: string, client: ClientInfo): UserRow | null {
+  const now = nowSeconds();
+  const row = db
+    .prepare(
+      `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = ? AND s.expires_at > ?`,
+    )
+    .get(sessionId, now) as UserRow | undefined;
+  if (!row) return null;
+  db.prepare(`UPDATE sessions SET last_access = ?, expires_at = ?, ip = ?, user_agent = ? WHERE id = ?`).run(
+    now,
+    now + RENEW_MAX_AGE,
+    client.ip,
+    client.userAgent,
+    sessionId,
+  );
+  return row;
+}
+
+export function deleteSession(db: Db, sessionId: string): void {
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+}
+
+export function deleteUserSessions(db: Db, userId: number): void {
+  db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | null {
+  return (db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined) ?? null;
+}
+
+export function findUserById(db: Db, id: number): UserRow | null {
+  return (db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
+}

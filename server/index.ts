@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApiApp } from './api/app.js';
+import type { ApiEnv } from './api/context.js';
+import { libraryUrlFor, publicHost, type Config } from './config.js';
+import { nowSeconds, openDb, type Db } from './db.js';
+import { demoPaths, ensureDemoContent } from './demo/generate.js';
+import { createLibraryApp } from './library/app.js';
+import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
+import { scanLibrary } from './library/scan.js';
+import { loadMetaRepo } from './meta/load.js';
+import { ensureDemoUser, syncControlledUrls } from './users.js';
+
+export { loadConfig, type Config } from './config.js';
+
+export interface ServerOptions {
+  /** Generate the demo metadata and library into DATA_DIR when missing (default true). */
+  demoContent?: boolean;
+  /** Create the DEMO_EMAIL account when missing (default true). */
+  demoUser?: boolean;
+  /** Progress and status lines (default: console.log). */
+  log?: (line: string) => void;
+}
+
+export interface StartedServer {
+  apiUrl: string;
+  libraryUrl: string;
+}
+
+export interface AnnivServer {
+  config: Config;
+  db: Db;
+  keys: LibraryKeys;
+  /** Anniv API + built client; `apiApp.request('/api/info')` works without a port. */
+  apiApp: Hono<ApiEnv>;
+  /** annil-compatible library; `libraryApp.request('/info')` works without a port. */
+  libraryApp: Hono;
+  /** Library URL handed out in controlled credentials (final once start() resolved). */
+  libraryUrl(): string;
+  /** Listens on config.port / config.libraryPort (0 = a free port each). */
+  start(): Promise<StartedServer>;
+  close(): Promise<void>;
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
+      resolve({ server: server as Server, port: info.port });
+    }) as Server;
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<AnnivServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.demoContent ?? true) await ensureDemoContent(config.dataDir, log);
+  const { metaDir, libraryDir } = demoPaths(config.dataDir);
+  const keys = loadOrCreateKeys(config.dataDir);
+  const db = openDb(config.dataDir);
+  const meta = loadMetaRepo(metaDir, (m) => log(`[meta] ${m}`));
+  const index = scanLibrary(libraryDir, 2);
+
+  let libraryUrl = libraryUrlFor(config, config.libraryPort);
+  syncControlledUrls(db, libraryUrl);
+  if (options.demoUser ?? true) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword);
+
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl });
+  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds() });
+  const servers: Server[] = [];
+
+  return {
+    config,
+    db,
+    keys,
+    apiApp,
+    libraryApp,
+    libraryUrl: () => libraryUrl,
+    async start() {
+      const lib = await listen(libraryApp.fetch, config.libraryPort, config.host);
+      servers.push(lib.server);
+      const api = await listen(apiApp.fetch, config.port, config.host);
+      servers.push(api.server);
+      libraryUrl = libraryUrlFor(config, lib.port);
+      syncControlledUrls(db, libraryUrl);
+      return { apiUrl: `http://${publicHost(config.host)}:${api.port}`, libraryUrl };
+    },
+    async close() {
+      await Promise.all(servers.splice(0).map(closeServer));
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { shareCovers, verifyLibraryToken, type Grant, type LibraryKeys } from './keys.js';
+import { findFile, flacDurationSeconds, type LibraryIndex } from './scan.js';
+
+/*
+ * annil-compatible library server (protocol.md section 2): /info, /albums with ETag, covers
+ * without auth, audio with user or share tokens, real byte ranges, and CORS on every route.
+ * Nothing is transcoded: every quality gets the original file (X-Audio-Quality: lossless), share
+ * tokens report `low` as annil forces it.
+ */
+
+export interface LibraryDeps {
+  keys: LibraryKeys;
+  index: LibraryIndex;
+  /** Unix seconds of start (or last rescan). */
+  lastUpdate: number;
+}
+
+export const LIBRARY_VERSION = 'Annil-compatible (anniv-web reference server) 0.1.0';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXPOSED = 'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges, Content-Range, Content-Length, ETag';
+
+const empty = (status: number, headers: Record<string, string> = {}): Response => new Response(null, { status, headers });
+
+/** A path id in 1..255 written as plain decimal digits; null otherwise. */
+function smallId(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= 255 ? n : null;
+}
+
+function streamFile(file: string, start?: number, end?: number): ReadableStream<Uint8Array> {
+  return Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+}
+
+async function grantOf(c: Context, keys: LibraryKeys): Promise<Grant | null> {
+  const token = c.req.header('authorization') ?? c.req.query('auth');
+  if (!token) return null;
+  return verifyLibraryToken(keys, token);
+}
+
+/** `bytes=S-` or `bytes=S-E`; anything else (suffix, lists, garbage) → null = ignore the header. */
+function parseRange(header: string | undefined): { start: number; end: number | null } | null {
+  const m = header?.trim().match(/^bytes=(\d+)-(\d*)$/);
+  if (!m) return null;
+  const start = Number(m[1]);
+  const end = m[2] === '' ? null : Number(m[2]);
+  if (end !== null && end < start) return null;
+  return { start, end };
+}
+
+export function createLibraryApp(deps: LibraryDeps): Hono {
+  const { keys, index } = deps;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') {
+      c.res = empty(204);
+    } else {
+      await next();
+    }
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    // Listed explicitly: a `*` would not cover Authorization (Fetch standard).
+    c.res.headers.set('Access-Control-Allow-Headers', 'Authorization, Range, If-None-Match, Content-Type');
+    c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
+    c.res.headers.set('Access-Control-Max-Age', '86400');
+  });
+
+  app.get('/info', (c) => c.json({ version: LIBRARY_VERSION, protocol_version: '0.4.1', last_update: deps.lastUpdate }));
+
+  app.get('/albums', async (c) => {
+    const grant = await grantOf(c, keys);
+    if (!grant) return empty(401);
+    if (grant.kind === 'share') return c.json(Object.keys(grant.audios));
+    const match = c.req.header('if-none-match')?.trim().replace(/^W\//, '');
+    if (match === index.etag) return empty(304, { ETag: index.etag });
+    c.header('ETag', index.etag);
+    return c.json([...index.albums.keys()]);
+  });
+
+  const cover = async (c: Context, albumText: string, discText: string | null): Promise<Response> => {
+    if (!UUID.test(albumText)) return empty(400);
+    const disc = discText === null ? null : smallId(discText);
+    if (discText !== null && disc === null) return empty(400);
+    const albumDir = index.albums.get(albumText.toLowerCase());
+    const file = albumDir ? await findFile(disc === null ? albumDir : path.join(albumDir, String(disc)), 'cover.jpg') : null;
+    if (!file) return empty(404, { 'Cache-Control': 'private' });
+    const { size } = await fs.promises.stat(file);
+    const headers = { 'Content-Type': 'image/jpeg', 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000' };
+    return new Response(c.req.method === 'HEAD' ? null : streamFile(file), { status: 200, headers });
+  };
+  app.get('/:album/cover', (c) => cover(c, c.req.param('album'), null));
+  app.get('/:album/:disc/cover', (c) => cover(c, c.req.param('album'), c.req.param('disc')));
+
+  app.get('/:album/:disc/:track', async (c) => {
+    const { album: albumText, disc: discText, track: trackText } = c.req.param();
+    const grant = await grantOf(c, keys);
+    if (!grant) return empty(401);
+    if (grant.kind === 'share' && !shareCovers(grant.audios, albumText.toLowerCase(), discText, trackText)) return empty(401);
+    const disc = smallId(discText);
+    const track = smallId(trackText);
+    if (!UUID.test(albumText) || disc === null || track === null) return empty(403);
+    const opus = c.req.query('opus');
+    if (opus !== undefined && opus !== 'true' && opus !== 'false') return empty(400);
+    const albumDir = index.albums.get(albumText.toLowerCase());
+    if (!albumDir) return empty(404, { 'Cache-Control': 'private' });
+    const file = await findFile(path.join(albumDir, String(disc)), `${track}.`);
+    if (!file) return empty(404);
+
+    const size = (await fs.promises.stat(file)).size;
+    const type = `audio/${path.extname(file).slice(1).toLowerCase()}`;
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'X-Origin-Type': type,
+      'X-Origin-Size': String(size),
+      'X-Audio-Quality': grant.kind === 'share' ? 'low' : 'lossless',
+      'Accept-Ranges': 'bytes',
+    };
+    const duration = await flacDurationSeconds(file);
+    if (duration !== null) headers['X-Duration-Seconds'] = String(duration);
+
+    if (c.req.method === 'HEAD') return empty(200, { ...headers, 'Content-Length': String(size) });
+    const range = parseRange(c.req.header('range'));
+    if (!range) return new Response(streamFile(file), { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+    if (range.start >= size) return empty(416, { ...headers, 'Content-Range': `bytes */${size}` });
+    const end = Math.min(range.end ?? size - 1, size - 1);
+    return new Response(streamFile(file, range.start, end), {
+      status: 206,
+      headers: { ...headers, 'Content-Length': String(end - range.start + 1), 'Content-Range': `bytes ${range.start}-${end}/${size}` },
+    });
+  });
+
+  app.notFound(() => empty(404));
+  app.onError((err) => {
+    console.error('[library]', err);
+    return empty(500);
+  });
+  return app;
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+
+/**
+ * The library's signing keys (annil's `hmac-key`, `share-key`, `share-key-id`), created once and
+ * kept in DATA_DIR so tokens survive restarts. Keys are used as the UTF-8 bytes of these strings,
+ * because Anniv signs share tokens with the `share.secret` string it reads from user tokens.
+ */
+export interface LibraryKeys {
+  hmac_key: string;
+  share_key: string;
+  share_key_id: string;
+}
+
+export function loadOrCreateKeys(dataDir: string): LibraryKeys {
+  const file = path.join(dataDir, 'library-keys.json');
+  if (fs.existsSync(file)) {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LibraryKeys>;
+    if (parsed.hmac_key && parsed.share_key && parsed.share_key_id) {
+      return { hmac_key: parsed.hmac_key, share_key: parsed.share_key, share_key_id: parsed.share_key_id };
+    }
+    throw new Error(`${file} is incomplete; delete it to generate new keys`);
+  }
+  const keys: LibraryKeys = {
+    hmac_key: randomBytes(32).toString('hex'),
+    share_key: randomBytes(32).toString('hex'),
+    share_key_id: `k${randomBytes(4).toString('hex')}`,
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  return keys;
+}
+
+const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+/** User token `{iat, type:"user", user_id, share?}` HS256 without exp (annil's /admin/sign). */
+export async function signUserToken(keys: LibraryKeys, userId: string, share = true): Promise<string> {
+  const payload: JWTPayload = { type: 'user', user_id: userId };
+  if (share) payload.share = { key_id: keys.share_key_id, secret: keys.share_key };
+  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().sign(bytes(keys.hmac_key));
+}
+
+/** audios map of a share token: album id → disc id (decimal string) → track ids. */
+export type Audios = Record<string, Record<string, number[]>>;
+
+/** Share token as Anniv signs it (used by tests and the token CLI). */
+export async function signShareToken(keys: LibraryKeys, audios: Audios, expiresInSeconds = 86400): Promise<string> {
+  return new SignJWT({ type: 'share', audios })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.share_key_id })
+    .setIssuer('anniv')
+    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+    .sign(bytes(keys.share_key));
+}
+
+export type Grant = { kind: 'user' } | { kind: 'share'; audios: Audios };
+
+function isAudios(v: unknown): v is Audios {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  return Object.values(v).every(
+    (discs) =>
+      typeof discs === 'object' &&
+      discs !== null &&
+      !Array.isArray(discs) &&
+      Object.values(discs).every((tracks) => Array.isArray(tracks) && tracks.every((t) => Number.isInteger(t))),
+  );
+}
+
+/** Verifies a library token as annil does (protocol.md 2.2); null when it must be refused (401). */
+export async function verifyLibraryToken(keys: LibraryKeys, token: string): Promise<Grant | null> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return null;
+  }
+  try {
+    if (kid === undefined) {
+      const { payload } = await jwtVerify(token, bytes(keys.hmac_key), { algorithms: ['HS256'] });
+      if (payload.type === 'user') return { kind: 'user' };
+      if (payload.type === 'share' && isAudios(payload.audios)) return { kind: 'share', audios: payload.audios };
+      return null;
+    }
+    if (kid !== keys.share_key_id) return null;
+    const { payload } = await jwtVerify(token, bytes(keys.share_key), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    if (payload.type !== 'share' || !isAudios(payload.audios)) return null;
+    return { kind: 'share', audios: payload.audios };
+  } catch {
+    return null;
+  }
+}
+
+export function shareCovers(audios: Audios, album: string, disc: string, track: string): boolean {
+  const tracks = audios[album]?.[disc];
+  return Array.isArray(tracks) && tracks.includes(Number(track)) && /^\d+$/.test(track);
+}

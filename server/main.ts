@@ -1,0 +1,38 @@
+import { loadConfig } from './config.js';
+import { createServer } from './index.js';
+
+/* `npm run serve` / `npm start`: the reference server with demo content and demo account. */
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const server = await createServer(config);
+  const { apiUrl, libraryUrl } = await server.start();
+  console.log('');
+  console.log(`Anniv is running:   ${apiUrl}`);
+  console.log(`Audio library:      ${libraryUrl}`);
+  console.log(`Demo account:       ${config.demoEmail} / ${config.demoPassword}`);
+  console.log(`Data folder:        ${config.dataDir}`);
+  if (config.features.length) console.log(`Features:           ${config.features.join(', ')}`);
+  console.log('Press Ctrl+C to stop.');
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down…`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sha256Hex } from '../../../server/auth.js';
+import { loadConfig, type Config } from '../../../server/config.js';
+import { ensureDemoContent, writeDemoMeta, demoPaths } from '../../../server/demo/generate.js';
+import { createServer, type AnnivServer } from '../../../server/index.js';
+
+/*
+ * Test fixtures: a temp DATA_DIR per test file, the server built with createServer (requests go
+ * through app.request, no ports), and a tiny cookie-jar client that speaks the envelope.
+ */
+
+export type DemoLevel = 'none' | 'meta' | 'full';
+
+export function tempDir(prefix = 'anniv-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A fresh data dir with no demo content, only the metadata repo, or the full demo library. */
+export async function makeDataDir(level: DemoLevel): Promise<string> {
+  const dir = tempDir();
+  if (level === 'meta') writeDemoMeta(demoPaths(dir).metaDir);
+  if (level === 'full') await ensureDemoContent(dir);
+  return dir;
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ...env }), port: 0, libraryPort: 0 };
+}
+
+export async function makeServer(dataDir: string, env: Record<string, string> = {}): Promise<AnnivServer> {
+  return createServer(testConfig(dataDir, env), { demoContent: false, log: () => {} });
+}
+
+export const DEMO_EMAIL = 'demo@anniv.local';
+export const DEMO_PASSWORD_SENT = sha256Hex('demo1234');
+
+export interface Envelope<T = unknown> {
+  status: number;
+  message: string;
+  data: T;
+}
+
+/** A browser-like client over apiApp.request with a cookie jar. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  lastSetCookies: string[] = [];
+
+  constructor(private readonly server: AnnivServer) {}
+
+  async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size && !headers.has('cookie')) {
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    const res = await this.server.apiApp.request(pathname, { ...init, headers });
+    this.lastSetCookies = res.headers.getSetCookie();
+    for (const line of this.lastSetCookies) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async call<T = unknown>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const res = await this.raw(pathname, init);
+    if (res.status !== 200) throw new Error(`HTTP ${res.status} for ${method} ${pathname}`);
+    return (await res.json()) as Envelope<T>;
+  }
+
+  get<T = unknown>(pathname: string): Promise<Envelope<T>> {
+    return this.call<T>('GET', pathname);
+  }
+
+  post<T = unknown>(pathname: string, body?: unknown): Promise<Envelope<T>> {
+    return this.call<T>('POST', pathname, body);
+  }
+
+  async login(email = DEMO_EMAIL, password = DEMO_PASSWORD_SENT): Promise<Envelope> {
+    const res = await this.post('/api/user/login', { email, password });
+    if (res.status !== 0) throw new Error(`login failed: ${res.status} ${res.message}`);
+    return res;
+  }
+
+  setCookieLine(name: string): string | undefined {
+    return this.lastSetCookies.find((l) => l.startsWith(`${name}=`));
+  }
+}
+
+export async function register(client: Client, email: string, password: string, nickname = 'Tester', extra: Record<string, unknown> = {}): Promise<Envelope> {
+  return client.post('/api/user/register', { email, password: sha256Hex(password), nickname, ...extra });
+}
