@@ -8,16 +8,23 @@ import { sessionMachine } from './session';
 import { loaderMachine } from './loader';
 import { messagesMachine } from './messages';
 import { settingsMachine } from './settings';
+import { librariesMachine } from './libraries';
+import { librarySyncMachine } from './librarySync';
 
 export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
   loader: loaderMachine,
   messages: messagesMachine,
   settings: settingsMachine,
+  libraries: librariesMachine,
+  librarySync: librarySyncMachine,
 };
 
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
 const unauthorized = new ApiError(902002, 'unauthorized');
+const sampleCredential = { id: 'c1', name: '演示音乐库', url: 'http://127.0.0.1:8081', token: 'a.b.c', priority: 0, controlled: false };
+const sampleRecord = { url: sampleCredential.url, serverLastUpdate: 100, lastSync: 1, albums: ['a'], albumCount: 1 };
+const libraryForm = { name: 'Home', url: 'https://home.example', token: 'aaa.bbb.ccc', priority: '0' };
 
 export const pathEvents: Record<string, AnyEventObject[]> = {
   session: [
@@ -41,6 +48,24 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
   loader: [{ type: 'xstate.done.actor.load', output: { siteName: 'Anniv' } }],
   messages: [{ type: 'ADD', severity: 'info', message: '播放队列播完啦' }, { type: 'HIDE', id: 1 }],
   settings: [{ type: 'SET_QUALITY', quality: 'medium' }],
+  libraries: [
+    { type: 'SUBMIT_ADD', form: libraryForm },
+    { type: 'SUBMIT_ADD', form: { ...libraryForm, name: '' } },
+    { type: 'DELETE', id: 'c1' },
+    { type: 'xstate.done.actor.listCredentials', output: [sampleCredential] },
+    { type: 'xstate.error.actor.listCredentials', error: new Error('未知网络错误') },
+    { type: 'xstate.done.actor.addCredential', output: { ...sampleCredential, id: 'c2' } },
+    { type: 'xstate.done.actor.deleteCredential' },
+  ],
+  librarySync: [
+    { type: 'SYNC', credentials: [sampleCredential] },
+    { type: 'SYNC_ONE', credential: sampleCredential },
+    { type: 'REMOVE', url: sampleCredential.url },
+    { type: 'xstate.done.actor.loadRecords', output: [] },
+    { type: 'xstate.done.actor.fetchLibraryInfo', output: { lastUpdate: 200 } },
+    { type: 'xstate.done.actor.fetchLibraryAlbums', output: ['a', 'b'] },
+    { type: 'xstate.done.actor.storeLibrary', output: { ...sampleRecord, serverLastUpdate: 200 } },
+  ],
 };
 
 /** Inputs for machines whose context comes from input. */

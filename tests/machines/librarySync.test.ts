@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { librarySyncMachine, type LibrariesChangedEvent, type StoreLibraryInput } from '@/machines/librarySync';
+import type { NotifyEvent } from '@/machines/effects';
+import type { Credential } from '@/services/api/types';
+import type { LibraryRecord } from '@/storage/libraryDb';
+import { NetworkError, BadResponseError } from '@/services/api/errors';
+import { text } from '@/views/text';
+import { fakeService, flush } from './fakes';
+
+const cred = (id: string, url: string, priority = 0): Credential => ({ id, name: id, url, token: `tok-${id}`, priority, controlled: false });
+const home = cred('home', 'https://home.example');
+const away = cred('away', 'https://away.example');
+const record = (url: string, serverLastUpdate: number): LibraryRecord => ({ url, serverLastUpdate, lastSync: 1, albums: ['a'], albumCount: 1 });
+
+function start(records: LibraryRecord[] = []) {
+  const fakes = {
+    loadRecords: fakeService<LibraryRecord[]>(),
+    fetchLibraryInfo: fakeService<{ lastUpdate: number }, { url: string }>(),
+    fetchLibraryAlbums: fakeService<string[], { url: string; token: string }>(),
+    storeLibrary: fakeService<LibraryRecord, StoreLibraryInput>(),
+    removeLibrary: fakeService<void, { url: string }>(),
+  };
+  const actor = createActor(
+    librarySyncMachine.provide({ actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never }),
+  );
+  const emitted: (NotifyEvent | LibrariesChangedEvent)[] = [];
+  actor.on('notify', (e) => emitted.push(e));
+  actor.on('librariesChanged', (e) => emitted.push(e));
+  actor.start();
+  fakes.loadRecords.last.resolve(records);
+  return { actor, fakes, emitted };
+}
+
+const stored = (input: StoreLibraryInput): LibraryRecord => ({
+  url: input.url,
+  serverLastUpdate: input.lastUpdate,
+  lastSync: 1000,
+  albums: input.albums ?? ['a'],
+  albumCount: input.albums?.length ?? 1,
+});
+
+describe('library sync', () => {
+  it('syncs each credential in turn: info → albums → store, then 音频仓库同步成功', async () => {
+    const { actor, fakes, emitted } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    expect(actor.getSnapshot().matches({ working: 'fetchingInfo' })).toBe(true);
+    expect(fakes.fetchLibraryInfo.last.input).toEqual({ url: home.url });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 100 });
+    await flush();
+    expect(fakes.fetchLibraryAlbums.last.input).toEqual({ url: home.url, token: 'tok-home' });
+    fakes.fetchLibraryAlbums.last.resolve(['a1', 'a2']);
+    await flush();
+    expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: ['a1', 'a2'] });
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    expect(emitted).toEqual([
+      { type: 'librariesChanged', url: home.url },
+      { type: 'notify', severity: 'success', message: text.library.syncSucceeded },
+    ]);
+    // the next credential starts by itself
+    expect(fakes.fetchLibraryInfo.last.input).toEqual({ url: away.url });
+    expect(actor.getSnapshot().context.libraries[home.url]).toMatchObject({ state: 'synced', serverLastUpdate: 100, record: { albumCount: 2 } });
+    expect(actor.getSnapshot().context.libraries[away.url]?.state).toBe('syncing');
+  });
+
+  it.each([
+    ['down', new NetworkError(502, 'Bad Gateway'), '同步音频仓库失败: 网络错误: 502 Bad Gateway'],
+    ['slow (time-out)', new NetworkError(null), '同步音频仓库失败: 未知网络错误'],
+    ['answering garbage', new BadResponseError(), `同步音频仓库失败: ${text.errors.badResponse}`],
+  ])('a library that is %s fails alone; the next one still syncs', async (_, error, message) => {
+    const { actor, fakes, emitted } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    fakes.fetchLibraryInfo.last.reject(error);
+    await flush();
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message }]);
+    expect(actor.getSnapshot().context.libraries[home.url]).toMatchObject({ state: 'failed' });
+    expect(fakes.fetchLibraryInfo.last.input).toEqual({ url: away.url });
+    expect(fakes.storeLibrary.calls).toHaveLength(0);
+  });
+
+  it('a failure while listing albums or storing also fails alone', async () => {
+    const { actor, fakes, emitted } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.reject(new BadResponseError());
+    await flush();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'error', message: text.library.syncFailed(text.errors.badResponse) });
+  });
+
+  it('an unchanged last_update skips the album list and rewrite, renewing only the record', async () => {
+    const { actor, fakes } = start([record(home.url, 100)]);
+    await flush();
+    expect(actor.getSnapshot().context.libraries[home.url]?.record?.serverLastUpdate).toBe(100);
+    actor.send({ type: 'SYNC', credentials: [home] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 100 });
+    await flush();
+    expect(fakes.fetchLibraryAlbums.calls).toHaveLength(0);
+    expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: null });
+  });
+
+  it('a changed last_update syncs the albums again', async () => {
+    const { actor, fakes } = start([record(home.url, 100)]);
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 200 });
+    await flush();
+    expect(fakes.fetchLibraryAlbums.calls).toHaveLength(1);
+  });
+
+  it('each library syncs once a session; a failed one is tried again on the next change', async () => {
+    const { actor, fakes } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve([]);
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    fakes.fetchLibraryInfo.last.reject(new NetworkError(null)); // away fails
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    expect(fakes.fetchLibraryInfo.calls.map((c) => c.input.url)).toEqual([home.url, away.url, away.url]);
+  });
+
+  it('two credentials for one library sync it once; a SYNC during a sync does not queue it twice', async () => {
+    const { actor, fakes } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, cred('home2', home.url)] });
+    actor.send({ type: 'SYNC', credentials: [home] });
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(fakes.fetchLibraryInfo.calls).toHaveLength(1);
+  });
+
+  it('SYNC_ONE syncs a library again even when it synced this session', async () => {
+    const { actor, fakes } = start([record(home.url, 5)]);
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 5 });
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    actor.send({ type: 'SYNC_ONE', credential: home });
+    expect(fakes.fetchLibraryInfo.calls).toHaveLength(2);
+  });
+
+  it('REMOVE deletes the local record and availability, and forgets the status', async () => {
+    const { actor, fakes, emitted } = start([record(home.url, 1)]);
+    await flush();
+    actor.send({ type: 'REMOVE', url: home.url });
+    expect(actor.getSnapshot().matches({ working: 'removing' })).toBe(true);
+    expect(fakes.removeLibrary.last.input).toEqual({ url: home.url });
+    fakes.removeLibrary.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().context.libraries[home.url]).toBeUndefined();
+    expect(emitted).toEqual([{ type: 'librariesChanged', url: home.url }]);
+  });
+
+  it('REMOVE drops a queued sync of the same library', async () => {
+    const { actor, fakes } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    actor.send({ type: 'REMOVE', url: away.url });
+    expect(actor.getSnapshot().context.queue).toEqual([{ kind: 'remove', url: away.url }]);
+    fakes.fetchLibraryInfo.last.reject(new NetworkError(null));
+    await flush();
+    expect(fakes.removeLibrary.calls).toHaveLength(1);
+  });
+
+  it('a broken local store at start counts every library as never synced', async () => {
+    const fakes = { loadRecords: fakeService<LibraryRecord[]>() };
+    const actor = createActor(librarySyncMachine.provide({ actors: { loadRecords: fakes.loadRecords.logic } })).start();
+    fakes.loadRecords.last.reject(new Error('浏览器本地数据库不可用'));
+    await flush();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.libraries).toEqual({});
+  });
+
+  it('RESET (signed out) drops the queue, the current job and what was synced', async () => {
+    const { actor } = start([record(home.url, 1)]);
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ queue: [], current: null, synced: [], libraries: {} });
+  });
+});
