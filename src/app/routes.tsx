@@ -10,6 +10,7 @@ const LoginPage = lazy(() => import('@/views/pages/login/LoginPage'));
 const RegisterPage = lazy(() => import('@/views/pages/register/RegisterPage'));
 const LogoutPage = lazy(() => import('@/views/pages/logout/LogoutPage'));
 const UserPage = lazy(() => import('@/views/pages/user/UserPage'));
+const LibraryPage = lazy(() => import('@/views/pages/library/LibraryPage'));
 
 interface RouteEntry {
   path: string;
@@ -23,6 +24,7 @@ export const routes: RouteEntry[] = [
   { path: '/user/register', page: RegisterPage, guarded: false },
   { path: '/user/logout', page: LogoutPage, guarded: false },
   { path: '/user/index', page: UserPage, guarded: true },
+  { path: '/library', page: LibraryPage, guarded: true },
 ];
 
 export function AppRoutes() {

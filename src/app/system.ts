@@ -11,10 +11,18 @@ import { sessionMachine } from '@/machines/session';
 import { loaderMachine } from '@/machines/loader';
 import { messagesMachine } from '@/machines/messages';
 import { settingsMachine } from '@/machines/settings';
+import { librariesMachine } from '@/machines/libraries';
+import { librarySyncMachine } from '@/machines/librarySync';
+import * as credentialApi from '@/services/api/credential';
+import { getLibraryAlbums, getLibraryInfo } from '@/services/annil';
+import { listLibraryRecords } from '@/storage/libraryDb';
+import { removeLibraryData, storeLibrarySync } from '@/storage/librarySync';
 import type { NotifyEvent } from '@/machines/effects';
 
 export interface SystemOptions {
   api?: ApiClient;
+  /** fetch for library servers (tests pass a fake) */
+  fetch?: typeof globalThis.fetch;
   navigate?: (to: string) => void;
   reload?: (to: string) => void;
   inspect?: (event: InspectionEvent) => void;
@@ -96,6 +104,50 @@ export function createAppSystem(options: SystemOptions = {}) {
     writeLocal('player.pageOnCloseAction', value.pageOnCloseAction);
   });
 
+  const libraries = createActor(
+    librariesMachine.provide({
+      actors: {
+        listCredentials: fromPromise(() => credentialApi.listCredentials(api)),
+        addCredential: fromPromise(({ input }) => credentialApi.addCredential(api, input)),
+        deleteCredential: fromPromise(({ input }) => credentialApi.deleteCredential(api, input.id)),
+      },
+    }),
+    { inspect },
+  );
+  libraries.on('notify', notify);
+
+  const librarySync = createActor(
+    librarySyncMachine.provide({
+      actors: {
+        loadRecords: fromPromise(() => listLibraryRecords()),
+        fetchLibraryInfo: fromPromise(({ input }) => getLibraryInfo(input.url, { fetch: options.fetch })),
+        fetchLibraryAlbums: fromPromise(({ input }) => getLibraryAlbums(input.url, input.token, { fetch: options.fetch })),
+        storeLibrary: fromPromise(({ input }) => storeLibrarySync(input)),
+        removeLibrary: fromPromise(({ input }) => removeLibraryData(input.url)),
+      },
+    }),
+    { inspect },
+  );
+  librarySync.on('notify', notify);
+  libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
+  libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));
+
+  // Credentials load, and libraries sync, once somebody is signed in; signing out forgets them.
+  let signedIn = false;
+  session.subscribe((snapshot) => {
+    const now = snapshot.matches('loggedIn');
+    if (now === signedIn) return;
+    signedIn = now;
+    if (now) {
+      libraries.send({ type: 'LOAD' });
+    } else {
+      libraries.send({ type: 'RESET' });
+      librarySync.send({ type: 'RESET' });
+    }
+  });
+
+  librarySync.start();
+  libraries.start();
   session.start();
   site.start();
   settings.start();
@@ -106,8 +158,10 @@ export function createAppSystem(options: SystemOptions = {}) {
     session,
     site,
     settings,
+    libraries,
+    librarySync,
     stop() {
-      for (const actor of [session, site, settings, messages]) actor.stop();
+      for (const actor of [session, site, settings, libraries, librarySync, messages]) actor.stop();
     },
   };
 }

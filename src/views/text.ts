@@ -7,6 +7,7 @@ export const text = {
   notFound: '404 - Not Found',
   loading: '加载中',
   close: '关闭',
+  retry: '重试',
   header: {
     toggleDrawer: '切换菜单',
     login: '登录',

@@ -18,8 +18,32 @@ export interface FakeAnnivOptions {
   httpStatus?: number;
 }
 
+export interface FakeCredential {
+  id: string;
+  name: string;
+  url: string;
+  token: string;
+  priority: number;
+  controlled: boolean;
+}
+
+/** a library server (annil) reachable through the same fake fetch */
+export interface FakeLibrary {
+  lastUpdate: number;
+  albums: string[];
+  /** answer every call with this HTTP status (a library that is down) */
+  httpStatus?: number;
+  /** answer an HTML page instead of JSON */
+  garbage?: boolean;
+}
+
+export const FAKE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoidXNlciJ9.c2lnbmF0dXJl';
+
 export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const users: FakeUser[] = [];
+  const credentials: FakeCredential[] = [];
+  const libraries = new Map<string, FakeLibrary>();
+  let nextCredential = 1;
   let sessionUser: FakeUser | null = null;
   const requests: { method: string; path: string; body: unknown }[] = [];
   const state = { httpStatus: options.httpStatus };
@@ -75,6 +99,31 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         sessionUser.password = String(body.new_password);
         sessionUser = null;
         return ok(null);
+      case 'GET /api/credential':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        return ok(credentials);
+      case 'POST /api/credential': {
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        if (typeof body.priority !== 'number') return fail(902003, 'malformed credential form');
+        const created = {
+          id: `c${nextCredential++}`,
+          name: String(body.name),
+          url: String(body.url),
+          token: String(body.token),
+          priority: body.priority,
+          controlled: false,
+        };
+        credentials.push(created);
+        return ok(created);
+      }
+      case 'DELETE /api/credential': {
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        const index = credentials.findIndex((c) => c.id === body.id);
+        if (index < 0) return fail(902000, 'token not exist');
+        if (credentials[index]!.controlled) return fail(104002, 'controlled token');
+        credentials.splice(index, 1);
+        return ok(null);
+      }
       default:
         return fail(902000, 'not found');
     }
@@ -83,6 +132,8 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(request.url);
+    const library = libraries.get(url.origin);
+    if (library) return libraryAnswer(library, url);
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     requests.push({ method: request.method, path: url.pathname, body });
@@ -93,11 +144,28 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     });
   };
 
+  function libraryAnswer(library: FakeLibrary, url: URL): Response {
+    requests.push({ method: 'GET', path: `${url.origin}${url.pathname}`, body: null });
+    if (library.httpStatus) return new Response('', { status: library.httpStatus, statusText: 'Bad Gateway' });
+    if (library.garbage) return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (url.pathname === '/info') return json({ version: 'Annil', protocol_version: '0.4.1', last_update: library.lastUpdate });
+    if (url.pathname === '/albums') return json(library.albums);
+    return new Response('', { status: 404 });
+  }
+
   return {
     fetch,
     requests,
     state,
     users,
+    credentials,
+    libraries,
+    addCredential(credential: Partial<FakeCredential> & { url: string }) {
+      const full = { id: `c${nextCredential++}`, name: credential.url, token: FAKE_TOKEN, priority: 0, controlled: false, ...credential };
+      credentials.push(full);
+      return full;
+    },
     /** add a user whose password the client will send hashed */
     async addUser(email: string, password: string, nickname = 'Mio') {
       users.push({ userId: String(users.length + 1), email, password: await sha256(password), nickname, avatar: '' });

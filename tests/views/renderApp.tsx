@@ -10,6 +10,7 @@ export function renderApp(path: string, server = createFakeAnniv()) {
   const reloads: string[] = [];
   const system = createAppSystem({
     api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
+    fetch: server.fetch,
     reload: (to) => reloads.push(to),
   });
   const view = render(<App system={system} />);

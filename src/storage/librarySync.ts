@@ -1,0 +1,29 @@
+// The storage side of a library sync (spec 4.4 steps 3–5) and of a library's removal, batched:
+// one transaction per store per library, never one per album.
+import { clearAlbumInfo, removeLibraryFromAlbums, setLibraryAlbums } from './albumDb';
+import { deleteLibraryRecord, getLibraryRecord, putLibraryRecord, type LibraryRecord } from './libraryDb';
+
+export interface LibrarySnapshot {
+  url: string;
+  lastUpdate: number;
+  /** null: unchanged since the last sync; only the sync time is renewed */
+  albums: string[] | null;
+}
+
+export async function storeLibrarySync({ url, lastUpdate, albums }: LibrarySnapshot, now = Date.now()): Promise<LibraryRecord> {
+  let list = albums;
+  if (list === null) {
+    list = (await getLibraryRecord(url))?.albums ?? [];
+  } else {
+    await setLibraryAlbums(url, list);
+    await clearAlbumInfo();
+  }
+  const record: LibraryRecord = { url, serverLastUpdate: lastUpdate, lastSync: now, albums: list, albumCount: list.length };
+  await putLibraryRecord(record);
+  return record;
+}
+
+export async function removeLibraryData(url: string): Promise<void> {
+  await removeLibraryFromAlbums(url);
+  await deleteLibraryRecord(url);
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { text } from '@/views/text';
+import { getAlbumLibraries } from '@/storage/albumDb';
+import { getLibraryRecord } from '@/storage/libraryDb';
+import { createFakeAnniv, FAKE_TOKEN } from './fakeAnniv';
+import { renderApp } from './renderApp';
+
+async function signedInWith(setup: (server: ReturnType<typeof createFakeAnniv>) => void) {
+  const server = createFakeAnniv();
+  await server.addUser('mio@example.com', 'pw', 'Mio');
+  server.signIn('mio@example.com');
+  setup(server);
+  const app = renderApp('/library', server);
+  await screen.findByRole('heading', { name: text.library.title }, { timeout: 5000 });
+  return app;
+}
+
+describe('library page', () => {
+  it('syncs every library after login, one failing without stopping the others', async () => {
+    const { server } = await signedInWith((s) => {
+      s.libraries.set('https://down.example', { lastUpdate: 1, albums: [], httpStatus: 502 });
+      s.libraries.set('https://home.example', { lastUpdate: 100, albums: ['a1', 'a2'] });
+      s.addCredential({ name: 'Down', url: 'https://down.example' });
+      s.addCredential({ name: 'Home', url: 'https://home.example' });
+    });
+    // shown as a toast and under the library
+    expect(await screen.findAllByText('同步音频仓库失败: 网络错误: 502 Bad Gateway')).toHaveLength(2);
+    expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
+    const home = await screen.findByRole('article', { name: 'Home' });
+    await waitFor(() => expect(within(home).getByText(new RegExp(text.library.albumCount(2)))).toBeTruthy());
+    expect(await getAlbumLibraries('a1')).toEqual(['https://home.example']);
+    expect((await getLibraryRecord('https://home.example'))?.serverLastUpdate).toBe(100);
+    const down = screen.getByRole('article', { name: 'Down' });
+    expect(within(down).getByText(text.library.neverSynced)).toBeTruthy();
+    expect(within(down).getByText(text.library.hasUpdate)).toBeTruthy();
+    expect(server.requests.some((r) => r.path === 'https://home.example/albums')).toBe(true);
+  });
+
+  it('a library answering HTML gets the catalogued message', async () => {
+    await signedInWith((s) => {
+      s.libraries.set('https://odd.example', { lastUpdate: 1, albums: [], garbage: true });
+      s.addCredential({ name: 'Odd', url: 'https://odd.example' });
+    });
+    expect(await screen.findAllByText(text.library.syncFailed(text.errors.badResponse))).toHaveLength(2);
+  });
+
+  it('the add dialog checks in the spec order, stores the URL origin and syncs the new library', async () => {
+    const user = userEvent.setup();
+    const { server } = await signedInWith((s) => s.libraries.set('https://new.example', { lastUpdate: 5, albums: ['n1'] }));
+    await user.click(screen.getByRole('button', { name: text.library.add }));
+    const dialog = await screen.findByRole('dialog', { name: text.library.add });
+    const submit = within(dialog).getByRole('button', { name: text.library.confirm });
+    const alert = () => within(dialog).getByRole('alert').textContent;
+
+    await user.click(submit);
+    expect(alert()).toBe(text.library.nameRequired);
+    await user.type(within(dialog).getByLabelText(text.library.name), 'New');
+    await user.click(submit);
+    expect(alert()).toBe(text.library.urlRequired);
+    await user.type(within(dialog).getByLabelText(text.library.url), 'not a url');
+    await user.click(submit);
+    expect(alert()).toBe(text.library.tokenRequired);
+    await user.type(within(dialog).getByLabelText(text.library.token), 'plain-token');
+    await user.clear(within(dialog).getByLabelText(text.library.priority));
+    await user.click(submit);
+    expect(alert()).toBe(text.library.priorityRequired);
+    await user.type(within(dialog).getByLabelText(text.library.priority), '3');
+    await user.click(submit);
+    expect(alert()).toBe(text.library.urlInvalid);
+    await user.clear(within(dialog).getByLabelText(text.library.url));
+    await user.type(within(dialog).getByLabelText(text.library.url), 'https://new.example/some/path/');
+    await user.click(submit);
+    expect(alert()).toBe(text.library.tokenInvalid);
+    await user.clear(within(dialog).getByLabelText(text.library.token));
+    await user.type(within(dialog).getByLabelText(text.library.token), FAKE_TOKEN);
+    await user.click(submit);
+
+    expect(await screen.findByRole('article', { name: 'New' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.credentials.at(-1)).toMatchObject({ name: 'New', url: 'https://new.example', priority: 3 });
+    await waitFor(async () => expect(await getAlbumLibraries('n1')).toEqual(['https://new.example']));
+  });
+
+  it('delete asks first, then removes the library and its local data; controlled ones cannot be deleted', async () => {
+    const user = userEvent.setup();
+    await signedInWith((s) => {
+      s.libraries.set('https://home.example', { lastUpdate: 100, albums: ['a1'] });
+      s.libraries.set('https://demo.example', { lastUpdate: 100, albums: ['d1'] });
+      s.addCredential({ name: 'Demo', url: 'https://demo.example', controlled: true });
+      s.addCredential({ name: 'Home', url: 'https://home.example' });
+    });
+    await waitFor(async () => expect(await getAlbumLibraries('a1')).toEqual(['https://home.example']));
+    const demo = await screen.findByRole('article', { name: 'Demo' });
+    expect((within(demo).getByRole('button', { name: text.library.controlled }) as HTMLButtonElement).disabled).toBe(true);
+
+    const home = screen.getByRole('article', { name: 'Home' });
+    await user.click(within(home).getByRole('button', { name: text.library.delete }));
+    const dialog = await screen.findByRole('dialog', { name: text.library.confirmDelete });
+    await user.click(within(dialog).getByRole('button', { name: text.library.confirm }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Home' })).toBeNull());
+    await waitFor(async () => expect(await getLibraryRecord('https://home.example')).toBeUndefined());
+    expect(await getAlbumLibraries('a1')).toEqual([]);
+    expect(await getAlbumLibraries('d1')).toEqual(['https://demo.example']);
+  });
+});
