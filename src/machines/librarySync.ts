@@ -29,6 +29,8 @@ export interface LibrarySyncContext {
   /** the info step's answer for the current job */
   lastUpdate: number | null;
   albums: string[] | null;
+  /** counts finished changes to local library data, so pages know when to reload */
+  generation: number;
 }
 
 export type LibrarySyncEvent =
@@ -168,10 +170,11 @@ export const librarySyncMachine = setup({
       message: errorMessage((event as { error?: unknown }).error),
     })),
     announceChange: emit(({ context }) => ({ type: 'librariesChanged' as const, url: currentUrl(context.current) })),
+    bumpGeneration: assign({ generation: ({ context }) => context.generation + 1 }),
   },
 }).createMachine({
   id: 'librarySync',
-  context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null },
+  context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0 },
   on: {
     SYNC: { actions: 'enqueueSyncs' },
     SYNC_ONE: { actions: 'enqueueOne' },
@@ -242,7 +245,7 @@ export const librarySyncMachine = setup({
               lastUpdate: context.lastUpdate ?? 0,
               albums: context.albums,
             }),
-            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'markSynced', 'notifySynced'] },
+            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'markSynced', 'notifySynced'] },
             onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
           },
         },
@@ -252,7 +255,7 @@ export const librarySyncMachine = setup({
             id: 'removeLibrary',
             src: 'removeLibrary',
             input: ({ context }) => ({ url: currentUrl(context.current) }),
-            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'forgetRemoved'] },
+            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'forgetRemoved'] },
             onError: { target: '#librarySync.idle', actions: ['notifyRemovalFailed', 'forgetRemoved'] },
           },
         },

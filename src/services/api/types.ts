@@ -93,3 +93,34 @@ export interface AlbumInfo {
   tags: string[];
   discs: AlbumDiscInfo[];
 }
+
+/** a tag as the client knows it; `id` is the canonical `type:name` used by the tag graph and URLs */
+export interface Tag {
+  id: string;
+  name: string;
+  type: string;
+}
+
+/** a track with its album title, as search, favourites and playlists send it (TrackInfoWithAlbum) */
+export interface TrackResult {
+  albumId: string;
+  discId: number;
+  trackId: number;
+  title: string;
+  artist: string;
+  type: string;
+  albumTitle: string;
+}
+
+/** a track of an album with the spec-3 fallbacks applied (disc → album); ids are 1-based */
+export interface Track {
+  albumId: string;
+  discId: number;
+  trackId: number;
+  title: string;
+  artist: string;
+  artists: ArtistRoles;
+  type: string;
+  albumTitle: string;
+  tags: string[];
+}

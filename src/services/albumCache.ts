@@ -1,0 +1,37 @@
+// Album infos through the local album_info store (spec 7: "cached locally"): read the cache,
+// fetch only what is missing in one batched call, store it. A broken IndexedDB only costs the
+// cache: the fetched albums are still returned, so a page never fails because of it.
+import type { ApiClient } from './api/client';
+import { getAlbumInfos as fetchAlbumInfos } from './api/meta';
+import type { AlbumInfo } from './api/types';
+import { getAlbumInfos as readCachedAlbumInfos, putAlbumInfos } from '@/storage/albumDb';
+
+/** the albums found, in the order of `ids`; unknown ids are left out */
+export async function loadAlbumInfos(api: ApiClient, ids: readonly string[]): Promise<Map<string, AlbumInfo>> {
+  const wanted = [...new Set(ids)].filter((id) => id !== '');
+  if (wanted.length === 0) return new Map();
+
+  let cached = new Map<string, AlbumInfo>();
+  try {
+    cached = await readCachedAlbumInfos(wanted);
+  } catch {
+    // no usable cache: fetch everything
+  }
+
+  const missing = wanted.filter((id) => !cached.has(id));
+  const fetched = missing.length > 0 ? await fetchAlbumInfos(api, missing) : new Map<string, AlbumInfo>();
+  if (fetched.size > 0) {
+    try {
+      await putAlbumInfos([...fetched.values()]);
+    } catch {
+      // the cache could not be written; the next load fetches them again
+    }
+  }
+
+  const result = new Map<string, AlbumInfo>();
+  for (const id of wanted) {
+    const album = cached.get(id) ?? fetched.get(id);
+    if (album) result.set(id, album);
+  }
+  return result;
+}

@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { deleteDB } from 'idb';
+import { ALBUM_DB_NAME } from '@/constants';
+import { loadAlbumInfos } from '@/services/albumCache';
+import { closeAlbumDb, getAlbumInfos as readCache, putAlbumInfos } from '@/storage/albumDb';
+import type { AlbumInfo } from '@/services/api/types';
+import { envelope, fakeApi } from './fakeFetch';
+
+function album(albumId: string, title = `Album ${albumId}`): AlbumInfo {
+  return { albumId, title, catalog: '', artist: 'Mio Aoki', date: '2023', type: 'normal', tags: [], discs: [] };
+}
+
+const wire = (a: AlbumInfo) => ({ album_id: a.albumId, title: a.title, catalog: '', artist: a.artist, date: a.date, type: a.type, tags: [], discs: [] });
+
+async function reset(): Promise<void> {
+  await closeAlbumDb();
+  await deleteDB(ALBUM_DB_NAME);
+}
+
+beforeEach(reset);
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await reset();
+});
+
+describe('loadAlbumInfos', () => {
+  test('reads the cache, fetches only the missing ids in one call, stores them', async () => {
+    await putAlbumInfos([album('a', 'Cached A')]);
+    const { api, calls } = fakeApi((req) =>
+      envelope(Object.fromEntries(req.url.searchParams.getAll('id[]').map((id) => [id, id === 'gone' ? null : wire(album(id))]))),
+    );
+
+    const result = await loadAlbumInfos(api, ['b', 'a', 'gone', 'c']);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url.searchParams.getAll('id[]')).toEqual(['b', 'gone', 'c']);
+    expect([...result.keys()]).toEqual(['b', 'a', 'c']);
+    expect(result.get('a')?.title).toBe('Cached A');
+    expect(result.get('c')).toEqual(album('c'));
+
+    const stored = await readCache(['a', 'b', 'c', 'gone']);
+    expect([...stored.keys()].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  test('everything cached: no request', async () => {
+    await putAlbumInfos([album('a'), album('b')]);
+    const { api, calls } = fakeApi(() => envelope({}));
+    expect([...(await loadAlbumInfos(api, ['a', 'b'])).keys()]).toEqual(['a', 'b']);
+    expect(calls).toHaveLength(0);
+  });
+
+  test('a broken IndexedDB still gives the fetched albums', async () => {
+    await closeAlbumDb();
+    vi.stubGlobal('indexedDB', undefined);
+    const { api, calls } = fakeApi(() => envelope({ a: wire(album('a')) }));
+    const result = await loadAlbumInfos(api, ['a']);
+    expect(result.get('a')).toEqual(album('a'));
+    expect(calls).toHaveLength(1);
+  });
+
+  test('a failing request rejects (nothing to show)', async () => {
+    const { api } = fakeApi(() => new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(loadAlbumInfos(api, ['x'])).rejects.toThrow('网络错误: 502 Bad Gateway');
+  });
+});

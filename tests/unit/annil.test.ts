@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { coverUrl, getLibraryAlbums, getLibraryInfo, libraryUrl, playableUrl } from '@/services/annil';
+import { BadResponseError, NetworkError } from '@/services/api/errors';
+import { REQUEST_TIMEOUT_MS } from '@/constants';
+import { fakeFetch, json } from './fakeFetch';
+
+const LIB = 'https://annil.example.com';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('urls', () => {
+  test('trailing slashes are stripped', () => {
+    expect(libraryUrl('https://annil.example.com//')).toBe(LIB);
+    expect(libraryUrl(' https://annil.example.com/lib/ ')).toBe('https://annil.example.com/lib');
+  });
+
+  test('playable and cover urls (spec 4.3); the token is encoded', () => {
+    expect(playableUrl(`${LIB}/`, 'a1', 2, 7, 'x.y+z/=')).toBe(`${LIB}/a1/2/7?auth=x.y%2Bz%2F%3D`);
+    expect(coverUrl(LIB, 'a1')).toBe(`${LIB}/a1/cover`);
+    expect(coverUrl(`${LIB}/`, 'a1', 2)).toBe(`${LIB}/a1/2/cover`);
+  });
+});
+
+describe('getLibraryInfo', () => {
+  test('reads last_update from {url}/info', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ version: 'Annil v0.2.0', protocol_version: '0.4.1', last_update: 1716000000 }));
+    await expect(getLibraryInfo(`${LIB}/`, { fetch })).resolves.toEqual({ lastUpdate: 1716000000 });
+    expect(calls[0]!.url.href).toBe(`${LIB}/info`);
+    expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  test('an HTML page is a bad response', async () => {
+    const { fetch } = fakeFetch(() => new Response('<!doctype html><p>hi</p>', { status: 200 }));
+    const error = await getLibraryInfo(LIB, { fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect((error as Error).message).toBe('服务器返回了无法识别的数据');
+  });
+
+  test('JSON without last_update is a bad response', async () => {
+    const { fetch } = fakeFetch(() => json({ version: 'x' }));
+    await expect(getLibraryInfo(LIB, { fetch })).rejects.toBeInstanceOf(BadResponseError);
+  });
+});
+
+describe('getLibraryAlbums', () => {
+  test('GET {url}/albums?auth=token → ids', async () => {
+    const { fetch, calls } = fakeFetch(() => json(['a1', 'a2']));
+    await expect(getLibraryAlbums(LIB, 'tok en', { fetch })).resolves.toEqual(['a1', 'a2']);
+    expect(calls[0]!.url.pathname).toBe('/albums');
+    expect(calls[0]!.url.searchParams.get('auth')).toBe('tok en');
+    expect(calls[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  test.each([[{ albums: [] }], [['a1', 2]], ['text']])('not an array of strings (%j) is a bad response', async (body) => {
+    const { fetch } = fakeFetch(() => json(body));
+    await expect(getLibraryAlbums(LIB, 't', { fetch })).rejects.toBeInstanceOf(BadResponseError);
+  });
+
+  test('HTTP errors name the status', async () => {
+    const { fetch } = fakeFetch(() => new Response('', { status: 403, statusText: 'Forbidden' }));
+    const error = await getLibraryAlbums(LIB, 't', { fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('网络错误: 403 Forbidden');
+  });
+
+  test('no answer at all is an unknown network error', async () => {
+    const fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(getLibraryAlbums(LIB, 't', { fetch })).rejects.toThrow('未知网络错误');
+  });
+
+  test('a time-out of 10 s ends in an unknown network error', async () => {
+    // AbortSignal.timeout runs on Node's own timers, which fake timers do not drive: stand in for it
+    const timer = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timer.signal);
+    const fetch = (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const pending = getLibraryAlbums(LIB, 't', { fetch }).catch((e: unknown) => e);
+    expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+    timer.abort(new DOMException('signal timed out', 'TimeoutError'));
+    const error = await pending;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('未知网络错误');
+  });
+
+  test("the caller's abort passes through as it is", async () => {
+    const controller = new AbortController();
+    const fetch = (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const pending = getLibraryAlbums(LIB, 't', { fetch, signal: controller.signal });
+    controller.abort(new Error('page left'));
+    await expect(pending).rejects.toThrow('page left');
+  });
+});
