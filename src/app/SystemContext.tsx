@@ -42,3 +42,17 @@ export function useRegistration() {
     inviteRequired: site ? inviteRequired(site) : false,
   };
 }
+
+/** The user's credentials once loaded (null while loading) */
+export function useCredentials() {
+  const { libraries } = useSystem();
+  const ready = useSelector(libraries, (s) => s.matches('ready') || s.matches('failed'));
+  const credentials = useSelector(libraries, (s) => s.context.credentials);
+  return ready ? credentials : null;
+}
+
+/** Changes whenever a sync or removal changed local library data: pages reload with it. */
+export function useSyncGeneration(): number {
+  const { librarySync } = useSystem();
+  return useSelector(librarySync, (s) => s.context.generation);
+}

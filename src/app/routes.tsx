@@ -11,6 +11,11 @@ const RegisterPage = lazy(() => import('@/views/pages/register/RegisterPage'));
 const LogoutPage = lazy(() => import('@/views/pages/logout/LogoutPage'));
 const UserPage = lazy(() => import('@/views/pages/user/UserPage'));
 const LibraryPage = lazy(() => import('@/views/pages/library/LibraryPage'));
+const AlbumListPage = lazy(() => import('@/views/pages/album/AlbumListPage'));
+const AlbumPage = lazy(() => import('@/views/pages/album/AlbumPage'));
+const TagsPage = lazy(() => import('@/views/pages/tags/TagsPage'));
+const TagPage = lazy(() => import('@/views/pages/tags/TagPage'));
+const SearchPage = lazy(() => import('@/views/pages/search/SearchPage'));
 
 interface RouteEntry {
   path: string;
@@ -25,6 +30,14 @@ export const routes: RouteEntry[] = [
   { path: '/user/logout', page: LogoutPage, guarded: false },
   { path: '/user/index', page: UserPage, guarded: true },
   { path: '/library', page: LibraryPage, guarded: true },
+  { path: '/album/list', page: AlbumListPage, guarded: true },
+  { path: '/album/:id', page: AlbumPage, guarded: true },
+  // without an id the album page says 请指定专辑 ID
+  { path: '/album', page: AlbumPage, guarded: true },
+  { path: '/album/', page: AlbumPage, guarded: true },
+  { path: '/tags', page: TagsPage, guarded: true },
+  { path: '/tag/:tag', page: TagPage, guarded: true },
+  { path: '/search', page: SearchPage, guarded: true },
 ];
 
 export function AppRoutes() {

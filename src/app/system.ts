@@ -12,11 +12,8 @@ import { loaderMachine } from '@/machines/loader';
 import { messagesMachine } from '@/machines/messages';
 import { settingsMachine } from '@/machines/settings';
 import { librariesMachine } from '@/machines/libraries';
-import { librarySyncMachine } from '@/machines/librarySync';
 import * as credentialApi from '@/services/api/credential';
-import { getLibraryAlbums, getLibraryInfo } from '@/services/annil';
-import { listLibraryRecords } from '@/storage/libraryDb';
-import { removeLibraryData, storeLibrarySync } from '@/storage/librarySync';
+import { clearLocalData, provideLibrarySync } from './libraryWiring';
 import type { NotifyEvent } from '@/machines/effects';
 
 export interface SystemOptions {
@@ -72,13 +69,7 @@ export function createAppSystem(options: SystemOptions = {}) {
         logout: fromPromise(() => userApi.logout(api)),
         updateProfile: fromPromise(({ input }) => userApi.updateProfile(api, input)),
         changePassword: fromPromise(({ input }) => userApi.changePassword(api, input)),
-        clearLocalData: fromPromise(async () => {
-          removeLocal('userInfo');
-          removeLocal('playlist');
-          // IndexedDB code loads only when needed, keeping it out of the first page.
-          const { clearLocalLibraryRecords } = await import('@/storage/albumDb');
-          await clearLocalLibraryRecords();
-        }),
+        clearLocalData: fromPromise(() => clearLocalData()),
       },
     }),
     { input: { storedUser: readLocal('userInfo') }, inspect },
@@ -116,18 +107,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   );
   libraries.on('notify', notify);
 
-  const librarySync = createActor(
-    librarySyncMachine.provide({
-      actors: {
-        loadRecords: fromPromise(() => listLibraryRecords()),
-        fetchLibraryInfo: fromPromise(({ input }) => getLibraryInfo(input.url, { fetch: options.fetch })),
-        fetchLibraryAlbums: fromPromise(({ input }) => getLibraryAlbums(input.url, input.token, { fetch: options.fetch })),
-        storeLibrary: fromPromise(({ input }) => storeLibrarySync(input)),
-        removeLibrary: fromPromise(({ input }) => removeLibraryData(input.url)),
-      },
-    }),
-    { inspect },
-  );
+  const librarySync = createActor(provideLibrarySync(options.fetch), { inspect });
   librarySync.on('notify', notify);
   libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
   libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));

@@ -107,6 +107,11 @@ export const text = {
     playAll: '播放全部',
     disc: (n: number) => `Disc ${n}`,
     idMissing: '请指定专辑 ID',
+    notFound: '未找到该专辑',
+    catalog: '编号',
+    date: '发行日期',
+    edition: '版本',
+    tags: '标签',
     unavailable: '资源不可用 请尝试同步音频仓库',
   },
   playlist: {
@@ -194,6 +199,8 @@ export const text = {
     tracks: '单曲',
     albums: '专辑',
     empty: '无搜索结果',
+    submit: '搜索',
+    albumInfo: '专辑信息',
   },
   favourites: {
     tracks: '我喜欢的音乐',
