@@ -11,6 +11,7 @@ import { SystemProvider, useSiteInfo } from './SystemContext';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';
+import { CoverStoreContext } from '@/views/components/coverStoreContext';
 
 function DocumentTitle() {
   const site = useSiteInfo();
@@ -38,7 +39,9 @@ export function App({ system }: { system: AppSystem }) {
   return (
     <MantineProvider theme={theme}>
       <SystemProvider system={system}>
-        <Frame />
+        <CoverStoreContext.Provider value={system.covers}>
+          <Frame />
+        </CoverStoreContext.Provider>
       </SystemProvider>
     </MantineProvider>
   );

@@ -14,6 +14,7 @@ import { settingsMachine } from '@/machines/settings';
 import { librariesMachine } from '@/machines/libraries';
 import * as credentialApi from '@/services/api/credential';
 import { clearLocalData, provideLibrarySync } from './libraryWiring';
+import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/machines/effects';
 
 export interface SystemOptions {
@@ -132,8 +133,12 @@ export function createAppSystem(options: SystemOptions = {}) {
   site.start();
   settings.start();
 
+  // covers go through the same fetch as the libraries (a fake one in tests)
+  const covers = options.fetch ? new CoverStore({ fetch: options.fetch }) : coverStore;
+
   return {
     api,
+    covers,
     messages,
     session,
     site,

@@ -1,8 +1,11 @@
 // Setup for the views project (happy-dom): IndexedDB, a clean localStorage and a clean DOM per test.
 // jest-dom matchers are not installed: assert on plain DOM values instead.
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { closeAlbumDb } from '@/storage/albumDb';
+import { closeLibraryDb } from '@/storage/libraryDb';
 
 function clearLocalStorage(): void {
   try {
@@ -16,7 +19,10 @@ beforeEach(() => {
   clearLocalStorage();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   clearLocalStorage();
+  // every test starts with empty databases: close the cached handles, then a fresh factory
+  await Promise.all([closeAlbumDb(), closeLibraryDb()]);
+  globalThis.indexedDB = new IDBFactory();
 });

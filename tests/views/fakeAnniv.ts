@@ -37,23 +37,43 @@ export interface FakeLibrary {
   garbage?: boolean;
 }
 
+/** album metadata in wire form (snake_case), as /api/meta/album answers it */
+export type WireAlbum = Record<string, unknown> & { album_id: string; title: string };
+
+export interface FakeTag {
+  name: string;
+  type: string;
+}
+
 export const FAKE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoidXNlciJ9.c2lnbmF0dXJl';
 
 export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const users: FakeUser[] = [];
   const credentials: FakeCredential[] = [];
   const libraries = new Map<string, FakeLibrary>();
+  const albums = new Map<string, WireAlbum>();
+  const tags: FakeTag[] = [];
+  const tagGraph: Record<string, string[]> = {};
+  /** tag id → album ids carrying it directly */
+  const albumsByTag: Record<string, string[]> = {};
   let nextCredential = 1;
   let sessionUser: FakeUser | null = null;
-  const requests: { method: string; path: string; body: unknown }[] = [];
+  const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
   const state = { httpStatus: options.httpStatus };
 
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
   const userInfo = (u: FakeUser) => ({ user_id: u.userId, email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': false });
 
-  function handle(method: string, path: string, body: Record<string, unknown>) {
+  function descendants(tag: string): string[] {
+    return (tagGraph[tag] ?? []).flatMap((child) => [child, ...descendants(child)]);
+  }
+
+  function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
+    if (path.startsWith('/api/meta') || path === '/api/search') {
+      if (!sessionUser) return fail(902002, 'unauthorized');
+    }
     switch (key) {
       case 'GET /api/info':
         return ok({
@@ -124,6 +144,36 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         credentials.splice(index, 1);
         return ok(null);
       }
+      case 'GET /api/meta/album':
+        return ok(Object.fromEntries(query.getAll('id[]').map((id) => [id, albums.get(id) ?? null])));
+      case 'GET /api/meta/tags':
+        return ok(tags.map((t) => ({ ...t, names: null })));
+      case 'GET /api/meta/tag-graph':
+        return ok(tagGraph);
+      case 'GET /api/meta/albums/by-tag': {
+        const tag = query.get('tag') ?? '';
+        if (!(tag in albumsByTag)) return fail(902000, 'tag not found');
+        const wanted = query.has('recursive') ? [tag, ...descendants(tag)] : [tag];
+        const ids = [...new Set(wanted.flatMap((t) => albumsByTag[t] ?? []))];
+        return ok(ids.map((id) => albums.get(id)).filter(Boolean));
+      }
+      case 'GET /api/search': {
+        const keyword = query.get('keyword') ?? '';
+        const found = [...albums.values()].filter((a) => JSON.stringify(a).includes(keyword));
+        const data: Record<string, unknown> = {};
+        if (query.has('search_albums') && found.length) data.albums = found;
+        if (query.has('search_tracks')) {
+          const tracks = found.flatMap((a) =>
+            ((a.discs as { tracks: { title: string }[] }[]) ?? []).flatMap((d, di) =>
+              d.tracks
+                .map((t, ti) => ({ album_id: a.album_id, disc_id: di + 1, track_id: ti + 1, title: t.title, artist: a.artist, type: 'normal', album_title: a.title }))
+                .filter((t) => t.title.includes(keyword)),
+            ),
+          );
+          if (tracks.length) data.tracks = tracks;
+        }
+        return ok(data);
+      }
       default:
         return fail(902000, 'not found');
     }
@@ -136,9 +186,9 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     if (library) return libraryAnswer(library, url);
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    requests.push({ method: request.method, path: url.pathname, body });
+    requests.push({ method: request.method, path: url.pathname, body, query: url.search });
     if (state.httpStatus) return new Response('bad gateway', { status: state.httpStatus, statusText: 'Bad Gateway' });
-    return new Response(JSON.stringify(handle(request.method, url.pathname, body)), {
+    return new Response(JSON.stringify(handle(request.method, url.pathname, body, url.searchParams)), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
     });
@@ -161,6 +211,10 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     users,
     credentials,
     libraries,
+    albums,
+    tags,
+    tagGraph,
+    albumsByTag,
     addCredential(credential: Partial<FakeCredential> & { url: string }) {
       const full = { id: `c${nextCredential++}`, name: credential.url, token: FAKE_TOKEN, priority: 0, controlled: false, ...credential };
       credentials.push(full);

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { text } from '@/views/text';
 import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
 import { createFakeAnniv, FAKE_TOKEN } from './fakeAnniv';
-import { renderApp } from './renderApp';
+import { renderApp, warmUpPages } from './renderApp';
+
+beforeAll(warmUpPages, 60_000);
 
 async function signedInWith(setup: (server: ReturnType<typeof createFakeAnniv>) => void) {
   const server = createFakeAnniv();
@@ -13,7 +15,7 @@ async function signedInWith(setup: (server: ReturnType<typeof createFakeAnniv>) 
   server.signIn('mio@example.com');
   setup(server);
   const app = renderApp('/library', server);
-  await screen.findByRole('heading', { name: text.library.title }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: text.library.title });
   return app;
 }
 

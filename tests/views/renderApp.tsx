@@ -18,3 +18,12 @@ export function renderApp(path: string, server = createFakeAnniv()) {
 }
 
 export const currentPath = () => window.location.pathname + window.location.search;
+
+/**
+ * Loads every lazy page once, so a test's first visit does not wait for vitest to transform a
+ * page chunk (seconds when cold) inside Testing Library's one-second wait.
+ */
+export async function warmUpPages(): Promise<void> {
+  const pages = import.meta.glob('/src/views/pages/**/*Page.tsx');
+  await Promise.all(Object.values(pages).map((load) => load()));
+}

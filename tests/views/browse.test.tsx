@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { text } from '@/views/text';
+import { createFakeAnniv, type WireAlbum } from './fakeAnniv';
+import { currentPath, renderApp, warmUpPages } from './renderApp';
+
+beforeAll(warmUpPages, 60_000);
+
+const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const B = 'bbbbbbbb-0000-4000-8000-000000000002';
+const HOME = 'https://home.example';
+
+const albumA: WireAlbum = {
+  album_id: A, title: 'Harbor Lights', edition: 'Deluxe', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal',
+  tags: ['organization:Org', 'category:Lo-Fi/Chill'],
+  discs: [
+    { catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry', type: 'instrumental' }] },
+    { title: 'Live at Minato Hall', catalog: 'DEMO-2', tracks: [{ title: 'Talk', type: 'drama' }] },
+  ],
+};
+const albumB: WireAlbum = {
+  album_id: B, title: 'Sea Harp', catalog: 'DEMO-3', artist: 'Aya', date: '2022-01-01', type: 'absolute',
+  tags: ['group:G', 'category:100% Acoustic'],
+  discs: [{ catalog: 'DEMO-3', tracks: [{ title: 'Waves' }] }],
+};
+
+async function signedIn(path: string, albums: string[] = [A, B]) {
+  const server = createFakeAnniv();
+  await server.addUser('mio@example.com', 'pw', 'Mio');
+  server.signIn('mio@example.com');
+  server.libraries.set(HOME, { lastUpdate: 10, albums });
+  server.addCredential({ name: 'Home', url: HOME });
+  server.albums.set(A, albumA);
+  server.albums.set(B, albumB);
+  server.tags.push({ type: 'organization', name: 'Org' }, { type: 'group', name: 'G' }, { type: 'category', name: '100% Acoustic' }, { type: 'category', name: 'Lo-Fi/Chill' });
+  server.tagGraph['organization:Org'] = ['group:G'];
+  Object.assign(server.albumsByTag, { 'organization:Org': [A], 'group:G': [B], 'category:100% Acoustic': [B], 'category:Lo-Fi/Chill': [A] });
+  const app = renderApp(path, server);
+  await screen.findByRole('link', { name: 'Mio' });
+  return app;
+}
+
+const libraryUrl = `/album/list?url=${encodeURIComponent(HOME)}`;
+
+describe('album list', () => {
+  it('without url says 请指定音频仓库 URL', async () => {
+    await signedIn('/album/list');
+    expect(await screen.findByText(text.library.urlMissing)).toBeTruthy();
+  });
+
+  it('an unknown library says 未找到指定的音频仓库 and goes to /library', async () => {
+    await signedIn('/album/list?url=https%3A%2F%2Funknown.example');
+    expect(await screen.findByText(text.library.notFound)).toBeTruthy();
+    await waitFor(() => expect(currentPath()).toBe('/library'));
+  });
+
+  it('a library with no synced albums says 请先同步一次该音频仓库', async () => {
+    await signedIn(libraryUrl, []);
+    // after the sync of the empty library has finished
+    expect(await screen.findByText(text.library.notSynced, {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('shows the synced albums, fetched in one metadata request', async () => {
+    const { server } = await signedIn(libraryUrl);
+    expect(await screen.findByText('Harbor Lights', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Sea Harp')).toBeTruthy();
+    const metaCalls = server.requests.filter((r) => r.path === '/api/meta/album');
+    expect(metaCalls).toHaveLength(1);
+    expect(new URLSearchParams(metaCalls[0]!.query).getAll('id[]').sort()).toEqual([A, B]);
+    expect(screen.getByRole('link', { name: /Harbor Lights/ }).getAttribute('href')).toBe(`/album/${A}`);
+  });
+});
+
+describe('album page', () => {
+  it('shows discs with their headings, numbered tracks, type tags and tag links', async () => {
+    await signedIn(`/album/${A}`);
+    expect(await screen.findByRole('heading', { name: 'Disc 1' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Disc 2 - Live at Minato Hall' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Harbor Lights' })).toBeTruthy();
+    const disc1 = screen.getByRole('region', { name: 'Disc 1' });
+    expect(within(disc1).getByText('01')).toBeTruthy();
+    expect(within(disc1).getByText(text.track.types.instrumental!)).toBeTruthy();
+    expect(screen.getByText(text.track.types.drama!)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Lo-Fi/Chill' }).getAttribute('href')).toBe('/tag/category%3ALo-Fi%2FChill');
+  });
+
+  it('without an id says 请指定专辑 ID; an unknown id says 未找到该专辑', async () => {
+    await signedIn('/album');
+    expect(await screen.findByText(text.album.idMissing)).toBeTruthy();
+    window.history.pushState(null, '', '/album/cccccccc-0000-4000-8000-000000000003');
+    expect(await screen.findByText(text.album.notFound)).toBeTruthy();
+  });
+});
+
+describe('tags', () => {
+  it('the tag list shows only root tags', async () => {
+    await signedIn('/tags');
+    expect(await screen.findByRole('link', { name: 'Org' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'G' })).toBeNull();
+  });
+
+  it('a tag page shows its children and refetches with sub-tag albums when switched on', async () => {
+    const user = userEvent.setup();
+    const { server } = await signedIn('/tag/organization%3AOrg');
+    expect(await screen.findByRole('heading', { name: 'Org' })).toBeTruthy();
+    expect(await screen.findByText('Harbor Lights')).toBeTruthy();
+    expect(screen.queryByText('Sea Harp')).toBeNull();
+    expect(screen.getByRole('link', { name: 'G' })).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: text.tags.showSubTagAlbums }));
+    expect(await screen.findByText('Sea Harp')).toBeTruthy();
+    const byTag = server.requests.filter((r) => r.path === '/api/meta/albums/by-tag').map((r) => new URLSearchParams(r.query));
+    expect(byTag.map((q) => q.has('recursive'))).toEqual([false, true]);
+  });
+
+  it('a tag with % in it opens and shows its parent link', async () => {
+    await signedIn('/tag/group%3AG');
+    expect(await screen.findByRole('link', { name: 'Org' })).toBeTruthy();
+    window.history.pushState(null, '', `/tag/${encodeURIComponent('category:100% Acoustic')}`);
+    expect(await screen.findByRole('heading', { name: '100% Acoustic' })).toBeTruthy();
+    expect(await screen.findByText('Sea Harp')).toBeTruthy();
+  });
+
+  it('an unknown tag gives the server message, not a crash', async () => {
+    await signedIn('/tag/nope');
+    expect((await screen.findAllByText('tag not found')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('search', () => {
+  it('writes the keyword by replace, lists tracks by default, albums in the second tab, and says when nothing is found', async () => {
+    const user = userEvent.setup();
+    await signedIn('/search');
+    const box = await screen.findByPlaceholderText(text.search.placeholder);
+    const before = window.history.length;
+    await user.type(box, 'Waves{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/search?keyword=Waves'));
+    expect(window.history.length).toBe(before);
+    expect(screen.getByRole('tab', { name: text.search.tracks }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Waves')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: text.search.albums }));
+    expect(await screen.findByText('Sea Harp')).toBeTruthy();
+
+    await user.clear(box);
+    await user.type(box, 'nothing-like-this{Enter}');
+    expect(await screen.findByText(text.search.empty)).toBeTruthy();
+  });
+});
