@@ -3,17 +3,18 @@
  * writes bench/results/<name>.json. Benchmarks report; they never fail the build by their figures.
  * A module that throws is reported and the others still run (exit code 1 at the end).
  *
- * To add one (sync of 10 000 albums in Chromium, click-to-play latency, long list render…): write
+ * To add one (click-to-play latency, long list render…): write
  * bench/<name>.ts exporting a BenchModule (bench/lib/types.ts) and list it below.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bundleBench } from './bundle';
+import { syncBench } from './sync';
 import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench];
+const modules: BenchModule[] = [bundleBench, syncBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));

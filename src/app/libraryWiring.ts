@@ -6,6 +6,7 @@ import { getLibraryAlbums, getLibraryInfo } from '@/services/annil';
 import { listLibraryRecords } from '@/storage/libraryDb';
 import { removeLibraryData, storeLibrarySync } from '@/storage/librarySync';
 import { removeLocal } from '@/storage/local';
+import { clearLocalLibraryRecords } from '@/storage/albumDb';
 
 /** the sync machine over the annil client (fetch: library servers; tests pass a fake) and IndexedDB */
 export function provideLibrarySync(fetch?: typeof globalThis.fetch) {
@@ -24,7 +25,5 @@ export function provideLibrarySync(fetch?: typeof globalThis.fetch) {
 export async function clearLocalData(): Promise<void> {
   removeLocal('userInfo');
   removeLocal('playlist');
-  // IndexedDB code loads only when needed, keeping it out of the first page.
-  const { clearLocalLibraryRecords } = await import('@/storage/albumDb');
   await clearLocalLibraryRecords();
 }

@@ -1,7 +1,7 @@
 // Local album data: IndexedDB ALBUM_DB_NAME v2 (spec 3) with two stores keyed by albumId:
 // `album_library_map` (which libraries hold an album) and `album_info` (cached album metadata).
 // Every function runs in one transaction, however many albums it touches.
-import type { DBSchema } from 'idb';
+import { unwrap, type DBSchema, type IDBPTransaction } from 'idb';
 import { ALBUM_DB_NAME, ALBUM_DB_VERSION } from '@/constants';
 import { isRecord, readStringArray } from '@/services/api/narrow';
 import type { AlbumInfo } from '@/services/api/types';
@@ -69,47 +69,86 @@ export async function addLibraryToAlbums(url: string, albumIds: readonly string[
   ]);
 }
 
+type LibraryMapTx = IDBPTransaction<AlbumDbSchema, [typeof ALBUM_LIBRARY_STORE], 'readwrite'>;
+
+/** what becomes of one stored record: rewritten, deleted, or (undefined) left as it is */
+type Change = AlbumLibraryRecord | 'delete' | undefined;
+
+/** neighbouring keys to delete with one request */
+type KeyRun = { first: string; last: string };
+
+/**
+ * One pass over the whole availability store, applying `change` to every readable record (damaged
+ * ones are left alone); returns the ids it saw. Built for libraries of 10 000+ albums:
+ * - one getAll request reads the store (a cursor costs a round trip per record);
+ * - writes go to the bare store, as idb would wrap each of thousands of requests in a promise
+ *   (a failed request aborts the transaction, so the caller's `await tx.done` still reports it);
+ * - neighbouring deleted records (getAll is in key order) go as one key-range request, so
+ *   removing a library that shares no album is a single request.
+ */
+async function rewriteAll(tx: LibraryMapTx, change: (record: AlbumLibraryRecord) => Change): Promise<Set<string>> {
+  const values: unknown[] = await tx.store.getAll();
+  const store = unwrap(tx.store);
+  const seen = new Set<string>();
+  // the pending run of neighbouring records to delete
+  let run: KeyRun | null = null;
+  const flush = (pending: KeyRun | null): null => {
+    if (pending) store.delete(pending.first === pending.last ? pending.first : IDBKeyRange.bound(pending.first, pending.last));
+    return null;
+  };
+  for (const value of values) {
+    const record = parseAlbumLibraryRecord(value);
+    if (record) seen.add(record.albumId);
+    const next = record && change(record);
+    if (record && next === 'delete') {
+      // a readable record's albumId is its key
+      if (run) run.last = record.albumId;
+      else run = { first: record.albumId, last: record.albumId };
+      continue;
+    }
+    // anything kept, even a damaged record, ends the run: a range must not cover it
+    run = flush(run);
+    if (next) store.put(next);
+  }
+  flush(run);
+  return seen;
+}
+
 /**
  * Makes `url` listed for exactly `albumIds`: adds it where missing and removes it from albums the
- * library no longer lists (a re-sync after the library changed).
+ * library no longer lists (a re-sync after the library changed). Only changed records are written.
  */
 export async function setLibraryAlbums(url: string, albumIds: readonly string[]): Promise<void> {
   const wanted = new Set(albumIds);
   const db = await handle.get();
   const tx = db.transaction(ALBUM_LIBRARY_STORE, 'readwrite');
-  const seen = new Set<string>();
-  const now = new Date();
-  const work: Promise<unknown>[] = [];
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    const record = parseAlbumLibraryRecord(cursor.value);
-    if (!record) continue;
-    seen.add(record.albumId);
+  const seen = await rewriteAll(tx, (record) => {
     const has = record.availableLibraries.includes(url);
-    if (wanted.has(record.albumId) && !has) {
-      work.push(cursor.update({ ...record, availableLibraries: [...record.availableLibraries, url] }));
-    } else if (!wanted.has(record.albumId) && has) {
-      const rest = record.availableLibraries.filter((u) => u !== url);
-      work.push(rest.length > 0 ? cursor.update({ ...record, availableLibraries: rest }) : cursor.delete());
-    }
-  }
+    if (wanted.has(record.albumId)) return has ? undefined : { ...record, availableLibraries: [...record.availableLibraries, url] };
+    return has ? without(record, url) : undefined;
+  });
+  // new albums (and listed ones whose record was damaged); puts follow the deletes, so a range
+  // deleted above cannot take them away
+  const store = unwrap(tx.store);
+  const now = new Date();
   for (const albumId of wanted) {
-    if (!seen.has(albumId)) work.push(tx.store.put({ albumId, availableLibraries: [url], createdAt: now }));
+    if (!seen.has(albumId)) store.put({ albumId, availableLibraries: [url], createdAt: now });
   }
-  await Promise.all([...work, tx.done]);
+  await tx.done;
+}
+
+/** the record without `url`, or 'delete' when no library is left */
+function without(record: AlbumLibraryRecord, url: string): Change {
+  const rest = record.availableLibraries.filter((u) => u !== url);
+  return rest.length > 0 ? { ...record, availableLibraries: rest } : 'delete';
 }
 
 /** takes `url` out of every album's list (library deleted); albums left with none are dropped */
 export async function removeLibraryFromAlbums(url: string): Promise<void> {
   const db = await handle.get();
   const tx = db.transaction(ALBUM_LIBRARY_STORE, 'readwrite');
-  const work: Promise<unknown>[] = [];
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    const record = parseAlbumLibraryRecord(cursor.value);
-    if (!record || !record.availableLibraries.includes(url)) continue;
-    const rest = record.availableLibraries.filter((u) => u !== url);
-    work.push(rest.length > 0 ? cursor.update({ ...record, availableLibraries: rest }) : cursor.delete());
-  }
-  await Promise.all([...work, tx.done]);
+  await rewriteAll(tx, (record) => (record.availableLibraries.includes(url) ? without(record, url) : undefined));
+  await tx.done;
 }
 
 export async function getAlbumRecord(albumId: string): Promise<AlbumLibraryRecord | undefined> {

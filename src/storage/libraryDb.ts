@@ -58,6 +58,19 @@ export async function putLibraryRecord(record: LibraryRecord): Promise<void> {
   });
 }
 
+/**
+ * A re-sync of an unchanged library: renews the sync time and last_update and keeps the stored
+ * album list (none when there is no record), reading and writing in one transaction.
+ */
+export async function renewLibraryRecord(url: string, serverLastUpdate: number, lastSync: number): Promise<LibraryRecord> {
+  const db = await handle.get();
+  const tx = db.transaction(LIBRARY_STORE, 'readwrite');
+  const albums = parseLibraryRecord(await tx.store.get(url))?.albums ?? [];
+  const record: LibraryRecord = { url, serverLastUpdate, lastSync, albums, albumCount: albums.length };
+  await Promise.all([tx.store.put({ ...record, albums: [...albums] }), tx.done]);
+  return record;
+}
+
 export async function deleteLibraryRecord(url: string): Promise<void> {
   const db = await handle.get();
   await db.delete(LIBRARY_STORE, url);

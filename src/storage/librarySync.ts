@@ -1,7 +1,7 @@
 // The storage side of a library sync (spec 4.4 steps 3–5) and of a library's removal, batched:
 // one transaction per store per library, never one per album.
 import { clearAlbumInfo, removeLibraryFromAlbums, setLibraryAlbums } from './albumDb';
-import { deleteLibraryRecord, getLibraryRecord, putLibraryRecord, type LibraryRecord } from './libraryDb';
+import { deleteLibraryRecord, putLibraryRecord, renewLibraryRecord, type LibraryRecord } from './libraryDb';
 
 export interface LibrarySnapshot {
   url: string;
@@ -11,14 +11,10 @@ export interface LibrarySnapshot {
 }
 
 export async function storeLibrarySync({ url, lastUpdate, albums }: LibrarySnapshot, now = Date.now()): Promise<LibraryRecord> {
-  let list = albums;
-  if (list === null) {
-    list = (await getLibraryRecord(url))?.albums ?? [];
-  } else {
-    await setLibraryAlbums(url, list);
-    await clearAlbumInfo();
-  }
-  const record: LibraryRecord = { url, serverLastUpdate: lastUpdate, lastSync: now, albums: list, albumCount: list.length };
+  if (albums === null) return renewLibraryRecord(url, lastUpdate, now);
+  await setLibraryAlbums(url, albums);
+  await clearAlbumInfo();
+  const record: LibraryRecord = { url, serverLastUpdate: lastUpdate, lastSync: now, albums, albumCount: albums.length };
   await putLibraryRecord(record);
   return record;
 }

@@ -128,6 +128,130 @@ describe('album availability', () => {
   });
 });
 
+describe('setLibraryAlbums and removeLibraryFromAlbums (bulk read, changed records only)', () => {
+  test('an empty store: every album is written with the library and createdAt, in one transaction', async () => {
+    await getAlbumLibraries('warm-up');
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const ids = Array.from({ length: 300 }, (_, i) => `album-${i}`);
+    await setLibraryAlbums(A, [...ids, 'album-0']);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const many = await getAlbumLibrariesMany(ids);
+    expect([...many.values()].every((libs) => libs.length === 1 && libs[0] === A)).toBe(true);
+    const record = await getAlbumRecord('album-299');
+    expect(record?.createdAt).toBeInstanceOf(Date);
+    expect(record?.createdAt.getTime()).toBeGreaterThan(0);
+  });
+
+  test('a re-sync with the same list writes nothing', async () => {
+    await setLibraryAlbums(A, ['a1', 'a2']);
+    await setLibraryAlbums(B, ['a2']);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const del = vi.spyOn(IDBObjectStore.prototype, 'delete');
+    await setLibraryAlbums(A, ['a2', 'a1']);
+    expect(put).not.toHaveBeenCalled();
+    expect(del).not.toHaveBeenCalled();
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['a1', 'a2']))).toEqual({ a1: [A], a2: [A, B] });
+  });
+
+  test('a re-sync drops albums the library no longer lists; an album shared with another library keeps it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2024-01-01T00:00:00Z'));
+      await setLibraryAlbums(A, ['gone', 'shared', 'kept']);
+      vi.setSystemTime(new Date('2024-02-01T00:00:00Z'));
+      await setLibraryAlbums(B, ['shared', 'only-b']);
+      vi.setSystemTime(new Date('2024-03-01T00:00:00Z'));
+      await setLibraryAlbums(A, ['kept', 'new']);
+    } finally {
+      vi.useRealTimers();
+    }
+    const many = await getAlbumLibrariesMany(['gone', 'shared', 'kept', 'new', 'only-b']);
+    expect(Object.fromEntries(many)).toEqual({ gone: [], shared: [B], kept: [A], new: [A], 'only-b': [B] });
+    await expect(getAlbumRecord('gone')).resolves.toBeUndefined();
+    // the shared album keeps the date its first library added it; a new album gets the sync's date
+    expect((await getAlbumRecord('shared'))?.createdAt.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect((await getAlbumRecord('new'))?.createdAt.toISOString()).toBe('2024-03-01T00:00:00.000Z');
+    expect((await getAlbumRecord('only-b'))?.createdAt.toISOString()).toBe('2024-02-01T00:00:00.000Z');
+  });
+
+  test('a library joining an album another library holds is appended after it', async () => {
+    await setLibraryAlbums(A, ['a1']);
+    await setLibraryAlbums(B, ['a1', 'b1']);
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['a1', 'b1']))).toEqual({ a1: [A, B], b1: [B] });
+    await setLibraryAlbums(A, []);
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['a1', 'b1']))).toEqual({ a1: [B], b1: [B] });
+  });
+
+  test('a damaged record of a listed album is written afresh; other damaged records are left alone', async () => {
+    await getAlbumLibraries('warm-up');
+    await closeAlbumDb();
+    const raw = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    await raw.put('album_library_map', { albumId: 'bad', availableLibraries: 'not a list' });
+    await raw.put('album_library_map', { albumId: 'other', availableLibraries: 7 });
+    raw.close();
+    await setLibraryAlbums(A, ['bad']);
+    await expect(getAlbumLibraries('bad')).resolves.toEqual([A]);
+    await removeLibraryFromAlbums(A);
+    await expect(getAlbumRecord('bad')).resolves.toBeUndefined();
+    await expect(getAlbumLibraries('other')).resolves.toEqual([]);
+    const again = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    await expect(again.get('album_library_map', 'other')).resolves.toEqual({ albumId: 'other', availableLibraries: 7 });
+    again.close();
+  });
+
+  test('removing one of two libraries sharing an album keeps the album for the other, with its createdAt', async () => {
+    await setLibraryAlbums(A, ['shared', 'a-only']);
+    const created = (await getAlbumRecord('shared'))?.createdAt.getTime();
+    await setLibraryAlbums(B, ['shared']);
+    await removeLibraryFromAlbums(B);
+    await expect(getAlbumLibraries('shared')).resolves.toEqual([A]);
+    expect((await getAlbumRecord('shared'))?.createdAt.getTime()).toBe(created);
+    await removeLibraryFromAlbums(A);
+    await expect(getAlbumRecord('shared')).resolves.toBeUndefined();
+    await expect(getAlbumRecord('a-only')).resolves.toBeUndefined();
+  });
+
+  test('a library removed alone goes in one delete request; shared albums and damaged records split the range', async () => {
+    await setLibraryAlbums(A, ['k1', 'k2', 'k3', 'k4', 'k5', 'k6']);
+    const del = vi.spyOn(IDBObjectStore.prototype, 'delete');
+    await removeLibraryFromAlbums(A);
+    expect(del).toHaveBeenCalledTimes(1);
+    expect((await getAlbumLibrariesMany(['k1', 'k6'])).get('k6')).toEqual([]);
+    del.mockClear();
+
+    await setLibraryAlbums(A, ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k8']);
+    await setLibraryAlbums(B, ['k4']);
+    await closeAlbumDb();
+    const raw = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    // a damaged record between k6 and k8 (a range over it would delete it)
+    await raw.put('album_library_map', { albumId: 'k7', availableLibraries: 'not a list' });
+    raw.close();
+    await removeLibraryFromAlbums(A);
+    // k1–k3, then k5–k6, then k8: k4 (kept for B) and k7 (damaged) end the runs
+    expect(del).toHaveBeenCalledTimes(3);
+    const left = await getAlbumLibrariesMany(['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k8']);
+    expect(Object.fromEntries(left)).toEqual({ k1: [], k2: [], k3: [], k4: [B], k5: [], k6: [], k8: [] });
+    const again = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    expect(await again.getAllKeys('album_library_map')).toEqual(['k4', 'k7']);
+    again.close();
+  });
+
+  test('a re-sync deleting a range around a newly listed album keeps the new album', async () => {
+    await setLibraryAlbums(A, ['m1', 'm3']);
+    // m1 and m3 are neighbours in the store, so they go in one range that spans m2's key
+    await setLibraryAlbums(A, ['m2']);
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['m1', 'm2', 'm3']))).toEqual({ m1: [], m2: [A], m3: [] });
+  });
+
+  test('a write that fails rejects', async () => {
+    await getAlbumLibraries('warm-up');
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await expect(setLibraryAlbums(A, ['a1'])).rejects.toThrow('full');
+  });
+});
+
 describe('album info cache', () => {
   test('put, get many, clear', async () => {
     await putAlbumInfos([album('a1'), album('a2', 'Second')]);

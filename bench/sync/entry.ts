@@ -1,0 +1,101 @@
+/**
+ * Browser side of the sync benchmark (bundled by bench/sync.ts, run in headless Chromium). It
+ * drives the app's own library sync machine with the app's own actors (src/app/libraryWiring.ts:
+ * the annil client over fetch, IndexedDB through idb) and the logout cleanup, and returns
+ * performance.now() deltas. It also checks the stored result, so a fast but wrong run fails loudly.
+ */
+import { createActor, type SnapshotFrom } from 'xstate';
+import { clearLocalData, provideLibrarySync } from '@/app/libraryWiring';
+import type { Credential } from '@/services/api/types';
+import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';
+import { listLibraryRecords } from '@/storage/libraryDb';
+import { readLocal, writeLocal } from '@/storage/local';
+
+export interface SyncTimings {
+  firstSyncMs: number;
+  resyncMs: number;
+  cleanupMs: number;
+  albumCount: number;
+}
+
+type Machine = ReturnType<typeof provideLibrarySync>;
+type Actor = ReturnType<typeof createActor<Machine>>;
+
+/**
+ * Resolves with performance.now() taken in the same tick as the first snapshot that passes `done`
+ * (not after a later await), or rejects with what `done` throws.
+ */
+function timeUntil(actor: Actor, done: (s: SnapshotFrom<Machine>) => boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let sub: { unsubscribe(): void } | undefined;
+    let settled = false;
+    const check = (snapshot: SnapshotFrom<Machine>) => {
+      if (settled) return;
+      try {
+        if (!done(snapshot)) return;
+        resolve(performance.now());
+      } catch (error) {
+        reject(error);
+      }
+      settled = true;
+      sub?.unsubscribe();
+    };
+    check(actor.getSnapshot());
+    if (!settled) sub = actor.subscribe({ next: check, error: reject });
+  });
+}
+
+/** the library finished a sync job after `generation`; a failure rejects with its message */
+function syncedAfter(actor: Actor, url: string, generation: number): Promise<number> {
+  return timeUntil(actor, (s) => {
+    const status = s.context.libraries[url];
+    if (status?.state === 'failed') throw new Error(`sync failed: ${status.error}`);
+    return s.context.generation > generation && status?.state === 'synced';
+  });
+}
+
+async function run(url: string): Promise<SyncTimings> {
+  const credential: Credential = { id: 'bench', name: 'bench', url, token: 'bench-token', priority: 0, controlled: false };
+  const actor = createActor(provideLibrarySync());
+  actor.start();
+  // at boot the machine first reads the local records; the sync starts after that, as in the app
+  await timeUntil(actor, (s) => !s.matches('loadingRecords'));
+
+  let started = performance.now();
+  let finished = syncedAfter(actor, url, actor.getSnapshot().context.generation);
+  actor.send({ type: 'SYNC', credentials: [credential] });
+  const firstSyncMs = (await finished) - started;
+
+  const [record] = await listLibraryRecords();
+  const albums = record?.albums ?? [];
+  const sample = await getAlbumLibrariesMany([albums[0] ?? '', albums.at(-1) ?? '']);
+  if (albums.length === 0 || [...sample.values()].some((libs) => libs.join() !== url)) {
+    throw new Error('first sync did not store the availability map');
+  }
+
+  started = performance.now();
+  finished = syncedAfter(actor, url, actor.getSnapshot().context.generation);
+  actor.send({ type: 'SYNC_ONE', credential });
+  const resyncMs = (await finished) - started;
+  actor.stop();
+
+  // what a signed-in session has in localStorage when it logs out
+  writeLocal('userInfo', { userId: 'u1', email: 'bench@example.com', nickname: 'bench', avatar: '', twoFactorEnabled: false });
+  writeLocal('playlist', { tracks: [{ albumId: albums[0]!, discId: 1, trackId: 1, title: 't', artist: 'a', albumTitle: 'x', type: 'normal' }], index: 0 });
+  started = performance.now();
+  await clearLocalData();
+  const cleanupMs = performance.now() - started;
+
+  const left = (await listLibraryRecords()).length + (await getAlbumLibraries(albums[0]!)).length;
+  if (left > 0 || readLocal('userInfo') !== null || readLocal('playlist').tracks.length > 0) {
+    throw new Error('logout cleanup left local data behind');
+  }
+  return { firstSyncMs, resyncMs, cleanupMs, albumCount: albums.length };
+}
+
+declare global {
+  interface Window {
+    syncBench: { run: typeof run };
+  }
+}
+window.syncBench = { run };
