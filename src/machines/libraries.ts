@@ -1,6 +1,7 @@
 // The user's libraries (credentials) of spec 2.6 / 4.4: list, the add dialog, delete with a
 // confirm dialog. Changes are emitted so the sync machine syncs or removes local data.
-import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { provideMe } from './provideMe';
 import type { Credential, NewCredential } from '@/services/api/types';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from './effects';
@@ -24,11 +25,6 @@ export type LibrariesEvent =
 export type CredentialsChangedEvent = { type: 'credentialsChanged'; credentials: Credential[] };
 export type LibraryRemovedEvent = { type: 'libraryRemoved'; url: string };
 
-function provideMe<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`libraries actor "${name}" was not provided`);
-  });
-}
 
 export const librariesMachine = setup({
   types: {
@@ -37,9 +33,9 @@ export const librariesMachine = setup({
     emitted: {} as NotifyEvent | CredentialsChangedEvent | LibraryRemovedEvent,
   },
   actors: {
-    listCredentials: provideMe<Credential[]>('listCredentials'),
-    addCredential: provideMe<Credential, NewCredential>('addCredential'),
-    deleteCredential: provideMe<void, { id: string }>('deleteCredential'),
+    listCredentials: provideMe<Credential[]>('libraries', 'listCredentials'),
+    addCredential: provideMe<Credential, NewCredential>('libraries', 'addCredential'),
+    deleteCredential: provideMe<void, { id: string }>('libraries', 'deleteCredential'),
   },
   guards: {
     addFormInvalid: ({ event }) => {

@@ -2,7 +2,8 @@
 // synced in this session is synced in turn: library info → album list → availability map, album
 // cache clear and library record (one batched write). A library that is down, slow or answers
 // garbage fails alone; the others go on. Deleted libraries are removed in the same queue.
-import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { provideMe } from './provideMe';
+import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/services/api/types';
 import type { LibraryRecord } from '@/storage/libraryDb';
 import { errorMessage } from '@/services/api/errors';
@@ -48,11 +49,6 @@ export interface StoreLibraryInput {
   albums: string[] | null;
 }
 
-function provideMe<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`librarySync actor "${name}" was not provided`);
-  });
-}
 
 const currentUrl = (job: SyncJob | null) => (job === null ? '' : job.kind === 'sync' ? job.credential.url : job.url);
 
@@ -68,11 +64,11 @@ export const librarySyncMachine = setup({
     emitted: {} as NotifyEvent | LibrariesChangedEvent,
   },
   actors: {
-    loadRecords: provideMe<LibraryRecord[]>('loadRecords'),
-    fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('fetchLibraryInfo'),
-    fetchLibraryAlbums: provideMe<string[], { url: string; token: string }>('fetchLibraryAlbums'),
-    storeLibrary: provideMe<LibraryRecord, StoreLibraryInput>('storeLibrary'),
-    removeLibrary: provideMe<void, { url: string }>('removeLibrary'),
+    loadRecords: provideMe<LibraryRecord[]>('librarySync', 'loadRecords'),
+    fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('librarySync', 'fetchLibraryInfo'),
+    fetchLibraryAlbums: provideMe<string[], { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
+    storeLibrary: provideMe<LibraryRecord, StoreLibraryInput>('librarySync', 'storeLibrary'),
+    removeLibrary: provideMe<void, { url: string }>('librarySync', 'removeLibrary'),
   },
   guards: {
     hasJobs: ({ context }) => context.queue.length > 0,

@@ -1,6 +1,7 @@
 // The login state of spec 4.1: unknown → loggedIn / loggedOut, with every flow that changes it.
 // I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
-import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { provideMe } from './provideMe';
 import type { UserInfo } from '@/services/api/types';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/constants';
 import { errorMessage, isUnauthorized } from '@/services/api/errors';
@@ -42,12 +43,6 @@ export interface SessionInput {
   storedUser: UserInfo | null;
 }
 
-/** Default actors are placeholders; the wiring and the tests provide real or fake ones. */
-function provideMe<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`session actor "${name}" was not provided`);
-  });
-}
 
 const loggedOutForms = {
   LOGIN: [
@@ -68,13 +63,13 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    fetchUser: provideMe<UserInfo>('fetchUser'),
-    login: provideMe<UserInfo, LoginForm>('login'),
-    register: provideMe<void, RegisterForm>('register'),
-    logout: provideMe<void>('logout'),
-    updateProfile: provideMe<void, ProfileForm>('updateProfile'),
-    changePassword: provideMe<void, { oldPassword: string; newPassword: string }>('changePassword'),
-    clearLocalData: provideMe<void>('clearLocalData'),
+    fetchUser: provideMe<UserInfo>('session', 'fetchUser'),
+    login: provideMe<UserInfo, LoginForm>('session', 'login'),
+    register: provideMe<void, RegisterForm>('session', 'register'),
+    logout: provideMe<void>('session', 'logout'),
+    updateProfile: provideMe<void, ProfileForm>('session', 'updateProfile'),
+    changePassword: provideMe<void, { oldPassword: string; newPassword: string }>('session', 'changePassword'),
+    clearLocalData: provideMe<void>('session', 'clearLocalData'),
   },
   delays: {
     logoutRedirectDelay: LOGOUT_REDIRECT_DELAY_MS,
