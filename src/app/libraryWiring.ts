@@ -1,22 +1,25 @@
 // The real actors of library sync and of the logout cleanup. system.ts wires them into the app;
 // the sync benchmark (bench/sync/entry.ts) imports the same functions, so it measures this code.
+// Storage and the library client load on first use: nothing here runs before somebody signs in,
+// so they stay out of the first page.
 import { fromPromise } from 'xstate';
 import { librarySyncMachine } from '@/machines/librarySync';
-import { getLibraryAlbums, getLibraryInfo } from '@/services/annil';
-import { listLibraryRecords } from '@/storage/libraryDb';
-import { removeLibraryData, storeLibrarySync } from '@/storage/librarySync';
 import { removeLocal } from '@/storage/local';
-import { clearLocalLibraryRecords } from '@/storage/albumDb';
+
+const storage = () => import('@/storage/librarySync');
+const libraryDb = () => import('@/storage/libraryDb');
+const albumDb = () => import('@/storage/albumDb');
+const annil = () => import('@/services/annil');
 
 /** the sync machine over the annil client (fetch: library servers; tests pass a fake) and IndexedDB */
 export function provideLibrarySync(fetch?: typeof globalThis.fetch) {
   return librarySyncMachine.provide({
     actors: {
-      loadRecords: fromPromise(() => listLibraryRecords()),
-      fetchLibraryInfo: fromPromise(({ input }) => getLibraryInfo(input.url, { fetch })),
-      fetchLibraryAlbums: fromPromise(({ input }) => getLibraryAlbums(input.url, input.token, { fetch })),
-      storeLibrary: fromPromise(({ input }) => storeLibrarySync(input)),
-      removeLibrary: fromPromise(({ input }) => removeLibraryData(input.url)),
+      loadRecords: fromPromise(async () => (await libraryDb()).listLibraryRecords()),
+      fetchLibraryInfo: fromPromise(async ({ input }) => (await annil()).getLibraryInfo(input.url, { fetch })),
+      fetchLibraryAlbums: fromPromise(async ({ input }) => (await annil()).getLibraryAlbums(input.url, input.token, { fetch })),
+      storeLibrary: fromPromise(async ({ input }) => (await storage()).storeLibrarySync(input)),
+      removeLibrary: fromPromise(async ({ input }) => (await storage()).removeLibraryData(input.url)),
     },
   });
 }
@@ -25,5 +28,5 @@ export function provideLibrarySync(fetch?: typeof globalThis.fetch) {
 export async function clearLocalData(): Promise<void> {
   removeLocal('userInfo');
   removeLocal('playlist');
-  await clearLocalLibraryRecords();
+  await (await albumDb()).clearLocalLibraryRecords();
 }
