@@ -15,6 +15,8 @@ export const DEFAULT_PAGE = 1;
 
 export const STAT_REPORT_DELAY_MS = 10_000;
 export const LOGOUT_REDIRECT_DELAY_MS = 2_000;
+/** ours, not the spec's: a track that neither plays nor fails within this long counts as failed */
+export const BUFFERING_TIMEOUT_MS = 20_000;
 
 export const DEFAULT_AUDIO_DURATION_S = 300;
 export const STREAMING_CUTOFF_S = 600;

@@ -2,7 +2,7 @@
  * Readable model-based paths of a machine for QA (`npm run paths -- <name> [--simple]`).
  * Pure: scripts/machine-paths.ts loads the registry and prints.
  */
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import {
   assertAllStatesReached,
   defaultEvents,
@@ -16,6 +16,8 @@ export interface MachineRegistry {
   pathEvents?: Record<string, readonly EventObject[]>;
   /** Input per machine, for machines that need one. */
   pathInputs?: Record<string, unknown>;
+  /** State key per machine, for machines whose guards read context (default: the state value). */
+  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot) => string>;
 }
 
 export interface PathsReportOptions {
@@ -39,7 +41,13 @@ export function renderPathsReport(
   const events = defaultEvents(machine, registry.pathEvents?.[name] ?? []);
   const kind = options.simple ? 'simple' : 'shortest';
   const input = registry.pathInputs?.[name];
-  const paths = machinePaths(machine, { events, kind, ...(input !== undefined && { input }) });
+  const serializeState = registry.pathStateKeys?.[name];
+  const paths = machinePaths(machine, {
+    events,
+    kind,
+    ...(input !== undefined && { input }),
+    ...(serializeState && { serializeState }),
+  });
   const lines = [
     `${name} (${machine.id}): ${paths.length} ${kind} path(s), events: ${[...new Set(events.map((e) => e.type))].join(', ') || '(none)'}`,
     ...paths.map((path, i) => `Path ${i + 1}: ${describePath(path)}`),

@@ -1,0 +1,164 @@
+// Streaming and resource choice (spec 4.3, protocol.md 2.5–2.6): which library plays a track and
+// how. A HEAD probe on `{url}&quality=…&_xcw=1` reads the served type, the original type and the
+// duration; streaming by parts (MediaSource) is chosen only when the browser supports it, the
+// answer is transcoded (type ≠ original type) and the track is at most 10 minutes; otherwise the
+// element plays the URL directly. A failed probe falls back to the raw URL.
+import {
+  DEFAULT_AUDIO_DURATION_S,
+  PROBE_FLAG,
+  REQUEST_TIMEOUT_MS,
+  STREAMING_CUTOFF_S,
+  type Quality,
+} from '@/constants';
+import { text } from '@/views/text';
+import type { Credential } from './api/types';
+import { NetworkError } from './api/errors';
+import { chooseTrackCredential, trackSource } from './credentialChoice';
+import type { TrackIdentity } from './track';
+
+export const DEFAULT_STREAM_TYPE = 'audio/aac';
+export const DEFAULT_ORIGIN_TYPE = 'audio/flac';
+
+/** the headers the choice reads; a fetch `Response`'s `headers` fits */
+export interface ProbeHeaders {
+  get(name: string): string | null;
+}
+
+/** HEAD on a URL; rejects when there is no usable answer */
+export type Probe = (url: string) => Promise<ProbeHeaders>;
+
+export type StreamMode = 'mediaSource' | 'direct';
+
+export interface StreamChoice {
+  mode: StreamMode;
+  /** what to play: with the quality parameter, or the raw URL when the probe failed */
+  url: string;
+  /** Content-Type of the answer (null when the probe failed) */
+  type: string | null;
+  /** seconds (null when the probe failed) */
+  duration: number | null;
+}
+
+export interface StreamOptions {
+  /** the playable URL, `{server}/{albumId}/{discId}/{trackId}?auth={token}` */
+  url: string;
+  /** the stored quality preference */
+  quality: Quality;
+  probe: Probe;
+  supportsMediaSource: boolean;
+  supportsAac: boolean;
+}
+
+/** appends query parameters to a URL that may or may not have a query already */
+export function withQuery(url: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** the stored quality, or lossless when the browser cannot play AAC (spec 4.3) */
+export function streamQuality(stored: Quality, supportsAac: boolean): Quality {
+  return supportsAac ? stored : 'lossless';
+}
+
+/** `X-Duration-Seconds` as a number of seconds, or the default when missing or unreadable */
+function readDuration(value: string | null): number {
+  if (value === null || value.trim() === '') return DEFAULT_AUDIO_DURATION_S;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_AUDIO_DURATION_S;
+}
+
+/** the content type without parameters (`audio/aac; codecs=…` → `audio/aac`), lower-case */
+function mediaType(value: string | null, fallback: string): string {
+  const type = value?.split(';')[0]?.trim().toLowerCase();
+  return type ? type : fallback;
+}
+
+export async function chooseStream(options: StreamOptions): Promise<StreamChoice> {
+  const quality = streamQuality(options.quality, options.supportsAac);
+  const url = withQuery(options.url, { quality });
+  let headers: ProbeHeaders;
+  try {
+    headers = await options.probe(withQuery(url, { [PROBE_FLAG]: '1' }));
+  } catch {
+    return { mode: 'direct', url: options.url, type: null, duration: null };
+  }
+  const type = mediaType(headers.get('content-type'), DEFAULT_STREAM_TYPE);
+  const originType = mediaType(headers.get('x-origin-type'), DEFAULT_ORIGIN_TYPE);
+  const duration = readDuration(headers.get('x-duration-seconds'));
+  const streamed = options.supportsMediaSource && type !== originType && duration <= STREAMING_CUTOFF_S;
+  return { mode: streamed ? 'mediaSource' : 'direct', url, type, duration };
+}
+
+/** a HEAD probe over fetch, with the request time-out; a non-2xx answer counts as a failure */
+export function headProbe(fetch: typeof globalThis.fetch = (...args) => globalThis.fetch(...args), timeout = REQUEST_TIMEOUT_MS): Probe {
+  return async (url) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(timeout) });
+    } catch (e) {
+      throw new NetworkError(null, '', { cause: e });
+    }
+    if (!response.ok) throw new NetworkError(response.status, response.statusText);
+    return response.headers;
+  };
+}
+
+/** what this browser offers; safe where MediaSource or Audio do not exist */
+export function browserSupport(): { supportsMediaSource: boolean; supportsAac: boolean } {
+  const mediaSource = (globalThis as { MediaSource?: { isTypeSupported?: (type: string) => boolean } }).MediaSource;
+  let supportsAac = false;
+  try {
+    if (mediaSource?.isTypeSupported?.(DEFAULT_STREAM_TYPE)) supportsAac = true;
+    else if (typeof Audio !== 'undefined') supportsAac = new Audio().canPlayType(DEFAULT_STREAM_TYPE) !== '';
+  } catch {
+    supportsAac = false;
+  }
+  return { supportsMediaSource: typeof mediaSource?.isTypeSupported === 'function', supportsAac };
+}
+
+/** no credential's library holds the track's album (or its token does not cover the track) */
+export class NoSourceError extends Error {
+  override readonly name = 'NoSourceError';
+  constructor() {
+    super(text.album.unavailable);
+  }
+}
+
+export function isNoSourceError(error: unknown): boolean {
+  return error instanceof NoSourceError || (error instanceof Error && error.name === 'NoSourceError');
+}
+
+export interface TrackSourceDeps {
+  credentials: readonly Credential[];
+  /** the album's library urls from the local album_library_map */
+  availableLibraries: (albumId: string) => Promise<readonly string[]>;
+  quality: Quality;
+  probe: Probe;
+  supportsMediaSource: boolean;
+  supportsAac: boolean;
+}
+
+export interface ResolvedSource extends StreamChoice {
+  coverUrl: string;
+}
+
+/**
+ * Where and how a queued track plays, from the current credentials: the highest-priority library
+ * that holds the album (and whose token covers the track), then the stream choice.
+ * Throws NoSourceError when no library has it.
+ */
+export async function resolveTrackSource(track: TrackIdentity, deps: TrackSourceDeps): Promise<ResolvedSource> {
+  const libraries = await deps.availableLibraries(track.albumId);
+  const credential = chooseTrackCredential(deps.credentials, libraries, track);
+  if (!credential) throw new NoSourceError();
+  const source = trackSource(credential, track);
+  const choice = await chooseStream({
+    url: source.playUrl,
+    quality: deps.quality,
+    probe: deps.probe,
+    supportsMediaSource: deps.supportsMediaSource,
+    supportsAac: deps.supportsAac,
+  });
+  return { ...choice, coverUrl: source.coverUrl };
+}

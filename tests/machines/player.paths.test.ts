@@ -1,0 +1,76 @@
+// Model-based paths over the real player machine, all four regions (DESIGN.md 6): every shortest
+// path from xstate/graph is replayed with actors that settle only when the path says so, and
+// every state must be reached. The walk tells states apart by value and queue size (pathStateKeys).
+import { describe, expect, it } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import { playerMachine } from '@/machines/player';
+import { pathEvents, pathStateKeys } from '@/machines';
+import { text } from '@/views/text';
+import {
+  assertAllStatesReached,
+  defaultEvents,
+  describePath,
+  machinePaths,
+  replayPath,
+  stateIdsOf,
+  type StateChecks,
+} from '../support/modelPaths';
+
+const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const silentAudio = fromCallback(() => () => {});
+const machine = playerMachine.provide({
+  actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending } as never,
+});
+// deterministic shuffle and clock for both the walk and the replays
+const input = { volume: 100, muted: false, now: () => 1_700_000_000_000, random: () => 0 };
+
+const events = defaultEvents(machine, pathEvents.player!);
+
+const checks: StateChecks<typeof machine> = {
+  'playback.empty': (s) => expect(s.context.source).toBeNull(),
+  'playback.buffering': (s) => {
+    expect(s.hasTag('busy')).toBe(true);
+    expect(s.context.nowPlaying).not.toBeNull();
+  },
+  'playback.buffering.loading': (s) => expect(s.context.source).not.toBeNull(),
+  'playback.playing': (s) => {
+    expect(s.context.source).not.toBeNull();
+    expect(s.hasTag('busy')).toBe(false);
+  },
+  'playback.paused': (s) => expect(s.context.nowPlaying).not.toBeNull(),
+  // ended rests only with a detached track: the queue was cleared while it played
+  'playback.ended': (s) => expect(s.context.nowPlaying).not.toBeNull(),
+  'stat.pending.counting': (s) => expect(s.matches({ playback: 'playing' })).toBe(true),
+  'stat.reporting': (s) => expect(s.context.nowPlaying).not.toBeNull(),
+  'preloader.preloading': (s) => expect(s.context.preloadTarget).not.toBeNull(),
+};
+
+describe('player machine paths', () => {
+  const paths = machinePaths(machine, { events, input, serializeState: pathStateKeys.player! });
+
+  it('walks both playback and loop mode (and the stat and preload regions)', () => {
+    expect(stateIdsOf(machine)).toEqual(
+      expect.arrayContaining(['playback.ended', 'loopMode.shuffle', 'stat.pending.counting', 'preloader.preloading']),
+    );
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  it('reaches every state', () => {
+    assertAllStatesReached(paths, machine);
+  });
+
+  it('the registry walk (npm run paths -- player) reaches every state too', () => {
+    assertAllStatesReached(machinePaths(playerMachine, { events, serializeState: pathStateKeys.player! }), playerMachine);
+  });
+
+  it('a failure on the way is explained with a catalogue text', async () => {
+    const failing = paths.find((p) => p.steps.some((s) => s.event.type === 'xstate.error.actor.resolveSource'));
+    expect(failing).toBeDefined();
+    const { finalSnapshot } = await replayPath(machine, failing!, { input });
+    expect([text.player.loadFailed, text.album.unavailable, null]).toContain(finalSnapshot.context.error);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+    await replayPath(machine, path, { checks, input });
+  });
+});

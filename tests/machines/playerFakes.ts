@@ -1,0 +1,97 @@
+// Fakes for player tests: a fake audio actor that records commands and lets the test send reports
+// back through the real sendBack, and a started player with fake services.
+import { createActor, fromCallback } from 'xstate';
+import { playerMachine, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/machines/player';
+import type { QueueTrack } from '@/machines/queue';
+import type { AudioCommand, AudioInput, AudioReport } from '@/services/audio';
+import { fakeService, flush } from './fakes';
+
+export function fakeAudio() {
+  const commands: AudioCommand[] = [];
+  const inputs: AudioInput[] = [];
+  let sendBack: ((event: AudioReport) => void) | null = null;
+  let stopped = 0;
+  const logic = fromCallback<AudioCommand, AudioInput>(({ sendBack: back, receive, input }) => {
+    inputs.push(input);
+    sendBack = back;
+    receive((command) => commands.push(command));
+    return () => {
+      stopped++;
+    };
+  });
+  return {
+    logic,
+    commands,
+    inputs,
+    get stopped() {
+      return stopped;
+    },
+    /** a report from the element, through the actor's own sendBack */
+    report(event: AudioReport) {
+      if (!sendBack) throw new Error('the audio actor was not started');
+      sendBack(event);
+    },
+    /** the command types since the last call */
+    take(): string[] {
+      return commands.splice(0).map((c) => c.type);
+    },
+  };
+}
+
+export const track = (id: string, over: Partial<QueueTrack> = {}): QueueTrack => ({
+  albumId: `album-${id}`,
+  discId: 1,
+  trackId: 1,
+  title: `Track ${id}`,
+  artist: 'Artist',
+  type: 'normal',
+  albumTitle: 'Album',
+  ...over,
+});
+
+export const sourceOf = (t: QueueTrack): PlayerSource => ({
+  url: `https://lib.example/${t.albumId}/${t.discId}/${t.trackId}?auth=tok&quality=lossless`,
+  coverUrl: `https://lib.example/${t.albumId}/${t.discId}/cover`,
+});
+
+export function startPlayer(input: PlayerInput = {}) {
+  const audio = fakeAudio();
+  const resolveSource = fakeService<PlayerSource, QueueTrack>();
+  const preload = fakeService<void, QueueTrack>();
+  const reportPlay = fakeService<void, PlayReportInput>();
+  const machine = playerMachine.provide({
+    actors: { audio: audio.logic, resolveSource: resolveSource.logic, preload: preload.logic, reportPlay: reportPlay.logic },
+  });
+  const actor = createActor(machine, { input });
+  const emitted: PlayerEmitted[] = [];
+  for (const type of ['notify', 'queueChanged', 'volumeChanged', 'nowPlayingChanged'] as const) {
+    actor.on(type, (e) => emitted.push(e as PlayerEmitted));
+  }
+  actor.start();
+  const snapshot = () => actor.getSnapshot();
+  return {
+    actor,
+    audio,
+    resolveSource,
+    preload,
+    reportPlay,
+    emitted,
+    snapshot,
+    context: () => snapshot().context,
+    /** notify events' messages since the start (or the last clear) */
+    notices: () => emitted.filter((e) => e.type === 'notify').map((e) => (e as { message: string }).message),
+    /** resolves the pending source request for the loading track */
+    async resolve() {
+      const call = resolveSource.last;
+      call.resolve(sourceOf(call.input));
+      await flush();
+    },
+    /** source resolved and the element reports playing */
+    async playThrough() {
+      await this.resolve();
+      audio.report({ type: 'audio.playing' });
+    },
+  };
+}
+
+export type StartedPlayer = ReturnType<typeof startPlayer>;
