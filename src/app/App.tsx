@@ -7,17 +7,24 @@ import { Header } from '@/views/layout/Header';
 import { Drawer } from '@/views/layout/Drawer';
 import { Toasts } from '@/views/layout/Toasts';
 import { Shell } from '@/views/layout/Shell';
-import { SystemProvider, useSiteInfo } from './SystemContext';
+import { PlayerBar } from '@/views/layout/player/PlayerBar';
+import { SystemProvider, useSiteInfo, useSystem } from './SystemContext';
+import { useSelector } from '@xstate/react';
+import { playbackStatus } from '@/machines/player';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';
 import { CoverStoreContext } from '@/views/components/coverStoreContext';
 
+/** spec 4.2: site name and description; while a track plays, `track title | site name` */
 function DocumentTitle() {
   const site = useSiteInfo();
+  const { player } = useSystem();
+  const playingTitle = useSelector(player, (s) => (playbackStatus(s) === 'playing' ? (s.context.nowPlaying?.title ?? null) : null));
   useEffect(() => {
-    if (site) document.title = pageTitle(site, text.site.titleSeparator);
-  }, [site]);
+    if (!site) return;
+    document.title = playingTitle ? `${playingTitle}${text.site.trackTitleSeparator}${site.siteName}` : pageTitle(site, text.site.titleSeparator);
+  }, [site, playingTitle]);
   return null;
 }
 
@@ -26,7 +33,7 @@ function Frame() {
   const [opened, { toggle }] = useDisclosure(true);
   return (
     <>
-      <Shell drawerOpened={opened} header={<Header drawerOpened={opened} onToggleDrawer={toggle} />} drawer={<Drawer />}>
+      <Shell drawerOpened={opened} header={<Header drawerOpened={opened} onToggleDrawer={toggle} />} drawer={<Drawer />} footer={<PlayerBar />}>
         <AppRoutes />
       </Shell>
       <Toasts />

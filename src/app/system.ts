@@ -15,6 +15,7 @@ import { librariesMachine } from '@/machines/libraries';
 import * as credentialApi from '@/services/api/credential';
 import { clearLocalData, provideLibrarySync } from './libraryWiring';
 import { CoverStore, coverStore } from '@/services/covers';
+import { attachPlayerToWindow, createPlayer } from './playerWiring';
 import type { NotifyEvent } from '@/machines/effects';
 
 export interface SystemOptions {
@@ -133,6 +134,9 @@ export function createAppSystem(options: SystemOptions = {}) {
   site.start();
   settings.start();
 
+  const player = createPlayer({ api, libraries, settings, notify, fetch: options.fetch, inspect });
+  const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
+
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = options.fetch ? new CoverStore({ fetch: options.fetch }) : coverStore;
 
@@ -145,7 +149,10 @@ export function createAppSystem(options: SystemOptions = {}) {
     settings,
     libraries,
     librarySync,
+    player,
     stop() {
+      detachPlayer();
+      player.stop();
       for (const actor of [session, site, settings, libraries, librarySync, messages]) actor.stop();
     },
   };

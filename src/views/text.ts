@@ -193,6 +193,11 @@ export const text = {
     queue: '播放队列',
     unknownTime: '--:--',
     confirmLeave: '播放中，确定要退出吗',
+    progress: '播放进度',
+    volume: '音量',
+    nowPlaying: '正在播放',
+    /** the track's audio did not load (library down, bad token, unsupported file, time-out) */
+    loadFailed: '无法播放该歌曲',
   },
   search: {
     placeholder: '搜点啥呢..',

@@ -1,9 +1,22 @@
 // Renders the whole app at a path with the real machines over a fake Anniv server.
 import { render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { waitFor } from 'xstate';
 import { App } from '@/app/App';
 import { createAppSystem } from '@/app/system';
 import { createApiClient } from '@/services/api/client';
 import { createFakeAnniv } from './fakeAnniv';
+
+// A test's app must settle and stop with the test: a sync step still running would otherwise write
+// into the next test's fresh IndexedDB (tests/support/setup-dom.ts resets it after this hook).
+const running = new Set<ReturnType<typeof createAppSystem>>();
+afterEach(async () => {
+  for (const system of running) {
+    await waitFor(system.librarySync, (s) => s.matches('idle') && s.context.queue.length === 0, { timeout: 5000 }).catch(() => {});
+    system.stop();
+  }
+  running.clear();
+});
 
 export function renderApp(path: string, server = createFakeAnniv()) {
   window.history.replaceState(null, '', path);
@@ -13,6 +26,7 @@ export function renderApp(path: string, server = createFakeAnniv()) {
     fetch: server.fetch,
     reload: (to) => reloads.push(to),
   });
+  running.add(system);
   const view = render(<App system={system} />);
   return { ...view, system, server, reloads };
 }

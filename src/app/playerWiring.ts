@@ -1,0 +1,92 @@
+// The player's real actors and the effects of its emitted events: queue and volume persisted,
+// the saved queue restored (without playing), media session, and the leave-page confirmation.
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { playerMachine, playbackStatus } from '@/machines/player';
+import type { LibrariesRef } from '@/machines/libraries';
+import type { SettingsRef } from '@/machines/settings';
+import type { NotifyEvent } from '@/machines/effects';
+import type { ApiClient } from '@/services/api/client';
+import { reportPlay } from '@/services/api/stat';
+import { preloadAudio } from '@/services/audio';
+import { setMediaHandlers, setMediaInfo } from '@/services/mediaSession';
+import { browserSupport, headProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
+import { readLocal, writeLocal } from '@/storage/local';
+import { text } from '@/views/text';
+
+export interface PlayerDeps {
+  api: ApiClient;
+  libraries: LibrariesRef;
+  settings: SettingsRef;
+  notify: (event: NotifyEvent) => void;
+  fetch?: typeof globalThis.fetch;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function createPlayer({ api, libraries, settings, notify, fetch, inspect }: PlayerDeps) {
+  // Sources are built from the credentials and settings of the moment: a stored queue holds no URLs.
+  const sourceDeps = (): TrackSourceDeps => ({
+    credentials: libraries.getSnapshot().context.credentials,
+    availableLibraries: async (albumId) => (await import('@/storage/albumDb')).getAlbumLibraries(albumId),
+    quality: settings.getSnapshot().context.quality,
+    probe: headProbe(fetch),
+    // byte streaming through MediaSource is not implemented; the probe still picks the quality
+    supportsMediaSource: false,
+    supportsAac: browserSupport().supportsAac,
+  });
+
+  const player = createActor(
+    playerMachine.provide({
+      actors: {
+        resolveSource: fromPromise(async ({ input }) => {
+          const source = await resolveTrackSource(input, sourceDeps());
+          return { url: source.url, coverUrl: source.coverUrl };
+        }),
+        preload: fromPromise(async ({ input, signal }) => {
+          const source = await resolveTrackSource(input, sourceDeps());
+          await preloadAudio(source.url, signal);
+        }),
+        // not tied to the actor's signal: a report in flight when the next track starts still lands
+        reportPlay: fromPromise(({ input }) => reportPlay(api, input)),
+      },
+    }),
+    { input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') }, inspect },
+  );
+  player.on('notify', notify);
+  player.on('queueChanged', ({ queue, index }) => writeLocal('playlist', { tracks: queue, index }));
+  player.on('volumeChanged', ({ volume, muted }) => {
+    writeLocal('player.volume', volume);
+    writeLocal('player.muted', muted);
+  });
+  player.on('nowPlayingChanged', ({ nowPlaying, playing }) =>
+    setMediaInfo(nowPlaying && { title: nowPlaying.title, artist: nowPlaying.artist, album: nowPlaying.albumTitle }, playing),
+  );
+  player.start();
+
+  const saved = readLocal('playlist');
+  if (saved.tracks.length > 0) player.send({ type: 'RESTORE', queue: saved.tracks, index: saved.index });
+  return player;
+}
+
+export type PlayerRef = ReturnType<typeof createPlayer>;
+
+/** OS media keys and the leave-page question; returns the cleanup */
+export function attachPlayerToWindow(player: PlayerRef, settings: SettingsRef): () => void {
+  const isPlaying = () => playbackStatus(player.getSnapshot()) === 'playing';
+  const removeHandlers = setMediaHandlers({
+    play: () => !isPlaying() && player.send({ type: 'TOGGLE_PLAY' }),
+    pause: () => isPlaying() && player.send({ type: 'TOGGLE_PLAY' }),
+    previous: () => player.send({ type: 'PREVIOUS' }),
+    next: () => player.send({ type: 'NEXT' }),
+  });
+  const beforeUnload = (event: BeforeUnloadEvent) => {
+    if (settings.getSnapshot().context.pageOnCloseAction !== 'confirmWhenPlaying' || !isPlaying()) return;
+    event.preventDefault();
+    // older browsers show (or at least need) a returnValue
+    event.returnValue = text.player.confirmLeave;
+  };
+  window.addEventListener('beforeunload', beforeUnload);
+  return () => {
+    removeHandlers();
+    window.removeEventListener('beforeunload', beforeUnload);
+  };
+}
