@@ -16,6 +16,8 @@ const AlbumPage = lazy(() => import('@/views/pages/album/AlbumPage'));
 const TagsPage = lazy(() => import('@/views/pages/tags/TagsPage'));
 const TagPage = lazy(() => import('@/views/pages/tags/TagPage'));
 const SearchPage = lazy(() => import('@/views/pages/search/SearchPage'));
+const QueuePage = lazy(() => import('@/views/pages/queue/QueuePage'));
+const NowPage = lazy(() => import('@/views/pages/now/NowPage'));
 
 interface RouteEntry {
   path: string;
@@ -38,6 +40,8 @@ export const routes: RouteEntry[] = [
   { path: '/tags', page: TagsPage, guarded: true },
   { path: '/tag/:tag', page: TagPage, guarded: true },
   { path: '/search', page: SearchPage, guarded: true },
+  { path: '/queue', page: QueuePage, guarded: false },
+  { path: '/now', page: NowPage, guarded: true },
 ];
 
 export function AppRoutes() {

@@ -151,6 +151,7 @@ export const text = {
     title: '播放队列',
     clear: '清空播放队列',
     remove: '从播放队列移除',
+    empty: '播放队列是空的',
     finished: '播放队列播完啦',
     duplicate: '播放队列中已存在该歌曲',
   },

@@ -71,7 +71,7 @@ function NowPlayingInfo() {
         )}
       </div>
       <div className={classes.line}>
-        <div style={{ minWidth: 0, flex: 1 }}>{nowPlaying && <ArtistText artist={nowPlaying.artist} />}</div>
+        <div className={classes.artist}>{nowPlaying && <ArtistText artist={nowPlaying.artist} />}</div>
         <span className={classes.time}>{formatProgress(nowPlaying ? current : null, nowPlaying ? duration : null)}</span>
       </div>
       <ProgressBar current={current} duration={duration} onSeek={(fraction) => player.send({ type: 'SEEK', fraction })} />

@@ -1,13 +1,17 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useSystem } from '@/app/SystemContext';
+import { toQueueTrack } from '@/machines/queue';
 import { Link } from 'wouter';
-import type { AlbumInfo, Credential } from '@/services/api/types';
+import type { AlbumInfo, Credential, Track } from '@/services/api/types';
 import { coverUrl } from '@/services/annil';
 import { tagLabel, tagPath } from '@/services/tags';
 import { ArtistText } from '@/views/components/ArtistText';
 import { Cover } from '@/views/components/Cover';
 import { text } from '@/views/text';
 
-export function AlbumHeader({ album, credential }: { album: AlbumInfo; credential: Credential | null }) {
+export function AlbumHeader({ album, credential, tracks }: { album: AlbumInfo; credential: Credential | null; tracks: Track[] }) {
+  const { player } = useSystem();
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
       <div style={{ width: 240, flex: 'none' }}>
@@ -30,6 +34,16 @@ export function AlbumHeader({ album, credential }: { album: AlbumInfo; credentia
             ))}
           </Group>
         )}
+        <Group>
+          {/* spec 2.7: replaces the queue with every track of every disc; disabled when no library has the album */}
+          <Button
+            leftSection={<IconPlayerPlayFilled size={16} />}
+            disabled={credential === null || tracks.length === 0}
+            onClick={() => player.send({ type: 'REPLACE_AND_PLAY', tracks: tracks.map(toQueueTrack), index: 0 })}
+          >
+            {text.album.playAll}
+          </Button>
+        </Group>
       </Stack>
     </Group>
   );

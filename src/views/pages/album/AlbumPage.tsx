@@ -5,10 +5,11 @@ import { Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'wouter';
 import { useCredentials, useSyncGeneration, useSystem } from '@/app/SystemContext';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS } from '@/constants';
-import { discHeading, resolveDiscTracks } from '@/services/albumInfo';
+import { discHeading, resolveTracks } from '@/services/albumInfo';
 import { loadAlbumDetail } from '@/services/browse';
 import type { Credential } from '@/services/api/types';
 import { TrackList } from '@/views/components/TrackList';
+import { PlayButton, TrackMenu } from '@/views/components/TrackControls';
 import { text } from '@/views/text';
 import { Notice } from '../shared/Notice';
 import { PageLoad } from '../shared/PageLoad';
@@ -34,17 +35,31 @@ function AlbumDetail({ albumId, credentials }: { albumId: string; credentials: C
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
         const { album, credential } = state.data;
         if (!album) return <Notice message={text.album.notFound} color="red" />;
+        // one list for the whole album: a row's play button queues every disc, in order
+        const tracks = resolveTracks(album);
+        const playable = credential !== null;
         return (
           <Stack>
-            <AlbumHeader album={album} credential={credential} />
-            {album.discs.map((disc, index) => (
-              <section key={index} aria-label={discHeading(album, index)}>
-                <Title order={4} mb="xs">
-                  {discHeading(album, index)}
-                </Title>
-                <TrackList tracks={resolveDiscTracks(album, index)} listIndex={index} showNumber showAlbum={false} />
-              </section>
-            ))}
+            <AlbumHeader album={album} credential={credential} tracks={tracks} />
+            {album.discs.map((_, discIndex) => {
+              const offset = tracks.findIndex((t) => t.discId === discIndex + 1);
+              const discTracks = tracks.filter((t) => t.discId === discIndex + 1);
+              return (
+                <section key={discIndex} aria-label={discHeading(album, discIndex)}>
+                  <Title order={4} mb="xs">
+                    {discHeading(album, discIndex)}
+                  </Title>
+                  <TrackList
+                    tracks={discTracks}
+                    listIndex={discIndex}
+                    showNumber
+                    showAlbum={false}
+                    playSlot={(_, index) => <PlayButton tracks={tracks} index={offset + index} disabled={!playable} />}
+                    actions={(track) => <TrackMenu track={track} disabled={!playable} />}
+                  />
+                </section>
+              );
+            })}
           </Stack>
         );
       }}
