@@ -9,6 +9,7 @@ import type { ApiClient } from '@/services/api/client';
 import { reportPlay } from '@/services/api/stat';
 import { preloadAudio } from '@/services/audio';
 import { setMediaHandlers, setMediaInfo } from '@/services/mediaSession';
+import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
 import { browserSupport, headProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
 import { readLocal, writeLocal } from '@/storage/local';
 import { text } from '@/views/text';
@@ -29,21 +30,28 @@ export function createPlayer({ api, libraries, settings, notify, fetch, inspect 
     availableLibraries: async (albumId) => (await import('@/storage/albumDb')).getAlbumLibraries(albumId),
     quality: settings.getSnapshot().context.quality,
     probe: headProbe(fetch),
-    // byte streaming through MediaSource is not implemented; the probe still picks the quality
-    supportsMediaSource: false,
-    supportsAac: browserSupport().supportsAac,
+    ...browserSupport(),
   });
+  // the track being streamed by parts, if any: cancelled when another source is chosen
+  let stream: MediaStream | null = null;
 
   const player = createActor(
     playerMachine.provide({
       actors: {
         resolveSource: fromPromise(async ({ input }) => {
           const source = await resolveTrackSource(input, sourceDeps());
+          stream?.cancel();
+          stream = null;
+          if (source.mode === 'mediaSource' && source.type !== null && canStream(source.type)) {
+            stream = streamThroughMediaSource(source.url, source.type);
+            return { url: stream.objectUrl, coverUrl: source.coverUrl };
+          }
           return { url: source.url, coverUrl: source.coverUrl };
         }),
         preload: fromPromise(async ({ input, signal }) => {
           const source = await resolveTrackSource(input, sourceDeps());
-          await preloadAudio(source.url, signal);
+          // a streamed track is fetched when it plays; a direct one warms the HTTP cache now
+          if (source.mode === 'direct') await preloadAudio(source.url, signal);
         }),
         // not tied to the actor's signal: a report in flight when the next track starts still lands
         reportPlay: fromPromise(({ input }) => reportPlay(api, input)),
@@ -58,7 +66,10 @@ export function createPlayer({ api, libraries, settings, notify, fetch, inspect 
     writeLocal('player.muted', muted);
   });
   player.on('nowPlayingChanged', ({ nowPlaying, playing }) =>
-    setMediaInfo(nowPlaying && { title: nowPlaying.title, artist: nowPlaying.artist, album: nowPlaying.albumTitle }, playing),
+    setMediaInfo(
+      nowPlaying && { title: nowPlaying.title, artist: nowPlaying.artist, album: nowPlaying.albumTitle, artwork: nowPlaying.coverUrl ?? undefined },
+      playing,
+    ),
   );
   player.start();
 
