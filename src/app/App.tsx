@@ -42,9 +42,10 @@ function Frame() {
   );
 }
 
-export function App({ system }: { system: AppSystem }) {
+/** `env="test"`: Mantine without transitions and portals, for tests in a DOM without layout */
+export function App({ system, env = 'default' }: { system: AppSystem; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <SystemProvider system={system}>
         <CoverStoreContext.Provider value={system.covers}>
           <Frame />

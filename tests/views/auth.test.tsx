@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { text } from '@/views/text';
 import { createFakeAnniv } from './fakeAnniv';
-import { currentPath, renderApp } from './renderApp';
+import { currentPath, renderApp, warmUpPages } from './renderApp';
+
+beforeAll(warmUpPages, 60_000);
 
 describe('login page', () => {
   it('requires email and password, in that message', async () => {

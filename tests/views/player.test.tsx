@@ -96,3 +96,45 @@ describe('queue page', () => {
     expect(screen.getByRole('contentinfo', { name: text.player.nowPlaying })).toBeTruthy();
   });
 });
+
+describe('track row actions on the album page', () => {
+  const albumA = {
+    album_id: A, title: 'Harbor Lights', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal', tags: [],
+    discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }, { title: 'Closing' }, { title: 'Encore' }] }],
+  };
+
+  async function albumPage() {
+    writeLocal('playlist', saved);
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.signIn('mio@example.com');
+    server.libraries.set('https://home.example', { lastUpdate: 1, albums: [A] });
+    server.addCredential({ name: 'Home', url: 'https://home.example' });
+    server.albums.set(A, albumA);
+    renderApp(`/album/${A}`, server);
+    // the page loads again once the library has synced; wait for its playable rows
+    await waitFor(() => expect((within(row('Encore')).getByRole('button', { name: text.track.addToQueue }) as HTMLButtonElement).disabled).toBe(false), { timeout: 4000 });
+  }
+
+  const row = (title: string) => within(screen.getByRole('region', { name: 'Disc 1' })).getByText(title).closest('li') as HTMLElement;
+
+  it('add to queue drops a track already queued (播放队列中已存在该歌曲) and appends a new one', async () => {
+    const user = userEvent.setup();
+    await albumPage();
+    await user.click(within(row('Opening')).getByRole('button', { name: text.track.addToQueue }));
+    expect(await screen.findByText(text.queue.duplicate)).toBeTruthy();
+    await user.click(within(row('Encore')).getByRole('button', { name: text.track.addToQueue }));
+    await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Closing', 'Encore']));
+  });
+
+  it('稍后播放 puts the track right after the current one; 从播放队列移除 takes a queued one out', async () => {
+    const user = userEvent.setup();
+    await albumPage();
+    await user.click(within(row('Encore')).getByRole('button', { name: text.track.more }));
+    await user.click(await screen.findByRole('menuitem', { name: text.track.playLater }, { timeout: 3000 }));
+    await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Encore', 'Closing']));
+    await user.click(within(row('Opening')).getByRole('button', { name: text.track.more }));
+    await user.click(await screen.findByRole('menuitem', { name: text.queue.remove }, { timeout: 3000 }));
+    await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Night Ferry', 'Encore', 'Closing']));
+  });
+});

@@ -27,7 +27,7 @@ export function renderApp(path: string, server = createFakeAnniv()) {
     reload: (to) => reloads.push(to),
   });
   running.add(system);
-  const view = render(<App system={system} />);
+  const view = render(<App system={system} env="test" />);
   return { ...view, system, server, reloads };
 }
 

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { text } from '@/views/text';
 import { readLocal, writeLocal } from '@/storage/local';
 import { createFakeAnniv } from './fakeAnniv';
-import { currentPath, renderApp } from './renderApp';
+import { currentPath, renderApp, warmUpPages } from './renderApp';
+
+beforeAll(warmUpPages, 60_000);
 
 async function signedIn(path: string) {
   const server = createFakeAnniv();

@@ -44,6 +44,8 @@ export function PlayButton({ tracks, index, disabled = false }: { tracks: readon
 
 export function TrackMenu({ track, disabled = false, children }: { track: QueueTrack; disabled?: boolean; children?: ReactNode }) {
   const { player } = useSystem();
+  const key = trackKey(track);
+  const queuedAt = useSelector(player, (s) => s.context.queue.findIndex((t) => trackKey(t) === key));
   return (
     <Group gap={2} wrap="nowrap">
       <Tip label={text.track.addToQueue}>
@@ -66,6 +68,9 @@ export function TrackMenu({ track, disabled = false, children }: { track: QueueT
         <Menu.Dropdown>
           <Menu.Item disabled={disabled} onClick={() => player.send({ type: 'PLAY_LATER', track: toQueueTrack(track) })}>
             {text.track.playLater}
+          </Menu.Item>
+          <Menu.Item disabled={queuedAt < 0} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}>
+            {text.queue.remove}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
