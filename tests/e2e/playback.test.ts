@@ -1,0 +1,602 @@
+// Playback in real Chromium against the real reference server (issue 4): 播放全部 and row play
+// buttons, the player bar (play/pause, next/previous with wrap, loop modes, seeking), the queue
+// page, the saved queue after a reload, the play report after 10 s, tracks that cannot play, and
+// a corrupt saved queue. Audio is real: Chromium decodes the demo FLAC files served by the
+// library (it runs with --autoplay-policy=no-user-gesture-required).
+//
+// The player makes its <audio> element with `new Audio()` and never attaches it to the document,
+// so an init script wraps `window.Audio` (every element lands in `window.__audios`) and
+// `HTMLMediaElement.prototype.play` (the element play() was last called on is `window.__player`;
+// preload elements are never played).
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
+import { launchBrowser, newPage, type NewPageOptions, type TestPage } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+const SITE_NAME = '港口电台';
+const SITE_DESCRIPTION = '夜里的歌';
+/** the page title when no track plays: site name - description */
+const IDLE_TITLE = `${SITE_NAME} - ${SITE_DESCRIPTION}`;
+const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲, 6 + 5 tracks
+const DAY_NIGHT_ALBUM = 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04'; // 昼/夜 Day/Night; disc 1 track 5 lasts 10:30
+const HARP_ALBUM = '0a7e9b3c-5d2f-4a8b-b1c6-7e8f9a0b1c03'; // 竖琴与海: its files are damaged by the failure tests
+const VOCAL_ALBUM = '2e9c5a7b-4d1f-4e3a-8b5c-6f7a8b9c0d07'; // 声之形 Vocal Collection
+const LONG_TRACK = '漫长的潮汐 (Extended)';
+
+const album = (id: string) => DEMO_ALBUMS.find((a) => a.album_id === id)!;
+/** every track title of an album, discs in order (the order 播放全部 queues them in) */
+const titlesOf = (id: string) => album(id).discs.flatMap((disc) => disc.tracks.map((t) => t.title));
+const TWO_DISC_TITLES = titlesOf(TWO_DISC_ALBUM);
+
+// Kept a string: a function would be serialised after the test transform, helpers and all.
+const AUDIO_SPY = `(() => {
+  const NativeAudio = window.Audio;
+  const audios = [];
+  window.__audios = audios;
+  window.__player = null;
+  const SpyAudio = function (src) {
+    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
+    audios.push(element);
+    return element;
+  };
+  SpyAudio.prototype = NativeAudio.prototype;
+  window.Audio = SpyAudio;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    window.__player = this;
+    return play.call(this);
+  };
+})();`;
+
+interface AudioState {
+  found: boolean;
+  paused: boolean;
+  currentTime: number;
+  duration: number;
+  muted: boolean;
+  volume: number;
+  src: string;
+}
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { SITE_NAME, SITE_DESCRIPTION } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pathAndQuery = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
+async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
+  const tp = await newPage(browser, options);
+  const { page } = tp;
+  await page.addInitScript(AUDIO_SPY);
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.waitForURL(/\/user\/login\?return=/);
+  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
+  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL((url) => pathAndQuery(url.href) === path);
+  return tp;
+}
+
+/** the player's element (the one play() was called on) */
+function audio(page: Page): Promise<AudioState> {
+  return page.evaluate(() => {
+    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
+    if (!element) return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
+    return {
+      found: true,
+      paused: element.paused,
+      currentTime: element.currentTime,
+      duration: element.duration,
+      muted: element.muted,
+      volume: element.volume,
+      src: element.currentSrc || element.src,
+    };
+  });
+}
+
+/** every Audio element the page made: how many, and how many are playing */
+function allAudios(page: Page): Promise<{ count: number; playing: number }> {
+  return page.evaluate(() => {
+    const audios = (window as unknown as { __audios: HTMLAudioElement[] }).__audios;
+    return { count: audios.length, playing: audios.filter((a) => !a.paused).length };
+  });
+}
+
+/** the element plays and its time moves on by at least `minAdvance` s over `overMs` */
+async function expectAdvancing(page: Page, overMs = 1500, minAdvance = 0.5): Promise<AudioState> {
+  await expect.poll(async () => (await audio(page)).found && !(await audio(page)).paused, { timeout: 15_000 }).toBe(true);
+  // wait for the first frames, then measure over the interval
+  await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0);
+  const before = await audio(page);
+  await sleep(overMs);
+  const after = await audio(page);
+  expect(after.paused).toBe(false);
+  expect(after.src).toBe(before.src);
+  expect(after.currentTime - before.currentTime).toBeGreaterThan(minAdvance);
+  return after;
+}
+
+/** the element is paused and its time stays put over `overMs` */
+async function expectStopped(page: Page, overMs = 1000): Promise<void> {
+  await expect.poll(async () => (await audio(page)).paused).toBe(true);
+  const before = await audio(page);
+  await sleep(overMs);
+  const after = await audio(page);
+  expect(after.paused).toBe(true);
+  expect(after.currentTime).toBe(before.currentTime);
+}
+
+const bar = (page: Page) => page.locator('footer');
+const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播放|暂停)$/ });
+/** the bar's title line (the first text of the now-playing block) */
+const barTitle = (page: Page) => bar(page).locator('p').first();
+const toast = (page: Page, message: string) => page.getByText(message, { exact: true });
+const albumPath = (id: string) => `/album/${id}`;
+const rowOf = (page: Page, title: string): Locator => page.locator('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+
+/** on an album page: waits for its library (播放全部 enabled) and clicks 播放全部 */
+async function playAll(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: '播放全部' });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await button.click();
+}
+
+/** on an album page: clicks the play button of the row titled `title` */
+async function playRow(page: Page, title: string): Promise<void> {
+  const button = rowOf(page, title).getByRole('button', { name: '播放', exact: true });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await button.click();
+}
+
+async function expectBarTitle(page: Page, title: string, timeout = 5000): Promise<void> {
+  await expect.poll(() => barTitle(page).textContent(), { timeout }).toBe(title);
+}
+
+/** the main button shows no spinner (the player is not stuck buffering) */
+async function expectNotSpinning(page: Page): Promise<void> {
+  await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
+  expect(await mainButton(page).locator('.mantine-Loader-root').count()).toBe(0);
+}
+
+/** GET /api/stat/self?from=… from the page, with the session cookie */
+function statsSince(page: Page, fromSeconds: number) {
+  return page.evaluate(async (from) => {
+    const response = await fetch(`/api/stat/self?from=${from}`, { credentials: 'include' });
+    const body = (await response.json()) as {
+      status: number;
+      data: { track: { album_id: string; disc_id: number; track_id: number }; count: number }[];
+    };
+    if (body.status !== 0) throw new Error(`stat query failed: ${JSON.stringify(body)}`);
+    return body.data;
+  }, fromSeconds);
+}
+
+/** a saved queue item in the shape of localStorage `playlist` */
+function storedTrack(albumId: string, discId: number, trackId: number) {
+  const a = DEMO_ALBUMS.find((x) => x.album_id === albumId);
+  const t = a?.discs[discId - 1]?.tracks[trackId - 1];
+  return {
+    albumId,
+    discId,
+    trackId,
+    title: t?.title ?? `不存在的歌 ${trackId}`,
+    artist: t?.artist ?? a?.artist ?? '无名氏',
+    albumTitle: a?.title ?? '不存在的专辑',
+    type: t?.type ?? 'normal',
+  };
+}
+
+describe('playing an album', () => {
+  test('播放全部 on the two-disc album plays the first track: audio advances, 暂停 button, title in the bar and the page title', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe(IDLE_TITLE);
+    await playAll(page);
+
+    const state = await expectAdvancing(page);
+    expect(state.muted).toBe(false);
+    expect(state.volume).toBeGreaterThan(0);
+    // the first track of disc 1, from the demo library
+    expect(state.src).toContain(`${server.libraryUrl}/${TWO_DISC_ALBUM}/1/1`);
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');
+    await expectBarTitle(page, TWO_DISC_TITLES[0]!);
+    await expect.poll(() => page.title()).toBe(`${TWO_DISC_TITLES[0]} | ${SITE_NAME}`);
+    // the row of the playing track offers to pause it
+    await rowOf(page, TWO_DISC_TITLES[0]!).getByRole('button', { name: '暂停', exact: true }).waitFor();
+    expect((await allAudios(page)).playing).toBe(1);
+    expectNoErrors();
+    await close();
+  });
+
+  test('the main button pauses and resumes; the page title drops the track while paused', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+
+    await mainButton(page).click();
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
+    await expectStopped(page);
+    await expect.poll(() => page.title()).toBe(IDLE_TITLE);
+    await expectBarTitle(page, TWO_DISC_TITLES[0]!);
+
+    await mainButton(page).click();
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');
+    await expectAdvancing(page);
+    await expect.poll(() => page.title()).toBe(`${TWO_DISC_TITLES[0]} | ${SITE_NAME}`);
+    expectNoErrors();
+    await close();
+  });
+
+  test('next and previous change the track in the bar; previous on the first item wraps to the last', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+    await expectBarTitle(page, TWO_DISC_TITLES[0]!);
+
+    const last = TWO_DISC_TITLES.length - 1;
+    await bar(page).getByRole('button', { name: '上一首' }).click();
+    await expectBarTitle(page, TWO_DISC_TITLES[last]!);
+    const wrapped = await expectAdvancing(page);
+    expect(wrapped.src).toContain(`/${TWO_DISC_ALBUM}/2/5`);
+    await expect.poll(() => page.title()).toBe(`${TWO_DISC_TITLES[last]} | ${SITE_NAME}`);
+
+    // next on the last wraps to the first
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, TWO_DISC_TITLES[0]!);
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!);
+    const second = await expectAdvancing(page);
+    expect(second.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
+
+    await bar(page).getByRole('button', { name: '上一首' }).click();
+    await expectBarTitle(page, TWO_DISC_TITLES[0]!);
+    const first = await expectAdvancing(page);
+    expect(first.src).toContain(`/${TWO_DISC_ALBUM}/1/1`);
+    expect((await allAudios(page)).playing).toBe(1);
+    expectNoErrors();
+    await close();
+  });
+
+  test('the loop button cycles 队列循环 → 单曲循环 → 队列随机 → 队列循环', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
+    const loop = bar(page).getByRole('button', { name: /^(队列循环|单曲循环|队列随机)$/ });
+    expect(await loop.getAttribute('aria-label')).toBe('队列循环');
+    for (const mode of ['单曲循环', '队列随机', '队列循环']) {
+      await loop.click();
+      await expect.poll(() => loop.getAttribute('aria-label')).toBe(mode);
+    }
+    expectNoErrors();
+    await close();
+  });
+
+  test('a click at the middle of the progress bar seeks to about half the duration and plays (10:30 track, from paused)', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(DAY_NIGHT_ALBUM));
+    await playRow(page, LONG_TRACK);
+    await expectBarTitle(page, LONG_TRACK);
+    const playing = await expectAdvancing(page);
+    expect(playing.src).toContain(`/${DAY_NIGHT_ALBUM}/1/5`);
+    expect(playing.duration).toBeCloseTo(630, 0);
+    expect(playing.currentTime).toBeLessThan(30);
+
+    // paused first: the seek must also resume
+    await mainButton(page).click();
+    await expectStopped(page, 500);
+
+    const slider = bar(page).getByRole('slider', { name: '播放进度' });
+    const box = (await slider.boundingBox())!;
+    await slider.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThan(630 / 2 - 20);
+    const after = await expectAdvancing(page);
+    expect(after.currentTime).toBeGreaterThan(630 / 2 - 20);
+    expect(after.currentTime).toBeLessThan(630 / 2 + 20);
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');
+    await expect.poll(() => slider.getAttribute('aria-valuenow').then(Number)).toBeGreaterThan(630 / 2 - 20);
+
+    // and while playing
+    await slider.click({ position: { x: box.width / 4, y: box.height / 2 } });
+    await expect.poll(async () => (await audio(page)).currentTime).toBeLessThan(630 / 4 + 20);
+    const quarter = await expectAdvancing(page);
+    expect(quarter.currentTime).toBeGreaterThan(630 / 4 - 20);
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('the end of a track', () => {
+  test('in 队列循环 the next item plays; in 单曲循环 the same track starts again', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+    const slider = bar(page).getByRole('slider', { name: '播放进度' });
+    const box = (await slider.boundingBox())!;
+    const seekNearEnd = () => slider.click({ position: { x: box.width * 0.95, y: box.height / 2 } });
+
+    // 港灯 (32 s): from 95 % it ends within 2 s, then 夜航船 plays
+    await seekNearEnd();
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!, 10_000);
+    const next = await expectAdvancing(page);
+    expect(next.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
+    expect(next.currentTime).toBeLessThan(10);
+
+    await bar(page).getByRole('button', { name: '队列循环', exact: true }).click();
+    await bar(page).getByRole('button', { name: '单曲循环', exact: true }).waitFor();
+    await seekNearEnd();
+    // it ends and starts over: the time drops back near 0 on the same source
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 10_000 }).toBeLessThan(5);
+    const again = await expectAdvancing(page);
+    expect(again.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!);
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('the queue page', () => {
+  test('播放队列 in the bar opens /queue: every track listed, the current one marked; remove one; clear', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+
+    await bar(page).getByRole('link', { name: '播放队列' }).click();
+    await page.waitForURL((url) => url.pathname === '/queue');
+    await page.getByRole('heading', { name: '播放队列', exact: true }).waitFor();
+    const list = page.getByRole('list', { name: '播放队列' });
+    const rows = list.getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(TWO_DISC_TITLES.length);
+    for (const [i, title] of TWO_DISC_TITLES.entries()) {
+      await rows.nth(i).getByText(title, { exact: true }).waitFor();
+    }
+    const current = list.locator('[aria-current="true"]');
+    expect(await current.count()).toBe(1);
+    await current.getByText(TWO_DISC_TITLES[0]!, { exact: true }).waitFor();
+    // the current row's button pauses
+    await current.getByRole('button', { name: '暂停', exact: true }).waitFor();
+
+    // remove the third row
+    await rows.nth(2).getByRole('button', { name: '从播放队列移除' }).click();
+    await expect.poll(() => rows.count()).toBe(TWO_DISC_TITLES.length - 1);
+    expect(await list.getByText(TWO_DISC_TITLES[2]!, { exact: true }).count()).toBe(0);
+    await rows.nth(2).getByText(TWO_DISC_TITLES[3]!, { exact: true }).waitFor();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('playlist') ?? 'null') as { tracks: { title: string }[] });
+    expect(saved.tracks.map((t) => t.title)).toEqual(TWO_DISC_TITLES.filter((_, i) => i !== 2));
+    // the current track plays on
+    await expectAdvancing(page, 800, 0.2);
+
+    await page.getByRole('button', { name: '清空播放队列' }).click();
+    await page.getByText('播放队列是空的', { exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: '播放队列' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '清空播放队列' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('playlist') ?? 'null'))).toEqual({ tracks: [], index: 0 });
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('the saved queue', () => {
+  test('a reload restores the queue and the current track without playing', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!);
+    await expectAdvancing(page);
+
+    await page.reload();
+    await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!);
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
+    // give a wrongly started playback time to show up
+    await sleep(1500);
+    expect(await allAudios(page)).toMatchObject({ playing: 0 });
+    expect((await audio(page)).found).toBe(false);
+    expect(await mainButton(page).getAttribute('aria-label')).toBe('播放');
+    expect(await page.title()).toBe(IDLE_TITLE);
+
+    await bar(page).getByRole('link', { name: '播放队列' }).click();
+    await page.waitForURL((url) => url.pathname === '/queue');
+    const list = page.getByRole('list', { name: '播放队列' });
+    const rows = list.getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(TWO_DISC_TITLES.length);
+    for (const [i, title] of TWO_DISC_TITLES.entries()) {
+      await rows.nth(i).getByText(title, { exact: true }).waitFor();
+    }
+    await list.locator('[aria-current="true"]').getByText(TWO_DISC_TITLES[1]!, { exact: true }).waitFor();
+    expect((await allAudios(page)).playing).toBe(0);
+
+    // the main button then plays the restored current track
+    await mainButton(page).click();
+    const state = await expectAdvancing(page);
+    expect(state.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('play statistics', () => {
+  test('a track playing for 10 s is reported to /api/stat; at 3 s it is not yet', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(VOCAL_ALBUM));
+    // reports are stored with the moment the track started counting: only this test's count
+    const from = Math.floor(Date.now() / 1000) - 1;
+    const identity = { album_id: VOCAL_ALBUM, disc_id: 1, track_id: 2 }; // 回声, 26 s
+    const title = album(VOCAL_ALBUM).discs[0]!.tracks[1]!.title;
+    const reported = async () =>
+      (await statsSince(page, from)).some(
+        (s) => s.track.album_id === identity.album_id && s.track.disc_id === identity.disc_id && s.track.track_id === identity.track_id,
+      );
+    expect(await reported()).toBe(false);
+
+    await playRow(page, title);
+    await expect.poll(async () => !(await audio(page)).paused, { timeout: 15_000 }).toBe(true);
+    const startedAt = Date.now();
+    await expectBarTitle(page, title);
+
+    await sleep(3000 - (Date.now() - startedAt));
+    expect(await reported()).toBe(false);
+
+    await sleep(11_000 - (Date.now() - startedAt));
+    await expect.poll(reported, { timeout: 5000, interval: 250 }).toBe(true);
+    const rows = await statsSince(page, from);
+    expect(rows).toEqual([{ track: identity, count: 1 }]);
+    // still playing the same track: it was counted once
+    expect((await audio(page)).src).toContain(`/${VOCAL_ALBUM}/1/2`);
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('tracks that cannot play', () => {
+  const harpTitles = titlesOf(HARP_ALBUM);
+  const harpFile = (disc: number, track: number) => join(server.dataDir, 'library', albumFolder(HARP_ALBUM), String(disc), `${track}.flac`);
+
+  test('a corrupt audio file: 无法播放该歌曲, the player is not stuck, next plays the next item', async () => {
+    // HARP disc 1 track 2 becomes garbage with a .flac name
+    await writeFile(harpFile(1, 2), Buffer.from('this is not a flac file at all '.repeat(200)));
+    const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM));
+    await playRow(page, harpTitles[1]!);
+    await toast(page, '无法播放该歌曲').waitFor({ timeout: 25_000 });
+    await expectNotSpinning(page);
+    await expectBarTitle(page, harpTitles[1]!);
+    expect((await allAudios(page)).playing).toBe(0);
+
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, harpTitles[2]!);
+    const next = await expectAdvancing(page);
+    expect(next.src).toContain(`/${HARP_ALBUM}/1/3`);
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');
+    expectNoErrors();
+    await close();
+  });
+
+  test('a missing audio file: 无法播放该歌曲, the player is not stuck, next plays the next item', async () => {
+    await rm(harpFile(1, 4));
+    // the library answers 404 to the probe and to the element; Chromium logs both
+    const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM), {
+      ignoreConsole: [/Failed to load resource: the server responded with a status of 404/],
+    });
+    await playRow(page, harpTitles[3]!);
+    await toast(page, '无法播放该歌曲').waitFor({ timeout: 25_000 });
+    await expectNotSpinning(page);
+    expect((await allAudios(page)).playing).toBe(0);
+
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, harpTitles[4]!);
+    const next = await expectAdvancing(page);
+    expect(next.src).toContain(`/${HARP_ALBUM}/1/5`);
+    expectNoErrors();
+    await close();
+  });
+
+  test('a track whose audio never answers: a spinner while buffering, then 无法播放该歌曲 after the time-out; next plays', { timeout: 60_000 }, async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM));
+    // the library never answers for disc 1 track 6 (the HEAD probe nor the element's request)
+    const stalled = `${server.libraryUrl}/${HARP_ALBUM}/1/6`;
+    await page.route((url) => url.href.startsWith(stalled), () => {});
+    await playRow(page, harpTitles[5]!);
+    await expectBarTitle(page, harpTitles[5]!);
+    // buffering: the main button spins
+    await expect.poll(() => mainButton(page).locator('.mantine-Loader-root').count()).toBe(1);
+    const started = Date.now();
+    await sleep(3000);
+    expect(await mainButton(page).locator('.mantine-Loader-root').count()).toBe(1);
+    expect(await toast(page, '无法播放该歌曲').count()).toBe(0);
+
+    // BUFFERING_TIMEOUT_MS = 20 s
+    await toast(page, '无法播放该歌曲').waitFor({ timeout: 25_000 });
+    expect(Date.now() - started).toBeGreaterThan(15_000);
+    await expectNotSpinning(page);
+    expect((await allAudios(page)).playing).toBe(0);
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, harpTitles[0]!);
+    const next = await expectAdvancing(page);
+    expect(next.src).toContain(`/${HARP_ALBUM}/1/1`);
+    expectNoErrors();
+    await close();
+  });
+
+  test('a queued track no library has: 资源不可用 请尝试同步音频仓库, not stuck, next plays the next item', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
+    const ghost = storedTrack(randomUUID(), 1, 1);
+    const real = storedTrack(TWO_DISC_ALBUM, 1, 3);
+    await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), { tracks: [ghost, real], index: 0 });
+    await page.reload();
+    await expectBarTitle(page, ghost.title);
+    expect((await allAudios(page)).playing).toBe(0);
+
+    await mainButton(page).click();
+    await toast(page, '资源不可用 请尝试同步音频仓库').waitFor();
+    await expectNotSpinning(page);
+    await expectBarTitle(page, ghost.title);
+    expect((await allAudios(page)).playing).toBe(0);
+
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, real.title);
+    const next = await expectAdvancing(page);
+    expect(next.src).toContain(`/${TWO_DISC_ALBUM}/1/3`);
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('a corrupt saved queue', () => {
+  const openWithPlaylist = async (raw: string) => {
+    const tp = await newPage(browser);
+    await tp.page.addInitScript(AUDIO_SPY);
+    await tp.page.goto(`${server.baseUrl}/`);
+    await tp.page.evaluate((value) => localStorage.setItem('playlist', value), raw);
+    await tp.page.goto(`${server.baseUrl}/queue`);
+    await tp.page.getByRole('heading', { name: '播放队列', exact: true }).waitFor();
+    return tp;
+  };
+
+  test.each([
+    ['not JSON', '{not json'],
+    ['items without ids, index out of range', '{"tracks":[{"x":1}],"index":9}'],
+    ['a number', '42'],
+    ['tracks that is not a list', '{"tracks":{"0":{}},"index":"a"}'],
+  ])('%s: the app loads and the queue is empty', async (_, raw) => {
+    const { page, expectNoErrors, close } = await openWithPlaylist(raw);
+    await page.getByText('播放队列是空的', { exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: '播放队列' }).count()).toBe(0);
+    expect(await barTitle(page).textContent()).toBe('');
+    await page.getByRole('link', { name: '登录' }).waitFor();
+    expectNoErrors();
+    await close();
+  });
+
+  test('valid items among broken ones: only the valid items are listed', async () => {
+    const valid = [storedTrack(TWO_DISC_ALBUM, 1, 2), storedTrack(TWO_DISC_ALBUM, 2, 1)];
+    const raw = JSON.stringify({ tracks: [{ x: 1 }, valid[0], { albumId: TWO_DISC_ALBUM, discId: 0, trackId: 1, title: '坏的' }, 'text', valid[1]], index: 9 });
+    const { page, expectNoErrors, close } = await openWithPlaylist(raw);
+    const rows = page.getByRole('list', { name: '播放队列' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.nth(0).getByText(valid[0]!.title, { exact: true }).waitFor();
+    await rows.nth(1).getByText(valid[1]!.title, { exact: true }).waitFor();
+    // the index is clamped to the last valid item
+    await page.getByRole('list', { name: '播放队列' }).locator('[aria-current="true"]').getByText(valid[1]!.title, { exact: true }).waitFor();
+    await expectBarTitle(page, valid[1]!.title);
+    expect((await allAudios(page)).playing).toBe(0);
+    expectNoErrors();
+    await close();
+  });
+});
