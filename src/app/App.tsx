@@ -15,6 +15,8 @@ import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';
 import { CoverStoreContext } from '@/views/components/coverStoreContext';
+import { Router } from 'wouter';
+import { useTransitionLocation } from './transitionLocation';
 
 /** spec 4.2: site name and description; while a track plays, `track title | site name` */
 function DocumentTitle() {
@@ -48,7 +50,9 @@ export function App({ system, env = 'default' }: { system: AppSystem; env?: 'def
     <MantineProvider theme={theme} env={env}>
       <SystemProvider system={system}>
         <CoverStoreContext.Provider value={system.covers}>
-          <Frame />
+          <Router hook={useTransitionLocation}>
+            <Frame />
+          </Router>
         </CoverStoreContext.Provider>
       </SystemProvider>
     </MantineProvider>

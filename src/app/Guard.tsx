@@ -15,7 +15,12 @@ export function Guard({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const search = useSearch();
   if (state === 'unknown') return <PageSpinner />;
-  if (state === 'loggedOut') return <Redirect to={loginPathFor(path, search)} replace />;
+  if (state === 'loggedOut') {
+    // Route changes render in a transition, so the route can trail the browser for a moment: when
+    // the app is already on its way elsewhere (to login after a password change), do not redirect.
+    if (window.location.pathname !== path) return null;
+    return <Redirect to={loginPathFor(path, search)} replace />;
+  }
   return <>{children}</>;
 }
 
