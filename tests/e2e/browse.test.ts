@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { launchBrowser, newPage, type NewPageOptions, type TestPage } from './support/browser';
 import { freePort, startServer, type TestServer } from './support/server';
+import { openSignedIn, pathAndQuery } from './support/signIn';
 
 const DEMO_LIBRARY = '演示音乐库';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
@@ -25,21 +26,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const pathAndQuery = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
 
 /** A fresh page that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
 async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
   const tp = await newPage(browser, options);
-  const { page } = tp;
-  await page.goto(`${server.baseUrl}${path}`);
-  await page.waitForURL(/\/user\/login\?return=/);
-  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
-  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL((url) => pathAndQuery(url.href) === path);
+  await openSignedIn(tp.page, server, path);
   return tp;
 }
 

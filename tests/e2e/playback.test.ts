@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
 import { launchBrowser, newPage, type NewPageOptions, type TestPage } from './support/browser';
+import { openSignedIn } from './support/signIn';
 import { startServer, type TestServer } from './support/server';
 
 const SITE_NAME = '港口电台';
@@ -74,23 +75,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const pathAndQuery = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
 async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
   const tp = await newPage(browser, options);
-  const { page } = tp;
-  await page.addInitScript(AUDIO_SPY);
-  await page.goto(`${server.baseUrl}${path}`);
-  await page.waitForURL(/\/user\/login\?return=/);
-  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
-  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL((url) => pathAndQuery(url.href) === path);
+  await tp.page.addInitScript(AUDIO_SPY);
+  await openSignedIn(tp.page, server, path);
   return tp;
 }
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
+import { logIn } from './support/signIn';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -16,11 +17,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-}
 
 describe('session in the browser', () => {
   test('register, then log in through a guarded page and come back to it; reload keeps the session; logout', async () => {

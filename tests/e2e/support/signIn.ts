@@ -1,0 +1,22 @@
+// Signing in through the real login page, shared by the browser tests.
+import type { Page } from 'playwright-core';
+import type { TestServer } from './server';
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+export function pathAndQuery(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Opens a guarded `path`, signs in as the demo user on the login page it leads to, and waits to be back. */
+export async function openSignedIn(page: Page, server: TestServer, path: string): Promise<void> {
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.waitForURL(/\/user\/login\?return=/);
+  await logIn(page, server.demo.email, server.demo.password);
+  await page.waitForURL((url) => pathAndQuery(url.href) === path);
+}
