@@ -46,3 +46,5 @@ export const STATUS_UNAUTHORIZED = 902002;
 
 // The HEAD probe's fixed extra flag (protocol.md 2.6).
 export const PROBE_FLAG = '_xcw';
+// HEAD probe answers kept per URL for the session (a few albums' worth; each is three headers).
+export const PROBE_CACHE_LIMIT = 500;

@@ -10,7 +10,7 @@ import { reportPlay } from '@/services/api/stat';
 import { preloadAudio } from '@/services/audio';
 import { setMediaHandlers, setMediaInfo } from '@/services/mediaSession';
 import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
-import { browserSupport, headProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
+import { browserSupport, headProbe, rememberingProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
 import { readLocal, writeLocal } from '@/storage/local';
 import { text } from '@/views/text';
 
@@ -24,12 +24,14 @@ export interface PlayerDeps {
 }
 
 export function createPlayer({ api, libraries, settings, notify, fetch, inspect }: PlayerDeps) {
+  // one probe for playing and preloading: a preloaded track starts without probing again
+  const probe = rememberingProbe(headProbe(fetch));
   // Sources are built from the credentials and settings of the moment: a stored queue holds no URLs.
   const sourceDeps = (): TrackSourceDeps => ({
     credentials: libraries.getSnapshot().context.credentials,
     availableLibraries: async (albumId) => (await import('@/storage/albumDb')).getAlbumLibraries(albumId),
     quality: settings.getSnapshot().context.quality,
-    probe: headProbe(fetch),
+    probe,
     ...browserSupport(),
   });
   // the track being streamed by parts, if any: cancelled when another source is chosen

@@ -2,7 +2,7 @@
 //   playback  empty → buffering (resolving → loading) → playing ⇄ paused; ended
 //   loopMode  listLoop → trackLoop → shuffle → listLoop
 //   stat      a play report once per time a track becomes current, after 10 s of playing
-//   preloader the item after the current one, after each jump, one preload at a time
+//   preloader the item after the current one, after each jump once it plays, one at a time
 // The <audio> element is the invoked `audio` actor (src/services/audio.ts), talked to with
 // commands and heard through reports; sources, preloads and play reports are injected actors.
 // Toasts, queue/volume persistence and the page title are emitted (see playerModel.ts). The named
@@ -223,13 +223,14 @@ export const playerMachine = playerSetup.createMachine({
       },
     },
     preloader: {
-      description: 'After each jump, the item after the current one is preloaded; one preload at a time.',
+      description:
+        'After each jump, the item after the current one is preloaded, one preload at a time. It waits until the current track plays, so it never takes bandwidth from the track the listener is waiting for.',
       initial: 'idle',
       states: {
         idle: {
           always: [
-            { guard: and(['newJump', 'hasNextToPreload']), target: 'preloading', actions: ['takeJump', 'setPreloadTarget'] },
-            { guard: 'newJump', actions: 'takeJump' },
+            { guard: and(['newJump', 'hasNextToPreload', 'isPlaying']), target: 'preloading', actions: ['takeJump', 'setPreloadTarget'] },
+            { guard: and(['newJump', not('hasNextToPreload')]), actions: 'takeJump' },
           ],
         },
         preloading: {
@@ -240,13 +241,11 @@ export const playerMachine = playerSetup.createMachine({
               actions: 'takeJump',
             },
             {
-              guard: and(['newJump', 'hasNextToPreload']),
-              description: 'Another item is next now: the running preload is stopped and replaced.',
-              target: 'preloading',
-              reenter: true,
-              actions: ['takeJump', 'setPreloadTarget'],
+              guard: 'newJump',
+              description: 'Another item is next now: the running preload is stopped; the new one starts once the new current track plays.',
+              target: 'idle',
+              actions: 'clearPreloadTarget',
             },
-            { guard: 'newJump', actions: 'takeJump' },
           ],
           invoke: {
             id: 'preload',

@@ -5,6 +5,7 @@
 // element plays the URL directly. A failed probe falls back to the raw URL.
 import {
   DEFAULT_AUDIO_DURATION_S,
+  PROBE_CACHE_LIMIT,
   PROBE_FLAG,
   REQUEST_TIMEOUT_MS,
   STREAMING_CUTOFF_S,
@@ -102,6 +103,37 @@ export function headProbe(fetch: typeof globalThis.fetch = (...args) => globalTh
     if (!response.ok) throw new NetworkError(response.status, response.statusText);
     return response.headers;
   };
+}
+
+/**
+ * A probe that remembers answers by URL (the token and quality are part of it), so a track the
+ * preloader probed, or one played before, starts without another round trip. Failures are not
+ * kept; the oldest answers go first once `limit` are held.
+ */
+export function rememberingProbe(probe: Probe, limit = PROBE_CACHE_LIMIT): Probe {
+  const answers = new Map<string, ProbeHeaders>();
+  return async (url) => {
+    const known = answers.get(url);
+    if (known) {
+      // most recently used last, so it is dropped last
+      answers.delete(url);
+      answers.set(url, known);
+      return known;
+    }
+    const headers = await probe(url);
+    const kept = snapshotHeaders(headers);
+    answers.set(url, kept);
+    if (answers.size > limit) answers.delete(answers.keys().next().value!);
+    return kept;
+  };
+}
+
+const PROBED_HEADERS = ['content-type', 'x-origin-type', 'x-duration-seconds'];
+
+/** the headers the choice reads, copied out of a response */
+function snapshotHeaders(headers: ProbeHeaders): ProbeHeaders {
+  const values = new Map(PROBED_HEADERS.map((name) => [name, headers.get(name)]));
+  return { get: (name) => values.get(name.toLowerCase()) ?? null };
 }
 
 /** what this browser offers; safe where MediaSource or Audio do not exist */

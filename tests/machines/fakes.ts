@@ -6,14 +6,16 @@ export interface FakeCall<TInput, TOutput> {
   input: TInput;
   resolve: (value: TOutput) => void;
   reject: (error: unknown) => void;
+  /** aborted when the machine stops the actor */
+  signal: AbortSignal;
 }
 
 export function fakeService<TOutput, TInput = void>() {
   const calls: FakeCall<TInput, TOutput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
-    ({ input }) =>
+    ({ input, signal }) =>
       new Promise<TOutput>((resolve, reject) => {
-        calls.push({ input, resolve, reject });
+        calls.push({ input, resolve, reject, signal });
       }),
   );
   return {

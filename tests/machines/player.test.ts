@@ -532,45 +532,67 @@ describe('player: failures leave the player usable', () => {
 });
 
 describe('player: preload the item after each jump', () => {
-  it('after a jump the next item is preloaded', async () => {
+  it('after a jump the next item is preloaded once the current one plays', async () => {
     const p = startPlayer();
     p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!, C!], index: 0 });
+    // the listener waits for A: nothing competes with it
+    expect(p.snapshot().matches({ preloader: 'idle' })).toBe(true);
+    expect(p.preload.calls).toHaveLength(0);
+    await p.resolve();
+    expect(p.preload.calls).toHaveLength(0);
+    p.audio.report({ type: 'audio.playing' });
     expect(p.snapshot().matches({ preloader: 'preloading' })).toBe(true);
     expect(p.preload.calls.map((c) => c.input)).toEqual([B]);
     p.preload.last.resolve();
     await flush();
     expect(p.snapshot().matches({ preloader: 'idle' })).toBe(true);
     p.actor.send({ type: 'NEXT' });
+    expect(p.preload.calls).toHaveLength(1);
+    await p.playThrough();
     expect(p.preload.calls.map((c) => c.input)).toEqual([B, C]);
   });
 
-  it('the last item preloads the first (the queue wraps); a single item preloads nothing', () => {
+  it('jumps before the current track plays ask for one preload: the item after the last jump', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!, C!, D!], index: 0 });
+    p.actor.send({ type: 'NEXT' });
+    p.actor.send({ type: 'NEXT' });
+    await p.playThrough();
+    expect(p.preload.calls.map((c) => c.input)).toEqual([D]);
+  });
+
+  it('the last item preloads the first (the queue wraps); a single item preloads nothing', async () => {
     const p = startPlayer();
     p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!], index: 1 });
+    await p.playThrough();
     expect(p.preload.last.input).toEqual(A);
     const q = startPlayer();
     q.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!], index: 0 });
+    await q.playThrough();
     expect(q.snapshot().matches({ preloader: 'idle' })).toBe(true);
     expect(q.preload.calls).toHaveLength(0);
   });
 
-  it('no overlap: a request for the item already preloading is dropped', () => {
-    const p = startPlayer();
-    p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!, C!], index: 0 });
+  it('no overlap: a request for the item already preloading is dropped', async () => {
+    const p = await playing([A!, B!, C!], 0);
     p.actor.send({ type: 'PLAY_INDEX', index: 0 }); // same current → same next item
+    await p.playThrough();
     expect(p.preload.calls).toHaveLength(1);
     expect(p.snapshot().matches({ preloader: 'preloading' })).toBe(true);
   });
 
-  it('no overlap: another next item replaces the running preload (the old one is stopped)', async () => {
-    const p = startPlayer();
-    p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!, C!], index: 0 });
+  it('no overlap: a jump stops the running preload; the new next item is preloaded once the new current plays', async () => {
+    const p = await playing([A!, B!, C!], 0);
     const first = p.preload.last;
+    expect(first.input).toEqual(B);
     p.actor.send({ type: 'NEXT' });
-    expect(p.preload.calls.map((c) => c.input)).toEqual([B, C]);
+    expect(p.snapshot().matches({ preloader: 'idle' })).toBe(true);
+    expect(first.signal.aborted).toBe(true);
     first.resolve(); // the stopped preload's answer changes nothing
     await flush();
-    expect(p.snapshot().matches({ preloader: 'preloading' })).toBe(true);
+    expect(p.preload.calls).toHaveLength(1);
+    await p.playThrough();
+    expect(p.preload.calls.map((c) => c.input)).toEqual([B, C]);
     p.preload.last.reject(new Error('offline'));
     await flush();
     expect(p.snapshot().matches({ preloader: 'idle' })).toBe(true);

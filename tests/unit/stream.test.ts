@@ -5,6 +5,7 @@ import {
   headProbe,
   isNoSourceError,
   NoSourceError,
+  rememberingProbe,
   resolveTrackSource,
   streamQuality,
   withQuery,
@@ -17,6 +18,15 @@ import { text } from '@/views/text';
 import { envelope, fakeApi, fakeFetch } from './fakeFetch';
 
 const URL_ = 'https://annil.example/a1/1/2?auth=tok';
+
+const base = (probe: StreamOptions['probe'], over: Partial<StreamOptions> = {}): StreamOptions => ({
+  url: URL_,
+  quality: 'medium',
+  probe,
+  supportsMediaSource: true,
+  supportsAac: true,
+  ...over,
+});
 
 function headers(values: Record<string, string>) {
   return new Headers(values);
@@ -42,14 +52,6 @@ describe('withQuery and quality', () => {
 });
 
 describe('chooseStream (spec 4.3)', () => {
-  const base = (probe: StreamOptions['probe'], over: Partial<StreamOptions> = {}): StreamOptions => ({
-    url: URL_,
-    quality: 'medium',
-    probe,
-    supportsMediaSource: true,
-    supportsAac: true,
-    ...over,
-  });
 
   test('probes HEAD {url}&quality={q}&_xcw=1', async () => {
     const { fetch, calls } = fakeFetch(() => new Response(null, { status: 200, headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }));
@@ -95,6 +97,54 @@ describe('chooseStream (spec 4.3)', () => {
     const { fetch } = fakeFetch(respond as () => Response);
     const choice = await chooseStream(base(headProbe(fetch)));
     expect(choice).toEqual({ mode: 'direct', url: URL_, type: null, duration: null });
+  });
+});
+
+describe('rememberingProbe', () => {
+  const transcoded = () => headers({ 'Content-Type': 'audio/aac', 'X-Origin-Type': 'audio/flac', 'X-Duration-Seconds': '200' });
+
+  test('a URL probed once is answered from memory, with the same choice', async () => {
+    const asked: string[] = [];
+    const probe = rememberingProbe(async (url) => {
+      asked.push(url);
+      return transcoded();
+    });
+    const first = await chooseStream(base(probe));
+    const second = await chooseStream(base(probe));
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ mode: 'mediaSource', type: 'audio/aac', duration: 200 });
+    expect(asked).toHaveLength(1);
+    // another quality is another URL: probed again
+    await chooseStream(base(probe, { quality: 'high' }));
+    expect(asked).toHaveLength(2);
+  });
+
+  test('a failed probe is not remembered: the next try asks again', async () => {
+    let calls = 0;
+    const probe = rememberingProbe(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return transcoded();
+    });
+    await expect(probe('u')).rejects.toThrow('offline');
+    await expect(probe('u')).resolves.toBeDefined();
+    await probe('u');
+    expect(calls).toBe(2);
+  });
+
+  test('holds at most `limit` answers, dropping the least recently used', async () => {
+    const asked: string[] = [];
+    const probe = rememberingProbe(async (url) => {
+      asked.push(url);
+      return transcoded();
+    }, 2);
+    await probe('a');
+    await probe('b');
+    await probe('a'); // a is now the most recent
+    await probe('c'); // drops b
+    await probe('a');
+    await probe('b');
+    expect(asked).toEqual(['a', 'b', 'c', 'b']);
   });
 });
 
