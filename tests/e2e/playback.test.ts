@@ -524,6 +524,37 @@ describe('tracks that cannot play', () => {
     await close();
   });
 
+  test('the library goes down mid-playback: 无法播放该歌曲, not stuck, the queue kept; back up, the same item plays', async () => {
+    // refused connections are logged by Chromium for each request the library does not answer
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM), {
+      ignoreConsole: [/Failed to load resource: net::ERR_/],
+    });
+    await playAll(page);
+    await expectAdvancing(page);
+
+    // the library stops answering: every request to it is refused (routing also bypasses the HTTP cache)
+    await page.route((url) => url.href.startsWith(server.libraryUrl), (route) => route.abort('connectionrefused'));
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!);
+    await toast(page, '无法播放该歌曲').first().waitFor({ timeout: 25_000 });
+    await expectNotSpinning(page);
+    expect((await allAudios(page)).playing).toBe(0);
+
+    // nothing was lost: the queue page lists every track, the failed one still current
+    await bar(page).getByRole('link', { name: '播放队列' }).click();
+    const list = page.getByRole('list', { name: '播放队列' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(TWO_DISC_TITLES.length);
+    await list.locator('[aria-current="true"]').getByText(TWO_DISC_TITLES[1]!, { exact: true }).waitFor();
+
+    // the library is back: the main button plays the selected item
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await mainButton(page).click();
+    const resumed = await expectAdvancing(page);
+    expect(resumed.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
+    expectNoErrors();
+    await close();
+  });
+
   test('a queued track no library has: 资源不可用 请尝试同步音频仓库, not stuck, next plays the next item', async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
     await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
