@@ -10,7 +10,8 @@ import { reportPlay } from '@/services/api/stat';
 import { preloadAudio } from '@/services/audio';
 import { setMediaHandlers, setMediaInfo } from '@/services/mediaSession';
 import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
-import { browserSupport, headProbe, rememberingProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
+import { browserSupport, findTrackCover, headProbe, rememberingProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
+import { trackKey } from '@/services/track';
 import { readLocal, writeLocal } from '@/storage/local';
 import { text } from '@/views/text';
 
@@ -54,6 +55,12 @@ export function createPlayer({ api, libraries, settings, notify, fetch, inspect 
           const source = await resolveTrackSource(input, sourceDeps());
           // a streamed track is fetched when it plays; a direct one warms the HTTP cache now
           if (source.mode === 'direct') await preloadAudio(source.url, signal);
+        }),
+        findCover: fromPromise(async ({ input }) => {
+          const key = trackKey(input);
+          // before the credentials load (or when they failed to) nobody can tell which library has it
+          if (!libraries.getSnapshot().matches('ready')) return { key, coverUrl: undefined };
+          return { key, coverUrl: await findTrackCover(input, sourceDeps()) };
         }),
         // not tied to the actor's signal: a report in flight when the next track starts still lands
         reportPlay: fromPromise(({ input }) => reportPlay(api, input)),

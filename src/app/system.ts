@@ -135,6 +135,10 @@ export function createAppSystem(options: SystemOptions = {}) {
   settings.start();
 
   const player = createPlayer({ api, libraries, settings, notify, fetch: options.fetch, inspect });
+  // the shown item's cover depends on which libraries there are and what they hold
+  const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
+  libraries.on('credentialsChanged', librariesChanged);
+  librarySync.on('librariesChanged', librariesChanged);
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
   // covers go through the same fetch as the libraries (a fake one in tests)

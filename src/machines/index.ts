@@ -95,6 +95,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.resolveSource', error: new Error('网络错误: 503 Service Unavailable') },
     { type: 'xstate.done.actor.preload' },
     { type: 'xstate.done.actor.reportPlay' },
+    { type: 'xstate.done.actor.findCover', output: { key: 'album-a-1-1', coverUrl: sampleSource.coverUrl } },
+    { type: 'xstate.error.actor.findCover', error: new Error('IndexedDB unavailable') },
+    { type: 'LIBRARIES_CHANGED' },
   ],
 };
 

@@ -1,5 +1,5 @@
 // The player (spec 4.2): a parallel machine with four regions.
-//   playback  empty → buffering (resolving → loading) → playing ⇄ paused; ended
+//   playback  empty (shown ⇄ findingCover) → buffering (resolving → loading) → playing ⇄ paused; ended
 //   loopMode  listLoop → trackLoop → shuffle → listLoop
 //   stat      a play report once per time a track becomes current, after 10 s of playing
 //   preloader the item after the current one, after each jump once it plays, one at a time
@@ -52,6 +52,7 @@ export const playerMachine = playerSetup.createMachine({
     'audio.loaded': { actions: 'setDuration' },
     SET_VOLUME: { actions: ['setVolume', 'applyVolume', 'persistVolume'] },
     TOGGLE_MUTE: { actions: ['toggleMute', 'applyVolume', 'persistVolume'] },
+    LIBRARIES_CHANGED: { actions: 'forgetCoverLookup' },
   },
   states: {
     playback: {
@@ -97,6 +98,26 @@ export const playerMachine = playerSetup.createMachine({
           description:
             'No audio loaded: a new or cleared player, a restored queue (its item shown, not played) or a failed load (error says why). The main button plays the selected item, the first of a new queue.',
           entry: { type: 'announce', params: { playing: false } },
+          initial: 'shown',
+          states: {
+            shown: {
+              always: { guard: 'coverToFind', target: 'findingCover' },
+            },
+            findingCover: {
+              description:
+                'The shown item is not loaded, so no source brought its cover: it comes from the library that would serve it. Looked up again when the libraries change.',
+              // the queue was cleared meanwhile: nothing is shown, the answer would go nowhere
+              always: { guard: not('hasNowPlaying'), target: 'shown' },
+              invoke: {
+                id: 'findCover',
+                src: 'findCover',
+                input: ({ context }) => loadingTrack(context),
+                onDone: { target: 'shown', actions: 'setFoundCover' },
+                // a failed lookup (local store unreadable) leaves the cover unknown
+                onError: { target: 'shown', actions: 'markCoverSought' },
+              },
+            },
+          },
           on: {
             TOGGLE_PLAY: { guard: 'hasQueue', target: 'buffering', actions: toCurrent },
             RESTORE: { actions: ['restoreQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },

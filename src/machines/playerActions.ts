@@ -9,10 +9,13 @@ import { trackKey } from '@/services/track';
 import { text } from '@/views/text';
 import { addToQueue, clampIndex, neighbour, playLater, queueFinishedMessage, removeFromQueue, replaceQueue, type QueueTrack } from './queue';
 import {
+  applyFoundCover,
   clampVolume,
+  coverToFind,
   preloadCandidate,
   selectCurrent,
   startAt,
+  type FoundCover,
   type PlayerContext,
   type PlayerEmitted,
   type PlayerEvent,
@@ -39,6 +42,7 @@ export const playerSetup = setup({
     resolveSource: provideMe<PlayerSource, QueueTrack>('resolveSource'),
     preload: provideMe<void, QueueTrack>('preload'),
     reportPlay: provideMe<void, PlayReportInput>('reportPlay'),
+    findCover: provideMe<FoundCover, QueueTrack>('findCover'),
   },
   delays: {
     bufferingTimeout: BUFFERING_TIMEOUT_MS,
@@ -46,6 +50,7 @@ export const playerSetup = setup({
   },
   guards: {
     isPlaying: stateIn('#player.playback.playing'),
+    coverToFind: ({ context }) => coverToFind(context),
     isTrackLoop: stateIn('#player.loopMode.trackLoop'),
     isShuffle: stateIn('#player.loopMode.shuffle'),
     hasQueue: ({ context }) => context.queue.length > 0,
@@ -139,6 +144,9 @@ export const playerSetup = setup({
     takeJump: assign({ preloadedJumps: ({ context }) => context.jumps }),
     setPreloadTarget: assign({ preloadTarget: ({ context }) => preloadCandidate(context) }),
     clearPreloadTarget: assign({ preloadTarget: null }),
+    setFoundCover: assign(({ context, event }) => applyFoundCover(context, (event as unknown as { output: FoundCover }).output)),
+    forgetCoverLookup: assign({ coverSought: null }),
+    markCoverSought: assign({ coverSought: ({ context }) => (context.nowPlaying ? trackKey(context.nowPlaying) : null) }),
 
     loadAudio: sendTo('audio', ({ context }) => ({ type: 'audio.load' as const, url: context.source ?? '', autoplay: true })),
     unloadAudio: sendTo('audio', { type: 'audio.unload' }),

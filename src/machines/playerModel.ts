@@ -9,8 +9,18 @@ import { clampIndex, neighbour, toQueueTrack, type QueueTrack } from './queue';
 
 /** spec 3 now-playing info: the loaded (or selected) queue item and its cover */
 export interface NowPlaying extends QueueTrack {
-  /** the library's cover URL once the track's source is resolved; null before */
-  coverUrl: string | null;
+  /**
+   * The (disc) cover through the library that serves the track: from its resolved source, or looked
+   * up for an item shown but not loaded (a restored queue). undefined while not known yet; null when
+   * no library has the album.
+   */
+  coverUrl: string | null | undefined;
+}
+
+/** what `findCover` answers: the cover of the track with key `key`; undefined when it cannot tell yet (libraries not loaded) */
+export interface FoundCover {
+  key: string;
+  coverUrl: string | null | undefined;
 }
 
 /** what `resolveSource` answers for a queue item */
@@ -60,6 +70,8 @@ export interface PlayerContext {
   preloadedJumps: number;
   /** the item being preloaded */
   preloadTarget: QueueTrack | null;
+  /** the key of the track whose cover was last looked up with the current libraries */
+  coverSought: string | null;
   /** the clock for play reports (ms since the epoch); injected so tests control it */
   now: () => number;
   /** the random source for shuffle, in [0, 1) */
@@ -94,6 +106,8 @@ export type PlayerEvent =
   /** the saved queue at start: selected, not played */
   | { type: 'RESTORE'; queue: QueueTrack[]; index: number }
   | { type: 'CYCLE_LOOP_MODE' }
+  /** credentials loaded or changed, or a library's albums synced: covers are looked up again */
+  | { type: 'LIBRARIES_CHANGED' }
   | AudioReport;
 
 /** persist as `playlist` ({ tracks: queue, index }) */
@@ -124,13 +138,17 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     jumps: 0,
     preloadedJumps: 0,
     preloadTarget: null,
+    coverSought: null,
     now: input?.now ?? (() => Date.now()),
     random: input?.random ?? Math.random,
   };
 }
 
-function nowPlayingOf(track: QueueTrack | undefined): NowPlaying | null {
-  return track ? { ...toQueueTrack(track), coverUrl: null } : null;
+/** now-playing for `track`; the same track as before keeps its cover (no flicker while it reloads) */
+function nowPlayingOf(track: QueueTrack | undefined, previous: NowPlaying | null): NowPlaying | null {
+  if (!track) return null;
+  const same = previous !== null && trackKey(track) === trackKey(previous);
+  return { ...toQueueTrack(track), coverUrl: same ? previous.coverUrl : undefined };
 }
 
 /** the context after the item at `index` becomes current (a jump): a new play, a new preload */
@@ -138,7 +156,8 @@ export function startAt(context: PlayerContext, index: number): Partial<PlayerCo
   const at = clampIndex(context.queue.length, index);
   return {
     index: at,
-    nowPlaying: nowPlayingOf(context.queue[at]),
+    nowPlaying: nowPlayingOf(context.queue[at], context.nowPlaying),
+    coverSought: null,
     currentTime: 0,
     duration: null,
     source: null,
@@ -148,9 +167,27 @@ export function startAt(context: PlayerContext, index: number): Partial<PlayerCo
   };
 }
 
-/** in `empty`, now-playing shows the selected item (or nothing) */
+/** in `empty`, now-playing shows the selected item (or nothing); its cover is looked up (again) */
 export function selectCurrent(context: PlayerContext): Partial<PlayerContext> {
-  return { nowPlaying: nowPlayingOf(context.queue[context.index]), source: null, currentTime: 0, duration: null };
+  return {
+    nowPlaying: nowPlayingOf(context.queue[context.index], context.nowPlaying),
+    coverSought: null,
+    source: null,
+    currentTime: 0,
+    duration: null,
+  };
+}
+
+/** a `findCover` answer: kept when it is about the shown track and could tell */
+export function applyFoundCover(context: PlayerContext, found: FoundCover): Partial<PlayerContext> {
+  const { nowPlaying } = context;
+  const applies = nowPlaying !== null && found.coverUrl !== undefined && trackKey(nowPlaying) === found.key;
+  return { coverSought: found.key, nowPlaying: applies ? { ...nowPlaying, coverUrl: found.coverUrl } : nowPlaying };
+}
+
+/** in `empty`, the shown track's cover is still to be looked up with the current libraries */
+export function coverToFind(context: PlayerContext): boolean {
+  return context.nowPlaying !== null && context.coverSought !== trackKey(context.nowPlaying);
 }
 
 /** the track `resolveSource` is asked about */

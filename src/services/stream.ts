@@ -194,3 +194,15 @@ export async function resolveTrackSource(track: TrackIdentity, deps: TrackSource
   });
   return { ...choice, coverUrl: source.coverUrl };
 }
+
+/**
+ * The (disc) cover of a track shown but not loaded, through the library that would serve it; null
+ * when none has the album. No probe: nothing is played.
+ */
+export async function findTrackCover(
+  track: TrackIdentity,
+  deps: Pick<TrackSourceDeps, 'credentials' | 'availableLibraries'>,
+): Promise<string | null> {
+  const credential = chooseTrackCredential(deps.credentials, await deps.availableLibraries(track.albumId), track);
+  return credential ? trackSource(credential, track).coverUrl : null;
+}

@@ -400,6 +400,8 @@ describe('the saved queue', () => {
     expect((await audio(page)).found).toBe(false);
     expect(await mainButton(page).getAttribute('aria-label')).toBe('播放');
     expect(await page.title()).toBe(IDLE_TITLE);
+    // its cover comes from the library that holds the album, though nothing is loaded
+    await bar(page).locator(`img[alt="${TWO_DISC_TITLES[1]!}"][src^="blob:"]`).waitFor();
 
     await bar(page).getByRole('link', { name: '播放队列' }).click();
     await page.waitForURL((url) => url.pathname === '/queue');

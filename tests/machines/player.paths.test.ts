@@ -19,7 +19,7 @@ import {
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const silentAudio = fromCallback(() => () => {});
 const machine = playerMachine.provide({
-  actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending } as never,
+  actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending, findCover: pending } as never,
 });
 // deterministic shuffle and clock for both the walk and the replays
 const input = { volume: 100, muted: false, now: () => 1_700_000_000_000, random: () => 0 };
@@ -41,8 +41,10 @@ const checks: StateChecks<typeof machine> = {
   // ended rests only with a detached track: the queue was cleared while it played
   'playback.ended': (s) => expect(s.context.nowPlaying).not.toBeNull(),
   'stat.pending.counting': (s) => expect(s.matches({ playback: 'playing' })).toBe(true),
-  'stat.reporting': (s) => expect(s.context.nowPlaying).not.toBeNull(),
+  // the report is in flight (the queue may have been cleared since it was taken)
+  'stat.reporting': (s) => expect(s.children.reportPlay).toBeDefined(),
   'preloader.preloading': (s) => expect(s.context.preloadTarget).not.toBeNull(),
+  'playback.empty.findingCover': (s) => expect(s.context.nowPlaying).not.toBeNull(),
 };
 
 describe('player machine paths', () => {
@@ -50,7 +52,7 @@ describe('player machine paths', () => {
 
   it('walks both playback and loop mode (and the stat and preload regions)', () => {
     expect(stateIdsOf(machine)).toEqual(
-      expect.arrayContaining(['playback.ended', 'loopMode.shuffle', 'stat.pending.counting', 'preloader.preloading']),
+      expect.arrayContaining(['playback.ended', 'loopMode.shuffle', 'stat.pending.counting', 'preloader.preloading', 'playback.empty.findingCover']),
     );
     expect(paths.length).toBeGreaterThan(20);
   });

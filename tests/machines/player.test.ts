@@ -51,7 +51,7 @@ describe('player: playing a track (buffering → playing)', () => {
     p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!, C!], index: 1 });
     expect(p.snapshot().matches({ playback: { buffering: 'resolving' } })).toBe(true);
     expect(p.snapshot().hasTag('busy')).toBe(true);
-    expect(p.context()).toMatchObject({ index: 1, nowPlaying: { ...B, coverUrl: null } });
+    expect(p.context()).toMatchObject({ index: 1, nowPlaying: { ...B, coverUrl: undefined } });
     expect(p.resolveSource.last.input).toEqual(B);
     expect(p.emitted).toContainEqual({ type: 'queueChanged', queue: [A, B, C], index: 1 });
     expect(p.audio.take()).toEqual(['audio.unload']);
@@ -435,10 +435,10 @@ describe('player: queue restore', () => {
     const p = startPlayer();
     p.actor.send({ type: 'RESTORE', queue: [A!, B!, C!], index: 1 });
     expect(status(p)).toBe('empty');
-    expect(p.context()).toMatchObject({ queue: [A, B, C], index: 1, nowPlaying: { ...B, coverUrl: null } });
+    expect(p.context()).toMatchObject({ queue: [A, B, C], index: 1, nowPlaying: { ...B, coverUrl: undefined } });
     expect(p.resolveSource.calls).toHaveLength(0);
     expect(p.emitted.filter((e) => e.type === 'queueChanged')).toEqual([]);
-    expect(p.emitted.at(-1)).toEqual({ type: 'nowPlayingChanged', nowPlaying: { ...B, coverUrl: null }, playing: false });
+    expect(p.emitted.at(-1)).toEqual({ type: 'nowPlayingChanged', nowPlaying: { ...B, coverUrl: undefined }, playing: false });
     p.actor.send({ type: 'TOGGLE_PLAY' });
     expect(p.resolveSource.last.input).toEqual(B);
   });
@@ -454,6 +454,106 @@ describe('player: queue restore', () => {
     const p = await playing([A!]);
     p.actor.send({ type: 'RESTORE', queue: [B!], index: 0 });
     expect(ids(p)).toBe('a');
+  });
+});
+
+describe('player: the cover of an item shown but not loaded', () => {
+  const coverOf = (t: typeof A) => sourceOf(t!).coverUrl;
+  const keyOf = (t: typeof A) => `${t!.albumId}-${t!.discId}-${t!.trackId}`;
+
+  it('a restored item gets its cover from the libraries, without loading anything', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!, B!], index: 1 });
+    expect(p.snapshot().matches({ playback: { empty: 'findingCover' } })).toBe(true);
+    expect(p.findCover.last.input).toEqual(B);
+    p.findCover.last.resolve({ key: keyOf(B), coverUrl: coverOf(B) });
+    await flush();
+    expect(p.snapshot().matches({ playback: { empty: 'shown' } })).toBe(true);
+    expect(p.context().nowPlaying?.coverUrl).toBe(coverOf(B));
+    expect(p.findCover.calls).toHaveLength(1);
+    expect(p.resolveSource.calls).toHaveLength(0);
+  });
+
+  it('no library has the album → null (资源不可用 is shown); libraries not loaded yet → unknown until they change', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!], index: 0 });
+    p.findCover.last.resolve({ key: keyOf(A), coverUrl: undefined });
+    await flush();
+    expect(p.context().nowPlaying?.coverUrl).toBeUndefined();
+    expect(p.findCover.calls).toHaveLength(1);
+
+    p.actor.send({ type: 'LIBRARIES_CHANGED' });
+    expect(p.findCover.calls).toHaveLength(2);
+    p.findCover.last.resolve({ key: keyOf(A), coverUrl: null });
+    await flush();
+    expect(p.context().nowPlaying?.coverUrl).toBeNull();
+
+    p.actor.send({ type: 'LIBRARIES_CHANGED' });
+    p.findCover.last.resolve({ key: keyOf(A), coverUrl: coverOf(A) });
+    await flush();
+    expect(p.context().nowPlaying?.coverUrl).toBe(coverOf(A));
+  });
+
+  it('an answer about an item no longer shown is dropped; the shown one is looked up', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!, B!], index: 0 });
+    const first = p.findCover.last;
+    p.actor.send({ type: 'REMOVE_FROM_QUEUE', index: 0 });
+    expect(p.context().nowPlaying?.albumId).toBe(B!.albumId);
+    first.resolve({ key: keyOf(A), coverUrl: coverOf(A) });
+    await flush();
+    expect(p.context().nowPlaying?.coverUrl).toBeUndefined();
+    expect(p.findCover.last.input).toEqual(B);
+    p.findCover.last.resolve({ key: keyOf(B), coverUrl: coverOf(B) });
+    await flush();
+    expect(p.context().nowPlaying?.coverUrl).toBe(coverOf(B));
+  });
+
+  it('a failed lookup leaves the cover unknown and is not retried until the libraries change', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!], index: 0 });
+    p.findCover.last.reject(new Error('IndexedDB unavailable'));
+    await flush();
+    expect(p.snapshot().matches({ playback: { empty: 'shown' } })).toBe(true);
+    expect(p.context().nowPlaying?.coverUrl).toBeUndefined();
+    expect(p.findCover.calls).toHaveLength(1);
+  });
+
+  it('a loaded track brings its cover with its source: no lookup while buffering or playing; it stays when playing the shown item', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!, B!], index: 0 });
+    p.findCover.last.resolve({ key: keyOf(A), coverUrl: coverOf(A) });
+    await flush();
+    p.actor.send({ type: 'TOGGLE_PLAY' });
+    expect(status(p)).toBe('buffering');
+    expect(p.context().nowPlaying?.coverUrl).toBe(coverOf(A));
+    p.actor.send({ type: 'LIBRARIES_CHANGED' });
+    await p.playThrough();
+    p.actor.send({ type: 'NEXT' });
+    expect(p.context().nowPlaying?.coverUrl).toBeUndefined();
+    await p.playThrough();
+    expect(p.context().nowPlaying?.coverUrl).toBe(coverOf(B));
+    expect(p.findCover.calls).toHaveLength(1);
+  });
+
+  it('clearing the queue during a lookup stops it', () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!], index: 0 });
+    const lookup = p.findCover.last;
+    p.actor.send({ type: 'CLEAR_QUEUE' });
+    expect(p.snapshot().matches({ playback: { empty: 'shown' } })).toBe(true);
+    expect(lookup.signal.aborted).toBe(true);
+  });
+
+  it('a track that fails to load with no library for it shows 资源不可用 after a lookup', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!], index: 0 });
+    p.resolveSource.last.reject(new NoSourceError());
+    await flush();
+    expect(p.findCover.last.input).toEqual(A);
+    p.findCover.last.resolve({ key: keyOf(A), coverUrl: null });
+    await flush();
+    expect(p.context().nowPlaying?.coverUrl).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Fakes for player tests: a fake audio actor that records commands and lets the test send reports
 // back through the real sendBack, and a started player with fake services.
 import { createActor, fromCallback } from 'xstate';
-import { playerMachine, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/machines/player';
+import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/machines/player';
 import type { QueueTrack } from '@/machines/queue';
 import type { AudioCommand, AudioInput, AudioReport } from '@/services/audio';
 import { fakeService, flush } from './fakes';
@@ -59,8 +59,15 @@ export function startPlayer(input: PlayerInput = {}) {
   const resolveSource = fakeService<PlayerSource, QueueTrack>();
   const preload = fakeService<void, QueueTrack>();
   const reportPlay = fakeService<void, PlayReportInput>();
+  const findCover = fakeService<FoundCover, QueueTrack>();
   const machine = playerMachine.provide({
-    actors: { audio: audio.logic, resolveSource: resolveSource.logic, preload: preload.logic, reportPlay: reportPlay.logic },
+    actors: {
+      audio: audio.logic,
+      resolveSource: resolveSource.logic,
+      preload: preload.logic,
+      reportPlay: reportPlay.logic,
+      findCover: findCover.logic,
+    },
   });
   const actor = createActor(machine, { input });
   const emitted: PlayerEmitted[] = [];
@@ -75,6 +82,7 @@ export function startPlayer(input: PlayerInput = {}) {
     resolveSource,
     preload,
     reportPlay,
+    findCover,
     emitted,
     snapshot,
     context: () => snapshot().context,

@@ -75,7 +75,7 @@ export interface PathOptions<M extends AnyStateMachine> {
   /** Custom state key; overrides `distinguish`. */
   serializeState?: (snapshot: MachineSnapshot<M>) => string;
   input?: InputFrom<M>;
-  /** Maximum traversal iterations (default 10 000). */
+  /** Maximum traversal iterations (default 30 000). */
   limit?: number;
   filterEvents?: (snapshot: MachineSnapshot<M>, event: PathEvent<M>) => boolean;
   /** Keep only paths ending in a snapshot for which this is true. */
@@ -84,7 +84,8 @@ export interface PathOptions<M extends AnyStateMachine> {
   stopWhen?: (snapshot: MachineSnapshot<M>) => boolean;
 }
 
-const DEFAULT_LIMIT = 10_000;
+// the player (four parallel regions, queue size in the key) takes ~10 000 steps; an unbounded context takes far more
+const DEFAULT_LIMIT = 30_000;
 
 /** Paths through the real machine, from xstate/graph. */
 export function machinePaths<M extends AnyStateMachine>(

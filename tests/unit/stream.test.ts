@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   browserSupport,
   chooseStream,
+  findTrackCover,
   headProbe,
   isNoSourceError,
   NoSourceError,
@@ -183,6 +184,17 @@ describe('resolveTrackSource', () => {
     expect(isNoSourceError(error)).toBe(true);
     expect((error as Error).message).toBe(text.album.unavailable);
     expect(isNoSourceError(new Error('x'))).toBe(false);
+  });
+
+  test('the cover of a track shown but not loaded: through the same library, without a probe; null when none has it', async () => {
+    const low = cred('c1', 'https://low.example', 0);
+    const high = cred('c2', 'https://high.example', 5);
+    const probe = vi.fn();
+    const both = { ...deps([low, high], ['https://low.example', 'https://high.example']), probe };
+    expect(await findTrackCover(track, both)).toBe('https://high.example/a1/1/cover');
+    expect(await findTrackCover(track, deps([low, high], ['https://low.example']))).toBe('https://low.example/a1/1/cover');
+    expect(await findTrackCover(track, deps([low], []))).toBeNull();
+    expect(probe).not.toHaveBeenCalled();
   });
 });
 

@@ -71,6 +71,36 @@ describe('player bar', () => {
   });
 });
 
+describe('the cover of a restored queue (not playing)', () => {
+  async function restoredWith(libraryHoldsAlbum: boolean) {
+    writeLocal('playlist', saved);
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.signIn('mio@example.com');
+    server.libraries.set('https://home.example', { lastUpdate: 1, albums: libraryHoldsAlbum ? [A] : [] });
+    server.addCredential({ name: 'Home', url: 'https://home.example' });
+    renderApp('/now', server);
+    await screen.findByRole('link', { name: 'Mio' });
+    return server;
+  }
+  const stage = () => screen.findByRole('region', { name: text.player.nowPlaying });
+
+  it('comes from the library that holds the album, in the player bar and on /now', async () => {
+    const server = await restoredWith(true);
+    const coverPath = `https://home.example/${A}/1/cover`;
+    await waitFor(() => expect(server.requests.some((r) => r.path === coverPath)).toBe(true), { timeout: 4000 });
+    expect(within(await stage()).getByRole('img', { name: 'Night Ferry' })).toBeTruthy();
+    expect(within(bar()).getByRole('img', { name: 'Night Ferry' })).toBeTruthy();
+    expect(screen.queryByText(text.album.unavailable)).toBeNull();
+  });
+
+  it('says 资源不可用 请尝试同步音频仓库 on /now when no library has the album', async () => {
+    await restoredWith(false);
+    expect(await within(await stage()).findByText(text.album.unavailable, {}, { timeout: 4000 })).toBeTruthy();
+    expect(within(bar()).queryByRole('img')).toBeNull();
+  });
+});
+
 describe('queue page', () => {
   it('lists the queue with the current item marked; remove and clear', async () => {
     const user = userEvent.setup();

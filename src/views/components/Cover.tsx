@@ -1,5 +1,6 @@
 // An album or disc cover from the cover store (blob → object URL, spec 4.3): a skeleton while it
-// loads, a neutral picture when it fails, and a text instead when no library has the album.
+// loads, a neutral picture when it fails, a text instead when no library has the album, and an
+// empty frame while nobody can tell yet.
 import '@mantine/core/styles/Skeleton.layer.css';
 import { useCallback, useSyncExternalStore, type CSSProperties } from 'react';
 import { Skeleton } from '@mantine/core';
@@ -9,8 +10,8 @@ import { useCoverStore } from './coverStoreContext';
 import classes from './Cover.module.css';
 
 export interface CoverProps {
-  /** null: no library has the album */
-  url: string | null;
+  /** null: no library has the album; undefined: not known yet (an empty frame) */
+  url: string | null | undefined;
   /** '' when the cover is decorative (its title is next to it) */
   alt: string;
   /** edge length in px; omit to fill the width of the parent (square) */
@@ -20,6 +21,7 @@ export interface CoverProps {
 
 export function Cover({ url, alt, size, unavailableText = text.album.unavailable }: CoverProps) {
   const box = size === undefined ? { width: '100%', aspectRatio: '1' } : { width: size, height: size };
+  if (url === undefined) return <div className={classes.box} style={box} aria-hidden="true" />;
   if (url === null) {
     return (
       <div className={classes.box} style={box}>
