@@ -5,6 +5,11 @@ export const TOAST_AUTO_HIDE_MS = 5_000;
 export const TOAST_POSITION = 'top-center' as const;
 
 export const DRAWER_WIDTH = 240;
+/**
+ * Below this width (a phone) the drawer starts closed and lies over the page instead of pushing it
+ * aside, and the player bar drops its volume slider. The CSS modules use the same 48em.
+ */
+export const NARROW_SCREEN_QUERY = '(max-width: 47.99em)';
 export const SEARCH_BOX_WIDTH = 600;
 export const SKELETON_ROWS = 10;
 export const ALBUM_SKELETON_ROW_HEIGHT = 62;

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { pageTitle } from '@/services/site';
 import { text } from '@/views/text';
@@ -15,7 +15,8 @@ import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';
 import { CoverStoreContext } from '@/views/components/coverStoreContext';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
+import { NARROW_SCREEN_QUERY } from '@/constants';
 import { useTransitionLocation } from './transitionLocation';
 
 /** spec 4.2: site name and description; while a track plays, `track title | site name` */
@@ -31,11 +32,23 @@ function DocumentTitle() {
 }
 
 function Frame() {
-  // The drawer is open by default; the main area shifts by its width when it opens or closes.
-  const [opened, { toggle }] = useDisclosure(true);
+  // The drawer is open by default; the main area shifts by its width when it opens or closes. On a
+  // phone it starts closed and lies over the page, so it closes again once a link in it is followed.
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY, undefined, { getInitialValueInEffect: false });
+  const [opened, { toggle, close }] = useDisclosure(!narrow);
+  const [location] = useLocation();
+  useEffect(() => {
+    if (narrow) close();
+  }, [narrow, location, close]);
   return (
     <>
-      <Shell drawerOpened={opened} header={<Header drawerOpened={opened} onToggleDrawer={toggle} />} drawer={<Drawer />} footer={<PlayerBar />}>
+      <Shell
+        drawerOpened={opened}
+        onCloseDrawer={close}
+        header={<Header drawerOpened={opened} onToggleDrawer={toggle} />}
+        drawer={<Drawer />}
+        footer={<PlayerBar />}
+      >
         <AppRoutes />
       </Shell>
       <Toasts />

@@ -3,21 +3,27 @@ import { DRAWER_WIDTH } from '@/constants';
 import { text } from '@/views/text';
 import classes from './Shell.module.css';
 
-export const HEADER_HEIGHT = 56;
-export const PLAYER_BAR_HEIGHT = 72;
+interface ShellProps {
+  drawerOpened: boolean;
+  /** a tap beside the drawer while it lies over the page (narrow screens) */
+  onCloseDrawer: () => void;
+  header: ReactNode;
+  drawer: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+}
 
-export function Shell({ drawerOpened, header, drawer, footer, children }: { drawerOpened: boolean; header: ReactNode; drawer: ReactNode; footer: ReactNode; children: ReactNode }) {
-  const vars = {
-    '--header-height': `${HEADER_HEIGHT}px`,
-    '--drawer-width': `${DRAWER_WIDTH}px`,
-    '--footer-height': `${PLAYER_BAR_HEIGHT}px`,
-  } as CSSProperties;
+export function Shell({ drawerOpened, onCloseDrawer, header, drawer, footer, children }: ShellProps) {
+  // the header and player bar heights are in Shell.module.css (the bar is taller on a phone)
+  const vars = { '--drawer-width': `${DRAWER_WIDTH}px` } as CSSProperties;
   return (
-    <div style={vars}>
+    <div className={classes.frame} style={vars}>
       <header className={classes.header}>{header}</header>
       <nav className={classes.drawer} data-closed={drawerOpened ? undefined : ''} aria-label={text.drawer.label} aria-hidden={!drawerOpened}>
         {drawer}
       </nav>
+      {/* only shown on narrow screens (CSS); the burger is the keyboard way to close */}
+      <div className={classes.scrim} data-opened={drawerOpened ? '' : undefined} onClick={onCloseDrawer} aria-hidden="true" />
       <main className={classes.main} data-drawer-closed={drawerOpened ? undefined : ''}>
         {children}
       </main>

@@ -33,7 +33,7 @@ function Controls() {
   const playing = status === 'playing';
   const label = playing ? text.player.pause : text.player.play;
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" className={classes.controls}>
       <Tip label={text.player.previous} placement="top">
         <ActionIcon variant="subtle" size="lg" aria-label={text.player.previous} onClick={() => player.send({ type: 'PREVIOUS' })}>
           <IconPlayerSkipBackFilled size={18} />
@@ -88,7 +88,7 @@ function RightGroup() {
   const loopLabel = text.player.loopModes[loopMode];
   const muteLabel = muted ? text.player.unmute : text.player.mute;
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" className={classes.right}>
       <Tip label={loopLabel} placement="top">
         <ActionIcon variant="subtle" aria-label={loopLabel} onClick={() => player.send({ type: 'CYCLE_LOOP_MODE' })}>
           <LoopIcon size={18} />
