@@ -235,6 +235,32 @@ describe('playing an album', () => {
     await close();
   });
 
+  test('Space on the page pauses and resumes without scrolling; typed into a text box it is a space', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    const before = await scrolled();
+
+    await page.keyboard.press('Space');
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
+    await expectStopped(page);
+    expect(await scrolled()).toBe(before);
+    await page.keyboard.press('Space');
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');
+    await expectAdvancing(page);
+
+    await page.getByRole('navigation', { name: '导航' }).getByRole('link', { name: '搜索' }).click();
+    const box = page.locator('main input').first();
+    await box.click();
+    await page.keyboard.type('a b');
+    expect(await box.inputValue()).toBe('a b');
+    expect(await mainButton(page).getAttribute('aria-label')).toBe('暂停');
+    expectNoErrors();
+    await close();
+  });
+
   test('next and previous change the track in the bar; previous on the first item wraps to the last', async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
     await playAll(page);
