@@ -10,7 +10,15 @@ import { reportPlay } from '@/services/api/stat';
 import { preloadAudio } from '@/services/audio';
 import { setMediaHandlers, setMediaInfo } from '@/services/mediaSession';
 import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
-import { browserSupport, findTrackCover, headProbe, rememberingProbe, resolveTrackSource, type TrackSourceDeps } from '@/services/stream';
+import {
+  browserSupport,
+  findTrackCover,
+  headProbe,
+  rememberingProbe,
+  resolveTrackSource,
+  type LibraryChoiceDeps,
+  type TrackSourceDeps,
+} from '@/services/stream';
 import { trackKey } from '@/services/track';
 import { readLocal, writeLocal } from '@/storage/local';
 import { text } from '@/views/text';
@@ -28,9 +36,12 @@ export function createPlayer({ api, libraries, settings, notify, fetch, inspect 
   // one probe for playing and preloading: a preloaded track starts without probing again
   const probe = rememberingProbe(headProbe(fetch));
   // Sources are built from the credentials and settings of the moment: a stored queue holds no URLs.
-  const sourceDeps = (): TrackSourceDeps => ({
+  const libraryDeps = (): LibraryChoiceDeps => ({
     credentials: libraries.getSnapshot().context.credentials,
     availableLibraries: async (albumId) => (await import('@/storage/albumDb')).getAlbumLibraries(albumId),
+  });
+  const sourceDeps = (): TrackSourceDeps => ({
+    ...libraryDeps(),
     quality: settings.getSnapshot().context.quality,
     probe,
     ...browserSupport(),
@@ -60,7 +71,7 @@ export function createPlayer({ api, libraries, settings, notify, fetch, inspect 
           const key = trackKey(input);
           // before the credentials load (or when they failed to) nobody can tell which library has it
           if (!libraries.getSnapshot().matches('ready')) return { key, coverUrl: undefined };
-          return { key, coverUrl: await findTrackCover(input, sourceDeps()) };
+          return { key, coverUrl: await findTrackCover(input, libraryDeps()) };
         }),
         // not tied to the actor's signal: a report in flight when the next track starts still lands
         reportPlay: fromPromise(({ input }) => reportPlay(api, input)),

@@ -14,7 +14,7 @@ import {
 import { text } from '@/views/text';
 import type { Credential } from './api/types';
 import { NetworkError } from './api/errors';
-import { chooseTrackCredential, trackSource } from './credentialChoice';
+import { chooseTrackCredential, trackSource, type TrackSource } from './credentialChoice';
 import type { TrackIdentity } from './track';
 
 export const DEFAULT_STREAM_TYPE = 'audio/aac';
@@ -175,16 +175,25 @@ export interface ResolvedSource extends StreamChoice {
   coverUrl: string;
 }
 
+/** what choosing the serving library needs: the credentials and the album's library urls */
+export type LibraryChoiceDeps = Pick<TrackSourceDeps, 'credentials' | 'availableLibraries'>;
+
 /**
- * Where and how a queued track plays, from the current credentials: the highest-priority library
- * that holds the album (and whose token covers the track), then the stream choice.
- * Throws NoSourceError when no library has it.
+ * The highest-priority library that holds the track's album (and whose token covers the track),
+ * as the track's play and cover URLs; null when none has it.
+ */
+async function chooseTrackSource(track: TrackIdentity, deps: LibraryChoiceDeps): Promise<TrackSource | null> {
+  const credential = chooseTrackCredential(deps.credentials, await deps.availableLibraries(track.albumId), track);
+  return credential ? trackSource(credential, track) : null;
+}
+
+/**
+ * Where and how a queued track plays, from the current credentials: the serving library, then the
+ * stream choice. Throws NoSourceError when no library has it.
  */
 export async function resolveTrackSource(track: TrackIdentity, deps: TrackSourceDeps): Promise<ResolvedSource> {
-  const libraries = await deps.availableLibraries(track.albumId);
-  const credential = chooseTrackCredential(deps.credentials, libraries, track);
-  if (!credential) throw new NoSourceError();
-  const source = trackSource(credential, track);
+  const source = await chooseTrackSource(track, deps);
+  if (!source) throw new NoSourceError();
   const choice = await chooseStream({
     url: source.playUrl,
     quality: deps.quality,
@@ -199,10 +208,6 @@ export async function resolveTrackSource(track: TrackIdentity, deps: TrackSource
  * The (disc) cover of a track shown but not loaded, through the library that would serve it; null
  * when none has the album. No probe: nothing is played.
  */
-export async function findTrackCover(
-  track: TrackIdentity,
-  deps: Pick<TrackSourceDeps, 'credentials' | 'availableLibraries'>,
-): Promise<string | null> {
-  const credential = chooseTrackCredential(deps.credentials, await deps.availableLibraries(track.albumId), track);
-  return credential ? trackSource(credential, track).coverUrl : null;
+export async function findTrackCover(track: TrackIdentity, deps: LibraryChoiceDeps): Promise<string | null> {
+  return (await chooseTrackSource(track, deps))?.coverUrl ?? null;
 }
