@@ -2,41 +2,32 @@
 // sync, the album wall with paging, the album page with discs and highlight, tag pages, search,
 // and what bad input and a library that is down show.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { launchBrowser, newPage, type NewPageOptions, type TestPage } from './support/browser';
-import { freePort, startServer, type TestServer } from './support/server';
+import { newPage, type NewPageOptions, type TestPage } from './support/browser';
+import { freePort } from './support/server';
 import { openSignedIn, pathAndQuery } from './support/signIn';
+import { serverAndBrowser } from './support/suite';
 
 const DEMO_LIBRARY = '演示音乐库';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const LOFI_ALBUM = 'f1b8d3e6-9a2c-4f5b-9c7d-8e9f0a1b2c08'; // Lo-Fi 学习 Beats, tagged category:Lo-Fi/Chill
 const HARP_ALBUM = '0a7e9b3c-5d2f-4a8b-b1c6-7e8f9a0b1c03'; // 竖琴与海, tagged category:100% Acoustic
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 
 /** A fresh page that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
 async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
-  const tp = await newPage(browser, options);
-  await openSignedIn(tp.page, server, path);
+  const tp = await newPage(suite.browser, options);
+  await openSignedIn(tp.page, suite.server, path);
   return tp;
 }
 
 const toast = (page: Page, message: string | RegExp) => page.getByText(message, { exact: typeof message === 'string' });
 const historyLength = (page: Page) => page.evaluate(() => history.length);
-const albumListPath = () => `/album/list?url=${encodeURIComponent(server.libraryUrl)}`;
+const albumListPath = () => `/album/list?url=${encodeURIComponent(suite.server.libraryUrl)}`;
 
 describe('library and album list', () => {
   test('the demo account logs in and its library syncs: toast, album count, no 从未同步 badge', async () => {
@@ -46,7 +37,7 @@ describe('library and album list', () => {
     const item = page.getByRole('article', { name: DEMO_LIBRARY });
     await item.getByRole('link', { name: DEMO_LIBRARY, exact: true }).waitFor();
     await item.getByText(`${DEMO_ALBUMS.length} 张专辑`).waitFor();
-    await item.getByText(server.libraryUrl, { exact: true }).waitFor();
+    await item.getByText(suite.server.libraryUrl, { exact: true }).waitFor();
     expect(await item.getByText('从未同步', { exact: true }).count()).toBe(0);
     expectNoErrors();
     await close();
@@ -79,7 +70,7 @@ describe('library and album list', () => {
     await pageSize.selectOption('10');
     await expect.poll(() => new URL(page.url()).searchParams.get('count')).toBe('10');
     const params = new URL(page.url()).searchParams;
-    expect(params.get('url')).toBe(server.libraryUrl);
+    expect(params.get('url')).toBe(suite.server.libraryUrl);
     expect(await historyLength(page)).toBe(before);
     expect(await pageSize.inputValue()).toBe('10');
     // floor(9/10)+1 = 1 page, still all nine albums
@@ -140,7 +131,7 @@ describe('album page', () => {
     expect(await historyLength(page)).toBe(before);
 
     // reloading with the highlight marks that row, and only that row
-    await page.goto(`${server.baseUrl}${path}?highlight=1-3`);
+    await page.goto(`${suite.server.baseUrl}${path}?highlight=1-3`);
     await page.getByRole('heading', { name: 'Disc 2 - 现场：港口音乐厅', exact: true }).waitFor();
     await expect.poll(() => rows2.nth(3).getAttribute('aria-current')).toBe('true');
     await rows2.nth(3).getByText('安可：潮汐', { exact: true }).waitFor();
@@ -218,7 +209,7 @@ describe('tags', () => {
     await albums.getByText('Lo-Fi 学习 Beats', { exact: true }).waitFor();
     await albums.getByText('昼/夜 Day/Night', { exact: true }).waitFor();
 
-    await page.goto(`${server.baseUrl}${tagPath}`);
+    await page.goto(`${suite.server.baseUrl}${tagPath}`);
     await page.getByRole('heading', { name: 'Lo-Fi/Chill', exact: true }).waitFor();
     await page.getByRole('region', { name: 'Lo-Fi/Chill' }).getByText('昼/夜 Day/Night', { exact: true }).waitFor();
     expect(await page.getByText('404 - Not Found').count()).toBe(0);
@@ -296,7 +287,7 @@ describe('bad input', () => {
 
   test('/album/list with an unknown library says so and goes to the libraries', async () => {
     const { page, expectNoErrors, close } = await signedIn('/library');
-    await page.goto(`${server.baseUrl}/album/list?url=${encodeURIComponent('https://unknown.example')}`);
+    await page.goto(`${suite.server.baseUrl}/album/list?url=${encodeURIComponent('https://unknown.example')}`);
     await toast(page, '未找到指定的音频仓库').waitFor();
     await page.waitForURL((url) => url.pathname === '/library');
     await page.getByRole('article', { name: DEMO_LIBRARY }).waitFor();
@@ -307,7 +298,7 @@ describe('bad input', () => {
   test('an unknown album id says 未找到该专辑; no id says 请指定专辑 ID', async () => {
     const { page, expectNoErrors, close } = await signedIn(`/album/${randomUUID()}`);
     await page.getByText('未找到该专辑', { exact: true }).waitFor();
-    await page.goto(`${server.baseUrl}/album`);
+    await page.goto(`${suite.server.baseUrl}/album`);
     await page.getByText('请指定专辑 ID', { exact: true }).waitFor();
     expectNoErrors();
     await close();

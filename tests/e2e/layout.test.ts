@@ -2,31 +2,21 @@
 // closed and lies over the page, closing once a link in it is followed or the page beside it is
 // tapped; the player bar takes two rows, fits the width, and drops its volume slider (mute stays).
 // On a wide screen the drawer is open and the page sits beside it.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
 import { openSignedIn } from './support/signIn';
-import { startServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const drawer = (page: Page) => page.getByRole('navigation', { name: '导航', includeHidden: true });
 const bar = (page: Page) => page.getByRole('contentinfo');
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 
 test('a phone: the drawer lies over the page and closes after use; the player bar fits in two rows', async () => {
-  const { page, expectNoErrors, close } = await newPage(browser, { viewport: { width: 390, height: 780 } });
-  await openSignedIn(page, server, '/library');
+  const { page, expectNoErrors, close } = await newPage(suite.browser, { viewport: { width: 390, height: 780 } });
+  await openSignedIn(page, suite.server, '/library');
   await page.getByRole('heading', { name: '音频仓库' }).waitFor();
 
   // closed at start; the page uses the whole width
@@ -67,8 +57,8 @@ test('a phone: the drawer lies over the page and closes after use; the player ba
 });
 
 test('a wide screen: the drawer is open beside the page, the volume slider shows', async () => {
-  const { page, expectNoErrors, close } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await openSignedIn(page, server, '/library');
+  const { page, expectNoErrors, close } = await newPage(suite.browser, { viewport: { width: 1280, height: 800 } });
+  await openSignedIn(page, suite.server, '/library');
   await page.getByRole('heading', { name: '音频仓库' }).waitFor();
   expect(await drawer(page).getAttribute('aria-hidden')).toBe('false');
   expect((await box(page, 'main h1, main h2')).x).toBeGreaterThanOrEqual(240);

@@ -11,12 +11,12 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
-import { launchBrowser, newPage, type NewPageOptions, type TestPage } from './support/browser';
+import { newPage, type NewPageOptions, type TestPage } from './support/browser';
 import { openSignedIn } from './support/signIn';
-import { startServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 const SITE_NAME = '港口电台';
 const SITE_DESCRIPTION = '夜里的歌';
@@ -63,25 +63,15 @@ interface AudioState {
   src: string;
 }
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { SITE_NAME, SITE_DESCRIPTION } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser({ env: { SITE_NAME, SITE_DESCRIPTION } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
 async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
-  const tp = await newPage(browser, options);
+  const tp = await newPage(suite.browser, options);
   await tp.page.addInitScript(AUDIO_SPY);
-  await openSignedIn(tp.page, server, path);
+  await openSignedIn(tp.page, suite.server, path);
   return tp;
 }
 
@@ -205,7 +195,7 @@ describe('playing an album', () => {
     expect(state.muted).toBe(false);
     expect(state.volume).toBeGreaterThan(0);
     // the first track of disc 1, from the demo library
-    expect(state.src).toContain(`${server.libraryUrl}/${TWO_DISC_ALBUM}/1/1`);
+    expect(state.src).toContain(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1`);
     await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');
     await expectBarTitle(page, TWO_DISC_TITLES[0]!);
     await expect.poll(() => page.title()).toBe(`${TWO_DISC_TITLES[0]} | ${SITE_NAME}`);
@@ -483,7 +473,7 @@ describe('play statistics', () => {
 
 describe('tracks that cannot play', () => {
   const harpTitles = titlesOf(HARP_ALBUM);
-  const harpFile = (disc: number, track: number) => join(server.dataDir, 'library', albumFolder(HARP_ALBUM), String(disc), `${track}.flac`);
+  const harpFile = (disc: number, track: number) => join(suite.server.dataDir, 'library', albumFolder(HARP_ALBUM), String(disc), `${track}.flac`);
 
   test('a corrupt audio file: 无法播放该歌曲, the player is not stuck, next plays the next item', async () => {
     // HARP disc 1 track 2 becomes garbage with a .flac name
@@ -526,7 +516,7 @@ describe('tracks that cannot play', () => {
   test('a track whose audio never answers: a spinner while buffering, then 无法播放该歌曲 after the time-out; next plays', { timeout: 60_000 }, async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM));
     // the library never answers for disc 1 track 6 (the HEAD probe nor the element's request)
-    const stalled = `${server.libraryUrl}/${HARP_ALBUM}/1/6`;
+    const stalled = `${suite.server.libraryUrl}/${HARP_ALBUM}/1/6`;
     await page.route((url) => url.href.startsWith(stalled), () => {});
     await playRow(page, harpTitles[5]!);
     await expectBarTitle(page, harpTitles[5]!);
@@ -561,7 +551,7 @@ describe('tracks that cannot play', () => {
     await expectAdvancing(page);
 
     // the library stops answering: every request to it is refused (routing also bypasses the HTTP cache)
-    await page.route((url) => url.href.startsWith(server.libraryUrl), (route) => route.abort('connectionrefused'));
+    await page.route((url) => url.href.startsWith(suite.server.libraryUrl), (route) => route.abort('connectionrefused'));
     await bar(page).getByRole('button', { name: '下一首' }).click();
     await expectBarTitle(page, TWO_DISC_TITLES[1]!);
     await toast(page, '无法播放该歌曲').first().waitFor({ timeout: 25_000 });
@@ -610,11 +600,11 @@ describe('tracks that cannot play', () => {
 
 describe('a corrupt saved queue', () => {
   const openWithPlaylist = async (raw: string) => {
-    const tp = await newPage(browser);
+    const tp = await newPage(suite.browser);
     await tp.page.addInitScript(AUDIO_SPY);
-    await tp.page.goto(`${server.baseUrl}/`);
+    await tp.page.goto(`${suite.server.baseUrl}/`);
     await tp.page.evaluate((value) => localStorage.setItem('playlist', value), raw);
-    await tp.page.goto(`${server.baseUrl}/queue`);
+    await tp.page.goto(`${suite.server.baseUrl}/queue`);
     await tp.page.getByRole('heading', { name: '播放队列', exact: true }).waitFor();
     return tp;
   };

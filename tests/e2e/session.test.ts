@@ -1,39 +1,29 @@
 // Sign-in flows in real Chromium against the real reference server (issue 2).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { logIn } from './support/signIn';
 import { startServer, type TestServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 
 describe('session in the browser', () => {
   test('register, then log in through a guarded page and come back to it; reload keeps the session; logout', async () => {
-    const { page, expectNoErrors, close } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/user/register`);
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/user/register`);
     await page.getByLabel('Email', { exact: true }).fill('listener@example.com');
     await page.getByLabel('密码', { exact: true }).fill('s3cret-pass');
     await page.getByLabel('重复密码', { exact: true }).fill('s3cret-pass');
     await page.getByLabel('昵称', { exact: true }).fill('听众');
     await page.getByRole('button', { name: '注册' }).click();
-    await page.waitForURL(`${server.baseUrl}/user/login`);
+    await page.waitForURL(`${suite.server.baseUrl}/user/login`);
     await expect.poll(() => page.getByText('注册成功').count()).toBeGreaterThan(0);
 
-    await page.goto(`${server.baseUrl}/user/index`);
-    await page.waitForURL(`${server.baseUrl}/user/login?return=%2Fuser%2Findex`);
+    await page.goto(`${suite.server.baseUrl}/user/index`);
+    await page.waitForURL(`${suite.server.baseUrl}/user/login?return=%2Fuser%2Findex`);
     await logIn(page, 'listener@example.com', 's3cret-pass');
-    await page.waitForURL(`${server.baseUrl}/user/index`);
+    await page.waitForURL(`${suite.server.baseUrl}/user/index`);
     await page.getByRole('tab', { name: '个人信息' }).waitFor();
     await page.getByRole('link', { name: '听众' }).waitFor();
 
@@ -49,36 +39,36 @@ describe('session in the browser', () => {
     await page.getByRole('link', { name: '登录' }).waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
-    await page.goto(`${server.baseUrl}/user/index`);
+    await page.goto(`${suite.server.baseUrl}/user/index`);
     await page.waitForURL(/\/user\/login\?return=/);
     expectNoErrors();
     await close();
   });
 
   test('the demo account signs in; a wrong password shows the server message', async () => {
-    const { page, expectNoErrors, close } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/user/login`);
-    await logIn(page, server.demo.email, 'not-the-password');
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/user/login`);
+    await logIn(page, suite.server.demo.email, 'not-the-password');
     await page.getByText('email and password does not match').waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/login');
-    await logIn(page, server.demo.email, server.demo.password);
-    await page.waitForURL(`${server.baseUrl}/`);
+    await logIn(page, suite.server.demo.email, suite.server.demo.password);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
     await page.getByRole('link', { name: '注销' }).waitFor();
     expectNoErrors();
     await close();
   });
 
   test('unknown paths show 404 - Not Found', async () => {
-    const { page, expectNoErrors, close } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/no/such/page`);
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '404 - Not Found' }).waitFor();
     expectNoErrors();
     await close();
   });
 
   test('register checks its fields in order before calling the server', async () => {
-    const { page, close } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/user/register`);
+    const { page, close } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/user/register`);
     await page.getByRole('button', { name: '注册' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('密码不能为空');
     await page.getByLabel('密码', { exact: true }).fill('a');
@@ -99,7 +89,7 @@ describe('invite-only site', () => {
   });
 
   test('asks for the invite code and refuses a wrong one', async () => {
-    const { page, expectNoErrors, close } = await newPage(browser);
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
     await page.goto(`${inviteServer.baseUrl}/user/register`);
     await page.getByLabel('Email', { exact: true }).fill('guest@example.com');
     await page.getByLabel('密码', { exact: true }).fill('pw');
@@ -128,7 +118,7 @@ describe('closed site', () => {
   });
 
   test('shows no register link', async () => {
-    const { page, close } = await newPage(browser);
+    const { page, close } = await newPage(suite.browser);
     await page.goto(`${closedServer.baseUrl}/user/login`);
     await page.getByRole('button', { name: '登录' }).waitFor();
     await page.getByRole('link', { name: '登录' }).waitFor();
