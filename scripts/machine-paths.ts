@@ -2,7 +2,7 @@
  * `npm run paths -- <machineName> [--simple]`: prints the machine's shortest (or simple) paths as
  * numbered steps, from the registry in src/machines/index.ts (`machines`, optional `pathEvents`).
  */
-import * as registryModule from '../src/machines/index';
+import * as registryModule from '@/app/machineRegistry';
 import { renderPathsReport, type MachineRegistry } from './lib/machinePaths';
 
 const registry: MachineRegistry = registryModule;

@@ -5,7 +5,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machines } from '../src/machines/index';
+import { machines } from '@/app/machineRegistry';
 import { renderMachineDocs } from './lib/machineDocs';
 
 const outDir = fileURLToPath(new URL('../docs/machines/', import.meta.url));

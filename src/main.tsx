@@ -1,5 +1,5 @@
 // Boot: create the long-lived actors once, then render the app.
-import '@/views/styles/shell';
+import '@/ui/styles/shell';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';

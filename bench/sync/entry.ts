@@ -5,8 +5,8 @@
  * performance.now() deltas. It also checks the stored result, so a fast but wrong run fails loudly.
  */
 import { createActor, type SnapshotFrom } from 'xstate';
-import { clearLocalData, provideLibrarySync } from '@/app/libraryWiring';
-import type { Credential } from '@/services/api/types';
+import { clearLocalData, provideLibrarySync } from '@/features/library/actors';
+import type { Credential } from '@/shared/types';
 import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';
 import { listLibraryRecords } from '@/storage/libraryDb';
 import { readLocal, writeLocal } from '@/storage/local';

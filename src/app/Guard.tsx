@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLoginState } from './SystemContext';
-import { PageSpinner } from '@/views/components/PageSpinner';
+import { PageSpinner } from '@/ui/PageSpinner';
 
 export function loginPathFor(path: string, search: string): string {
   const current = search ? `${path}?${search}` : path;

@@ -2,7 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AppSystem } from './system';
-import type { SiteInfo } from '@/services/api/types';
+import type { SiteInfo } from '@/shared/types';
 import { inviteRequired, registrationOpen } from '@/services/site';
 
 const SystemContext = createContext<AppSystem | null>(null);

@@ -2,22 +2,22 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { Guard } from './Guard';
-import { PageSpinner } from '@/views/components/PageSpinner';
-import { HomePage } from '@/views/pages/home/HomePage';
-import { NotFoundPage } from '@/views/pages/notFound/NotFoundPage';
+import { PageSpinner } from '@/ui/PageSpinner';
+import { HomePage } from '@/app/pages/HomePage';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
 
-const LoginPage = lazy(() => import('@/views/pages/login/LoginPage'));
-const RegisterPage = lazy(() => import('@/views/pages/register/RegisterPage'));
-const LogoutPage = lazy(() => import('@/views/pages/logout/LogoutPage'));
-const UserPage = lazy(() => import('@/views/pages/user/UserPage'));
-const LibraryPage = lazy(() => import('@/views/pages/library/LibraryPage'));
-const AlbumListPage = lazy(() => import('@/views/pages/album/AlbumListPage'));
-const AlbumPage = lazy(() => import('@/views/pages/album/AlbumPage'));
-const TagsPage = lazy(() => import('@/views/pages/tags/TagsPage'));
-const TagPage = lazy(() => import('@/views/pages/tags/TagPage'));
-const SearchPage = lazy(() => import('@/views/pages/search/SearchPage'));
-const QueuePage = lazy(() => import('@/views/pages/queue/QueuePage'));
-const NowPage = lazy(() => import('@/views/pages/now/NowPage'));
+const LoginPage = lazy(() => import('@/features/session/pages/LoginPage'));
+const RegisterPage = lazy(() => import('@/features/session/pages/RegisterPage'));
+const LogoutPage = lazy(() => import('@/features/session/pages/LogoutPage'));
+const UserPage = lazy(() => import('@/features/session/pages/UserPage'));
+const LibraryPage = lazy(() => import('@/features/library/pages/LibraryPage'));
+const AlbumListPage = lazy(() => import('@/features/browse/pages/AlbumListPage'));
+const AlbumPage = lazy(() => import('@/features/browse/pages/AlbumPage'));
+const TagsPage = lazy(() => import('@/features/browse/pages/TagsPage'));
+const TagPage = lazy(() => import('@/features/browse/pages/TagPage'));
+const SearchPage = lazy(() => import('@/features/browse/pages/SearchPage'));
+const QueuePage = lazy(() => import('@/features/player/pages/QueuePage'));
+const NowPage = lazy(() => import('@/features/player/pages/NowPage'));
 
 interface RouteEntry {
   path: string;

@@ -7,16 +7,16 @@ import { isUnauthorized } from '@/services/api/errors';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { sessionMachine } from '@/machines/session';
-import { loaderMachine } from '@/machines/loader';
-import { messagesMachine } from '@/machines/messages';
-import { settingsMachine } from '@/machines/settings';
-import { librariesMachine } from '@/machines/libraries';
+import { sessionMachine } from '@/features/session/sessionMachine';
+import { loaderMachine } from '@/ui/loaderMachine';
+import { messagesMachine } from '@/features/messages/messagesMachine';
+import { settingsMachine } from '@/features/settings/settingsMachine';
+import { librariesMachine } from '@/features/library/librariesMachine';
 import * as credentialApi from '@/services/api/credential';
-import { clearLocalData, provideLibrarySync } from './libraryWiring';
+import { clearLocalData, provideLibrarySync } from '@/features/library/actors';
 import { CoverStore, coverStore } from '@/services/covers';
-import { attachPlayerToWindow, createPlayer } from './playerWiring';
-import type { NotifyEvent } from '@/machines/effects';
+import { attachPlayerToWindow, createPlayer } from '@/features/player/actors';
+import type { NotifyEvent } from '@/shared/effects';
 
 export interface SystemOptions {
   api?: ApiClient;

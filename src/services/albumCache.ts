@@ -3,7 +3,7 @@
 // cache: the fetched albums are still returned, so a page never fails because of it.
 import type { ApiClient } from './api/client';
 import { getAlbumInfos as fetchAlbumInfos } from './api/meta';
-import type { AlbumInfo } from './api/types';
+import type { AlbumInfo } from '@/shared/types';
 import { getAlbumInfos as readCachedAlbumInfos, putAlbumInfos } from '@/storage/albumDb';
 
 /** the albums found, in the order of `ids`; unknown ids are left out */

@@ -1,9 +1,9 @@
 // Reading album metadata with the fallbacks of spec 3: a disc title falls back to the album
 // title; a track's type, artist and artists fall back to the disc's, then the album's. Real
 // servers pre-fill most of this (protocol.md 4 #14); the fallbacks keep older data readable.
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { DEFAULT_TRACK_TYPE } from './api/albumParse';
-import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, Track } from './api/types';
+import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, Track } from '@/shared/types';
 
 /** `Title【Edition】` when the album has an edition */
 export function albumFullTitle(album: Pick<AlbumInfo, 'title' | 'edition'>): string {

@@ -1,6 +1,6 @@
 // Library (annil) servers (spec 7, protocol.md 2): plain JSON, not enveloped, token in `?auth=`
 // (an Authorization header would fail the CORS preflight, protocol.md 2.2).
-import { REQUEST_TIMEOUT_MS } from '@/constants';
+import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { BadResponseError, NetworkError } from './api/errors';
 import { isRecord, readNumber } from './api/narrow';
 

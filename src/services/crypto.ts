@@ -1,5 +1,5 @@
 // SHA-256 for passwords: the server receives the lower-case hex digest, never the typed text (spec 5).
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 
 export async function sha256Hex(input: string): Promise<string> {
   // crypto.subtle exists only in secure contexts (HTTPS or localhost).

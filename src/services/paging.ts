@@ -1,5 +1,5 @@
 // Paging of the shared list component (spec 2.3): page and count live in the URL query.
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/constants';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/shared/constants';
 
 export interface Paging {
   page: number;

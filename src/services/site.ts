@@ -1,5 +1,5 @@
 // Registration and 2FA rules derived from the site's features (spec.md 1).
-import type { SiteInfo } from './api/types';
+import type { SiteInfo } from '@/shared/types';
 
 export function registrationOpen(site: Pick<SiteInfo, 'features'>): boolean {
   return !site.features.includes('close') || site.features.includes('invite');

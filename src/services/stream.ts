@@ -10,12 +10,12 @@ import {
   REQUEST_TIMEOUT_MS,
   STREAMING_CUTOFF_S,
   type Quality,
-} from '@/constants';
-import { text } from '@/views/text';
-import type { Credential } from './api/types';
+} from '@/shared/constants';
+import { text } from '@/shared/text';
+import type { Credential } from '@/shared/types';
 import { NetworkError } from './api/errors';
-import { chooseTrackCredential, trackSource, type TrackSource } from './credentialChoice';
-import type { TrackIdentity } from './track';
+import { chooseTrackCredential, trackSource, type TrackSource } from '@/features/library/access';
+import type { TrackIdentity } from '@/shared/track';
 
 export const DEFAULT_STREAM_TYPE = 'audio/aac';
 export const DEFAULT_ORIGIN_TYPE = 'audio/flac';

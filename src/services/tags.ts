@@ -1,6 +1,6 @@
 // Tag helpers over the tag graph (protocol.md 1.6.7): the graph maps a `type:name` tag to its
 // children; parents are found by inverting it. Tags are compared in `type:name` form everywhere.
-import type { Tag } from './api/types';
+import type { Tag } from '@/shared/types';
 
 /** parent tag id → child tag ids; only tags with children appear as keys */
 export type TagGraph = Record<string, string[]>;

@@ -1,5 +1,5 @@
 // Playback times as the player bar shows them (spec 4.2): mm:ss, or --:-- when unknown.
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 
 export function formatTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return text.player.unknownTime;

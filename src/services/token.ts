@@ -1,9 +1,9 @@
 // Library tokens (protocol.md 2.2): HS256 JWTs read without verifying (only annil can verify).
 // The `audios` map is keyed by album ids and disc numbers: data, never case-converted.
 import { jwtDecode } from 'jwt-decode';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { isRecord, readStringArray } from './api/narrow';
-import type { TrackIdentity } from './track';
+import type { TrackIdentity } from '@/shared/track';
 
 /** album id → disc number (decimal string) → track numbers */
 export type TokenAudios = Record<string, Record<string, number[]>>;

@@ -2,9 +2,9 @@
 // `album_library_map` (which libraries hold an album) and `album_info` (cached album metadata).
 // Every function runs in one transaction, however many albums it touches.
 import { unwrap, type DBSchema, type IDBPTransaction } from 'idb';
-import { ALBUM_DB_NAME, ALBUM_DB_VERSION } from '@/constants';
+import { ALBUM_DB_NAME, ALBUM_DB_VERSION } from '@/shared/constants';
 import { isRecord, readStringArray } from '@/services/api/narrow';
-import type { AlbumInfo } from '@/services/api/types';
+import type { AlbumInfo } from '@/shared/types';
 import { createDbHandle } from './openDb';
 import { clearLibraryDb } from './libraryDb';
 

@@ -8,10 +8,10 @@ import {
   QUALITIES,
   type PageCloseAction,
   type Quality,
-} from '@/constants';
+} from '@/shared/constants';
 import { parseUserInfo } from '@/services/api/user';
 import { isRecord, readStringMap } from '@/services/api/narrow';
-import type { UserInfo } from '@/services/api/types';
+import type { UserInfo } from '@/shared/types';
 
 /** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
 export interface StoredTrack {

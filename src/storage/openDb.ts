@@ -1,7 +1,7 @@
 // Opens an IndexedDB database once and keeps the handle. Opening never hangs: a missing
 // IndexedDB, a failed open or an upgrade blocked by another tab rejects with StorageError.
 import { openDB, type DBSchema, type IDBPDatabase, type OpenDBCallbacks } from 'idb';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 
 export class StorageError extends Error {
   override readonly name = 'StorageError';

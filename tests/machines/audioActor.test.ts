@@ -2,7 +2,7 @@
 // element, stopping cleans up, and a refused play() is a report, never an unhandled rejection.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
-import { createAudioActor, preloadAudio, type AudioCommand, type AudioElementLike, type AudioReport } from '@/services/audio';
+import { createAudioActor, preloadAudio, type AudioCommand, type AudioElementLike, type AudioReport } from '@/features/player/audioActor';
 import { flush } from './fakes';
 
 class FakeAudio extends EventTarget implements AudioElementLike {

@@ -1,9 +1,9 @@
 // Model-based paths over the libraries and library sync machines (DESIGN.md 6).
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyStateMachine } from 'xstate';
-import { librariesMachine } from '@/machines/libraries';
-import { librarySyncMachine } from '@/machines/librarySync';
-import { pathEvents } from '@/machines';
+import { librariesMachine } from '@/features/library/librariesMachine';
+import { librarySyncMachine } from '@/features/library/librarySyncMachine';
+import { pathEvents } from '@/app/machineRegistry';
 import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, type StateChecks } from '../support/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { librariesMachine, type CredentialsChangedEvent, type LibraryRemovedEvent } from '@/machines/libraries';
-import type { NotifyEvent } from '@/machines/effects';
-import type { Credential, NewCredential } from '@/services/api/types';
+import { librariesMachine, type CredentialsChangedEvent, type LibraryRemovedEvent } from '@/features/library/librariesMachine';
+import type { NotifyEvent } from '@/shared/effects';
+import type { Credential, NewCredential } from '@/shared/types';
 import { ApiError } from '@/services/api/errors';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
 
 const cred = (id: string, url: string, extra: Partial<Credential> = {}): Credential => ({

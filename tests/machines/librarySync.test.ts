@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { librarySyncMachine, type LibrariesChangedEvent, type StoreLibraryInput } from '@/machines/librarySync';
-import type { NotifyEvent } from '@/machines/effects';
-import type { Credential } from '@/services/api/types';
+import { librarySyncMachine, type LibrariesChangedEvent, type StoreLibraryInput } from '@/features/library/librarySyncMachine';
+import type { NotifyEvent } from '@/shared/effects';
+import type { Credential } from '@/shared/types';
 import type { LibraryRecord } from '@/storage/libraryDb';
 import { NetworkError, BadResponseError } from '@/services/api/errors';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
 
 const cred = (id: string, url: string, priority = 0): Credential => ({ id, name: id, url, token: `tok-${id}`, priority, controlled: false });

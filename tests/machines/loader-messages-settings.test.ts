@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { loaderMachine } from '@/machines/loader';
-import { messagesMachine } from '@/machines/messages';
-import { settingsMachine, type SettingsChangedEvent } from '@/machines/settings';
-import type { NotifyEvent } from '@/machines/effects';
+import { loaderMachine } from '@/ui/loaderMachine';
+import { messagesMachine } from '@/features/messages/messagesMachine';
+import { settingsMachine, type SettingsChangedEvent } from '@/features/settings/settingsMachine';
+import type { NotifyEvent } from '@/shared/effects';
 import { NetworkError } from '@/services/api/errors';
 import { fakeService, flush } from './fakes';
 

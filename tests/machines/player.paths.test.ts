@@ -3,9 +3,9 @@
 // every state must be reached. The walk tells states apart by value and queue size (pathStateKeys).
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
-import { playerMachine } from '@/machines/player';
-import { pathEvents, pathStateKeys } from '@/machines';
-import { text } from '@/views/text';
+import { playerMachine } from '@/features/player/playerMachine';
+import { pathEvents, pathStateKeys } from '@/app/machineRegistry';
+import { text } from '@/shared/text';
 import {
   assertAllStatesReached,
   defaultEvents,

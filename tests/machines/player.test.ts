@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loopModeOf, playbackStatus } from '@/machines/player';
+import { loopModeOf, playbackStatus } from '@/features/player/playerMachine';
 import { NoSourceError } from '@/services/stream';
-import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/constants';
-import { text } from '@/views/text';
+import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
+import { text } from '@/shared/text';
 import { flush } from './fakes';
 import { sourceOf, startPlayer, track, type StartedPlayer } from './playerFakes';
 

@@ -1,9 +1,9 @@
 // Fakes for player tests: a fake audio actor that records commands and lets the test send reports
 // back through the real sendBack, and a started player with fake services.
 import { createActor, fromCallback } from 'xstate';
-import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/machines/player';
-import type { QueueTrack } from '@/machines/queue';
-import type { AudioCommand, AudioInput, AudioReport } from '@/services/audio';
+import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/features/player/playerMachine';
+import type { QueueTrack } from '@/features/player/queue';
+import type { AudioCommand, AudioInput, AudioReport } from '@/features/player/audioActor';
 import { fakeService, flush } from './fakes';
 
 export function fakeAudio() {

@@ -2,8 +2,8 @@
 // replayed with fake actors that settle only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { sessionMachine } from '@/machines/session';
-import { pathEvents, pathInputs } from '@/machines';
+import { sessionMachine } from '@/features/session/sessionMachine';
+import { pathEvents, pathInputs } from '@/app/machineRegistry';
 import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, type StateChecks } from '../support/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));

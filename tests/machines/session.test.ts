@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionMachine, type SessionEmitted } from '@/machines/session';
-import type { UserInfo } from '@/services/api/types';
+import { sessionMachine, type SessionEmitted } from '@/features/session/sessionMachine';
+import type { UserInfo } from '@/shared/types';
 import { ApiError } from '@/services/api/errors';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
 
 const mio: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };

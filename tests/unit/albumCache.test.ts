@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB } from 'idb';
-import { ALBUM_DB_NAME } from '@/constants';
+import { ALBUM_DB_NAME } from '@/shared/constants';
 import { loadAlbumInfos } from '@/services/albumCache';
 import { closeAlbumDb, getAlbumInfos as readCache, putAlbumInfos } from '@/storage/albumDb';
-import type { AlbumInfo } from '@/services/api/types';
+import type { AlbumInfo } from '@/shared/types';
 import { envelope, fakeApi } from './fakeFetch';
 
 function album(albumId: string, title = `Album ${albumId}`): AlbumInfo {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { albumFullTitle, discHeading, discTitle, resolveDiscTracks, resolveTrack, resolveTracks } from '@/services/albumInfo';
-import type { AlbumInfo } from '@/services/api/types';
+import type { AlbumInfo } from '@/shared/types';
 
 const ALBUM: AlbumInfo = {
   albumId: 'a1',

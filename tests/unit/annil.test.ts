@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { coverUrl, getLibraryAlbums, getLibraryInfo, libraryUrl, playableUrl } from '@/services/annil';
 import { BadResponseError, NetworkError } from '@/services/api/errors';
-import { REQUEST_TIMEOUT_MS } from '@/constants';
+import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { fakeFetch, json } from './fakeFetch';
 
 const LIB = 'https://annil.example.com';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { chooseCredential, chooseTrackCredential, trackSource } from '@/services/credentialChoice';
-import type { Credential } from '@/services/api/types';
+import { chooseCredential, chooseTrackCredential, trackSource } from '@/features/library/access';
+import type { Credential } from '@/shared/types';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (payload: unknown) => `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`;

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB, openDB } from 'idb';
-import { ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/constants';
+import { ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
 import {
   addLibraryToAlbums,
   clearAlbumDb,
@@ -27,7 +27,7 @@ import {
   type LibraryRecord,
 } from '@/storage/libraryDb';
 import { StorageError } from '@/storage/openDb';
-import type { AlbumInfo } from '@/services/api/types';
+import type { AlbumInfo } from '@/shared/types';
 
 const A = 'https://a.example';
 const B = 'https://b.example';

@@ -3,11 +3,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB } from 'idb';
-import { ALBUM_DB_NAME, LIBRARY_DB_NAME } from '@/constants';
+import { ALBUM_DB_NAME, LIBRARY_DB_NAME } from '@/shared/constants';
 import { closeAlbumDb, getAlbumInfos, getAlbumLibrariesMany, getAlbumRecord, putAlbumInfos } from '@/storage/albumDb';
 import { closeLibraryDb, getLibraryRecord, putLibraryRecord } from '@/storage/libraryDb';
 import { removeLibraryData, storeLibrarySync } from '@/storage/librarySync';
-import type { AlbumInfo } from '@/services/api/types';
+import type { AlbumInfo } from '@/shared/types';
 
 const A = 'https://a.example';
 const B = 'https://b.example';

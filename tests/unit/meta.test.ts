@@ -10,7 +10,7 @@ import {
   searchTracks,
 } from '@/services/api/meta';
 import { BadResponseError } from '@/services/api/errors';
-import type { AlbumInfo } from '@/services/api/types';
+import type { AlbumInfo } from '@/shared/types';
 import { envelope, fakeApi } from './fakeFetch';
 
 const A = '0b9e4c2a-0000-4000-8000-000000000001';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { attachPlayerToWindow, type PlayerRef } from '@/app/playerWiring';
-import { settingsMachine } from '@/machines/settings';
-import { text } from '@/views/text';
+import { attachPlayerToWindow, type PlayerRef } from '@/features/player/actors';
+import { settingsMachine } from '@/features/settings/settingsMachine';
+import { text } from '@/shared/text';
 
 /** just what the window wiring reads of the player: its playback state */
 const playerIn = (playback: string, sent: unknown[] = []) =>

@@ -13,7 +13,7 @@ import {
   replaceQueue,
   toQueueTrack,
   type QueueTrack,
-} from '@/machines/queue';
+} from '@/features/player/queue';
 
 const t = (id: string): QueueTrack => ({
   albumId: id,

@@ -13,9 +13,9 @@ import {
   type StreamOptions,
 } from '@/services/stream';
 import { reportPlay } from '@/services/api/stat';
-import type { Quality } from '@/constants';
-import type { Credential } from '@/services/api/types';
-import { text } from '@/views/text';
+import type { Quality } from '@/shared/constants';
+import type { Credential } from '@/shared/types';
+import { text } from '@/shared/text';
 import { envelope, fakeApi, fakeFetch } from './fakeFetch';
 
 const URL_ = 'https://annil.example/a1/1/2?auth=tok';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { childrenOf, parentsOf, rootTags, tagLabel, tagPath } from '@/services/tags';
-import type { Tag } from '@/services/api/types';
+import type { Tag } from '@/shared/types';
 
 const tag = (type: string, name: string): Tag => ({ id: `${type}:${name}`, name, type });
 const TAGS = [tag('group', 'Harbor'), tag('artist', 'Mio Aoki'), tag('artist', 'Ren'), tag('category', 'Demo')];

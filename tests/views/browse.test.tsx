@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { createFakeAnniv, type WireAlbum } from './fakeAnniv';
 import { currentPath, renderApp, warmUpPages } from './renderApp';
 

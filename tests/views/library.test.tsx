@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
 import { createFakeAnniv, FAKE_TOKEN } from './fakeAnniv';

@@ -38,6 +38,6 @@ export const currentPath = () => window.location.pathname + window.location.sear
  * page chunk (seconds when cold) inside Testing Library's one-second wait.
  */
 export async function warmUpPages(): Promise<void> {
-  const pages = import.meta.glob('/src/views/pages/**/*Page.tsx');
+  const pages = import.meta.glob('/src/**/pages/*Page.tsx');
   await Promise.all(Object.values(pages).map((load) => load()));
 }

@@ -1,7 +1,7 @@
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 import { readLocal, writeLocal } from '@/storage/local';
 import { createFakeAnniv } from './fakeAnniv';
 import { currentPath, renderApp, warmUpPages } from './renderApp';

@@ -1,7 +1,7 @@
 // Narrowing of album metadata and track results (protocol.md 1.5), once, where answers arrive.
 // Input is the camelCase form (after toCamelCase, which keeps `artists` role keys as they are).
 import { isRecord, readId, readNumber, readString, readStringArray, readStringMap } from './narrow';
-import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, TrackResult } from './types';
+import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, TrackResult } from '@/shared/types';
 
 export const DEFAULT_TRACK_TYPE = 'normal';
 

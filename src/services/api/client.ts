@@ -1,11 +1,11 @@
 // The one HTTP client for the Anniv API (DESIGN.md 4): ofetch with a base path, 10 s time-out,
 // no retries, cookies included, XSRF cookie echoed, envelope unwrapped, keys case-converted.
 import { createFetch } from 'ofetch';
-import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/constants';
+import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/constants';
 import { ApiError, BadResponseError, NetworkError } from './errors';
 import { toCamelCase, toSnakeCase, snakeKey } from './case';
 import { isRecord } from './narrow';
-import { text } from '@/views/text';
+import { text } from '@/shared/text';
 
 export type QueryScalar = string | number | boolean;
 /** null/undefined values are left out; arrays become repeated keys, written exactly as given */

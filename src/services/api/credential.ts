@@ -1,10 +1,10 @@
 // Library registrations (credentials): list, add, delete (spec 7, protocol.md 1.6.3).
-import { DEFAULT_LIBRARY_PRIORITY } from '@/constants';
-import { text } from '@/views/text';
+import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
+import { text } from '@/shared/text';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
 import { isRecord, readBoolean, readId, readNumber, readString } from './narrow';
-import type { Credential, NewCredential } from './types';
+import type { Credential, NewCredential } from '@/shared/types';
 
 export function parseCredential(value: unknown): Credential | null {
   if (!isRecord(value)) return null;

@@ -1,6 +1,6 @@
 // Errors thrown by the API client. Each carries a message fit for a toast (spec 8).
-import { STATUS_UNAUTHORIZED } from '@/constants';
-import { text } from '@/views/text';
+import { STATUS_UNAUTHORIZED } from '@/shared/constants';
+import { text } from '@/shared/text';
 
 /** the server answered with an envelope whose status is not 0; message = the server's message */
 export class ApiError extends Error {

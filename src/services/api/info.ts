@@ -1,9 +1,9 @@
 // GET /api/info: site name, description, features, protocol version (spec 1, protocol.md 1.6.1).
-import { DEFAULT_PROTOCOL_VERSION } from '@/constants';
+import { DEFAULT_PROTOCOL_VERSION } from '@/shared/constants';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
 import { isRecord, readString, readStringArray } from './narrow';
-import type { SiteInfo } from './types';
+import type { SiteInfo } from '@/shared/types';
 
 export function parseSiteInfo(value: unknown): SiteInfo | null {
   if (!isRecord(value)) return null;

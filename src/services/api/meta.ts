@@ -4,7 +4,7 @@ import { toCamelCase } from './case';
 import { BadResponseError } from './errors';
 import { isRecord, readString } from './narrow';
 import { parseAlbumInfo, parseAlbumList, parseTrackResults } from './albumParse';
-import type { AlbumInfo, Tag, TrackResult } from './types';
+import type { AlbumInfo, Tag, TrackResult } from '@/shared/types';
 import { tagId, type TagGraph } from '@/services/tags';
 
 export { parseAlbumInfo, parseTrackResult } from './albumParse';

@@ -1,6 +1,6 @@
 // Play statistics (spec 7, protocol.md 1.6.6): POST /api/stat with a JSON array of one entry.
 import type { ApiClient } from './client';
-import type { TrackIdentity } from '@/services/track';
+import type { TrackIdentity } from '@/shared/track';
 
 export interface PlayReport {
   track: TrackIdentity;

@@ -9,7 +9,7 @@ import type {
   ProfileRequest,
   RegisterRequest,
   UserInfo,
-} from './types';
+} from '@/shared/types';
 
 /** real servers accept only lower-case addresses (protocol.md 4 #36) */
 export function normalizeEmail(email: string): string {

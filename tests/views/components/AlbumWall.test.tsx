@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Switch } from 'wouter';
-import { AlbumWall } from '@/views/components/AlbumWall';
-import type { AlbumInfo } from '@/services/api/types';
+import { AlbumWall } from '@/ui/AlbumWall';
+import type { AlbumInfo } from '@/shared/types';
 import { coverStoreOver, renderAt } from './render';
 
 const album = (albumId: string, title: string, extra: Partial<AlbumInfo> = {}): AlbumInfo => ({

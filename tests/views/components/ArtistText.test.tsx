@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { screen } from '@testing-library/react';
-import { ArtistText } from '@/views/components/ArtistText';
+import { ArtistText } from '@/ui/ArtistText';
 import { renderAt } from './render';
 
 describe('ArtistText', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Cover } from '@/views/components/Cover';
+import { Cover } from '@/ui/Cover';
 import { coverStoreOver, renderAt } from './render';
 
 const jpeg = () => new Response(new Blob([new Uint8Array([0xff, 0xd8])], { type: 'image/jpeg' }));

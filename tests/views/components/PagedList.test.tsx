@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { PagedList } from '@/views/components/PagedList';
+import { PagedList } from '@/ui/PagedList';
 import { currentSearch, renderAt } from './render';
 
 const ITEMS = Array.from({ length: 45 }, (_, i) => `Item ${i + 1}`);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { TrackList } from '@/views/components/TrackList';
-import type { Track } from '@/services/api/types';
+import { TrackList } from '@/ui/TrackList';
+import type { Track } from '@/shared/types';
 import { currentSearch, renderAt } from './render';
 
 const track = (trackId: number, title: string, extra: Partial<Track> = {}): Track => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { VirtualList, visibleRange } from '@/views/components/VirtualList';
+import { VirtualList, visibleRange } from '@/ui/VirtualList';
 
 const items = Array.from({ length: 5000 }, (_, i) => `Track ${i + 1}`);
 

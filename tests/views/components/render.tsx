@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { CoverStore } from '@/services/covers';
-import { CoverStoreContext } from '@/views/components/coverStoreContext';
+import { CoverStoreContext } from '@/ui/coverStoreContext';
 
 export function coverStoreOver(respond: (url: string) => Response | Promise<Response>) {
   const requests: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { useSearchParam } from '@/views/components/useQueryParams';
+import { useSearchParam } from '@/ui/useQueryParams';
 
 function Keyword() {
   const [keyword, setKeyword] = useSearchParam('keyword');

@@ -1,0 +1,51 @@
+import { Burger, Button, Group, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import { text } from '@/shared/text';
+import { Tip } from '@/ui/Tip';
+import { useLoginState, useRegistration, useSiteInfo, useUser } from '@/app/SystemContext';
+
+export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer: () => void }) {
+  const site = useSiteInfo();
+  const loginState = useLoginState();
+  const user = useUser();
+  const registration = useRegistration();
+
+  return (
+    <>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Tip label={text.header.toggleDrawer}>
+            <Burger opened={drawerOpened} onClick={onToggleDrawer} size="sm" aria-label={text.header.toggleDrawer} />
+          </Tip>
+          <Text component={Link} href="/" fw={700} size="lg" c="inherit" td="none">
+            {site?.siteName ?? ''}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {loginState === 'loggedIn' && user && (
+            <>
+              <Button component={Link} href="/user/index" variant="subtle">
+                {user.nickname}
+              </Button>
+              <Button component={Link} href="/user/logout" variant="light">
+                {text.header.logout}
+              </Button>
+            </>
+          )}
+          {loginState === 'loggedOut' && (
+            <>
+              <Button component={Link} href="/user/login" variant="light">
+                {text.header.login}
+              </Button>
+              {registration.open && (
+                <Button component={Link} href="/user/register" variant="subtle">
+                  {text.header.register}
+                </Button>
+              )}
+            </>
+          )}
+        </Group>
+      </Group>
+    </>
+  );
+}

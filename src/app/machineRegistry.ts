@@ -1,0 +1,119 @@
+// The machines registry: what `npm run machines` draws into docs/machines/ and what
+// `npm run paths -- <name>` walks for QA. pathEvents are the sample events a walk explores
+// (payloads included), beside the events derived from the machine itself.
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { ApiError } from '@/services/api/errors';
+import type { UserInfo } from '@/shared/types';
+import { sessionMachine } from '@/features/session/sessionMachine';
+import { loaderMachine } from '@/ui/loaderMachine';
+import { messagesMachine } from '@/features/messages/messagesMachine';
+import { settingsMachine } from '@/features/settings/settingsMachine';
+import { librariesMachine } from '@/features/library/librariesMachine';
+import { librarySyncMachine } from '@/features/library/librarySyncMachine';
+import { playerMachine } from '@/features/player/playerMachine';
+
+export const machines: Record<string, AnyStateMachine> = {
+  session: sessionMachine,
+  loader: loaderMachine,
+  messages: messagesMachine,
+  settings: settingsMachine,
+  libraries: librariesMachine,
+  librarySync: librarySyncMachine,
+  player: playerMachine,
+};
+
+const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
+const unauthorized = new ApiError(902002, 'unauthorized');
+const sampleCredential = { id: 'c1', name: '演示音乐库', url: 'http://127.0.0.1:8081', token: 'a.b.c', priority: 0, controlled: false };
+const sampleRecord = { url: sampleCredential.url, serverLastUpdate: 100, lastSync: 1, albums: ['a'], albumCount: 1 };
+const sampleTrack = (id: string) => ({
+  albumId: `album-${id}`,
+  discId: 1,
+  trackId: 1,
+  title: `Track ${id}`,
+  artist: 'Artist',
+  type: 'normal',
+  albumTitle: 'Album',
+});
+const sampleSource = { url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&quality=lossless', coverUrl: 'http://127.0.0.1:8081/album-a/1/cover' };
+const libraryForm = { name: 'Home', url: 'https://home.example', token: 'aaa.bbb.ccc', priority: '0' };
+
+export const pathEvents: Record<string, AnyEventObject[]> = {
+  session: [
+    { type: 'LOGIN', form: { email: 'mio@example.com', password: 'pw' } },
+    { type: 'LOGIN', form: { email: '', password: '' } },
+    {
+      type: 'REGISTER',
+      form: { email: 'a@b.c', password: 'p', repeatPassword: 'p', nickname: 'A', inviteCode: '' },
+      inviteRequired: false,
+    },
+    { type: 'UPDATE_PROFILE', form: { nickname: 'Mio', avatar: 'a.png' } },
+    { type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } },
+    { type: 'xstate.done.actor.fetchUser', output: sampleUser },
+    { type: 'xstate.error.actor.fetchUser', error: unauthorized },
+    { type: 'xstate.error.actor.fetchUser', error: new Error('未知网络错误') },
+    { type: 'xstate.done.actor.login', output: sampleUser },
+    { type: 'xstate.error.actor.login', error: new ApiError(102010, 'email and password does not match') },
+    { type: 'xstate.done.actor.refreshUser', output: sampleUser },
+    { type: 'xstate.error.actor.updateProfile', error: unauthorized },
+  ],
+  loader: [{ type: 'xstate.done.actor.load', output: { siteName: 'Anniv' } }],
+  messages: [{ type: 'ADD', severity: 'info', message: '播放队列播完啦' }, { type: 'HIDE', id: 1 }],
+  settings: [{ type: 'SET_QUALITY', quality: 'medium' }],
+  libraries: [
+    { type: 'SUBMIT_ADD', form: libraryForm },
+    { type: 'SUBMIT_ADD', form: { ...libraryForm, name: '' } },
+    { type: 'DELETE', id: 'c1' },
+    { type: 'xstate.done.actor.listCredentials', output: [sampleCredential] },
+    { type: 'xstate.error.actor.listCredentials', error: new Error('未知网络错误') },
+    { type: 'xstate.done.actor.addCredential', output: { ...sampleCredential, id: 'c2' } },
+    { type: 'xstate.done.actor.deleteCredential' },
+  ],
+  librarySync: [
+    { type: 'SYNC', credentials: [sampleCredential] },
+    { type: 'SYNC_ONE', credential: sampleCredential },
+    { type: 'REMOVE', url: sampleCredential.url },
+    { type: 'xstate.done.actor.loadRecords', output: [] },
+    { type: 'xstate.done.actor.fetchLibraryInfo', output: { lastUpdate: 200 } },
+    { type: 'xstate.done.actor.fetchLibraryAlbums', output: ['a', 'b'] },
+    { type: 'xstate.done.actor.storeLibrary', output: { ...sampleRecord, serverLastUpdate: 200 } },
+  ],
+  player: [
+    { type: 'RESTORE', queue: [sampleTrack('a'), sampleTrack('b')], index: 0 },
+    { type: 'ADD_TO_QUEUE', tracks: [sampleTrack('a'), sampleTrack('b')] },
+    { type: 'PLAY_LATER', track: sampleTrack('c') },
+    { type: 'REPLACE_AND_PLAY', tracks: [sampleTrack('a'), sampleTrack('b')], index: 0 },
+    { type: 'PLAY_INDEX', index: 1 },
+    { type: 'REMOVE_FROM_QUEUE', index: 0 },
+    { type: 'SEEK', fraction: 0.5 },
+    { type: 'SET_VOLUME', percent: 50 },
+    { type: 'audio.loaded', duration: 180 },
+    { type: 'audio.timeupdate', currentTime: 12, duration: 180 },
+    { type: 'audio.error', message: 'source not supported' },
+    { type: 'audio.playRejected', name: 'NotAllowedError', message: 'autoplay blocked' },
+    { type: 'xstate.done.actor.resolveSource', output: sampleSource },
+    { type: 'xstate.error.actor.resolveSource', error: new Error('网络错误: 503 Service Unavailable') },
+    { type: 'xstate.done.actor.preload' },
+    { type: 'xstate.done.actor.reportPlay' },
+    { type: 'xstate.done.actor.findCover', output: { key: 'album-a-1-1', coverUrl: sampleSource.coverUrl } },
+    { type: 'xstate.error.actor.findCover', error: new Error('IndexedDB unavailable') },
+    { type: 'LIBRARIES_CHANGED' },
+  ],
+};
+
+/** Inputs for machines whose context comes from input. */
+export const pathInputs: Record<string, unknown> = {
+  session: { storedUser: null },
+  settings: { quality: 'lossless', pageOnCloseAction: 'none' },
+  player: { volume: 100, muted: false },
+};
+
+/**
+ * What makes two snapshots the same state in a walk, for machines whose guards read context
+ * (default: the state value alone). The player's queue size decides where an event leads (an
+ * empty queue is what makes `ended` a resting state), so it is part of the key; nothing else is.
+ */
+export const pathStateKeys: Record<string, (snapshot: AnyMachineSnapshot) => string> = {
+  player: (snapshot) =>
+    JSON.stringify([snapshot.value, Math.min((snapshot.context as { queue: unknown[] }).queue.length, 2)]),
+};

@@ -1,0 +1,103 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import { Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useCredentials, useSyncGeneration, useSystem } from '@/app/SystemContext';
+import { getAlbumsByTag, getTagGraph } from '@/services/api/meta';
+import { withCovers } from '@/features/browse/actors';
+import { childrenOf, parentsOf, tagLabel } from '@/services/tags';
+import type { Credential } from '@/shared/types';
+import { AlbumWall } from '@/ui/AlbumWall';
+import { PagedList } from '@/ui/PagedList';
+import { PageSpinner } from '@/ui/PageSpinner';
+import { text } from '@/shared/text';
+import { Notice } from '@/ui/Notice';
+import { PageLoad } from '@/ui/PageLoad';
+import { TagLinks } from './TagLinks';
+
+const PREFIX = '/tag/';
+
+/**
+ * The tag from the raw path: wouter hands over a path already passed through decodeURI, which
+ * turns %25 into % and would break a tag such as "100% Acoustic" on a second decode.
+ */
+function currentTag(): string {
+  const raw = window.location.pathname.startsWith(PREFIX) ? window.location.pathname.slice(PREFIX.length) : '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function TagRelations({ tag }: { tag: string }) {
+  const { api } = useSystem();
+  return (
+    <PageLoad key={tag} load={() => getTagGraph(api)}>
+      {(state) => {
+        if (state.status !== 'success') return null;
+        const parents = parentsOf(tag, state.data);
+        const children = childrenOf(tag, state.data);
+        return (
+          <Stack gap="xs">
+            {parents.length > 0 && (
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">{text.tags.parent}</Text>
+                <TagLinks tags={parents} label={text.tags.parent} />
+              </Group>
+            )}
+            {children.length > 0 && (
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">{text.tags.children}</Text>
+                <TagLinks tags={children} label={text.tags.children} />
+              </Group>
+            )}
+          </Stack>
+        );
+      }}
+    </PageLoad>
+  );
+}
+
+function TagAlbums({ tag, recursive, credentials }: { tag: string; recursive: boolean; credentials: Credential[] }) {
+  const { api } = useSystem();
+  const generation = useSyncGeneration();
+  return (
+    <PageLoad key={`${tag}#${recursive}#${generation}`} load={async () => withCovers(await getAlbumsByTag(api, tag, recursive), credentials)}>
+      {(state) => {
+        if (state.status === 'loading') return <PageSpinner />;
+        if (state.status === 'failure') return <Notice message={state.error} color="red" />;
+        const { albums, covers } = state.data;
+        return (
+          <PagedList items={albums} ariaLabel={tagLabel(tag)}>
+            {(page) => <AlbumWall albums={page} coverUrlOf={(id) => covers[id] ?? null} />}
+          </PagedList>
+        );
+      }}
+    </PageLoad>
+  );
+}
+
+function TagView({ tag }: { tag: string }) {
+  const credentials = useCredentials();
+  // spec 4.5: the recursion switch starts off; toggling it refetches the albums
+  const [recursive, setRecursive] = useState(false);
+
+  return (
+    <Stack>
+      <Title order={2}>{tagLabel(tag)}</Title>
+      <TagRelations tag={tag} />
+      <Switch label={text.tags.showSubTagAlbums} checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} />
+      {credentials === null ? <PageSpinner /> : <TagAlbums tag={tag} recursive={recursive} credentials={credentials} />}
+    </Stack>
+  );
+}
+
+export default function TagPage() {
+  useLocation(); // follow navigation between tags
+  const tag = currentTag();
+  return <TagView key={tag} tag={tag} />;
+}

@@ -1,0 +1,170 @@
+// The user's libraries (credentials) of spec 2.6 / 4.4: list, the add dialog, delete with a
+// confirm dialog. Changes are emitted so the sync machine syncs or removes local data.
+import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { provideMe } from '@/shared/provideMe';
+import type { Credential, NewCredential } from '@/shared/types';
+import { errorMessage } from '@/services/api/errors';
+import type { NotifyEvent } from '@/shared/effects';
+import { libraryError, libraryOrigin, type LibraryForm } from '@/features/session/forms';
+
+export interface LibrariesContext {
+  credentials: Credential[];
+  formError: string | null;
+  pendingDelete: Credential | null;
+}
+
+export type LibrariesEvent =
+  | { type: 'LOAD' }
+  | { type: 'RESET' }
+  | { type: 'OPEN_ADD' }
+  | { type: 'CLOSE' }
+  | { type: 'SUBMIT_ADD'; form: LibraryForm }
+  | { type: 'DELETE'; id: string }
+  | { type: 'CONFIRM' };
+
+export type CredentialsChangedEvent = { type: 'credentialsChanged'; credentials: Credential[] };
+export type LibraryRemovedEvent = { type: 'libraryRemoved'; url: string };
+
+
+export const librariesMachine = setup({
+  types: {
+    context: {} as LibrariesContext,
+    events: {} as LibrariesEvent,
+    emitted: {} as NotifyEvent | CredentialsChangedEvent | LibraryRemovedEvent,
+  },
+  actors: {
+    listCredentials: provideMe<Credential[]>('libraries', 'listCredentials'),
+    addCredential: provideMe<Credential, NewCredential>('libraries', 'addCredential'),
+    deleteCredential: provideMe<void, { id: string }>('libraries', 'deleteCredential'),
+  },
+  guards: {
+    addFormInvalid: ({ event }) => {
+      assertEvent(event, 'SUBMIT_ADD');
+      return libraryError(event.form) !== null;
+    },
+    deletable: ({ context, event }) => {
+      assertEvent(event, 'DELETE');
+      const credential = context.credentials.find((c) => c.id === event.id);
+      return credential !== undefined && !credential.controlled;
+    },
+    urlStillUsed: ({ context }) => {
+      const deleted = context.pendingDelete;
+      return deleted !== null && context.credentials.some((c) => c.id !== deleted.id && c.url === deleted.url);
+    },
+  },
+  actions: {
+    setCredentials: assign({ credentials: ({ event }) => (event as unknown as { output: Credential[] }).output }),
+    clearCredentials: assign({ credentials: [], formError: null, pendingDelete: null }),
+    appendCredential: assign({
+      credentials: ({ context, event }) => [...context.credentials, (event as unknown as { output: Credential }).output],
+    }),
+    removePending: assign({
+      credentials: ({ context }) => context.credentials.filter((c) => c.id !== context.pendingDelete?.id),
+    }),
+    setPendingDelete: assign({
+      pendingDelete: ({ context, event }) => {
+        assertEvent(event, 'DELETE');
+        return context.credentials.find((c) => c.id === event.id) ?? null;
+      },
+    }),
+    clearPendingDelete: assign({ pendingDelete: null }),
+    showFormError: assign({
+      formError: ({ event }) => {
+        assertEvent(event, 'SUBMIT_ADD');
+        return libraryError(event.form);
+      },
+    }),
+    clearFormError: assign({ formError: null }),
+    announceCredentials: emit(({ context }) => ({ type: 'credentialsChanged' as const, credentials: context.credentials })),
+    announceRemoval: emit(({ context }) => ({ type: 'libraryRemoved' as const, url: context.pendingDelete?.url ?? '' })),
+    notifyError: emit(({ event }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage((event as { error?: unknown }).error),
+    })),
+  },
+}).createMachine({
+  id: 'libraries',
+  context: { credentials: [], formError: null, pendingDelete: null },
+  initial: 'idle',
+  on: { RESET: { target: '.idle', actions: 'clearCredentials' } },
+  states: {
+    idle: {
+      description: 'Nobody signed in yet: credentials load after login.',
+      on: { LOAD: 'loading' },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'listCredentials',
+        src: 'listCredentials',
+        onDone: { target: 'ready', actions: ['setCredentials', 'announceCredentials'] },
+        onError: { target: 'failed', actions: 'notifyError' },
+      },
+    },
+    failed: {
+      on: { LOAD: 'loading' },
+    },
+    ready: {
+      initial: 'browsing',
+      on: { LOAD: '.browsing' },
+      states: {
+        browsing: {
+          on: {
+            OPEN_ADD: { target: 'addDialog', actions: 'clearFormError' },
+            DELETE: { guard: 'deletable', target: 'confirmingDelete', actions: 'setPendingDelete' },
+          },
+        },
+        addDialog: {
+          on: {
+            CLOSE: 'browsing',
+            SUBMIT_ADD: [
+              { guard: 'addFormInvalid', actions: 'showFormError' },
+              { target: 'adding', actions: 'clearFormError' },
+            ],
+          },
+        },
+        adding: {
+          tags: ['busy'],
+          invoke: {
+            id: 'addCredential',
+            src: 'addCredential',
+            input: ({ event }) => {
+              assertEvent(event, 'SUBMIT_ADD');
+              const { name, url, token, priority } = event.form;
+              return { name: name.trim(), url: libraryOrigin(url) ?? url, token: token.trim(), priority: Number(priority) };
+            },
+            onDone: { target: 'browsing', actions: ['appendCredential', 'announceCredentials'] },
+            onError: { target: 'addDialog', actions: 'notifyError' },
+          },
+        },
+        confirmingDelete: {
+          on: { CONFIRM: 'deleting', CLOSE: { target: 'browsing', actions: 'clearPendingDelete' } },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteCredential',
+            src: 'deleteCredential',
+            input: ({ context }) => ({ id: context.pendingDelete?.id ?? '' }),
+            onDone: [
+              {
+                guard: 'urlStillUsed',
+                description: 'Another credential still reaches the same library: keep its local data.',
+                target: 'browsing',
+                actions: ['removePending', 'announceCredentials', 'clearPendingDelete'],
+              },
+              {
+                target: 'browsing',
+                actions: ['removePending', 'announceRemoval', 'announceCredentials', 'clearPendingDelete'],
+              },
+            ],
+            onError: { target: 'browsing', actions: ['notifyError', 'clearPendingDelete'] },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type LibrariesRef = ActorRefFrom<typeof librariesMachine>;

@@ -1,0 +1,267 @@
+// Library sync (spec 4.4): after login and whenever credentials change, each credential not yet
+// synced in this session is synced in turn: library info → album list → availability map, album
+// cache clear and library record (one batched write). A library that is down, slow or answers
+// garbage fails alone; the others go on. Deleted libraries are removed in the same queue.
+import { provideMe } from '@/shared/provideMe';
+import { assign, emit, setup, type ActorRefFrom } from 'xstate';
+import type { Credential } from '@/shared/types';
+import type { LibraryRecord } from '@/storage/libraryDb';
+import { errorMessage } from '@/services/api/errors';
+import { text } from '@/shared/text';
+import type { NotifyEvent } from '@/shared/effects';
+
+export type SyncJob = { kind: 'sync'; credential: Credential } | { kind: 'remove'; url: string };
+
+export interface LibraryStatus {
+  /** the library's own last_update (Unix seconds), once fetched this session */
+  serverLastUpdate?: number;
+  /** what the browser stored at its last successful sync */
+  record?: Pick<LibraryRecord, 'lastSync' | 'albumCount' | 'serverLastUpdate'>;
+  state: 'pending' | 'syncing' | 'synced' | 'failed';
+  error?: string;
+}
+
+export interface LibrarySyncContext {
+  queue: SyncJob[];
+  current: SyncJob | null;
+  /** urls synced successfully in this session */
+  synced: string[];
+  libraries: Record<string, LibraryStatus>;
+  /** the info step's answer for the current job */
+  lastUpdate: number | null;
+  albums: string[] | null;
+  /** counts finished changes to local library data, so pages know when to reload */
+  generation: number;
+}
+
+export type LibrarySyncEvent =
+  | { type: 'SYNC'; credentials: Credential[] }
+  | { type: 'SYNC_ONE'; credential: Credential }
+  | { type: 'REMOVE'; url: string }
+  | { type: 'RESET' };
+
+export type LibrariesChangedEvent = { type: 'librariesChanged'; url: string };
+
+export interface StoreLibraryInput {
+  url: string;
+  lastUpdate: number;
+  /** null: the library has not changed since its last sync, only the sync time is renewed */
+  albums: string[] | null;
+}
+
+
+const currentUrl = (job: SyncJob | null) => (job === null ? '' : job.kind === 'sync' ? job.credential.url : job.url);
+
+const withStatus = (context: LibrarySyncContext, url: string, patch: Partial<LibraryStatus>) => ({
+  ...context.libraries,
+  [url]: { state: 'pending' as const, ...context.libraries[url], ...patch },
+});
+
+export const librarySyncMachine = setup({
+  types: {
+    context: {} as LibrarySyncContext,
+    events: {} as LibrarySyncEvent,
+    emitted: {} as NotifyEvent | LibrariesChangedEvent,
+  },
+  actors: {
+    loadRecords: provideMe<LibraryRecord[]>('librarySync', 'loadRecords'),
+    fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('librarySync', 'fetchLibraryInfo'),
+    fetchLibraryAlbums: provideMe<string[], { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
+    storeLibrary: provideMe<LibraryRecord, StoreLibraryInput>('librarySync', 'storeLibrary'),
+    removeLibrary: provideMe<void, { url: string }>('librarySync', 'removeLibrary'),
+  },
+  guards: {
+    hasJobs: ({ context }) => context.queue.length > 0,
+    nextIsRemoval: ({ context }) => context.queue[0]?.kind === 'remove',
+    unchangedSinceLastSync: ({ context, event }) => {
+      const record = context.libraries[currentUrl(context.current)]?.record;
+      const { lastUpdate } = (event as unknown as { output: { lastUpdate: number } }).output;
+      return record !== undefined && record.serverLastUpdate === lastUpdate;
+    },
+  },
+  actions: {
+    setRecords: assign({
+      libraries: ({ context, event }) => {
+        const records = (event as unknown as { output: LibraryRecord[] }).output;
+        const libraries = { ...context.libraries };
+        for (const r of records) {
+          libraries[r.url] = { state: 'pending', ...libraries[r.url], record: pick(r) };
+        }
+        return libraries;
+      },
+    }),
+    enqueueSyncs: assign(({ context, event }) => {
+      if (event.type !== 'SYNC') return {};
+      const busy = new Set([currentUrl(context.current), ...context.queue.map((j) => currentUrl(j))]);
+      const fresh = event.credentials.filter((c) => !context.synced.includes(c.url) && !busy.has(c.url));
+      // one job per library url: two credentials for the same library sync it once
+      const unique = fresh.filter((c, i) => fresh.findIndex((o) => o.url === c.url) === i);
+      let libraries = context.libraries;
+      for (const c of unique) libraries = { ...libraries, [c.url]: { ...libraries[c.url], state: 'pending' } };
+      return { queue: [...context.queue, ...unique.map((credential) => ({ kind: 'sync' as const, credential }))], libraries };
+    }),
+    enqueueOne: assign(({ context, event }) => {
+      if (event.type !== 'SYNC_ONE') return {};
+      const url = event.credential.url;
+      if (currentUrl(context.current) === url || context.queue.some((j) => currentUrl(j) === url)) return {};
+      return {
+        queue: [...context.queue, { kind: 'sync' as const, credential: event.credential }],
+        libraries: withStatus(context, url, { state: 'pending' }),
+      };
+    }),
+    enqueueRemoval: assign(({ context, event }) => {
+      if (event.type !== 'REMOVE') return {};
+      return {
+        queue: [...context.queue.filter((j) => currentUrl(j) !== event.url), { kind: 'remove' as const, url: event.url }],
+        synced: context.synced.filter((u) => u !== event.url),
+      };
+    }),
+    takeNextJob: assign(({ context }) => {
+      const [current = null, ...queue] = context.queue;
+      const url = currentUrl(current);
+      return {
+        current,
+        queue,
+        lastUpdate: null,
+        albums: null,
+        libraries: current?.kind === 'sync' ? withStatus(context, url, { state: 'syncing', error: undefined }) : context.libraries,
+      };
+    }),
+    setLastUpdate: assign(({ context, event }) => {
+      const { lastUpdate } = (event as unknown as { output: { lastUpdate: number } }).output;
+      return { lastUpdate, libraries: withStatus(context, currentUrl(context.current), { serverLastUpdate: lastUpdate }) };
+    }),
+    setAlbums: assign({ albums: ({ event }) => (event as unknown as { output: string[] }).output }),
+    markSynced: assign(({ context, event }) => {
+      const url = currentUrl(context.current);
+      const record = (event as unknown as { output: LibraryRecord }).output;
+      return {
+        synced: [...context.synced.filter((u) => u !== url), url],
+        libraries: withStatus(context, url, { state: 'synced', record: pick(record), error: undefined }),
+        current: null,
+      };
+    }),
+    markFailed: assign(({ context, event }) => ({
+      libraries: withStatus(context, currentUrl(context.current), {
+        state: 'failed',
+        error: errorMessage((event as { error?: unknown }).error),
+      }),
+      current: null,
+    })),
+    forgetRemoved: assign(({ context }) => {
+      const libraries = { ...context.libraries };
+      delete libraries[currentUrl(context.current)];
+      return { libraries, current: null };
+    }),
+    forgetEverything: assign({ queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null }),
+    notifySynced: emit({ type: 'notify', severity: 'success', message: text.library.syncSucceeded }),
+    notifyFailed: emit(({ event }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: text.library.syncFailed(errorMessage((event as { error?: unknown }).error)),
+    })),
+    notifyRemovalFailed: emit(({ event }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage((event as { error?: unknown }).error),
+    })),
+    announceChange: emit(({ context }) => ({ type: 'librariesChanged' as const, url: currentUrl(context.current) })),
+    bumpGeneration: assign({ generation: ({ context }) => context.generation + 1 }),
+  },
+}).createMachine({
+  id: 'librarySync',
+  context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0 },
+  on: {
+    SYNC: { actions: 'enqueueSyncs' },
+    SYNC_ONE: { actions: 'enqueueOne' },
+    REMOVE: { actions: 'enqueueRemoval' },
+    RESET: { target: '.idle', actions: 'forgetEverything' },
+  },
+  initial: 'loadingRecords',
+  states: {
+    loadingRecords: {
+      description: 'Reads the local library records, so statuses (有更新 / 从未同步) show before any sync.',
+      invoke: {
+        id: 'loadRecords',
+        src: 'loadRecords',
+        onDone: { target: 'idle', actions: 'setRecords' },
+        // a broken local store only means every library counts as never synced
+        onError: 'idle',
+      },
+    },
+    idle: {
+      always: [
+        { guard: 'nextIsRemoval', target: 'working.removing' },
+        { guard: 'hasJobs', target: 'working.fetchingInfo' },
+      ],
+    },
+    working: {
+      entry: 'takeNextJob',
+      initial: 'fetchingInfo',
+      states: {
+        fetchingInfo: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchLibraryInfo',
+            src: 'fetchLibraryInfo',
+            input: ({ context }) => ({ url: currentUrl(context.current) }),
+            onDone: [
+              {
+                guard: 'unchangedSinceLastSync',
+                description: 'Same last_update as at the last sync: the album rewrite is skipped.',
+                target: 'storing',
+                actions: 'setLastUpdate',
+              },
+              { target: 'fetchingAlbums', actions: 'setLastUpdate' },
+            ],
+            onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
+          },
+        },
+        fetchingAlbums: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchLibraryAlbums',
+            src: 'fetchLibraryAlbums',
+            input: ({ context }) => {
+              const job = context.current;
+              return { url: currentUrl(job), token: job?.kind === 'sync' ? job.credential.token : '' };
+            },
+            onDone: { target: 'storing', actions: 'setAlbums' },
+            onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
+          },
+        },
+        storing: {
+          tags: ['busy'],
+          description: 'Availability map, album cache clear and library record, batched per store.',
+          invoke: {
+            id: 'storeLibrary',
+            src: 'storeLibrary',
+            input: ({ context }) => ({
+              url: currentUrl(context.current),
+              lastUpdate: context.lastUpdate ?? 0,
+              albums: context.albums,
+            }),
+            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'markSynced', 'notifySynced'] },
+            onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
+          },
+        },
+        removing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'removeLibrary',
+            src: 'removeLibrary',
+            input: ({ context }) => ({ url: currentUrl(context.current) }),
+            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'forgetRemoved'] },
+            onError: { target: '#librarySync.idle', actions: ['notifyRemovalFailed', 'forgetRemoved'] },
+          },
+        },
+      },
+    },
+  },
+});
+
+function pick(record: LibraryRecord): LibraryStatus['record'] {
+  return { lastSync: record.lastSync, albumCount: record.albumCount, serverLastUpdate: record.serverLastUpdate };
+}
+
+export type LibrarySyncRef = ActorRefFrom<typeof librarySyncMachine>;

@@ -1,0 +1,135 @@
+// The player bar of spec 2.2, fixed at the bottom: cover (→ /now), previous / play-pause / next,
+// progress, title, artist and album link, loop mode, queue (→ /queue), mute and volume.
+import { ActionIcon, Anchor, Group, Loader, Text } from '@mantine/core';
+import {
+  IconArrowsShuffle,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconPlayerSkipBackFilled,
+  IconPlayerSkipForwardFilled,
+  IconPlaylist,
+  IconRepeat,
+  IconRepeatOnce,
+  IconVolume,
+  IconVolumeOff,
+} from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { useSystem } from '@/app/SystemContext';
+import { loopModeOf, playbackStatus, type LoopMode } from '@/features/player/playerMachine';
+import { formatProgress } from '@/services/time';
+import { ArtistText } from '@/ui/ArtistText';
+import { Cover } from '@/ui/Cover';
+import { Tip } from '@/ui/Tip';
+import { text } from '@/shared/text';
+import { ProgressBar } from './ProgressBar';
+import classes from './PlayerBar.module.css';
+
+const loopIcons: Record<LoopMode, typeof IconRepeat> = { listLoop: IconRepeat, trackLoop: IconRepeatOnce, shuffle: IconArrowsShuffle };
+
+function Controls() {
+  const { player } = useSystem();
+  const status = useSelector(player, playbackStatus);
+  const playing = status === 'playing';
+  const label = playing ? text.player.pause : text.player.play;
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.controls}>
+      <Tip label={text.player.previous} placement="top">
+        <ActionIcon variant="subtle" size="lg" aria-label={text.player.previous} onClick={() => player.send({ type: 'PREVIOUS' })}>
+          <IconPlayerSkipBackFilled size={18} />
+        </ActionIcon>
+      </Tip>
+      <Tip label={label} placement="top">
+        <ActionIcon variant="filled" size="xl" radius="xl" aria-label={label} onClick={() => player.send({ type: 'TOGGLE_PLAY' })}>
+          {status === 'buffering' ? <Loader size={18} color="white" /> : playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+        </ActionIcon>
+      </Tip>
+      <Tip label={text.player.next} placement="top">
+        <ActionIcon variant="subtle" size="lg" aria-label={text.player.next} onClick={() => player.send({ type: 'NEXT' })}>
+          <IconPlayerSkipForwardFilled size={18} />
+        </ActionIcon>
+      </Tip>
+    </Group>
+  );
+}
+
+function NowPlayingInfo() {
+  const { player } = useSystem();
+  const nowPlaying = useSelector(player, (s) => s.context.nowPlaying);
+  const current = useSelector(player, (s) => s.context.currentTime);
+  const duration = useSelector(player, (s) => s.context.duration);
+  return (
+    <div className={classes.middle}>
+      <div className={classes.line}>
+        <Text fw={600} size="sm" truncate>
+          {nowPlaying?.title ?? ''}
+        </Text>
+        {nowPlaying && (
+          <Anchor component={Link} href={`/album/${nowPlaying.albumId}`} size="xs" c="dimmed" truncate>
+            {nowPlaying.albumTitle}
+          </Anchor>
+        )}
+      </div>
+      <div className={classes.line}>
+        <div className={classes.artist}>{nowPlaying && <ArtistText artist={nowPlaying.artist} />}</div>
+        <span className={classes.time}>{formatProgress(nowPlaying ? current : null, nowPlaying ? duration : null)}</span>
+      </div>
+      <ProgressBar current={current} duration={duration} onSeek={(fraction) => player.send({ type: 'SEEK', fraction })} />
+    </div>
+  );
+}
+
+function RightGroup() {
+  const { player } = useSystem();
+  const loopMode = useSelector(player, loopModeOf);
+  const volume = useSelector(player, (s) => s.context.volume);
+  const muted = useSelector(player, (s) => s.context.muted);
+  const LoopIcon = loopIcons[loopMode];
+  const loopLabel = text.player.loopModes[loopMode];
+  const muteLabel = muted ? text.player.unmute : text.player.mute;
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.right}>
+      <Tip label={loopLabel} placement="top">
+        <ActionIcon variant="subtle" aria-label={loopLabel} onClick={() => player.send({ type: 'CYCLE_LOOP_MODE' })}>
+          <LoopIcon size={18} />
+        </ActionIcon>
+      </Tip>
+      <Tip label={text.player.queue} placement="top">
+        <ActionIcon component={Link} href="/queue" variant="subtle" aria-label={text.player.queue}>
+          <IconPlaylist size={18} />
+        </ActionIcon>
+      </Tip>
+      <Tip label={muteLabel} placement="top">
+        <ActionIcon variant="subtle" aria-label={muteLabel} onClick={() => player.send({ type: 'TOGGLE_MUTE' })}>
+          {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+        </ActionIcon>
+      </Tip>
+      <input
+        className={classes.volume}
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        aria-label={text.player.volume}
+        value={muted ? 0 : volume}
+        onChange={(e) => player.send({ type: 'SET_VOLUME', percent: Number(e.currentTarget.value) })}
+      />
+    </Group>
+  );
+}
+
+export function PlayerBar() {
+  const { player } = useSystem();
+  const coverUrl = useSelector(player, (s) => s.context.nowPlaying?.coverUrl ?? null);
+  const title = useSelector(player, (s) => s.context.nowPlaying?.title ?? '');
+  return (
+    <footer className={classes.bar} aria-label={text.player.nowPlaying}>
+      <Link href="/now" className={classes.cover} aria-label={text.player.nowPlaying}>
+        {coverUrl && <Cover url={coverUrl} alt={title} size={56} />}
+      </Link>
+      <Controls />
+      <NowPlayingInfo />
+      <RightGroup />
+    </footer>
+  );
+}

@@ -1,0 +1,33 @@
+// Now playing (spec 2.8): a large cover over a blurred copy of itself, title and artist.
+import { Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useSystem } from '@/app/SystemContext';
+import { ArtistText } from '@/ui/ArtistText';
+import { Cover } from '@/ui/Cover';
+import { text } from '@/shared/text';
+import classes from './NowPage.module.css';
+
+export default function NowPage() {
+  const { player } = useSystem();
+  const nowPlaying = useSelector(player, (s) => s.context.nowPlaying);
+  if (!nowPlaying) return <Text c="dimmed">{text.queue.empty}</Text>;
+  return (
+    <section className={classes.stage} aria-label={text.player.nowPlaying}>
+      {nowPlaying.coverUrl && (
+        <div className={classes.backdrop} aria-hidden="true">
+          <Cover url={nowPlaying.coverUrl} alt="" />
+        </div>
+      )}
+      <div className={classes.front}>
+        <div style={{ width: 320, maxWidth: '70vw' }}>
+          <Cover url={nowPlaying.coverUrl} alt={nowPlaying.title} />
+        </div>
+        <Title order={2}>{nowPlaying.title}</Title>
+        <ArtistText artist={nowPlaying.artist} artists={nowPlaying.artists} />
+        <Text size="sm" opacity={0.8}>
+          {nowPlaying.albumTitle}
+        </Text>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { useSystem } from '@/app/SystemContext';
+import { playbackStatus } from '@/features/player/playerMachine';
+import type { QueueTrack } from '@/features/player/queue';
+import { trackKey } from '@/shared/track';
+import { ArtistText } from '@/ui/ArtistText';
+import { Tip } from '@/ui/Tip';
+import { VirtualList } from '@/ui/VirtualList';
+import { useWindowHeight } from '@/ui/useWindowHeight';
+import { text } from '@/shared/text';
+import classes from './QueuePage.module.css';
+
+const ROW_HEIGHT = 56;
+/** header, player bar, page padding and the title row */
+const CHROME_HEIGHT = 56 + 72 + 32 + 60;
+
+function QueueRow({ track, index, current, playing }: { track: QueueTrack; index: number; current: boolean; playing: boolean }) {
+  const { player } = useSystem();
+  const label = current && playing ? text.player.pause : text.player.play;
+  return (
+    // striped by position: a virtual list's rows are not siblings in one parent
+    <div className={classes.row} aria-current={current ? 'true' : undefined} data-odd={index % 2 === 0 || undefined}>
+      <ActionIcon
+        variant="subtle"
+        radius="xl"
+        aria-label={label}
+        onClick={() => player.send(current ? { type: 'TOGGLE_PLAY' } : { type: 'PLAY_INDEX', index })}
+      >
+        {current && playing ? <IconPlayerPauseFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
+      </ActionIcon>
+      <span className={classes.number}>{String(index + 1).padStart(2, '0')}</span>
+      <div className={classes.text}>
+        <Text size="sm" truncate>
+          {track.title}
+        </Text>
+        <div className={classes.artist}>
+          <ArtistText artist={track.artist} />
+        </div>
+      </div>
+      <Tip label={text.queue.remove}>
+        <ActionIcon variant="subtle" color="gray" aria-label={text.queue.remove} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index })}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tip>
+    </div>
+  );
+}
+
+export default function QueuePage() {
+  const { player } = useSystem();
+  const queue = useSelector(player, (s) => s.context.queue);
+  const currentKey = useSelector(player, (s) => (s.context.nowPlaying ? trackKey(s.context.nowPlaying) : null));
+  const playing = useSelector(player, (s) => playbackStatus(s) === 'playing');
+  const height = Math.max(useWindowHeight() - CHROME_HEIGHT, ROW_HEIGHT * 4);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2}>{text.queue.title}</Title>
+        <Button variant="light" color="red" disabled={queue.length === 0} onClick={() => player.send({ type: 'CLEAR_QUEUE' })}>
+          {text.queue.clear}
+        </Button>
+      </Group>
+      {queue.length === 0 ? (
+        <Text c="dimmed">{text.queue.empty}</Text>
+      ) : (
+        <VirtualList
+          items={queue}
+          rowHeight={ROW_HEIGHT}
+          height={Math.min(height, queue.length * ROW_HEIGHT)}
+          ariaLabel={text.queue.title}
+          itemKey={(track) => trackKey(track)}
+          renderRow={(track, index) => {
+            const current = trackKey(track) === currentKey;
+            return <QueueRow track={track} index={index} current={current} playing={current && playing} />;
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,295 @@
+// The player (spec 4.2): a parallel machine with four regions.
+//   playback  empty (shown ⇄ findingCover) → buffering (resolving → loading) → playing ⇄ paused; ended
+//   loopMode  listLoop → trackLoop → shuffle → listLoop
+//   stat      a play report once per time a track becomes current, after 10 s of playing
+//   preloader the item after the current one, after each jump once it plays, one at a time
+// The <audio> element is the invoked `audio` actor (src/services/audio.ts), talked to with
+// commands and heard through reports; sources, preloads and play reports are injected actors.
+// Toasts, queue/volume persistence and the page title are emitted (see playerModel.ts). The named
+// guards, actions and actors are in playerActions.ts.
+import { and, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
+import { nextIndex, previousIndex, randomIndex } from './queue';
+import { initialContext, loadingTrack, playReport, statusOf, type PlayerContext, type PlayerEvent } from './playerModel';
+import { playerSetup } from './playerSetup';
+
+export * from './playerModel';
+
+type Args = { context: PlayerContext; event: PlayerEvent };
+
+/** the actions of a jump to the item `pick` chooses */
+const jump = (pick: (args: Args) => number) =>
+  [{ type: 'startAt', params: (args: Args) => ({ index: pick(args) }) }, 'unloadAudio', 'persistQueue'] as const;
+
+const toNext = jump(({ context }) => nextIndex(context.queue.length, context.index));
+const toPrevious = jump(({ context }) => previousIndex(context.queue.length, context.index));
+const toRandom = jump(({ context }) => randomIndex(context.queue.length, context.index, context.random));
+const toCurrent = jump(({ context }) => context.index);
+const toEventIndex = jump(({ event }) => ('index' in event ? event.index : 0));
+
+const failLoad = ['recordLoadError', 'unloadAudio', 'notifyPlayerError'] as const;
+
+/** at the end of a track, by loop mode (from playing, and from paused should a pause come first) */
+const onTrackEnd = [
+  { guard: 'isTrackLoop', target: '#player.playback.playing', actions: ['restart', 'seekToStart', 'playAudio'] },
+  { guard: and(['isShuffle', 'hasQueue']), target: '#player.playback.buffering', actions: toRandom },
+  { guard: 'hasNext', target: '#player.playback.buffering', actions: toNext },
+  { guard: 'queueFinishedNext', target: '#player.playback.ended', actions: 'notifyQueueFinished' },
+  { target: '#player.playback.ended' },
+] as const;
+
+export const playerMachine = playerSetup.createMachine({
+  id: 'player',
+  type: 'parallel',
+  context: ({ input }) => initialContext(input),
+  invoke: {
+    id: 'audio',
+    src: 'audio',
+    input: ({ context }) => ({ volume: context.volume, muted: context.muted }),
+  },
+  on: {
+    'audio.timeupdate': { actions: 'setTime' },
+    'audio.loaded': { actions: 'setDuration' },
+    SET_VOLUME: { actions: ['setVolume', 'applyVolume', 'persistVolume'] },
+    TOGGLE_MUTE: { actions: ['toggleMute', 'applyVolume', 'persistVolume'] },
+    LIBRARIES_CHANGED: { actions: 'forgetCoverLookup' },
+  },
+  states: {
+    playback: {
+      initial: 'empty',
+      on: {
+        PLAY_INDEX: { guard: 'indexInQueue', target: '.buffering', actions: toEventIndex },
+        NEXT: [
+          { guard: 'hasNext', target: '.buffering', actions: toNext },
+          { guard: 'queueFinishedNext', actions: 'notifyQueueFinished' },
+        ],
+        PREVIOUS: [
+          { guard: 'hasPrevious', target: '.buffering', actions: toPrevious },
+          { guard: 'queueFinishedPrevious', actions: 'notifyQueueFinished' },
+        ],
+        ADD_TO_QUEUE: [
+          { guard: 'nothingToAdd' },
+          { guard: 'allQueued', actions: 'notifyDuplicate' },
+          {
+            guard: not('hasQueue'),
+            description: 'The queue was empty: the first added track starts playing.',
+            target: '.buffering',
+            actions: ['appendTracks', ...jump(() => 0)],
+          },
+          { actions: ['appendTracks', 'persistQueue'] },
+        ],
+        PLAY_LATER: { actions: ['insertLater', 'persistQueue'] },
+        REPLACE_AND_PLAY: { guard: 'hasTracks', target: '.buffering', actions: ['replaceTracks', ...toCurrent] },
+        REMOVE_FROM_QUEUE: [
+          {
+            guard: 'removesCurrentWithOthers',
+            description: 'The loaded track left the queue: unload it and select the item that slid into place.',
+            target: '.empty',
+            actions: ['removeItem', 'persistQueue', 'unloadAudio', 'selectCurrent'],
+          },
+          { actions: ['removeItem', 'persistQueue'] },
+        ],
+        CLEAR_QUEUE: { actions: ['clearQueue', 'persistQueue'] },
+        // No audio element (a browser without one): loads fail alike; the machine lives on.
+        'xstate.error.actor.audio': { target: '.empty', actions: ['recordLoadError', 'notifyPlayerError'] },
+      },
+      states: {
+        empty: {
+          description:
+            'No audio loaded: a new or cleared player, a restored queue (its item shown, not played) or a failed load (error says why). The main button plays the selected item, the first of a new queue.',
+          entry: { type: 'announce', params: { playing: false } },
+          initial: 'shown',
+          states: {
+            shown: {
+              always: { guard: 'coverToFind', target: 'findingCover' },
+            },
+            findingCover: {
+              description:
+                'The shown item is not loaded, so no source brought its cover: it comes from the library that would serve it. Looked up again when the libraries change.',
+              // the queue was cleared meanwhile: nothing is shown, the answer would go nowhere
+              always: { guard: not('hasNowPlaying'), target: 'shown' },
+              invoke: {
+                id: 'findCover',
+                src: 'findCover',
+                input: ({ context }) => loadingTrack(context),
+                onDone: { target: 'shown', actions: 'setFoundCover' },
+                // a failed lookup (local store unreadable) leaves the cover unknown
+                onError: { target: 'shown', actions: 'markCoverSought' },
+              },
+            },
+          },
+          on: {
+            TOGGLE_PLAY: { guard: 'hasQueue', target: 'buffering', actions: toCurrent },
+            RESTORE: { actions: ['restoreQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
+            PLAY_LATER: { actions: ['insertLater', 'persistQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
+            REMOVE_FROM_QUEUE: { actions: ['removeItem', 'persistQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
+            CLEAR_QUEUE: { actions: ['clearQueue', 'persistQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
+          },
+        },
+        buffering: {
+          description: 'The selected track is being resolved (library, stream choice) and loaded; fails after bufferingTimeout.',
+          tags: ['busy'],
+          entry: { type: 'announce', params: { playing: false } },
+          after: { bufferingTimeout: { target: 'empty', actions: failLoad } },
+          initial: 'resolving',
+          states: {
+            resolving: {
+              on: { 'audio.timeupdate': {}, 'audio.loaded': {} },
+              invoke: {
+                id: 'resolveSource',
+                src: 'resolveSource',
+                input: ({ context }) => loadingTrack(context),
+                onDone: { target: 'loading', actions: ['setSource', 'loadAudio'] },
+                onError: { target: '#player.playback.empty', actions: ['recordResolveError', 'notifyPlayerError'] },
+              },
+            },
+            loading: {
+              on: {
+                'audio.playing': '#player.playback.playing',
+                'audio.playRejected': {
+                  description: 'Autoplay blocked: the track is loaded; the main button plays it.',
+                  target: '#player.playback.paused',
+                },
+                'audio.error': { target: '#player.playback.empty', actions: failLoad },
+              },
+            },
+          },
+          on: {
+            REMOVE_FROM_QUEUE: [
+              { guard: 'removesCurrentWithOthers', target: 'buffering', reenter: true, actions: ['removeItem', ...toCurrent] },
+              { actions: ['removeItem', 'persistQueue'] },
+            ],
+          },
+        },
+        playing: {
+          entry: { type: 'announce', params: { playing: true } },
+          on: {
+            TOGGLE_PLAY: { target: 'paused', actions: 'pauseAudio' },
+            SEEK: { guard: 'durationKnown', actions: 'seekAudio' },
+            'audio.paused': 'paused',
+            'audio.playRejected': 'paused',
+            'audio.ended': onTrackEnd,
+            'audio.error': { target: 'empty', actions: failLoad },
+            REMOVE_FROM_QUEUE: [
+              {
+                guard: 'removesCurrentWithOthers',
+                description: 'The playing track left the queue: the item that slid into place plays.',
+                target: 'buffering',
+                actions: ['removeItem', ...toCurrent],
+              },
+              { actions: ['removeItem', 'persistQueue'] },
+            ],
+          },
+        },
+        paused: {
+          entry: { type: 'announce', params: { playing: false } },
+          on: {
+            TOGGLE_PLAY: { target: 'playing', actions: 'playAudio' },
+            SEEK: { guard: 'durationKnown', target: 'playing', actions: ['seekAudio', 'playAudio'] },
+            'audio.playing': 'playing',
+            'audio.ended': onTrackEnd,
+            'audio.error': { target: 'empty', actions: failLoad },
+          },
+        },
+        ended: {
+          description: 'The track ended with nothing to advance to (the queue was cleared while it played).',
+          entry: { type: 'announce', params: { playing: false } },
+          on: {
+            TOGGLE_PLAY: { target: 'playing', actions: ['restart', 'seekToStart', 'playAudio'] },
+            SEEK: { guard: 'durationKnown', target: 'playing', actions: ['seekAudio', 'playAudio'] },
+          },
+        },
+      },
+    },
+    loopMode: {
+      initial: 'listLoop',
+      states: {
+        listLoop: { on: { CYCLE_LOOP_MODE: 'trackLoop' } },
+        trackLoop: { on: { CYCLE_LOOP_MODE: 'shuffle' } },
+        shuffle: { on: { CYCLE_LOOP_MODE: 'listLoop' } },
+      },
+    },
+    stat: {
+      description: 'One play report per time a track becomes current, after 10 s of uninterrupted playing.',
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'newPlay', target: 'pending', actions: 'takePlay' },
+        },
+        pending: {
+          always: { guard: 'newPlay', target: 'pending', reenter: true, actions: 'takePlay' },
+          initial: 'held',
+          states: {
+            held: {
+              description: 'Not playing (buffering, paused): the count waits; playing again starts it from 0.',
+              always: { guard: 'isPlaying', target: 'counting' },
+            },
+            counting: {
+              always: { guard: not('isPlaying'), target: 'held' },
+              after: { statReportDelay: { guard: 'hasNowPlaying', target: '#player.stat.reporting' } },
+            },
+          },
+        },
+        reporting: {
+          always: { guard: 'newPlay', target: 'pending', actions: 'takePlay' },
+          invoke: {
+            id: 'reportPlay',
+            src: 'reportPlay',
+            input: ({ context }) => playReport(context, STAT_REPORT_DELAY_MS),
+            // the answer is not shown (spec 7); a failed report is dropped
+            onDone: 'idle',
+            onError: 'idle',
+          },
+        },
+      },
+    },
+    preloader: {
+      description:
+        'After each jump, the item after the current one is preloaded, one preload at a time. It waits until the current track plays, so it never takes bandwidth from the track the listener is waiting for.',
+      initial: 'idle',
+      states: {
+        idle: {
+          always: [
+            { guard: and(['newJump', 'hasNextToPreload', 'isPlaying']), target: 'preloading', actions: ['takeJump', 'setPreloadTarget'] },
+            { guard: and(['newJump', not('hasNextToPreload')]), actions: 'takeJump' },
+          ],
+        },
+        preloading: {
+          always: [
+            {
+              guard: and(['newJump', 'preloadsNext']),
+              description: 'Already preloading that item: the request is dropped.',
+              actions: 'takeJump',
+            },
+            {
+              guard: 'newJump',
+              description: 'Another item is next now: the running preload is stopped; the new one starts once the new current track plays.',
+              target: 'idle',
+              actions: 'clearPreloadTarget',
+            },
+          ],
+          invoke: {
+            id: 'preload',
+            src: 'preload',
+            input: ({ context }) => context.preloadTarget ?? loadingTrack(context),
+            onDone: { target: 'idle', actions: 'clearPreloadTarget' },
+            onError: { target: 'idle', actions: 'clearPreloadTarget' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PlayerRef = ActorRefFrom<typeof playerMachine>;
+export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
+
+/** spec 4.2 status of a snapshot: empty, buffering, playing, paused or ended */
+export function playbackStatus(snapshot: PlayerSnapshot): ReturnType<typeof statusOf> {
+  return statusOf((snapshot.value as { playback?: unknown }).playback);
+}
+
+export function loopModeOf(snapshot: PlayerSnapshot): 'listLoop' | 'trackLoop' | 'shuffle' {
+  const mode = (snapshot.value as { loopMode?: unknown }).loopMode;
+  return mode === 'trackLoop' || mode === 'shuffle' ? mode : 'listLoop';
+}

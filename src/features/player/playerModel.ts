@@ -1,0 +1,218 @@
+// The player's types and the pure context updates behind its actions (spec 3, 4.2). player.ts holds
+// the machine; this file holds what can be read without XState.
+import type { TrackIdentity } from '@/shared/track';
+import type { AudioReport } from './audioActor';
+import { trackKey } from '@/shared/track';
+import { DEFAULT_VOLUME } from '@/shared/constants';
+import type { NotifyEvent } from '@/shared/effects';
+import { clampIndex, neighbour, toQueueTrack, type QueueTrack } from './queue';
+
+/** spec 3 now-playing info: the loaded (or selected) queue item and its cover */
+export interface NowPlaying extends QueueTrack {
+  /**
+   * The (disc) cover through the library that serves the track: from its resolved source, or looked
+   * up for an item shown but not loaded (a restored queue). undefined while not known yet; null when
+   * no library has the album.
+   */
+  coverUrl: string | null | undefined;
+}
+
+/** what `findCover` answers: the cover of the track with key `key`; undefined when it cannot tell yet (libraries not loaded) */
+export interface FoundCover {
+  key: string;
+  coverUrl: string | null | undefined;
+}
+
+/** what `resolveSource` answers for a queue item */
+export interface PlayerSource {
+  /** the URL the audio element plays (token and quality included) */
+  url: string;
+  coverUrl: string | null;
+}
+
+/** the input of `reportPlay` (POST /api/stat) */
+export interface PlayReportInput {
+  track: TrackIdentity;
+  /** Unix seconds: [round((now − 10 s) / 1000)] */
+  at: number[];
+}
+
+export type LoopMode = 'listLoop' | 'trackLoop' | 'shuffle';
+export type PlaybackStatus = 'empty' | 'buffering' | 'playing' | 'paused' | 'ended';
+
+export interface PlayerContext {
+  queue: QueueTrack[];
+  /** the current item's position; 0 for an empty queue */
+  index: number;
+  /**
+   * The loaded or selected track. Usually queue[index]; it stays when the queue is cleared while a
+   * track plays (the track plays on, then 播放队列播完啦).
+   */
+  nowPlaying: NowPlaying | null;
+  /** seconds */
+  currentTime: number;
+  /** seconds; null while unknown */
+  duration: number | null;
+  /** percent 0–100 */
+  volume: number;
+  muted: boolean;
+  /** the URL loaded into the audio element */
+  source: string | null;
+  /** why the last load failed (catalogue text), until the next track starts */
+  error: string | null;
+  /** how many times a track became current (jumps and restarts); the stat region counts each */
+  plays: number;
+  /** the value of `plays` the stat region last took up */
+  countedPlays: number;
+  /** how many jumps to a new current item there were; each asks for a preload */
+  jumps: number;
+  /** the value of `jumps` the preloader last took up */
+  preloadedJumps: number;
+  /** the item being preloaded */
+  preloadTarget: QueueTrack | null;
+  /** the key of the track whose cover was last looked up with the current libraries */
+  coverSought: string | null;
+  /** the clock for play reports (ms since the epoch); injected so tests control it */
+  now: () => number;
+  /** the random source for shuffle, in [0, 1) */
+  random: () => number;
+}
+
+export interface PlayerInput {
+  /** stored player.volume (percent) */
+  volume?: number;
+  /** stored player.muted */
+  muted?: boolean;
+  now?: () => number;
+  random?: () => number;
+}
+
+export type PlayerEvent =
+  /** the main button: playing → pause, paused → resume, ended → restart, empty → play the current (first) item */
+  | { type: 'TOGGLE_PLAY' }
+  | { type: 'PLAY_INDEX'; index: number }
+  | { type: 'NEXT' }
+  | { type: 'PREVIOUS' }
+  /** 0–1 of the duration; seeks and resumes playing */
+  | { type: 'SEEK'; fraction: number }
+  | { type: 'ADD_TO_QUEUE'; tracks: QueueTrack[] }
+  | { type: 'PLAY_LATER'; track: QueueTrack }
+  | { type: 'REPLACE_AND_PLAY'; tracks: QueueTrack[]; index: number }
+  | { type: 'REMOVE_FROM_QUEUE'; index: number }
+  | { type: 'CLEAR_QUEUE' }
+  /** percent 0–100; unmutes */
+  | { type: 'SET_VOLUME'; percent: number }
+  | { type: 'TOGGLE_MUTE' }
+  /** the saved queue at start: selected, not played */
+  | { type: 'RESTORE'; queue: QueueTrack[]; index: number }
+  | { type: 'CYCLE_LOOP_MODE' }
+  /** credentials loaded or changed, or a library's albums synced: covers are looked up again */
+  | { type: 'LIBRARIES_CHANGED' }
+  | AudioReport;
+
+/** persist as `playlist` ({ tracks: queue, index }) */
+export type QueueChangedEvent = { type: 'queueChanged'; queue: QueueTrack[]; index: number };
+/** persist as player.volume / player.muted */
+export type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted: boolean };
+/** page title, media session */
+export type NowPlayingChangedEvent = { type: 'nowPlayingChanged'; nowPlaying: NowPlaying | null; playing: boolean };
+export type PlayerEmitted = NotifyEvent | QueueChangedEvent | VolumeChangedEvent | NowPlayingChangedEvent;
+
+export function clampVolume(percent: number): number {
+  return Number.isFinite(percent) ? Math.round(Math.min(Math.max(percent, 0), 100)) : DEFAULT_VOLUME;
+}
+
+export function initialContext(input: PlayerInput | undefined): PlayerContext {
+  return {
+    queue: [],
+    index: 0,
+    nowPlaying: null,
+    currentTime: 0,
+    duration: null,
+    volume: clampVolume(input?.volume ?? DEFAULT_VOLUME),
+    muted: input?.muted ?? false,
+    source: null,
+    error: null,
+    plays: 0,
+    countedPlays: 0,
+    jumps: 0,
+    preloadedJumps: 0,
+    preloadTarget: null,
+    coverSought: null,
+    now: input?.now ?? (() => Date.now()),
+    random: input?.random ?? Math.random,
+  };
+}
+
+/** now-playing for `track`; the same track as before keeps its cover (no flicker while it reloads) */
+function nowPlayingOf(track: QueueTrack | undefined, previous: NowPlaying | null): NowPlaying | null {
+  if (!track) return null;
+  const same = previous !== null && trackKey(track) === trackKey(previous);
+  return { ...toQueueTrack(track), coverUrl: same ? previous.coverUrl : undefined };
+}
+
+/** the context after the item at `index` becomes current (a jump): a new play, a new preload */
+export function startAt(context: PlayerContext, index: number): Partial<PlayerContext> {
+  const at = clampIndex(context.queue.length, index);
+  return {
+    index: at,
+    nowPlaying: nowPlayingOf(context.queue[at], context.nowPlaying),
+    coverSought: null,
+    currentTime: 0,
+    duration: null,
+    source: null,
+    error: null,
+    plays: context.plays + 1,
+    jumps: context.jumps + 1,
+  };
+}
+
+/** in `empty`, now-playing shows the selected item (or nothing); its cover is looked up (again) */
+export function selectCurrent(context: PlayerContext): Partial<PlayerContext> {
+  return {
+    nowPlaying: nowPlayingOf(context.queue[context.index], context.nowPlaying),
+    coverSought: null,
+    source: null,
+    currentTime: 0,
+    duration: null,
+  };
+}
+
+/** a `findCover` answer: kept when it is about the shown track and could tell */
+export function applyFoundCover(context: PlayerContext, found: FoundCover): Partial<PlayerContext> {
+  const { nowPlaying } = context;
+  const applies = nowPlaying !== null && found.coverUrl !== undefined && trackKey(nowPlaying) === found.key;
+  return { coverSought: found.key, nowPlaying: applies ? { ...nowPlaying, coverUrl: found.coverUrl } : nowPlaying };
+}
+
+/** in `empty`, the shown track's cover is still to be looked up with the current libraries */
+export function coverToFind(context: PlayerContext): boolean {
+  return context.nowPlaying !== null && context.coverSought !== trackKey(context.nowPlaying);
+}
+
+/** the track `resolveSource` is asked about */
+export function loadingTrack(context: PlayerContext): QueueTrack {
+  const track = context.nowPlaying ?? context.queue[context.index];
+  // Unreachable (a jump always selects an item); an impossible id lets resolveSource fail cleanly.
+  return track ? toQueueTrack(track) : { albumId: '', discId: 0, trackId: 0, title: '', artist: '', type: 'normal', albumTitle: '' };
+}
+
+/** the next item, when there is one other than the current */
+export function preloadCandidate(context: PlayerContext): QueueTrack | null {
+  const at = neighbour(context.queue, context.index, 'next');
+  if (at === null) return null;
+  const track = context.queue[at];
+  if (!track || (context.nowPlaying && trackKey(track) === trackKey(context.nowPlaying))) return null;
+  return track;
+}
+
+export function playReport(context: PlayerContext, delayMs: number): PlayReportInput {
+  const { albumId, discId, trackId } = loadingTrack(context);
+  return { track: { albumId, discId, trackId }, at: [Math.round((context.now() - delayMs) / 1000)] };
+}
+
+/** the status of spec 4.2 from a snapshot's `playback` value */
+export function statusOf(playback: unknown): PlaybackStatus {
+  const key = typeof playback === 'string' ? playback : Object.keys((playback ?? {}) as object)[0];
+  return key === 'buffering' || key === 'playing' || key === 'paused' || key === 'ended' ? key : 'empty';
+}

@@ -1,0 +1,178 @@
+// The player's named implementations (DESIGN.md 7): types, actors, delays, guards and actions in
+// one setup(); player.ts builds the machine's states from it. Context updates are pure functions
+// in playerModel.ts and queue.ts.
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, stateIn } from 'xstate';
+import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
+import { audioActor } from './audioActor';
+import { isNoSourceError } from '@/services/stream';
+import { trackKey } from '@/shared/track';
+import { text } from '@/shared/text';
+import { addToQueue, clampIndex, neighbour, playLater, queueFinishedMessage, removeFromQueue, replaceQueue, type QueueTrack } from './queue';
+import {
+  applyFoundCover,
+  clampVolume,
+  coverToFind,
+  preloadCandidate,
+  selectCurrent,
+  startAt,
+  type FoundCover,
+  type PlayerContext,
+  type PlayerEmitted,
+  type PlayerEvent,
+  type PlayerInput,
+  type PlayerSource,
+  type PlayReportInput,
+} from './playerModel';
+
+function provideMe<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`player actor "${name}" was not provided`);
+  });
+}
+
+export const playerSetup = setup({
+  types: {
+    context: {} as PlayerContext,
+    events: {} as PlayerEvent,
+    emitted: {} as PlayerEmitted,
+    input: {} as PlayerInput,
+  },
+  actors: {
+    audio: audioActor,
+    resolveSource: provideMe<PlayerSource, QueueTrack>('resolveSource'),
+    preload: provideMe<void, QueueTrack>('preload'),
+    reportPlay: provideMe<void, PlayReportInput>('reportPlay'),
+    findCover: provideMe<FoundCover, QueueTrack>('findCover'),
+  },
+  delays: {
+    bufferingTimeout: BUFFERING_TIMEOUT_MS,
+    statReportDelay: STAT_REPORT_DELAY_MS,
+  },
+  guards: {
+    isPlaying: stateIn('#player.playback.playing'),
+    coverToFind: ({ context }) => coverToFind(context),
+    isTrackLoop: stateIn('#player.loopMode.trackLoop'),
+    isShuffle: stateIn('#player.loopMode.shuffle'),
+    hasQueue: ({ context }) => context.queue.length > 0,
+    hasNext: ({ context }) => neighbour(context.queue, context.index, 'next') !== null,
+    hasPrevious: ({ context }) => neighbour(context.queue, context.index, 'previous') !== null,
+    queueFinishedNext: ({ context }) => queueFinishedMessage(context.queue, context.index, 'next'),
+    queueFinishedPrevious: ({ context }) => queueFinishedMessage(context.queue, context.index, 'previous'),
+    indexInQueue: ({ context, event }) => {
+      assertEvent(event, 'PLAY_INDEX');
+      return Number.isInteger(event.index) && event.index >= 0 && event.index < context.queue.length;
+    },
+    nothingToAdd: ({ event }) => {
+      assertEvent(event, 'ADD_TO_QUEUE');
+      return event.tracks.length === 0;
+    },
+    allQueued: ({ context, event }) => {
+      assertEvent(event, 'ADD_TO_QUEUE');
+      return addToQueue(context.queue, event.tracks).added.length === 0;
+    },
+    hasTracks: ({ event }) => {
+      assertEvent(event, 'REPLACE_AND_PLAY');
+      return event.tracks.length > 0;
+    },
+    removesCurrentWithOthers: ({ context, event }) => {
+      assertEvent(event, 'REMOVE_FROM_QUEUE');
+      return event.index === context.index && context.queue.length > 1;
+    },
+    durationKnown: ({ context }) => context.duration !== null && context.duration > 0,
+    hasNowPlaying: ({ context }) => context.nowPlaying !== null,
+    isNoSource: ({ event }) => isNoSourceError((event as { error?: unknown }).error),
+    newPlay: ({ context }) => context.plays !== context.countedPlays,
+    newJump: ({ context }) => context.jumps !== context.preloadedJumps,
+    hasNextToPreload: ({ context }) => preloadCandidate(context) !== null,
+    preloadsNext: ({ context }) => {
+      const next = preloadCandidate(context);
+      return next !== null && context.preloadTarget !== null && trackKey(next) === trackKey(context.preloadTarget);
+    },
+  },
+  actions: {
+    startAt: assign(({ context }, params: { index: number }) => startAt(context, params.index)),
+    selectCurrent: assign(({ context }) => selectCurrent(context)),
+    restart: assign(({ context }) => ({ currentTime: 0, plays: context.plays + 1 })),
+    setSource: assign(({ context, event }) => {
+      const output = (event as unknown as { output: PlayerSource }).output;
+      return {
+        source: output.url,
+        nowPlaying: context.nowPlaying && { ...context.nowPlaying, coverUrl: output.coverUrl },
+      };
+    }),
+    setTime: assign(({ context, event }) => {
+      assertEvent(event, 'audio.timeupdate');
+      return { currentTime: event.currentTime, duration: event.duration ?? context.duration };
+    }),
+    setDuration: assign(({ context, event }) => {
+      assertEvent(event, 'audio.loaded');
+      return { duration: event.duration ?? context.duration };
+    }),
+    recordResolveError: assign({
+      error: ({ event }) => (isNoSourceError((event as { error?: unknown }).error) ? text.album.unavailable : text.player.loadFailed),
+      source: null,
+    }),
+    recordLoadError: assign({ error: text.player.loadFailed, source: null }),
+    appendTracks: assign(({ context, event }) => {
+      assertEvent(event, 'ADD_TO_QUEUE');
+      return { queue: addToQueue(context.queue, event.tracks).queue };
+    }),
+    insertLater: assign(({ context, event }) => {
+      assertEvent(event, 'PLAY_LATER');
+      return playLater(context.queue, context.index, event.track);
+    }),
+    replaceTracks: assign(({ event }) => {
+      assertEvent(event, 'REPLACE_AND_PLAY');
+      return replaceQueue(event.tracks, event.index);
+    }),
+    removeItem: assign(({ context, event }) => {
+      assertEvent(event, 'REMOVE_FROM_QUEUE');
+      return removeFromQueue(context.queue, context.index, event.index);
+    }),
+    clearQueue: assign({ queue: [], index: 0, error: null }),
+    restoreQueue: assign(({ event }) => {
+      assertEvent(event, 'RESTORE');
+      const { queue } = replaceQueue(event.queue, 0);
+      return { queue, index: clampIndex(queue.length, event.index), error: null };
+    }),
+    setVolume: assign(({ event }) => {
+      assertEvent(event, 'SET_VOLUME');
+      return { volume: clampVolume(event.percent), muted: false };
+    }),
+    toggleMute: assign({ muted: ({ context }) => !context.muted }),
+    takePlay: assign({ countedPlays: ({ context }) => context.plays }),
+    takeJump: assign({ preloadedJumps: ({ context }) => context.jumps }),
+    setPreloadTarget: assign({ preloadTarget: ({ context }) => preloadCandidate(context) }),
+    clearPreloadTarget: assign({ preloadTarget: null }),
+    setFoundCover: assign(({ context, event }) => applyFoundCover(context, (event as unknown as { output: FoundCover }).output)),
+    forgetCoverLookup: assign({ coverSought: null }),
+    markCoverSought: assign({ coverSought: ({ context }) => (context.nowPlaying ? trackKey(context.nowPlaying) : null) }),
+
+    loadAudio: sendTo('audio', ({ context }) => ({ type: 'audio.load' as const, url: context.source ?? '', autoplay: true })),
+    unloadAudio: sendTo('audio', { type: 'audio.unload' }),
+    playAudio: sendTo('audio', { type: 'audio.play' }),
+    pauseAudio: sendTo('audio', { type: 'audio.pause' }),
+    seekToStart: sendTo('audio', { type: 'audio.seek', time: 0 }),
+    seekAudio: sendTo('audio', ({ context, event }) => {
+      assertEvent(event, 'SEEK');
+      const fraction = Number.isFinite(event.fraction) ? Math.min(Math.max(event.fraction, 0), 1) : 0;
+      return { type: 'audio.seek' as const, time: fraction * (context.duration ?? 0) };
+    }),
+    applyVolume: sendTo('audio', ({ context }) => ({ type: 'audio.volume' as const, volume: context.volume, muted: context.muted })),
+
+    persistQueue: emit(({ context }) => ({ type: 'queueChanged' as const, queue: context.queue, index: context.index })),
+    persistVolume: emit(({ context }) => ({ type: 'volumeChanged' as const, volume: context.volume, muted: context.muted })),
+    announce: emit(({ context }, params: { playing: boolean }) => ({
+      type: 'nowPlayingChanged' as const,
+      nowPlaying: context.nowPlaying,
+      playing: params.playing,
+    })),
+    notifyPlayerError: emit(({ context }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: context.error ?? text.player.loadFailed,
+    })),
+    notifyDuplicate: emit({ type: 'notify', severity: 'error', message: text.queue.duplicate }),
+    notifyQueueFinished: emit({ type: 'notify', severity: 'info', message: text.queue.finished }),
+  },
+});

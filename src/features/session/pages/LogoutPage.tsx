@@ -1,0 +1,30 @@
+import { Alert } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { Redirect } from 'wouter';
+import { useLoginState, useSystem } from '@/app/SystemContext';
+import { text } from '@/shared/text';
+
+export default function LogoutPage() {
+  const { session } = useSystem();
+  const loginState = useLoginState();
+  const idle = useSelector(session, (s) => s.matches({ loggedIn: 'idle' }));
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (loginState === 'loggedIn' && !sent.current) {
+      sent.current = true;
+      session.send({ type: 'LOGOUT' });
+    }
+  }, [loginState, session]);
+
+  // Nobody to log out, or the logout call failed (its message is shown as a toast): go home.
+  if (loginState === 'loggedOut' && !sent.current) return <Redirect to="/" replace />;
+  if (sent.current && idle) return <Redirect to="/" replace />;
+
+  return (
+    <Alert color="blue" title={text.logout.banner}>
+      {text.logout.body}
+    </Alert>
+  );
+}

@@ -1,0 +1,305 @@
+// The login state of spec 4.1: unknown → loggedIn / loggedOut, with every flow that changes it.
+// I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
+import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { provideMe } from '@/shared/provideMe';
+import type { UserInfo } from '@/shared/types';
+import { LOGOUT_REDIRECT_DELAY_MS } from '@/shared/constants';
+import { errorMessage, isUnauthorized } from '@/services/api/errors';
+import { text } from '@/shared/text';
+import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
+import {
+  loginError,
+  passwordError,
+  profileError,
+  registerError,
+  type LoginForm,
+  type PasswordForm,
+  type ProfileForm,
+  type RegisterForm,
+} from './forms';
+
+export type SessionForm = 'login' | 'register' | 'profile' | 'password';
+
+export interface SessionContext {
+  user: UserInfo | null;
+  /** a validation message, shown by the form it belongs to */
+  formError: { form: SessionForm; message: string } | null;
+}
+
+export type SessionEvent =
+  | { type: 'LOGIN'; form: LoginForm }
+  | { type: 'REGISTER'; form: RegisterForm; inviteRequired: boolean }
+  | { type: 'LOGOUT' }
+  | { type: 'UPDATE_PROFILE'; form: ProfileForm }
+  | { type: 'CHANGE_PASSWORD'; form: PasswordForm }
+  | { type: 'SESSION_EXPIRED' }
+  | { type: 'CLEAR_FORM_ERROR' };
+
+export type UserChangedEvent = { type: 'userChanged'; user: UserInfo | null };
+export type SessionEmitted = NotifyEvent | NavigateEvent | ReloadEvent | UserChangedEvent;
+
+export interface SessionInput {
+  /** the user kept in local storage as userInfo, if any */
+  storedUser: UserInfo | null;
+}
+
+
+const loggedOutForms = {
+  LOGIN: [
+    { guard: 'loginFormInvalid', actions: 'showFormError' },
+    { target: '#session.loggedOut.loggingIn', actions: 'clearFormError' },
+  ],
+  REGISTER: [
+    { guard: 'registerFormInvalid', actions: 'showFormError' },
+    { target: '#session.loggedOut.registering', actions: 'clearFormError' },
+  ],
+} as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+    input: {} as SessionInput,
+  },
+  actors: {
+    fetchUser: provideMe<UserInfo>('session', 'fetchUser'),
+    login: provideMe<UserInfo, LoginForm>('session', 'login'),
+    register: provideMe<void, RegisterForm>('session', 'register'),
+    logout: provideMe<void>('session', 'logout'),
+    updateProfile: provideMe<void, ProfileForm>('session', 'updateProfile'),
+    changePassword: provideMe<void, { oldPassword: string; newPassword: string }>('session', 'changePassword'),
+    clearLocalData: provideMe<void>('session', 'clearLocalData'),
+  },
+  delays: {
+    logoutRedirectDelay: LOGOUT_REDIRECT_DELAY_MS,
+  },
+  guards: {
+    isUnauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
+    hasStoredUser: ({ context }) => context.user !== null,
+    loginFormInvalid: ({ event }) => {
+      assertEvent(event, 'LOGIN');
+      return loginError(event.form) !== null;
+    },
+    registerFormInvalid: ({ event }) => {
+      assertEvent(event, 'REGISTER');
+      return registerError(event.form, event.inviteRequired) !== null;
+    },
+    profileFormInvalid: ({ event }) => {
+      assertEvent(event, 'UPDATE_PROFILE');
+      return profileError(event.form) !== null;
+    },
+    passwordFormInvalid: ({ event }) => {
+      assertEvent(event, 'CHANGE_PASSWORD');
+      return passwordError(event.form) !== null;
+    },
+  },
+  actions: {
+    setUser: assign({ user: ({ event }) => (event as unknown as { output: UserInfo }).output }),
+    clearUser: assign({ user: null }),
+    storeUser: emit(({ context }) => ({ type: 'userChanged' as const, user: context.user })),
+    showFormError: assign({
+      formError: ({ event }) => {
+        switch (event.type) {
+          case 'LOGIN':
+            return { form: 'login' as const, message: loginError(event.form) ?? '' };
+          case 'REGISTER':
+            return { form: 'register' as const, message: registerError(event.form, event.inviteRequired) ?? '' };
+          case 'UPDATE_PROFILE':
+            return { form: 'profile' as const, message: profileError(event.form) ?? '' };
+          case 'CHANGE_PASSWORD':
+            return { form: 'password' as const, message: passwordError(event.form) ?? '' };
+          default:
+            return null;
+        }
+      },
+    }),
+    clearFormError: assign({ formError: null }),
+    notifyError: emit(({ event }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage((event as { error?: unknown }).error),
+    })),
+    notifySuccess: emit((_, params: { message: string }) => ({
+      type: 'notify' as const,
+      severity: 'success' as const,
+      message: params.message,
+    })),
+    navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+    reload: emit((_, params: { to: string }) => ({ type: 'reload' as const, to: params.to })),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ user: input.storedUser, formError: null }),
+  initial: 'unknown',
+  states: {
+    unknown: {
+      description: 'User info is loading; guarded pages show a spinner.',
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: { target: 'loggedIn', actions: ['setUser', 'storeUser'] },
+        onError: [
+          { guard: 'isUnauthorized', target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+          {
+            guard: 'hasStoredUser',
+            description: 'Server unreachable: keep the stored user so nothing local is lost.',
+            target: 'loggedIn',
+            actions: 'notifyError',
+          },
+          { target: 'loggedOut', actions: 'notifyError' },
+        ],
+      },
+    },
+    loggedOut: {
+      initial: 'idle',
+      on: { CLEAR_FORM_ERROR: { actions: 'clearFormError' } },
+      states: {
+        idle: { on: loggedOutForms },
+        loggingIn: {
+          tags: ['busy'],
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              assertEvent(event, 'LOGIN');
+              return event.form;
+            },
+            onDone: { target: '#session.loggedIn', actions: ['setUser', 'storeUser'] },
+            onError: { target: 'idle', actions: 'notifyError' },
+          },
+        },
+        registering: {
+          tags: ['busy'],
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ event }) => {
+              assertEvent(event, 'REGISTER');
+              return event.form;
+            },
+            onDone: {
+              target: 'registered',
+              actions: { type: 'notifySuccess', params: { message: text.auth.registerSucceeded } },
+            },
+            onError: { target: 'idle', actions: 'notifyError' },
+          },
+        },
+        registered: {
+          description: 'The account exists; the server does not log in on register, so the view goes to login.',
+          on: loggedOutForms,
+        },
+      },
+    },
+    loggedIn: {
+      initial: 'idle',
+      on: {
+        SESSION_EXPIRED: { target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+        CLEAR_FORM_ERROR: { actions: 'clearFormError' },
+      },
+      states: {
+        idle: {
+          on: {
+            LOGOUT: 'loggingOut',
+            UPDATE_PROFILE: [
+              { guard: 'profileFormInvalid', actions: 'showFormError' },
+              { target: 'updatingProfile', actions: 'clearFormError' },
+            ],
+            CHANGE_PASSWORD: [
+              { guard: 'passwordFormInvalid', actions: 'showFormError' },
+              { target: 'changingPassword', actions: 'clearFormError' },
+            ],
+          },
+        },
+        loggingOut: {
+          tags: ['busy'],
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: {
+              target: 'waitingToLeave',
+              actions: { type: 'notifySuccess', params: { message: text.logout.succeeded } },
+            },
+            onError: { target: 'idle', actions: 'notifyError' },
+          },
+        },
+        waitingToLeave: {
+          description: 'Logged out on the server; the 登出成功 toast shows for 2 s before local data is cleared.',
+          tags: ['busy'],
+          after: { logoutRedirectDelay: 'clearingLocalData' },
+        },
+        clearingLocalData: {
+          description: 'Removes userInfo, the queue and every local album and library record.',
+          tags: ['busy'],
+          invoke: {
+            id: 'clearLocalData',
+            src: 'clearLocalData',
+            onDone: {
+              target: '#session.loggedOut',
+              actions: ['clearUser', 'storeUser', { type: 'reload', params: { to: '/' } }],
+            },
+            // A broken local store must not keep the user signed in locally: leave all the same.
+            onError: {
+              target: '#session.loggedOut',
+              actions: ['notifyError', 'clearUser', 'storeUser', { type: 'reload', params: { to: '/' } }],
+            },
+          },
+        },
+        updatingProfile: {
+          tags: ['busy'],
+          invoke: {
+            id: 'updateProfile',
+            src: 'updateProfile',
+            input: ({ event }) => {
+              assertEvent(event, 'UPDATE_PROFILE');
+              return event.form;
+            },
+            onDone: 'refreshingUser',
+            onError: [
+              { guard: 'isUnauthorized', target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { target: 'idle', actions: 'notifyError' },
+            ],
+          },
+        },
+        refreshingUser: {
+          tags: ['busy'],
+          invoke: {
+            id: 'refreshUser',
+            src: 'fetchUser',
+            onDone: {
+              target: 'idle',
+              actions: ['setUser', 'storeUser', { type: 'notifySuccess', params: { message: text.user.profileSaved } }],
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { target: 'idle', actions: 'notifyError' },
+            ],
+          },
+        },
+        changingPassword: {
+          tags: ['busy'],
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ event }) => {
+              assertEvent(event, 'CHANGE_PASSWORD');
+              return { oldPassword: event.form.oldPassword, newPassword: event.form.newPassword };
+            },
+            onDone: {
+              description: 'The server ended every session of the user.',
+              target: '#session.loggedOut',
+              actions: ['clearUser', 'storeUser', { type: 'navigate', params: { to: '/user/login' } }],
+            },
+            onError: [
+              { guard: 'isUnauthorized', target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { target: 'idle', actions: 'notifyError' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;

@@ -1,0 +1,41 @@
+// Local playback preferences (spec 3, player.*): quality and page-close behaviour.
+// Changes are emitted so the wiring writes them to local storage.
+import { assign, emit, setup, type ActorRefFrom } from 'xstate';
+import type { PageCloseAction, Quality } from '@/shared/constants';
+
+export interface SettingsContext {
+  quality: Quality;
+  pageOnCloseAction: PageCloseAction;
+}
+
+export type SettingsEvent =
+  | { type: 'SET_QUALITY'; quality: Quality }
+  | { type: 'SET_PAGE_CLOSE_ACTION'; action: PageCloseAction };
+
+export type SettingsChangedEvent = { type: 'settingsChanged'; settings: SettingsContext };
+
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    events: {} as SettingsEvent,
+    input: {} as SettingsContext,
+    emitted: {} as SettingsChangedEvent,
+  },
+  actions: {
+    setQuality: assign({ quality: ({ context, event }) => (event.type === 'SET_QUALITY' ? event.quality : context.quality) }),
+    setPageCloseAction: assign({
+      pageOnCloseAction: ({ context, event }) =>
+        event.type === 'SET_PAGE_CLOSE_ACTION' ? event.action : context.pageOnCloseAction,
+    }),
+    persist: emit(({ context }) => ({ type: 'settingsChanged' as const, settings: context })),
+  },
+}).createMachine({
+  id: 'settings',
+  context: ({ input }) => input,
+  on: {
+    SET_QUALITY: { actions: ['setQuality', 'persist'] },
+    SET_PAGE_CLOSE_ACTION: { actions: ['setPageCloseAction', 'persist'] },
+  },
+});
+
+export type SettingsRef = ActorRefFrom<typeof settingsMachine>;

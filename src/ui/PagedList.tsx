@@ -1,0 +1,81 @@
+// The shared paged list (spec 2.3): page and count live in the URL query and change in place (no
+// history entries); sizes 10/20/30/50; the page count is floor(items/size)+1 as the spec says.
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import { Fragment, type Key, type ReactNode } from 'react';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { PAGE_SIZES } from '@/shared/constants';
+import { pageCount, pageSlice, parsePaging } from '@/services/paging';
+import { text } from '@/shared/text';
+import { useQueryParams } from './useQueryParams';
+
+export interface PagedListProps<T> {
+  items: readonly T[];
+  /** names the list region for assistive technology */
+  ariaLabel: string;
+  /** one item; `index` is its position in `items` (not in the page) */
+  renderItem?: (item: T, index: number) => ReactNode;
+  /** the whole page at once (a grid, a track list); `offset` is the position of its first item */
+  children?: (pageItems: T[], offset: number) => ReactNode;
+  /** React key of an item rendered with renderItem; default its position */
+  itemKey?: (item: T, index: number) => Key;
+}
+
+const SIZE_OPTIONS = PAGE_SIZES.map(String);
+
+/** page and count from the URL, and setters that keep the other query parameters */
+export function usePaging() {
+  const [params, update] = useQueryParams();
+  const { page, count } = parsePaging(params.toString());
+  return {
+    page,
+    count,
+    setPage: (next: number) => update({ page: next }),
+    // a new size starts again at the first page
+    setCount: (next: number) => update({ count: next, page: 1 }),
+  };
+}
+
+export function PagedList<T>({ items, ariaLabel, renderItem, children, itemKey }: PagedListProps<T>) {
+  const { page, count, setPage, setCount } = usePaging();
+  const total = pageCount(items.length, count);
+  const current = Math.min(page, total);
+  const offset = (current - 1) * count;
+  const pageItems = pageSlice(items, current, count);
+
+  return (
+    <section aria-label={ariaLabel}>
+      {children
+        ? children(pageItems, offset)
+        : pageItems.map((item, i) => (
+            <Fragment key={itemKey ? itemKey(item, offset + i) : offset + i}>{renderItem?.(item, offset + i)}</Fragment>
+          ))}
+      <Group justify="space-between" align="center" mt="md" gap="sm">
+        <nav aria-label={text.paging.label}>
+          <Pagination
+            total={total}
+            value={current}
+            onChange={setPage}
+            withEdges
+            size="sm"
+            getItemProps={(p) => ({ 'aria-label': text.paging.page(p) })}
+            getControlProps={(control) => ({ 'aria-label': text.paging[control] })}
+          />
+        </nav>
+        <Group gap="xs" align="center">
+          <Text size="sm" c="dimmed">
+            {text.paging.total(total)}
+          </Text>
+          <NativeSelect
+            size="xs"
+            aria-label={text.paging.pageSize}
+            data={SIZE_OPTIONS}
+            value={String(count)}
+            onChange={(event) => setCount(Number(event.currentTarget.value))}
+          />
+        </Group>
+      </Group>
+    </section>
+  );
+}

@@ -1,6 +1,0 @@
-import { Title } from '@mantine/core';
-import { text } from '@/views/text';
-
-export function NotFoundPage() {
-  return <Title order={2}>{text.notFound}</Title>;
-}

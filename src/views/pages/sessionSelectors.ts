@@ -1,7 +1,0 @@
-import type { SnapshotFrom } from 'xstate';
-import type { sessionMachine, SessionForm } from '@/machines/session';
-
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
-
-export const formErrorOf = (form: SessionForm) => (s: SessionSnapshot) =>
-  s.context.formError?.form === form ? s.context.formError.message : null;
