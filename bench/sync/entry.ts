@@ -1,11 +1,12 @@
 /**
  * Browser side of the sync benchmark (bundled by bench/sync.ts, run in headless Chromium). It
- * drives the app's own library sync machine with the app's own actors (src/app/libraryWiring.ts:
- * the annil client over fetch, IndexedDB through idb) and the logout cleanup, and returns
+ * drives the app's own library sync machine with the app's own actors (src/features/library/actors.ts:
+ * the annil client over fetch, IndexedDB through idb) and the logout cleanup (src/app/localData.ts), and returns
  * performance.now() deltas. It also checks the stored result, so a fast but wrong run fails loudly.
  */
 import { createActor, type SnapshotFrom } from 'xstate';
-import { clearLocalData, provideLibrarySync } from '@/features/library/actors';
+import { clearLocalData } from '@/app/localData';
+import { provideLibrarySync } from '@/features/library';
 import type { Credential } from '@/shared/types';
 import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';
 import { listLibraryRecords } from '@/storage/libraryDb';

@@ -3,27 +3,25 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { pageTitle } from '@/services/site';
 import { text } from '@/shared/text';
-import { Header } from '@/app/layout/Header';
-import { Drawer } from '@/app/layout/Drawer';
-import { Toasts } from '@/features/messages/Toasts';
-import { Shell } from '@/app/layout/Shell';
-import { PlayerBar } from '@/features/player/components/PlayerBar';
-import { SystemProvider, useSiteInfo, useSystem } from './SystemContext';
+import { Header } from './layout/Header';
+import { Drawer } from './layout/Drawer';
+import { Shell } from './layout/Shell';
+import { Toasts } from '@/features/messages';
+import { PlayerBar, playingTitleOf } from '@/features/player';
+import { useSiteInfo } from '@/features/session';
 import { useSelector } from '@xstate/react';
-import { playbackStatus } from '@/features/player/playerMachine';
+import { SystemProvider } from './SystemContext';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';
-import { CoverStoreContext } from '@/ui/coverStoreContext';
 import { Router, useLocation } from 'wouter';
 import { NARROW_SCREEN_QUERY } from '@/shared/constants';
 import { useTransitionLocation } from './transitionLocation';
 
 /** spec 4.2: site name and description; while a track plays, `track title | site name` */
-function DocumentTitle() {
+function DocumentTitle({ system }: { system: AppSystem }) {
   const site = useSiteInfo();
-  const { player } = useSystem();
-  const playingTitle = useSelector(player, (s) => (playbackStatus(s) === 'playing' ? (s.context.nowPlaying?.title ?? null) : null));
+  const playingTitle = useSelector(system.player, playingTitleOf);
   useEffect(() => {
     if (!site) return;
     document.title = playingTitle ? `${playingTitle}${text.site.trackTitleSeparator}${site.siteName}` : pageTitle(site, text.site.titleSeparator);
@@ -31,7 +29,7 @@ function DocumentTitle() {
   return null;
 }
 
-function Frame() {
+function Frame({ system }: { system: AppSystem }) {
   // The drawer is open by default; the main area shifts by its width when it opens or closes. On a
   // phone it starts closed and lies over the page, so it closes again once a link in it is followed.
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY, undefined, { getInitialValueInEffect: false });
@@ -52,7 +50,7 @@ function Frame() {
         <AppRoutes />
       </Shell>
       <Toasts />
-      <DocumentTitle />
+      <DocumentTitle system={system} />
     </>
   );
 }
@@ -62,11 +60,9 @@ export function App({ system, env = 'default' }: { system: AppSystem; env?: 'def
   return (
     <MantineProvider theme={theme} env={env}>
       <SystemProvider system={system}>
-        <CoverStoreContext.Provider value={system.covers}>
-          <Router hook={useTransitionLocation}>
-            <Frame />
-          </Router>
-        </CoverStoreContext.Provider>
+        <Router hook={useTransitionLocation}>
+          <Frame system={system} />
+        </Router>
       </SystemProvider>
     </MantineProvider>
   );

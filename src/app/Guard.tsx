@@ -2,13 +2,8 @@
 // when logged out, the page when logged in.
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useLoginState } from './SystemContext';
+import { loginPathFor, useLoginState } from '@/features/session';
 import { PageSpinner } from '@/ui/PageSpinner';
-
-export function loginPathFor(path: string, search: string): string {
-  const current = search ? `${path}?${search}` : path;
-  return `/user/login?return=${encodeURIComponent(current)}`;
-}
 
 export function Guard({ children }: { children: ReactNode }) {
   const state = useLoginState();
@@ -22,10 +17,4 @@ export function Guard({ children }: { children: ReactNode }) {
     return <Redirect to={loginPathFor(path, search)} replace />;
   }
   return <>{children}</>;
-}
-
-/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
-export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
 }

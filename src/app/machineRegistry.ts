@@ -1,16 +1,15 @@
-// The machines registry: what `npm run machines` draws into docs/machines/ and what
-// `npm run paths -- <name>` walks for QA. pathEvents are the sample events a walk explores
+// The registry of machines, for diagrams and QA paths: what `npm run machines` draws into
+// docs/machines/ and what `npm run paths -- <name>` walks. pathEvents are the sample events a walk explores
 // (payloads included), beside the events derived from the machine itself.
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import type { UserInfo } from '@/shared/types';
-import { sessionMachine } from '@/features/session/sessionMachine';
+import { librariesMachine, librarySyncMachine } from '@/features/library';
+import { messagesMachine } from '@/features/messages';
+import { playerMachine } from '@/features/player';
+import { sessionMachine } from '@/features/session';
+import { settingsMachine } from '@/features/settings';
 import { loaderMachine } from '@/ui/loaderMachine';
-import { messagesMachine } from '@/features/messages/messagesMachine';
-import { settingsMachine } from '@/features/settings/settingsMachine';
-import { librariesMachine } from '@/features/library/librariesMachine';
-import { librarySyncMachine } from '@/features/library/librarySyncMachine';
-import { playerMachine } from '@/features/player/playerMachine';
 
 export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,

@@ -1,22 +1,25 @@
-// Boot wiring: the long-lived actors, their real actors over the services, and the effects their
-// emitted events ask for (toasts, URL changes, storage writes, reloads). Started once in main.tsx.
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+// The app's composition (DESIGN.md 2): starts each feature's long-lived actors once, and states the
+// edges between features, here and nowhere else:
+//   - any call answered 902002 while signed in      → the session expires (signed out locally)
+//   - signed in                                     → the libraries load their credentials
+//     (loaded credentials then sync inside the library feature)
+//   - credentials loaded or changed, a sync changed a library's albums → the player looks its cover up again
+//   - signed out                                    → libraries and sync forget everything
+//   - signing out on this device forgets the user, the saved queue and every local library record
+//   - every feature's `notify`                      → the messages (toasts)
+import { createActor, type InspectionEvent } from 'xstate';
 import { navigate as navigateBrowser } from 'wouter/use-browser-location';
+import { defineBrowseLoads } from '@/features/browse';
+import { startLibrary } from '@/features/library';
+import { messagesMachine } from '@/features/messages';
+import { attachPlayerToWindow, startPlayer } from '@/features/player';
+import { loginStateOf, startSession, startSite } from '@/features/session';
+import { startSettings } from '@/features/settings';
 import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
 import { isUnauthorized } from '@/services/api/errors';
-import { getSiteInfo } from '@/services/api/info';
-import * as userApi from '@/services/api/user';
-import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { sessionMachine } from '@/features/session/sessionMachine';
-import { loaderMachine } from '@/ui/loaderMachine';
-import { messagesMachine } from '@/features/messages/messagesMachine';
-import { settingsMachine } from '@/features/settings/settingsMachine';
-import { librariesMachine } from '@/features/library/librariesMachine';
-import * as credentialApi from '@/services/api/credential';
-import { clearLocalData, provideLibrarySync } from '@/features/library/actors';
 import { CoverStore, coverStore } from '@/services/covers';
-import { attachPlayerToWindow, createPlayer } from '@/features/player/actors';
 import type { NotifyEvent } from '@/shared/effects';
+import { clearLocalData } from './localData';
 
 export interface SystemOptions {
   api?: ApiClient;
@@ -50,114 +53,65 @@ export function createAppSystem(options: SystemOptions = {}) {
   const api = withSessionExpiry(options.api ?? createApiClient(), () => onExpired());
   const navigate = options.navigate ?? ((to: string) => navigateBrowser(to));
   const reload = options.reload ?? ((to: string) => window.location.assign(to));
-  const { inspect } = options;
+  const { fetch, inspect } = options;
 
   const messages = createActor(messagesMachine, { inspect }).start();
   const notify = (event: NotifyEvent) => messages.send({ type: 'ADD', severity: event.severity, message: event.message });
 
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        fetchUser: fromPromise(() => userApi.getUserInfo(api)),
-        login: fromPromise(({ input }) => userApi.login(api, input)),
-        register: fromPromise(async ({ input }) => {
-          await userApi.register(api, {
-            email: input.email,
-            password: input.password,
-            nickname: input.nickname,
-            inviteCode: input.inviteCode.trim() || undefined,
-          });
-        }),
-        logout: fromPromise(() => userApi.logout(api)),
-        updateProfile: fromPromise(({ input }) => userApi.updateProfile(api, input)),
-        changePassword: fromPromise(({ input }) => userApi.changePassword(api, input)),
-        clearLocalData: fromPromise(() => clearLocalData()),
-      },
-    }),
-    { input: { storedUser: readLocal('userInfo') }, inspect },
-  );
-  onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
-  session.on('notify', notify);
-  session.on('navigate', (event) => navigate(event.to));
-  session.on('reload', (event) => reload(event.to));
-  session.on('userChanged', (event) => (event.user ? writeLocal('userInfo', event.user) : removeLocal('userInfo')));
-
-  const site = createActor(
-    loaderMachine.provide({ actors: { load: fromPromise<unknown>(() => getSiteInfo(api)) } }),
-    { inspect },
-  );
-  site.on('notify', notify);
-
-  const settings = createActor(settingsMachine, {
-    input: { quality: readLocal('player.quality'), pageOnCloseAction: readLocal('player.pageOnCloseAction') },
+  const settings = startSettings({ inspect });
+  const library = startLibrary({ api, fetch, notify, inspect });
+  const player = startPlayer({ api, access: library.access, settings, notify, fetch, inspect });
+  const session = startSession({
+    api,
+    clearLocalData,
+    notify,
+    navigate,
+    reload,
     inspect,
   });
-  settings.on('settingsChanged', ({ settings: value }) => {
-    writeLocal('player.quality', value.quality);
-    writeLocal('player.pageOnCloseAction', value.pageOnCloseAction);
-  });
-
-  const libraries = createActor(
-    librariesMachine.provide({
-      actors: {
-        listCredentials: fromPromise(() => credentialApi.listCredentials(api)),
-        addCredential: fromPromise(({ input }) => credentialApi.addCredential(api, input)),
-        deleteCredential: fromPromise(({ input }) => credentialApi.deleteCredential(api, input.id)),
-      },
-    }),
-    { inspect },
-  );
-  libraries.on('notify', notify);
-
-  const librarySync = createActor(provideLibrarySync(options.fetch), { inspect });
-  librarySync.on('notify', notify);
-  libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
-  libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));
+  const site = startSite({ api, notify, inspect });
+  onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
 
   // Credentials load, and libraries sync, once somebody is signed in; signing out forgets them.
   let signedIn = false;
-  session.subscribe((snapshot) => {
-    const now = snapshot.matches('loggedIn');
+  const followSession = () => {
+    const now = loginStateOf(session.getSnapshot()) === 'loggedIn';
     if (now === signedIn) return;
     signedIn = now;
     if (now) {
-      libraries.send({ type: 'LOAD' });
+      library.libraries.send({ type: 'LOAD' });
     } else {
-      libraries.send({ type: 'RESET' });
-      librarySync.send({ type: 'RESET' });
+      library.libraries.send({ type: 'RESET' });
+      library.librarySync.send({ type: 'RESET' });
     }
-  });
+  };
+  session.subscribe(followSession);
+  followSession();
 
-  librarySync.start();
-  libraries.start();
-  session.start();
-  site.start();
-  settings.start();
-
-  const player = createPlayer({ api, libraries, settings, notify, fetch: options.fetch, inspect });
   // the shown item's cover depends on which libraries there are and what they hold
   const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
-  libraries.on('credentialsChanged', librariesChanged);
-  librarySync.on('librariesChanged', librariesChanged);
+  library.libraries.on('credentialsChanged', librariesChanged);
+  library.librarySync.on('librariesChanged', librariesChanged);
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
+  const browse = defineBrowseLoads({ api, access: library.access });
   // covers go through the same fetch as the libraries (a fake one in tests)
-  const covers = options.fetch ? new CoverStore({ fetch: options.fetch }) : coverStore;
+  const covers = fetch ? new CoverStore({ fetch }) : coverStore;
 
   return {
-    api,
-    covers,
     messages,
     session,
     site,
     settings,
-    libraries,
-    librarySync,
+    libraries: library.libraries,
+    librarySync: library.librarySync,
+    access: library.access,
     player,
+    browse,
+    covers,
     stop() {
       detachPlayer();
-      player.stop();
-      for (const actor of [session, site, settings, libraries, librarySync, messages]) actor.stop();
+      for (const actor of [player, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

@@ -3,6 +3,7 @@
 import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { BadResponseError, NetworkError } from './api/errors';
 import { isRecord, readNumber } from './api/narrow';
+import { libraryAlbumsUrl, libraryInfoUrl } from './libraryUrls';
 
 export interface AnnilOptions {
   fetch?: typeof globalThis.fetch;
@@ -13,11 +14,6 @@ export interface AnnilOptions {
 export interface LibraryInfo {
   /** Unix seconds of the library's start or last reload */
   lastUpdate: number;
-}
-
-/** the base of every library route: no trailing slash */
-export function libraryUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
 }
 
 function requestSignal(signal: AbortSignal | undefined): AbortSignal {
@@ -53,7 +49,7 @@ async function getJson(url: string, options: AnnilOptions): Promise<unknown> {
 
 /** GET {url}/info; needs no token */
 export async function getLibraryInfo(url: string, options: AnnilOptions = {}): Promise<LibraryInfo> {
-  const data = await getJson(`${libraryUrl(url)}/info`, options);
+  const data = await getJson(libraryInfoUrl(url), options);
   if (!isRecord(data)) throw new BadResponseError();
   const lastUpdate = readNumber(data.last_update ?? data.lastUpdate, Number.NaN);
   if (Number.isNaN(lastUpdate)) throw new BadResponseError();
@@ -62,20 +58,9 @@ export async function getLibraryInfo(url: string, options: AnnilOptions = {}): P
 
 /** GET {url}/albums: the ids of the albums the token may see (an unordered set) */
 export async function getLibraryAlbums(url: string, token: string, options: AnnilOptions = {}): Promise<string[]> {
-  const data = await getJson(`${libraryUrl(url)}/albums?auth=${encodeURIComponent(token)}`, options);
+  const data = await getJson(libraryAlbumsUrl(url, token), options);
   if (!Array.isArray(data) || !data.every((id): id is string => typeof id === 'string')) {
     throw new BadResponseError();
   }
   return data;
-}
-
-/** {server}/{albumId}/{discId}/{trackId}?auth={token} (spec 4.3) */
-export function playableUrl(server: string, albumId: string, discId: number, trackId: number, token: string): string {
-  return `${libraryUrl(server)}/${albumId}/${discId}/${trackId}?auth=${encodeURIComponent(token)}`;
-}
-
-/** the album cover, or the disc cover when a disc is given; covers need no token */
-export function coverUrl(server: string, albumId: string, discId?: number): string {
-  const base = `${libraryUrl(server)}/${albumId}`;
-  return discId === undefined ? `${base}/cover` : `${base}/${discId}/cover`;
 }

@@ -1,8 +1,8 @@
-// Streaming and resource choice (spec 4.3, protocol.md 2.5–2.6): which library plays a track and
-// how. A HEAD probe on `{url}&quality=…&_xcw=1` reads the served type, the original type and the
-// duration; streaming by parts (MediaSource) is chosen only when the browser supports it, the
-// answer is transcoded (type ≠ original type) and the track is at most 10 minutes; otherwise the
-// element plays the URL directly. A failed probe falls back to the raw URL.
+// Stream choice (spec 4.3, protocol.md 2.5–2.6): how a track plays once the library feature's
+// access module has chosen its library. A HEAD probe on `{url}&quality=…&_xcw=1` reads the served
+// type, the original type and the duration; streaming by parts (MediaSource) is chosen only when the
+// browser supports it, the answer is transcoded (type ≠ original type) and the track is at most 10
+// minutes; otherwise the element plays the URL directly. A failed probe falls back to the raw URL.
 import {
   DEFAULT_AUDIO_DURATION_S,
   PROBE_CACHE_LIMIT,
@@ -11,11 +11,8 @@ import {
   STREAMING_CUTOFF_S,
   type Quality,
 } from '@/shared/constants';
-import { text } from '@/shared/text';
-import type { Credential } from '@/shared/types';
 import { NetworkError } from './api/errors';
-import { chooseTrackCredential, trackSource, type TrackSource } from '@/features/library/access';
-import type { TrackIdentity } from '@/shared/track';
+import { withQuery } from './libraryUrls';
 
 export const DEFAULT_STREAM_TYPE = 'audio/aac';
 export const DEFAULT_ORIGIN_TYPE = 'audio/flac';
@@ -48,13 +45,6 @@ export interface StreamOptions {
   probe: Probe;
   supportsMediaSource: boolean;
   supportsAac: boolean;
-}
-
-/** appends query parameters to a URL that may or may not have a query already */
-export function withQuery(url: string, params: Record<string, string>): string {
-  const query = new URLSearchParams(params).toString();
-  if (!query) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
 /** the stored quality, or lossless when the browser cannot play AAC (spec 4.3) */
@@ -147,67 +137,4 @@ export function browserSupport(): { supportsMediaSource: boolean; supportsAac: b
     supportsAac = false;
   }
   return { supportsMediaSource: typeof mediaSource?.isTypeSupported === 'function', supportsAac };
-}
-
-/** no credential's library holds the track's album (or its token does not cover the track) */
-export class NoSourceError extends Error {
-  override readonly name = 'NoSourceError';
-  constructor() {
-    super(text.album.unavailable);
-  }
-}
-
-export function isNoSourceError(error: unknown): boolean {
-  return error instanceof NoSourceError || (error instanceof Error && error.name === 'NoSourceError');
-}
-
-export interface TrackSourceDeps {
-  credentials: readonly Credential[];
-  /** the album's library urls from the local album_library_map */
-  availableLibraries: (albumId: string) => Promise<readonly string[]>;
-  quality: Quality;
-  probe: Probe;
-  supportsMediaSource: boolean;
-  supportsAac: boolean;
-}
-
-export interface ResolvedSource extends StreamChoice {
-  coverUrl: string;
-}
-
-/** what choosing the serving library needs: the credentials and the album's library urls */
-export type LibraryChoiceDeps = Pick<TrackSourceDeps, 'credentials' | 'availableLibraries'>;
-
-/**
- * The highest-priority library that holds the track's album (and whose token covers the track),
- * as the track's play and cover URLs; null when none has it.
- */
-async function chooseTrackSource(track: TrackIdentity, deps: LibraryChoiceDeps): Promise<TrackSource | null> {
-  const credential = chooseTrackCredential(deps.credentials, await deps.availableLibraries(track.albumId), track);
-  return credential ? trackSource(credential, track) : null;
-}
-
-/**
- * Where and how a queued track plays, from the current credentials: the serving library, then the
- * stream choice. Throws NoSourceError when no library has it.
- */
-export async function resolveTrackSource(track: TrackIdentity, deps: TrackSourceDeps): Promise<ResolvedSource> {
-  const source = await chooseTrackSource(track, deps);
-  if (!source) throw new NoSourceError();
-  const choice = await chooseStream({
-    url: source.playUrl,
-    quality: deps.quality,
-    probe: deps.probe,
-    supportsMediaSource: deps.supportsMediaSource,
-    supportsAac: deps.supportsAac,
-  });
-  return { ...choice, coverUrl: source.coverUrl };
-}
-
-/**
- * The (disc) cover of a track shown but not loaded, through the library that would serve it; null
- * when none has the album. No probe: nothing is played.
- */
-export async function findTrackCover(track: TrackIdentity, deps: LibraryChoiceDeps): Promise<string | null> {
-  return (await chooseTrackSource(track, deps))?.coverUrl ?? null;
 }

@@ -1,4 +1,6 @@
-// Track identity: the one function that builds the track key albumId-discId-trackId (spec 3).
+// The track vocabulary (spec 3): its identity, the one function that builds the track key
+// albumId-discId-trackId, and the display fields every list, the queue and the player show.
+import type { ArtistRoles } from './types';
 
 export interface TrackIdentity {
   albumId: string;
@@ -6,6 +8,34 @@ export interface TrackIdentity {
   trackId: number;
 }
 
+/**
+ * A track as it is listed, queued and shown: identity and display fields only. An album's resolved
+ * Track, a search or favourite result and a stored queue item all fit. No URLs: those are built
+ * from the credentials of the moment when the track plays, so nothing stored holds a stale token.
+ */
+export interface TrackInfo extends TrackIdentity {
+  title: string;
+  artist: string;
+  artists?: ArtistRoles;
+  type: string;
+  albumTitle: string;
+}
+
 export function trackKey(track: TrackIdentity): string {
   return `${track.albumId}-${track.discId}-${track.trackId}`;
+}
+
+/** the TrackInfo fields of any track-like value (an album Track carries tags too; a queue keeps none) */
+export function trackInfoOf(track: TrackInfo): TrackInfo {
+  const info: TrackInfo = {
+    albumId: track.albumId,
+    discId: track.discId,
+    trackId: track.trackId,
+    title: track.title,
+    artist: track.artist,
+    type: track.type,
+    albumTitle: track.albumTitle,
+  };
+  if (track.artists) info.artists = { ...track.artists };
+  return info;
 }

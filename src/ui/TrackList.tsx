@@ -11,7 +11,7 @@ import { useSearchParam } from './useQueryParams';
 import classes from './TrackList.module.css';
 
 /** what a row shows: a resolved album Track, a search/favourite TrackResult, a queue item… */
-export interface TrackRowData extends TrackIdentity {
+export interface TrackInfo extends TrackIdentity {
   title: string;
   artist: string;
   artists?: ArtistRoles;
@@ -19,7 +19,7 @@ export interface TrackRowData extends TrackIdentity {
   albumTitle: string;
 }
 
-export interface TrackListProps<T extends TrackRowData> {
+export interface TrackListProps<T extends TrackInfo> {
   tracks: readonly T[];
   /** which list of the page this is (an album page has one per disc) */
   listIndex: number;
@@ -61,7 +61,7 @@ function rowKeys(tracks: readonly TrackIdentity[]): string[] {
   });
 }
 
-export function TrackList<T extends TrackRowData>({
+export function TrackList<T extends TrackInfo>({
   tracks,
   listIndex,
   startIndex = 0,
@@ -114,7 +114,7 @@ export function TrackList<T extends TrackRowData>({
   );
 }
 
-export interface TrackRowProps<T extends TrackRowData> {
+export interface TrackRowProps<T extends TrackInfo> {
   track: T;
   /** position in the whole list (numbering, highlight, slots) */
   index: number;
@@ -126,7 +126,7 @@ export interface TrackRowProps<T extends TrackRowData> {
 }
 
 /** one row: an <li> of plain elements, for use inside TrackList's <ul> */
-export function TrackRow<T extends TrackRowData>({ track, index, highlighted, showNumber, showAlbum, playSlot, actions }: TrackRowProps<T>) {
+export function TrackRow<T extends TrackInfo>({ track, index, highlighted, showNumber, showAlbum, playSlot, actions }: TrackRowProps<T>) {
   const label = typeLabel(track.type);
   return (
     <li

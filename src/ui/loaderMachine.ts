@@ -1,29 +1,30 @@
-// The generic loader of spec 4.5: runs one async fetch once; a failure becomes an error message
-// with the error's own text and the loading flag ends false.
-import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+// The generic loader of spec 4.5: runs one async load once; a failure becomes an error message with
+// the error's own text (emitted for a toast) and the loading flag ends false. The data is whatever
+// the provided `load` gives (PageLoad<T> provides a load of T and reads the data back as T).
+import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
+import { provideMe } from '@/shared/machines';
 
-export interface LoaderContext<T = unknown> {
-  data: T | undefined;
+export interface LoaderContext {
+  data: unknown;
   error: string | null;
 }
+
+export type LoaderTag = 'busy';
 
 export const loaderMachine = setup({
   types: {
     context: {} as LoaderContext,
     emitted: {} as NotifyEvent,
+    tags: {} as LoaderTag,
   },
   actors: {
-    load: fromPromise<unknown>(async () => {
-      throw new Error('loader actor "load" was not provided');
-    }),
+    load: provideMe<unknown>('loader', 'load'),
   },
   actions: {
-    setData: assign({ data: ({ event }) => (event as unknown as { output: unknown }).output, error: null }),
-    setError: assign({
-      error: ({ event }) => errorMessage((event as { error?: unknown }).error),
-    }),
+    setData: assign((_, params: { data: unknown }) => ({ data: params.data, error: null })),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     notifyError: emit(({ context }) => ({ type: 'notify' as const, severity: 'error' as const, message: context.error ?? '' })),
   },
 }).createMachine({
@@ -36,8 +37,8 @@ export const loaderMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'success', actions: 'setData' },
-        onError: { target: 'failure', actions: ['setError', 'notifyError'] },
+        onDone: { target: 'success', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
+        onError: { target: 'failure', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'notifyError'] },
       },
     },
     success: { type: 'final' },

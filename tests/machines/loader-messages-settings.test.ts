@@ -9,7 +9,7 @@ import { fakeService, flush } from './fakes';
 
 describe('loader', () => {
   function start() {
-    const load = fakeService<unknown, unknown>();
+    const load = fakeService<unknown>();
     const actor = createActor(loaderMachine.provide({ actors: { load: load.logic } }));
     const notes: NotifyEvent[] = [];
     actor.on('notify', (e) => notes.push(e));

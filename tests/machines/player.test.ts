@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loopModeOf, playbackStatus } from '@/features/player/playerMachine';
-import { NoSourceError } from '@/services/stream';
+import { NoSourceError } from '@/shared/errors';
 import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { flush } from './fakes';

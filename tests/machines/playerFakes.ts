@@ -2,7 +2,7 @@
 // back through the real sendBack, and a started player with fake services.
 import { createActor, fromCallback } from 'xstate';
 import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/features/player/playerMachine';
-import type { QueueTrack } from '@/features/player/queue';
+import type { TrackInfo } from '@/shared/track';
 import type { AudioCommand, AudioInput, AudioReport } from '@/features/player/audioActor';
 import { fakeService, flush } from './fakes';
 
@@ -38,7 +38,7 @@ export function fakeAudio() {
   };
 }
 
-export const track = (id: string, over: Partial<QueueTrack> = {}): QueueTrack => ({
+export const track = (id: string, over: Partial<TrackInfo> = {}): TrackInfo => ({
   albumId: `album-${id}`,
   discId: 1,
   trackId: 1,
@@ -49,17 +49,17 @@ export const track = (id: string, over: Partial<QueueTrack> = {}): QueueTrack =>
   ...over,
 });
 
-export const sourceOf = (t: QueueTrack): PlayerSource => ({
+export const sourceOf = (t: TrackInfo): PlayerSource => ({
   url: `https://lib.example/${t.albumId}/${t.discId}/${t.trackId}?auth=tok&quality=lossless`,
   coverUrl: `https://lib.example/${t.albumId}/${t.discId}/cover`,
 });
 
 export function startPlayer(input: PlayerInput = {}) {
   const audio = fakeAudio();
-  const resolveSource = fakeService<PlayerSource, QueueTrack>();
-  const preload = fakeService<void, QueueTrack>();
+  const resolveSource = fakeService<PlayerSource, TrackInfo>();
+  const preload = fakeService<void, TrackInfo>();
   const reportPlay = fakeService<void, PlayReportInput>();
-  const findCover = fakeService<FoundCover, QueueTrack>();
+  const findCover = fakeService<FoundCover, TrackInfo>();
   const machine = playerMachine.provide({
     actors: {
       audio: audio.logic,

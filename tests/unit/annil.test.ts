@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { coverUrl, getLibraryAlbums, getLibraryInfo, libraryUrl, playableUrl } from '@/services/annil';
+import { getLibraryAlbums, getLibraryInfo } from '@/services/annil';
 import { BadResponseError, NetworkError } from '@/services/api/errors';
 import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { fakeFetch, json } from './fakeFetch';
@@ -8,19 +8,6 @@ const LIB = 'https://annil.example.com';
 
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-describe('urls', () => {
-  test('trailing slashes are stripped', () => {
-    expect(libraryUrl('https://annil.example.com//')).toBe(LIB);
-    expect(libraryUrl(' https://annil.example.com/lib/ ')).toBe('https://annil.example.com/lib');
-  });
-
-  test('playable and cover urls (spec 4.3); the token is encoded', () => {
-    expect(playableUrl(`${LIB}/`, 'a1', 2, 7, 'x.y+z/=')).toBe(`${LIB}/a1/2/7?auth=x.y%2Bz%2F%3D`);
-    expect(coverUrl(LIB, 'a1')).toBe(`${LIB}/a1/cover`);
-    expect(coverUrl(`${LIB}/`, 'a1', 2)).toBe(`${LIB}/a1/2/cover`);
-  });
 });
 
 describe('getLibraryInfo', () => {

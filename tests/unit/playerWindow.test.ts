@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { attachPlayerToWindow, type PlayerRef } from '@/features/player/actors';
+import { attachPlayerToWindow, type PlayerRef } from '@/features/player';
 import { settingsMachine } from '@/features/settings/settingsMachine';
 import { text } from '@/shared/text';
 

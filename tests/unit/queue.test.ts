@@ -11,11 +11,10 @@ import {
   randomIndex,
   removeFromQueue,
   replaceQueue,
-  toQueueTrack,
-  type QueueTrack,
 } from '@/features/player/queue';
+import { trackInfoOf, type TrackInfo } from '@/shared/track';
 
-const t = (id: string): QueueTrack => ({
+const t = (id: string): TrackInfo => ({
   albumId: id,
   discId: 1,
   trackId: 1,
@@ -24,8 +23,8 @@ const t = (id: string): QueueTrack => ({
   type: 'normal',
   albumTitle: 'album',
 });
-const [A, B, C, D, E] = ['a', 'b', 'c', 'd', 'e'].map(t) as [QueueTrack, QueueTrack, QueueTrack, QueueTrack, QueueTrack];
-const ids = (queue: QueueTrack[]) => queue.map((x) => x.albumId).join('');
+const [A, B, C, D, E] = ['a', 'b', 'c', 'd', 'e'].map(t) as [TrackInfo, TrackInfo, TrackInfo, TrackInfo, TrackInfo];
+const ids = (queue: TrackInfo[]) => queue.map((x) => x.albumId).join('');
 const q = (s: string) => [...s].map(t);
 
 describe('addToQueue', () => {
@@ -188,15 +187,15 @@ describe('neighbour and 播放队列播完啦', () => {
   });
 });
 
-test('toQueueTrack keeps identity and display fields only', () => {
+test('trackInfoOf keeps identity and display fields only', () => {
   const track = { ...A, artists: { vocal: 'X' }, tags: ['t'], coverUrl: 'http://x?auth=secret', playUrl: 'http://y' };
-  const item = toQueueTrack(track);
+  const item = trackInfoOf(track);
   expect(item).toEqual({ ...A, artists: { vocal: 'X' } });
   expect(JSON.stringify(item)).not.toContain('auth');
 });
 
 test('a new object each time: editing an item does not touch the source', () => {
-  const item = toQueueTrack({ ...B, artists: { vocal: 'X' } });
+  const item = trackInfoOf({ ...B, artists: { vocal: 'X' } });
   item.artists!.vocal = 'Y';
-  expect(toQueueTrack(D)).not.toBe(D);
+  expect(trackInfoOf(D)).not.toBe(D);
 });

@@ -1,21 +1,13 @@
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   browserSupport,
   chooseStream,
-  findTrackCover,
   headProbe,
-  isNoSourceError,
-  NoSourceError,
   rememberingProbe,
-  resolveTrackSource,
   streamQuality,
-  withQuery,
   type StreamOptions,
 } from '@/services/stream';
 import { reportPlay } from '@/services/api/stat';
-import type { Quality } from '@/shared/constants';
-import type { Credential } from '@/shared/types';
-import { text } from '@/shared/text';
 import { envelope, fakeApi, fakeFetch } from './fakeFetch';
 
 const URL_ = 'https://annil.example/a1/1/2?auth=tok';
@@ -33,15 +25,7 @@ function headers(values: Record<string, string>) {
   return new Headers(values);
 }
 
-describe('withQuery and quality', () => {
-  test.each([
-    ['https://x/a?auth=t', { quality: 'low' }, 'https://x/a?auth=t&quality=low'],
-    ['https://x/a', { quality: 'low', _xcw: '1' }, 'https://x/a?quality=low&_xcw=1'],
-    ['https://x/a?auth=t', {}, 'https://x/a?auth=t'],
-  ])('%s + %j → %s', (url, params, expected) => {
-    expect(withQuery(url, params)).toBe(expected);
-  });
-
+describe('quality', () => {
   test.each([
     ['low', true, 'low'],
     ['high', true, 'high'],
@@ -146,55 +130,6 @@ describe('rememberingProbe', () => {
     await probe('a');
     await probe('b');
     expect(asked).toEqual(['a', 'b', 'c', 'b']);
-  });
-});
-
-describe('resolveTrackSource', () => {
-  const jwt = (payload: object) => `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify(payload))}.sig`;
-  const cred = (id: string, url: string, priority: number): Credential => ({
-    id,
-    name: id,
-    url,
-    token: jwt({ type: 'user' }),
-    priority,
-    controlled: false,
-  });
-  const track = { albumId: 'a1', discId: 1, trackId: 2 };
-  const deps = (credentials: Credential[], libraries: string[], quality: Quality = 'lossless') => ({
-    credentials,
-    availableLibraries: async () => libraries,
-    quality,
-    probe: async () => headers({ 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' }),
-    supportsMediaSource: false,
-    supportsAac: true,
-  });
-
-  test('the highest-priority library holding the album plays it, with its cover', async () => {
-    const low = cred('c1', 'https://low.example', 0);
-    const high = cred('c2', 'https://high.example', 5);
-    const source = await resolveTrackSource(track, deps([low, high], ['https://low.example', 'https://high.example']));
-    expect(source.url).toBe(`https://high.example/a1/1/2?auth=${encodeURIComponent(high.token)}&quality=lossless`);
-    expect(source.coverUrl).toBe('https://high.example/a1/1/cover');
-    expect(source.mode).toBe('direct');
-  });
-
-  test('no library has the album → NoSourceError with the catalogue text', async () => {
-    const error = await resolveTrackSource(track, deps([cred('c1', 'https://low.example', 0)], [])).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NoSourceError);
-    expect(isNoSourceError(error)).toBe(true);
-    expect((error as Error).message).toBe(text.album.unavailable);
-    expect(isNoSourceError(new Error('x'))).toBe(false);
-  });
-
-  test('the cover of a track shown but not loaded: through the same library, without a probe; null when none has it', async () => {
-    const low = cred('c1', 'https://low.example', 0);
-    const high = cred('c2', 'https://high.example', 5);
-    const probe = vi.fn();
-    const both = { ...deps([low, high], ['https://low.example', 'https://high.example']), probe };
-    expect(await findTrackCover(track, both)).toBe('https://high.example/a1/1/cover');
-    expect(await findTrackCover(track, deps([low, high], ['https://low.example']))).toBe('https://low.example/a1/1/cover');
-    expect(await findTrackCover(track, deps([low], []))).toBeNull();
-    expect(probe).not.toHaveBeenCalled();
   });
 });
 

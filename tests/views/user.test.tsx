@@ -109,10 +109,12 @@ describe('stored user', () => {
     expect(await screen.findByRole('link', { name: text.header.login })).toBeTruthy();
   });
 
-  it('a session ended by the server elsewhere signs the user out locally', async () => {
-    const { server, system } = await signedIn('/');
+  it('a session ended by the server elsewhere signs the user out locally at the next call', async () => {
+    const user = userEvent.setup();
+    const { server } = await signedIn('/');
     server.signIn('nobody');
-    await expect(system.api.patch('/api/user/intro', { body: { nickname: 'x', avatar: 'y' } })).rejects.toThrow('unauthorized');
+    // the tags page's first call is answered 902002
+    await user.click(screen.getByRole('link', { name: text.drawer.tags }));
     expect(await screen.findByRole('link', { name: text.header.login })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { Burger, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { text } from '@/shared/text';
 import { Tip } from '@/ui/Tip';
-import { useLoginState, useRegistration, useSiteInfo, useUser } from '@/app/SystemContext';
+import { useLoginState, useRegistration, useSiteInfo, useUser } from '@/features/session';
 
 export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer: () => void }) {
   const site = useSiteInfo();

@@ -1,25 +1,41 @@
-// Which library serves an album (spec 4.3): the credential with the highest priority among those
-// whose library holds it; on a tie the first in the list wins.
+// The one owner of library access: which credential serves an album or a track, and at what URLs
+// (spec 4.3). Every page, the player and later the shared page ask here, so the album page's
+// enabled buttons and what the player can play always agree. Credentials come from a source: the
+// signed-in user's (the libraries machine), or, for a shared list, the share's tokens.
 import type { Credential } from '@/shared/types';
-import { coverUrl, libraryUrl, playableUrl } from '@/services/annil';
-import { tokenCovers } from '@/services/token';
+import { NoSourceError } from '@/shared/errors';
 import type { TrackIdentity } from '@/shared/track';
+import { albumCoverUrl, audioUrl, discCoverUrl, libraryBase } from '@/services/libraryUrls';
+import { tokenCovers } from '@/services/token';
 
+export interface CredentialSource {
+  /** the credentials of the moment; read at every question, so changes apply at once */
+  credentials(): readonly Credential[];
+  /** false until the credentials are known: nobody can tell yet which library has an album */
+  ready(): boolean;
+  /** album id → the URLs of the libraries holding it (the local album_library_map) */
+  librariesOf(albumIds: readonly string[]): Promise<Map<string, readonly string[]>>;
+}
+
+/** where a track plays from, through the library chosen for it */
 export interface TrackSource {
-  playUrl: string;
+  /** {server}/{albumId}/{discId}/{trackId}?auth={token} */
+  audioUrl: string;
+  /** the disc cover */
   coverUrl: string;
 }
 
-/** the form library urls are compared in: the origin (as stored, protocol.md 4 #33) */
-export function normalizeLibraryUrl(url: string): string {
-  try {
-    return new URL(url.trim()).origin;
-  } catch {
-    return libraryUrl(url);
-  }
+/** the answers for a set of albums, from one read of the availability map */
+export interface AlbumAccess {
+  /** the album cover through the library that serves the album; null when no library has it */
+  coverUrl(albumId: string): string | null;
+  /** some library holding the album has a token that covers the track */
+  canPlay(track: TrackIdentity): boolean;
+  /** where the track plays from; null when it cannot play */
+  trackSource(track: TrackIdentity): TrackSource | null;
 }
 
-function highest(candidates: Credential[]): Credential | null {
+function highest(candidates: readonly Credential[]): Credential | null {
   let best: Credential | null = null;
   for (const credential of candidates) {
     if (best === null || credential.priority > best.priority) best = credential;
@@ -27,13 +43,13 @@ function highest(candidates: Credential[]): Credential | null {
   return best;
 }
 
-/** `availableLibraries`: the album's library urls (local album_library_map) */
+/** spec 4.3: the highest priority among the credentials whose library holds the album; on a tie the first listed */
 export function chooseCredential(credentials: readonly Credential[], availableLibraries: readonly string[]): Credential | null {
-  const available = new Set(availableLibraries.map(normalizeLibraryUrl));
-  return highest(credentials.filter((c) => available.has(normalizeLibraryUrl(c.url))));
+  const available = new Set(availableLibraries.map(libraryBase));
+  return highest(credentials.filter((c) => available.has(libraryBase(c.url))));
 }
 
-/** as chooseCredential, but only credentials whose token covers the track (share tokens list theirs) */
+/** as chooseCredential, among the credentials whose token covers the track (a share token lists its tracks) */
 export function chooseTrackCredential(
   credentials: readonly Credential[],
   availableLibraries: readonly string[],
@@ -45,10 +61,57 @@ export function chooseTrackCredential(
   );
 }
 
-/** where a track plays from and its (disc) cover, through the chosen credential */
-export function trackSource(credential: Credential, track: TrackIdentity): TrackSource {
+export function trackSourceOf(credential: Credential, track: TrackIdentity): TrackSource {
   return {
-    playUrl: playableUrl(credential.url, track.albumId, track.discId, track.trackId, credential.token),
-    coverUrl: coverUrl(credential.url, track.albumId, track.discId),
+    audioUrl: audioUrl(credential.url, credential.token, track),
+    coverUrl: discCoverUrl(credential.url, track.albumId, track.discId),
+  };
+}
+
+/** answers for albums whose libraries are known (`availability`: album id → library URLs) */
+export function albumAccess(credentials: readonly Credential[], availability: ReadonlyMap<string, readonly string[]>): AlbumAccess {
+  const librariesOf = (albumId: string) => availability.get(albumId) ?? [];
+  const trackCredential = (track: TrackIdentity) => chooseTrackCredential(credentials, librariesOf(track.albumId), track);
+  return {
+    coverUrl(albumId) {
+      const credential = chooseCredential(credentials, librariesOf(albumId));
+      return credential ? albumCoverUrl(credential.url, albumId) : null;
+    },
+    canPlay: (track) => trackCredential(track) !== null,
+    trackSource(track) {
+      const credential = trackCredential(track);
+      return credential ? trackSourceOf(credential, track) : null;
+    },
+  };
+}
+
+export interface LibraryAccess {
+  /** whether the credentials are known (before that, no album is known to be anywhere) */
+  ready(): boolean;
+  /** the answers for these albums with the current credentials; a broken local store means "none known" */
+  forAlbums(albumIds: readonly string[]): Promise<AlbumAccess>;
+  /** where the track plays from; throws NoSourceError when no library can play it */
+  trackSource(track: TrackIdentity): Promise<TrackSource>;
+}
+
+export function createLibraryAccess(source: CredentialSource): LibraryAccess {
+  const read = async (albumIds: readonly string[]) =>
+    albumAccess(source.credentials(), albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map());
+  return {
+    ready: () => source.ready(),
+    async forAlbums(albumIds) {
+      try {
+        return await read(albumIds);
+      } catch {
+        // a broken local store only means no album is known to be anywhere, never a failed page
+        return albumAccess(source.credentials(), new Map());
+      }
+    },
+    // here a broken store fails the load (无法播放该歌曲) rather than claiming no library has the track
+    async trackSource(track) {
+      const found = (await read([track.albumId])).trackSource(track);
+      if (!found) throw new NoSourceError();
+      return found;
+    },
   };
 }

@@ -1,32 +1,51 @@
-// The real actors of library sync and of the logout cleanup. system.ts wires them into the app;
-// the sync benchmark (bench/sync/entry.ts) imports the same functions, so it measures this code.
-// Storage and the library client load on first use: nothing here runs before somebody signs in,
-// so they stay out of the first page.
+// The library feature's real actors (DESIGN.md 7: factories over the services, given once with
+// .provide()). The sync benchmark (bench/sync/entry.ts) uses the same factories, so it measures
+// this code. Storage and the library client load on first use: nothing here runs before somebody
+// signs in, so they stay out of the first page.
 import { fromPromise } from 'xstate';
+import type { ApiClient } from '@/services/api/client';
+import * as credentialApi from '@/services/api/credential';
+import type { Credential, NewCredential } from '@/shared/types';
+import type { LibraryRecord } from '@/storage/libraryDb';
+import type { StoreLibraryInput } from './librarySyncMachine';
 import { librarySyncMachine } from './librarySyncMachine';
-import { removeLocal } from '@/storage/local';
 
 const storage = () => import('@/storage/librarySync');
 const libraryDb = () => import('@/storage/libraryDb');
 const albumDb = () => import('@/storage/albumDb');
 const annil = () => import('@/services/annil');
 
-/** the sync machine over the annil client (fetch: library servers; tests pass a fake) and IndexedDB */
-export function provideLibrarySync(fetch?: typeof globalThis.fetch) {
-  return librarySyncMachine.provide({
-    actors: {
-      loadRecords: fromPromise(async () => (await libraryDb()).listLibraryRecords()),
-      fetchLibraryInfo: fromPromise(async ({ input }) => (await annil()).getLibraryInfo(input.url, { fetch })),
-      fetchLibraryAlbums: fromPromise(async ({ input }) => (await annil()).getLibraryAlbums(input.url, input.token, { fetch })),
-      storeLibrary: fromPromise(async ({ input }) => (await storage()).storeLibrarySync(input)),
-      removeLibrary: fromPromise(async ({ input }) => (await storage()).removeLibraryData(input.url)),
-    },
-  });
+export function defineLibrariesActors({ api }: { api: ApiClient }) {
+  return {
+    listCredentials: fromPromise<Credential[], void>(() => credentialApi.listCredentials(api)),
+    addCredential: fromPromise(({ input }: { input: NewCredential }) => credentialApi.addCredential(api, input)),
+    deleteCredential: fromPromise(({ input }: { input: { id: string } }) => credentialApi.deleteCredential(api, input.id)),
+  };
 }
 
-/** what logging out forgets locally: the user, the play queue and every local library record */
-export async function clearLocalData(): Promise<void> {
-  removeLocal('userInfo');
-  removeLocal('playlist');
+/** the sync steps over the annil client (`fetch`: library servers; tests pass a fake) and IndexedDB */
+export function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.fetch } = {}) {
+  return {
+    loadRecords: fromPromise<LibraryRecord[], void>(async () => (await libraryDb()).listLibraryRecords()),
+    fetchLibraryInfo: fromPromise(async ({ input }: { input: { url: string } }) => (await annil()).getLibraryInfo(input.url, { fetch })),
+    fetchLibraryAlbums: fromPromise(async ({ input }: { input: { url: string; token: string } }) =>
+      (await annil()).getLibraryAlbums(input.url, input.token, { fetch }),
+    ),
+    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) => (await storage()).storeLibrarySync(input)),
+    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) => (await storage()).removeLibraryData(input.url)),
+  };
+}
+
+export function provideLibrarySync(fetch?: typeof globalThis.fetch) {
+  return librarySyncMachine.provide({ actors: defineLibrarySyncActors({ fetch }) });
+}
+
+/** album id → the URLs of the libraries holding it (the local album_library_map) */
+export async function librariesOfAlbums(albumIds: readonly string[]): Promise<Map<string, readonly string[]>> {
+  return (await albumDb()).getAlbumLibrariesMany(albumIds);
+}
+
+/** what signing out forgets of the libraries on this device: every local album and library record */
+export async function clearLocalLibraryData(): Promise<void> {
   await (await albumDb()).clearLocalLibraryRecords();
 }

@@ -1,11 +1,12 @@
 // The user's libraries (credentials) of spec 2.6 / 4.4: list, the add dialog, delete with a
 // confirm dialog. Changes are emitted so the sync machine syncs or removes local data.
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { provideMe } from '@/shared/provideMe';
+import { failure, provideMe } from '@/shared/machines';
 import type { Credential, NewCredential } from '@/shared/types';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
-import { libraryError, libraryOrigin, type LibraryForm } from '@/features/session/forms';
+import { libraryOrigin } from '@/services/libraryUrls';
+import { libraryError, type LibraryForm } from './libraryForm';
 
 export interface LibrariesContext {
   credentials: Credential[];
@@ -22,6 +23,9 @@ export type LibrariesEvent =
   | { type: 'DELETE'; id: string }
   | { type: 'CONFIRM' };
 
+/** what views ask of a snapshot (hasTag), instead of naming its states */
+export type LibrariesTag = 'busy' | 'loading' | 'ready' | 'failed' | 'addDialog' | 'deleteDialog';
+
 export type CredentialsChangedEvent = { type: 'credentialsChanged'; credentials: Credential[] };
 export type LibraryRemovedEvent = { type: 'libraryRemoved'; url: string };
 
@@ -31,6 +35,7 @@ export const librariesMachine = setup({
     context: {} as LibrariesContext,
     events: {} as LibrariesEvent,
     emitted: {} as NotifyEvent | CredentialsChangedEvent | LibraryRemovedEvent,
+    tags: {} as LibrariesTag,
   },
   actors: {
     listCredentials: provideMe<Credential[]>('libraries', 'listCredentials'),
@@ -53,11 +58,11 @@ export const librariesMachine = setup({
     },
   },
   actions: {
-    setCredentials: assign({ credentials: ({ event }) => (event as unknown as { output: Credential[] }).output }),
+    setCredentials: assign((_, params: { credentials: Credential[] }) => ({ credentials: params.credentials })),
     clearCredentials: assign({ credentials: [], formError: null, pendingDelete: null }),
-    appendCredential: assign({
-      credentials: ({ context, event }) => [...context.credentials, (event as unknown as { output: Credential }).output],
-    }),
+    appendCredential: assign(({ context }, params: { credential: Credential }) => ({
+      credentials: [...context.credentials, params.credential],
+    })),
     removePending: assign({
       credentials: ({ context }) => context.credentials.filter((c) => c.id !== context.pendingDelete?.id),
     }),
@@ -77,10 +82,10 @@ export const librariesMachine = setup({
     clearFormError: assign({ formError: null }),
     announceCredentials: emit(({ context }) => ({ type: 'credentialsChanged' as const, credentials: context.credentials })),
     announceRemoval: emit(({ context }) => ({ type: 'libraryRemoved' as const, url: context.pendingDelete?.url ?? '' })),
-    notifyError: emit(({ event }) => ({
+    notifyError: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
-      message: errorMessage((event as { error?: unknown }).error),
+      message: errorMessage(params.error),
     })),
   },
 }).createMachine({
@@ -91,21 +96,24 @@ export const librariesMachine = setup({
   states: {
     idle: {
       description: 'Nobody signed in yet: credentials load after login.',
+      tags: ['loading'],
       on: { LOAD: 'loading' },
     },
     loading: {
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'listCredentials',
         src: 'listCredentials',
-        onDone: { target: 'ready', actions: ['setCredentials', 'announceCredentials'] },
-        onError: { target: 'failed', actions: 'notifyError' },
+        onDone: { target: 'ready', actions: [{ type: 'setCredentials', params: ({ event }) => ({ credentials: event.output }) }, 'announceCredentials'] },
+        onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
       },
     },
     failed: {
+      tags: ['failed'],
       on: { LOAD: 'loading' },
     },
     ready: {
+      tags: ['ready'],
       initial: 'browsing',
       on: { LOAD: '.browsing' },
       states: {
@@ -116,6 +124,7 @@ export const librariesMachine = setup({
           },
         },
         addDialog: {
+          tags: ['addDialog'],
           on: {
             CLOSE: 'browsing',
             SUBMIT_ADD: [
@@ -125,7 +134,7 @@ export const librariesMachine = setup({
           },
         },
         adding: {
-          tags: ['busy'],
+          tags: ['busy', 'addDialog'],
           invoke: {
             id: 'addCredential',
             src: 'addCredential',
@@ -134,15 +143,16 @@ export const librariesMachine = setup({
               const { name, url, token, priority } = event.form;
               return { name: name.trim(), url: libraryOrigin(url) ?? url, token: token.trim(), priority: Number(priority) };
             },
-            onDone: { target: 'browsing', actions: ['appendCredential', 'announceCredentials'] },
-            onError: { target: 'addDialog', actions: 'notifyError' },
+            onDone: { target: 'browsing', actions: [{ type: 'appendCredential', params: ({ event }) => ({ credential: event.output }) }, 'announceCredentials'] },
+            onError: { target: 'addDialog', actions: { type: 'notifyError', params: failure } },
           },
         },
         confirmingDelete: {
+          tags: ['deleteDialog'],
           on: { CONFIRM: 'deleting', CLOSE: { target: 'browsing', actions: 'clearPendingDelete' } },
         },
         deleting: {
-          tags: ['busy'],
+          tags: ['busy', 'deleteDialog'],
           invoke: {
             id: 'deleteCredential',
             src: 'deleteCredential',
@@ -159,7 +169,7 @@ export const librariesMachine = setup({
                 actions: ['removePending', 'announceRemoval', 'announceCredentials', 'clearPendingDelete'],
               },
             ],
-            onError: { target: 'browsing', actions: ['notifyError', 'clearPendingDelete'] },
+            onError: { target: 'browsing', actions: [{ type: 'notifyError', params: failure }, 'clearPendingDelete'] },
           },
         },
       },

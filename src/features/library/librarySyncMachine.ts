@@ -2,7 +2,7 @@
 // synced in this session is synced in turn: library info → album list → availability map, album
 // cache clear and library record (one batched write). A library that is down, slow or answers
 // garbage fails alone; the others go on. Deleted libraries are removed in the same queue.
-import { provideMe } from '@/shared/provideMe';
+import { failure, provideMe } from '@/shared/machines';
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/shared/types';
 import type { LibraryRecord } from '@/storage/libraryDb';
@@ -62,6 +62,7 @@ export const librarySyncMachine = setup({
     context: {} as LibrarySyncContext,
     events: {} as LibrarySyncEvent,
     emitted: {} as NotifyEvent | LibrariesChangedEvent,
+    tags: {} as 'busy',
   },
   actors: {
     loadRecords: provideMe<LibraryRecord[]>('librarySync', 'loadRecords'),
@@ -73,22 +74,18 @@ export const librarySyncMachine = setup({
   guards: {
     hasJobs: ({ context }) => context.queue.length > 0,
     nextIsRemoval: ({ context }) => context.queue[0]?.kind === 'remove',
-    unchangedSinceLastSync: ({ context, event }) => {
+    unchangedSinceLastSync: ({ context }, params: { lastUpdate: number }) => {
       const record = context.libraries[currentUrl(context.current)]?.record;
-      const { lastUpdate } = (event as unknown as { output: { lastUpdate: number } }).output;
-      return record !== undefined && record.serverLastUpdate === lastUpdate;
+      return record !== undefined && record.serverLastUpdate === params.lastUpdate;
     },
   },
   actions: {
-    setRecords: assign({
-      libraries: ({ context, event }) => {
-        const records = (event as unknown as { output: LibraryRecord[] }).output;
-        const libraries = { ...context.libraries };
-        for (const r of records) {
-          libraries[r.url] = { state: 'pending', ...libraries[r.url], record: pick(r) };
-        }
-        return libraries;
-      },
+    setRecords: assign(({ context }, params: { records: LibraryRecord[] }) => {
+      const libraries = { ...context.libraries };
+      for (const r of params.records) {
+        libraries[r.url] = { state: 'pending', ...libraries[r.url], record: pick(r) };
+      }
+      return { libraries };
     }),
     enqueueSyncs: assign(({ context, event }) => {
       if (event.type !== 'SYNC') return {};
@@ -127,24 +124,23 @@ export const librarySyncMachine = setup({
         libraries: current?.kind === 'sync' ? withStatus(context, url, { state: 'syncing', error: undefined }) : context.libraries,
       };
     }),
-    setLastUpdate: assign(({ context, event }) => {
-      const { lastUpdate } = (event as unknown as { output: { lastUpdate: number } }).output;
-      return { lastUpdate, libraries: withStatus(context, currentUrl(context.current), { serverLastUpdate: lastUpdate }) };
-    }),
-    setAlbums: assign({ albums: ({ event }) => (event as unknown as { output: string[] }).output }),
-    markSynced: assign(({ context, event }) => {
+    setLastUpdate: assign(({ context }, { lastUpdate }: { lastUpdate: number }) => ({
+      lastUpdate,
+      libraries: withStatus(context, currentUrl(context.current), { serverLastUpdate: lastUpdate }),
+    })),
+    setAlbums: assign((_, params: { albums: string[] }) => ({ albums: params.albums })),
+    markSynced: assign(({ context }, { record }: { record: LibraryRecord }) => {
       const url = currentUrl(context.current);
-      const record = (event as unknown as { output: LibraryRecord }).output;
       return {
         synced: [...context.synced.filter((u) => u !== url), url],
         libraries: withStatus(context, url, { state: 'synced', record: pick(record), error: undefined }),
         current: null,
       };
     }),
-    markFailed: assign(({ context, event }) => ({
+    markFailed: assign(({ context }, params: { error: unknown }) => ({
       libraries: withStatus(context, currentUrl(context.current), {
         state: 'failed',
-        error: errorMessage((event as { error?: unknown }).error),
+        error: errorMessage(params.error),
       }),
       current: null,
     })),
@@ -155,15 +151,15 @@ export const librarySyncMachine = setup({
     }),
     forgetEverything: assign({ queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null }),
     notifySynced: emit({ type: 'notify', severity: 'success', message: text.library.syncSucceeded }),
-    notifyFailed: emit(({ event }) => ({
+    notifyFailed: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
-      message: text.library.syncFailed(errorMessage((event as { error?: unknown }).error)),
+      message: text.library.syncFailed(errorMessage(params.error)),
     })),
-    notifyRemovalFailed: emit(({ event }) => ({
+    notifyRemovalFailed: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
-      message: errorMessage((event as { error?: unknown }).error),
+      message: errorMessage(params.error),
     })),
     announceChange: emit(({ context }) => ({ type: 'librariesChanged' as const, url: currentUrl(context.current) })),
     bumpGeneration: assign({ generation: ({ context }) => context.generation + 1 }),
@@ -184,7 +180,7 @@ export const librarySyncMachine = setup({
       invoke: {
         id: 'loadRecords',
         src: 'loadRecords',
-        onDone: { target: 'idle', actions: 'setRecords' },
+        onDone: { target: 'idle', actions: { type: 'setRecords', params: ({ event }) => ({ records: event.output }) } },
         // a broken local store only means every library counts as never synced
         onError: 'idle',
       },
@@ -207,14 +203,14 @@ export const librarySyncMachine = setup({
             input: ({ context }) => ({ url: currentUrl(context.current) }),
             onDone: [
               {
-                guard: 'unchangedSinceLastSync',
+                guard: { type: 'unchangedSinceLastSync', params: ({ event }) => event.output },
                 description: 'Same last_update as at the last sync: the album rewrite is skipped.',
                 target: 'storing',
-                actions: 'setLastUpdate',
+                actions: { type: 'setLastUpdate', params: ({ event }) => event.output },
               },
-              { target: 'fetchingAlbums', actions: 'setLastUpdate' },
+              { target: 'fetchingAlbums', actions: { type: 'setLastUpdate', params: ({ event }) => event.output } },
             ],
-            onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
+            onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
           },
         },
         fetchingAlbums: {
@@ -226,8 +222,8 @@ export const librarySyncMachine = setup({
               const job = context.current;
               return { url: currentUrl(job), token: job?.kind === 'sync' ? job.credential.token : '' };
             },
-            onDone: { target: 'storing', actions: 'setAlbums' },
-            onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
+            onDone: { target: 'storing', actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) } },
+            onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
           },
         },
         storing: {
@@ -241,8 +237,11 @@ export const librarySyncMachine = setup({
               lastUpdate: context.lastUpdate ?? 0,
               albums: context.albums,
             }),
-            onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'markSynced', 'notifySynced'] },
-            onError: { target: '#librarySync.idle', actions: ['markFailed', 'notifyFailed'] },
+            onDone: {
+              target: '#librarySync.idle',
+              actions: ['announceChange', 'bumpGeneration', { type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
+            },
+            onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
           },
         },
         removing: {
@@ -252,7 +251,7 @@ export const librarySyncMachine = setup({
             src: 'removeLibrary',
             input: ({ context }) => ({ url: currentUrl(context.current) }),
             onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'forgetRemoved'] },
-            onError: { target: '#librarySync.idle', actions: ['notifyRemovalFailed', 'forgetRemoved'] },
+            onError: { target: '#librarySync.idle', actions: [{ type: 'notifyRemovalFailed', params: failure }, 'forgetRemoved'] },
           },
         },
       },

@@ -2,12 +2,12 @@
 // The toast component loads with the first message, keeping it out of the first page.
 import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSystem } from '@/app/SystemContext';
+import { useMessages } from './context';
 
 const ToastStack = lazy(() => import('./ToastStack'));
 
 export function Toasts() {
-  const { messages } = useSystem();
+  const messages = useMessages();
   const visible = useSelector(
     messages,
     (s) => s.context.messages.filter((m) => m.isShow),

@@ -12,6 +12,7 @@ import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { nextIndex, previousIndex, randomIndex } from './queue';
 import { initialContext, loadingTrack, playReport, statusOf, type PlayerContext, type PlayerEvent } from './playerModel';
 import { playerSetup } from './playerSetup';
+import { failure } from '@/shared/machines';
 
 export * from './playerModel';
 
@@ -112,7 +113,7 @@ export const playerMachine = playerSetup.createMachine({
                 id: 'findCover',
                 src: 'findCover',
                 input: ({ context }) => loadingTrack(context),
-                onDone: { target: 'shown', actions: 'setFoundCover' },
+                onDone: { target: 'shown', actions: { type: 'setFoundCover', params: ({ event }) => event.output } },
                 // a failed lookup (local store unreadable) leaves the cover unknown
                 onError: { target: 'shown', actions: 'markCoverSought' },
               },
@@ -139,8 +140,8 @@ export const playerMachine = playerSetup.createMachine({
                 id: 'resolveSource',
                 src: 'resolveSource',
                 input: ({ context }) => loadingTrack(context),
-                onDone: { target: 'loading', actions: ['setSource', 'loadAudio'] },
-                onError: { target: '#player.playback.empty', actions: ['recordResolveError', 'notifyPlayerError'] },
+                onDone: { target: 'loading', actions: [{ type: 'setSource', params: ({ event }) => event.output }, 'loadAudio'] },
+                onError: { target: '#player.playback.empty', actions: [{ type: 'recordResolveError', params: failure }, 'notifyPlayerError'] },
               },
             },
             loading: {

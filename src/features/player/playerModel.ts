@@ -1,14 +1,13 @@
 // The player's types and the pure context updates behind its actions (spec 3, 4.2). player.ts holds
 // the machine; this file holds what can be read without XState.
-import type { TrackIdentity } from '@/shared/track';
 import type { AudioReport } from './audioActor';
-import { trackKey } from '@/shared/track';
 import { DEFAULT_VOLUME } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
-import { clampIndex, neighbour, toQueueTrack, type QueueTrack } from './queue';
+import { clampIndex, neighbour } from './queue';
+import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 
 /** spec 3 now-playing info: the loaded (or selected) queue item and its cover */
-export interface NowPlaying extends QueueTrack {
+export interface NowPlaying extends TrackInfo {
   /**
    * The (disc) cover through the library that serves the track: from its resolved source, or looked
    * up for an item shown but not loaded (a restored queue). undefined while not known yet; null when
@@ -41,7 +40,7 @@ export type LoopMode = 'listLoop' | 'trackLoop' | 'shuffle';
 export type PlaybackStatus = 'empty' | 'buffering' | 'playing' | 'paused' | 'ended';
 
 export interface PlayerContext {
-  queue: QueueTrack[];
+  queue: TrackInfo[];
   /** the current item's position; 0 for an empty queue */
   index: number;
   /**
@@ -69,7 +68,7 @@ export interface PlayerContext {
   /** the value of `jumps` the preloader last took up */
   preloadedJumps: number;
   /** the item being preloaded */
-  preloadTarget: QueueTrack | null;
+  preloadTarget: TrackInfo | null;
   /** the key of the track whose cover was last looked up with the current libraries */
   coverSought: string | null;
   /** the clock for play reports (ms since the epoch); injected so tests control it */
@@ -95,23 +94,23 @@ export type PlayerEvent =
   | { type: 'PREVIOUS' }
   /** 0–1 of the duration; seeks and resumes playing */
   | { type: 'SEEK'; fraction: number }
-  | { type: 'ADD_TO_QUEUE'; tracks: QueueTrack[] }
-  | { type: 'PLAY_LATER'; track: QueueTrack }
-  | { type: 'REPLACE_AND_PLAY'; tracks: QueueTrack[]; index: number }
+  | { type: 'ADD_TO_QUEUE'; tracks: TrackInfo[] }
+  | { type: 'PLAY_LATER'; track: TrackInfo }
+  | { type: 'REPLACE_AND_PLAY'; tracks: TrackInfo[]; index: number }
   | { type: 'REMOVE_FROM_QUEUE'; index: number }
   | { type: 'CLEAR_QUEUE' }
   /** percent 0–100; unmutes */
   | { type: 'SET_VOLUME'; percent: number }
   | { type: 'TOGGLE_MUTE' }
   /** the saved queue at start: selected, not played */
-  | { type: 'RESTORE'; queue: QueueTrack[]; index: number }
+  | { type: 'RESTORE'; queue: TrackInfo[]; index: number }
   | { type: 'CYCLE_LOOP_MODE' }
   /** credentials loaded or changed, or a library's albums synced: covers are looked up again */
   | { type: 'LIBRARIES_CHANGED' }
   | AudioReport;
 
 /** persist as `playlist` ({ tracks: queue, index }) */
-export type QueueChangedEvent = { type: 'queueChanged'; queue: QueueTrack[]; index: number };
+export type QueueChangedEvent = { type: 'queueChanged'; queue: TrackInfo[]; index: number };
 /** persist as player.volume / player.muted */
 export type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted: boolean };
 /** page title, media session */
@@ -145,10 +144,10 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
 }
 
 /** now-playing for `track`; the same track as before keeps its cover (no flicker while it reloads) */
-function nowPlayingOf(track: QueueTrack | undefined, previous: NowPlaying | null): NowPlaying | null {
+function nowPlayingOf(track: TrackInfo | undefined, previous: NowPlaying | null): NowPlaying | null {
   if (!track) return null;
   const same = previous !== null && trackKey(track) === trackKey(previous);
-  return { ...toQueueTrack(track), coverUrl: same ? previous.coverUrl : undefined };
+  return { ...trackInfoOf(track), coverUrl: same ? previous.coverUrl : undefined };
 }
 
 /** the context after the item at `index` becomes current (a jump): a new play, a new preload */
@@ -191,14 +190,14 @@ export function coverToFind(context: PlayerContext): boolean {
 }
 
 /** the track `resolveSource` is asked about */
-export function loadingTrack(context: PlayerContext): QueueTrack {
+export function loadingTrack(context: PlayerContext): TrackInfo {
   const track = context.nowPlaying ?? context.queue[context.index];
   // Unreachable (a jump always selects an item); an impossible id lets resolveSource fail cleanly.
-  return track ? toQueueTrack(track) : { albumId: '', discId: 0, trackId: 0, title: '', artist: '', type: 'normal', albumTitle: '' };
+  return track ? trackInfoOf(track) : { albumId: '', discId: 0, trackId: 0, title: '', artist: '', type: 'normal', albumTitle: '' };
 }
 
 /** the next item, when there is one other than the current */
-export function preloadCandidate(context: PlayerContext): QueueTrack | null {
+export function preloadCandidate(context: PlayerContext): TrackInfo | null {
   const at = neighbour(context.queue, context.index, 'next');
   if (at === null) return null;
   const track = context.queue[at];

@@ -1,13 +1,14 @@
 // The player's named implementations (DESIGN.md 7): types, actors, delays, guards and actions in
 // one setup(); player.ts builds the machine's states from it. Context updates are pure functions
 // in playerModel.ts and queue.ts.
-import { assertEvent, assign, emit, fromPromise, sendTo, setup, stateIn } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup, stateIn } from 'xstate';
 import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { audioActor } from './audioActor';
-import { isNoSourceError } from '@/services/stream';
-import { trackKey } from '@/shared/track';
+import { isNoSourceError } from '@/shared/errors';
+import { provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
-import { addToQueue, clampIndex, neighbour, playLater, queueFinishedMessage, removeFromQueue, replaceQueue, type QueueTrack } from './queue';
+import { addToQueue, clampIndex, neighbour, playLater, queueFinishedMessage, removeFromQueue, replaceQueue } from './queue';
+import { trackKey, type TrackInfo } from '@/shared/track';
 import {
   applyFoundCover,
   clampVolume,
@@ -24,11 +25,8 @@ import {
   type PlayReportInput,
 } from './playerModel';
 
-function provideMe<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`player actor "${name}" was not provided`);
-  });
-}
+/** what views ask of a player snapshot (hasTag) */
+export type PlayerTag = 'busy';
 
 export const playerSetup = setup({
   types: {
@@ -36,13 +34,14 @@ export const playerSetup = setup({
     events: {} as PlayerEvent,
     emitted: {} as PlayerEmitted,
     input: {} as PlayerInput,
+    tags: {} as PlayerTag,
   },
   actors: {
     audio: audioActor,
-    resolveSource: provideMe<PlayerSource, QueueTrack>('resolveSource'),
-    preload: provideMe<void, QueueTrack>('preload'),
-    reportPlay: provideMe<void, PlayReportInput>('reportPlay'),
-    findCover: provideMe<FoundCover, QueueTrack>('findCover'),
+    resolveSource: provideMe<PlayerSource, TrackInfo>('player', 'resolveSource'),
+    preload: provideMe<void, TrackInfo>('player', 'preload'),
+    reportPlay: provideMe<void, PlayReportInput>('player', 'reportPlay'),
+    findCover: provideMe<FoundCover, TrackInfo>('player', 'findCover'),
   },
   delays: {
     bufferingTimeout: BUFFERING_TIMEOUT_MS,
@@ -80,7 +79,6 @@ export const playerSetup = setup({
     },
     durationKnown: ({ context }) => context.duration !== null && context.duration > 0,
     hasNowPlaying: ({ context }) => context.nowPlaying !== null,
-    isNoSource: ({ event }) => isNoSourceError((event as { error?: unknown }).error),
     newPlay: ({ context }) => context.plays !== context.countedPlays,
     newJump: ({ context }) => context.jumps !== context.preloadedJumps,
     hasNextToPreload: ({ context }) => preloadCandidate(context) !== null,
@@ -93,13 +91,10 @@ export const playerSetup = setup({
     startAt: assign(({ context }, params: { index: number }) => startAt(context, params.index)),
     selectCurrent: assign(({ context }) => selectCurrent(context)),
     restart: assign(({ context }) => ({ currentTime: 0, plays: context.plays + 1 })),
-    setSource: assign(({ context, event }) => {
-      const output = (event as unknown as { output: PlayerSource }).output;
-      return {
-        source: output.url,
-        nowPlaying: context.nowPlaying && { ...context.nowPlaying, coverUrl: output.coverUrl },
-      };
-    }),
+    setSource: assign(({ context }, source: PlayerSource) => ({
+      source: source.url,
+      nowPlaying: context.nowPlaying && { ...context.nowPlaying, coverUrl: source.coverUrl },
+    })),
     setTime: assign(({ context, event }) => {
       assertEvent(event, 'audio.timeupdate');
       return { currentTime: event.currentTime, duration: event.duration ?? context.duration };
@@ -108,10 +103,10 @@ export const playerSetup = setup({
       assertEvent(event, 'audio.loaded');
       return { duration: event.duration ?? context.duration };
     }),
-    recordResolveError: assign({
-      error: ({ event }) => (isNoSourceError((event as { error?: unknown }).error) ? text.album.unavailable : text.player.loadFailed),
+    recordResolveError: assign((_, params: { error: unknown }) => ({
+      error: isNoSourceError(params.error) ? text.album.unavailable : text.player.loadFailed,
       source: null,
-    }),
+    })),
     recordLoadError: assign({ error: text.player.loadFailed, source: null }),
     appendTracks: assign(({ context, event }) => {
       assertEvent(event, 'ADD_TO_QUEUE');
@@ -144,7 +139,7 @@ export const playerSetup = setup({
     takeJump: assign({ preloadedJumps: ({ context }) => context.jumps }),
     setPreloadTarget: assign({ preloadTarget: ({ context }) => preloadCandidate(context) }),
     clearPreloadTarget: assign({ preloadTarget: null }),
-    setFoundCover: assign(({ context, event }) => applyFoundCover(context, (event as unknown as { output: FoundCover }).output)),
+    setFoundCover: assign(({ context }, found: FoundCover) => applyFoundCover(context, found)),
     forgetCoverLookup: assign({ coverSought: null }),
     markCoverSought: assign({ coverSought: ({ context }) => (context.nowPlaying ? trackKey(context.nowPlaying) : null) }),
 

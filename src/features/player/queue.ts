@@ -1,32 +1,9 @@
 // Play-queue arithmetic (spec 4.2), pure: the player machine calls these and tables test them.
 // A queue item holds identity and display fields only; URLs (with tokens) are rebuilt from the
 // current credentials whenever an item is played, so a saved queue never holds a stale token.
-import { trackKey, type TrackIdentity } from '@/shared/track';
-
-export interface QueueTrack extends TrackIdentity {
-  title: string;
-  artist: string;
-  artists?: Record<string, string>;
-  type: string;
-  albumTitle: string;
-}
+import { trackKey, type TrackInfo } from '@/shared/track';
 
 export type Direction = 'next' | 'previous';
-
-/** the queue fields of any track-like value (an album Track, a search result, a stored item) */
-export function toQueueTrack(track: QueueTrack): QueueTrack {
-  const item: QueueTrack = {
-    albumId: track.albumId,
-    discId: track.discId,
-    trackId: track.trackId,
-    title: track.title,
-    artist: track.artist,
-    type: track.type,
-    albumTitle: track.albumTitle,
-  };
-  if (track.artists) item.artists = { ...track.artists };
-  return item;
-}
 
 /** `index` within 0..length-1 (0 for an empty queue); non-numbers count as 0 */
 export function clampIndex(length: number, index: number): number {
@@ -35,8 +12,8 @@ export function clampIndex(length: number, index: number): number {
 }
 
 /** the tracks without repeats, first occurrence kept */
-function unique(tracks: readonly QueueTrack[], known: Set<string> = new Set()): QueueTrack[] {
-  const result: QueueTrack[] = [];
+function unique(tracks: readonly TrackInfo[], known: Set<string> = new Set()): TrackInfo[] {
+  const result: TrackInfo[] = [];
   for (const track of tracks) {
     const key = trackKey(track);
     if (known.has(key)) continue;
@@ -48,9 +25,9 @@ function unique(tracks: readonly QueueTrack[], known: Set<string> = new Set()): 
 
 /** appends what is not queued yet (nor repeated within `tracks`); `added` is what was appended */
 export function addToQueue(
-  queue: readonly QueueTrack[],
-  tracks: readonly QueueTrack[],
-): { queue: QueueTrack[]; added: QueueTrack[] } {
+  queue: readonly TrackInfo[],
+  tracks: readonly TrackInfo[],
+): { queue: TrackInfo[]; added: TrackInfo[] } {
   const added = unique(tracks, new Set(queue.map(trackKey)));
   return { queue: [...queue, ...added], added };
 }
@@ -59,7 +36,7 @@ export function addToQueue(
  * Replace-and-play: the new queue without repeats, and where the chosen item (`tracks[index]`)
  * ended up in it.
  */
-export function replaceQueue(tracks: readonly QueueTrack[], index: number): { queue: QueueTrack[]; index: number } {
+export function replaceQueue(tracks: readonly TrackInfo[], index: number): { queue: TrackInfo[]; index: number } {
   const queue = unique(tracks);
   const chosen = tracks[clampIndex(tracks.length, index)];
   const at = chosen ? queue.findIndex((t) => trackKey(t) === trackKey(chosen)) : 0;
@@ -72,10 +49,10 @@ export function replaceQueue(tracks: readonly QueueTrack[], index: number): { qu
  * current item itself stays where it is. `index` keeps pointing at the same current item.
  */
 export function playLater(
-  queue: readonly QueueTrack[],
+  queue: readonly TrackInfo[],
   index: number,
-  track: QueueTrack,
-): { queue: QueueTrack[]; index: number } {
+  track: TrackInfo,
+): { queue: TrackInfo[]; index: number } {
   if (queue.length === 0) return { queue: [track], index: 0 };
   let current = clampIndex(queue.length, index);
   const key = trackKey(track);
@@ -93,10 +70,10 @@ export function playLater(
  * removing the last item selects the new last one).
  */
 export function removeFromQueue(
-  queue: readonly QueueTrack[],
+  queue: readonly TrackInfo[],
   index: number,
   at: number,
-): { queue: QueueTrack[]; index: number } {
+): { queue: TrackInfo[]; index: number } {
   if (!Number.isInteger(at) || at < 0 || at >= queue.length) return { queue: [...queue], index };
   const rest = queue.filter((_, i) => i !== at);
   const shifted = at < index ? index - 1 : index;

@@ -54,35 +54,3 @@ export function passwordError(form: PasswordForm): string | null {
   if (form.newPassword !== form.confirmPassword) return text.user.passwordsDiffer;
   return null;
 }
-
-export interface LibraryForm {
-  name: string;
-  url: string;
-  token: string;
-  /** as typed; '' is "not given" */
-  priority: string;
-}
-
-/** An absolute http(s) URL; the library is stored by its origin (protocol.md 4 #33). */
-export function libraryOrigin(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    return parsed.origin;
-  } catch {
-    return null;
-  }
-}
-
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
-
-/** The order of the first five checks is the contract (spec 5); the token shape check comes last. */
-export function libraryError(form: LibraryForm): string | null {
-  if (blank(form.name)) return text.library.nameRequired;
-  if (blank(form.url)) return text.library.urlRequired;
-  if (blank(form.token)) return text.library.tokenRequired;
-  if (blank(form.priority) || !Number.isFinite(Number(form.priority))) return text.library.priorityRequired;
-  if (libraryOrigin(form.url) === null) return text.library.urlInvalid;
-  if (!JWT_SHAPE.test(form.token.trim())) return text.library.tokenInvalid;
-  return null;
-}

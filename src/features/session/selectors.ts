@@ -1,7 +1,21 @@
+// What views and the app read of the session and site actors: narrow selectors over tags and
+// context, never state names.
 import type { SnapshotFrom } from 'xstate';
+import type { SiteInfo } from '@/shared/types';
+import type { LoaderRef } from '@/ui/loaderMachine';
 import type { sessionMachine, SessionForm } from './sessionMachine';
 
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export type LoginState = 'unknown' | 'loggedIn' | 'loggedOut';
+
+export function loginStateOf(s: SessionSnapshot): LoginState {
+  return s.hasTag('loggedIn') ? 'loggedIn' : s.hasTag('loggedOut') ? 'loggedOut' : 'unknown';
+}
+
+export const userOf = (s: SessionSnapshot) => s.context.user;
 
 export const formErrorOf = (form: SessionForm) => (s: SessionSnapshot) =>
   s.context.formError?.form === form ? s.context.formError.message : null;
+
+/** the site info once loaded (the site actor's loader gives a SiteInfo: src/features/session/start.ts) */
+export const siteInfoOf = (s: SnapshotFrom<LoaderRef>) => s.context.data as SiteInfo | undefined;

@@ -1,7 +1,7 @@
 // The login state of spec 4.1: unknown → loggedIn / loggedOut, with every flow that changes it.
 // I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { provideMe } from '@/shared/provideMe';
+import { failure, provideMe } from '@/shared/machines';
 import type { UserInfo } from '@/shared/types';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/shared/constants';
 import { errorMessage, isUnauthorized } from '@/services/api/errors';
@@ -19,6 +19,17 @@ import {
 } from './forms';
 
 export type SessionForm = 'login' | 'register' | 'profile' | 'password';
+
+/** what views ask of a session snapshot (hasTag), instead of naming its states */
+export type SessionTag =
+  | 'busy'
+  | 'loggedIn'
+  | 'loggedOut'
+  | 'loggingIn'
+  | 'registering'
+  | 'registered'
+  | 'savingProfile'
+  | 'changingPassword';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -61,6 +72,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
     input: {} as SessionInput,
+    tags: {} as SessionTag,
   },
   actors: {
     fetchUser: provideMe<UserInfo>('session', 'fetchUser'),
@@ -75,7 +87,7 @@ export const sessionMachine = setup({
     logoutRedirectDelay: LOGOUT_REDIRECT_DELAY_MS,
   },
   guards: {
-    isUnauthorized: ({ event }) => isUnauthorized((event as { error?: unknown }).error),
+    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormInvalid: ({ event }) => {
       assertEvent(event, 'LOGIN');
@@ -95,7 +107,7 @@ export const sessionMachine = setup({
     },
   },
   actions: {
-    setUser: assign({ user: ({ event }) => (event as unknown as { output: UserInfo }).output }),
+    setUser: assign((_, params: { user: UserInfo }) => ({ user: params.user })),
     clearUser: assign({ user: null }),
     storeUser: emit(({ context }) => ({ type: 'userChanged' as const, user: context.user })),
     showFormError: assign({
@@ -115,10 +127,10 @@ export const sessionMachine = setup({
       },
     }),
     clearFormError: assign({ formError: null }),
-    notifyError: emit(({ event }) => ({
+    notifyError: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
-      message: errorMessage((event as { error?: unknown }).error),
+      message: errorMessage(params.error),
     })),
     notifySuccess: emit((_, params: { message: string }) => ({
       type: 'notify' as const,
@@ -139,26 +151,27 @@ export const sessionMachine = setup({
       invoke: {
         id: 'fetchUser',
         src: 'fetchUser',
-        onDone: { target: 'loggedIn', actions: ['setUser', 'storeUser'] },
+        onDone: { target: 'loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'] },
         onError: [
-          { guard: 'isUnauthorized', target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+          { guard: { type: 'isUnauthorized', params: failure }, target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
           {
             guard: 'hasStoredUser',
             description: 'Server unreachable: keep the stored user so nothing local is lost.',
             target: 'loggedIn',
-            actions: 'notifyError',
+            actions: { type: 'notifyError', params: failure },
           },
-          { target: 'loggedOut', actions: 'notifyError' },
+          { target: 'loggedOut', actions: { type: 'notifyError', params: failure } },
         ],
       },
     },
     loggedOut: {
+      tags: ['loggedOut'],
       initial: 'idle',
       on: { CLEAR_FORM_ERROR: { actions: 'clearFormError' } },
       states: {
         idle: { on: loggedOutForms },
         loggingIn: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
           invoke: {
             id: 'login',
             src: 'login',
@@ -166,12 +179,12 @@ export const sessionMachine = setup({
               assertEvent(event, 'LOGIN');
               return event.form;
             },
-            onDone: { target: '#session.loggedIn', actions: ['setUser', 'storeUser'] },
-            onError: { target: 'idle', actions: 'notifyError' },
+            onDone: { target: '#session.loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'] },
+            onError: { target: 'idle', actions: { type: 'notifyError', params: failure } },
           },
         },
         registering: {
-          tags: ['busy'],
+          tags: ['busy', 'registering'],
           invoke: {
             id: 'register',
             src: 'register',
@@ -183,16 +196,18 @@ export const sessionMachine = setup({
               target: 'registered',
               actions: { type: 'notifySuccess', params: { message: text.auth.registerSucceeded } },
             },
-            onError: { target: 'idle', actions: 'notifyError' },
+            onError: { target: 'idle', actions: { type: 'notifyError', params: failure } },
           },
         },
         registered: {
+          tags: ['registered'],
           description: 'The account exists; the server does not log in on register, so the view goes to login.',
           on: loggedOutForms,
         },
       },
     },
     loggedIn: {
+      tags: ['loggedIn'],
       initial: 'idle',
       on: {
         SESSION_EXPIRED: { target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
@@ -221,7 +236,7 @@ export const sessionMachine = setup({
               target: 'waitingToLeave',
               actions: { type: 'notifySuccess', params: { message: text.logout.succeeded } },
             },
-            onError: { target: 'idle', actions: 'notifyError' },
+            onError: { target: 'idle', actions: { type: 'notifyError', params: failure } },
           },
         },
         waitingToLeave: {
@@ -242,12 +257,12 @@ export const sessionMachine = setup({
             // A broken local store must not keep the user signed in locally: leave all the same.
             onError: {
               target: '#session.loggedOut',
-              actions: ['notifyError', 'clearUser', 'storeUser', { type: 'reload', params: { to: '/' } }],
+              actions: [{ type: 'notifyError', params: failure }, 'clearUser', 'storeUser', { type: 'reload', params: { to: '/' } }],
             },
           },
         },
         updatingProfile: {
-          tags: ['busy'],
+          tags: ['busy', 'savingProfile'],
           invoke: {
             id: 'updateProfile',
             src: 'updateProfile',
@@ -257,28 +272,28 @@ export const sessionMachine = setup({
             },
             onDone: 'refreshingUser',
             onError: [
-              { guard: 'isUnauthorized', target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
-              { target: 'idle', actions: 'notifyError' },
+              { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },
         },
         refreshingUser: {
-          tags: ['busy'],
+          tags: ['busy', 'savingProfile'],
           invoke: {
             id: 'refreshUser',
             src: 'fetchUser',
             onDone: {
               target: 'idle',
-              actions: ['setUser', 'storeUser', { type: 'notifySuccess', params: { message: text.user.profileSaved } }],
+              actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.profileSaved } }],
             },
             onError: [
-              { guard: 'isUnauthorized', target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
-              { target: 'idle', actions: 'notifyError' },
+              { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },
         },
         changingPassword: {
-          tags: ['busy'],
+          tags: ['busy', 'changingPassword'],
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
@@ -292,8 +307,8 @@ export const sessionMachine = setup({
               actions: ['clearUser', 'storeUser', { type: 'navigate', params: { to: '/user/login' } }],
             },
             onError: [
-              { guard: 'isUnauthorized', target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
-              { target: 'idle', actions: 'notifyError' },
+              { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },
         },

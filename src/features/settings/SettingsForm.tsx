@@ -1,6 +1,6 @@
 import { NativeSelect, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useSystem } from '@/app/SystemContext';
+import { useSettings } from './context';
 import { PAGE_CLOSE_ACTIONS, QUALITIES, type PageCloseAction, type Quality } from '@/shared/constants';
 import { text } from '@/shared/text';
 
@@ -8,7 +8,7 @@ const qualityOptions = QUALITIES.map((q) => ({ value: q, label: text.user.qualit
 const pageCloseOptions = PAGE_CLOSE_ACTIONS.map((a) => ({ value: a, label: text.user.pageCloseLabels[a] }));
 
 export function SettingsForm() {
-  const { settings } = useSystem();
+  const settings = useSettings();
   const quality = useSelector(settings, (s) => s.context.quality);
   const pageOnCloseAction = useSelector(settings, (s) => s.context.pageOnCloseAction);
 

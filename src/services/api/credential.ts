@@ -1,4 +1,5 @@
 // Library registrations (credentials): list, add, delete (spec 7, protocol.md 1.6.3).
+import { libraryOrigin } from '../libraryUrls';
 import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { ApiClient } from './client';
@@ -22,12 +23,10 @@ export function parseCredential(value: unknown): Credential | null {
 }
 
 /** the library address as stored: its origin only (protocol.md 4 #33); throws on a bad URL */
-export function libraryOrigin(url: string): string {
-  try {
-    return new URL(url.trim()).origin;
-  } catch {
-    throw new Error(text.library.urlInvalid);
-  }
+function storedLibraryUrl(url: string): string {
+  const origin = libraryOrigin(url);
+  if (origin === null) throw new Error(text.library.urlInvalid);
+  return origin;
 }
 
 /** entries that cannot be read are left out */
@@ -41,7 +40,7 @@ export async function listCredentials(api: ApiClient): Promise<Credential[]> {
 export async function addCredential(api: ApiClient, credential: NewCredential): Promise<Credential> {
   const body = {
     name: credential.name,
-    url: libraryOrigin(credential.url),
+    url: storedLibraryUrl(credential.url),
     token: credential.token,
     // must be a JSON number: the Go server rejects a string (protocol.md 4 #40)
     priority: readNumber(credential.priority, DEFAULT_LIBRARY_PRIORITY),

@@ -1,21 +1,18 @@
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useSystem } from '@/app/SystemContext';
-import { toQueueTrack } from '@/features/player/queue';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { PlayAllButton } from '@/features/player';
 import { Link } from 'wouter';
-import type { AlbumInfo, Credential, Track } from '@/shared/types';
-import { coverUrl } from '@/services/annil';
+import type { AlbumInfo, Track } from '@/shared/types';
 import { tagLabel, tagPath } from '@/services/tags';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { text } from '@/shared/text';
 
-export function AlbumHeader({ album, credential, tracks }: { album: AlbumInfo; credential: Credential | null; tracks: Track[] }) {
-  const { player } = useSystem();
+/** `playable`: the album's tracks that can play, in order (播放全部 queues them) */
+export function AlbumHeader({ album, coverUrl, playable }: { album: AlbumInfo; coverUrl: string | null; playable: Track[] }) {
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
       <div style={{ width: 240, flex: 'none' }}>
-        <Cover url={credential ? coverUrl(credential.url, album.albumId) : null} alt={album.title} size={240} />
+        <Cover url={coverUrl} alt={album.title} size={240} />
       </div>
       <Stack gap="xs" style={{ flex: 1, minWidth: 240 }}>
         <Title order={2}>{album.title}</Title>
@@ -35,14 +32,8 @@ export function AlbumHeader({ album, credential, tracks }: { album: AlbumInfo; c
           </Group>
         )}
         <Group>
-          {/* spec 2.7: replaces the queue with every track of every disc; disabled when no library has the album */}
-          <Button
-            leftSection={<IconPlayerPlayFilled size={16} />}
-            disabled={credential === null || tracks.length === 0}
-            onClick={() => player.send({ type: 'REPLACE_AND_PLAY', tracks: tracks.map(toQueueTrack), index: 0 })}
-          >
-            {text.album.playAll}
-          </Button>
+          {/* spec 2.7: replaces the queue with every playable track of every disc; disabled when none can play */}
+          <PlayAllButton tracks={playable} label={text.album.playAll} />
         </Group>
       </Stack>
     </Group>

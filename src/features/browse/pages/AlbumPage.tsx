@@ -3,16 +3,15 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'wouter';
-import { useCredentials, useSyncGeneration, useSystem } from '@/app/SystemContext';
+import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
+import { PlayButton, TrackMenu } from '@/features/player';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS } from '@/shared/constants';
 import { discHeading, resolveTracks } from '@/services/albumInfo';
-import { loadAlbumDetail } from '@/features/browse/actors';
-import type { Credential } from '@/shared/types';
 import { TrackList } from '@/ui/TrackList';
-import { PlayButton, TrackMenu } from '@/features/player/components/TrackControls';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
+import { useBrowse } from '../context';
 import { AlbumHeader } from './AlbumHeader';
 
 function AlbumSkeleton() {
@@ -25,24 +24,23 @@ function AlbumSkeleton() {
   );
 }
 
-function AlbumDetail({ albumId, credentials }: { albumId: string; credentials: Credential[] }) {
-  const { api } = useSystem();
+function AlbumDetail({ albumId }: { albumId: string }) {
+  const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={`${albumId}#${generation}`} load={() => loadAlbumDetail(api, albumId, credentials)}>
+    <PageLoad key={`${albumId}#${generation}`} load={() => browse.albumDetail(albumId)}>
       {(state) => {
         if (state.status === 'loading') return <AlbumSkeleton />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
-        const { album, credential } = state.data;
+        const { album, coverUrl, canPlay } = state.data;
         if (!album) return <Notice message={text.album.notFound} color="red" />;
-        // one list for the whole album: a row's play button queues every disc, in order
+        // one list for the whole album: a row's play button queues every playable track of every disc, in order
         const tracks = resolveTracks(album);
-        const playable = credential !== null;
+        const playable = tracks.filter(canPlay);
         return (
           <Stack>
-            <AlbumHeader album={album} credential={credential} tracks={tracks} />
+            <AlbumHeader album={album} coverUrl={coverUrl} playable={playable} />
             {album.discs.map((_, discIndex) => {
-              const offset = tracks.findIndex((t) => t.discId === discIndex + 1);
               const discTracks = tracks.filter((t) => t.discId === discIndex + 1);
               return (
                 <section key={discIndex} aria-label={discHeading(album, discIndex)}>
@@ -54,8 +52,8 @@ function AlbumDetail({ albumId, credentials }: { albumId: string; credentials: C
                     listIndex={discIndex}
                     showNumber
                     showAlbum={false}
-                    playSlot={(_, index) => <PlayButton tracks={tracks} index={offset + index} disabled={!playable} />}
-                    actions={(track) => <TrackMenu track={track} disabled={!playable} />}
+                    playSlot={(track) => <PlayButton tracks={playable} track={track} />}
+                    actions={(track) => <TrackMenu track={track} disabled={!canPlay(track)} />}
                   />
                 </section>
               );
@@ -69,8 +67,9 @@ function AlbumDetail({ albumId, credentials }: { albumId: string; credentials: C
 
 export default function AlbumPage() {
   const { id } = useParams<{ id?: string }>();
-  const credentials = useCredentials();
+  // which library serves the album is known once the credentials are
+  const credentialsKnown = useCredentialsKnown();
   if (!id) return <Notice message={text.album.idMissing} />;
-  if (credentials === null) return <AlbumSkeleton />;
-  return <AlbumDetail albumId={id} credentials={credentials} />;
+  if (!credentialsKnown) return <AlbumSkeleton />;
+  return <AlbumDetail albumId={id} />;
 }

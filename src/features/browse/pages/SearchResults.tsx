@@ -1,12 +1,8 @@
 import { ActionIcon, Text } from '@mantine/core';
 import { IconDisc } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { useCredentials, useSystem } from '@/app/SystemContext';
-import { searchAlbums, searchTracks } from '@/services/api/meta';
-import { coverUrlsFor, withCovers } from '@/features/browse/actors';
-import type { ApiClient } from '@/services/api/client';
-import type { Credential } from '@/shared/types';
-import { PlayButton, TrackMenu } from '@/features/player/components/TrackControls';
+import { useCredentialsKnown } from '@/features/library';
+import { PlayButton, TrackMenu } from '@/features/player';
 import { AlbumWall, albumPath } from '@/ui/AlbumWall';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
@@ -14,22 +10,17 @@ import { TrackList } from '@/ui/TrackList';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
+import { useBrowse } from '../context';
 
 const Empty = () => <Text c="dimmed">{text.search.empty}</Text>;
 
-/** found tracks and which of their albums some library holds (only those play) */
-async function loadTrackResults(api: ApiClient, keyword: string, credentials: Credential[]) {
-  const tracks = await searchTracks(api, keyword);
-  const covers = await coverUrlsFor([...new Set(tracks.map((t) => t.albumId))], credentials);
-  return { tracks, playable: tracks.filter((t) => covers[t.albumId]) };
-}
-
 export function TrackResults({ keyword }: { keyword: string }) {
-  const { api } = useSystem();
-  const credentials = useCredentials();
-  if (credentials === null) return <PageSpinner />;
+  const browse = useBrowse();
+  // which found tracks can play is known once the credentials are
+  const credentialsKnown = useCredentialsKnown();
+  if (!credentialsKnown) return <PageSpinner />;
   return (
-    <PageLoad key={keyword} load={() => loadTrackResults(api, keyword, credentials)}>
+    <PageLoad key={keyword} load={() => browse.searchTracks(keyword)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
@@ -40,10 +31,7 @@ export function TrackResults({ keyword }: { keyword: string }) {
             tracks={tracks}
             listIndex={0}
             ariaLabel={text.search.tracks}
-            playSlot={(track) => {
-              const at = playable.indexOf(track);
-              return <PlayButton tracks={at < 0 ? [track] : playable} index={Math.max(at, 0)} disabled={at < 0} />;
-            }}
+            playSlot={(track) => <PlayButton tracks={playable} track={track} />}
             actions={(track) => (
               <TrackMenu track={track} disabled={!playable.includes(track)}>
                 <Tip label={text.search.albumInfo}>
@@ -61,11 +49,11 @@ export function TrackResults({ keyword }: { keyword: string }) {
 }
 
 export function AlbumResults({ keyword }: { keyword: string }) {
-  const { api } = useSystem();
-  const credentials = useCredentials();
-  if (credentials === null) return <PageSpinner />;
+  const browse = useBrowse();
+  const credentialsKnown = useCredentialsKnown();
+  if (!credentialsKnown) return <PageSpinner />;
   return (
-    <PageLoad key={keyword} load={async () => withCovers(await searchAlbums(api, keyword), credentials)}>
+    <PageLoad key={keyword} load={() => browse.searchAlbums(keyword)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

@@ -5,17 +5,15 @@ import '@mantine/core/styles/Switch.layer.css';
 import { Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useCredentials, useSyncGeneration, useSystem } from '@/app/SystemContext';
-import { getAlbumsByTag, getTagGraph } from '@/services/api/meta';
-import { withCovers } from '@/features/browse/actors';
+import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { childrenOf, parentsOf, tagLabel } from '@/services/tags';
-import type { Credential } from '@/shared/types';
 import { AlbumWall } from '@/ui/AlbumWall';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
+import { useBrowse } from '../context';
 import { TagLinks } from './TagLinks';
 
 const PREFIX = '/tag/';
@@ -34,9 +32,9 @@ function currentTag(): string {
 }
 
 function TagRelations({ tag }: { tag: string }) {
-  const { api } = useSystem();
+  const browse = useBrowse();
   return (
-    <PageLoad key={tag} load={() => getTagGraph(api)}>
+    <PageLoad key={tag} load={() => browse.tagGraph()}>
       {(state) => {
         if (state.status !== 'success') return null;
         const parents = parentsOf(tag, state.data);
@@ -62,11 +60,11 @@ function TagRelations({ tag }: { tag: string }) {
   );
 }
 
-function TagAlbums({ tag, recursive, credentials }: { tag: string; recursive: boolean; credentials: Credential[] }) {
-  const { api } = useSystem();
+function TagAlbums({ tag, recursive }: { tag: string; recursive: boolean }) {
+  const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={`${tag}#${recursive}#${generation}`} load={async () => withCovers(await getAlbumsByTag(api, tag, recursive), credentials)}>
+    <PageLoad key={`${tag}#${recursive}#${generation}`} load={() => browse.albumsByTag(tag, recursive)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
@@ -82,7 +80,7 @@ function TagAlbums({ tag, recursive, credentials }: { tag: string; recursive: bo
 }
 
 function TagView({ tag }: { tag: string }) {
-  const credentials = useCredentials();
+  const credentialsKnown = useCredentialsKnown();
   // spec 4.5: the recursion switch starts off; toggling it refetches the albums
   const [recursive, setRecursive] = useState(false);
 
@@ -91,7 +89,7 @@ function TagView({ tag }: { tag: string }) {
       <Title order={2}>{tagLabel(tag)}</Title>
       <TagRelations tag={tag} />
       <Switch label={text.tags.showSubTagAlbums} checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} />
-      {credentials === null ? <PageSpinner /> : <TagAlbums tag={tag} recursive={recursive} credentials={credentials} />}
+      {!credentialsKnown ? <PageSpinner /> : <TagAlbums tag={tag} recursive={recursive} />}
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useSystem } from '@/app/SystemContext';
+import { useLibraryActors } from '../context';
 import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
 
 export function AddLibraryDialog() {
-  const { libraries } = useSystem();
-  const opened = useSelector(libraries, (s) => s.matches({ ready: 'addDialog' }) || s.matches({ ready: 'adding' }));
-  const busy = useSelector(libraries, (s) => s.matches({ ready: 'adding' }));
+  const { libraries } = useLibraryActors();
+  const opened = useSelector(libraries, (s) => s.hasTag('addDialog'));
+  const busy = useSelector(libraries, (s) => s.hasTag('busy'));
   const formError = useSelector(libraries, (s) => s.context.formError);
   const [form, setForm] = useState({ name: '', url: '', token: '', priority: String(DEFAULT_LIBRARY_PRIORITY) });
 

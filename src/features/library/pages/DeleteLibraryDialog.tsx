@@ -1,13 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useSystem } from '@/app/SystemContext';
+import { useLibraryActors } from '../context';
 import { text } from '@/shared/text';
 
 export function DeleteLibraryDialog() {
-  const { libraries } = useSystem();
+  const { libraries } = useLibraryActors();
   const pending = useSelector(libraries, (s) => s.context.pendingDelete);
-  const opened = useSelector(libraries, (s) => s.matches({ ready: 'confirmingDelete' }) || s.matches({ ready: 'deleting' }));
-  const busy = useSelector(libraries, (s) => s.matches({ ready: 'deleting' }));
+  const opened = useSelector(libraries, (s) => s.hasTag('deleteDialog'));
+  const busy = useSelector(libraries, (s) => s.hasTag('busy'));
 
   return (
     <Modal opened={opened} onClose={() => libraries.send({ type: 'CLOSE' })} title={text.library.confirmDelete} closeButtonProps={{ 'aria-label': text.close }}>

@@ -9,18 +9,19 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title } fr
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useSystem } from '@/app/SystemContext';
+import { useLibraryActors } from '../context';
 import type { Credential } from '@/shared/types';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
 import { text } from '@/shared/text';
 import { AddLibraryDialog } from './AddLibraryDialog';
 import { DeleteLibraryDialog } from './DeleteLibraryDialog';
-import { libraryBadges } from '@/features/library/libraryStatus';
+import { libraryBadges } from '../libraryStatus';
+import { libraryStatusOf } from '../selectors';
 
 function LibraryItem({ credential }: { credential: Credential }) {
-  const { libraries, librarySync } = useSystem();
-  const status = useSelector(librarySync, (s) => s.context.libraries[credential.url]);
+  const { libraries, librarySync } = useLibraryActors();
+  const status = useSelector(librarySync, libraryStatusOf(credential.url));
   const syncing = status?.state === 'syncing' || status?.state === 'pending';
   const deleteLabel = credential.controlled ? text.library.controlled : text.library.delete;
 
@@ -76,9 +77,9 @@ function LibraryItem({ credential }: { credential: Credential }) {
 }
 
 export default function LibraryPage() {
-  const { libraries } = useSystem();
-  const loading = useSelector(libraries, (s) => s.matches('loading') || s.matches('idle'));
-  const failed = useSelector(libraries, (s) => s.matches('failed'));
+  const { libraries } = useLibraryActors();
+  const loading = useSelector(libraries, (s) => s.hasTag('loading'));
+  const failed = useSelector(libraries, (s) => s.hasTag('failed'));
   const credentials = useSelector(libraries, (s) => s.context.credentials);
 
   return (

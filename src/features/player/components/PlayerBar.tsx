@@ -15,8 +15,9 @@ import {
 } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useSystem } from '@/app/SystemContext';
-import { loopModeOf, playbackStatus, type LoopMode } from '@/features/player/playerMachine';
+import { usePlayer } from '../context';
+import type { LoopMode } from '../playerModel';
+import { loopModeOf, nowPlayingOf, playbackStatus } from '../selectors';
 import { formatProgress } from '@/services/time';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
@@ -28,7 +29,7 @@ import classes from './PlayerBar.module.css';
 const loopIcons: Record<LoopMode, typeof IconRepeat> = { listLoop: IconRepeat, trackLoop: IconRepeatOnce, shuffle: IconArrowsShuffle };
 
 function Controls() {
-  const { player } = useSystem();
+  const player = usePlayer();
   const status = useSelector(player, playbackStatus);
   const playing = status === 'playing';
   const label = playing ? text.player.pause : text.player.play;
@@ -54,8 +55,8 @@ function Controls() {
 }
 
 function NowPlayingInfo() {
-  const { player } = useSystem();
-  const nowPlaying = useSelector(player, (s) => s.context.nowPlaying);
+  const player = usePlayer();
+  const nowPlaying = useSelector(player, nowPlayingOf);
   const current = useSelector(player, (s) => s.context.currentTime);
   const duration = useSelector(player, (s) => s.context.duration);
   return (
@@ -80,7 +81,7 @@ function NowPlayingInfo() {
 }
 
 function RightGroup() {
-  const { player } = useSystem();
+  const player = usePlayer();
   const loopMode = useSelector(player, loopModeOf);
   const volume = useSelector(player, (s) => s.context.volume);
   const muted = useSelector(player, (s) => s.context.muted);
@@ -119,7 +120,7 @@ function RightGroup() {
 }
 
 export function PlayerBar() {
-  const { player } = useSystem();
+  const player = usePlayer();
   const coverUrl = useSelector(player, (s) => s.context.nowPlaying?.coverUrl ?? null);
   const title = useSelector(player, (s) => s.context.nowPlaying?.title ?? '');
   return (

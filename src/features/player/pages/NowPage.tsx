@@ -1,15 +1,16 @@
 // Now playing (spec 2.8): a large cover over a blurred copy of itself, title and artist.
 import { Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useSystem } from '@/app/SystemContext';
+import { usePlayer } from '../context';
+import { nowPlayingOf } from '../selectors';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { text } from '@/shared/text';
 import classes from './NowPage.module.css';
 
 export default function NowPage() {
-  const { player } = useSystem();
-  const nowPlaying = useSelector(player, (s) => s.context.nowPlaying);
+  const player = usePlayer();
+  const nowPlaying = useSelector(player, nowPlayingOf);
   if (!nowPlaying) return <Text c="dimmed">{text.queue.empty}</Text>;
   return (
     <section className={classes.stage} aria-label={text.player.nowPlaying}>

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import { useSystem } from '@/app/SystemContext';
-import { playbackStatus } from '@/features/player/playerMachine';
-import type { QueueTrack } from '@/features/player/queue';
+import { usePlayer } from '../context';
+import { isPlaying, nowPlayingKeyOf } from '../selectors';
+import type { TrackInfo } from '@/shared/track';
 import { trackKey } from '@/shared/track';
 import { ArtistText } from '@/ui/ArtistText';
 import { Tip } from '@/ui/Tip';
@@ -16,8 +16,8 @@ const ROW_HEIGHT = 56;
 /** header, player bar, page padding and the title row */
 const CHROME_HEIGHT = 56 + 72 + 32 + 60;
 
-function QueueRow({ track, index, current, playing }: { track: QueueTrack; index: number; current: boolean; playing: boolean }) {
-  const { player } = useSystem();
+function QueueRow({ track, index, current, playing }: { track: TrackInfo; index: number; current: boolean; playing: boolean }) {
+  const player = usePlayer();
   const label = current && playing ? text.player.pause : text.player.play;
   return (
     // striped by position: a virtual list's rows are not siblings in one parent
@@ -49,10 +49,10 @@ function QueueRow({ track, index, current, playing }: { track: QueueTrack; index
 }
 
 export default function QueuePage() {
-  const { player } = useSystem();
+  const player = usePlayer();
   const queue = useSelector(player, (s) => s.context.queue);
-  const currentKey = useSelector(player, (s) => (s.context.nowPlaying ? trackKey(s.context.nowPlaying) : null));
-  const playing = useSelector(player, (s) => playbackStatus(s) === 'playing');
+  const currentKey = useSelector(player, nowPlayingKeyOf);
+  const playing = useSelector(player, isPlaying);
   const height = Math.max(useWindowHeight() - CHROME_HEIGHT, ROW_HEIGHT * 4);
 
   return (

@@ -3,17 +3,17 @@ import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
-import { useLoginState, useRegistration, useSystem } from '@/app/SystemContext';
-import { safeReturnPath } from '@/app/Guard';
+import { useLoginState, useRegistration, useSession } from '../context';
+import { safeReturnPath } from '../returnPath';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
-import { formErrorOf } from '@/features/session/selectors';
+import { formErrorOf } from '../selectors';
 
 export default function LoginPage() {
-  const { session } = useSystem();
+  const session = useSession();
   const loginState = useLoginState();
   const registration = useRegistration();
-  const busy = useSelector(session, (s) => s.matches({ loggedOut: 'loggingIn' }));
+  const busy = useSelector(session, (s) => s.hasTag('loggingIn'));
   const formError = useSelector(session, formErrorOf('login'));
   const returnTo = safeReturnPath(new URLSearchParams(useSearch()).get('return'));
   const submitted = useRef(false);

@@ -2,13 +2,14 @@ import { Alert } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Redirect } from 'wouter';
-import { useLoginState, useSystem } from '@/app/SystemContext';
+import { useLoginState, useSession } from '../context';
 import { text } from '@/shared/text';
 
 export default function LogoutPage() {
-  const { session } = useSystem();
+  const session = useSession();
   const loginState = useLoginState();
-  const idle = useSelector(session, (s) => s.matches({ loggedIn: 'idle' }));
+  // back to where LOGOUT can be sent again: the logout call failed
+  const idle = useSelector(session, (s) => s.can({ type: 'LOGOUT' }));
   const sent = useRef(false);
 
   useEffect(() => {

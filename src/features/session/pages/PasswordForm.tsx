@@ -1,14 +1,14 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSystem } from '@/app/SystemContext';
+import { useSession } from '../context';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
-import { formErrorOf } from '@/features/session/selectors';
+import { formErrorOf } from '../selectors';
 
 export function PasswordForm() {
-  const { session } = useSystem();
-  const busy = useSelector(session, (s) => s.matches({ loggedIn: 'changingPassword' }));
+  const session = useSession();
+  const busy = useSelector(session, (s) => s.hasTag('changingPassword'));
   const formError = useSelector(session, formErrorOf('password'));
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
 

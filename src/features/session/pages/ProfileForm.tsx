@@ -1,15 +1,15 @@
 import { Avatar, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSystem, useUser } from '@/app/SystemContext';
+import { useSession, useUser } from '../context';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
-import { formErrorOf } from '@/features/session/selectors';
+import { formErrorOf } from '../selectors';
 
 export function ProfileForm() {
-  const { session } = useSystem();
+  const session = useSession();
   const user = useUser();
-  const busy = useSelector(session, (s) => s.matches({ loggedIn: 'updatingProfile' }) || s.matches({ loggedIn: 'refreshingUser' }));
+  const busy = useSelector(session, (s) => s.hasTag('savingProfile'));
   const formError = useSelector(session, formErrorOf('profile'));
   const [nickname, setNickname] = useState(user?.nickname ?? '');
   const [avatar, setAvatar] = useState(user?.avatar ?? '');

@@ -3,21 +3,21 @@ import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@m
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
-import { useLoginState, useRegistration, useSiteInfo, useSystem } from '@/app/SystemContext';
+import { useLoginState, useRegistration, useSession, useSiteInfo } from '../context';
 import { FormError } from '@/ui/FormError';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { text } from '@/shared/text';
-import { formErrorOf } from '@/features/session/selectors';
+import { formErrorOf } from '../selectors';
 
 const empty = { email: '', password: '', repeatPassword: '', nickname: '', inviteCode: '' };
 
 export default function RegisterPage() {
-  const { session } = useSystem();
+  const session = useSession();
   const site = useSiteInfo();
   const loginState = useLoginState();
   const registration = useRegistration();
-  const busy = useSelector(session, (s) => s.matches({ loggedOut: 'registering' }));
-  const registered = useSelector(session, (s) => s.matches({ loggedOut: 'registered' }));
+  const busy = useSelector(session, (s) => s.hasTag('registering'));
+  const registered = useSelector(session, (s) => s.hasTag('registered'));
   const formError = useSelector(session, formErrorOf('register'));
   const submitted = useRef(false);
   const [form, setForm] = useState(empty);

@@ -1,0 +1,133 @@
+// The layer rules of the browser code, as dependency-cruiser "forbidden" rules.
+//
+// Built by a function of the root folder so that the same rules can be checked
+// against the real tree ('src', used by .dependency-cruiser.cjs) and against the
+// small fixture trees of tests/unit/dependencyRules.test.ts.
+//
+// Layers, top to bottom (imports may only point down, or sideways where said):
+//   main.tsx, app/**        composition: may import anything
+//   features/<name>/**      own folder freely; another feature only via its index.ts(x);
+//                           ui, services, storage, shared
+//   ui/**                   ui, services, storage, shared
+//   services/**, storage/** services, storage, shared (and no React/XState/Mantine/wouter)
+//   shared/**               shared only (and no React/XState/Mantine/wouter)
+'use strict';
+
+/** Escapes a folder name for use inside a regular expression. */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Packages that make code React, XState or router code. Matched both as resolved
+// paths (node_modules/…, including @types/…) and as bare names (when unresolved).
+const FRAMEWORK_PACKAGES = ['react', 'react-dom', 'xstate', 'wouter'];
+const FRAMEWORK_SCOPES = ['@xstate', '@mantine'];
+const FRAMEWORK_NAMES = `(?:(?:@types/)?(?:${FRAMEWORK_PACKAGES.join('|')})|(?:${FRAMEWORK_SCOPES.join('|')})/[^/]+)`;
+const FRAMEWORK_PATHS = [`(^|/)node_modules/${FRAMEWORK_NAMES}(/|$)`, `^${FRAMEWORK_NAMES}(/|$)`];
+
+/**
+ * @param {string} [root='src'] the folder holding main.tsx, app, features, ui, services, storage, shared,
+ *   written as dependency-cruiser reports paths (relative to the working directory, forward slashes).
+ * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+function layerRules(root = 'src') {
+  const r = `^${escapeRegExp(root.replace(/\/+$/, ''))}/`;
+  const app = `${r}(app/|main\\.tsx$)`;
+  const features = `${r}features/`;
+
+  return [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'This module is part of an import cycle. Break the cycle: move what both sides need into a lower ' +
+        'layer (e.g. the feature\'s own model file, or src/shared), or pass it in as a parameter instead of importing it.',
+      from: { path: r },
+      to: { path: r, circular: true },
+    },
+    {
+      name: 'feature-not-to-app',
+      severity: 'error',
+      comment:
+        'A feature (src/features/<name>/**) must not import src/app/** or src/main.tsx: the app composes the ' +
+        'features, not the other way round. Move what the feature needs into the feature, src/ui, src/services, ' +
+        'src/storage or src/shared, or have the app pass it in.',
+      from: { path: features },
+      to: { path: app },
+    },
+    {
+      name: 'feature-to-other-feature-only-via-index',
+      severity: 'error',
+      comment:
+        'A feature may import another feature only through that feature\'s public file ' +
+        'src/features/<other>/index.ts (or index.tsx), never its internal files. Import from ' +
+        '"@/features/<other>" and, if the thing is not exported there yet, add it to that index.ts ' +
+        '(or move it to src/shared if it is plain vocabulary).',
+      from: { path: `${features}([^/]+)/` },
+      to: {
+        path: features,
+        pathNot: [`${features}$1/`, `${features}[^/]+/index\\.tsx?$`],
+      },
+    },
+    {
+      name: 'ui-not-to-features-or-app',
+      severity: 'error',
+      comment:
+        'src/ui/** holds generic components without product state: it may import only src/ui, src/services, ' +
+        'src/storage and src/shared, not src/features/** or src/app/** (or src/main.tsx). Pass product data ' +
+        'and callbacks in as props, or move the component into the feature that uses it.',
+      from: { path: `${r}ui/` },
+      to: { path: [features, app] },
+    },
+    {
+      name: 'io-not-to-ui-features-or-app',
+      severity: 'error',
+      comment:
+        'src/services/** and src/storage/** are plain I/O: they may import only src/services, src/storage and ' +
+        'src/shared, not src/ui, src/features or src/app (or src/main.tsx). Move the shared type or helper down ' +
+        'into src/shared, or let the caller pass it in.',
+      from: { path: `${r}(services|storage)/` },
+      to: { path: [`${r}ui/`, features, app] },
+    },
+    {
+      name: 'shared-only-to-shared',
+      severity: 'error',
+      comment:
+        'src/shared/** is the vocabulary every layer uses: it may import only other files in src/shared (and npm ' +
+        'packages). Move what it needs into src/shared, or move the importing code up into the layer it depends on.',
+      from: { path: `${r}shared/` },
+      to: { path: r, pathNot: `${r}shared/` },
+    },
+    {
+      name: 'no-framework-in-plain-layers',
+      severity: 'error',
+      comment:
+        'src/services/** and src/storage/** are plain typed functions: they must not import react, react-dom, ' +
+        'xstate, @xstate/*, @mantine/* or wouter (not even "import type"). Put hooks, components and machines ' +
+        'in src/ui or a feature, and keep the plain function here.',
+      from: { path: `${r}(services|storage)/` },
+      to: { path: FRAMEWORK_PATHS },
+    },
+    {
+      name: 'no-ui-framework-in-shared',
+      severity: 'error',
+      comment:
+        'src/shared/** is vocabulary: data types, texts, constants and the helpers every machine uses. Of the ' +
+        'frameworks it may use only the xstate core (for machine helpers such as provideMe); react, @xstate/react, ' +
+        '@mantine/* and wouter belong in src/ui or a feature.',
+      from: { path: `${r}shared/` },
+      to: { path: FRAMEWORK_PATHS, pathNot: [`(^|/)node_modules/xstate(/|$)`, `^xstate(/|$)`] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'This import could not be resolved to a file, so the layer rules cannot check it. Fix the path ' +
+        '(the "@/" alias maps to src/ through tsconfig.json "paths"), or install the missing package.',
+      from: { path: r },
+      to: { couldNotResolve: true },
+    },
+  ];
+}
+
+module.exports = { layerRules };

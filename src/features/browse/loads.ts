@@ -1,0 +1,90 @@
+// What the browsing pages load, each handed to the generic loader by PageLoad (views never hold the
+// api client): album infos in one batched request (cache first), and, through the library access
+// module, each album's cover and which tracks can play. Services load on first use, out of the
+// first page.
+import type { ApiClient } from '@/services/api/client';
+import type { LibraryAccess } from '@/features/library';
+import type { AlbumInfo, TrackResult } from '@/shared/types';
+import type { TrackIdentity } from '@/shared/track';
+
+const meta = () => import('@/services/api/meta');
+const albumCache = () => import('@/services/albumCache');
+const libraryDb = () => import('@/storage/libraryDb');
+
+export type CoverUrls = Record<string, string | null>;
+
+export interface AlbumPage {
+  albums: AlbumInfo[];
+  covers: CoverUrls;
+}
+
+export interface AlbumDetail {
+  album: AlbumInfo | null;
+  /** through the library that serves the album; null when no library has it */
+  coverUrl: string | null;
+  /** the same answer the player gets: some library holding the album has a token covering the track */
+  canPlay: (track: TrackIdentity) => boolean;
+}
+
+export interface TrackResults {
+  tracks: TrackResult[];
+  /** the found tracks that can play, in order: a row's play button queues these */
+  playable: TrackResult[];
+}
+
+export interface BrowseDeps {
+  api: ApiClient;
+  access: LibraryAccess;
+}
+
+export function defineBrowseLoads({ api, access }: BrowseDeps) {
+  async function withCovers(albums: AlbumInfo[]): Promise<AlbumPage> {
+    const ids = albums.map((a) => a.albumId);
+    const known = await access.forAlbums(ids);
+    return { albums, covers: Object.fromEntries(ids.map((id) => [id, known.coverUrl(id)])) };
+  }
+
+  return {
+    /** the album ids a library holds, as its last sync stored them (none when never synced) */
+    async libraryAlbums(url: string): Promise<string[]> {
+      return (await (await libraryDb()).getLibraryRecord(url))?.albums ?? [];
+    },
+
+    /** one page of an album wall: one metadata request for the ids the cache lacks, never one per tile */
+    async albumPage(albumIds: readonly string[]): Promise<AlbumPage> {
+      const infos = await (await albumCache()).loadAlbumInfos(api, albumIds);
+      return withCovers(albumIds.map((id) => infos.get(id)).filter((a): a is AlbumInfo => a !== undefined));
+    },
+
+    async albumDetail(albumId: string): Promise<AlbumDetail> {
+      const [infos, known] = await Promise.all([(await albumCache()).loadAlbumInfos(api, [albumId]), access.forAlbums([albumId])]);
+      return { album: infos.get(albumId) ?? null, coverUrl: known.coverUrl(albumId), canPlay: known.canPlay };
+    },
+
+    async rootTags(): Promise<string[]> {
+      const { getTagGraph, getTags, rootTags } = await meta();
+      const [tags, graph] = await Promise.all([getTags(api), getTagGraph(api)]);
+      return rootTags(tags, graph).map((t) => t.id);
+    },
+
+    async tagGraph() {
+      return (await meta()).getTagGraph(api);
+    },
+
+    async albumsByTag(tag: string, recursive: boolean): Promise<AlbumPage> {
+      return withCovers(await (await meta()).getAlbumsByTag(api, tag, recursive));
+    },
+
+    async searchTracks(keyword: string): Promise<TrackResults> {
+      const tracks = await (await meta()).searchTracks(api, keyword);
+      const known = await access.forAlbums(tracks.map((t) => t.albumId));
+      return { tracks, playable: tracks.filter(known.canPlay) };
+    },
+
+    async searchAlbums(keyword: string): Promise<AlbumPage> {
+      return withCovers(await (await meta()).searchAlbums(api, keyword));
+    },
+  };
+}
+
+export type BrowseLoads = ReturnType<typeof defineBrowseLoads>;

@@ -1,0 +1,28 @@
+// The library actors for views, and the hooks other features' pages read through index.ts.
+import { useSelector } from '@xstate/react';
+import { providedContext } from '@/ui/providedContext';
+import type { LibrariesRef } from './librariesMachine';
+import type { LibrarySyncRef } from './librarySyncMachine';
+import { credentialsOf, syncGenerationOf } from './selectors';
+
+export interface LibraryActors {
+  libraries: LibrariesRef;
+  librarySync: LibrarySyncRef;
+}
+
+export const [LibraryProvider, useLibraryActors] = providedContext<LibraryActors>('Library');
+
+/** The user's credentials once loaded (null while loading) */
+export function useCredentials() {
+  return useSelector(useLibraryActors().libraries, credentialsOf);
+}
+
+/** Changes whenever a sync or removal changed local library data: pages reload with it. */
+export function useSyncGeneration(): number {
+  return useSelector(useLibraryActors().librarySync, syncGenerationOf);
+}
+
+/** whether the credentials' load has ended: before that nobody can tell which library has an album */
+export function useCredentialsKnown(): boolean {
+  return useSelector(useLibraryActors().libraries, (s) => credentialsOf(s) !== null);
+}

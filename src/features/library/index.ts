@@ -1,0 +1,17 @@
+// The user's libraries (credentials), their sync into this browser, and the one owner of library
+// access: which credential serves an album or track and at what URLs (spec 2.6, 4.3, 4.4).
+export { librariesMachine, type LibrariesRef, type LibrariesTag } from './librariesMachine';
+export { librarySyncMachine, type LibrarySyncRef } from './librarySyncMachine';
+export { defineLibrariesActors, defineLibrarySyncActors, provideLibrarySync, clearLocalLibraryData } from './actors';
+export { startLibrary, type LibraryFeature } from './start';
+export {
+  albumAccess,
+  chooseCredential,
+  chooseTrackCredential,
+  createLibraryAccess,
+  type AlbumAccess,
+  type CredentialSource,
+  type LibraryAccess,
+  type TrackSource,
+} from './access';
+export { LibraryProvider, useCredentials, useCredentialsKnown, useSyncGeneration, type LibraryActors } from './context';

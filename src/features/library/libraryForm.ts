@@ -1,0 +1,26 @@
+// The add-library form's rules (spec 5): the first failing message, or null when the form is valid.
+import { libraryOrigin } from '@/services/libraryUrls';
+import { text } from '@/shared/text';
+
+const blank = (value: string) => value.trim() === '';
+
+export interface LibraryForm {
+  name: string;
+  url: string;
+  token: string;
+  /** as typed; '' is "not given" */
+  priority: string;
+}
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/** The order of the first five checks is the contract (spec 5); the token shape check comes last. */
+export function libraryError(form: LibraryForm): string | null {
+  if (blank(form.name)) return text.library.nameRequired;
+  if (blank(form.url)) return text.library.urlRequired;
+  if (blank(form.token)) return text.library.tokenRequired;
+  if (blank(form.priority) || !Number.isFinite(Number(form.priority))) return text.library.priorityRequired;
+  if (libraryOrigin(form.url) === null) return text.library.urlInvalid;
+  if (!JWT_SHAPE.test(form.token.trim())) return text.library.tokenInvalid;
+  return null;
+}

@@ -1,0 +1,11 @@
+// The player (spec 4.2, 4.3): queue, playback, loop modes, the player bar, /queue and /now, and the
+// track controls every list uses.
+export { playerMachine, type PlayerRef, type PlayerSnapshot } from './playerMachine';
+export type { LoopMode, NowPlaying, PlaybackStatus } from './playerModel';
+export { definePlayerActors } from './actors';
+export { startPlayer, forgetSavedQueue } from './start';
+export { attachPlayerToWindow, isPlayPauseKey } from './window';
+export { isPlaying, playingTitleOf } from './selectors';
+export { PlayerProvider } from './context';
+export { PlayerBar } from './components/PlayerBar';
+export { PlayAllButton, PlayButton, TrackMenu } from './components/TrackControls';

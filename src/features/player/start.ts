@@ -1,0 +1,50 @@
+// The long-lived player: its real actors, the effects of what it emits (queue and volume stored,
+// media session metadata, toasts), and the saved queue restored without playing.
+import { createActor, type InspectionEvent } from 'xstate';
+import type { LibraryAccess } from '@/features/library';
+import type { SettingsRef } from '@/features/settings';
+import type { ApiClient } from '@/services/api/client';
+import { setMediaInfo } from '@/services/mediaSession';
+import type { NotifyEvent } from '@/shared/effects';
+import { readLocal, removeLocal, writeLocal } from '@/storage/local';
+import { definePlayerActors } from './actors';
+import { playerMachine } from './playerMachine';
+
+export interface PlayerOptions {
+  api: ApiClient;
+  access: LibraryAccess;
+  settings: SettingsRef;
+  notify: (event: NotifyEvent) => void;
+  fetch?: typeof globalThis.fetch;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function startPlayer({ api, access, settings, notify, fetch, inspect }: PlayerOptions) {
+  const actors = definePlayerActors({ api, access, quality: () => settings.getSnapshot().context.quality, fetch });
+  const player = createActor(playerMachine.provide({ actors }), {
+    input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
+    inspect,
+  });
+  player.on('notify', notify);
+  player.on('queueChanged', ({ queue, index }) => writeLocal('playlist', { tracks: queue, index }));
+  player.on('volumeChanged', ({ volume, muted }) => {
+    writeLocal('player.volume', volume);
+    writeLocal('player.muted', muted);
+  });
+  player.on('nowPlayingChanged', ({ nowPlaying, playing }) =>
+    setMediaInfo(
+      nowPlaying && { title: nowPlaying.title, artist: nowPlaying.artist, album: nowPlaying.albumTitle, artwork: nowPlaying.coverUrl ?? undefined },
+      playing,
+    ),
+  );
+  player.start();
+
+  const saved = readLocal('playlist');
+  if (saved.tracks.length > 0) player.send({ type: 'RESTORE', queue: saved.tracks, index: saved.index });
+  return player;
+}
+
+/** what signing out forgets of the player on this device: the saved queue */
+export function forgetSavedQueue(): void {
+  removeLocal('playlist');
+}

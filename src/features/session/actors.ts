@@ -1,0 +1,39 @@
+// The session's real actors over the user API (DESIGN.md 7: factories over a service, given once
+// with .provide()). `clearLocalData` is what signing out forgets on this device: every feature's
+// part, composed by the app.
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '@/services/api/client';
+import { getSiteInfo } from '@/services/api/info';
+import * as userApi from '@/services/api/user';
+import type { SiteInfo, UserInfo } from '@/shared/types';
+import type { LoginForm, ProfileForm, RegisterForm } from './forms';
+
+export interface SessionDeps {
+  api: ApiClient;
+  clearLocalData: () => Promise<void>;
+}
+
+export function defineSessionActors({ api, clearLocalData }: SessionDeps) {
+  return {
+    fetchUser: fromPromise<UserInfo, void>(() => userApi.getUserInfo(api)),
+    login: fromPromise(({ input }: { input: LoginForm }) => userApi.login(api, input)),
+    register: fromPromise(async ({ input }: { input: RegisterForm }) => {
+      await userApi.register(api, {
+        email: input.email,
+        password: input.password,
+        nickname: input.nickname,
+        inviteCode: input.inviteCode.trim() || undefined,
+      });
+    }),
+    logout: fromPromise<void, void>(() => userApi.logout(api)),
+    updateProfile: fromPromise(({ input }: { input: ProfileForm }) => userApi.updateProfile(api, input)),
+    changePassword: fromPromise(({ input }: { input: { oldPassword: string; newPassword: string } }) => userApi.changePassword(api, input)),
+    clearLocalData: fromPromise<void, void>(() => clearLocalData()),
+  };
+}
+
+/** the site info loader's load (registration rules, page title) */
+export function defineSiteActors({ api }: { api: ApiClient }) {
+  // the loader keeps its data as unknown; siteInfoOf reads it back as the SiteInfo it is
+  return { load: fromPromise<unknown, void>((): Promise<SiteInfo> => getSiteInfo(api)) };
+}

@@ -1,0 +1,16 @@
+// The settings actor: starts from the stored values and stores every change.
+import { createActor, type InspectionEvent } from 'xstate';
+import { readLocal, writeLocal } from '@/storage/local';
+import { settingsMachine } from './settingsMachine';
+
+export function startSettings({ inspect }: { inspect?: (event: InspectionEvent) => void } = {}) {
+  const settings = createActor(settingsMachine, {
+    input: { quality: readLocal('player.quality'), pageOnCloseAction: readLocal('player.pageOnCloseAction') },
+    inspect,
+  });
+  settings.on('settingsChanged', ({ settings: value }) => {
+    writeLocal('player.quality', value.quality);
+    writeLocal('player.pageOnCloseAction', value.pageOnCloseAction);
+  });
+  return settings.start();
+}

@@ -1,0 +1,8 @@
+// How a view shows a toast without knowing who keeps the messages: the app provides the function
+// (it feeds the messages machine); generic components such as PageLoad use it for their errors.
+import type { Severity } from '@/shared/effects';
+import { providedContext } from './providedContext';
+
+export type Notify = (severity: Severity, message: string) => void;
+
+export const [NotifyProvider, useNotify] = providedContext<Notify>('Notify');

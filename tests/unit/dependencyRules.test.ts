@@ -1,0 +1,99 @@
+// The layer rules of .dependency-cruiser.cjs (npm run lint:deps) can fail: each rule fires on a
+// fixture tree under tests/unit/fixtures/layers/src, and the allowed imports there pass.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cruise, type ICruiseOptions, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
+const { layerRules } = require('../../scripts/lib/layerRules.cjs') as {
+  layerRules: (root?: string) => IForbiddenRuleType[];
+};
+
+// As dependency-cruiser reports paths: relative to baseDir (the repo root).
+const ROOT = 'tests/unit/fixtures/layers/src';
+// Fixture files relative to the fixture root; npm packages as npm:<name>.
+const rel = (path: string): string =>
+  path.startsWith(`${ROOT}/`)
+    ? path.slice(ROOT.length + 1)
+    : path.replace(/^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\/.*$/, 'npm:$1');
+
+let configOptions: ICruiseOptions;
+let result: ICruiseResult;
+
+beforeAll(async () => {
+  // The real configuration file, with its rules rebuilt for the fixture root.
+  configOptions = await extractDepcruiseOptions(join(repoRoot, '.dependency-cruiser.cjs'));
+  const tsConfigFile = join(repoRoot, 'tsconfig.json');
+  const options: ICruiseOptions = {
+    ...configOptions,
+    baseDir: repoRoot,
+    tsConfig: { fileName: tsConfigFile },
+    ruleSet: { ...configOptions.ruleSet, forbidden: layerRules(ROOT) },
+  };
+  const reported = await cruise([ROOT], options, {}, { tsConfig: extractTSConfig(tsConfigFile) });
+  result = reported.output as ICruiseResult;
+}, 60_000);
+
+describe('dependency rules (.dependency-cruiser.cjs)', () => {
+  it('the configuration file uses layerRules for src, counting type-only imports and resolving through tsconfig.json', () => {
+    expect(configOptions.ruleSet?.forbidden).toEqual(layerRules('src'));
+    expect(configOptions.tsPreCompilationDeps).toBe(true);
+    expect(configOptions.tsConfig?.fileName).toBe('tsconfig.json');
+  });
+
+  it('every rule has a name and a comment for whoever breaks it', () => {
+    for (const rule of layerRules()) {
+      expect(rule.name).toMatch(/^[a-z-]+$/);
+      expect(rule.comment?.length ?? 0).toBeGreaterThan(40);
+      expect(rule.severity).toBe('error');
+    }
+  });
+
+  it('reports exactly the fixture violations, one rule each', () => {
+    const violations = result.summary.violations
+      .map((v) => `${v.rule.name}: ${rel(v.from)} → ${rel(v.to)}`)
+      .sort();
+    expect(violations).toEqual(
+      [
+        'feature-not-to-app: features/y/toApp.ts → app/app.ts',
+        'feature-to-other-feature-only-via-index: features/y/internal.ts → features/x/b.ts',
+        'io-not-to-ui-features-or-app: services/toUi.ts → ui/Widget.ts',
+        'no-circular: features/z/cycleA.ts → features/z/cycleB.ts',
+        'no-framework-in-plain-layers: services/hook.ts → npm:react',
+        'not-to-unresolvable: ui/Gone.ts → ./Gone.module.css',
+        'no-ui-framework-in-shared: shared/view.ts → npm:react',
+        'shared-only-to-shared: shared/a.ts → features/x/b.ts',
+        'ui-not-to-features-or-app: ui/Widget.ts → features/x/b.ts',
+      ].sort(),
+    );
+    // Every rule is shown to fire.
+    const fired = new Set(result.summary.violations.map((v) => v.rule.name));
+    expect([...fired].sort()).toEqual(layerRules().map((rule) => rule.name).sort());
+    expect(result.summary.error).toBe(result.summary.violations.length);
+  });
+
+  it('sees the allowed imports (so their passing is not vacuous), including type-only ones and CSS', () => {
+    const edges = new Map(
+      result.modules.map((m) => [rel(m.source), m.dependencies.map((d) => ({ to: rel(d.resolved), types: d.dependencyTypes }))]),
+    );
+    const targets = (from: string): string[] => (edges.get(from) ?? []).map((d) => d.to).sort();
+
+    expect(targets('features/y/viaIndex.ts')).toEqual(
+      ['features/w/index.tsx', 'features/x/index.ts', 'features/y/own.ts', 'storage/store.ts', 'ui/Button.ts'].sort(),
+    );
+    expect(targets('app/app.ts')).toEqual(['features/x/b.ts']);
+    expect(targets('shared/machineHelper.ts')).toEqual(['npm:xstate']);
+    expect(targets('ui/Button.ts')).toEqual(['shared/words.ts', 'ui/Button.module.css', 'ui/plain.css']);
+    expect(targets('services/clean.ts')).toEqual(['npm:ofetch', 'storage/store.ts']);
+
+    // "import type" is a dependency too (tsPreCompilationDeps: true).
+    const widget = edges.get('ui/Widget.ts') ?? [];
+    expect(widget).toHaveLength(1);
+    expect(widget[0]?.types).toContain('type-only');
+  });
+});
