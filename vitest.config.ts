@@ -25,7 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'views',
-          include: ['tests/views/**/*.test.tsx'],
+          include: ['tests/views/**/*.test.tsx', 'tests/app/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/setup-dom.ts'],
           testTimeout: 15000,

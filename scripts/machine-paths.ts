@@ -1,6 +1,6 @@
 /**
  * `npm run paths -- <machineName> [--simple]`: prints the machine's shortest (or simple) paths as
- * numbered steps, from the registry in src/machines/index.ts (`machines`, optional `pathEvents`).
+ * numbered steps, from the registry in src/app/machineRegistry.ts (`machines`, optional `pathEvents`).
  */
 import * as registryModule from '@/app/machineRegistry';
 import { renderPathsReport, type MachineRegistry } from './lib/machinePaths';

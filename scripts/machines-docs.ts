@@ -1,6 +1,6 @@
 /**
  * `npm run machines`: writes docs/machines/<name>.json, <name>.md (Mermaid diagram) and README.md
- * for every machine in the registry (src/machines/index.ts).
+ * for every machine in the registry (src/app/machineRegistry.ts).
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -10,7 +10,7 @@ import { Toasts } from '@/features/messages';
 import { PlayerBar, playingTitleOf } from '@/features/player';
 import { useSiteInfo } from '@/features/session';
 import { useSelector } from '@xstate/react';
-import { SystemProvider } from './SystemContext';
+import { SystemProvider } from './SystemProvider';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';

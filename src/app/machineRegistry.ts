@@ -4,11 +4,14 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import type { UserInfo } from '@/shared/types';
-import { librariesMachine, librarySyncMachine } from '@/features/library';
-import { messagesMachine } from '@/features/messages';
-import { playerMachine } from '@/features/player';
-import { sessionMachine } from '@/features/session';
-import { settingsMachine } from '@/features/settings';
+// Straight from the machine files, not the features' index.ts: the scripts run this under Node,
+// which cannot load the components (and their CSS) an index also exports.
+import { librariesMachine } from '@/features/library/librariesMachine';
+import { librarySyncMachine } from '@/features/library/librarySyncMachine';
+import { messagesMachine } from '@/features/messages/messagesMachine';
+import { playerMachine } from '@/features/player/playerMachine';
+import { sessionMachine } from '@/features/session/sessionMachine';
+import { settingsMachine } from '@/features/settings/settingsMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
 
 export const machines: Record<string, AnyStateMachine> = {

@@ -1,23 +1,14 @@
-// Track rows (spec 2.4), used wherever tracks are listed. Rows are plain elements with one
-// double-click handler on the list, so long lists stay light. Double-click writes
-// highlight=listIndex-itemIndex into the URL (in place); on load that row is scrolled into view.
+// Track rows (spec 2.4), used wherever tracks are listed; a row shows a TrackInfo (shared/track.ts).
+// Rows are plain elements with one double-click handler on the list, so long lists stay light.
+// Double-click writes highlight=listIndex-itemIndex into the URL (in place); on load that row is
+// scrolled into view.
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { TRACK_NUMBER_DIGITS } from '@/shared/constants';
-import type { ArtistRoles } from '@/shared/types';
-import { trackKey, type TrackIdentity } from '@/shared/track';
+import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/text';
 import { ArtistText } from './ArtistText';
 import { useSearchParam } from './useQueryParams';
 import classes from './TrackList.module.css';
-
-/** what a row shows: a resolved album Track, a search/favourite TrackResult, a queue item… */
-export interface TrackInfo extends TrackIdentity {
-  title: string;
-  artist: string;
-  artists?: ArtistRoles;
-  type: string;
-  albumTitle: string;
-}
 
 export interface TrackListProps<T extends TrackInfo> {
   tracks: readonly T[];

@@ -3,9 +3,14 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { closeAlbumDb } from '@/storage/albumDb';
 import { closeLibraryDb } from '@/storage/libraryDb';
+
+// findBy… and waitFor wait for what a user would see. CI runs every suite at once on two cores, where
+// a page (a lazy chunk, a sync, a fake server answer) can take seconds to appear: Testing Library's
+// default of 1 s made tests fail under load. 5 s holds there and stays well inside the 15 s test time-out.
+configure({ asyncUtilTimeout: 5000 });
 
 function clearLocalStorage(): void {
   try {

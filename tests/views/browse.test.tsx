@@ -58,12 +58,12 @@ describe('album list', () => {
   it('a library with no synced albums says 请先同步一次该音频仓库', async () => {
     await signedIn(libraryUrl, []);
     // after the sync of the empty library has finished
-    expect(await screen.findByText(text.library.notSynced, {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText(text.library.notSynced)).toBeTruthy();
   });
 
   it('shows the synced albums, fetched in one metadata request', async () => {
     const { server } = await signedIn(libraryUrl);
-    expect(await screen.findByText('Harbor Lights', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Harbor Lights')).toBeTruthy();
     expect(await screen.findByText('Sea Harp')).toBeTruthy();
     const metaCalls = server.requests.filter((r) => r.path === '/api/meta/album');
     expect(metaCalls).toHaveLength(1);
@@ -83,6 +83,29 @@ describe('album page', () => {
     expect(within(disc1).getByText(text.track.types.instrumental!)).toBeTruthy();
     expect(screen.getByText(text.track.types.drama!)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Lo-Fi/Chill' }).getAttribute('href')).toBe('/tag/category%3ALo-Fi%2FChill');
+  });
+
+  it('enables exactly the tracks the player can play: a token that lists some tracks plays only those', async () => {
+    const user = userEvent.setup();
+    const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const onlyNightFerry = `${b64url({ alg: 'HS256' })}.${b64url({ type: 'share', audios: { [A]: { '1': [2] } } })}.sig`;
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.signIn('mio@example.com');
+    server.libraries.set(HOME, { lastUpdate: 10, albums: [A] });
+    server.addCredential({ name: 'Shared', url: HOME, token: onlyNightFerry });
+    server.albums.set(A, albumA);
+    const { system } = renderApp(`/album/${A}`, server);
+
+    const playOf = async (title: string) => {
+      const row = (await screen.findByText(title)).closest('li')!;
+      return within(row).getByRole('button', { name: text.player.play }) as HTMLButtonElement;
+    };
+    await waitFor(async () => expect((await playOf('Night Ferry')).disabled).toBe(false));
+    expect((await playOf('Opening')).disabled).toBe(true);
+    expect((await playOf('Talk')).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: text.album.playAll }));
+    expect(system.player.getSnapshot().context.queue.map((t) => t.title)).toEqual(['Night Ferry']);
   });
 
   it('without an id says 请指定专辑 ID; an unknown id says 未找到该专辑', async () => {

@@ -88,7 +88,7 @@ describe('the cover of a restored queue (not playing)', () => {
   it('comes from the library that holds the album, in the player bar and on /now', async () => {
     const server = await restoredWith(true);
     const coverPath = `https://home.example/${A}/1/cover`;
-    await waitFor(() => expect(server.requests.some((r) => r.path === coverPath)).toBe(true), { timeout: 4000 });
+    await waitFor(() => expect(server.requests.some((r) => r.path === coverPath)).toBe(true));
     expect(within(await stage()).getByRole('img', { name: 'Night Ferry' })).toBeTruthy();
     expect(within(bar()).getByRole('img', { name: 'Night Ferry' })).toBeTruthy();
     expect(screen.queryByText(text.album.unavailable)).toBeNull();
@@ -96,7 +96,7 @@ describe('the cover of a restored queue (not playing)', () => {
 
   it('says 资源不可用 请尝试同步音频仓库 on /now when no library has the album', async () => {
     await restoredWith(false);
-    expect(await within(await stage()).findByText(text.album.unavailable, {}, { timeout: 4000 })).toBeTruthy();
+    expect(await within(await stage()).findByText(text.album.unavailable)).toBeTruthy();
     expect(within(bar()).queryByRole('img')).toBeNull();
   });
 });
@@ -143,7 +143,7 @@ describe('track row actions on the album page', () => {
     server.albums.set(A, albumA);
     renderApp(`/album/${A}`, server);
     // the page loads again once the library has synced; wait for its playable rows
-    await waitFor(() => expect((within(row('Encore')).getByRole('button', { name: text.track.addToQueue }) as HTMLButtonElement).disabled).toBe(false), { timeout: 4000 });
+    await waitFor(() => expect((within(row('Encore')).getByRole('button', { name: text.track.addToQueue }) as HTMLButtonElement).disabled).toBe(false));
   }
 
   const row = (title: string) => within(screen.getByRole('region', { name: 'Disc 1' })).getByText(title).closest('li') as HTMLElement;
@@ -161,10 +161,10 @@ describe('track row actions on the album page', () => {
     const user = userEvent.setup();
     await albumPage();
     await user.click(within(row('Encore')).getByRole('button', { name: text.track.more }));
-    await user.click(await screen.findByRole('menuitem', { name: text.track.playLater }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('menuitem', { name: text.track.playLater }));
     await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Encore', 'Closing']));
     await user.click(within(row('Opening')).getByRole('button', { name: text.track.more }));
-    await user.click(await screen.findByRole('menuitem', { name: text.queue.remove }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('menuitem', { name: text.queue.remove }));
     await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Night Ferry', 'Encore', 'Closing']));
   });
 });

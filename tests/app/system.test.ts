@@ -1,0 +1,127 @@
+// The edges between features that src/app/system.ts states, each shown on the composed system with
+// the real machines and actors over a fake Anniv and its libraries (tests/views/fakeAnniv.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor, type ActorRefLike, type InspectionEvent } from 'xstate';
+import { createAppSystem, type AppSystem } from '@/app/system';
+import { createApiClient } from '@/services/api/client';
+import { getAlbumLibraries } from '@/storage/albumDb';
+import { getLibraryRecord } from '@/storage/libraryDb';
+import { readLocal, writeLocal } from '@/storage/local';
+import { text } from '@/shared/text';
+import { createFakeAnniv } from '../views/fakeAnniv';
+
+const HOME = 'https://home.example';
+const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const track = { albumId: A, discId: 1, trackId: 1, title: 'Opening', artist: 'Mio', type: 'normal', albumTitle: 'Harbor Lights' };
+
+let running: AppSystem | null = null;
+afterEach(async () => {
+  if (running) {
+    await waitFor(running.librarySync, (s) => !s.hasTag('busy') && s.context.queue.length === 0, { timeout: 5000 }).catch(() => {});
+    running.stop();
+  }
+  running = null;
+});
+
+/** the system over a fake server, recording every event each actor receives */
+async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void | Promise<void>) {
+  const server = createFakeAnniv();
+  await server.addUser('mio@example.com', 'pw', 'Mio');
+  await setup(server);
+  const received = new Map<ActorRefLike, string[]>();
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.event') return;
+    received.set(event.actorRef, [...(received.get(event.actorRef) ?? []), event.event.type]);
+  };
+  const reloads: string[] = [];
+  const system = createAppSystem({
+    api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
+    fetch: server.fetch,
+    navigate: () => {},
+    reload: (to) => reloads.push(to),
+    inspect,
+  });
+  running = system;
+  const eventsOf = (actor: ActorRefLike) => received.get(actor) ?? [];
+  return { server, system, eventsOf, reloads };
+}
+
+const signedIn = (system: AppSystem) => waitFor(system.session, (s) => s.hasTag('loggedIn'), { timeout: 5000 });
+const synced = (system: AppSystem) =>
+  waitFor(system.librarySync, (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0, { timeout: 5000 });
+
+describe('the app system', () => {
+  it('signed in: credentials load, libraries sync, and the player looks the shown cover up again', async () => {
+    writeLocal('playlist', { tracks: [track], index: 0 });
+    const { system, eventsOf } = await start((server) => {
+      server.signIn('mio@example.com');
+      server.libraries.set(HOME, { lastUpdate: 10, albums: [A] });
+      server.addCredential({ name: 'Home', url: HOME });
+    });
+    await signedIn(system);
+    expect(eventsOf(system.libraries)).toContain('LOAD');
+    await synced(system);
+    expect(eventsOf(system.librarySync)).toContain('SYNC');
+    expect(await getAlbumLibraries(A)).toEqual([HOME]);
+    // once when the credentials loaded, once when the sync changed the library's albums
+    expect(eventsOf(system.player).filter((e) => e === 'LIBRARIES_CHANGED').length).toBeGreaterThanOrEqual(2);
+    await waitFor(system.player, (s) => s.context.nowPlaying?.coverUrl === `${HOME}/${A}/1/cover`, { timeout: 5000 });
+  });
+
+  it('nobody signed in: no credentials are asked for', async () => {
+    const { system, server, eventsOf } = await start(() => {});
+    await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
+    expect(eventsOf(system.libraries)).not.toContain('LOAD');
+    expect(server.requests.some((r) => r.path === '/api/credential')).toBe(false);
+  });
+
+  it('any call answered 902002 ends the session locally; signed out, libraries and sync forget everything', async () => {
+    const { system, server, eventsOf } = await start((s) => {
+      s.signIn('mio@example.com');
+      s.libraries.set(HOME, { lastUpdate: 10, albums: [A] });
+      s.addCredential({ name: 'Home', url: HOME });
+    });
+    await signedIn(system);
+    await synced(system);
+    server.signIn('nobody');
+    // a page's load through the browse feature
+    await expect(system.browse.rootTags()).rejects.toThrow();
+    await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
+    expect(eventsOf(system.session)).toContain('SESSION_EXPIRED');
+    expect(eventsOf(system.libraries)).toContain('RESET');
+    expect(eventsOf(system.librarySync)).toContain('RESET');
+    expect(system.libraries.getSnapshot().context.credentials).toEqual([]);
+    expect(system.librarySync.getSnapshot().context.libraries).toEqual({});
+  });
+
+  it('signing out forgets the user, the saved queue and every local library record, then reloads home', async () => {
+    writeLocal('playlist', { tracks: [track], index: 0 });
+    const { system, reloads } = await start((s) => {
+      s.signIn('mio@example.com');
+      s.libraries.set(HOME, { lastUpdate: 10, albums: [A] });
+      s.addCredential({ name: 'Home', url: HOME });
+    });
+    await signedIn(system);
+    await synced(system);
+    expect(await getLibraryRecord(HOME)).toBeDefined();
+    system.session.send({ type: 'LOGOUT' });
+    // 登出成功 shows for 2 s (the real delay) before the local data goes
+    await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 8000 });
+    expect(reloads).toEqual(['/']);
+    expect(readLocal('userInfo')).toBeNull();
+    expect(readLocal('playlist').tracks).toEqual([]);
+    expect(await getLibraryRecord(HOME)).toBeUndefined();
+    expect(await getAlbumLibraries(A)).toEqual([]);
+  });
+
+  it("every feature's notify becomes a message", async () => {
+    const { system } = await start((s) => {
+      s.signIn('mio@example.com');
+      s.libraries.set(HOME, { lastUpdate: 1, albums: [], httpStatus: 502 });
+      s.addCredential({ name: 'Down', url: HOME });
+    });
+    await signedIn(system);
+    const failed = text.library.syncFailed('网络错误: 502 Bad Gateway');
+    await waitFor(system.messages, (s) => s.context.messages.some((m) => m.message === failed && m.type === 'error'), { timeout: 5000 });
+  });
+});
