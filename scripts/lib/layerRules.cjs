@@ -6,7 +6,8 @@
 //
 // Layers, top to bottom (imports may only point down, or sideways where said):
 //   main.tsx, app/**        composition: may import anything
-//   features/<name>/**      own folder freely; another feature only via its index.ts(x);
+//   features/<name>/**      own folder freely; another feature only via its public files,
+//                           index.ts(x) and components.ts(x);
 //                           ui, services, storage, shared
 //   ui/**                   ui, services, storage, shared
 //   services/**, storage/** services, storage, shared (and no React/XState/Mantine/wouter)
@@ -59,14 +60,15 @@ function layerRules(root = 'src') {
       name: 'feature-to-other-feature-only-via-index',
       severity: 'error',
       comment:
-        'A feature may import another feature only through that feature\'s public file ' +
-        'src/features/<other>/index.ts (or index.tsx), never its internal files. Import from ' +
-        '"@/features/<other>" and, if the thing is not exported there yet, add it to that index.ts ' +
-        '(or move it to src/shared if it is plain vocabulary).',
+        'A feature may import another feature only through that feature\'s public files, never its ' +
+        'internal files: src/features/<other>/index.ts (what the app composes: start functions, ' +
+        'providers, hooks, types; loaded with the first page) or components.ts (views other features\' ' +
+        'lazy pages render, kept out of the first page). Export the thing there, or move it to ' +
+        'src/shared if it is plain vocabulary.',
       from: { path: `${features}([^/]+)/` },
       to: {
         path: features,
-        pathNot: [`${features}$1/`, `${features}[^/]+/index\\.tsx?$`],
+        pathNot: [`${features}$1/`, `${features}[^/]+/(index|components)\\.tsx?$`],
       },
     },
     {

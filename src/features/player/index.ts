@@ -1,5 +1,5 @@
-// The player (spec 4.2, 4.3): queue, playback, loop modes, the player bar, /queue and /now, and the
-// track controls every list uses.
+// The player (spec 4.2, 4.3): queue, playback, loop modes, the player bar, /queue and /now. What the
+// app composes; the track controls other features' pages render are in components.ts.
 export { playerMachine, type PlayerRef, type PlayerSnapshot } from './playerMachine';
 export type { LoopMode, NowPlaying, PlaybackStatus } from './playerModel';
 export { definePlayerActors } from './actors';
@@ -8,4 +8,3 @@ export { attachPlayerToWindow, isPlayPauseKey } from './window';
 export { isPlaying, playingTitleOf } from './selectors';
 export { PlayerProvider } from './context';
 export { PlayerBar } from './components/PlayerBar';
-export { PlayAllButton, PlayButton, TrackMenu } from './components/TrackControls';

@@ -2,4 +2,3 @@
 export { settingsMachine, type SettingsContext, type SettingsRef } from './settingsMachine';
 export { startSettings } from './start';
 export { SettingsProvider } from './context';
-export { SettingsForm } from './SettingsForm';

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { PlayAllButton } from '@/features/player';
+import { PlayAllButton } from '@/features/player/components';
 import { Link } from 'wouter';
 import type { AlbumInfo, Track } from '@/shared/types';
 import { tagLabel, tagPath } from '@/services/tags';

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Anchor.layer.css';
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'wouter';
 import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
-import { PlayButton, TrackMenu } from '@/features/player';
+import { PlayButton, TrackMenu } from '@/features/player/components';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS } from '@/shared/constants';
 import { discHeading, resolveTracks } from '@/services/albumInfo';
 import { TrackList } from '@/ui/TrackList';

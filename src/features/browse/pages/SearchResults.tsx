@@ -2,7 +2,7 @@ import { ActionIcon, Text } from '@mantine/core';
 import { IconDisc } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { useCredentialsKnown } from '@/features/library';
-import { PlayButton, TrackMenu } from '@/features/player';
+import { PlayButton, TrackMenu } from '@/features/player/components';
 import { AlbumWall, albumPath } from '@/ui/AlbumWall';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';

@@ -5,7 +5,7 @@ import { Tabs } from '@mantine/core';
 import { text } from '@/shared/text';
 import { ProfileForm } from './ProfileForm';
 import { PasswordForm } from './PasswordForm';
-import { SettingsForm } from '@/features/settings';
+import { SettingsForm } from '@/features/settings/components';
 
 export default function UserPage() {
   return (
