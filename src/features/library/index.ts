@@ -2,16 +2,8 @@
 // access: which credential serves an album or track and at what URLs (spec 2.6, 4.3, 4.4).
 export { librariesMachine, type LibrariesRef, type LibrariesTag } from './librariesMachine';
 export { librarySyncMachine, type LibrarySyncRef } from './librarySyncMachine';
-export { defineLibrariesActors, defineLibrarySyncActors, provideLibrarySync, clearLocalLibraryData } from './actors';
-export { startLibrary, type LibraryFeature } from './start';
-export {
-  albumAccess,
-  chooseCredential,
-  chooseTrackCredential,
-  createLibraryAccess,
-  type AlbumAccess,
-  type CredentialSource,
-  type LibraryAccess,
-  type TrackSource,
-} from './access';
-export { LibraryProvider, useCredentials, useCredentialsKnown, useSyncGeneration, type LibraryActors } from './context';
+export { provideLibrarySync, clearLocalLibraryData } from './actors';
+export { startLibrary } from './start';
+// a share's page (signed out) builds its own access over the share's tokens
+export { createLibraryAccess, type AlbumAccess, type CredentialSource, type LibraryAccess, type TrackSource } from './access';
+export { LibraryProvider, useCredentials, useCredentialsKnown, useSyncGeneration } from './context';

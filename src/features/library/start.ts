@@ -34,5 +34,3 @@ export function startLibrary({ api, fetch, notify, inspect }: LibraryOptions) {
   libraries.start();
   return { libraries, librarySync, access };
 }
-
-export type LibraryFeature = ReturnType<typeof startLibrary>;

@@ -2,9 +2,8 @@
 // app composes; the track controls other features' pages render are in components.ts.
 export { playerMachine, type PlayerRef, type PlayerSnapshot } from './playerMachine';
 export type { LoopMode, NowPlaying, PlaybackStatus } from './playerModel';
-export { definePlayerActors } from './actors';
 export { startPlayer, forgetSavedQueue } from './start';
-export { attachPlayerToWindow, isPlayPauseKey } from './window';
-export { isPlaying, playingTitleOf } from './selectors';
+export { attachPlayerToWindow } from './window';
+export { playingTitleOf } from './selectors';
 export { PlayerProvider } from './context';
 export { PlayerBar } from './components/PlayerBar';
