@@ -6,7 +6,7 @@ export type Db = Database.Database;
 
 /**
  * Schema history. Entry i moves the database from user_version i to i + 1; append new entries,
- * never edit old ones, so existing data files keep working (favourites, playlists, shares come later).
+ * never edit old ones, so existing data files keep working (shares, lyrics come later).
  */
 const MIGRATIONS: readonly string[] = [
   `
@@ -49,16 +49,63 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX stats_user_at ON stats(user_id, at);
   `,
+  // 1 → 2: favourites and playlists (protocol.md 1.6.4, 1.6.5). AUTOINCREMENT keeps ids unique
+  // for ever, so a deleted playlist or item id never names a different row later.
+  `
+  CREATE TABLE favourite_music (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    album_id   TEXT NOT NULL,
+    disc_id    INTEGER NOT NULL,
+    track_id   INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (user_id, album_id, disc_id, track_id)
+  );
+  CREATE TABLE favourite_album (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    album_id   TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (user_id, album_id)
+  );
+  CREATE TABLE playlists (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id        INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name           TEXT NOT NULL,
+    description    TEXT NOT NULL DEFAULT '',
+    is_public      INTEGER NOT NULL DEFAULT 0,
+    cover_album_id TEXT NOT NULL DEFAULT '',
+    cover_disc_id  INTEGER NOT NULL DEFAULT 1,
+    created_at     INTEGER NOT NULL,
+    updated_at     INTEGER NOT NULL
+  );
+  CREATE INDEX playlists_user ON playlists(user_id);
+  CREATE TABLE playlist_items (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    playlist_id INTEGER NOT NULL REFERENCES playlists(id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    type        TEXT NOT NULL CHECK (type IN ('normal', 'dummy', 'album')),
+    description TEXT NOT NULL DEFAULT '',
+    album_id    TEXT,
+    disc_id     INTEGER,
+    track_id    INTEGER,
+    title       TEXT,
+    artist      TEXT,
+    track_type  TEXT
+  );
+  CREATE INDEX playlist_items_order ON playlist_items(playlist_id, position);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export function migrate(db: Db): void {
+/** Brings the schema up to `target` (default: the newest; a lower target is for migration tests). */
+export function migrate(db: Db, target: number = MIGRATIONS.length): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new Error(`database schema version ${current} is newer than this server (${MIGRATIONS.length})`);
   }
-  for (let v = current; v < MIGRATIONS.length; v++) {
+  for (let v = current; v < Math.min(target, MIGRATIONS.length); v++) {
     const sql = MIGRATIONS[v]!;
     db.transaction(() => {
       db.exec(sql);

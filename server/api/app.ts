@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
 import { staticClient } from '../static.js';
@@ -6,7 +7,10 @@ import { clientInfo, type ApiDeps, type ApiEnv } from './context.js';
 import { registerCredentialRoutes } from './credential.js';
 import { csrf } from './csrf.js';
 import { ApiError, Status, fail, ok } from './envelope.js';
+import { registerFavoriteRoutes } from './favorite.js';
+import { BODY_LIMIT_TEXT, LIMITS } from './limits.js';
 import { registerMetaRoutes } from './meta.js';
+import { registerPlaylistRoutes } from './playlist.js';
 import { registerStatRoutes } from './stat.js';
 import { registerUserRoutes } from './user.js';
 
@@ -16,6 +20,13 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   app.use('/api/*', csrf());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: LIMITS.bodyBytes,
+      onError: (c) => fail(c, Status.IllegalParams, `request body too large (at most ${BODY_LIMIT_TEXT})`),
+    }),
+  );
 
   // Session: attach the user of a live session and re-issue its cookie for 7 days afterwards.
   app.use('/api/*', async (c, next) => {
@@ -49,6 +60,8 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   registerCredentialRoutes(app, deps);
   registerMetaRoutes(app, deps);
   registerStatRoutes(app, deps);
+  registerFavoriteRoutes(app, deps);
+  registerPlaylistRoutes(app, deps);
 
   // Unknown API paths (any method) get an envelope, never the HTML page.
   app.all('/api/*', (c) => fail(c, Status.NotFound, 'not found'));

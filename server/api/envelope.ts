@@ -14,6 +14,7 @@ export const Status = {
   EmailUnavailable: 102001,
   InvalidPassword: 102010,
   UserNotExist: 102020,
+  InvalidPatchCommand: 103003,
   ControlledToken: 104002,
   InvalidInviteCode: 201001,
 } as const;

@@ -61,6 +61,35 @@ export function optInt(o: JsonObject, key: string, what: string): number | undef
   return v;
 }
 
+/** An optional JSON boolean: absent or null → undefined; `"true"`, 1, … → 902003. */
+export function optBool(o: JsonObject, key: string, what: string): boolean | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw malformed(what);
+  return v;
+}
+
+/** Length in characters (code points, so an emoji or a CJK character counts once). */
+export const charCount = (s: string): number => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
+/** Refuses a string longer than `max` characters with 902003 and a message naming the field. */
+export function maxChars(value: string, max: number, label: string): string {
+  if (value.length > max && charCount(value) > max) {
+    throw new ApiError(Status.IllegalParams, `${label} too long (at most ${max} characters)`);
+  }
+  return value;
+}
+
+/** Refuses an array with more than `max` entries with 902003. */
+export function maxEntries<T>(list: T[], max: number, label: string): T[] {
+  if (list.length > max) throw new ApiError(Status.IllegalParams, `too many ${label} in one request (at most ${max})`);
+  return list;
+}
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Track identifier `{album_id, disc_id, track_id}` with ids in 1..255. */

@@ -1,12 +1,13 @@
 import type { Hono } from 'hono';
-import { albumsByTag, searchAlbums, searchTracks } from '../meta/query.js';
+import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks } from '../meta/query.js';
 import type { AlbumDetails } from '../meta/types.js';
 import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
 import { flag, requireQuery } from './input.js';
+import { playlistInfo, type PlaylistRow } from './playlist.js';
 
 export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
-  const { meta } = deps;
+  const { meta, db } = deps;
 
   // `id[]` (axios / anniw) and plain repeated `id` are both accepted (protocol.md 4 #1).
   app.get('/api/meta/album', (c) => {
@@ -35,7 +36,7 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   });
 
   app.get('/api/search', (c) => {
-    requireUser(c);
+    const user = requireUser(c);
     const keyword = c.req.query('keyword') ?? '';
     const data: Record<string, unknown[]> = {};
     if (flag(c, 'search_albums')) {
@@ -45,6 +46,13 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     if (flag(c, 'search_tracks')) {
       const tracks = searchTracks(meta, keyword);
       if (tracks.length) data.tracks = tracks;
+    }
+    // Playlists: case-insensitive substring of the name, public ones or the user's own (protocol.md 1.6.8).
+    const k = keyword.trim().toLowerCase();
+    if (flag(c, 'search_playlists') && k) {
+      const rows = db.prepare('SELECT * FROM playlists WHERE is_public = 1 OR user_id = ? ORDER BY id').all(user.id) as PlaylistRow[];
+      const playlists = rows.filter((r) => r.name.toLowerCase().includes(k)).slice(0, SEARCH_LIMIT).map(playlistInfo);
+      if (playlists.length) data.playlists = playlists;
     }
     return ok(c, data);
   });

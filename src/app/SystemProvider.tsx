@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import { BrowseProvider } from '@/features/browse';
+import { FavouritesProvider } from '@/features/favourites';
 import { LibraryProvider } from '@/features/library';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
@@ -12,12 +13,14 @@ import type { Severity } from '@/shared/effects';
 import { CoverStoreContext } from '@/ui/coverStoreContext';
 import { NotifyProvider } from '@/ui/notify';
 import type { AppSystem } from './system';
+import { TrackSlotsProvider } from './TrackSlots';
 
 export function SystemProvider({ system, children }: { system: AppSystem; children: ReactNode }) {
   const { messages } = system;
   const notify = useCallback((severity: Severity, message: string) => messages.send({ type: 'ADD', severity, message }), [messages]);
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
-  const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync }), [system]);
+  const favourites = useMemo(() => ({ favourites: system.favourites, toggle: system.favouriteToggle }), [system]);
+  const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }), [system]);
   return (
     <NotifyProvider value={notify}>
       <MessagesProvider value={messages}>
@@ -26,7 +29,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
             <LibraryProvider value={library}>
               <BrowseProvider value={system.browse}>
                 <PlayerProvider value={system.player}>
-                  <CoverStoreContext.Provider value={system.covers}>{children}</CoverStoreContext.Provider>
+                  <FavouritesProvider value={favourites}>
+                    <CoverStoreContext.Provider value={system.covers}>
+                      <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                    </CoverStoreContext.Provider>
+                  </FavouritesProvider>
                 </PlayerProvider>
               </BrowseProvider>
             </LibraryProvider>

@@ -6,6 +6,8 @@ import { ApiError } from '@/services/api/errors';
 import type { UserInfo } from '@/shared/types';
 // Straight from the machine files, not the features' index.ts: the scripts run this under Node,
 // which cannot load the components (and their CSS) an index also exports.
+import { favouritesMachine } from '@/features/favourites/favouritesMachine';
+import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
 import { librariesMachine } from '@/features/library/librariesMachine';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import { messagesMachine } from '@/features/messages/messagesMachine';
@@ -22,6 +24,8 @@ export const machines: Record<string, AnyStateMachine> = {
   libraries: librariesMachine,
   librarySync: librarySyncMachine,
   player: playerMachine,
+  favourites: favouritesMachine,
+  favouriteToggle: favouriteToggleMachine,
 };
 
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };

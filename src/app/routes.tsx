@@ -18,6 +18,8 @@ const TagPage = lazy(() => import('@/features/browse/pages/TagPage'));
 const SearchPage = lazy(() => import('@/features/browse/pages/SearchPage'));
 const QueuePage = lazy(() => import('@/features/player/pages/QueuePage'));
 const NowPage = lazy(() => import('@/features/player/pages/NowPage'));
+const FavTracksPage = lazy(() => import('@/features/favourites/pages/FavTracksPage'));
+const FavAlbumsPage = lazy(() => import('@/features/favourites/pages/FavAlbumsPage'));
 
 interface RouteEntry {
   path: string;
@@ -42,6 +44,8 @@ export const routes: RouteEntry[] = [
   { path: '/search', page: SearchPage, guarded: true },
   { path: '/queue', page: QueuePage, guarded: false },
   { path: '/now', page: NowPage, guarded: true },
+  { path: '/fav', page: FavTracksPage, guarded: true },
+  { path: '/fav/albums', page: FavAlbumsPage, guarded: true },
 ];
 
 export function AppRoutes() {

@@ -213,6 +213,8 @@ export const text = {
     albums: '我喜欢的专辑',
     added: '添加喜欢成功',
     removed: '取消喜欢成功',
+    noTracks: '还没有喜欢的音乐，点歌曲旁的心形按钮添加',
+    noAlbums: '还没有喜欢的专辑，在专辑页点心形按钮添加',
   },
   share: {
     title: '分享',

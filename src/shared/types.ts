@@ -124,3 +124,40 @@ export interface Track {
   albumTitle: string;
   tags: string[];
 }
+
+/** a playlist's cover: a disc of an album (spec 3); a new list has an empty albumId */
+export interface PlaylistCover {
+  albumId: string;
+  discId: number;
+}
+
+/** a playlist as the list of playlists shows it (PlaylistInfo, protocol.md 1.5) */
+export interface PlaylistInfo {
+  id: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  /** null when none is set (a new list) */
+  cover: PlaylistCover | null;
+  /** the owner's user id */
+  owner: string;
+  /** Unix seconds */
+  lastModified: number;
+}
+
+/** one entry of a playlist: a track, a placeholder (title and artist only, not playable) or a whole album */
+export type PlaylistItem =
+  | { id: string; type: 'normal'; description: string; track: TrackResult }
+  | { id: string; type: 'dummy'; description: string; title: string; artist: string; trackType: string }
+  | { id: string; type: 'album'; description: string; albumId: string };
+
+export interface Playlist extends PlaylistInfo {
+  items: PlaylistItem[];
+}
+
+/** what the create and edit dialogs send */
+export interface PlaylistFields {
+  name: string;
+  description: string;
+  isPublic: boolean;
+}

@@ -45,6 +45,24 @@ export interface FakeTag {
   type: string;
 }
 
+export interface FakePlaylistItem {
+  id: string;
+  type: 'normal' | 'dummy' | 'album';
+  description: string;
+  info: unknown;
+}
+
+export interface FakePlaylist {
+  id: string;
+  name: string;
+  description: string;
+  is_public: boolean;
+  cover: { album_id: string; disc_id: number };
+  owner: string;
+  last_modified: number;
+  items: FakePlaylistItem[];
+}
+
 export const FAKE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoidXNlciJ9.c2lnbmF0dXJl';
 
 export function createFakeAnniv(options: FakeAnnivOptions = {}) {
@@ -58,8 +76,15 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const albumsByTag: Record<string, string[]> = {};
   let nextCredential = 1;
   let sessionUser: FakeUser | null = null;
+  /** the signed-in user's liked tracks (wire form) and album ids, newest first */
+  const favouriteTracks: Record<string, unknown>[] = [];
+  const favouriteAlbums: string[] = [];
+  const playlists: FakePlaylist[] = [];
+  let nextPlaylist = 1;
+  let nextItem = 1;
   const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
-  const state = { httpStatus: options.httpStatus };
+  /** httpStatus: answer every call with it; delayMs: answer the API (not libraries) this much later */
+  const state: { httpStatus?: number; delayMs?: number } = { httpStatus: options.httpStatus };
 
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
@@ -69,11 +94,105 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     return (tagGraph[tag] ?? []).flatMap((child) => [child, ...descendants(child)]);
   }
 
+  /** TrackInfoWithAlbum for a track identity, from the album metadata */
+  function trackInfo(albumId: string, discId: number, trackId: number) {
+    const album = albums.get(albumId);
+    const track = (album?.discs as { tracks: { title: string; type?: string }[] }[] | undefined)?.[discId - 1]?.tracks[trackId - 1];
+    return { album_id: albumId, disc_id: discId, track_id: trackId, title: track?.title ?? '', artist: String(album?.artist ?? ''), type: track?.type ?? 'normal', album_title: album?.title ?? '' };
+  }
+
+  const playlistInfo = (p: FakePlaylist) => ({
+    name: p.name, description: p.description, is_public: p.is_public,
+    cover: p.cover.album_id ? p.cover : null, id: p.id, owner: p.owner, last_modified: p.last_modified,
+  });
+  const playlistDetails = (p: FakePlaylist) => ({
+    ...playlistInfo(p),
+    items: p.items.map((item) => {
+      if (item.type !== 'normal') return item;
+      const info = item.info as { album_id: string; disc_id: number; track_id: number };
+      return { ...item, info: trackInfo(info.album_id, info.disc_id, info.track_id) };
+    }),
+  });
+  const newItems = (value: unknown): FakePlaylistItem[] =>
+    (Array.isArray(value) ? value : []).map((item: { type?: FakePlaylistItem['type']; description?: string; info?: unknown }) => ({
+      id: String(nextItem++),
+      type: item.type ?? 'normal',
+      description: item.description ?? '',
+      info: item.info,
+    }));
+
+  function playlistCall(method: string, body: Record<string, unknown>, query: URLSearchParams) {
+    const user = sessionUser!;
+    const find = (id: unknown) => playlists.find((p) => p.id === String(id));
+    switch (method) {
+      case 'GET': {
+        const list = find(query.get('id'));
+        if (!list) return fail(902000, 'playlist not found');
+        if (!list.is_public && list.owner !== user.userId) return fail(902001, 'permission denied');
+        return ok(playlistDetails(list));
+      }
+      case 'PUT': {
+        const cover = (body.cover ?? {}) as { album_id?: string; disc_id?: number };
+        const list: FakePlaylist = {
+          id: String(nextPlaylist++), name: String(body.name ?? ''), description: String(body.description ?? ''),
+          is_public: Boolean(body.is_public), cover: { album_id: cover.album_id ?? '', disc_id: cover.disc_id ?? 1 },
+          owner: user.userId, last_modified: 1_700_000_000, items: newItems(body.items),
+        };
+        playlists.push(list);
+        return ok(playlistDetails(list));
+      }
+      case 'PATCH': {
+        const list = find(body.id);
+        if (!list) return fail(902000, 'playlist not found');
+        if (list.owner !== user.userId) return fail(902001, 'you are not the owner of the play list');
+        const payload = body.payload;
+        switch (body.command) {
+          case 'append':
+            list.items.push(...newItems(payload));
+            break;
+          case 'remove': {
+            const ids = (payload as string[]).map(String);
+            if (ids.some((id) => !list.items.some((i) => i.id === id))) return fail(901000, 'song not found');
+            list.items = list.items.filter((i) => !ids.includes(i.id));
+            break;
+          }
+          case 'reorder': {
+            const ids = (payload as string[]).map(String);
+            if (ids.length !== list.items.length || ids.some((id) => !list.items.some((i) => i.id === id))) return fail(902003, 'malformed payload');
+            list.items = ids.map((id) => list.items.find((i) => i.id === id)!);
+            break;
+          }
+          case 'info': {
+            const info = payload as Record<string, unknown>;
+            if (typeof info.name === 'string') list.name = info.name;
+            if (typeof info.description === 'string') list.description = info.description;
+            if (typeof info.is_public === 'boolean') list.is_public = info.is_public;
+            break;
+          }
+          default:
+            return fail(103003, 'invalid patch command');
+        }
+        list.last_modified++;
+        return ok(playlistDetails(list));
+      }
+      case 'DELETE': {
+        const list = find(body.id);
+        if (!list) return fail(902000, 'playlist not found');
+        if (list.owner !== user.userId) return fail(902001, 'permission denied');
+        playlists.splice(playlists.indexOf(list), 1);
+        return ok(null);
+      }
+      default:
+        return fail(902000, 'not found');
+    }
+  }
+
   function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
-    if (path.startsWith('/api/meta') || path === '/api/search') {
+    if (path.startsWith('/api/meta') || path === '/api/search' || path.startsWith('/api/favorite') || path.startsWith('/api/playlist')) {
       if (!sessionUser) return fail(902002, 'unauthorized');
     }
+    if (path === '/api/playlist') return playlistCall(method, body, query);
     switch (key) {
       case 'GET /api/info':
         return ok({
@@ -144,6 +263,33 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         credentials.splice(index, 1);
         return ok(null);
       }
+      case 'GET /api/favorite/music':
+        return ok(favouriteTracks);
+      case 'PUT /api/favorite/music': {
+        const same = (t: Record<string, unknown>) => t.album_id === body.album_id && t.disc_id === body.disc_id && t.track_id === body.track_id;
+        if (!favouriteTracks.some(same)) favouriteTracks.unshift(trackInfo(String(body.album_id), Number(body.disc_id), Number(body.track_id)));
+        return ok(null);
+      }
+      case 'DELETE /api/favorite/music': {
+        const at = favouriteTracks.findIndex((t) => t.album_id === body.album_id && t.disc_id === body.disc_id && t.track_id === body.track_id);
+        if (at >= 0) favouriteTracks.splice(at, 1);
+        return ok(null);
+      }
+      case 'GET /api/favorite/album':
+        return ok(favouriteAlbums);
+      case 'PUT /api/favorite/album':
+        if (favouriteAlbums.includes(String(body.album_id))) return fail(901000, 'UNIQUE constraint failed: favorite_albums');
+        favouriteAlbums.unshift(String(body.album_id));
+        return ok(null);
+      case 'DELETE /api/favorite/album': {
+        const at = favouriteAlbums.indexOf(String(body.album_id));
+        if (at >= 0) favouriteAlbums.splice(at, 1);
+        return ok(null);
+      }
+      case 'GET /api/playlists': {
+        const owner = query.get('user_id') ?? sessionUser!.userId;
+        return ok(playlists.filter((p) => p.owner === owner && (owner === sessionUser!.userId || p.is_public)).map(playlistInfo));
+      }
       case 'GET /api/meta/album':
         return ok(Object.fromEntries(query.getAll('id[]').map((id) => [id, albums.get(id) ?? null])));
       case 'GET /api/meta/tags':
@@ -187,6 +333,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     requests.push({ method: request.method, path: url.pathname, body, query: url.search });
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.httpStatus) return new Response('bad gateway', { status: state.httpStatus, statusText: 'Bad Gateway' });
     return new Response(JSON.stringify(handle(request.method, url.pathname, body, url.searchParams)), {
       status: 200,
@@ -215,6 +362,13 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     tags,
     tagGraph,
     albumsByTag,
+    favouriteTracks,
+    favouriteAlbums,
+    playlists,
+    /** a liked track as the server would list it */
+    likeTrack(albumId: string, discId: number, trackId: number) {
+      favouriteTracks.unshift(trackInfo(albumId, discId, trackId));
+    },
     addCredential(credential: Partial<FakeCredential> & { url: string }) {
       const full = { id: `c${nextCredential++}`, name: credential.url, token: FAKE_TOKEN, priority: 0, controlled: false, ...credential };
       credentials.push(full);

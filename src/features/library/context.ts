@@ -1,6 +1,7 @@
 // The library actors for views, and the hooks other features' pages read through index.ts.
 import { useSelector } from '@xstate/react';
 import { providedContext } from '@/ui/providedContext';
+import type { LibraryAccess } from './access';
 import type { LibrariesRef } from './librariesMachine';
 import type { LibrarySyncRef } from './librarySyncMachine';
 import { credentialsOf, syncGenerationOf } from './selectors';
@@ -8,6 +9,7 @@ import { credentialsOf, syncGenerationOf } from './selectors';
 export interface LibraryActors {
   libraries: LibrariesRef;
   librarySync: LibrarySyncRef;
+  access: LibraryAccess;
 }
 
 export const [LibraryProvider, useLibraryActors] = providedContext<LibraryActors>('Library');
@@ -25,4 +27,9 @@ export function useSyncGeneration(): number {
 /** whether the credentials' load has ended: before that nobody can tell which library has an album */
 export function useCredentialsKnown(): boolean {
   return useSelector(useLibraryActors().libraries, (s) => credentialsOf(s) !== null);
+}
+
+/** the one owner of library access, for loads that need it (hand its answers to a loader, never await them in a view) */
+export function useLibraryAccess(): LibraryAccess {
+  return useLibraryActors().access;
 }

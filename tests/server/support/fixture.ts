@@ -104,3 +104,12 @@ export class Client {
 export async function register(client: Client, email: string, password: string, nickname = 'Tester', extra: Record<string, unknown> = {}): Promise<Envelope> {
   return client.post('/api/user/register', { email, password: sha256Hex(password), nickname, ...extra });
 }
+
+/** Registers `email` (password `password`, sent hashed) and returns a client signed in as it. */
+export async function signedInClient(server: AnnivServer, email: string, password = 'secret', nickname = 'Tester'): Promise<Client> {
+  const client = new Client(server);
+  const res = await register(client, email, password, nickname);
+  if (res.status !== 0) throw new Error(`register failed: ${res.status} ${res.message}`);
+  await client.login(email, sha256Hex(password));
+  return client;
+}

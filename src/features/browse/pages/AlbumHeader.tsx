@@ -6,9 +6,11 @@ import { tagLabel, tagPath } from '@/services/tags';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { text } from '@/shared/text';
+import { useTrackSlots } from '@/ui/trackSlots';
 
 /** `playable`: the album's tracks that can play, in order (播放全部 queues them) */
 export function AlbumHeader({ album, coverUrl, playable }: { album: AlbumInfo; coverUrl: string | null; playable: Track[] }) {
+  const slots = useTrackSlots();
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
       <div style={{ width: 240, flex: 'none' }}>
@@ -32,6 +34,7 @@ export function AlbumHeader({ album, coverUrl, playable }: { album: AlbumInfo; c
           </Group>
         )}
         <Group>
+          {slots.album?.(album.albumId)}
           {/* spec 2.7: replaces the queue with every playable track of every disc; disabled when none can play */}
           <PlayAllButton tracks={playable} label={text.album.playAll} />
         </Group>

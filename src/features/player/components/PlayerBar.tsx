@@ -22,6 +22,7 @@ import { formatProgress } from '@/services/time';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { Tip } from '@/ui/Tip';
+import { useTrackSlots } from '@/ui/trackSlots';
 import { text } from '@/shared/text';
 import { ProgressBar } from './ProgressBar';
 import classes from './PlayerBar.module.css';
@@ -85,11 +86,14 @@ function RightGroup() {
   const loopMode = useSelector(player, loopModeOf);
   const volume = useSelector(player, (s) => s.context.volume);
   const muted = useSelector(player, (s) => s.context.muted);
+  const nowPlaying = useSelector(player, nowPlayingOf);
+  const slots = useTrackSlots();
   const LoopIcon = loopIcons[loopMode];
   const loopLabel = text.player.loopModes[loopMode];
   const muteLabel = muted ? text.player.unmute : text.player.mute;
   return (
     <Group gap={4} wrap="nowrap" className={classes.right}>
+      {nowPlaying && slots.nowPlaying?.(nowPlaying)}
       <Tip label={loopLabel} placement="top">
         <ActionIcon variant="subtle" aria-label={loopLabel} onClick={() => player.send({ type: 'CYCLE_LOOP_MODE' })}>
           <LoopIcon size={18} />

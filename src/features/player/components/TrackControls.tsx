@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/text';
 import { Tip } from '@/ui/Tip';
+import { useTrackSlots } from '@/ui/trackSlots';
 import { usePlayer } from '../context';
 import { isCurrent, isPlaying, queuedIndexOf } from '../selectors';
 
@@ -58,8 +59,13 @@ export function PlayAllButton({ tracks, label }: { tracks: readonly TrackInfo[];
   );
 }
 
+/**
+ * A row's actions: 添加到当前播放队列, what other features put into the row (the heart) and its
+ * More menu (稍后播放, 从播放队列移除, and theirs: 添加到播放列表). `children`: the page's own extras.
+ */
 export function TrackMenu({ track, disabled = false, children }: { track: TrackInfo; disabled?: boolean; children?: ReactNode }) {
   const player = usePlayer();
+  const slots = useTrackSlots();
   const queuedAt = useSelector(player, queuedIndexOf(trackKey(track)));
   return (
     <Group gap={2} wrap="nowrap">
@@ -73,6 +79,7 @@ export function TrackMenu({ track, disabled = false, children }: { track: TrackI
           <IconPlaylistAdd size={18} />
         </ActionIcon>
       </Tip>
+      {slots.rowButtons?.(track)}
       {children}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
@@ -87,6 +94,7 @@ export function TrackMenu({ track, disabled = false, children }: { track: TrackI
           <Menu.Item disabled={queuedAt < 0} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}>
             {text.queue.remove}
           </Menu.Item>
+          {slots.menuItems?.([track])}
         </Menu.Dropdown>
       </Menu>
     </Group>

@@ -1,0 +1,24 @@
+/*
+ * Limits of the reference server (anniv-go has none). Input over a limit is refused, never cut:
+ * too long / too many in one request → 902003 with a message naming the field and the limit;
+ * a list that would grow past its size → 901000 (nothing written). Listed in server/README.md.
+ */
+export const LIMITS = {
+  /** Any /api request body. */
+  bodyBytes: 2 * 1024 * 1024,
+  /** Characters (code points). */
+  playlistName: 200,
+  playlistDescription: 5000,
+  itemDescription: 1000,
+  dummyTitle: 500,
+  dummyArtist: 500,
+  /** Items in one PUT `/api/playlist` or one `append`. */
+  itemsPerRequest: 1000,
+  /** Items stored in one playlist (also the most ids a `remove` / `reorder` may carry). */
+  itemsPerPlaylist: 10000,
+  playlistsPerUser: 1000,
+  favouriteTracksPerUser: 10000,
+  favouriteAlbumsPerUser: 10000,
+} as const;
+
+export const BODY_LIMIT_TEXT = '2 MiB';

@@ -1,0 +1,88 @@
+// One heart (spec 4.5): idle → submitting → idle. While a submission is in flight a second toggle
+// is refused (no double submission); the view shows the state being asked for meanwhile. On success
+// the favourites store learns what changed (a new like goes to the front) and 添加喜欢成功 /
+// 取消喜欢成功 shows; on failure the server's message shows and the heart is back as it was.
+import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { errorMessage } from '@/services/api/errors';
+import type { NotifyEvent } from '@/shared/effects';
+import { failure, provideMe } from '@/shared/machines';
+import { text } from '@/shared/text';
+import type { TrackInfo } from '@/shared/track';
+import type { FavouritesRef } from './favouritesMachine';
+
+export type FavouriteTarget = { kind: 'track'; track: TrackInfo } | { kind: 'album'; albumId: string };
+
+export interface FavouriteToggleInput {
+  target: FavouriteTarget;
+  /** the favourites store that learns of each accepted change */
+  store: FavouritesRef;
+}
+
+export interface FavouriteToggleContext extends FavouriteToggleInput {
+  /** what the submission in flight asks for: true = like */
+  liking: boolean;
+}
+
+export type FavouriteToggleEvent = { type: 'TOGGLE'; liked: boolean };
+
+export interface SubmitInput {
+  target: FavouriteTarget;
+  like: boolean;
+}
+
+const storeEvent = ({ target, liking }: FavouriteToggleContext) =>
+  target.kind === 'track'
+    ? liking
+      ? { type: 'TRACK_LIKED' as const, track: target.track }
+      : { type: 'TRACK_UNLIKED' as const, track: target.track }
+    : liking
+      ? { type: 'ALBUM_LIKED' as const, albumId: target.albumId }
+      : { type: 'ALBUM_UNLIKED' as const, albumId: target.albumId };
+
+export const favouriteToggleMachine = setup({
+  types: {
+    context: {} as FavouriteToggleContext,
+    events: {} as FavouriteToggleEvent,
+    input: {} as FavouriteToggleInput,
+    emitted: {} as NotifyEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    submit: provideMe<void, SubmitInput>('favouriteToggle', 'submit'),
+  },
+  actions: {
+    takeRequest: assign(({ event }) => {
+      assertEvent(event, 'TOGGLE');
+      return { liking: !event.liked };
+    }),
+    updateStore: sendTo(({ context }) => context.store, ({ context }) => storeEvent(context)),
+    notifySucceeded: emit(({ context }) => ({
+      type: 'notify' as const,
+      severity: 'success' as const,
+      message: context.liking ? text.favourites.added : text.favourites.removed,
+    })),
+    notifyFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+  },
+}).createMachine({
+  id: 'favouriteToggle',
+  context: ({ input }) => ({ ...input, liking: false }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { TOGGLE: { target: 'submitting', actions: 'takeRequest' } },
+    },
+    submitting: {
+      description: 'One request at a time: TOGGLE is not accepted here, so a double click sends one request.',
+      tags: ['busy'],
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => ({ target: context.target, like: context.liking }),
+        onDone: { target: 'idle', actions: ['updateStore', 'notifySucceeded'] },
+        onError: { target: 'idle', actions: { type: 'notifyFailed', params: failure } },
+      },
+    },
+  },
+});
+
+export type FavouriteToggleRef = ActorRefFrom<typeof favouriteToggleMachine>;

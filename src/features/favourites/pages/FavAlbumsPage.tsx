@@ -1,0 +1,54 @@
+// 我喜欢的专辑 (spec 2.8): the liked albums, newest first, as a paged album wall.
+import { Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useBrowse } from '@/features/browse';
+import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
+import { text } from '@/shared/text';
+import { AlbumWall } from '@/ui/AlbumWall';
+import { Notice } from '@/ui/Notice';
+import { PageLoad } from '@/ui/PageLoad';
+import { PagedList } from '@/ui/PagedList';
+import { PageSpinner } from '@/ui/PageSpinner';
+import { useFavourites } from '../context';
+import { favouriteAlbumsOf, favouritesKnownOf } from '../selectors';
+
+function LikedAlbums({ albums }: { albums: string[] }) {
+  const browse = useBrowse();
+  const generation = useSyncGeneration();
+  return (
+    <PagedList items={albums} ariaLabel={text.favourites.albums}>
+      {(pageIds) => (
+        <PageLoad key={`${pageIds.join(',')}#${generation}`} load={() => browse.albumPage(pageIds)}>
+          {(page) =>
+            page.status === 'success' ? (
+              <AlbumWall albums={page.data.albums} coverUrlOf={(id) => page.data.covers[id] ?? null} />
+            ) : page.status === 'loading' ? (
+              <PageSpinner />
+            ) : (
+              <Notice message={page.error} color="red" />
+            )
+          }
+        </PageLoad>
+      )}
+    </PagedList>
+  );
+}
+
+export default function FavAlbumsPage() {
+  const { favourites } = useFavourites();
+  const known = useSelector(favourites, favouritesKnownOf);
+  const albums = useSelector(favourites, favouriteAlbumsOf);
+  const credentialsKnown = useCredentialsKnown();
+  return (
+    <Stack>
+      <Title order={2}>{text.favourites.albums}</Title>
+      {!known || !credentialsKnown ? (
+        <PageSpinner />
+      ) : albums.length === 0 ? (
+        <Text c="dimmed">{text.favourites.noAlbums}</Text>
+      ) : (
+        <LikedAlbums albums={albums} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+// Favourites (spec 7, protocol.md 1.6.4): liked tracks and liked albums, newest first.
+import type { TrackIdentity } from '@/shared/track';
+import type { TrackResult } from '@/shared/types';
+import { parseTrackResults } from './albumParse';
+import type { ApiClient } from './client';
+import { BadResponseError } from './errors';
+import { readStringArray } from './narrow';
+
+const identity = ({ albumId, discId, trackId }: TrackIdentity) => ({ albumId, discId, trackId });
+
+/** the liked tracks, newest first; unreadable entries are left out */
+export async function getFavouriteTracks(api: ApiClient): Promise<TrackResult[]> {
+  const data = await api.get('/api/favorite/music');
+  if (data === null) return [];
+  if (!Array.isArray(data)) throw new BadResponseError();
+  return parseTrackResults(data);
+}
+
+/** liking a liked track again is fine (the server keeps one) */
+export async function addFavouriteTrack(api: ApiClient, track: TrackIdentity): Promise<void> {
+  await api.put('/api/favorite/music', { body: identity(track) });
+}
+
+export async function removeFavouriteTrack(api: ApiClient, track: TrackIdentity): Promise<void> {
+  await api.delete('/api/favorite/music', { body: identity(track) });
+}
+
+/** the liked album ids, newest first */
+export async function getFavouriteAlbums(api: ApiClient): Promise<string[]> {
+  const data = await api.get('/api/favorite/album');
+  if (data === null) return [];
+  if (!Array.isArray(data)) throw new BadResponseError();
+  return readStringArray(data);
+}
+
+/** liking an album twice answers 901000 on real servers */
+export async function addFavouriteAlbum(api: ApiClient, albumId: string): Promise<void> {
+  await api.put('/api/favorite/album', { body: { albumId } });
+}
+
+export async function removeFavouriteAlbum(api: ApiClient, albumId: string): Promise<void> {
+  await api.delete('/api/favorite/album', { body: { albumId } });
+}

@@ -1,0 +1,120 @@
+// Playlists (spec 7, protocol.md 1.5, 1.6.5): the user's lists, one list with its items, create,
+// the PATCH commands (append, remove, reorder, info) and delete.
+import type { TrackIdentity } from '@/shared/track';
+import type { Playlist, PlaylistCover, PlaylistFields, PlaylistInfo, PlaylistItem } from '@/shared/types';
+import { DEFAULT_TRACK_TYPE, parseTrackResult } from './albumParse';
+import type { ApiClient } from './client';
+import { BadResponseError } from './errors';
+import { isRecord, readBoolean, readId, readNumber, readString } from './narrow';
+
+function parseCover(value: unknown): PlaylistCover | null {
+  if (!isRecord(value)) return null;
+  const albumId = readString(value.albumId, '');
+  if (albumId === '') return null;
+  return { albumId, discId: readNumber(value.discId, 1) };
+}
+
+export function parsePlaylistInfo(value: unknown): PlaylistInfo | null {
+  if (!isRecord(value)) return null;
+  const id = readId(value.id);
+  if (id === null) return null;
+  return {
+    id,
+    name: readString(value.name, ''),
+    description: readString(value.description, ''),
+    isPublic: readBoolean(value.isPublic, false),
+    cover: parseCover(value.cover),
+    owner: readId(value.owner) ?? '',
+    lastModified: readNumber(value.lastModified, 0),
+  };
+}
+
+function parseItem(value: unknown): PlaylistItem | null {
+  if (!isRecord(value)) return null;
+  const id = readId(value.id);
+  if (id === null) return null;
+  const description = readString(value.description, '');
+  switch (value.type) {
+    case 'normal': {
+      const track = parseTrackResult(value.info);
+      return track && { id, type: 'normal', description, track };
+    }
+    case 'dummy': {
+      const info = isRecord(value.info) ? value.info : {};
+      return {
+        id,
+        type: 'dummy',
+        description,
+        title: readString(info.title, ''),
+        artist: readString(info.artist, ''),
+        trackType: readString(info.type, DEFAULT_TRACK_TYPE) || DEFAULT_TRACK_TYPE,
+      };
+    }
+    case 'album': {
+      const albumId = readString(value.info, '');
+      return albumId ? { id, type: 'album', description, albumId } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function parsePlaylist(value: unknown): Playlist | null {
+  const info = parsePlaylistInfo(value);
+  if (!info || !isRecord(value)) return null;
+  const items = Array.isArray(value.items) ? value.items.map(parseItem).filter((i): i is PlaylistItem => i !== null) : [];
+  return { ...info, items };
+}
+
+function playlistOf(data: unknown): Playlist {
+  const playlist = parsePlaylist(data);
+  if (!playlist) throw new BadResponseError();
+  return playlist;
+}
+
+/** the signed-in user's playlists; with `userId`, that user's public ones */
+export async function getPlaylists(api: ApiClient, userId?: string): Promise<PlaylistInfo[]> {
+  const data = await api.get('/api/playlists', { query: { userId } });
+  if (data === null) return [];
+  if (!Array.isArray(data)) throw new BadResponseError();
+  return data.map(parsePlaylistInfo).filter((p): p is PlaylistInfo => p !== null);
+}
+
+export async function getPlaylist(api: ApiClient, id: string): Promise<Playlist> {
+  return playlistOf(await api.get('/api/playlist', { query: { id } }));
+}
+
+/** a new, empty list; its cover is the spec's "none yet" (empty album id, disc 1) */
+export async function createPlaylist(api: ApiClient, fields: PlaylistFields): Promise<Playlist> {
+  const body = { ...fields, cover: { albumId: '', discId: 1 }, items: [] };
+  return playlistOf(await api.put('/api/playlist', { body }));
+}
+
+const trackItem = ({ albumId, discId, trackId }: TrackIdentity) => ({ type: 'normal', description: '', info: { albumId, discId, trackId } });
+
+async function patch(api: ApiClient, id: string, command: string, payload: unknown): Promise<Playlist> {
+  return playlistOf(await api.patch('/api/playlist', { body: { id, command, payload } }));
+}
+
+export function appendTracks(api: ApiClient, id: string, tracks: readonly TrackIdentity[]): Promise<Playlist> {
+  return patch(api, id, 'append', tracks.map(trackItem));
+}
+
+/** item ids are strings on the wire */
+export function removeItems(api: ApiClient, id: string, itemIds: readonly string[]): Promise<Playlist> {
+  return patch(api, id, 'remove', itemIds);
+}
+
+/** every item id of the list, in the new order */
+export function reorderItems(api: ApiClient, id: string, itemIds: readonly string[]): Promise<Playlist> {
+  return patch(api, id, 'reorder', itemIds);
+}
+
+export function updatePlaylistInfo(api: ApiClient, id: string, fields: Partial<PlaylistFields>): Promise<Playlist> {
+  return patch(api, id, 'info', fields);
+}
+
+/** the id goes in the JSON body (real servers) and the query (the spec's wording) */
+export async function deletePlaylist(api: ApiClient, id: string): Promise<void> {
+  await api.delete('/api/playlist', { query: { id }, body: { id } });
+}

@@ -1,0 +1,23 @@
+// Places where other features put their controls into views they do not own, composed by the app:
+// the heart and 添加到播放列表 on every track row, the heart in the player bar, the like button on
+// the album page. The player and browse features render the slots without knowing what fills them,
+// so no feature depends on the favourites or playlists feature to draw a row.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { TrackInfo } from '@/shared/track';
+
+export interface TrackSlots {
+  /** buttons a track row shows beside 添加到当前播放队列 (the heart) */
+  rowButtons?: (track: TrackInfo) => ReactNode;
+  /** items of a row's More menu (添加到播放列表) */
+  menuItems?: (tracks: readonly TrackInfo[]) => ReactNode;
+  /** in the player bar, for the track shown there */
+  nowPlaying?: (track: TrackInfo) => ReactNode;
+  /** on the album page, before 播放全部 */
+  album?: (albumId: string) => ReactNode;
+}
+
+export const TrackSlotsContext = createContext<TrackSlots>({});
+
+export function useTrackSlots(): TrackSlots {
+  return useContext(TrackSlotsContext);
+}

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSession, hashPassword, sha256Hex } from '../../server/auth.js';
+import { SCHEMA_VERSION, migrate, openDb } from '../../server/db.js';
+import { Client, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
+
+/*
+ * A data file written by the previous server (schema version 1: users, sessions, credentials,
+ * stats) must open with the new code, keep its rows and gain the favourite and playlist tables.
+ */
+
+const CRED_ID = '11111111-2222-4333-8444-555555555555';
+const ALBUM = '8c1d4e2f-3a5b-4c6d-9e7f-0a1b2c3d4e02';
+const NEW_TABLES = ['favourite_album', 'favourite_music', 'playlist_items', 'playlists'];
+
+const tables = (db: Database.Database): string[] =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+
+describe('schema migration 1 → 2', () => {
+  let dir: string;
+  let userId: number;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    dir = await makeDataDir('none');
+    const db = new Database(path.join(dir, 'anniv.db'));
+    db.pragma('foreign_keys = ON');
+    migrate(db, 1);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(tables(db)).toEqual(['credentials', 'sessions', 'stats', 'users']);
+    const hash = await hashPassword(sha256Hex('old-pw'));
+    userId = Number(
+      db.prepare("INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('old@example.com', 'Old', '', ?, 1700000000)").run(hash)
+        .lastInsertRowid,
+    );
+    db.prepare(
+      "INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position) VALUES (?, ?, 'Old library', 'https://old.example', 'tok', 3, 0, 0)",
+    ).run(CRED_ID, userId);
+    db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, 1, 2, 1700000100)').run(userId, ALBUM);
+    sessionId = createSession(db, userId, { ip: '127.0.0.1', userAgent: 'test' });
+    db.close();
+  });
+  afterAll(() => removeDir(dir));
+
+  test('openDb migrates to the newest version and keeps the rows', () => {
+    const db = openDb(dir);
+    try {
+      expect(SCHEMA_VERSION).toBe(2);
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users'], ...NEW_TABLES].sort());
+      expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });
+      expect(db.prepare('SELECT id, name, url, token, priority FROM credentials').all()).toEqual([
+        { id: CRED_ID, name: 'Old library', url: 'https://old.example', token: 'tok', priority: 3 },
+      ]);
+      expect(db.prepare('SELECT album_id, at FROM stats').all()).toEqual([{ album_id: ALBUM, at: 1700000100 }]);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(sessionId)).toEqual({ n: 1 });
+      // Foreign keys with ON DELETE CASCADE on the new tables.
+      const fks = db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('playlist_items')").all();
+      expect(fks).toEqual([{ table: 'playlists', on_delete: 'CASCADE' }]);
+      for (const t of ['favourite_music', 'favourite_album', 'playlists']) {
+        expect(db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('${t}')`).all(), t).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
+      }
+    } finally {
+      db.close();
+    }
+    // Opening again is a no-op.
+    const again = openDb(dir);
+    expect(again.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    again.close();
+  });
+
+  test('the old account signs in (and its old session still works); the new endpoints work on the migrated file', async () => {
+    const server = await makeServer(dir);
+    try {
+      const kept = new Client(server);
+      kept.cookies.set('session', sessionId);
+      expect((await kept.get<{ email: string }>('/api/user/info')).data.email).toBe('old@example.com');
+
+      const c = new Client(server);
+      await c.login('old@example.com', sha256Hex('old-pw'));
+      expect((await c.get<{ id: string }[]>('/api/credential')).data.map((x) => x.id)).toEqual([CRED_ID]);
+      expect((await c.call('PUT', '/api/favorite/music', { album_id: ALBUM, disc_id: 1, track_id: 2 })).status).toBe(0);
+      expect((await c.call('PUT', '/api/favorite/album', { album_id: ALBUM })).status).toBe(0);
+      expect((await c.get<string[]>('/api/favorite/album')).data).toEqual([ALBUM]);
+      const created = await c.call<{ id: string; items: { id: string }[] }>('PUT', '/api/playlist', {
+        name: 'After upgrade',
+        items: [{ type: 'normal', description: '', info: { album_id: ALBUM, disc_id: 1, track_id: 2 } }],
+      });
+      expect(created.status).toBe(0);
+      expect((await c.get<{ name: string }[]>('/api/playlists')).data.map((p) => p.name)).toEqual(['After upgrade']);
+
+      // Deleting the user takes its favourites, playlists and items with it.
+      server.db.prepare('DELETE FROM users WHERE id = ?').run(userId);
+      for (const t of ['favourite_music', 'favourite_album', 'playlists', 'playlist_items']) {
+        expect(server.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get(), t).toEqual({ n: 0 });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a fresh data dir starts at the newest version', () => {
+    const fresh = tempDir();
+    try {
+      const db = openDb(fresh);
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(tables(db)).toEqual(expect.arrayContaining(NEW_TABLES));
+      db.close();
+    } finally {
+      removeDir(fresh);
+    }
+  });
+});
