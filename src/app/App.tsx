@@ -7,6 +7,7 @@ import { Header } from './layout/Header';
 import { Drawer } from './layout/Drawer';
 import { Shell } from './layout/Shell';
 import { Toasts } from '@/features/messages';
+import { PlaylistDialogsHost } from '@/features/playlists/components/PlaylistDialogsHost';
 import { PlayerBar, playingTitleOf } from '@/features/player';
 import { useSiteInfo } from '@/features/session';
 import { useSelector } from '@xstate/react';
@@ -50,6 +51,7 @@ function Frame({ system }: { system: AppSystem }) {
         <AppRoutes />
       </Shell>
       <Toasts />
+      <PlaylistDialogsHost />
       <DocumentTitle system={system} />
     </>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import { BrowseProvider } from '@/features/browse';
 import { FavouritesProvider } from '@/features/favourites';
+import { PlaylistsProvider } from '@/features/playlists';
 import { LibraryProvider } from '@/features/library';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
@@ -20,6 +21,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
   const notify = useCallback((severity: Severity, message: string) => messages.send({ type: 'ADD', severity, message }), [messages]);
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
   const favourites = useMemo(() => ({ favourites: system.favourites, toggle: system.favouriteToggle }), [system]);
+  const playlists = useMemo(() => ({ playlists: system.playlists, page: system.playlistPage }), [system]);
   const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }), [system]);
   return (
     <NotifyProvider value={notify}>
@@ -30,9 +32,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
               <BrowseProvider value={system.browse}>
                 <PlayerProvider value={system.player}>
                   <FavouritesProvider value={favourites}>
-                    <CoverStoreContext.Provider value={system.covers}>
-                      <TrackSlotsProvider>{children}</TrackSlotsProvider>
-                    </CoverStoreContext.Provider>
+                    <PlaylistsProvider value={playlists}>
+                      <CoverStoreContext.Provider value={system.covers}>
+                        <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                      </CoverStoreContext.Provider>
+                    </PlaylistsProvider>
                   </FavouritesProvider>
                 </PlayerProvider>
               </BrowseProvider>

@@ -1,9 +1,14 @@
-// What fills the track slots (src/ui/trackSlots.ts): the heart on rows and in the player bar and the
-// album page's like button, for a signed-in listener only (spec 6: nothing to like signed out).
-import { useMemo, type ReactNode } from 'react';
+// What fills the track slots (src/ui/trackSlots.ts): the heart on rows and in the player bar, the
+// album page's like button and 添加到播放列表, for a signed-in listener only (spec 6).
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { AlbumLikeButton, TrackHeart } from '@/features/favourites/components';
 import { useLoginState } from '@/features/session';
+import { text } from '@/shared/text';
 import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
+
+// Only rows' menus and the queue page show these: they load with those, not with the first page.
+const AddToPlaylistMenuItem = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem }));
+const AddToPlaylistButton = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistButton }));
 
 export function TrackSlotsProvider({ children }: { children: ReactNode }) {
   const signedIn = useLoginState() === 'loggedIn';
@@ -14,6 +19,16 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             rowButtons: (track) => <TrackHeart track={track} />,
             nowPlaying: (track) => <TrackHeart track={track} />,
             album: (albumId) => <AlbumLikeButton albumId={albumId} />,
+            menuItems: (tracks) => (
+              <Suspense fallback={null}>
+                <AddToPlaylistMenuItem tracks={tracks} />
+              </Suspense>
+            ),
+            listActions: (tracks) => (
+              <Suspense fallback={null}>
+                <AddToPlaylistButton tracks={tracks} label={text.playlist.addQueue} />
+              </Suspense>
+            ),
           }
         : {},
     [signedIn],

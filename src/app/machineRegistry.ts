@@ -12,6 +12,8 @@ import { librariesMachine } from '@/features/library/librariesMachine';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import { messagesMachine } from '@/features/messages/messagesMachine';
 import { playerMachine } from '@/features/player/playerMachine';
+import { playlistMachine } from '@/features/playlists/playlistMachine';
+import { playlistsMachine } from '@/features/playlists/playlistsMachine';
 import { sessionMachine } from '@/features/session/sessionMachine';
 import { settingsMachine } from '@/features/settings/settingsMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
@@ -26,6 +28,8 @@ export const machines: Record<string, AnyStateMachine> = {
   player: playerMachine,
   favourites: favouritesMachine,
   favouriteToggle: favouriteToggleMachine,
+  playlists: playlistsMachine,
+  playlist: playlistMachine,
 };
 
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
@@ -105,6 +109,23 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.findCover', error: new Error('IndexedDB unavailable') },
     { type: 'LIBRARIES_CHANGED' },
   ],
+  favourites: [
+    { type: 'TRACK_LIKED', track: sampleTrack('a') },
+    { type: 'TRACK_LIKED', track: sampleTrack('b') },
+    { type: 'TRACK_UNLIKED', track: { albumId: 'album-a', discId: 1, trackId: 1 } },
+    { type: 'ALBUM_LIKED', albumId: 'album-b' },
+    { type: 'ALBUM_UNLIKED', albumId: 'album-a' },
+    { type: 'xstate.done.actor.loadFavourites', output: { tracks: [sampleTrack('a')], albums: ['album-a'] } },
+    { type: 'xstate.error.actor.loadFavourites', error: unauthorized },
+    { type: 'xstate.done.actor.loadFavouriteAlbums', output: ['album-b', 'album-a'] },
+    { type: 'xstate.error.actor.loadFavouriteAlbums', error: new Error('未知网络错误') },
+  ],
+  favouriteToggle: [
+    { type: 'TOGGLE', liked: false },
+    { type: 'TOGGLE', liked: true },
+    { type: 'xstate.done.actor.submit' },
+    { type: 'xstate.error.actor.submit', error: new ApiError(901000, 'album is already a favourite') },
+  ],
 };
 
 /** Inputs for machines whose context comes from input. */
@@ -112,6 +133,8 @@ export const pathInputs: Record<string, unknown> = {
   session: { storedUser: null },
   settings: { quality: 'lossless', pageOnCloseAction: 'none' },
   player: { volume: 100, muted: false },
+  // the store (a live favourites actor) is the caller's to give; a walk sends it nothing
+  favouriteToggle: { target: { kind: 'track', track: sampleTrack('a') } },
 };
 
 /**

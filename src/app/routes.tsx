@@ -20,6 +20,8 @@ const QueuePage = lazy(() => import('@/features/player/pages/QueuePage'));
 const NowPage = lazy(() => import('@/features/player/pages/NowPage'));
 const FavTracksPage = lazy(() => import('@/features/favourites/pages/FavTracksPage'));
 const FavAlbumsPage = lazy(() => import('@/features/favourites/pages/FavAlbumsPage'));
+const PlaylistsPage = lazy(() => import('@/features/playlists/pages/PlaylistsPage'));
+const PlaylistPage = lazy(() => import('@/features/playlists/pages/PlaylistPage'));
 
 interface RouteEntry {
   path: string;
@@ -46,6 +48,8 @@ export const routes: RouteEntry[] = [
   { path: '/now', page: NowPage, guarded: true },
   { path: '/fav', page: FavTracksPage, guarded: true },
   { path: '/fav/albums', page: FavAlbumsPage, guarded: true },
+  { path: '/playlist', page: PlaylistsPage, guarded: true },
+  { path: '/playlist/:id', page: PlaylistPage, guarded: true },
 ];
 
 export function AppRoutes() {

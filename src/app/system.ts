@@ -1,16 +1,17 @@
 // The app's composition (DESIGN.md 2): starts each feature's long-lived actors once, and states the
 // edges between features, here and nowhere else:
 //   - any call answered 902002 while signed in      → the session expires (signed out locally)
-//   - signed in                                     → the libraries load their credentials, favourites load
+//   - signed in                                     → the libraries load their credentials; favourites and playlists load
 //     (loaded credentials then sync inside the library feature)
 //   - credentials loaded or changed, a sync changed a library's albums → the player looks its cover up again
-//   - signed out                                    → libraries, sync and favourites forget everything
+//   - signed out                                    → libraries, sync, favourites and playlists forget everything
 //   - signing out on this device forgets the user, the saved queue and every local library record
 //   - every feature's `notify`                      → the messages (toasts)
 import { createActor, type InspectionEvent } from 'xstate';
 import { navigate as navigateBrowser } from 'wouter/use-browser-location';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
+import { startPlaylists } from '@/features/playlists';
 import { startLibrary } from '@/features/library';
 import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
@@ -72,6 +73,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   const site = startSite({ api, notify, inspect });
   const { favourites, toggle: favouriteToggle } = startFavourites({ api, notify, inspect });
+  const { playlists, page: playlistPage } = startPlaylists({ api, notify, inspect });
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
 
   // Credentials load, and libraries sync, once somebody is signed in; signing out forgets them.
@@ -83,10 +85,12 @@ export function createAppSystem(options: SystemOptions = {}) {
     if (now) {
       library.libraries.send({ type: 'LOAD' });
       favourites.send({ type: 'LOAD' });
+      playlists.send({ type: 'LOAD' });
     } else {
       library.libraries.send({ type: 'RESET' });
       library.librarySync.send({ type: 'RESET' });
       favourites.send({ type: 'RESET' });
+      playlists.send({ type: 'RESET' });
     }
   };
   session.subscribe(followSession);
@@ -113,11 +117,13 @@ export function createAppSystem(options: SystemOptions = {}) {
     player,
     favourites,
     favouriteToggle,
+    playlists,
+    playlistPage,
     browse,
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

@@ -42,6 +42,9 @@ export const LIBRARY_DB_NAME = 'library';
 export const LIBRARY_DB_VERSION = 1;
 
 export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
+/** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */
+export const PLAYLIST_NAME_MAX = 200;
+export const PLAYLIST_DESCRIPTION_MAX = 5_000;
 export const TRACK_NUMBER_DIGITS = 2;
 export const DEFAULT_PROTOCOL_VERSION = '1';
 

@@ -14,6 +14,8 @@ export interface TrackSlots {
   nowPlaying?: (track: TrackInfo) => ReactNode;
   /** on the album page, before 播放全部 */
   album?: (albumId: string) => ReactNode;
+  /** for a whole list (the queue page: 添加到播放列表 for every queued track) */
+  listActions?: (tracks: readonly TrackInfo[]) => ReactNode;
 }
 
 export const TrackSlotsContext = createContext<TrackSlots>({});

@@ -1,27 +1,31 @@
-// The favourites' real actors over the favourites API (given once with .provide()).
+// The favourites' real actors over the favourites API (given once with .provide()). The API module
+// loads on first use, out of the first page.
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import * as favoriteApi from '@/services/api/favorite';
+
+const favoriteApi = () => import('@/services/api/favorite');
 import type { LoadedFavourites } from './favouritesMachine';
 import type { SubmitInput } from './favouriteToggleMachine';
 
 export function defineFavouritesActors({ api }: { api: ApiClient }) {
   return {
     loadFavourites: fromPromise<LoadedFavourites, void>(async () => {
-      const [tracks, albums] = await Promise.all([favoriteApi.getFavouriteTracks(api), favoriteApi.getFavouriteAlbums(api)]);
+      const { getFavouriteAlbums, getFavouriteTracks } = await favoriteApi();
+      const [tracks, albums] = await Promise.all([getFavouriteTracks(api), getFavouriteAlbums(api)]);
       return { tracks, albums };
     }),
-    loadFavouriteAlbums: fromPromise<string[], void>(() => favoriteApi.getFavouriteAlbums(api)),
+    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favoriteApi()).getFavouriteAlbums(api)),
   };
 }
 
 export function defineFavouriteToggleActors({ api }: { api: ApiClient }) {
   return {
-    submit: fromPromise<void, SubmitInput>(({ input: { target, like } }) => {
+    submit: fromPromise<void, SubmitInput>(async ({ input: { target, like } }) => {
+      const service = await favoriteApi();
       if (target.kind === 'track') {
-        return like ? favoriteApi.addFavouriteTrack(api, target.track) : favoriteApi.removeFavouriteTrack(api, target.track);
+        return like ? service.addFavouriteTrack(api, target.track) : service.removeFavouriteTrack(api, target.track);
       }
-      return like ? favoriteApi.addFavouriteAlbum(api, target.albumId) : favoriteApi.removeFavouriteAlbum(api, target.albumId);
+      return like ? service.addFavouriteAlbum(api, target.albumId) : service.removeFavouriteAlbum(api, target.albumId);
     }),
   };
 }

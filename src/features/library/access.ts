@@ -29,6 +29,8 @@ export interface TrackSource {
 export interface AlbumAccess {
   /** the album cover through the library that serves the album; null when no library has it */
   coverUrl(albumId: string): string | null;
+  /** a disc's cover through the library that serves the album (a playlist's cover); null when none has it */
+  discCoverUrl(albumId: string, discId: number): string | null;
   /** some library holding the album has a token that covers the track */
   canPlay(track: TrackIdentity): boolean;
   /** where the track plays from; null when it cannot play */
@@ -76,6 +78,10 @@ export function albumAccess(credentials: readonly Credential[], availability: Re
     coverUrl(albumId) {
       const credential = chooseCredential(credentials, librariesOf(albumId));
       return credential ? albumCoverUrl(credential.url, albumId) : null;
+    },
+    discCoverUrl(albumId, discId) {
+      const credential = chooseCredential(credentials, librariesOf(albumId));
+      return credential ? discCoverUrl(credential.url, albumId, discId) : null;
     },
     canPlay: (track) => trackCredential(track) !== null,
     trackSource(track) {

@@ -1,5 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconDots, IconPlayerPauseFilled, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { usePlayer } from '../context';
 import { isPlaying, nowPlayingKeyOf } from '../selectors';
@@ -7,6 +9,7 @@ import type { TrackInfo } from '@/shared/track';
 import { trackKey } from '@/shared/track';
 import { ArtistText } from '@/ui/ArtistText';
 import { Tip } from '@/ui/Tip';
+import { useTrackSlots } from '@/ui/trackSlots';
 import { VirtualList } from '@/ui/VirtualList';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { text } from '@/shared/text';
@@ -15,6 +18,27 @@ import classes from './QueuePage.module.css';
 const ROW_HEIGHT = 56;
 /** header, player bar, page padding and the title row */
 const CHROME_HEIGHT = 56 + 72 + 32 + 60;
+
+/** what other features add to a row (the heart; 添加到播放列表 in a More menu) */
+function RowExtras({ track }: { track: TrackInfo }) {
+  const slots = useTrackSlots();
+  const menuItems = slots.menuItems?.([track]);
+  return (
+    <>
+      {slots.rowButtons?.(track)}
+      {menuItems && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={text.track.more}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>{menuItems}</Menu.Dropdown>
+        </Menu>
+      )}
+    </>
+  );
+}
 
 function QueueRow({ track, index, current, playing }: { track: TrackInfo; index: number; current: boolean; playing: boolean }) {
   const player = usePlayer();
@@ -39,6 +63,7 @@ function QueueRow({ track, index, current, playing }: { track: TrackInfo; index:
           <ArtistText artist={track.artist} />
         </div>
       </div>
+      <RowExtras track={track} />
       <Tip label={text.queue.remove}>
         <ActionIcon variant="subtle" color="gray" aria-label={text.queue.remove} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index })}>
           <IconTrash size={16} />
@@ -54,14 +79,18 @@ export default function QueuePage() {
   const currentKey = useSelector(player, nowPlayingKeyOf);
   const playing = useSelector(player, isPlaying);
   const height = Math.max(useWindowHeight() - CHROME_HEIGHT, ROW_HEIGHT * 4);
+  const slots = useTrackSlots();
 
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={2}>{text.queue.title}</Title>
-        <Button variant="light" color="red" disabled={queue.length === 0} onClick={() => player.send({ type: 'CLEAR_QUEUE' })}>
-          {text.queue.clear}
-        </Button>
+        <Group gap="xs">
+          {queue.length > 0 && slots.listActions?.(queue)}
+          <Button variant="light" color="red" disabled={queue.length === 0} onClick={() => player.send({ type: 'CLEAR_QUEUE' })}>
+            {text.queue.clear}
+          </Button>
+        </Group>
       </Group>
       {queue.length === 0 ? (
         <Text c="dimmed">{text.queue.empty}</Text>

@@ -1,0 +1,26 @@
+// The playlists' real actors over the playlist API (given once with .provide()). The API module
+// loads on first use, out of the first page.
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '@/services/api/client';
+
+const playlistApi = () => import('@/services/api/playlist');
+import type { Playlist, PlaylistFields, PlaylistInfo } from '@/shared/types';
+import type { AppendInput } from './playlistsMachine';
+
+export function definePlaylistsActors({ api }: { api: ApiClient }) {
+  return {
+    listPlaylists: fromPromise<PlaylistInfo[], void>(async () => (await playlistApi()).getPlaylists(api)),
+    createPlaylist: fromPromise<Playlist, PlaylistFields>(async ({ input }) => (await playlistApi()).createPlaylist(api, input)),
+    deletePlaylist: fromPromise<void, { id: string }>(async ({ input }) => (await playlistApi()).deletePlaylist(api, input.id)),
+    appendTracks: fromPromise<Playlist, AppendInput>(async ({ input }) => (await playlistApi()).appendTracks(api, input.id, input.tracks)),
+  };
+}
+
+export function definePlaylistActors({ api }: { api: ApiClient }) {
+  return {
+    loadPlaylist: fromPromise<Playlist, { id: string }>(async ({ input }) => (await playlistApi()).getPlaylist(api, input.id)),
+    updateInfo: fromPromise<Playlist, { id: string; fields: PlaylistFields }>(async ({ input }) => (await playlistApi()).updatePlaylistInfo(api, input.id, input.fields)),
+    removeItem: fromPromise<Playlist, { id: string; itemId: string }>(async ({ input }) => (await playlistApi()).removeItems(api, input.id, [input.itemId])),
+    reorder: fromPromise<Playlist, { id: string; order: string[] }>(async ({ input }) => (await playlistApi()).reorderItems(api, input.id, input.order)),
+  };
+}

@@ -1,0 +1,30 @@
+// 添加到播放列表 (spec 2.4, 2.8): the More-menu item of a track row, and the queue page's button for
+// the whole queue. Both open the playlists store's dialog with the tracks to add.
+import { Button, Menu } from '@mantine/core';
+import { IconPlaylistAdd } from '@tabler/icons-react';
+import { text } from '@/shared/text';
+import { trackInfoOf, type TrackInfo } from '@/shared/track';
+import { usePlaylists } from '../context';
+
+function useAddTracks() {
+  const { playlists } = usePlaylists();
+  return (tracks: readonly TrackInfo[]) => playlists.send({ type: 'ADD_TRACKS', tracks: tracks.map(trackInfoOf) });
+}
+
+export function AddToPlaylistMenuItem({ tracks }: { tracks: readonly TrackInfo[] }) {
+  const add = useAddTracks();
+  return (
+    <Menu.Item leftSection={<IconPlaylistAdd size={14} />} onClick={() => add(tracks)}>
+      {text.playlist.addTo}
+    </Menu.Item>
+  );
+}
+
+export function AddToPlaylistButton({ tracks, label = text.playlist.addTo }: { tracks: readonly TrackInfo[]; label?: string }) {
+  const add = useAddTracks();
+  return (
+    <Button variant="light" leftSection={<IconPlaylistAdd size={16} />} disabled={tracks.length === 0} onClick={() => add(tracks)}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,211 @@
+// One playlist's page (spec 2.8, 4.5): load it, edit its info (owner only: 修改播放列表信息), remove an
+// item (删除成功), move an item up or down. Every change the server accepted is emitted as
+// `playlistSaved`, so the list of playlists shows the new name and date. A move shows at once and
+// goes back if the server refuses it.
+import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { errorMessage } from '@/services/api/errors';
+import type { NotifyEvent } from '@/shared/effects';
+import { failure, provideMe } from '@/shared/machines';
+import { text } from '@/shared/text';
+import type { Playlist, PlaylistFields } from '@/shared/types';
+import { cleanFields, playlistFormError } from './playlistForm';
+import type { PlaylistSavedEvent } from './playlistsMachine';
+
+export interface PlaylistContext {
+  id: string;
+  playlist: Playlist | null;
+  /** why the load failed (the server's message), shown on the page */
+  error: string | null;
+  formError: string | null;
+  /** the list as it was before a move the server has not accepted yet */
+  beforeMove: Playlist | null;
+}
+
+export type PlaylistEvent =
+  | { type: 'RETRY' }
+  | { type: 'OPEN_EDIT' }
+  | { type: 'CLOSE' }
+  | { type: 'SUBMIT_EDIT'; form: PlaylistFields }
+  | { type: 'REMOVE_ITEM'; itemId: string }
+  | { type: 'MOVE_ITEM'; itemId: string; by: -1 | 1 }
+  /** the same list changed elsewhere (tracks added through the add dialog) */
+  | { type: 'REPLACED'; playlist: Playlist };
+
+export type PlaylistTag = 'busy' | 'loading' | 'ready' | 'failed' | 'editDialog';
+
+/** the items' ids after moving `itemId` by one place; null when it cannot move that way */
+export function movedOrder(playlist: Playlist, itemId: string, by: -1 | 1): string[] | null {
+  const ids = playlist.items.map((i) => i.id);
+  const from = ids.indexOf(itemId);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= ids.length) return null;
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  return ids;
+}
+
+function reordered(playlist: Playlist, order: readonly string[]): Playlist {
+  const byId = new Map(playlist.items.map((i) => [i.id, i]));
+  return { ...playlist, items: order.map((id) => byId.get(id)!) };
+}
+
+export const playlistMachine = setup({
+  types: {
+    context: {} as PlaylistContext,
+    events: {} as PlaylistEvent,
+    input: {} as { id: string },
+    emitted: {} as NotifyEvent | PlaylistSavedEvent,
+    tags: {} as PlaylistTag,
+  },
+  actors: {
+    loadPlaylist: provideMe<Playlist, { id: string }>('playlist', 'loadPlaylist'),
+    updateInfo: provideMe<Playlist, { id: string; fields: PlaylistFields }>('playlist', 'updateInfo'),
+    removeItem: provideMe<Playlist, { id: string; itemId: string }>('playlist', 'removeItem'),
+    reorder: provideMe<Playlist, { id: string; order: string[] }>('playlist', 'reorder'),
+  },
+  guards: {
+    editFormInvalid: ({ event }) => {
+      assertEvent(event, 'SUBMIT_EDIT');
+      return playlistFormError(event.form) !== null;
+    },
+    hasItem: ({ context, event }) => {
+      assertEvent(event, 'REMOVE_ITEM');
+      return context.playlist?.items.some((i) => i.id === event.itemId) ?? false;
+    },
+    canMove: ({ context, event }) => {
+      assertEvent(event, 'MOVE_ITEM');
+      return context.playlist !== null && movedOrder(context.playlist, event.itemId, event.by) !== null;
+    },
+    sameList: ({ context, event }) => {
+      assertEvent(event, 'REPLACED');
+      return event.playlist.id === context.id;
+    },
+  },
+  actions: {
+    setPlaylist: assign((_, params: { playlist: Playlist }) => ({ playlist: params.playlist, error: null, beforeMove: null })),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    takeReplacement: assign(({ event }) => {
+      assertEvent(event, 'REPLACED');
+      return { playlist: event.playlist };
+    }),
+    showFormError: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT_EDIT');
+      return { formError: playlistFormError(event.form) };
+    }),
+    clearFormError: assign({ formError: null }),
+    moveNow: assign(({ context, event }) => {
+      assertEvent(event, 'MOVE_ITEM');
+      const order = context.playlist && movedOrder(context.playlist, event.itemId, event.by);
+      if (!context.playlist || !order) return {};
+      return { beforeMove: context.playlist, playlist: reordered(context.playlist, order) };
+    }),
+    undoMove: assign(({ context }) => ({ playlist: context.beforeMove ?? context.playlist, beforeMove: null })),
+    announceSaved: emit((_, params: { playlist: Playlist }) => ({ type: 'playlistSaved' as const, playlist: params.playlist })),
+    notify: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
+    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+  },
+}).createMachine({
+  id: 'playlist',
+  context: ({ input }) => ({ id: input.id, playlist: null, error: null, formError: null, beforeMove: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy', 'loading'],
+      invoke: {
+        id: 'loadPlaylist',
+        src: 'loadPlaylist',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'ready', actions: { type: 'setPlaylist', params: ({ event }) => ({ playlist: event.output }) } },
+        onError: { target: 'failed', actions: [{ type: 'setError', params: failure }, { type: 'notifyError', params: failure }] },
+      },
+    },
+    failed: {
+      description: 'Not found, not allowed (a private list of another user) or unreachable: the page says why.',
+      tags: ['failed'],
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      tags: ['ready'],
+      initial: 'viewing',
+      on: { REPLACED: { guard: 'sameList', actions: 'takeReplacement' } },
+      states: {
+        viewing: {
+          on: {
+            OPEN_EDIT: { target: 'editDialog', actions: 'clearFormError' },
+            REMOVE_ITEM: { guard: 'hasItem', target: 'removing' },
+            MOVE_ITEM: { guard: 'canMove', target: 'moving', actions: 'moveNow' },
+          },
+        },
+        editDialog: {
+          tags: ['editDialog'],
+          on: {
+            CLOSE: 'viewing',
+            SUBMIT_EDIT: [
+              { guard: 'editFormInvalid', actions: 'showFormError' },
+              { target: 'saving', actions: 'clearFormError' },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy', 'editDialog'],
+          invoke: {
+            id: 'updateInfo',
+            src: 'updateInfo',
+            input: ({ context, event }) => {
+              assertEvent(event, 'SUBMIT_EDIT');
+              return { id: context.id, fields: cleanFields(event.form) };
+            },
+            onDone: {
+              target: 'viewing',
+              actions: [
+                { type: 'setPlaylist', params: ({ event }) => ({ playlist: event.output }) },
+                { type: 'announceSaved', params: ({ event }) => ({ playlist: event.output }) },
+                { type: 'notify', params: { message: text.playlist.editSucceeded } },
+              ],
+            },
+            onError: { target: 'editDialog', actions: { type: 'notifyError', params: failure } },
+          },
+        },
+        removing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'removeItem',
+            src: 'removeItem',
+            input: ({ context, event }) => {
+              assertEvent(event, 'REMOVE_ITEM');
+              return { id: context.id, itemId: event.itemId };
+            },
+            onDone: {
+              target: 'viewing',
+              actions: [
+                { type: 'setPlaylist', params: ({ event }) => ({ playlist: event.output }) },
+                { type: 'announceSaved', params: ({ event }) => ({ playlist: event.output }) },
+                { type: 'notify', params: { message: text.itemRemoved } },
+              ],
+            },
+            onError: { target: 'viewing', actions: { type: 'notifyError', params: failure } },
+          },
+        },
+        moving: {
+          description: 'The move shows at once; the whole order is sent (reorder) and undone if refused.',
+          tags: ['busy'],
+          invoke: {
+            id: 'reorder',
+            src: 'reorder',
+            input: ({ context }) => ({ id: context.id, order: context.playlist?.items.map((i) => i.id) ?? [] }),
+            onDone: {
+              target: 'viewing',
+              actions: [
+                { type: 'setPlaylist', params: ({ event }) => ({ playlist: event.output }) },
+                { type: 'announceSaved', params: ({ event }) => ({ playlist: event.output }) },
+              ],
+            },
+            onError: { target: 'viewing', actions: ['undoMove', { type: 'notifyError', params: failure }] },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PlaylistRef = ActorRefFrom<typeof playlistMachine>;
+export type PlaylistSnapshot = SnapshotFrom<typeof playlistMachine>;
