@@ -45,9 +45,7 @@ function PlaylistForm({ initial, busy, formError, onSubmit, onClose }: Omit<Play
         <TextInput label={text.playlist.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} data-autofocus />
         <Textarea
           label={text.playlist.description}
-          autosize
-          minRows={2}
-          maxRows={6}
+          rows={3}
           value={form.description}
           onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
         />

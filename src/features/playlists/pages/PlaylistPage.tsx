@@ -15,7 +15,7 @@ import { PlayAllButton, PlayButton, TrackMenu } from '@/features/player/componen
 import { useUser } from '@/features/session';
 import { resolveTracks } from '@/services/albumInfo';
 import { text } from '@/shared/text';
-import type { TrackInfo } from '@/shared/track';
+import { trackKey, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo, Playlist, PlaylistItem } from '@/shared/types';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
@@ -41,8 +41,13 @@ interface ListAccess {
   albums: Map<string, AlbumInfo>;
 }
 
-/** every playable track of the list in order; an album item stands for its album's tracks */
+/**
+ * every playable track of the list in order, each once (as the queue holds them, spec 4.2); an
+ * album item stands for its album's tracks
+ */
 function playableTracks(items: readonly PlaylistItem[], known: ListAccess): TrackInfo[] {
+  const seen = new Set<string>();
+  const once = (track: TrackInfo) => !seen.has(trackKey(track)) && !!seen.add(trackKey(track));
   return items.flatMap((item) => {
     if (item.type === 'normal') return known.access.canPlay(item.track) ? [item.track] : [];
     if (item.type === 'album') {
@@ -50,7 +55,7 @@ function playableTracks(items: readonly PlaylistItem[], known: ListAccess): Trac
       return album ? resolveTracks(album).filter(known.access.canPlay) : [];
     }
     return [];
-  });
+  }).filter(once);
 }
 
 /** the stored cover, else the first playable album's; null when no library has it */
