@@ -1,7 +1,7 @@
 // The listener's favourites (spec 3, 4.5): liked tracks (newest first, with a key set for O(1)
 // look-up) and liked album ids. Loaded after sign-in, forgotten on sign-out. Hearts change it
 // through their own favouriteToggle actors, which tell it what the server accepted.
-import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
@@ -46,6 +46,10 @@ export const favouritesMachine = setup({
     loadFavourites: provideMe<LoadedFavourites>('favourites', 'loadFavourites'),
     loadFavouriteAlbums: provideMe<string[]>('favourites', 'loadFavouriteAlbums'),
   },
+  guards: {
+    // a change that lands after sign-out (a request still in flight) must not refill the store
+    signedIn: not(stateIn('#favourites.idle')),
+  },
   actions: {
     setAll: assign((_, loaded: LoadedFavourites) => ({ ...withTracks(loaded.tracks), ...withAlbums(loaded.albums) })),
     setAlbums: assign((_, params: { albums: string[] }) => withAlbums(params.albums)),
@@ -74,8 +78,11 @@ export const favouritesMachine = setup({
   initial: 'idle',
   on: {
     RESET: { target: '.idle', actions: 'forgetAll' },
-    TRACK_LIKED: { actions: 'addTrack' },
-    TRACK_UNLIKED: { actions: 'removeTrack' },
+    TRACK_LIKED: { guard: 'signedIn', actions: 'addTrack' },
+    TRACK_UNLIKED: { guard: 'signedIn', actions: 'removeTrack' },
+    // shown at once wherever the store is (a failed load included); `ready` reads the list again
+    ALBUM_LIKED: { guard: 'signedIn', actions: 'markAlbum' },
+    ALBUM_UNLIKED: { guard: 'signedIn', actions: 'markAlbum' },
   },
   states: {
     idle: {

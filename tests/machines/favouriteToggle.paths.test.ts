@@ -1,0 +1,168 @@
+// Model-based paths over the real favourite toggle (DESIGN.md 6), for a track heart and an album
+// heart: every simple path from xstate/graph is replayed with a submit that settles only when the
+// path says so and a live store that records what it is told; every state must be reached. The
+// walk tells states apart by value, by what is being asked (like or unlike) and, once back in idle,
+// by how the request ended (so success and each failure sample are walked for both).
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type EmittedFrom,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import type { FavouritesRef } from '@/features/favourites/favouritesMachine';
+import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleEvent, type FavouriteToggleInput } from '@/features/favourites/favouriteToggleMachine';
+import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { errorMessage, NetworkError } from '@/services/api/errors';
+import { text } from '@/shared/text';
+import {
+  assertAllStatesReached,
+  defaultEvents,
+  describePath,
+  machinePaths,
+  replayPath,
+  stateIdsOf,
+  type PathEvent,
+  type StateChecks,
+} from '../support/modelPaths';
+
+const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const machine = favouriteToggleMachine.provide({ actors: { submit: pending } as never });
+type Toggle = typeof machine;
+type ToggleSnapshot = SnapshotFrom<Toggle>;
+
+// error classes only: xstate/graph tells events apart by their JSON, and a plain Error is {}
+const events = defaultEvents(machine, [
+  ...(pathEvents.favouriteToggle! as PathEvent<Toggle>[]),
+  { type: 'xstate.error.actor.submit', error: new NetworkError(503, 'Service Unavailable') },
+  { type: 'xstate.error.actor.submit', error: new NetworkError(null) },
+]);
+
+/** A live store for `sendTo`: it records every event it receives. */
+function recordingStore() {
+  const received: AnyEventObject[] = [];
+  const actor = createActor(fromCallback(({ receive }) => receive((event) => received.push(event)))).start();
+  return { store: actor as unknown as FavouritesRef, received, stop: () => actor.stop() };
+}
+
+/** value, what is asked, and once back in idle how the request ended */
+function stateKey(snapshot: ToggleSnapshot, event?: AnyEventObject, previous?: ToggleSnapshot): string {
+  const ended = previous?.value === 'submitting' && snapshot.value === 'idle';
+  const ending = ended && event ? [event.type, errorMessage(event.error ?? 'ok')] : null;
+  return JSON.stringify([snapshot.value, snapshot.context.liking, ending]);
+}
+
+/** the store event a successful request should send */
+function storeEventFor(target: FavouriteTarget, like: boolean) {
+  return target.kind === 'track'
+    ? { type: like ? 'TRACK_LIKED' : 'TRACK_UNLIKED', track: target.track }
+    : { type: like ? 'ALBUM_LIKED' : 'ALBUM_UNLIKED', albumId: target.albumId };
+}
+
+function replayLog() {
+  const sent: AnyEventObject[] = [];
+  const emitted: EmittedFrom<Toggle>[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor' && event.actorRef.sessionId === event.rootId) {
+      (event.actorRef as ActorRefFrom<Toggle>).on('*', (e) => emitted.push(e));
+    }
+  };
+  return { sent, emitted, inspect };
+}
+
+/** What the path's events should have caused so far: a tiny model of the heart. */
+function expected(target: FavouriteTarget, sent: readonly AnyEventObject[]) {
+  let liking = false;
+  const storeEvents: AnyEventObject[] = [];
+  const notes: EmittedFrom<Toggle>[] = [];
+  for (const event of sent) {
+    if (event.type === 'TOGGLE') liking = !(event.liked as boolean);
+    if (event.type === 'xstate.done.actor.submit') {
+      storeEvents.push(storeEventFor(target, liking));
+      notes.push({ type: 'notify', severity: 'success', message: liking ? text.favourites.added : text.favourites.removed });
+    }
+    if (event.type === 'xstate.error.actor.submit') {
+      notes.push({ type: 'notify', severity: 'error', message: errorMessage(event.error) });
+    }
+  }
+  return { liking, storeEvents, notes };
+}
+
+const targets: [string, FavouriteTarget][] = [
+  ['track', (pathInputs.favouriteToggle as Pick<FavouriteToggleInput, 'target'>).target],
+  ['album', { kind: 'album', albumId: 'album-a' }],
+];
+
+describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) => {
+  const walkStore = recordingStore();
+  const paths = machinePaths(machine, {
+    // every path without a repeated state: also a second request after each way the first can end
+    kind: 'simple',
+    events,
+    input: { target, store: walkStore.store },
+    serializeState: stateKey,
+    // only what the heart takes: a done or error of a submit that is not running cannot happen
+    filterEvents: (snapshot, event) => snapshot.can(event as FavouriteToggleEvent),
+  });
+  walkStore.stop();
+
+  it('reaches every state', () => {
+    expect(stateIdsOf(machine)).toEqual(['idle', 'submitting']);
+    assertAllStatesReached(paths, machine);
+  });
+
+  it('walks a like and an unlike, each to success and to every failure sample, then the other request', () => {
+    const requests = (p: (typeof paths)[number]) => p.steps.filter((step) => step.event.type === 'TOGGLE').length;
+    const ended = paths.filter((p) => p.state.value === 'idle');
+    // a like or an unlike, each ending in a success or one of 3 failures
+    expect(ended.filter((p) => requests(p) === 1)).toHaveLength(2 * 4);
+    // then the other one (a state is not repeated), again with every ending
+    expect(ended.filter((p) => requests(p) === 2)).toHaveLength(2 * 4 * 4);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+    const log = replayLog();
+    const { store, received, stop } = recordingStore();
+    const always = (s: ToggleSnapshot) => {
+      const model = expected(target, log.sent);
+      expect(s.context.target).toBe(target);
+      expect(s.context.store).toBe(store);
+      expect(s.context.liking).toBe(model.liking);
+      // the store hears of successes only, each exactly once
+      expect(received).toEqual(model.storeEvents);
+      expect(log.emitted).toEqual(model.notes);
+    };
+    const checks: StateChecks<Toggle> = {
+      idle: (s) => {
+        always(s);
+        expect(s.hasTag('busy')).toBe(false);
+        expect(s.can({ type: 'TOGGLE', liked: false })).toBe(true);
+        expect(s.can({ type: 'TOGGLE', liked: true })).toBe(true);
+        expect(s.children.submit).toBeUndefined();
+      },
+      submitting: (s) => {
+        always(s);
+        expect(s.hasTag('busy')).toBe(true);
+        // the guard against double submission
+        expect(s.can({ type: 'TOGGLE', liked: false })).toBe(false);
+        expect(s.can({ type: 'TOGGLE', liked: true })).toBe(false);
+        expect(s.children.submit).toBeDefined();
+      },
+    };
+    try {
+      const { checksRun } = await replayPath(machine, path, {
+        checks,
+        input: { target, store },
+        actorOptions: { inspect: log.inspect },
+        beforeEvent: (event) => void log.sent.push(event),
+      });
+      expect(checksRun.size).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
+  });
+});

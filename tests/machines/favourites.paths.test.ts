@@ -1,0 +1,151 @@
+// Model-based paths over the real favourites store (DESIGN.md 6): every shortest path from
+// xstate/graph is replayed with fake services that settle only when the path says so, with checks
+// on every state, and every state must be reached. The walk tells states apart by value, by how
+// many tracks and albums are liked (so the track and album events are walked too), and, after a
+// RESET, by the state it left (so RESET is walked from every state).
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
+import { pathEvents } from '@/app/machineRegistry';
+import { errorMessage } from '@/services/api/errors';
+import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import {
+  assertAllStatesReached,
+  defaultEvents,
+  describePath,
+  machinePaths,
+  replayPath,
+  stateIdsOf,
+  type PathEvent,
+  type StateChecks,
+} from '../support/modelPaths';
+
+const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const machine = favouritesMachine.provide({ actors: { loadFavourites: pending, loadFavouriteAlbums: pending } as never });
+type Favourites = typeof machine;
+
+const events = defaultEvents(machine, pathEvents.favourites!);
+
+/** value, how many tracks and albums, and for a RESET the state it came from */
+function stateKey(snapshot: FavouritesSnapshot, event?: AnyEventObject, previous?: FavouritesSnapshot): string {
+  const { value, context } = snapshot;
+  const resetFrom = event?.type === 'RESET' && previous ? previous.value : null;
+  return JSON.stringify([value, context.tracks.length, context.albums.length, resetFrom]);
+}
+
+/** What a replay saw: the events it sent and the events the store emitted. */
+function replayLog() {
+  const sent: PathEvent<Favourites>[] = [];
+  const emitted: EmittedFrom<Favourites>[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor' && event.actorRef.sessionId === event.rootId) {
+      (event.actorRef as ActorRefFrom<Favourites>).on('*', (e) => emitted.push(e));
+    }
+  };
+  return { sent, emitted, inspect };
+}
+
+type Sent = { type: string; output?: unknown; error?: unknown; track?: TrackIdentity; albumId?: string };
+
+function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
+  const last = () => log.sent.at(-1) as Sent | undefined;
+
+  // in every state: the key sets match the lists, the toasts are the load failures, and the last
+  // event had its effect
+  const always = (s: FavouritesSnapshot) => {
+    const { tracks, trackKeys, albums, albumIds } = s.context;
+    expect(new Set(tracks.map(trackKey))).toEqual(trackKeys);
+    expect(trackKeys.size).toBe(tracks.length);
+    expect(new Set(albums)).toEqual(albumIds);
+    expect(albumIds.size).toBe(albums.length);
+
+    const loadErrors = (log.sent as Sent[]).filter((e) => e.type === 'xstate.error.actor.loadFavourites');
+    expect(log.emitted).toEqual(loadErrors.map((e) => ({ type: 'notify', severity: 'error', message: errorMessage(e.error) })));
+
+    const event = last();
+    if (event?.type === 'TRACK_LIKED') expect(tracks[0]).toEqual(trackInfoOf(event.track as TrackInfo));
+    if (event?.type === 'TRACK_UNLIKED') expect(trackKeys.has(trackKey(event.track!))).toBe(false);
+    if (event?.type === 'RESET') {
+      expect(s.value).toBe('idle');
+      expect(tracks).toEqual([]);
+      expect(albums).toEqual([]);
+    }
+  };
+
+  return {
+    idle: (s) => {
+      always(s);
+      expect(s.tags.size).toBe(0);
+      expect(Object.keys(s.children)).toEqual([]);
+    },
+    loading: (s) => {
+      always(s);
+      expect([...s.tags].sort()).toEqual(['busy', 'loading']);
+      expect(s.children.loadFavourites).toBeDefined();
+    },
+    failed: (s) => {
+      always(s);
+      expect([...s.tags]).toEqual(['failed']);
+      expect(log.emitted.length).toBeGreaterThan(0);
+      expect(Object.keys(s.children)).toEqual([]);
+    },
+    ready: (s) => {
+      always(s);
+      expect([...s.tags]).toEqual(['ready']);
+    },
+    'ready.current': (s) => {
+      expect(s.children.loadFavouriteAlbums).toBeUndefined();
+      const event = last();
+      if (event?.type === 'xstate.done.actor.loadFavourites') {
+        const loaded = event.output as LoadedFavourites;
+        expect(s.context.tracks).toEqual(loaded.tracks);
+        expect(s.context.albums).toEqual(loaded.albums);
+      }
+      if (event?.type === 'xstate.done.actor.loadFavouriteAlbums') expect(s.context.albums).toEqual(event.output);
+    },
+    'ready.reloadingAlbums': (s) => {
+      expect(s.children.loadFavouriteAlbums).toBeDefined();
+      const event = last();
+      if (event?.type === 'ALBUM_LIKED') expect(s.context.albums[0]).toBe(event.albumId);
+      if (event?.type === 'ALBUM_UNLIKED') expect(s.context.albumIds.has(event.albumId!)).toBe(false);
+    },
+  };
+}
+
+describe('favourites machine paths', () => {
+  const paths = machinePaths(machine, { events, serializeState: stateKey });
+
+  it('reaches every state', () => {
+    expect(stateIdsOf(machine)).toEqual(['idle', 'loading', 'failed', 'ready.current', 'ready.reloadingAlbums']);
+    assertAllStatesReached(paths, machine);
+  });
+
+  it('walks RESET from every state, and every sample event', () => {
+    const resetFrom = paths
+      .filter((p) => p.steps.at(-1)!.event.type === 'RESET')
+      .map((p) => JSON.stringify(p.steps.at(-2)!.state.value as StateValue));
+    expect(new Set(resetFrom)).toEqual(
+      new Set(['"idle"', '"loading"', '"failed"', '{"ready":"current"}', '{"ready":"reloadingAlbums"}']),
+    );
+    const walked = paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.event)));
+    for (const sample of pathEvents.favourites!) expect(walked).toContain(JSON.stringify(sample));
+  });
+
+  it('the fake services never settle on their own', async () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'LOAD' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.stop();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+    const log = replayLog();
+    const { checksRun } = await replayPath(machine, path, {
+      checks: checksFor(log),
+      actorOptions: { inspect: log.inspect },
+      beforeEvent: (event) => void log.sent.push(event),
+    });
+    expect(checksRun.size).toBeGreaterThan(0);
+  });
+});
