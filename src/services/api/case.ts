@@ -17,7 +17,7 @@ const DIGIT_LEADING = /^[0-9]/;
 
 /** `album_id` → `albumId`; digit-leading keys and keys without inner underscores stay as they are */
 export function camelKey(key: string): string {
-  if (DIGIT_LEADING.test(key)) return key;
+  if (!key.includes('_') || DIGIT_LEADING.test(key)) return key;
   return key.replace(/(?<=[A-Za-z0-9])_+([A-Za-z0-9])/g, (_match, c: string) => c.toUpperCase());
 }
 
@@ -30,24 +30,51 @@ export function snakeKey(key: string): string {
     .toLowerCase();
 }
 
+/**
+ * A key converter that remembers its answers: a long list (a playlist of thousands of items, a
+ * search) repeats the same few keys, and the regular expressions were most of the time spent on it.
+ * Bounded, since maps keyed by data may bring many distinct keys.
+ */
+function remembering(keyOf: (key: string) => string, limit = 2_000): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let converted = known.get(key);
+    if (converted === undefined) {
+      converted = keyOf(key);
+      if (known.size >= limit) known.clear();
+      known.set(key, converted);
+    }
+    return converted;
+  };
+}
+
+const camelKeyOf = remembering(camelKey);
+const snakeKeyOf = remembering(snakeKey);
+
 function convert(value: unknown, keyOf: (key: string) => string, keepKeys: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => convert(item, keyOf, false));
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = convert(value[i], keyOf, false);
+    return items;
+  }
   if (!isPlainObject(value)) return value;
-  // Object.fromEntries defines properties, so a `__proto__` key cannot reach the prototype.
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => {
-      if (keepKeys) return [key, convert(inner, keyOf, false)];
-      return [keyOf(key), convert(inner, keyOf, DATA_KEYED_MAPS.has(key))];
-    }),
-  );
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const inner = convert(value[key], keyOf, !keepKeys && DATA_KEYED_MAPS.has(key));
+    const name = keepKeys ? key : keyOf(key);
+    // defined, not assigned, so a `__proto__` key cannot reach the prototype
+    if (name === '__proto__') Object.defineProperty(result, name, { value: inner, enumerable: true, writable: true, configurable: true });
+    else result[name] = inner;
+  }
+  return result;
 }
 
 /** incoming: snake_case keys → camelCase, recursively (see the rules at the top) */
 export function toCamelCase(value: unknown): unknown {
-  return convert(value, camelKey, false);
+  return convert(value, camelKeyOf, false);
 }
 
 /** outgoing: camelCase keys → snake_case, recursively (see the rules at the top) */
 export function toSnakeCase(value: unknown): unknown {
-  return convert(value, snakeKey, false);
+  return convert(value, snakeKeyOf, false);
 }
