@@ -60,6 +60,8 @@ describe('the app system', () => {
     });
     await signedIn(system);
     expect(eventsOf(system.libraries)).toContain('LOAD');
+    expect(eventsOf(system.favourites)).toContain('LOAD');
+    expect(eventsOf(system.playlists)).toContain('LOAD');
     await synced(system);
     expect(eventsOf(system.librarySync)).toContain('SYNC');
     expect(await getAlbumLibraries(A)).toEqual([HOME]);
@@ -72,6 +74,8 @@ describe('the app system', () => {
     const { system, server, eventsOf } = await start(() => {});
     await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
     expect(eventsOf(system.libraries)).not.toContain('LOAD');
+    expect(eventsOf(system.favourites)).not.toContain('LOAD');
+    expect(eventsOf(system.playlists)).not.toContain('LOAD');
     expect(server.requests.some((r) => r.path === '/api/credential')).toBe(false);
   });
 
@@ -90,6 +94,8 @@ describe('the app system', () => {
     expect(eventsOf(system.session)).toContain('SESSION_EXPIRED');
     expect(eventsOf(system.libraries)).toContain('RESET');
     expect(eventsOf(system.librarySync)).toContain('RESET');
+    expect(eventsOf(system.favourites)).toContain('RESET');
+    expect(eventsOf(system.playlists)).toContain('RESET');
     expect(system.libraries.getSnapshot().context.credentials).toEqual([]);
     expect(system.librarySync.getSnapshot().context.libraries).toEqual({});
   });
