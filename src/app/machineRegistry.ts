@@ -47,6 +47,23 @@ const sampleTrack = (id: string) => ({
 });
 const sampleSource = { url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&quality=lossless', coverUrl: 'http://127.0.0.1:8081/album-a/1/cover' };
 const libraryForm = { name: 'Home', url: 'https://home.example', token: 'aaa.bbb.ccc', priority: '0' };
+const samplePlaylistInfo = {
+  id: '7',
+  name: '周末',
+  description: '',
+  isPublic: true,
+  cover: null,
+  owner: '1',
+  lastModified: 1_700_000_000,
+};
+const samplePlaylist = {
+  ...samplePlaylistInfo,
+  items: [
+    { id: '11', type: 'normal' as const, description: '', track: sampleTrack('a') },
+    { id: '12', type: 'album' as const, description: '', albumId: 'album-b' },
+  ],
+};
+const samplePlaylistForm = { name: '通勤', description: '路上听', isPublic: false };
 
 export const pathEvents: Record<string, AnyEventObject[]> = {
   session: [
@@ -126,6 +143,39 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.done.actor.submit' },
     { type: 'xstate.error.actor.submit', error: new ApiError(901000, 'album is already a favourite') },
   ],
+  playlists: [
+    { type: 'SUBMIT_CREATE', form: samplePlaylistForm },
+    { type: 'SUBMIT_CREATE', form: { ...samplePlaylistForm, name: '  ' } },
+    { type: 'DELETE', id: samplePlaylist.id },
+    { type: 'ADD_TRACKS', tracks: [sampleTrack('a'), sampleTrack('b')] },
+    { type: 'CHOOSE', id: samplePlaylist.id },
+    { type: 'PLAYLIST_SAVED', playlist: { ...samplePlaylistInfo, name: '周末 2', lastModified: 1_700_000_100 } },
+    { type: 'xstate.done.actor.listPlaylists', output: [samplePlaylistInfo] },
+    { type: 'xstate.error.actor.listPlaylists', error: unauthorized },
+    { type: 'xstate.done.actor.createPlaylist', output: { ...samplePlaylist, id: '8', name: samplePlaylistForm.name, items: [] } },
+    { type: 'xstate.error.actor.createPlaylist', error: new ApiError(901000, 'too many playlists (at most 100)') },
+    { type: 'xstate.done.actor.appendTracks', output: { ...samplePlaylist, lastModified: 1_700_000_200 } },
+    { type: 'xstate.error.actor.appendTracks', error: new ApiError(901000, 'playlist is full (at most 10000 items)') },
+    { type: 'xstate.done.actor.deletePlaylist' },
+    { type: 'xstate.error.actor.deletePlaylist', error: new ApiError(902001, 'you are not the owner of the play list') },
+  ],
+  playlist: [
+    { type: 'SUBMIT_EDIT', form: samplePlaylistForm },
+    { type: 'SUBMIT_EDIT', form: { ...samplePlaylistForm, name: '' } },
+    { type: 'REMOVE_ITEM', itemId: '11' },
+    { type: 'MOVE_ITEM', itemId: '11', by: 1 },
+    { type: 'MOVE_ITEM', itemId: '12', by: -1 },
+    { type: 'REPLACED', playlist: { ...samplePlaylist, lastModified: 1_700_000_200 } },
+    { type: 'REPLACED', playlist: { ...samplePlaylist, id: '8' } },
+    { type: 'xstate.done.actor.loadPlaylist', output: samplePlaylist },
+    { type: 'xstate.error.actor.loadPlaylist', error: new ApiError(902000, 'playlist not found') },
+    { type: 'xstate.done.actor.updateInfo', output: { ...samplePlaylist, name: samplePlaylistForm.name } },
+    { type: 'xstate.error.actor.updateInfo', error: new ApiError(902003, 'playlist name must not be empty') },
+    { type: 'xstate.done.actor.removeItem', output: { ...samplePlaylist, items: samplePlaylist.items.slice(1) } },
+    { type: 'xstate.error.actor.removeItem', error: new ApiError(901000, 'song not found') },
+    { type: 'xstate.done.actor.reorder', output: { ...samplePlaylist, items: [...samplePlaylist.items].reverse() } },
+    { type: 'xstate.error.actor.reorder', error: new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once') },
+  ],
 };
 
 /** Inputs for machines whose context comes from input. */
@@ -135,6 +185,7 @@ export const pathInputs: Record<string, unknown> = {
   player: { volume: 100, muted: false },
   // the store (a live favourites actor) is the caller's to give; a walk sends it nothing
   favouriteToggle: { target: { kind: 'track', track: sampleTrack('a') } },
+  playlist: { id: samplePlaylist.id },
 };
 
 /**

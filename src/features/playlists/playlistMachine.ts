@@ -83,9 +83,10 @@ export const playlistMachine = setup({
   actions: {
     setPlaylist: assign((_, params: { playlist: Playlist }) => ({ playlist: params.playlist, error: null, beforeMove: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    // the server's newer list: a move refused later must not bring back the list from before it
     takeReplacement: assign(({ event }) => {
       assertEvent(event, 'REPLACED');
-      return { playlist: event.playlist };
+      return { playlist: event.playlist, beforeMove: null };
     }),
     showFormError: assign(({ event }) => {
       assertEvent(event, 'SUBMIT_EDIT');

@@ -139,8 +139,8 @@ export const playlistsMachine = setup({
     },
     ready: {
       tags: ['ready'],
+      // LOAD is not taken here: a dialog or a request in flight would lose its state
       initial: 'browsing',
-      on: { LOAD: '.browsing' },
       states: {
         browsing: {
           on: {

@@ -1,0 +1,296 @@
+// Model-based paths over the real playlist page machine (DESIGN.md 6): every shortest path from
+// xstate/graph is replayed with fake services that settle only when the path says so (and record
+// what they were asked), with checks on every state against a small model of the page, and every
+// state must be reached. The walk tells states apart by value, by the order of the items shown, by
+// whether an error (load or form) is shown, and by how the state was entered (which request ended
+// and how, which move, or a REPLACED of which list), so every sample event is walked.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
+import { cleanFields } from '@/features/playlists/playlistForm';
+import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { errorMessage } from '@/services/api/errors';
+import { text } from '@/shared/text';
+import type { Playlist, PlaylistFields } from '@/shared/types';
+import {
+  assertAllStatesReached,
+  defaultEvents,
+  describePath,
+  machinePaths,
+  replayPath,
+  stateIdsOf,
+  type MachinePath,
+  type PathEvent,
+  type StateChecks,
+} from '../support/modelPaths';
+
+const actorNames = ['loadPlaylist', 'updateInfo', 'removeItem', 'reorder'] as const;
+type ActorName = (typeof actorNames)[number];
+
+const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const machine = playlistMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, pending])) as never });
+type Page = typeof machine;
+
+/** the same machine, with fakes that never settle but record every input */
+function recordingMachine() {
+  const inputs: Record<ActorName, unknown[]> = { loadPlaylist: [], updateInfo: [], removeItem: [], reorder: [] };
+  const recording = (name: ActorName) =>
+    fromPromise<never, unknown>(({ input }) => {
+      inputs[name].push(input);
+      return new Promise<never>(() => {});
+    });
+  const provided = playlistMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, recording(n)])) as never });
+  return { machine: provided, inputs };
+}
+
+const input = pathInputs.playlist as { id: string };
+const samples = pathEvents.playlist! as PathEvent<Page>[];
+const events = defaultEvents(machine, samples);
+
+type Sent = AnyEventObject & { output?: unknown; error?: unknown; itemId?: string; by?: -1 | 1; form?: PlaylistFields; playlist?: Playlist };
+
+function stateKey(snapshot: PlaylistSnapshot, event?: AnyEventObject): string {
+  const { value, context } = snapshot;
+  const order = context.playlist?.items.map((i) => i.id) ?? null;
+  const sent = event as Sent | undefined;
+  const via =
+    sent && /^xstate\.(done|error)\.actor\./.test(sent.type)
+      ? sent.type
+      : sent?.type === 'REPLACED'
+        ? `REPLACED ${sent.playlist!.id}`
+        : sent?.type === 'MOVE_ITEM'
+          ? `MOVE ${sent.itemId} ${sent.by}`
+          : null;
+  return JSON.stringify([value, order, context.error !== null, context.formError !== null, via]);
+}
+
+/**
+ * Only what the page takes, plus REPLACED everywhere (a change to another list, or one before the
+ * list is shown, must be ignored). REPLACED is not walked while a move is in flight: the model here
+ * does not follow a replacement racing a move; playlist.test.ts covers that case.
+ */
+function takes(snapshot: PlaylistSnapshot, event: PathEvent<Page>): boolean {
+  if (event.type === 'REPLACED') return !snapshot.matches({ ready: 'moving' });
+  return snapshot.can(event as PlaylistEvent);
+}
+
+const inReady = (value: StateValue) => typeof value === 'object' && 'ready' in value;
+
+/** What the path's events should have caused so far: a small model of the page. */
+function model(steps: readonly { from: StateValue; event: Sent }[]) {
+  let playlist: Playlist | null = null;
+  let beforeMove: Playlist | null = null;
+  let error: string | null = null;
+  const emitted: EmittedFrom<Page>[] = [];
+  const notifyError = (e: unknown) => emitted.push({ type: 'notify', severity: 'error', message: errorMessage(e) });
+  const saved = (p: Playlist) => {
+    playlist = p;
+    beforeMove = null;
+    emitted.push({ type: 'playlistSaved', playlist: p });
+  };
+  for (const { from, event } of steps) {
+    switch (event.type) {
+      case 'xstate.done.actor.loadPlaylist':
+        playlist = event.output as Playlist;
+        error = null;
+        break;
+      case 'xstate.error.actor.loadPlaylist':
+        error = errorMessage(event.error);
+        notifyError(event.error);
+        break;
+      case 'REPLACED':
+        if (inReady(from) && event.playlist!.id === input.id) playlist = event.playlist!;
+        break;
+      case 'MOVE_ITEM': {
+        const order = movedOrder(playlist!, event.itemId!, event.by!)!;
+        beforeMove = playlist;
+        playlist = { ...playlist!, items: order.map((id) => playlist!.items.find((i) => i.id === id)!) };
+        break;
+      }
+      case 'xstate.done.actor.updateInfo':
+        saved(event.output as Playlist);
+        emitted.push({ type: 'notify', severity: 'success', message: text.playlist.editSucceeded });
+        break;
+      case 'xstate.done.actor.removeItem':
+        saved(event.output as Playlist);
+        emitted.push({ type: 'notify', severity: 'success', message: text.itemRemoved });
+        break;
+      case 'xstate.done.actor.reorder':
+        saved(event.output as Playlist);
+        break;
+      case 'xstate.error.actor.reorder':
+        playlist = beforeMove;
+        beforeMove = null;
+        notifyError(event.error);
+        break;
+      case 'xstate.error.actor.updateInfo':
+      case 'xstate.error.actor.removeItem':
+        notifyError(event.error);
+        break;
+    }
+  }
+  return { playlist, beforeMove, error, emitted };
+}
+
+function replayLog(path: MachinePath<Page>) {
+  const steps: { from: StateValue; event: Sent }[] = [];
+  const emitted: EmittedFrom<Page>[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor' && event.actorRef.sessionId === event.rootId) {
+      (event.actorRef as ActorRefFrom<Page>).on('*', (e) => emitted.push(e));
+    }
+  };
+  const beforeEvent = (event: PathEvent<Page>, i: number) => {
+    steps.push({ from: path.steps[i - 1]!.state.value, event: event as Sent });
+  };
+  return { steps, emitted, inspect, beforeEvent };
+}
+
+const sortedTags = (s: PlaylistSnapshot) => [...s.tags].sort();
+
+/** every REMOVE_ITEM and MOVE_ITEM there could be for the items shown, and OPEN_EDIT */
+function changes(s: PlaylistSnapshot): PlaylistEvent[] {
+  const ids = s.context.playlist?.items.map((i) => i.id) ?? [];
+  return [
+    { type: 'OPEN_EDIT' },
+    ...ids.flatMap((itemId): PlaylistEvent[] => [
+      { type: 'REMOVE_ITEM', itemId },
+      { type: 'MOVE_ITEM', itemId, by: -1 },
+      { type: 'MOVE_ITEM', itemId, by: 1 },
+    ]),
+  ];
+}
+
+function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, unknown[]>): StateChecks<Page> {
+  const last = () => log.steps.at(-1)?.event;
+  const lastOf = (type: string) => [...log.steps].reverse().find((step) => step.event.type === type)?.event;
+
+  // in every state: the context is what the model says, the id never changes, and the emitted
+  // events are exactly those the model expects
+  const always = (s: PlaylistSnapshot) => {
+    const expected = model(log.steps);
+    expect(s.context.id).toBe(input.id);
+    expect(s.context.playlist).toEqual(expected.playlist);
+    expect(s.context.beforeMove).toEqual(expected.beforeMove);
+    expect(s.context.error).toBe(expected.error);
+    expect(log.emitted).toEqual(expected.emitted);
+  };
+  const refusesChanges = (s: PlaylistSnapshot) => {
+    for (const event of changes(s)) expect(s.can(event)).toBe(false);
+  };
+
+  return {
+    loading: (s) => {
+      always(s);
+      expect(sortedTags(s)).toEqual(['busy', 'loading']);
+      expect(s.children.loadPlaylist).toBeDefined();
+      expect(inputs.loadPlaylist.at(-1)).toEqual({ id: input.id });
+      expect(s.context.playlist).toBeNull();
+      refusesChanges(s);
+    },
+    failed: (s) => {
+      always(s);
+      expect(sortedTags(s)).toEqual(['failed']);
+      expect(Object.keys(s.children)).toEqual([]);
+      expect(s.context.playlist).toBeNull();
+      expect(s.context.error).toBe(errorMessage(lastOf('xstate.error.actor.loadPlaylist')!.error));
+      expect(log.emitted.at(-1)).toEqual({ type: 'notify', severity: 'error', message: s.context.error });
+      expect(s.can({ type: 'RETRY' })).toBe(true);
+    },
+    ready: (s) => {
+      always(s);
+      expect(s.hasTag('ready')).toBe(true);
+      expect(s.context.playlist).not.toBeNull();
+      expect(s.context.error).toBeNull();
+      expect(s.can({ type: 'RETRY' })).toBe(false);
+      // one request at a time, and busy exactly while it runs
+      expect(Object.keys(s.children).length).toBeLessThanOrEqual(1);
+      expect(s.hasTag('busy')).toBe(Object.keys(s.children).length === 1);
+      // a move is only pending while it is being sent
+      expect(s.context.beforeMove !== null).toBe(s.matches({ ready: 'moving' }));
+    },
+    'ready.viewing': (s) => {
+      expect(sortedTags(s)).toEqual(['ready']);
+      expect(s.can({ type: 'OPEN_EDIT' })).toBe(true);
+    },
+    'ready.editDialog': (s) => {
+      expect(sortedTags(s)).toEqual(['editDialog', 'ready']);
+      refusesChanges(s);
+      const event = last();
+      if (event?.type === 'OPEN_EDIT') expect(s.context.formError).toBeNull();
+      if (event?.type === 'SUBMIT_EDIT') expect(s.context.formError).toBe(text.playlist.nameRequired);
+      if (event?.type === 'xstate.error.actor.updateInfo') expect(s.context.formError).toBeNull();
+    },
+    'ready.saving': (s) => {
+      expect(sortedTags(s)).toEqual(['busy', 'editDialog', 'ready']);
+      expect(s.children.updateInfo).toBeDefined();
+      expect(s.context.formError).toBeNull();
+      expect(inputs.updateInfo.at(-1)).toEqual({ id: input.id, fields: cleanFields(lastOf('SUBMIT_EDIT')!.form!) });
+      refusesChanges(s);
+    },
+    'ready.removing': (s) => {
+      expect(sortedTags(s)).toEqual(['busy', 'ready']);
+      expect(s.children.removeItem).toBeDefined();
+      const itemId = lastOf('REMOVE_ITEM')!.itemId!;
+      expect(inputs.removeItem.at(-1)).toEqual({ id: input.id, itemId });
+      refusesChanges(s);
+    },
+    'ready.moving': (s) => {
+      expect(sortedTags(s)).toEqual(['busy', 'ready']);
+      expect(s.children.reorder).toBeDefined();
+      const move = lastOf('MOVE_ITEM')!;
+      const order = movedOrder(s.context.beforeMove!, move.itemId!, move.by!);
+      // the new order is shown at once, and every item id is sent in it
+      expect(s.context.playlist!.items.map((i) => i.id)).toEqual(order);
+      expect(inputs.reorder.at(-1)).toEqual({ id: input.id, order });
+      refusesChanges(s);
+    },
+  };
+}
+
+describe('playlist machine paths', () => {
+  const paths = machinePaths(machine, { events, input, serializeState: stateKey, filterEvents: takes });
+
+  it('reaches every state', () => {
+    expect(stateIdsOf(machine)).toEqual([
+      'loading',
+      'failed',
+      'ready.viewing',
+      'ready.editDialog',
+      'ready.saving',
+      'ready.removing',
+      'ready.moving',
+    ]);
+    assertAllStatesReached(paths, machine);
+  });
+
+  it('walks every sample event, REPLACED in every state, and every request to each of its ends', () => {
+    const walked = paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.event)));
+    for (const sample of samples) expect(walked).toContain(JSON.stringify(sample));
+    const replacedIn = new Set(
+      paths.flatMap((p) => p.steps.flatMap((step, i) => (step.event.type === 'REPLACED' ? [JSON.stringify(p.steps[i - 1]!.state.value)] : []))),
+    );
+    expect(replacedIn).toEqual(
+      new Set(['"loading"', '"failed"', ...['viewing', 'editDialog', 'saving', 'removing'].map((leaf) => JSON.stringify({ ready: leaf }))]),
+    );
+  });
+
+  it('the fake services never settle on their own', async () => {
+    const actor = createActor(machine, { input }).start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.stop();
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+    const log = replayLog(path);
+    const recording = recordingMachine();
+    const { checksRun } = await replayPath(recording.machine, path, {
+      input,
+      checks: checksFor(log, recording.inputs),
+      actorOptions: { inspect: log.inspect },
+      beforeEvent: log.beforeEvent,
+    });
+    expect(checksRun.size).toBeGreaterThan(0);
+  });
+});
