@@ -21,7 +21,8 @@ import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { REPO_ROOT } from './lib/paths';
-import type { BenchModule, Cell } from './lib/types';
+import { collectErrors, row } from './lib/stats';
+import type { BenchModule } from './lib/types';
 
 export const PLAYLIST_LENGTH = 5_000;
 const PLAYLIST_RUNS = 10;
@@ -32,33 +33,9 @@ const PLAYLIST_NAME = 'Bench 5000';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const FIRST_ROW = `ul[aria-label="${PLAYLIST_NAME}"] > li`;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
-function row(measurement: string, values: number[], target: number | null): Record<string, Cell> {
-  const med = median(values);
-  return {
-    measurement,
-    runs: values.length,
-    'median ms': round(med),
-    'min ms': round(Math.min(...values)),
-    'max ms': round(Math.max(...values)),
-    target: target === null ? '(info)' : `< ${target} ms`,
-    met: target === null ? '-' : med < target ? 'yes' : 'NO',
-  };
-}
 
-function collectErrors(page: Page, errors: string[]): void {
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-}
 
 async function signIn(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.baseUrl}/user/login`);

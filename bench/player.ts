@@ -24,7 +24,8 @@ import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { REPO_ROOT } from './lib/paths';
-import type { BenchModule, Cell } from './lib/types';
+import { collectErrors, round, row } from './lib/stats';
+import type { BenchModule } from './lib/types';
 
 export const CLICK_RUNS = 20;
 export const QUEUE_RUNS = 10;
@@ -71,26 +72,8 @@ interface BenchWindow {
   __bench: { click: number | null; playCalls: number[]; playing: number[]; firstRow: number | null };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
-function row(measurement: string, values: number[], target: number | null): Record<string, Cell> {
-  const med = median(values);
-  return {
-    measurement,
-    runs: values.length,
-    'median ms': round(med),
-    'min ms': round(Math.min(...values)),
-    'max ms': round(Math.max(...values)),
-    target: target === null ? '(info)' : `< ${target} ms`,
-    met: target === null ? '-' : med < target ? 'yes' : 'NO',
-  };
-}
 
 /** the tracks of 港灯夜曲 in album order, with their disc and track numbers */
 function twoDiscTracks(): { title: string; discId: number; trackId: number }[] {
@@ -117,12 +100,6 @@ export function bigQueue(length: number) {
   return { tracks, index: 0 };
 }
 
-function collectErrors(page: Page, errors: string[]): void {
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-}
 
 async function logIn(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.baseUrl}/user/login`);
