@@ -140,6 +140,7 @@ export const text = {
     moveUp: '上移',
     moveDown: '下移',
     removeItem: '从播放列表移除',
+    itemActions: '调整',
     unplayable: '无法播放',
     albumItem: '整张专辑',
     count: (n: number) => `${n} 首`,

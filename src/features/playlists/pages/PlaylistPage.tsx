@@ -4,8 +4,8 @@
 // virtual list, so a list of thousands renders only the rows in view.
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconEdit, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconArrowDown, IconArrowUp, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'wouter';
@@ -70,24 +70,50 @@ function coverOf(playlist: Playlist, known: ListAccess): string | null {
 
 function OwnerActions({ actor, item, index, count }: { actor: PlaylistRef; item: PlaylistItem; index: number; count: number }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const moveUp = () => actor.send({ type: 'MOVE_ITEM', itemId: item.id, by: -1 });
+  const moveDown = () => actor.send({ type: 'MOVE_ITEM', itemId: item.id, by: 1 });
+  const remove = () => actor.send({ type: 'REMOVE_ITEM', itemId: item.id });
   return (
-    <Group gap={2} wrap="nowrap">
-      <Tip label={text.playlist.moveUp}>
-        <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveUp} disabled={busy || index === 0} onClick={() => actor.send({ type: 'MOVE_ITEM', itemId: item.id, by: -1 })}>
-          <IconArrowUp size={16} />
-        </ActionIcon>
-      </Tip>
-      <Tip label={text.playlist.moveDown}>
-        <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveDown} disabled={busy || index === count - 1} onClick={() => actor.send({ type: 'MOVE_ITEM', itemId: item.id, by: 1 })}>
-          <IconArrowDown size={16} />
-        </ActionIcon>
-      </Tip>
-      <Tip label={text.playlist.removeItem}>
-        <ActionIcon variant="subtle" color="red" aria-label={text.playlist.removeItem} disabled={busy} onClick={() => actor.send({ type: 'REMOVE_ITEM', itemId: item.id })}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tip>
-    </Group>
+    <>
+      {/* wide screens: three buttons; a phone: one menu, so the title keeps its room */}
+      <Group gap={2} wrap="nowrap" className={classes.ownerInline}>
+        <Tip label={text.playlist.moveUp}>
+          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveUp} disabled={busy || index === 0} onClick={moveUp}>
+            <IconArrowUp size={16} />
+          </ActionIcon>
+        </Tip>
+        <Tip label={text.playlist.moveDown}>
+          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveDown} disabled={busy || index === count - 1} onClick={moveDown}>
+            <IconArrowDown size={16} />
+          </ActionIcon>
+        </Tip>
+        <Tip label={text.playlist.removeItem}>
+          <ActionIcon variant="subtle" color="red" aria-label={text.playlist.removeItem} disabled={busy} onClick={remove}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tip>
+      </Group>
+      <div className={classes.ownerMenu}>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.itemActions}>
+              <IconAdjustmentsHorizontal size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item disabled={busy || index === 0} onClick={moveUp}>
+              {text.playlist.moveUp}
+            </Menu.Item>
+            <Menu.Item disabled={busy || index === count - 1} onClick={moveDown}>
+              {text.playlist.moveDown}
+            </Menu.Item>
+            <Menu.Item color="red" disabled={busy} onClick={remove}>
+              {text.playlist.removeItem}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+    </>
   );
 }
 
