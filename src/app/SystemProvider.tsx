@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { BrowseProvider } from '@/features/browse';
 import { FavouritesProvider } from '@/features/favourites';
 import { PlaylistsProvider } from '@/features/playlists';
+import { ShareProvider } from '@/features/share';
 import { LibraryProvider } from '@/features/library';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
@@ -33,9 +34,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                 <PlayerProvider value={system.player}>
                   <FavouritesProvider value={favourites}>
                     <PlaylistsProvider value={playlists}>
-                      <CoverStoreContext.Provider value={system.covers}>
-                        <TrackSlotsProvider>{children}</TrackSlotsProvider>
-                      </CoverStoreContext.Provider>
+                      <ShareProvider value={system.share}>
+                        <CoverStoreContext.Provider value={system.covers}>
+                          <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                        </CoverStoreContext.Provider>
+                      </ShareProvider>
                     </PlaylistsProvider>
                   </FavouritesProvider>
                 </PlayerProvider>

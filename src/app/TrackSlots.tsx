@@ -1,14 +1,19 @@
 // What fills the track slots (src/ui/trackSlots.ts): the heart on rows and in the player bar, the
-// album page's like button and 添加到播放列表, for a signed-in listener only (spec 6).
+// album page's like button, 添加到播放列表 and 分享, for a signed-in listener only (spec 6).
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { AlbumLikeButton, TrackHeart } from '@/features/favourites/components';
 import { useLoginState } from '@/features/session';
 import { text } from '@/shared/text';
+import type { TrackInfo } from '@/shared/track';
 import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
 
 // Only rows' menus and the queue page show these: they load with those, not with the first page.
 const AddToPlaylistMenuItem = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem }));
 const AddToPlaylistButton = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistButton }));
+const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
+
+/** a share's cover when the list has none of its own: the first track's disc */
+const coverOf = (tracks: readonly TrackInfo[]) => ({ albumId: tracks[0]?.albumId ?? '', discId: tracks[0]?.discId ?? 1 });
 
 export function TrackSlotsProvider({ children }: { children: ReactNode }) {
   const signedIn = useLoginState() === 'loggedIn';
@@ -27,6 +32,11 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             listActions: (tracks) => (
               <Suspense fallback={null}>
                 <AddToPlaylistButton tracks={tracks} label={text.playlist.addQueue} />
+              </Suspense>
+            ),
+            share: (tracks, { name, cover }) => (
+              <Suspense fallback={null}>
+                <ShareButton tracks={tracks} name={name} cover={cover ?? coverOf(tracks)} />
               </Suspense>
             ),
           }

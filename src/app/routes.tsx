@@ -22,6 +22,8 @@ const FavTracksPage = lazy(() => import('@/features/favourites/pages/FavTracksPa
 const FavAlbumsPage = lazy(() => import('@/features/favourites/pages/FavAlbumsPage'));
 const PlaylistsPage = lazy(() => import('@/features/playlists/pages/PlaylistsPage'));
 const PlaylistPage = lazy(() => import('@/features/playlists/pages/PlaylistPage'));
+const SharedPage = lazy(() => import('@/features/share/pages/SharedPage'));
+const MySharesPage = lazy(() => import('@/features/share/pages/MySharesPage'));
 
 interface RouteEntry {
   path: string;
@@ -50,6 +52,11 @@ export const routes: RouteEntry[] = [
   { path: '/fav/albums', page: FavAlbumsPage, guarded: true },
   { path: '/playlist', page: PlaylistsPage, guarded: true },
   { path: '/playlist/:id', page: PlaylistPage, guarded: true },
+  { path: '/s/:id', page: SharedPage, guarded: false },
+  // without an id the shared page says 请指定分享 ID
+  { path: '/s', page: SharedPage, guarded: false },
+  { path: '/s/', page: SharedPage, guarded: false },
+  { path: '/shares', page: MySharesPage, guarded: true },
 ];
 
 export function AppRoutes() {

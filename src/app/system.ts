@@ -7,11 +7,13 @@
 //   - signed out                                    → libraries, sync, favourites and playlists forget everything
 //   - signing out on this device forgets the user, the saved queue and every local library record
 //   - every feature's `notify`                      → the messages (toasts)
+//   - a track queued from a share                   → plays through the share's tokens (player ← share)
 import { createActor, type InspectionEvent } from 'xstate';
 import { navigate as navigateBrowser } from 'wouter/use-browser-location';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
 import { startPlaylists } from '@/features/playlists';
+import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
 import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
@@ -21,6 +23,7 @@ import { createApiClient, type ApiClient, type RequestOptions } from '@/services
 import { isUnauthorized } from '@/services/api/errors';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
+import type { TrackInfo } from '@/shared/track';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -62,7 +65,10 @@ export function createAppSystem(options: SystemOptions = {}) {
 
   const settings = startSettings({ inspect });
   const library = startLibrary({ api, fetch, notify, inspect });
-  const player = startPlayer({ api, access: library.access, settings, notify, fetch, inspect });
+  const share = startShare({ api, access: library.access });
+  // a track queued from a share plays through that share's tokens, any other through the listener's libraries
+  const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
+  const player = startPlayer({ api, accessFor, settings, notify, fetch, inspect });
   const session = startSession({
     api,
     clearLocalData,
@@ -119,6 +125,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     favouriteToggle,
     playlists,
     playlistPage,
+    share,
     browse,
     covers,
     stop() {

@@ -51,6 +51,7 @@ export const DEFAULT_PROTOCOL_VERSION = '1';
 // Anniv status codes the client reacts to (protocol.md 1.4).
 export const STATUS_OK = 0;
 export const STATUS_UNAUTHORIZED = 902002;
+export const STATUS_NOT_FOUND = 902000;
 
 // The HEAD probe's fixed extra flag (protocol.md 2.6).
 export const PROBE_FLAG = '_xcw';

@@ -19,7 +19,16 @@ export interface TrackInfo extends TrackIdentity {
   artists?: ArtistRoles;
   type: string;
   albumTitle: string;
+  /**
+   * The share this track was queued from (/s/{shareId}): it plays through that share's tokens,
+   * fetched afresh when it plays (they expire after 24 h and are never stored), not through the
+   * listener's own libraries.
+   */
+  shareId?: string;
 }
+
+/** a share id as links carry it: letters, digits, `_` and `-` (anything else is no share id) */
+export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function trackKey(track: TrackIdentity): string {
   return `${track.albumId}-${track.discId}-${track.trackId}`;
@@ -37,5 +46,6 @@ export function trackInfoOf(track: TrackInfo): TrackInfo {
     albumTitle: track.albumTitle,
   };
   if (track.artists) info.artists = { ...track.artists };
+  if (track.shareId) info.shareId = track.shareId;
   return info;
 }

@@ -161,3 +161,47 @@ export interface PlaylistFields {
   description: string;
   isPublic: boolean;
 }
+
+/** a song of a share: one disc's tracks (ExportedPlaylist.songs) */
+export interface ShareSong {
+  albumId: string;
+  discId: number;
+  tracks: number[];
+}
+
+/** a library token of a share: plays the share's tracks on `server` (24 h) */
+export interface ShareToken {
+  server: string;
+  token: string;
+}
+
+/** a shared list as GET /api/share answers it (ExportedPlaylist, protocol.md 1.5) */
+export interface SharedList {
+  id: string;
+  name: string;
+  description: string;
+  cover: PlaylistCover | null;
+  songs: ShareSong[];
+  tokens: ShareToken[];
+  /** album id → its metadata (no artists, no tags) */
+  albums: Record<string, AlbumInfo>;
+}
+
+/** one of the user's shares (GET /api/share/) */
+export interface ShareEntry {
+  id: string;
+  /** Unix seconds */
+  date: number;
+  /** the reference server adds it; real servers may not */
+  name?: string;
+}
+
+/** what POST /api/share takes */
+export interface NewShare {
+  name: string;
+  description: string;
+  cover: PlaylistCover;
+  songs: ShareSong[];
+  /** album id → the id of the credential that shares it */
+  albums: Record<string, string>;
+}

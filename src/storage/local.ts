@@ -12,6 +12,7 @@ import {
 import { parseUserInfo } from '@/services/api/user';
 import { isRecord, readStringMap } from '@/services/api/narrow';
 import type { UserInfo } from '@/shared/types';
+import { SHARE_ID_PATTERN } from '@/shared/track';
 
 /** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
 export interface StoredTrack {
@@ -23,6 +24,8 @@ export interface StoredTrack {
   albumTitle: string;
   type: string;
   artists?: Record<string, string>;
+  /** queued from this share: played through its tokens (fetched again, never stored) */
+  shareId?: string;
 }
 
 /** the saved play queue */
@@ -64,6 +67,8 @@ export function parseStoredTrack(value: unknown): StoredTrack | null {
   };
   const artists = readStringMap(value.artists);
   if (artists) track.artists = artists;
+  // a damaged share id is dropped: the track then plays from the listener's own libraries, if any
+  if (typeof value.shareId === 'string' && SHARE_ID_PATTERN.test(value.shareId)) track.shareId = value.shareId;
   return track;
 }
 

@@ -4,6 +4,7 @@
 // so no feature depends on the favourites or playlists feature to draw a row.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { TrackInfo } from '@/shared/track';
+import type { PlaylistCover } from '@/shared/types';
 
 export interface TrackSlots {
   /** buttons a track row shows beside 添加到当前播放队列 (the heart) */
@@ -16,6 +17,8 @@ export interface TrackSlots {
   album?: (albumId: string) => ReactNode;
   /** for a whole list (the queue page: 添加到播放列表 for every queued track) */
   listActions?: (tracks: readonly TrackInfo[]) => ReactNode;
+  /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */
+  share?: (tracks: readonly TrackInfo[], options: { name?: string; cover?: PlaylistCover }) => ReactNode;
 }
 
 export const TrackSlotsContext = createContext<TrackSlots>({});

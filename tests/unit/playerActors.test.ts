@@ -27,7 +27,7 @@ function actors(credentials: Credential[], libraries: string[], options: { ready
     librariesOf: async (ids) => new Map(ids.map((id) => [id, libraries])),
   });
   const api = createApiClient({ fetch: async () => new Response('{}') });
-  return { fetch, ...definePlayerActors({ api, access, quality: () => options.quality ?? 'lossless', fetch }) };
+  return { fetch, ...definePlayerActors({ api, accessFor: async () => access, quality: () => options.quality ?? 'lossless', fetch }) };
 }
 
 const run = <T>(logic: AnyActorLogic, input: TrackInfo) => toPromise(createActor(logic, { input }).start()) as Promise<T>;

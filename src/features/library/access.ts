@@ -6,7 +6,7 @@ import type { Credential } from '@/shared/types';
 import { NoSourceError } from '@/shared/errors';
 import type { TrackIdentity } from '@/shared/track';
 import { albumCoverUrl, audioUrl, discCoverUrl, libraryBase } from '@/services/libraryUrls';
-import { tokenCovers } from '@/services/token';
+import { tokenCanShare, tokenCovers } from '@/services/token';
 
 export interface CredentialSource {
   /** the credentials of the moment; read at every question, so changes apply at once */
@@ -63,6 +63,17 @@ export function chooseTrackCredential(
   );
 }
 
+/**
+ * protocol.md 1.6.10 step 1: the credential that shares an album is the highest-priority one whose
+ * token may share (a `share` claim whose `allowed`, if any, lists the album) and whose library holds it.
+ */
+export function chooseShareCredential(credentials: readonly Credential[], availableLibraries: readonly string[], albumId: string): Credential | null {
+  return chooseCredential(
+    credentials.filter((c) => tokenCanShare(c.token, albumId)),
+    availableLibraries,
+  );
+}
+
 export function trackSourceOf(credential: Credential, track: TrackIdentity): TrackSource {
   return {
     audioUrl: audioUrl(credential.url, credential.token, track),
@@ -98,6 +109,8 @@ export interface LibraryAccess {
   forAlbums(albumIds: readonly string[]): Promise<AlbumAccess>;
   /** where the track plays from; throws NoSourceError when no library can play it */
   trackSource(track: TrackIdentity): Promise<TrackSource>;
+  /** album id → the id of the credential that shares it; null for an album none can share */
+  sharingCredentials(albumIds: readonly string[]): Promise<Record<string, string | null>>;
 }
 
 export function createLibraryAccess(source: CredentialSource): LibraryAccess {
@@ -118,6 +131,12 @@ export function createLibraryAccess(source: CredentialSource): LibraryAccess {
       const found = (await read([track.albumId])).trackSource(track);
       if (!found) throw new NoSourceError();
       return found;
+    },
+    async sharingCredentials(albumIds) {
+      const ids = [...new Set(albumIds)];
+      const availability = ids.length > 0 ? await source.librariesOf(ids) : new Map<string, readonly string[]>();
+      const credentials = source.credentials();
+      return Object.fromEntries(ids.map((id) => [id, chooseShareCredential(credentials, availability.get(id) ?? [], id)?.id ?? null]));
     },
   };
 }

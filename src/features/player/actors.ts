@@ -14,14 +14,15 @@ import type { FoundCover, PlayReportInput, PlayerSource } from './playerModel';
 
 export interface PlayerDeps {
   api: ApiClient;
-  access: LibraryAccess;
+  /** the library access a track plays through: the listener's own, or a share's for a shared track */
+  accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
   /** the stored quality preference, read at each play */
   quality: () => Quality;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
 }
 
-export function definePlayerActors({ api, access, quality, fetch }: PlayerDeps) {
+export function definePlayerActors({ api, accessFor, quality, fetch }: PlayerDeps) {
   // one probe for playing and preloading: a preloaded track starts without probing again
   const probe = rememberingProbe(headProbe(fetch));
   // the track being streamed by parts, if any: cancelled when another source is chosen
@@ -29,7 +30,7 @@ export function definePlayerActors({ api, access, quality, fetch }: PlayerDeps) 
 
   /** the library's URLs for the track, then how to play it (throws NoSourceError when none can) */
   async function resolve(track: TrackInfo) {
-    const source = await access.trackSource(track);
+    const source = await (await accessFor(track)).trackSource(track);
     const choice = await chooseStream({ url: source.audioUrl, quality: quality(), probe, ...browserSupport() });
     return { ...choice, coverUrl: source.coverUrl };
   }
@@ -52,6 +53,7 @@ export function definePlayerActors({ api, access, quality, fetch }: PlayerDeps) 
     }),
     findCover: fromPromise(async ({ input }: { input: TrackInfo }): Promise<FoundCover> => {
       const key = trackKey(input);
+      const access = await accessFor(input);
       // before the credentials load (or when they failed to) nobody can tell which library has it
       if (!access.ready()) return { key, coverUrl: undefined };
       return { key, coverUrl: (await access.forAlbums([input.albumId])).trackSource(input)?.coverUrl ?? null };

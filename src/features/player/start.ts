@@ -6,21 +6,22 @@ import type { SettingsRef } from '@/features/settings';
 import type { ApiClient } from '@/services/api/client';
 import { setMediaInfo } from '@/services/mediaSession';
 import type { NotifyEvent } from '@/shared/effects';
+import type { TrackInfo } from '@/shared/track';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
 import { definePlayerActors } from './actors';
 import { playerMachine } from './playerMachine';
 
 export interface PlayerOptions {
   api: ApiClient;
-  access: LibraryAccess;
+  accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
   settings: SettingsRef;
   notify: (event: NotifyEvent) => void;
   fetch?: typeof globalThis.fetch;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlayer({ api, access, settings, notify, fetch, inspect }: PlayerOptions) {
-  const actors = definePlayerActors({ api, access, quality: () => settings.getSnapshot().context.quality, fetch });
+export function startPlayer({ api, accessFor, settings, notify, fetch, inspect }: PlayerOptions) {
+  const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch });
   const player = createActor(playerMachine.provide({ actors }), {
     input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
     inspect,

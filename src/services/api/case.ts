@@ -1,11 +1,11 @@
 // Key case conversion between the wire (snake_case) and the client (camelCase), protocol.md 1.3.
 // Only keys change, never values. Keys that start with a digit (`2fa_enabled`, `2fa_code`) are
 // kept verbatim both ways, and maps whose keys are data keep their own keys: artist roles
-// (`irish-harp`), token `audios` (album ids), share `metadata` (album ids). Their values are
+// (`irish-harp`), token `audios` (album ids), share `metadata` and `albums` (album ids). Their values are
 // still walked, so an album inside `metadata` is converted like any other album.
 
 /** keys whose value is a map keyed by data; the map's own keys are never converted */
-export const DATA_KEYED_MAPS: ReadonlySet<string> = new Set(['artists', 'audios', 'metadata']);
+export const DATA_KEYED_MAPS: ReadonlySet<string> = new Set(['artists', 'audios', 'metadata', 'albums']);
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;

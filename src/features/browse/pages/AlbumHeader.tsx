@@ -8,8 +8,8 @@ import { Cover } from '@/ui/Cover';
 import { text } from '@/shared/text';
 import { useTrackSlots } from '@/ui/trackSlots';
 
-/** `playable`: the album's tracks that can play, in order (播放全部 queues them) */
-export function AlbumHeader({ album, coverUrl, playable }: { album: AlbumInfo; coverUrl: string | null; playable: Track[] }) {
+/** `tracks`: every track of every disc (分享 offers them all); `playable`: those that can play (播放全部 queues them) */
+export function AlbumHeader({ album, coverUrl, tracks, playable }: { album: AlbumInfo; coverUrl: string | null; tracks: Track[]; playable: Track[] }) {
   const slots = useTrackSlots();
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
@@ -35,6 +35,7 @@ export function AlbumHeader({ album, coverUrl, playable }: { album: AlbumInfo; c
         )}
         <Group>
           {slots.album?.(album.albumId)}
+          {slots.share?.(tracks, { name: album.title, cover: { albumId: album.albumId, discId: 1 } })}
           {/* spec 2.7: replaces the queue with every playable track of every disc; disabled when none can play */}
           <PlayAllButton tracks={playable} label={text.album.playAll} />
         </Group>

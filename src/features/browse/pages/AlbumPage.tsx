@@ -39,7 +39,7 @@ function AlbumDetail({ albumId }: { albumId: string }) {
         const playable = tracks.filter(canPlay);
         return (
           <Stack>
-            <AlbumHeader album={album} coverUrl={coverUrl} playable={playable} />
+            <AlbumHeader album={album} coverUrl={coverUrl} tracks={tracks} playable={playable} />
             {album.discs.map((_, discIndex) => {
               const discTracks = tracks.filter((t) => t.discId === discIndex + 1);
               return (

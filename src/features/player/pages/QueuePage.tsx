@@ -87,6 +87,7 @@ export default function QueuePage() {
         <Title order={2}>{text.queue.title}</Title>
         <Group gap="xs">
           {queue.length > 0 && slots.listActions?.(queue)}
+          {queue.length > 0 && slots.share?.(queue, {})}
           <Button variant="light" color="red" disabled={queue.length === 0} onClick={() => player.send({ type: 'CLEAR_QUEUE' })}>
             {text.queue.clear}
           </Button>

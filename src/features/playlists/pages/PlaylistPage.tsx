@@ -23,6 +23,7 @@ import { Notice } from '@/ui/Notice';
 import { useNotify } from '@/ui/notify';
 import { PageLoad } from '@/ui/PageLoad';
 import { Tip } from '@/ui/Tip';
+import { useTrackSlots } from '@/ui/trackSlots';
 import { typeLabel } from '@/ui/TrackList';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { VirtualList } from '@/ui/VirtualList';
@@ -211,6 +212,7 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
   const generation = useSyncGeneration();
   const user = useUser();
   const isOwner = user !== null && user.userId === playlist.owner;
+  const slots = useTrackSlots();
   const editing = useSelector(actor, (s) => s.hasTag('editDialog'));
   const saving = useSelector(actor, (s) => s.hasTag('editDialog') && s.hasTag('busy'));
   const formError = useSelector(actor, (s) => s.context.formError);
@@ -269,6 +271,7 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
                 </Text>
                 <Group>
                   <PlayAllButton tracks={playable} label={text.album.playAll} />
+                  {slots.share?.(playable, { name: playlist.name, cover: playlist.cover ?? undefined })}
                   {isOwner && (
                     <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => actor.send({ type: 'OPEN_EDIT' })}>
                       {text.playlist.edit}

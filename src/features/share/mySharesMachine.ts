@@ -1,0 +1,75 @@
+// My shares: the user's share links, newest first, each of which can be taken back (deleted).
+import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { errorMessage } from '@/services/api/errors';
+import type { NotifyEvent } from '@/shared/effects';
+import { failure, provideMe } from '@/shared/machines';
+import { text } from '@/shared/text';
+import type { ShareEntry } from '@/shared/types';
+
+export interface MySharesContext {
+  shares: ShareEntry[];
+  deleting: string | null;
+}
+
+export type MySharesEvent = { type: 'DELETE'; id: string } | { type: 'RETRY' };
+
+export const mySharesMachine = setup({
+  types: {
+    context: {} as MySharesContext,
+    events: {} as MySharesEvent,
+    emitted: {} as NotifyEvent,
+    tags: {} as 'busy' | 'loading' | 'failed',
+  },
+  actors: {
+    listShares: provideMe<ShareEntry[]>('myShares', 'listShares'),
+    deleteShare: provideMe<void, { id: string }>('myShares', 'deleteShare'),
+  },
+  guards: {
+    known: ({ context, event }) => {
+      assertEvent(event, 'DELETE');
+      return context.shares.some((s) => s.id === event.id);
+    },
+  },
+  actions: {
+    setShares: assign((_, params: { shares: ShareEntry[] }) => ({ shares: params.shares })),
+    markDeleting: assign(({ event }) => {
+      assertEvent(event, 'DELETE');
+      return { deleting: event.id };
+    }),
+    removeDeleted: assign(({ context }) => ({ shares: context.shares.filter((s) => s.id !== context.deleting), deleting: null })),
+    clearDeleting: assign({ deleting: null }),
+    notifyRemoved: emit({ type: 'notify', severity: 'success', message: text.itemRemoved }),
+    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+  },
+}).createMachine({
+  id: 'myShares',
+  context: { shares: [], deleting: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy', 'loading'],
+      invoke: {
+        id: 'listShares',
+        src: 'listShares',
+        onDone: { target: 'ready', actions: { type: 'setShares', params: ({ event }) => ({ shares: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
+      },
+    },
+    failed: { tags: ['failed'], on: { RETRY: 'loading' } },
+    ready: {
+      on: { DELETE: { guard: 'known', target: 'deleting', actions: 'markDeleting' } },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteShare',
+        src: 'deleteShare',
+        input: ({ context }) => ({ id: context.deleting ?? '' }),
+        onDone: { target: 'ready', actions: ['removeDeleted', 'notifyRemoved'] },
+        onError: { target: 'ready', actions: ['clearDeleting', { type: 'notifyError', params: failure }] },
+      },
+    },
+  },
+});
+
+export type MySharesRef = ActorRefFrom<typeof mySharesMachine>;

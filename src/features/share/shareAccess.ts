@@ -1,0 +1,62 @@
+// Library access through a share's tokens (protocol.md 1.6.10 step 4): each track plays from the
+// first token whose `audios` holds it, the cover from the first token's library. Never the
+// visitor's own credentials. Shares are read again when their tokens may be near their 24 h end;
+// tokens live in memory only.
+import { createLibraryAccess, type LibraryAccess } from '@/features/library';
+import type { Credential, SharedList } from '@/shared/types';
+
+/** read a share again after this long: its tokens expire 24 h after they were signed */
+const SHARE_FRESH_MS = 6 * 60 * 60 * 1000;
+
+/** the share's tokens as credentials, the first one ranked highest */
+export function shareCredentials(list: SharedList): Credential[] {
+  return list.tokens.map((token, i) => ({
+    id: `share:${list.id}:${i}`,
+    name: list.name,
+    url: token.server,
+    token: token.token,
+    priority: list.tokens.length - i,
+    controlled: true,
+  }));
+}
+
+export function shareLibraryAccess(list: SharedList): LibraryAccess {
+  const credentials = shareCredentials(list);
+  const servers = credentials.map((c) => c.url);
+  return createLibraryAccess({
+    credentials: () => credentials,
+    ready: () => true,
+    // every token's library may hold any of the share's albums: the tokens' `audios` decide per track
+    librariesOf: async (albumIds) => new Map(albumIds.map((id) => [id, servers])),
+  });
+}
+
+export interface OpenedShare {
+  list: SharedList;
+  access: LibraryAccess;
+}
+
+export interface ShareAccess {
+  /** the share, read now (a page opening it), with access through its tokens */
+  open(shareId: string): Promise<OpenedShare>;
+  /** library access for a track queued from the share, reading it again when its tokens may be old */
+  accessFor(shareId: string): Promise<LibraryAccess>;
+}
+
+export function createShareAccess(load: (shareId: string) => Promise<SharedList>, now: () => number = () => Date.now()): ShareAccess {
+  const known = new Map<string, OpenedShare & { at: number }>();
+  const open = async (shareId: string): Promise<OpenedShare> => {
+    const list = await load(shareId);
+    const opened = { list, access: shareLibraryAccess(list) };
+    known.set(shareId, { ...opened, at: now() });
+    return opened;
+  };
+  return {
+    open,
+    async accessFor(shareId) {
+      const entry = known.get(shareId);
+      if (entry && now() - entry.at < SHARE_FRESH_MS) return entry.access;
+      return (await open(shareId)).access;
+    },
+  };
+}

@@ -1,0 +1,216 @@
+// The share wizard (spec 2.9, 4.5, 5; protocol.md 1.6.10): a form (name, description, the tracks
+// to share, all selected at start), validated in the spec's order (请填写完整信息, then
+// 请选择要分享的歌曲), the credential per album chosen (无可用于分享的Token when an album has none),
+// the share created, then the success dialog (分享成功) with the link, copy and native share.
+// A failure goes back to the form with everything kept.
+import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { errorMessage } from '@/services/api/errors';
+import type { NotifyEvent } from '@/shared/effects';
+import { failure, provideMe } from '@/shared/machines';
+import { text } from '@/shared/text';
+import { trackKey, type TrackInfo } from '@/shared/track';
+import type { NewShare, PlaylistCover } from '@/shared/types';
+
+export interface ShareWizardInput {
+  /** what can be shared, in order */
+  tracks: TrackInfo[];
+  cover: PlaylistCover;
+  /** a starting name (the album's or the list's) */
+  name?: string;
+  /** the page's origin: the link is {origin}/s/{id} */
+  origin: string;
+}
+
+export interface ShareWizardContext {
+  tracks: TrackInfo[];
+  cover: PlaylistCover;
+  origin: string;
+  name: string;
+  description: string;
+  /** keys of the chosen tracks */
+  selected: string[];
+  formError: string | null;
+  /** album id → credential id, once chosen */
+  albums: Record<string, string>;
+  link: string | null;
+}
+
+export type ShareWizardEvent =
+  | { type: 'EDIT'; name: string; description: string }
+  | { type: 'TOGGLE_TRACK'; key: string }
+  | { type: 'SELECT_ALL' }
+  | { type: 'CLEAR_ALL' }
+  | { type: 'SUBMIT' }
+  | { type: 'COPY' }
+  | { type: 'NATIVE_SHARE' }
+  | { type: 'CONFIRM' };
+
+export type ShareWizardTag = 'busy' | 'form' | 'succeeded';
+
+/** thrown by `chooseCredentials` when some album has no credential that may share it */
+export class NoShareTokenError extends Error {
+  override readonly name = 'NoShareTokenError';
+  constructor() {
+    super(text.share.noToken);
+  }
+}
+
+export function shareFormError(context: Pick<ShareWizardContext, 'name' | 'description' | 'selected'>): string | null {
+  if (context.name.trim() === '' || context.description.trim() === '') return text.share.incomplete;
+  if (context.selected.length === 0) return text.share.noSongs;
+  return null;
+}
+
+/** the chosen tracks, grouped by disc in their order (ExportedPlaylist songs) */
+export function songsOf(tracks: readonly TrackInfo[], selected: readonly string[]): NewShare['songs'] {
+  const chosen = new Set(selected);
+  const songs: NewShare['songs'] = [];
+  for (const track of tracks) {
+    if (!chosen.has(trackKey(track))) continue;
+    const last = songs.at(-1);
+    if (last && last.albumId === track.albumId && last.discId === track.discId) last.tracks.push(track.trackId);
+    else songs.push({ albumId: track.albumId, discId: track.discId, tracks: [track.trackId] });
+  }
+  return songs;
+}
+
+export const shareWizardMachine = setup({
+  types: {
+    context: {} as ShareWizardContext,
+    events: {} as ShareWizardEvent,
+    input: {} as ShareWizardInput,
+    emitted: {} as NotifyEvent,
+    tags: {} as ShareWizardTag,
+  },
+  actors: {
+    /** album ids → credential id per album; rejects with NoShareTokenError when one has none */
+    chooseCredentials: provideMe<Record<string, string>, { albumIds: string[] }>('shareWizard', 'chooseCredentials'),
+    createShare: provideMe<string, NewShare>('shareWizard', 'createShare'),
+    copyLink: provideMe<void, { link: string }>('shareWizard', 'copyLink'),
+    nativeShare: provideMe<void, { link: string; title: string }>('shareWizard', 'nativeShare'),
+  },
+  guards: {
+    formInvalid: ({ context }) => shareFormError(context) !== null,
+  },
+  actions: {
+    edit: assign(({ event }) => {
+      assertEvent(event, 'EDIT');
+      return { name: event.name, description: event.description };
+    }),
+    toggleTrack: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE_TRACK');
+      const on = context.selected.includes(event.key);
+      return { selected: on ? context.selected.filter((k) => k !== event.key) : [...context.selected, event.key] };
+    }),
+    selectAll: assign(({ context }) => ({ selected: context.tracks.map(trackKey) })),
+    clearAll: assign({ selected: [] }),
+    showFormError: assign(({ context }) => ({ formError: shareFormError(context) })),
+    clearFormError: assign({ formError: null }),
+    setFailure: assign((_, params: { error: unknown }) => ({ formError: errorMessage(params.error) })),
+    setAlbums: assign((_, params: { albums: Record<string, string> }) => ({ albums: params.albums })),
+    setLink: assign(({ context }, params: { id: string }) => ({ link: `${context.origin}/s/${encodeURIComponent(params.id)}` })),
+    notify: emit((_, params: { severity: 'success' | 'error'; message: string }) => ({ type: 'notify' as const, ...params })),
+    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+  },
+}).createMachine({
+  id: 'shareWizard',
+  context: ({ input }) => ({
+    tracks: input.tracks,
+    cover: input.cover,
+    origin: input.origin,
+    name: input.name ?? '',
+    description: '',
+    selected: input.tracks.map(trackKey),
+    formError: null,
+    albums: {},
+    link: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      tags: ['form'],
+      on: {
+        EDIT: { actions: 'edit' },
+        TOGGLE_TRACK: { actions: 'toggleTrack' },
+        SELECT_ALL: { actions: 'selectAll' },
+        CLEAR_ALL: { actions: 'clearAll' },
+        SUBMIT: 'validating',
+      },
+    },
+    validating: {
+      tags: ['form'],
+      always: [
+        { guard: 'formInvalid', target: 'editing', actions: 'showFormError' },
+        { target: 'choosingCredentials', actions: 'clearFormError' },
+      ],
+    },
+    choosingCredentials: {
+      description: 'protocol.md 1.6.10 step 1: per album, the highest-priority credential that may share it.',
+      tags: ['form', 'busy'],
+      invoke: {
+        id: 'chooseCredentials',
+        src: 'chooseCredentials',
+        input: ({ context }) => ({ albumIds: [...new Set(songsOf(context.tracks, context.selected).map((s) => s.albumId))] }),
+        onDone: { target: 'submitting', actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    submitting: {
+      tags: ['form', 'busy'],
+      invoke: {
+        id: 'createShare',
+        src: 'createShare',
+        input: ({ context }) => ({
+          name: context.name.trim(),
+          description: context.description.trim(),
+          cover: context.cover,
+          songs: songsOf(context.tracks, context.selected),
+          albums: context.albums,
+        }),
+        onDone: {
+          target: 'succeeded',
+          actions: [{ type: 'setLink', params: ({ event }) => ({ id: event.output }) }, { type: 'notify', params: { severity: 'success', message: text.share.succeeded } }],
+        },
+        onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
+      },
+    },
+    failed: {
+      description: 'The message shows in the form; everything typed and chosen is kept.',
+      tags: ['form'],
+      entry: { type: 'notify', params: ({ context }) => ({ severity: 'error' as const, message: context.formError ?? text.errors.unknown }) },
+      always: 'editing',
+    },
+    succeeded: {
+      tags: ['succeeded'],
+      on: {
+        COPY: 'copying',
+        NATIVE_SHARE: 'sharing',
+        CONFIRM: 'done',
+      },
+    },
+    copying: {
+      tags: ['succeeded', 'busy'],
+      invoke: {
+        id: 'copyLink',
+        src: 'copyLink',
+        input: ({ context }) => ({ link: context.link ?? '' }),
+        onDone: { target: 'succeeded', actions: { type: 'notify', params: { severity: 'success', message: text.share.copySucceeded } } },
+        onError: { target: 'succeeded', actions: { type: 'notifyError', params: failure } },
+      },
+    },
+    sharing: {
+      tags: ['succeeded', 'busy'],
+      invoke: {
+        id: 'nativeShare',
+        src: 'nativeShare',
+        input: ({ context }) => ({ link: context.link ?? '', title: context.name.trim() }),
+        onDone: 'succeeded',
+        onError: { target: 'succeeded', actions: { type: 'notifyError', params: failure } },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type ShareWizardRef = ActorRefFrom<typeof shareWizardMachine>;
+export type ShareWizardSnapshot = SnapshotFrom<typeof shareWizardMachine>;
