@@ -6,7 +6,7 @@ export type Db = Database.Database;
 
 /**
  * Schema history. Entry i moves the database from user_version i to i + 1; append new entries,
- * never edit old ones, so existing data files keep working (shares, lyrics come later).
+ * never edit old ones, so existing data files keep working (lyrics come later).
  */
 const MIGRATIONS: readonly string[] = [
   `
@@ -94,6 +94,35 @@ const MIGRATIONS: readonly string[] = [
     track_type  TEXT
   );
   CREATE INDEX playlist_items_order ON playlist_items(playlist_id, position);
+  `,
+  // 2 → 3: shares (protocol.md 1.6.10). `share_id` is the public random id of the link; `songs` and
+  // `metadata` are JSON as validated by server/api/share.ts. One grant per credential used: what
+  // every read re-signs into a share token (the credential's url, its share key id and secret, and
+  // the audios map). Grants are copies, so editing or deleting the credential later changes nothing.
+  `
+  CREATE TABLE shares (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    share_id       TEXT NOT NULL UNIQUE,
+    user_id        INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name           TEXT NOT NULL,
+    description    TEXT NOT NULL DEFAULT '',
+    cover_album_id TEXT NOT NULL,
+    cover_disc_id  INTEGER NOT NULL,
+    songs          TEXT NOT NULL,
+    metadata       TEXT NOT NULL DEFAULT '{}',
+    created_at     INTEGER NOT NULL
+  );
+  CREATE INDEX shares_user ON shares(user_id, created_at);
+  CREATE TABLE share_grants (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    share_id INTEGER NOT NULL REFERENCES shares(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    server   TEXT NOT NULL,
+    key_id   TEXT NOT NULL,
+    secret   TEXT NOT NULL,
+    audios   TEXT NOT NULL
+  );
+  CREATE INDEX share_grants_share ON share_grants(share_id, position);
   `,
 ];
 

@@ -11,6 +11,7 @@ import { registerFavoriteRoutes } from './favorite.js';
 import { BODY_LIMIT_TEXT, LIMITS } from './limits.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerPlaylistRoutes } from './playlist.js';
+import { registerShareRoutes } from './share.js';
 import { registerStatRoutes } from './stat.js';
 import { registerUserRoutes } from './user.js';
 
@@ -62,6 +63,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   registerStatRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
   registerPlaylistRoutes(app, deps);
+  registerShareRoutes(app, deps);
 
   // Unknown API paths (any method) get an envelope, never the HTML page.
   app.all('/api/*', (c) => fail(c, Status.NotFound, 'not found'));

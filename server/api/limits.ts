@@ -19,6 +19,14 @@ export const LIMITS = {
   playlistsPerUser: 1000,
   favouriteTracksPerUser: 10000,
   favouriteAlbumsPerUser: 10000,
+  /** Shares (protocol.md 1.6.10). */
+  shareName: 200,
+  shareDescription: 5000,
+  /** Track ids over all `songs` entries of one share (also the most `albums` entries of a request). */
+  tracksPerShare: 10000,
+  sharesPerUser: 1000,
+  /** Each text of a share's optional `metadata` (titles, artists, catalogs, dates …). */
+  shareMetadataText: 1000,
 } as const;
 
 export const BODY_LIMIT_TEXT = '2 MiB';

@@ -10,6 +10,11 @@ import { findFile, flacDurationSeconds, type LibraryIndex } from './scan.js';
  * without auth, audio with user or share tokens, real byte ranges, and CORS on every route.
  * Nothing is transcoded: every quality gets the original file (X-Audio-Quality: lossless), share
  * tokens report `low` as annil forces it.
+ *
+ * Share tokens (what GET /api/share hands out): header `kid` = our share key id, verified with the
+ * share key, type share, `exp` required. They fetch (GET/HEAD) only the tracks their `audios`
+ * lists — any other track answers 401 like annil's "share token not covering this track"
+ * (protocol.md 2.6) — and `/albums` answers the album keys of `audios`. Covers need no token.
  */
 
 export interface LibraryDeps {
@@ -98,14 +103,15 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
 
   app.get('/:album/:disc/:track', async (c) => {
     const { album: albumText, disc: discText, track: trackText } = c.req.param();
+    // annil's order: token (401), path (403), query (400), then a share token's coverage (401).
     const grant = await grantOf(c, keys);
     if (!grant) return empty(401);
-    if (grant.kind === 'share' && !shareCovers(grant.audios, albumText.toLowerCase(), discText, trackText)) return empty(401);
     const disc = smallId(discText);
     const track = smallId(trackText);
     if (!UUID.test(albumText) || disc === null || track === null) return empty(403);
     const opus = c.req.query('opus');
     if (opus !== undefined && opus !== 'true' && opus !== 'false') return empty(400);
+    if (grant.kind === 'share' && !shareCovers(grant.audios, albumText.toLowerCase(), disc, track)) return empty(401);
     const albumDir = index.albums.get(albumText.toLowerCase());
     if (!albumDir) return empty(404, { 'Cache-Control': 'private' });
     const file = await findFile(path.join(albumDir, String(disc)), `${track}.`);

@@ -45,17 +45,23 @@ export async function signUserToken(keys: LibraryKeys, userId: string, share = t
 /** audios map of a share token: album id → disc id (decimal string) → track ids. */
 export type Audios = Record<string, Record<string, number[]>>;
 
-/** Share token as Anniv signs it (used by tests and the token CLI). */
+/**
+ * A share token exactly as Anniv signs one for a share grant (protocol.md 1.6.10 step 3): HS256,
+ * header `{alg, typ, kid: keyId}`, payload `{iss: "anniv", exp, type: "share", audios}`, key = the
+ * UTF-8 bytes of the share secret read from the user token. `exp` in Unix seconds.
+ */
+export async function signShareTokenWith(keyId: string, secret: string, audios: Audios, exp: number): Promise<string> {
+  return new SignJWT({ iss: 'anniv', exp, type: 'share', audios }).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId }).sign(bytes(secret));
+}
+
+/** Share token for this library's own share key (used by tests and the token CLI). */
 export async function signShareToken(keys: LibraryKeys, audios: Audios, expiresInSeconds = 86400): Promise<string> {
-  return new SignJWT({ type: 'share', audios })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.share_key_id })
-    .setIssuer('anniv')
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(bytes(keys.share_key));
+  return signShareTokenWith(keys.share_key_id, keys.share_key, audios, Math.floor(Date.now() / 1000) + expiresInSeconds);
 }
 
 export type Grant = { kind: 'user' } | { kind: 'share'; audios: Audios };
 
+/** annil reads `audios` as album → disc → track ids in 1..255 (NonZeroU8); anything else fails the token. */
 function isAudios(v: unknown): v is Audios {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return Object.values(v).every(
@@ -63,7 +69,7 @@ function isAudios(v: unknown): v is Audios {
       typeof discs === 'object' &&
       discs !== null &&
       !Array.isArray(discs) &&
-      Object.values(discs).every((tracks) => Array.isArray(tracks) && tracks.every((t) => Number.isInteger(t))),
+      Object.values(discs).every((tracks) => Array.isArray(tracks) && tracks.every((t) => Number.isInteger(t) && t >= 1 && t <= 255)),
   );
 }
 
@@ -91,7 +97,15 @@ export async function verifyLibraryToken(keys: LibraryKeys, token: string): Prom
   }
 }
 
-export function shareCovers(audios: Audios, album: string, disc: string, track: string): boolean {
-  const tracks = audios[album]?.[disc];
-  return Array.isArray(tracks) && tracks.includes(Number(track)) && /^\d+$/.test(track);
+/**
+ * Whether a share token's `audios` lists the track (annil's can_fetch): album key = lower-case
+ * hyphenated UUID, disc key = the disc id in plain decimal, track id among the numbers.
+ */
+export function shareCovers(audios: Audios, album: string, disc: number, track: number): boolean {
+  if (!Object.hasOwn(audios, album)) return false;
+  const discs = audios[album]!;
+  const key = String(disc);
+  if (!Object.hasOwn(discs, key)) return false;
+  const tracks = discs[key];
+  return Array.isArray(tracks) && tracks.includes(track);
 }

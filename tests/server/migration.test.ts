@@ -46,9 +46,9 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(2);
+      expect(SCHEMA_VERSION).toBe(3); // 2 → 3 added shares (tests/server/share.test.ts)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-      expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users'], ...NEW_TABLES].sort());
+      expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares'], ...NEW_TABLES].sort());
       expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });
       expect(db.prepare('SELECT id, name, url, token, priority FROM credentials').all()).toEqual([
         { id: CRED_ID, name: 'Old library', url: 'https://old.example', token: 'tok', priority: 3 },

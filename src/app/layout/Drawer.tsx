@@ -1,4 +1,5 @@
-// The drawer of spec 2.2: 主页, 音频仓库, 搜索, the collapsible group 喜欢 (单曲, 专辑), 播放列表, 标签.
+// The drawer of spec 2.2: 主页, 音频仓库, 搜索, the collapsible group 喜欢 (单曲, 专辑), 播放列表, 标签;
+// and 我的分享, where share links are taken back.
 // Plain links rather than Mantine's NavLink, whose collapse animation is heavy for the first page.
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -41,6 +42,8 @@ export function Drawer() {
         </div>
       )}
       <DrawerLink href="/playlist" label={text.drawer.playlists} active={location.startsWith('/playlist')} />
+      {/* ours, not the spec's: where a listener takes back a share link */}
+      <DrawerLink href="/shares" label={text.drawer.shares} active={at('/shares')} />
       <DrawerLink href="/tags" label={text.drawer.tags} active={at('/tags') || location.startsWith('/tag/')} />
     </>
   );

@@ -1,0 +1,454 @@
+import { randomInt } from 'node:crypto';
+import type { Hono } from 'hono';
+import { decodeJwt } from 'jose';
+import { nowSeconds, type Db } from '../db.js';
+import { signShareTokenWith, type Audios } from '../library/keys.js';
+import type { MetaRepo } from '../meta/load.js';
+import type { AlbumDetails } from '../meta/types.js';
+import type { CredentialRow } from '../users.js';
+import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
+import { ApiError, Status, fail, malformed, ok } from './envelope.js';
+import { LIMITS } from './limits.js';
+import { UUID_PATTERN, asObject, maxChars, optStr, readJson, readObject, str, type JsonObject } from './input.js';
+
+/*
+ * Shares (protocol.md 1.5 ExportedPlaylist, 1.6.10). A share is a list of tracks anyone with the
+ * link can play: POST stores the list plus one "grant" per credential used (the credential's url,
+ * the `share.key_id` / `share.secret` read unverified from its user token, and the audios map), and
+ * every GET re-signs each grant into a share token that expires 24 h later. GET needs no sign-in
+ * and answers cross-origin (`Access-Control-Allow-Origin: *`). Deleting a share takes the link back;
+ * tokens already handed out keep working until they expire (nothing can revoke a signed token).
+ *
+ * Stricter than anniv-go, and saying so in the message (902003): album ids are UUIDs, disc and
+ * track ids 1..255 (annil's range: a token naming 256 is refused by annil as a whole), songs not
+ * empty, a cover is required, `share.allowed` in the user token is honoured, and the limits of
+ * limits.ts apply. Unknown or malformed share ids answer 902000 without touching the database.
+ */
+
+const FORM = 'create form';
+const DELETE_FORM = 'delete form';
+const METADATA = 'create form: metadata';
+const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ID_LENGTH = 10;
+/** Lifetime of the share tokens handed out by GET /api/share (anniv-go: 24 h). */
+export const SHARE_TOKEN_SECONDS = 24 * 60 * 60;
+const TRACK_TYPES = new Set(['normal', 'instrumental', 'absolute', 'drama', 'radio', 'vocal']);
+
+export interface ShareSong {
+  album_id: string;
+  disc_id: number;
+  tracks: number[];
+}
+
+export interface ExportedTrack {
+  title: string;
+  artist: string;
+  type: string;
+}
+
+export interface ExportedDisc {
+  title?: string;
+  artist: string;
+  catalog: string;
+  type: string;
+  tracks: ExportedTrack[];
+}
+
+/** An album of ExportedPlaylist.metadata: AlbumDetails without `artists` and `tags`. */
+export interface ExportedAlbum {
+  album_id: string;
+  title: string;
+  edition?: string;
+  catalog: string;
+  artist: string;
+  date: string;
+  type: string;
+  discs: ExportedDisc[];
+}
+
+export interface ExportedPlaylist {
+  name: string;
+  description: string;
+  cover: { album_id: string; disc_id: number };
+  songs: ShareSong[];
+  tokens: { server: string; token: string }[];
+  metadata: Record<string, ExportedAlbum>;
+}
+
+interface ShareRow {
+  id: number;
+  share_id: string;
+  user_id: number;
+  name: string;
+  description: string;
+  cover_album_id: string;
+  cover_disc_id: number;
+  songs: string;
+  metadata: string;
+  created_at: number;
+}
+
+interface GrantRow {
+  server: string;
+  key_id: string;
+  secret: string;
+  audios: string;
+}
+
+/** `share` of a user token (protocol.md 2.2); `allowed` lower-cased, absent = every album. */
+interface ShareClaim {
+  key_id: string;
+  secret: string;
+  allowed?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input
+
+const idRangeError = (what: string): ApiError => new ApiError(Status.IllegalParams, `malformed ${what}: disc and track ids are integers from 1 to 255`);
+
+/** A disc or track id: a JSON integer in 1..255 (annil's path range). */
+function smallId(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw malformed(what);
+  if (value < 1 || value > 255) throw idRangeError(what);
+  return value;
+}
+
+function albumId(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw malformed(what);
+  if (!UUID_PATTERN.test(value)) throw new ApiError(Status.IllegalParams, `malformed ${what}: album ids are UUIDs`);
+  return value.toLowerCase();
+}
+
+function parseCover(value: unknown): { album_id: string; disc_id: number } {
+  if (value === undefined || value === null) throw new ApiError(Status.IllegalParams, `malformed ${FORM}: a share needs a cover {album_id, disc_id}`);
+  const o = asObject(value, FORM);
+  return { album_id: albumId(o.album_id, FORM), disc_id: smallId(o.disc_id, FORM) };
+}
+
+function parseSongs(value: unknown): ShareSong[] {
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+    throw new ApiError(Status.IllegalParams, `malformed ${FORM}: a share needs at least one song`);
+  }
+  if (!Array.isArray(value)) throw malformed(FORM);
+  let total = 0;
+  return value.map((entry): ShareSong => {
+    const o = asObject(entry, FORM);
+    const album_id = albumId(o.album_id, FORM);
+    const disc_id = smallId(o.disc_id, FORM);
+    const tracks = o.tracks;
+    if (!Array.isArray(tracks) || tracks.length === 0) {
+      throw new ApiError(Status.IllegalParams, `malformed ${FORM}: every song entry needs a non-empty tracks list`);
+    }
+    total += tracks.length;
+    if (total > LIMITS.tracksPerShare) {
+      throw new ApiError(Status.IllegalParams, `too many tracks in one share (at most ${LIMITS.tracksPerShare})`);
+    }
+    return { album_id, disc_id, tracks: tracks.map((t) => smallId(t, FORM)) };
+  });
+}
+
+/** `albums` `{album_id: credential_id}`; required like anniv-go (its message kept). */
+function parseAlbums(value: unknown): Map<string, string> {
+  if (value === undefined || value === null) {
+    throw new ApiError(Status.IllegalParams, 'albums must not be null if tokens are not signed yet');
+  }
+  const o = asObject(value, FORM);
+  const out = new Map<string, string>();
+  for (const [key, credentialId] of Object.entries(o)) {
+    const album = albumId(key, FORM);
+    if (typeof credentialId !== 'string') throw malformed(FORM);
+    const before = out.get(album);
+    if (before !== undefined && before !== credentialId) {
+      throw new ApiError(Status.IllegalParams, `malformed ${FORM}: album ${album} is named twice in albums`);
+    }
+    out.set(album, credentialId);
+  }
+  return out;
+}
+
+function metaText(o: JsonObject, key: string): string {
+  return maxChars(str(o, key, METADATA), LIMITS.shareMetadataText, 'metadata text');
+}
+
+function optMetaText(o: JsonObject, key: string): string | undefined {
+  const v = optStr(o, key, METADATA);
+  return v === undefined ? undefined : maxChars(v, LIMITS.shareMetadataText, 'metadata text');
+}
+
+function metaType(o: JsonObject, key: string, inherited?: string): string {
+  const v = inherited === undefined ? str(o, key, METADATA) : (optStr(o, key, METADATA) ?? inherited);
+  if (!TRACK_TYPES.has(v)) throw malformed(METADATA);
+  return v;
+}
+
+function metaList(value: unknown): unknown[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 255) throw malformed(METADATA);
+  return value;
+}
+
+/** One album of the optional `metadata`: rebuilt from the known keys (artists, tags … dropped). */
+function parseMetadataAlbum(key: string, value: unknown): ExportedAlbum {
+  const o = asObject(value, METADATA);
+  if (albumId(o.album_id, METADATA) !== key) throw new ApiError(Status.IllegalParams, `malformed ${METADATA}: album_id ${key} names a different album`);
+  const album = { album_id: key, title: metaText(o, 'title') } as ExportedAlbum;
+  const edition = optMetaText(o, 'edition');
+  if (edition) album.edition = edition;
+  album.catalog = metaText(o, 'catalog');
+  album.artist = metaText(o, 'artist');
+  album.date = metaText(o, 'date');
+  album.type = metaType(o, 'type');
+  album.discs = metaList(o.discs).map((d): ExportedDisc => {
+    const dobj = asObject(d, METADATA);
+    const disc = {} as ExportedDisc;
+    const title = optMetaText(dobj, 'title');
+    if (title) disc.title = title;
+    disc.artist = optMetaText(dobj, 'artist') ?? album.artist;
+    disc.catalog = metaText(dobj, 'catalog');
+    disc.type = metaType(dobj, 'type', album.type);
+    disc.tracks = metaList(dobj.tracks).map((t): ExportedTrack => {
+      const tobj = asObject(t, METADATA);
+      return { title: metaText(tobj, 'title'), artist: optMetaText(tobj, 'artist') ?? disc.artist, type: metaType(tobj, 'type', disc.type) };
+    });
+    return disc;
+  });
+  return album;
+}
+
+/** Optional client `metadata`: only for albums the share has songs of. */
+function parseMetadata(value: unknown, shared: Set<string>): Record<string, ExportedAlbum> {
+  if (value === undefined || value === null) return {};
+  const o = asObject(value, METADATA);
+  const out: Record<string, ExportedAlbum> = {};
+  for (const [key, album] of Object.entries(o)) {
+    const id = albumId(key, METADATA);
+    if (!shared.has(id)) throw new ApiError(Status.IllegalParams, `malformed ${METADATA}: album ${id} has no songs in this share`);
+    out[id] = parseMetadataAlbum(id, album);
+  }
+  return out;
+}
+
+/** Reads the `share` object of a user token without verifying it (as anniv-go does). */
+export function readShareClaim(token: string): ShareClaim | null {
+  let payload: Record<string, unknown>;
+  try {
+    payload = decodeJwt(token);
+  } catch {
+    return null;
+  }
+  const share = payload.share;
+  if (typeof share !== 'object' || share === null || Array.isArray(share)) return null;
+  const { key_id, secret, allowed } = share as Record<string, unknown>;
+  if (typeof key_id !== 'string' || key_id === '' || typeof secret !== 'string' || secret === '') return null;
+  if (allowed === undefined || allowed === null) return { key_id, secret };
+  if (!Array.isArray(allowed) || !allowed.every((a): a is string => typeof a === 'string')) return null;
+  return { key_id, secret, allowed: allowed.map((a) => a.toLowerCase()) };
+}
+
+/** album → disc (decimal string) → sorted distinct track ids; albums in order of first appearance. */
+function audiosOf(songs: ShareSong[], albums: Set<string>): Audios {
+  const sets = new Map<string, Map<number, Set<number>>>();
+  for (const song of songs) {
+    if (!albums.has(song.album_id)) continue;
+    let discs = sets.get(song.album_id);
+    if (!discs) sets.set(song.album_id, (discs = new Map()));
+    let tracks = discs.get(song.disc_id);
+    if (!tracks) discs.set(song.disc_id, (tracks = new Set()));
+    for (const t of song.tracks) tracks.add(t);
+  }
+  const audios: Audios = {};
+  for (const [album, discs] of sets) {
+    const out: Record<string, number[]> = {};
+    for (const disc of [...discs.keys()].sort((a, b) => a - b)) out[String(disc)] = [...discs.get(disc)!].sort((a, b) => a - b);
+    audios[album] = out;
+  }
+  return audios;
+}
+
+function newShareId(): string {
+  let id = '';
+  for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+/** Repo album → ExportedAlbum (no artists, no tags; disc/track artist and type pre-inherited). */
+export function exportAlbum(a: AlbumDetails): ExportedAlbum {
+  const album = { album_id: a.album_id, title: a.title } as ExportedAlbum;
+  if (a.edition !== undefined) album.edition = a.edition;
+  album.catalog = a.catalog;
+  album.artist = a.artist;
+  album.date = a.date;
+  album.type = a.type;
+  album.discs = a.discs.map((d): ExportedDisc => {
+    const disc = {} as ExportedDisc;
+    if (d.title !== undefined) disc.title = d.title;
+    disc.artist = d.artist ?? a.artist;
+    disc.catalog = d.catalog;
+    disc.type = d.type ?? a.type;
+    disc.tracks = d.tracks.map((t) => ({ title: t.title, artist: t.artist ?? disc.artist, type: t.type ?? disc.type }));
+    return disc;
+  });
+  return album;
+}
+
+/** The ExportedPlaylist of a stored share, its grants re-signed now (exp = now + 24 h). */
+export async function exportShare(db: Db, meta: MetaRepo, row: ShareRow): Promise<ExportedPlaylist> {
+  const songs = JSON.parse(row.songs) as ShareSong[];
+  const given = JSON.parse(row.metadata) as Record<string, ExportedAlbum>;
+  const metadata: Record<string, ExportedAlbum> = {};
+  for (const song of songs) {
+    const id = song.album_id;
+    if (Object.hasOwn(metadata, id)) continue;
+    if (Object.hasOwn(given, id)) metadata[id] = given[id]!;
+    else {
+      const album = meta.albums.get(id);
+      if (album) metadata[id] = exportAlbum(album);
+    }
+  }
+  const grants = db.prepare('SELECT server, key_id, secret, audios FROM share_grants WHERE share_id = ? ORDER BY position, id').all(row.id) as GrantRow[];
+  const exp = nowSeconds() + SHARE_TOKEN_SECONDS;
+  const tokens = await Promise.all(
+    grants.map(async (g) => ({ server: g.server, token: await signShareTokenWith(g.key_id, g.secret, JSON.parse(g.audios) as Audios, exp) })),
+  );
+  return {
+    name: row.name,
+    description: row.description,
+    cover: { album_id: row.cover_album_id, disc_id: row.cover_disc_id },
+    songs,
+    tokens,
+    metadata,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+const notFound = (): ApiError => new ApiError(Status.NotFound, 'share not found');
+
+/** A share id as sent; anything that cannot be one answers 902000 before any lookup. */
+function checkShareId(raw: string | undefined): string {
+  if (raw === undefined || !SHARE_ID_PATTERN.test(raw)) throw notFound();
+  return raw;
+}
+
+function withShareCors(res: Response): Response {
+  res.headers.set('Access-Control-Allow-Origin', '*');
+  return res;
+}
+
+export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
+  const { db, meta } = deps;
+  const findShare = (shareId: string): ShareRow => {
+    const row = db.prepare('SELECT * FROM shares WHERE share_id = ?').get(shareId) as ShareRow | undefined;
+    if (!row) throw notFound();
+    return row;
+  };
+
+  // Public and cross-origin: the shared page may live on another origin (protocol.md 1.2).
+  app.get('/api/share', async (c) => {
+    try {
+      const row = findShare(checkShareId(c.req.query('id')));
+      return withShareCors(ok(c, await exportShare(db, meta, row)));
+    } catch (err) {
+      if (err instanceof ApiError) return withShareCors(fail(c, err.status, err.message));
+      throw err;
+    }
+  });
+
+  // Preflight for the public GET only (a simple GET needs none; this answers clients that add a header).
+  app.options('/api/share', () =>
+    withShareCors(
+      new Response(null, {
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+          'Access-Control-Allow-Headers': 'Content-Type',
+          'Access-Control-Max-Age': '86400',
+        },
+      }),
+    ),
+  );
+
+  // The user's shares (trailing slash, as anniv-go), newest first; `name` is our addition.
+  app.get('/api/share/', (c) => {
+    const user = requireUser(c);
+    const rows = db
+      .prepare('SELECT share_id, created_at, name FROM shares WHERE user_id = ? ORDER BY created_at DESC, id DESC')
+      .all(user.id) as { share_id: string; created_at: number; name: string }[];
+    return ok(
+      c,
+      rows.map((r) => ({ id: r.share_id, date: r.created_at, name: r.name })),
+    );
+  });
+
+  app.post('/api/share', async (c) => {
+    const user = requireUser(c);
+    const body = await readObject(c, FORM);
+    const info = asObject(body.info, FORM);
+    const name = str(info, 'name', FORM);
+    if (name.trim() === '') throw new ApiError(Status.IllegalParams, 'share name must not be empty');
+    maxChars(name, LIMITS.shareName, 'share name');
+    const description = maxChars(optStr(info, 'description', FORM) ?? '', LIMITS.shareDescription, 'share description');
+    const cover = parseCover(info.cover);
+    const songs = parseSongs(info.songs);
+    const albumOrder = [...new Set(songs.map((s) => s.album_id))];
+    const metadata = parseMetadata(body.metadata, new Set(albumOrder));
+    const albums = parseAlbums(body.albums);
+
+    // Which credential shares which album (anniv-go's generateTokenGrants, same messages, 900000).
+    const byCredential = new Map<string, string[]>();
+    for (const album of albumOrder) {
+      const credentialId = albums.get(album);
+      if (credentialId === undefined) throw new ApiError(Status.InternalError, `no token available for album ${album}`);
+      const list = byCredential.get(credentialId);
+      if (list) list.push(album);
+      else byCredential.set(credentialId, [album]);
+    }
+    const grants: { server: string; key_id: string; secret: string; audios: Audios }[] = [];
+    for (const [credentialId, credentialAlbums] of byCredential) {
+      const row = db.prepare('SELECT * FROM credentials WHERE id = ? AND user_id = ?').get(credentialId, user.id) as CredentialRow | undefined;
+      if (!row) throw new ApiError(Status.InternalError, 'record not found');
+      const claim = readShareClaim(row.token);
+      if (!claim) throw new ApiError(Status.InternalError, 'token does not support share');
+      for (const album of credentialAlbums) {
+        if (claim.allowed && !claim.allowed.includes(album)) throw new ApiError(Status.InternalError, `token does not support share of album ${album}`);
+      }
+      grants.push({ server: row.url, key_id: claim.key_id, secret: claim.secret, audios: audiosOf(songs, new Set(credentialAlbums)) });
+    }
+
+    const shareId = db.transaction(() => {
+      const owned = (db.prepare('SELECT COUNT(*) AS n FROM shares WHERE user_id = ?').get(user.id) as { n: number }).n;
+      if (owned >= LIMITS.sharesPerUser) throw new ApiError(Status.WriteErr, `too many shares (at most ${LIMITS.sharesPerUser})`);
+      let id = newShareId();
+      while (db.prepare('SELECT 1 FROM shares WHERE share_id = ?').get(id)) id = newShareId();
+      const res = db
+        .prepare(
+          `INSERT INTO shares (share_id, user_id, name, description, cover_album_id, cover_disc_id, songs, metadata, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, user.id, name, description, cover.album_id, cover.disc_id, JSON.stringify(songs), JSON.stringify(metadata), nowSeconds());
+      const rowId = Number(res.lastInsertRowid);
+      const insert = db.prepare('INSERT INTO share_grants (share_id, position, server, key_id, secret, audios) VALUES (?, ?, ?, ?, ?, ?)');
+      grants.forEach((g, k) => insert.run(rowId, k, g.server, g.key_id, g.secret, JSON.stringify(g.audios)));
+      return id;
+    })();
+    return ok(c, shareId);
+  });
+
+  app.delete('/api/share', async (c) => {
+    const user = requireUser(c);
+    // JSON body {id} (what clients send); the query string is a fallback (protocol.md 4 #2).
+    let raw: unknown = c.req.query('id');
+    const text = await c.req.text();
+    if (text.trim() !== '') raw = asObject(await readJson(c, DELETE_FORM), DELETE_FORM).id;
+    if (typeof raw !== 'string') throw malformed(DELETE_FORM);
+    const row = findShare(checkShareId(raw));
+    if (row.user_id !== user.id) throw new ApiError(Status.PermissionDenied, 'this share does not belong to you');
+    db.prepare('DELETE FROM shares WHERE id = ?').run(row.id);
+    return ok(c, null);
+  });
+}
