@@ -1,0 +1,122 @@
+// Sharing in real Chromium against the real reference server (issue 12): share three tracks of the
+// two-disc album, open the link signed out in a fresh browser context, see the list, play it (the
+// audio element's time advances), reload and play again; the share's token fetches only its tracks.
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import { openSignedIn } from './support/signIn';
+import { serverAndBrowser } from './support/suite';
+
+const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
+const SHARED = ['港灯', '夜航船', '港灯 (Live)'];
+
+// Kept a string (see playback.test.ts): every element play() is called on lands in window.__player.
+const AUDIO_SPY = `(() => {
+  window.__player = null;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    window.__player = this;
+    return play.call(this);
+  };
+})();`;
+
+const suite = serverAndBrowser();
+
+const toast = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
+
+function audio(page: Page): Promise<{ found: boolean; currentTime: number; src: string; paused: boolean }> {
+  return page.evaluate(() => {
+    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
+    return element ? { found: true, currentTime: element.currentTime, src: element.currentSrc || element.src, paused: element.paused } : { found: false, currentTime: 0, src: '', paused: true };
+  });
+}
+
+describe('a share link', () => {
+  let link = '';
+
+  test('the album page shares three chosen tracks: the form checks itself, 分享成功 shows the link, it is listed in 我的分享', async () => {
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+    await toast(page, '音频仓库同步成功').waitFor();
+    await page.getByRole('button', { name: '分享', exact: true }).click();
+    const form = page.getByRole('dialog', { name: '分享' });
+    await form.getByRole('button', { name: '分享', exact: true }).click();
+    await form.getByText('请填写完整信息').waitFor();
+    await form.getByLabel('分享描述').fill('three for the road');
+    await form.getByRole('button', { name: '清除所有' }).click();
+    await form.getByRole('button', { name: '分享', exact: true }).click();
+    await form.getByText('请选择要分享的歌曲').waitFor();
+    for (const title of SHARED) await form.getByRole('checkbox', { name: title, exact: true }).check();
+    await form.getByRole('button', { name: '分享', exact: true }).click();
+
+    const done = page.getByRole('dialog', { name: '分享成功' });
+    const field = done.getByLabel('分享链接');
+    await field.waitFor();
+    link = await field.inputValue();
+    expect(link).toMatch(new RegExp(`^${suite.server.baseUrl}/s/[A-Za-z0-9_-]+$`));
+    expect(await field.isDisabled()).toBe(true);
+    await done.getByRole('button', { name: '确定' }).click();
+    await done.waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: '我的分享' }).click();
+    await page.getByRole('heading', { name: '我的分享' }).waitFor();
+    await page.getByRole('link', { name: '港灯夜曲' }).waitFor();
+    expectNoErrors();
+    await close();
+  });
+
+  test('opened signed out in a fresh browser: the list, play (time advances), reload keeps the queue and plays again', async () => {
+    expect(link).not.toBe('');
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await page.addInitScript(AUDIO_SPY);
+    await page.goto(link);
+    await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+    await page.getByRole('link', { name: '登录' }).waitFor();
+    const list = page.getByRole('list', { name: '港灯夜曲' });
+    await expect.poll(async () => (await list.getByRole('listitem').allTextContents()).length).toBe(3);
+    const rows = await list.getByRole('listitem').allTextContents();
+    expect(rows.map((r) => r.slice(0, 2))).toEqual(['01', '02', '03']);
+
+    await page.getByRole('button', { name: '播放全部' }).click();
+    const bar = page.getByRole('contentinfo', { name: '正在播放' });
+    await bar.getByText('港灯', { exact: true }).waitFor();
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    const first = await audio(page);
+    // through the share's token (a share-type JWT), at the library
+    expect(first.src).toContain(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?auth=`);
+
+    await page.reload();
+    await bar.getByText('港灯', { exact: true }).waitFor();
+    await bar.getByRole('button', { name: '播放', exact: true }).click();
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    // no token was written to storage
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('auth=');
+    expectNoErrors();
+    await close();
+  });
+
+  test("the share's token fetches its tracks only", async () => {
+    const id = link.split('/s/')[1]!;
+    const answer = await fetch(`${suite.server.baseUrl}/api/share?id=${id}`);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    const { data } = (await answer.json()) as { data: { tokens: { server: string; token: string }[] } };
+    const { server, token } = data.tokens[0]!;
+    const get = (disc: number, track: number) => fetch(`${server}/${TWO_DISC_ALBUM}/${disc}/${track}?auth=${encodeURIComponent(token)}`, { method: 'HEAD' });
+    expect((await get(1, 1)).status).toBe(200);
+    expect((await get(2, 2)).status).toBe(200);
+    // 雨巷 (disc 1, track 3) is not in the share
+    expect([401, 403]).toContain((await get(1, 3)).status);
+  });
+
+  test('an unknown share and a malformed id say so', async () => {
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/s/nope0000`);
+    await page.getByRole('main').getByText('这个分享不存在或已被收回').waitFor();
+    await page.goto(`${suite.server.baseUrl}/s/${encodeURIComponent('<b>x</b>')}`);
+    await page.getByRole('main').getByText('分享 ID 不正确').waitFor();
+    await page.goto(`${suite.server.baseUrl}/s`);
+    await page.getByRole('main').getByText('请指定分享 ID').waitFor();
+    expectNoErrors();
+    await close();
+  });
+});
