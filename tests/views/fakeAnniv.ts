@@ -80,6 +80,8 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const favouriteTracks: Record<string, unknown>[] = [];
   const favouriteAlbums: string[] = [];
   const playlists: FakePlaylist[] = [];
+  /** created shares, by id: what POST /api/share received */
+  const shares = new Map<string, Record<string, unknown>>();
   let nextPlaylist = 1;
   let nextItem = 1;
   const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
@@ -189,10 +191,22 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
 
   function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
-    if (path.startsWith('/api/meta') || path === '/api/search' || path.startsWith('/api/favorite') || path.startsWith('/api/playlist')) {
+    if (path.startsWith('/api/meta') || path === '/api/search' || path.startsWith('/api/favorite') || path.startsWith('/api/playlist') || key === 'POST /api/share') {
       if (!sessionUser) return fail(902002, 'unauthorized');
     }
     if (path === '/api/playlist') return playlistCall(method, body, query);
+    if (key === 'POST /api/share') {
+      if (!body.albums) return fail(902003, 'albums must not be null if tokens are not signed yet');
+      const id = `s${shares.size + 1}`;
+      shares.set(id, body);
+      return ok(id);
+    }
+    if (key === 'GET /api/share') {
+      const share = shares.get(query.get('id') ?? '');
+      if (!share) return fail(902000, 'share not found');
+      const info = share.info as Record<string, unknown>;
+      return ok({ ...info, tokens: [], metadata: {} });
+    }
     switch (key) {
       case 'GET /api/info':
         return ok({
@@ -365,6 +379,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     favouriteTracks,
     favouriteAlbums,
     playlists,
+    shares,
     /** a liked track as the server would list it */
     likeTrack(albumId: string, discId: number, trackId: number) {
       favouriteTracks.unshift(trackInfo(albumId, discId, trackId));
