@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import { bundleBench } from './bundle';
 import { listsBench } from './lists';
 import { playerBench } from './player';
+import { shareBench } from './share';
 import { syncBench } from './sync';
 import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench];
+const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));

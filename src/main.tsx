@@ -5,10 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { createAppSystem } from '@/app/system';
 import { maybeInspector } from '@/app/inspect';
+import { preloadPage } from '@/app/routes';
 
 async function boot() {
   const inspect = await maybeInspector();
   const system = createAppSystem({ inspect });
+  // the first URL's data and page chunk load together, before the first render (see preloadPage)
+  system.prefetchFor(window.location.pathname);
+  await preloadPage(window.location.pathname).catch(() => {}); // a failed chunk load shows when the page renders
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

@@ -7,7 +7,7 @@
 // Layers, top to bottom (imports may only point down, or sideways where said):
 //   main.tsx, app/**        composition: may import anything
 //   features/<name>/**      own folder freely; another feature only via its public files,
-//                           index.ts(x) and components.ts(x);
+//                           index.ts(x), components.ts(x) and <name>.public.ts(x);
 //                           ui, services, storage, shared
 //   ui/**                   ui, services, storage, shared
 //   services/**, storage/** services, storage, shared (and no React/XState/Mantine/wouter)
@@ -62,13 +62,14 @@ function layerRules(root = 'src') {
       comment:
         'A feature may import another feature only through that feature\'s public files, never its ' +
         'internal files: src/features/<other>/index.ts (what the app composes: start functions, ' +
-        'providers, hooks, types; loaded with the first page) or components.ts (views other features\' ' +
-        'lazy pages render, kept out of the first page). Export the thing there, or move it to ' +
-        'src/shared if it is plain vocabulary.',
+        'providers, hooks, types; loaded with the first page), components.ts (views other features\' ' +
+        'lazy pages render, kept out of the first page) or a <name>.public.ts (a narrower set, when a ' +
+        'page must not load all of components.ts). Export the thing there, or move it to src/shared ' +
+        'if it is plain vocabulary.',
       from: { path: `${features}([^/]+)/` },
       to: {
         path: features,
-        pathNot: [`${features}$1/`, `${features}[^/]+/(index|components)\\.tsx?$`],
+        pathNot: [`${features}$1/`, `${features}[^/]+/(index|components|[A-Za-z]+\\.public)\\.tsx?$`],
       },
     },
     {

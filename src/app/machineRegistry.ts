@@ -16,6 +16,8 @@ import { playlistMachine } from '@/features/playlists/playlistMachine';
 import { playlistsMachine } from '@/features/playlists/playlistsMachine';
 import { sessionMachine } from '@/features/session/sessionMachine';
 import { settingsMachine } from '@/features/settings/settingsMachine';
+import { NoShareTokenError, shareFormError, shareWizardMachine, type ShareWizardContext } from '@/features/share/shareWizardMachine';
+import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
 
 export const machines: Record<string, AnyStateMachine> = {
@@ -30,6 +32,8 @@ export const machines: Record<string, AnyStateMachine> = {
   favouriteToggle: favouriteToggleMachine,
   playlists: playlistsMachine,
   playlist: playlistMachine,
+  shareWizard: shareWizardMachine,
+  myShares: mySharesMachine,
 };
 
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
@@ -64,6 +68,15 @@ const samplePlaylist = {
   ],
 };
 const samplePlaylistForm = { name: '通勤', description: '路上听', isPublic: false };
+const sampleShareTracks = [
+  sampleTrack('a'),
+  { ...sampleTrack('a'), trackId: 2, title: 'Track a2' },
+  sampleTrack('b'),
+];
+const sampleShareEntries = [
+  { id: 'qWeRtYuI', date: 1_700_000_300, name: '周末' },
+  { id: 'AsDfGhJk', date: 1_700_000_200 },
+];
 
 export const pathEvents: Record<string, AnyEventObject[]> = {
   session: [
@@ -176,6 +189,28 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.done.actor.reorder', output: { ...samplePlaylist, items: [...samplePlaylist.items].reverse() } },
     { type: 'xstate.error.actor.reorder', error: new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once') },
   ],
+  shareWizard: [
+    { type: 'EDIT', name: '周末', description: '一起听' },
+    { type: 'EDIT', name: '周末', description: '  ' },
+    { type: 'TOGGLE_TRACK', key: 'album-a-1-1' },
+    { type: 'TOGGLE_TRACK', key: 'album-b-1-1' },
+    { type: 'xstate.done.actor.chooseCredentials', output: { 'album-a': 'c1', 'album-b': 'c1' } },
+    { type: 'xstate.error.actor.chooseCredentials', error: new NoShareTokenError() },
+    { type: 'xstate.done.actor.createShare', output: 'qWeRtYuI' },
+    { type: 'xstate.error.actor.createShare', error: new ApiError(900000, 'token does not support share') },
+    { type: 'xstate.done.actor.copyLink' },
+    { type: 'xstate.error.actor.copyLink', error: new Error('您的浏览器不支持复制功能') },
+    { type: 'xstate.done.actor.nativeShare' },
+    { type: 'xstate.error.actor.nativeShare', error: new Error('您的浏览器不支持分享功能') },
+  ],
+  myShares: [
+    { type: 'DELETE', id: 'qWeRtYuI' },
+    { type: 'DELETE', id: 'unknown' },
+    { type: 'xstate.done.actor.listShares', output: sampleShareEntries },
+    { type: 'xstate.error.actor.listShares', error: unauthorized },
+    { type: 'xstate.done.actor.deleteShare' },
+    { type: 'xstate.error.actor.deleteShare', error: new ApiError(902001, 'you are not the owner of the share') },
+  ],
 };
 
 /** Inputs for machines whose context comes from input. */
@@ -186,6 +221,7 @@ export const pathInputs: Record<string, unknown> = {
   // the store (a live favourites actor) is the caller's to give; a walk sends it nothing
   favouriteToggle: { target: { kind: 'track', track: sampleTrack('a') } },
   playlist: { id: samplePlaylist.id },
+  shareWizard: { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', origin: 'https://anniv.example' },
 };
 
 /**
@@ -196,4 +232,6 @@ export const pathInputs: Record<string, unknown> = {
 export const pathStateKeys: Record<string, (snapshot: AnyMachineSnapshot) => string> = {
   player: (snapshot) =>
     JSON.stringify([snapshot.value, Math.min((snapshot.context as { queue: unknown[] }).queue.length, 2)]),
+  // the form's state decides where SUBMIT leads
+  shareWizard: (snapshot) => JSON.stringify([snapshot.value, shareFormError(snapshot.context as ShareWizardContext)]),
 };

@@ -6,24 +6,33 @@ import { PageSpinner } from '@/ui/PageSpinner';
 import { HomePage } from '@/app/pages/HomePage';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
 
-const LoginPage = lazy(() => import('@/features/session/pages/LoginPage'));
-const RegisterPage = lazy(() => import('@/features/session/pages/RegisterPage'));
-const LogoutPage = lazy(() => import('@/features/session/pages/LogoutPage'));
-const UserPage = lazy(() => import('@/features/session/pages/UserPage'));
-const LibraryPage = lazy(() => import('@/features/library/pages/LibraryPage'));
-const AlbumListPage = lazy(() => import('@/features/browse/pages/AlbumListPage'));
-const AlbumPage = lazy(() => import('@/features/browse/pages/AlbumPage'));
-const TagsPage = lazy(() => import('@/features/browse/pages/TagsPage'));
-const TagPage = lazy(() => import('@/features/browse/pages/TagPage'));
-const SearchPage = lazy(() => import('@/features/browse/pages/SearchPage'));
-const QueuePage = lazy(() => import('@/features/player/pages/QueuePage'));
-const NowPage = lazy(() => import('@/features/player/pages/NowPage'));
-const FavTracksPage = lazy(() => import('@/features/favourites/pages/FavTracksPage'));
-const FavAlbumsPage = lazy(() => import('@/features/favourites/pages/FavAlbumsPage'));
-const PlaylistsPage = lazy(() => import('@/features/playlists/pages/PlaylistsPage'));
-const PlaylistPage = lazy(() => import('@/features/playlists/pages/PlaylistPage'));
-const SharedPage = lazy(() => import('@/features/share/pages/SharedPage'));
-const MySharesPage = lazy(() => import('@/features/share/pages/MySharesPage'));
+/** the loaders of lazy pages, so the page of the first URL can be loaded before the app renders */
+const loaders = new Map<ComponentType | LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
+
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  const page = lazy(load);
+  loaders.set(page, load);
+  return page;
+}
+
+const LoginPage = lazyPage(() => import('@/features/session/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('@/features/session/pages/RegisterPage'));
+const LogoutPage = lazyPage(() => import('@/features/session/pages/LogoutPage'));
+const UserPage = lazyPage(() => import('@/features/session/pages/UserPage'));
+const LibraryPage = lazyPage(() => import('@/features/library/pages/LibraryPage'));
+const AlbumListPage = lazyPage(() => import('@/features/browse/pages/AlbumListPage'));
+const AlbumPage = lazyPage(() => import('@/features/browse/pages/AlbumPage'));
+const TagsPage = lazyPage(() => import('@/features/browse/pages/TagsPage'));
+const TagPage = lazyPage(() => import('@/features/browse/pages/TagPage'));
+const SearchPage = lazyPage(() => import('@/features/browse/pages/SearchPage'));
+const QueuePage = lazyPage(() => import('@/features/player/pages/QueuePage'));
+const NowPage = lazyPage(() => import('@/features/player/pages/NowPage'));
+const FavTracksPage = lazyPage(() => import('@/features/favourites/pages/FavTracksPage'));
+const FavAlbumsPage = lazyPage(() => import('@/features/favourites/pages/FavAlbumsPage'));
+const PlaylistsPage = lazyPage(() => import('@/features/playlists/pages/PlaylistsPage'));
+const PlaylistPage = lazyPage(() => import('@/features/playlists/pages/PlaylistPage'));
+const SharedPage = lazyPage(() => import('@/features/share/pages/SharedPage'));
+const MySharesPage = lazyPage(() => import('@/features/share/pages/MySharesPage'));
 
 interface RouteEntry {
   path: string;
@@ -58,6 +67,25 @@ export const routes: RouteEntry[] = [
   { path: '/s/', page: SharedPage, guarded: false },
   { path: '/shares', page: MySharesPage, guarded: true },
 ];
+
+/**
+ * Loads the page of `path` if it is code-split. The app awaits it before its first render: a page
+ * that suspends the first render shows its fallback and React then holds the page back for ~300 ms
+ * (its fallback throttle), which a visitor opening a link (a shared list) would wait for.
+ */
+export async function preloadPage(path: string): Promise<void> {
+  const entry = routes.find((route) => patternOf(route.path).test(path));
+  await loaders.get(entry?.page as ComponentType)?.();
+}
+
+/** a route path as wouter reads ours (static segments and `:name` segments), as a whole-path pattern */
+function patternOf(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
 
 export function AppRoutes() {
   return (

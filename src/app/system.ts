@@ -112,7 +112,14 @@ export function createAppSystem(options: SystemOptions = {}) {
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
 
+  /** what the first page can start reading before it renders: a shared list opened by its link */
+  const prefetchFor = (path: string) => {
+    const shared = /^\/s\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (shared) share.shares.open(shared[1]!).catch(() => {}); // the page reads it again and says why
+  };
+
   return {
+    prefetchFor,
     messages,
     session,
     site,

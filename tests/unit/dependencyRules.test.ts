@@ -84,7 +84,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     const targets = (from: string): string[] => (edges.get(from) ?? []).map((d) => d.to).sort();
 
     expect(targets('features/y/viaIndex.ts')).toEqual(
-      ['features/w/index.tsx', 'features/x/components.ts', 'features/x/index.ts', 'features/y/own.ts', 'storage/store.ts', 'ui/Button.ts'].sort(),
+      ['features/w/index.tsx', 'features/x/components.ts', 'features/x/index.ts', 'features/x/narrow.public.ts', 'features/y/own.ts', 'storage/store.ts', 'ui/Button.ts'].sort(),
     );
     expect(targets('app/app.ts')).toEqual(['features/x/b.ts']);
     expect(targets('shared/machineHelper.ts')).toEqual(['npm:xstate']);

@@ -1,3 +1,4 @@
 // The player's views other features' (lazy) pages render: every track list's controls. Kept apart
 // from index.ts so they load with those pages, not with the first page.
-export { PlayAllButton, PlayButton, TrackMenu } from './components/TrackControls';
+export { PlayAllButton, PlayButton } from './components/PlayButtons';
+export { TrackMenu } from './components/TrackMenu';

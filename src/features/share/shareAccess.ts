@@ -7,6 +7,8 @@ import type { Credential, SharedList } from '@/shared/types';
 
 /** read a share again after this long: its tokens expire 24 h after they were signed */
 const SHARE_FRESH_MS = 6 * 60 * 60 * 1000;
+/** a page opening a share reads it afresh, unless it was read this recently (a read started at boot) */
+const JUST_READ_MS = 10_000;
 
 /** the share's tokens as credentials, the first one ranked highest */
 export function shareCredentials(list: SharedList): Credential[] {
@@ -45,18 +47,32 @@ export interface ShareAccess {
 
 export function createShareAccess(load: (shareId: string) => Promise<SharedList>, now: () => number = () => Date.now()): ShareAccess {
   const known = new Map<string, OpenedShare & { at: number }>();
+  const reading = new Map<string, Promise<OpenedShare>>();
+  const read = (shareId: string): Promise<OpenedShare> => {
+    let pending = reading.get(shareId);
+    if (!pending) {
+      pending = load(shareId)
+        .then((list) => {
+          const opened = { list, access: shareLibraryAccess(list) };
+          known.set(shareId, { ...opened, at: now() });
+          return opened;
+        })
+        .finally(() => reading.delete(shareId));
+      reading.set(shareId, pending);
+    }
+    return pending;
+  };
   const open = async (shareId: string): Promise<OpenedShare> => {
-    const list = await load(shareId);
-    const opened = { list, access: shareLibraryAccess(list) };
-    known.set(shareId, { ...opened, at: now() });
-    return opened;
+    const entry = known.get(shareId);
+    if (entry && now() - entry.at < JUST_READ_MS) return entry;
+    return read(shareId);
   };
   return {
     open,
     async accessFor(shareId) {
       const entry = known.get(shareId);
       if (entry && now() - entry.at < SHARE_FRESH_MS) return entry.access;
-      return (await open(shareId)).access;
+      return (await read(shareId)).access;
     },
   };
 }

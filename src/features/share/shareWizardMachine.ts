@@ -99,6 +99,8 @@ export const shareWizardMachine = setup({
     }),
     toggleTrack: assign(({ context, event }) => {
       assertEvent(event, 'TOGGLE_TRACK');
+      // a key that is none of the tracks chooses nothing
+      if (!context.tracks.some((t) => trackKey(t) === event.key)) return {};
       const on = context.selected.includes(event.key);
       return { selected: on ? context.selected.filter((k) => k !== event.key) : [...context.selected, event.key] };
     }),

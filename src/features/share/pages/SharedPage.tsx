@@ -1,10 +1,11 @@
 // /s/{shareId} (spec 2.8, 4.2): a shared list, open to everyone. Cover, name, description, numbered
-// tracks with play/pause, type tags and artists; 10 skeleton rows while loading. Its tracks play
+// tracks with play/pause, type tags and artists (no row menus: the page stays light for a visitor's
+// first load); 10 skeleton rows while loading. Its tracks play
 // through the share's tokens (each queued track remembers its share), never the visitor's own.
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'wouter';
-import { PlayAllButton, PlayButton, TrackMenu } from '@/features/player/components';
+import { PlayAllButton, PlayButton } from '@/features/player/playButtons.public';
 import { isApiError } from '@/services/api/errors';
 import { resolveTrack } from '@/services/albumInfo';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS, STATUS_NOT_FOUND } from '@/shared/constants';
@@ -102,7 +103,6 @@ function Shared({ id }: { id: string }) {
               showNumber
               ariaLabel={list.name}
               playSlot={(track) => <PlayButton tracks={playable} track={track} />}
-              actions={(track) => <TrackMenu track={track} disabled={!playable.includes(track)} />}
             />
           </Stack>
         );

@@ -1,0 +1,56 @@
+// A track row's actions (spec 2.4): add to the play queue, what other features put into the row
+// (the heart), and the More menu with 稍后播放 and theirs (添加到播放列表).
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import { ActionIcon, Group, Menu } from '@mantine/core';
+import { IconDots, IconPlaylistAdd } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
+import { text } from '@/shared/text';
+import { Tip } from '@/ui/Tip';
+import { useTrackSlots } from '@/ui/trackSlots';
+import { usePlayer } from '../context';
+import { queuedIndexOf } from '../selectors';
+
+/**
+ * A row's actions: 添加到当前播放队列, what other features put into the row (the heart) and its
+ * More menu (稍后播放, 从播放队列移除, and theirs: 添加到播放列表). `children`: the page's own extras.
+ */
+export function TrackMenu({ track, disabled = false, children }: { track: TrackInfo; disabled?: boolean; children?: ReactNode }) {
+  const player = usePlayer();
+  const slots = useTrackSlots();
+  const queuedAt = useSelector(player, queuedIndexOf(trackKey(track)));
+  return (
+    <Group gap={2} wrap="nowrap">
+      <Tip label={text.track.addToQueue}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={text.track.addToQueue}
+          disabled={disabled}
+          onClick={() => player.send({ type: 'ADD_TO_QUEUE', tracks: [trackInfoOf(track)] })}
+        >
+          <IconPlaylistAdd size={18} />
+        </ActionIcon>
+      </Tip>
+      {slots.rowButtons?.(track)}
+      {children}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={text.track.more}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item disabled={disabled} onClick={() => player.send({ type: 'PLAY_LATER', track: trackInfoOf(track) })}>
+            {text.track.playLater}
+          </Menu.Item>
+          <Menu.Item disabled={queuedAt < 0} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}>
+            {text.queue.remove}
+          </Menu.Item>
+          {slots.menuItems?.([track])}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
