@@ -121,8 +121,8 @@ function model(sent: readonly Sent[]) {
         notifyError(event.error);
         break;
       case 'xstate.done.actor.createShare':
+        // the success dialog says 分享成功: no toast
         link = `${input.origin}/s/${encodeURIComponent(event.output as string)}`;
-        emitted.push({ type: 'notify', severity: 'success', message: text.share.succeeded });
         break;
       case 'xstate.done.actor.copyLink':
         emitted.push({ type: 'notify', severity: 'success', message: text.share.copySucceeded });

@@ -169,10 +169,8 @@ export const shareWizardMachine = setup({
           songs: songsOf(context.tracks, context.selected),
           albums: context.albums,
         }),
-        onDone: {
-          target: 'succeeded',
-          actions: [{ type: 'setLink', params: ({ event }) => ({ id: event.output }) }, { type: 'notify', params: { severity: 'success', message: text.share.succeeded } }],
-        },
+        // the success dialog (分享成功) says it; no toast over it
+        onDone: { target: 'succeeded', actions: { type: 'setLink', params: ({ event }) => ({ id: event.output }) } },
         onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
       },
     },
