@@ -15,6 +15,7 @@ import { SystemProvider } from './SystemProvider';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
 import { theme } from './theme';
+import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { Router, useLocation } from 'wouter';
 import { NARROW_SCREEN_QUERY } from '@/shared/constants';
 import { useTransitionLocation } from './transitionLocation';
@@ -46,7 +47,11 @@ function Frame({ system }: { system: AppSystem }) {
         onCloseDrawer={close}
         header={<Header drawerOpened={opened} onToggleDrawer={toggle} />}
         drawer={<Drawer />}
-        footer={<PlayerBar />}
+        footer={
+          <ErrorBoundary message={text.errors.playerRender}>
+            <PlayerBar />
+          </ErrorBoundary>
+        }
       >
         <AppRoutes />
       </Shell>

@@ -1,7 +1,8 @@
 // The route table of spec 2.1. Pages are code-split; guarded routes need a logged-in user.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { Guard } from './Guard';
+import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { HomePage } from '@/app/pages/HomePage';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
@@ -88,24 +89,28 @@ function patternOf(path: string): RegExp {
 }
 
 export function AppRoutes() {
+  const [location] = useLocation();
+  // a page that fails to render shows a message with 重试; another route starts afresh
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        {routes.map(({ path, page: Page, guarded }) => (
-          <Route key={path} path={path}>
-            {guarded ? (
-              <Guard>
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          {routes.map(({ path, page: Page, guarded }) => (
+            <Route key={path} path={path}>
+              {guarded ? (
+                <Guard>
+                  <Page />
+                </Guard>
+              ) : (
                 <Page />
-              </Guard>
-            ) : (
-              <Page />
-            )}
+              )}
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
           </Route>
-        ))}
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -265,6 +265,8 @@ export const text = {
     badResponse: '服务器返回了无法识别的数据',
     unknown: '未知错误',
     storageUnavailable: '浏览器本地数据库不可用',
+    render: '页面出错了，请重试或刷新页面',
+    playerRender: '播放栏出错了',
   },
 } as const;
 

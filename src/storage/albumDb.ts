@@ -4,6 +4,7 @@
 import { unwrap, type DBSchema, type IDBPTransaction } from 'idb';
 import { ALBUM_DB_NAME, ALBUM_DB_VERSION } from '@/shared/constants';
 import { isRecord, readStringArray } from '@/services/api/narrow';
+import { parseAlbumInfo } from '@/services/api/albumParse';
 import type { AlbumInfo } from '@/shared/types';
 import { createDbHandle } from './openDb';
 import { clearLibraryDb } from './libraryDb';
@@ -181,7 +182,20 @@ export async function putAlbumInfos(infos: readonly AlbumInfo[]): Promise<void> 
   await Promise.all([...infos.map((info) => tx.store.put(info)), tx.done]);
 }
 
-/** cached album infos; ids not cached are absent from the map */
+/**
+ * A cached album as it was written (an AlbumInfo), or null when the record is damaged: another
+ * version's shape, a hand-edited store, a half-written record. A damaged record is left out, so the
+ * album is fetched again and the record rewritten; it never reaches a page.
+ */
+export function readStoredAlbumInfo(value: unknown, albumId: string): AlbumInfo | null {
+  if (!isRecord(value) || value.albumId !== albumId || typeof value.title !== 'string' || !Array.isArray(value.discs)) return null;
+  const discsFit = value.discs.every(
+    (disc: unknown) => isRecord(disc) && Array.isArray(disc.tracks) && disc.tracks.every((track: unknown) => isRecord(track) && typeof track.title === 'string'),
+  );
+  return discsFit ? parseAlbumInfo(value, albumId) : null;
+}
+
+/** cached album infos; ids not cached (or whose record is damaged) are absent from the map */
 export async function getAlbumInfos(albumIds: readonly string[]): Promise<Map<string, AlbumInfo>> {
   const ids = unique(albumIds);
   const result = new Map<string, AlbumInfo>();
@@ -191,8 +205,8 @@ export async function getAlbumInfos(albumIds: readonly string[]): Promise<Map<st
   const infos = await Promise.all(ids.map((id) => tx.store.get(id)));
   await tx.done;
   ids.forEach((id, i) => {
-    const info: unknown = infos[i];
-    if (isRecord(info) && info.albumId === id) result.set(id, info as unknown as AlbumInfo);
+    const info = readStoredAlbumInfo(infos[i], id);
+    if (info) result.set(id, info);
   });
   return result;
 }

@@ -408,3 +408,29 @@ describe('IndexedDB unavailable', () => {
     stale.close();
   });
 });
+
+describe('a damaged album_info record', () => {
+  async function putRaw(record: unknown) {
+    await getAlbumInfos(['warm']); // opens (and creates) the database
+    await closeAlbumDb();
+    const db = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    await db.put('album_info', record);
+    db.close();
+  }
+
+  test.each([
+    ['discs not an array', { albumId: 'a1', title: 'T', discs: 'oops' }],
+    ['no discs', { albumId: 'a1', title: 'T' }],
+    ['a disc without tracks', { albumId: 'a1', title: 'T', discs: [{ catalog: 'C' }] }],
+    ['a track without a title', { albumId: 'a1', title: 'T', discs: [{ catalog: 'C', tracks: [{}] }] }],
+    ['no title', { albumId: 'a1', discs: [] }],
+  ])('%s is left out (the album is fetched again), never handed to a page', async (_, record) => {
+    await putRaw(record);
+    await expect(getAlbumInfos(['a1'])).resolves.toEqual(new Map());
+  });
+
+  test('a record that fits is read as an AlbumInfo', async () => {
+    await putRaw({ albumId: 'a1', title: 'T', catalog: 'C', artist: 'A', date: '2020', type: 'normal', tags: [], discs: [{ catalog: 'C', tracks: [{ title: 'x' }] }] });
+    expect((await getAlbumInfos(['a1'])).get('a1')?.discs[0]?.tracks[0]?.title).toBe('x');
+  });
+});
