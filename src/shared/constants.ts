@@ -45,6 +45,13 @@ export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
 /** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */
 export const PLAYLIST_NAME_MAX = 200;
 export const PLAYLIST_DESCRIPTION_MAX = 5_000;
+/** anniv-go refuses a nickname over 20 bytes (102000) */
+export const NICKNAME_MAX_BYTES = 20;
+/** ours (the reference server's limits too): longer values are refused before they are sent */
+export const AVATAR_MAX = 2_000;
+export const CREDENTIAL_NAME_MAX = 200;
+export const CREDENTIAL_URL_MAX = 2_000;
+export const CREDENTIAL_TOKEN_MAX = 10_000;
 export const TRACK_NUMBER_DIGITS = 2;
 export const DEFAULT_PROTOCOL_VERSION = '1';
 

@@ -1,4 +1,5 @@
 // Form rules of spec.md 5: each returns the first failing message, or null when the form is valid.
+import { AVATAR_MAX, NICKNAME_MAX_BYTES } from '@/shared/constants';
 import { text } from '@/shared/text';
 
 export interface LoginForm {
@@ -27,6 +28,9 @@ export interface PasswordForm {
 
 const blank = (value: string) => value.trim() === '';
 
+/** the server counts bytes (UTF-8): a Chinese character is three */
+const nicknameTooLong = (nickname: string) => new TextEncoder().encode(nickname.trim()).length > NICKNAME_MAX_BYTES;
+
 export function loginError(form: LoginForm): string | null {
   if (blank(form.email) || form.password === '') return text.auth.emailPasswordRequired;
   return null;
@@ -36,6 +40,7 @@ export function loginError(form: LoginForm): string | null {
 export function registerError(form: RegisterForm, inviteRequired: boolean): string | null {
   if (form.password === '' || form.repeatPassword === '') return text.auth.passwordRequired;
   if (blank(form.nickname)) return text.auth.nicknameRequired;
+  if (nicknameTooLong(form.nickname)) return text.auth.nicknameTooLong(NICKNAME_MAX_BYTES);
   if (blank(form.email)) return text.auth.emailRequired;
   if (form.password !== form.repeatPassword) return text.auth.passwordsDiffer;
   if (inviteRequired && blank(form.inviteCode)) return text.auth.inviteCodeRequired;
@@ -44,7 +49,9 @@ export function registerError(form: RegisterForm, inviteRequired: boolean): stri
 
 export function profileError(form: ProfileForm): string | null {
   if (blank(form.nickname)) return text.user.nicknameRequired;
+  if (nicknameTooLong(form.nickname)) return text.auth.nicknameTooLong(NICKNAME_MAX_BYTES);
   if (blank(form.avatar)) return text.user.avatarRequired;
+  if (form.avatar.trim().length > AVATAR_MAX) return text.user.avatarTooLong(AVATAR_MAX);
   return null;
 }
 
