@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.js';
-import { nowSeconds } from './db.js';
+import { hashSessionId, nowSeconds } from './db.js';
 
 /*
  * Passwords: clients send the hex SHA-256 of what the user typed. We treat that string as the
@@ -37,6 +37,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/**
+ * A well-formed hash no password matches (zero salt and key), with the current cost parameters:
+ * checking a password against it costs the same scrypt work as against a real one, so "no such
+ * user" and "wrong password" take equally long.
+ */
+export const DUMMY_PASSWORD_HASH = ['scrypt', N, R, P, Buffer.alloc(16).toString('base64'), Buffer.alloc(KEY_LEN).toString('base64')].join('$');
+
+/** Checks `password` against the user's hash, or against the dummy hash when there is no user. */
+export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const matches = await verifyPassword(password, stored ?? DUMMY_PASSWORD_HASH);
+  return matches && stored != null;
+}
+
 /** What a browser client sends for a typed password. */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -61,38 +74,51 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/*
+ * The cookie carries a random UUID; the table keeps only its SHA-256 (hashSessionId), so the
+ * database alone does not give anyone a live session. Every lookup hashes the cookie value.
+ */
+
+/** A new session for the user; returns the cookie value (never stored as such). */
 export function createSession(db: Db, userId: number, client: ClientInfo): string {
   const id = randomUUID();
   const now = nowSeconds();
   db.prepare(
     `INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, userId, now, now, now + LOGIN_MAX_AGE, client.ip, client.userAgent);
+  ).run(hashSessionId(id), userId, now, now, now + LOGIN_MAX_AGE, client.ip, client.userAgent);
   return id;
 }
 
 /** The user of a live session, renewing it (7 days) and recording the access; null if unknown or expired. */
 export function touchSession(db: Db, sessionId: string, client: ClientInfo): UserRow | null {
   const now = nowSeconds();
+  const key = hashSessionId(sessionId);
   const row = db
     .prepare(
       `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.expires_at > ?`,
     )
-    .get(sessionId, now) as UserRow | undefined;
+    .get(key, now) as UserRow | undefined;
   if (!row) return null;
   db.prepare(`UPDATE sessions SET last_access = ?, expires_at = ?, ip = ?, user_agent = ? WHERE id = ?`).run(
     now,
     now + RENEW_MAX_AGE,
     client.ip,
     client.userAgent,
-    sessionId,
+    key,
   );
   return row;
 }
 
+/** Deletes the session of this cookie value. */
 export function deleteSession(db: Db, sessionId: string): void {
-  db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(hashSessionId(sessionId));
+}
+
+/** Deletes expired sessions (at start and hourly, server/index.ts); returns how many. */
+export function pruneSessions(db: Db, now: number = nowSeconds()): number {
+  return db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now).changes;
 }
 
 export function deleteUserSessions(db: Db, userId: number): void {

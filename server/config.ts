@@ -21,6 +21,16 @@ export interface Config {
   inviteCode: string;
   /** URL written into controlled credentials; null = derived from host and the bound library port. */
   libraryPublicUrl: string | null;
+  /**
+   * Reverse proxies in front of the API (TRUST_PROXY, 0 = none): with n > 0 the client address is
+   * the n-th X-Forwarded-For entry from the right and X-Forwarded-Proto / -Host are honoured.
+   */
+  trustProxy: number;
+  /**
+   * The origin browsers use for the app (PUBLIC_ORIGIN, e.g. `https://music.example.com`); null =
+   * whatever the request says. An https origin marks the site as served over HTTPS: Secure cookies.
+   */
+  publicOrigin: string | null;
 }
 
 /** Email rule of anniv-go: RFC-5322 style, lower-case letters only. */
@@ -32,6 +42,30 @@ function portFrom(value: string | undefined, fallback: number, name: string): nu
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
   return n;
+}
+
+function trustProxyFrom(value: string | undefined): number {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return 0;
+  if (v === 'true' || v === 'yes') return 1;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be 0, 1 (one proxy) or the number of proxies, got "${value}"`);
+  return n;
+}
+
+function originFrom(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be an origin like https://music.example.com, got "${value}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_ORIGIN must be an origin like https://music.example.com (scheme, host, optional port; no path), got "${value}"`);
+  }
+  return url.origin;
 }
 
 function featuresFrom(value: string | undefined): Feature[] {
@@ -72,6 +106,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     features,
     inviteCode,
     libraryPublicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    publicOrigin: originFrom(env.PUBLIC_ORIGIN),
   };
 }
 

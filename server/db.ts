@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
+/** The SHA-256 (hex) of a session cookie value: what the sessions table stores (schema 4). */
+export const hashSessionId = (id: string): string => createHash('sha256').update(id, 'utf8').digest('hex');
+
 /**
  * Schema history. Entry i moves the database from user_version i to i + 1; append new entries,
- * never edit old ones, so existing data files keep working (lyrics come later).
+ * never edit old ones, so existing data files keep working (lyrics come later). An entry is SQL,
+ * or a function for steps SQL cannot do; each runs in one transaction with its version bump.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   `
   CREATE TABLE users (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -124,6 +129,14 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX share_grants_share ON share_grants(share_id, position);
   `,
+  // 3 → 4: sessions.id holds the SHA-256 (hex) of the cookie value, never the value itself, so a
+  // copy of the database does not hand out live sessions. Existing rows are hashed in place: users
+  // signed in before the upgrade stay signed in.
+  (db) => {
+    const rows = db.prepare('SELECT id FROM sessions').all() as { id: string }[];
+    const update = db.prepare('UPDATE sessions SET id = ? WHERE id = ?');
+    for (const { id } of rows) update.run(hashSessionId(id), id);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -135,21 +148,43 @@ export function migrate(db: Db, target: number = MIGRATIONS.length): void {
     throw new Error(`database schema version ${current} is newer than this server (${MIGRATIONS.length})`);
   }
   for (let v = current; v < Math.min(target, MIGRATIONS.length); v++) {
-    const sql = MIGRATIONS[v]!;
+    const step = MIGRATIONS[v]!;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${v + 1}`);
     })();
   }
 }
 
+/** Creates the data folder readable by the owner only (0700); an existing folder is left as it is. */
+export function ensureDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+}
+
+/** The database file (and SQLite's -wal / -shm beside it) readable by the owner only (0600). */
+function restrictDbFiles(file: string): void {
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(f, 0o600);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+}
+
 export function openDb(dataDir: string): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'anniv.db'));
+  ensureDataDir(dataDir);
+  const file = path.join(dataDir, 'anniv.db');
+  restrictDbFiles(file);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // SQLite creates -wal / -shm with the mode of the database file; tighten any older ones too.
+  restrictDbFiles(file);
   return db;
 }
 

@@ -5,11 +5,13 @@ import type { Hono } from 'hono';
 import { createApiApp } from './api/app.js';
 import type { ApiEnv } from './api/context.js';
 import { libraryUrlFor, publicHost, type Config } from './config.js';
-import { nowSeconds, openDb, type Db } from './db.js';
+import { ensureDataDir, nowSeconds, openDb, type Db } from './db.js';
+import { pruneSessions } from './auth.js';
 import { demoPaths, ensureDemoContent } from './demo/generate.js';
 import { createLibraryApp } from './library/app.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
+import { LoginLimiter } from './loginLimiter.js';
 import { loadMetaRepo } from './meta/load.js';
 import { ensureDemoUser, syncControlledUrls } from './users.js';
 
@@ -22,7 +24,12 @@ export interface ServerOptions {
   demoUser?: boolean;
   /** Progress and status lines (default: console.log). */
   log?: (line: string) => void;
+  /** Clock in milliseconds for the password guessing limits (default Date.now; tests inject one). */
+  clock?: () => number;
 }
+
+/** How often expired sessions are deleted (besides once at start). */
+export const SESSION_PRUNE_INTERVAL_MS = 3600_000;
 
 export interface StartedServer {
   apiUrl: string;
@@ -62,10 +69,12 @@ function closeServer(server: Server): Promise<void> {
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<AnnivServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  ensureDataDir(config.dataDir); // 0700 when we create it, before anything is written into it
   if (options.demoContent ?? true) await ensureDemoContent(config.dataDir, log);
   const { metaDir, libraryDir } = demoPaths(config.dataDir);
   const keys = loadOrCreateKeys(config.dataDir);
   const db = openDb(config.dataDir);
+  pruneSessions(db);
   const meta = loadMetaRepo(metaDir, (m) => log(`[meta] ${m}`));
   const index = scanLibrary(libraryDir, 2);
 
@@ -73,9 +82,20 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   syncControlledUrls(db, libraryUrl);
   if (options.demoUser ?? true) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword);
 
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl });
+  const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter });
   const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds() });
   const servers: Server[] = [];
+  // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer
+  // never keeps the process alive; close() stops it.
+  const pruneTimer = setInterval(() => {
+    try {
+      if (db.open) pruneSessions(db);
+    } catch (e) {
+      log(`[sessions] prune failed: ${(e as Error).message}`);
+    }
+  }, SESSION_PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
 
   return {
     config,
@@ -94,6 +114,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       return { apiUrl: `http://${publicHost(config.host)}:${api.port}`, libraryUrl };
     },
     async close() {
+      clearInterval(pruneTimer);
       await Promise.all(servers.splice(0).map(closeServer));
       if (db.open) db.close();
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,12 +42,59 @@ async function fileStat(p: string): Promise<fs.Stats | null> {
   }
 }
 
-function send(c: Context, file: string, size: number, cache: string): Response {
-  const headers = {
-    'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': String(size),
+/*
+ * Content-Security-Policy of the HTML document. Scripts only from this origin (plus the hash of any
+ * inline script the build put into the page; Vite's build has none today); styles also inline,
+ * because Mantine injects <style> elements and style attributes; images, audio and fetches may go
+ * to any http(s) origin, because libraries live on servers the user chooses.
+ */
+export const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data: http: https:",
+  "media-src 'self' blob: http: https:",
+  "connect-src 'self' http: https:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+] as const;
+
+/** `'sha256-…'` sources of the inline scripts (no `src`) of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${m[1]}`)) continue;
+    out.push(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
+  }
+  return out;
+}
+
+export function contentSecurityPolicy(html: string): string {
+  const hashes = inlineScriptHashes(html);
+  return CSP_DIRECTIVES.map((d) => (d === "script-src 'self'" && hashes.length ? `${d} ${hashes.join(' ')}` : d)).join('; ');
+}
+
+/** The policy for an HTML file, recomputed only when the file changes (a rebuild). */
+const policyCache = new Map<string, { key: string; policy: string }>();
+function policyFor(file: string, stat: fs.Stats): string {
+  const key = `${stat.mtimeMs}:${stat.size}`;
+  const cached = policyCache.get(file);
+  if (cached?.key === key) return cached.policy;
+  const policy = contentSecurityPolicy(fs.readFileSync(file, 'utf8'));
+  policyCache.set(file, { key, policy });
+  return policy;
+}
+
+function send(c: Context, file: string, stat: fs.Stats, cache: string): Response {
+  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Content-Length': String(stat.size),
     'Cache-Control': cache,
   };
+  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = policyFor(file, stat);
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
   const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers });
@@ -69,10 +117,10 @@ export function staticClient(distDir: string): (c: Context) => Promise<Response>
       const s = await fileStat(file);
       if (s) {
         const immutable = pathname.startsWith('/assets/');
-        return send(c, file, s.size, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return send(c, file, s, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       }
       if (pathname.startsWith('/assets/')) return c.text('Not Found', 404);
     }
-    return send(c, index, indexStat.size, 'no-cache');
+    return send(c, index, indexStat, 'no-cache');
   };
 }

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
 import { staticClient } from '../static.js';
+import { bodyLimit } from './bodyLimit.js';
 import { clientInfo, type ApiDeps, type ApiEnv } from './context.js';
 import { registerCredentialRoutes } from './credential.js';
 import { csrf } from './csrf.js';
 import { ApiError, Status, fail, ok } from './envelope.js';
 import { registerFavoriteRoutes } from './favorite.js';
-import { BODY_LIMIT_TEXT, LIMITS } from './limits.js';
 import { registerMetaRoutes } from './meta.js';
+import { cookieBase } from './origin.js';
 import { registerPlaylistRoutes } from './playlist.js';
 import { registerShareRoutes } from './share.js';
 import { registerStatRoutes } from './stat.js';
@@ -20,14 +20,16 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   const { config, db } = deps;
   const app = new Hono<ApiEnv>();
 
-  app.use('/api/*', csrf());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: LIMITS.bodyBytes,
-      onError: (c) => fail(c, Status.IllegalParams, `request body too large (at most ${BODY_LIMIT_TEXT})`),
-    }),
-  );
+  // On every answer (API, client files, errors): no MIME sniffing, no full URLs in Referer to
+  // other origins. The HTML document also gets its Content-Security-Policy (static.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  app.use('/api/*', csrf(config));
+  // Body size per route (413 + 902003), before anything reads the body.
+  app.use('/api/*', bodyLimit());
 
   // Session: attach the user of a live session and re-issue its cookie for 7 days afterwards.
   app.use('/api/*', async (c, next) => {
@@ -36,7 +38,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     c.set('sessionCookie', 'none');
     const sessionId = getCookie(c, SESSION_COOKIE);
     if (sessionId) {
-      const user = touchSession(db, sessionId, clientInfo(c));
+      const user = touchSession(db, sessionId, clientInfo(c, config.trustProxy));
       if (user) {
         c.set('user', user);
         c.set('sessionId', sessionId);
@@ -45,7 +47,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     }
     await next();
     if (c.get('sessionCookie') === 'renew' && sessionId) {
-      setCookie(c, SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: RENEW_MAX_AGE });
+      setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: RENEW_MAX_AGE });
     }
   });
 

@@ -3,6 +3,7 @@ import type { UserRow, ClientInfo } from '../auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import type { LibraryKeys } from '../library/keys.js';
+import type { LoginLimiter } from '../loginLimiter.js';
 import type { MetaRepo } from '../meta/load.js';
 import { unauthorized } from './envelope.js';
 
@@ -14,6 +15,8 @@ export interface ApiDeps {
   keys: LibraryKeys;
   /** Current public URL of this server's library (known only once it listens when the port is 0). */
   libraryUrl: () => string;
+  /** Password guessing limits (server/loginLimiter.ts); one per server. */
+  loginLimiter: LoginLimiter;
 }
 
 /**
@@ -36,11 +39,38 @@ export function requireUser(c: ApiContext): UserRow {
   return user;
 }
 
-export function clientInfo(c: Context): ClientInfo {
+/** Comma-separated header values, trimmed, empty ones dropped. */
+function headerList(c: Context, name: string): string[] {
+  return (c.req.header(name) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+/**
+ * The value a forwarded header got from the outermost of `hops` trusted proxies (each proxy
+ * appends to the right); undefined without proxies or header.
+ */
+export function forwarded(c: Context, name: string, hops: number): string | undefined {
+  if (hops <= 0) return undefined;
+  const list = headerList(c, name);
+  if (list.length === 0) return undefined;
+  return list[Math.max(0, list.length - hops)];
+}
+
+/**
+ * The client's address: the socket peer, or with TRUST_PROXY the X-Forwarded-For entry the
+ * trusted proxies wrote (entries further left are whatever the client sent, so not trusted).
+ */
+export function clientAddress(c: Context, trustProxy: number): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const peer = env?.incoming?.socket?.remoteAddress ?? '';
+  return forwarded(c, 'x-forwarded-for', trustProxy) ?? peer;
+}
+
+export function clientInfo(c: Context, trustProxy: number): ClientInfo {
   return {
-    ip: forwarded || env?.incoming?.socket?.remoteAddress || '',
+    ip: clientAddress(c, trustProxy),
     userAgent: c.req.header('user-agent') ?? '',
   };
 }

@@ -2,9 +2,17 @@ import type { Hono } from 'hono';
 import { credentialWire, insertCredential, type CredentialRow } from '../users.js';
 import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, malformed, ok } from './envelope.js';
-import { int, optInt, optStr, readJson, readObject, str, asObject } from './input.js';
+import { int, maxChars, optInt, optStr, readJson, readObject, str, asObject } from './input.js';
+import { LIMITS } from './limits.js';
 
 const FORM = 'credential form';
+
+/** Stored text limits (902003, nothing stored); undefined passes (PATCH leaves the field alone). */
+function checkTexts(t: { name?: string | undefined; url?: string | undefined; token?: string | undefined }): void {
+  if (t.name !== undefined) maxChars(t.name, LIMITS.credentialName, 'credential name');
+  if (t.url !== undefined) maxChars(t.url, LIMITS.credentialUrl, 'credential url');
+  if (t.token !== undefined) maxChars(t.token, LIMITS.credentialToken, 'credential token');
+}
 
 export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const { db } = deps;
@@ -20,13 +28,19 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
   app.post('/api/credential', async (c) => {
     const user = requireUser(c);
     const body = await readObject(c, FORM);
-    const row = insertCredential(db, user.id, {
+    const fields = {
       name: str(body, 'name', FORM),
       url: str(body, 'url', FORM),
       token: str(body, 'token', FORM),
       priority: int(body, 'priority', FORM),
       controlled: false,
-    });
+    };
+    checkTexts(fields);
+    const row = db.transaction(() => {
+      const { n } = db.prepare('SELECT COUNT(*) AS n FROM credentials WHERE user_id = ?').get(user.id) as { n: number };
+      if (n >= LIMITS.credentialsPerUser) throw new ApiError(Status.WriteErr, `too many credentials (at most ${LIMITS.credentialsPerUser})`);
+      return insertCredential(db, user.id, fields);
+    })();
     return ok(c, credentialWire(row));
   });
 
@@ -40,6 +54,7 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
       token: optStr(body, 'token', FORM),
       priority: optInt(body, 'priority', FORM),
     };
+    checkTexts(changes);
     const row = find(user.id, id);
     if (!row) throw new ApiError(Status.NotFound, 'token not found');
     const touchesIdentity = (['name', 'url', 'token'] as const).some((k) => changes[k] !== undefined && changes[k] !== row[k]);

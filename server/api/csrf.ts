@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { Config } from '../config.js';
+import { forwarded } from './context.js';
 import { Status, fail } from './envelope.js';
+import { cookieBase, isHttps } from './origin.js';
 
 /*
  * Cross-site request protection for /api. Every answer hands out an `XSRF-TOKEN` cookie (readable
@@ -9,6 +12,10 @@ import { Status, fail } from './envelope.js';
  * anything runs when it comes from a foreign Origin, uses a form content type (what a cross-site
  * form can send), or echoes a token that does not match the cookie. Plain JSON requests without
  * the header stay allowed, because other Anniv clients never send it (protocol.md 1.2).
+ *
+ * "Foreign" compares whole origins: scheme, host and port. Our own origins are the request's
+ * scheme (https when PUBLIC_ORIGIN is https, or per X-Forwarded-Proto with TRUST_PROXY) with its
+ * Host (and X-Forwarded-Host with TRUST_PROXY), and PUBLIC_ORIGIN itself.
  */
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,38 +23,62 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
-function originHost(origin: string): string | null {
+/** `scheme://host[:port]` normalised (lower-case host, default port dropped); null if not an http(s) origin. */
+export function normalOrigin(value: string): string | null {
   try {
-    return new URL(origin).host.toLowerCase();
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
   } catch {
     return null;
   }
 }
 
-function refusal(method: string, headers: { get(name: string): string | undefined }, cookieToken: string | undefined, ownHosts: string[]): string | null {
-  if (!STATE_CHANGING.has(method)) return null;
-  const origin = headers.get('origin');
-  if (origin !== undefined) {
-    const host = originHost(origin);
-    if (!host || !ownHosts.includes(host)) return 'cross-site request refused: foreign Origin';
+/** The origins a page of this site can have, as seen from this request. */
+export function ownOrigins(c: Context, config: Config): string[] {
+  const scheme = isHttps(c, config) ? 'https' : 'http';
+  const hosts = [c.req.header('host'), new URL(c.req.url).host, forwarded(c, 'x-forwarded-host', config.trustProxy)];
+  const out = new Set<string>();
+  for (const host of hosts) {
+    const o = host ? normalOrigin(`${scheme}://${host}`) : null;
+    if (o) out.add(o);
   }
-  const mediaType = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (config.publicOrigin) out.add(config.publicOrigin);
+  return [...out];
+}
+
+function foreignOrigin(origin: string, own: string[]): string | null {
+  const normal = normalOrigin(origin);
+  if (normal && own.includes(normal)) return null;
+  const base = 'cross-site request refused: foreign Origin';
+  // Our host name with another scheme or port: say why (often an HTTPS proxy the server does not know about).
+  if (normal && own.some((o) => new URL(o).hostname === new URL(normal).hostname)) {
+    return `${base} (scheme, host and port must all match; behind an HTTPS proxy set PUBLIC_ORIGIN or TRUST_PROXY=1)`;
+  }
+  return base;
+}
+
+function refusal(c: Context, cookieToken: string | undefined, config: Config): string | null {
+  if (!STATE_CHANGING.has(c.req.method)) return null;
+  const origin = c.req.header('origin');
+  if (origin !== undefined) {
+    const reason = foreignOrigin(origin, ownOrigins(c, config));
+    if (reason) return reason;
+  }
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType && FORM_TYPES.has(mediaType)) return 'cross-site request refused: form content type, send JSON';
-  const echoed = headers.get(XSRF_HEADER);
+  const echoed = c.req.header(XSRF_HEADER);
   if (echoed !== undefined && echoed !== cookieToken) return 'cross-site request refused: X-XSRF-TOKEN does not match the XSRF-TOKEN cookie';
   return null;
 }
 
-export function csrf(): MiddlewareHandler {
+export function csrf(config: Config): MiddlewareHandler {
   return async (c, next) => {
     const cookieToken = getCookie(c, XSRF_COOKIE);
     if (!cookieToken) {
-      setCookie(c, XSRF_COOKIE, randomBytes(18).toString('base64url'), { path: '/', sameSite: 'Lax' });
+      setCookie(c, XSRF_COOKIE, randomBytes(18).toString('base64url'), cookieBase(c, config));
     }
-    const ownHosts = [c.req.header('host'), c.req.header('x-forwarded-host'), new URL(c.req.url).host]
-      .filter((h): h is string => !!h)
-      .map((h) => h.toLowerCase());
-    const reason = refusal(c.req.method, { get: (n) => c.req.header(n) }, cookieToken, ownHosts);
+    const reason = refusal(c, cookieToken, config);
     if (reason) return fail(c, Status.PermissionDenied, reason);
     await next();
   };

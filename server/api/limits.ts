@@ -4,8 +4,15 @@
  * a list that would grow past its size → 901000 (nothing written). Listed in server/README.md.
  */
 export const LIMITS = {
-  /** Any /api request body. */
-  bodyBytes: 2 * 1024 * 1024,
+  /** Any /api request body not listed below (server/api/bodyLimit.ts). */
+  bodyBytes: 1024 * 1024,
+  /** Sign-in, register, password, intro and credential bodies. */
+  smallBodyBytes: 16 * 1024,
+  /**
+   * PUT/PATCH /api/playlist and POST /api/share. 8 MiB carries 1,000 items with every text at its
+   * limit even in CJK or emoji (1,000 dummy items of 1,000 + 500 + 500 CJK characters ≈ 6.1 MB).
+   */
+  bulkBodyBytes: 8 * 1024 * 1024,
   /** Characters (code points). */
   playlistName: 200,
   playlistDescription: 5000,
@@ -27,6 +34,15 @@ export const LIMITS = {
   sharesPerUser: 1000,
   /** Each text of a share's optional `metadata` (titles, artists, catalogs, dates …). */
   shareMetadataText: 1000,
+  /** POST /api/stat: entries in one request, play times in one entry, oldest accepted time. */
+  statEntriesPerRequest: 100,
+  statTimesPerEntry: 100,
+  statMaxAgeSeconds: 365 * 24 * 3600,
+  /** User avatar URL (register, intro), characters. The nickname keeps anniv-go's 20 bytes (102000). */
+  avatar: 2000,
+  /** Credentials (protocol.md 1.6.3), characters. */
+  credentialName: 200,
+  credentialUrl: 2000,
+  credentialToken: 10000,
+  credentialsPerUser: 100,
 } as const;
-
-export const BODY_LIMIT_TEXT = '2 MiB';

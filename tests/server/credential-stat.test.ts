@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AnnivServer } from '../../server/index.js';
-import { Client, makeDataDir, makeServer, removeDir } from './support/fixture.js';
+import { Client, makeDataDir, makeServer, removeDir, signedInClient } from './support/fixture.js';
 
 let dir: string;
 let server: AnnivServer;
@@ -107,6 +107,48 @@ describe('credentials', () => {
   });
 });
 
+describe('credential limits', () => {
+  const ok = { name: 'n'.repeat(200), url: 'https://' + 'u'.repeat(1992), token: 't'.repeat(10000), priority: 0 };
+  const countAll = (): number => (server.db.prepare('SELECT COUNT(*) AS n FROM credentials').get() as { n: number }).n;
+
+  test('name 200, url 2000, token 10000 characters are stored', async () => {
+    const res = await c.post<Credential>('/api/credential', ok);
+    expect(res.status).toBe(0);
+    expect(res.data).toMatchObject({ name: ok.name, url: ok.url, token: ok.token });
+  });
+
+  test.each([
+    ['name', { name: 'n'.repeat(201) }, 'credential name too long (at most 200 characters)'],
+    ['url', { url: 'h'.repeat(2001) }, 'credential url too long (at most 2000 characters)'],
+    ['token', { token: 't'.repeat(10001) }, 'credential token too long (at most 10000 characters)'],
+  ])('a %s over the limit → 902003 on POST and PATCH, nothing stored', async (_field, over, message) => {
+    const before = countAll();
+    expect(await c.post('/api/credential', { ...ok, ...over })).toEqual({ status: 902003, message, data: null });
+    expect(countAll()).toBe(before);
+    const created = (await c.post<Credential>('/api/credential', { name: 'keep', url: 'https://keep.example', token: 'k', priority: 0 })).data;
+    expect(await c.call('PATCH', '/api/credential', { id: created.id, ...over })).toEqual({ status: 902003, message, data: null });
+    expect((await list()).find((x) => x.id === created.id)).toMatchObject({ name: 'keep', url: 'https://keep.example', token: 'k' });
+  });
+
+  test('at most 100 credentials per user (the controlled one included) → 901000', async () => {
+    const u = await signedInClient(server, 'many-creds@example.com');
+    for (let i = 1; i < 100; i++) {
+      expect((await u.post('/api/credential', { name: `c${i}`, url: 'https://x.example', token: 't', priority: 0 })).status).toBe(0);
+    }
+    expect((await u.get<Credential[]>('/api/credential')).data).toHaveLength(100);
+    expect(await u.post('/api/credential', { name: 'one more', url: 'https://x.example', token: 't', priority: 0 })).toEqual({
+      status: 901000,
+      message: 'too many credentials (at most 100)',
+      data: null,
+    });
+    expect((await u.get<Credential[]>('/api/credential')).data).toHaveLength(100);
+    // Deleting one makes room again.
+    const last = (await u.get<Credential[]>('/api/credential')).data.at(-1)!;
+    expect((await u.call('DELETE', '/api/credential', { id: last.id })).status).toBe(0);
+    expect((await u.post('/api/credential', { name: 'fits', url: 'https://x.example', token: 't', priority: 0 })).status).toBe(0);
+  });
+});
+
 describe('POST /api/stat', () => {
   const album = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
   const now = (): number => Math.floor(Date.now() / 1000);
@@ -146,5 +188,88 @@ describe('POST /api/stat', () => {
 
   test('needs login', async () => {
     expect((await new Client(server).post('/api/stat', [])).status).toBe(902002);
+  });
+});
+
+describe('POST /api/stat limits (100 entries, 100 times each, times within [now - 1 year, now + 1 h])', () => {
+  const album = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c02';
+  const now = (): number => Math.floor(Date.now() / 1000);
+  const YEAR = 365 * 24 * 3600;
+  const statCount = (): number => (server.db.prepare('SELECT COUNT(*) AS n FROM stats').get() as { n: number }).n;
+  const entry = (track: number, at: number[]): unknown => ({ track: { album_id: album, disc_id: 1, track_id: track }, at });
+
+  test('100 entries of 100 times each are stored, all in one go', async () => {
+    const before = statCount();
+    const t = now() - 60;
+    const body = Array.from({ length: 100 }, (_, i) => entry(i + 1, Array.from({ length: 100 }, (_, j) => t - j)));
+    expect(await c.post('/api/stat', body)).toEqual({ status: 0, message: 'OK', data: null });
+    expect(statCount()).toBe(before + 10000);
+  });
+
+  test('a body under the size limit with 100,000 times is refused by the count check, quickly', async () => {
+    const before = statCount();
+    const body = `[{"track":{"album_id":"${album}","disc_id":1,"track_id":1},"at":[${Array.from({ length: 100_000 }, () => '1').join(',')}]}]`;
+    const started = performance.now();
+    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many play times in one stat entry (at most 100)', data: null });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(statCount()).toBe(before);
+  });
+
+  test('101 entries → 902003 and nothing stored', async () => {
+    const before = statCount();
+    const body = Array.from({ length: 101 }, (_, i) => entry(i + 1, [now()]));
+    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many stat entries in one request (at most 100)', data: null });
+    expect(statCount()).toBe(before);
+  });
+
+  test('101 times in one entry → 902003 and nothing stored', async () => {
+    const before = statCount();
+    const body = [entry(1, [now()]), entry(2, Array.from({ length: 101 }, () => now()))];
+    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many play times in one stat entry (at most 100)', data: null });
+    expect(statCount()).toBe(before);
+  });
+
+  test.each([
+    ['more than a year ago', () => now() - YEAR - 60],
+    ['zero', () => 0],
+    ['negative', () => -5],
+  ])('a time %s → 902003 and nothing stored', async (_name, time) => {
+    const before = statCount();
+    const res = await c.post('/api/stat', [entry(1, [now()]), entry(2, [time()])]);
+    expect(res).toEqual({ status: 902003, message: 'stat time too old (at most 1 year ago)', data: null });
+    expect(statCount()).toBe(before);
+  });
+
+  test('just inside the window on both ends is stored', async () => {
+    const before = statCount();
+    expect((await c.post('/api/stat', [entry(1, [now() - YEAR + 60, now() + 3600 - 60])])).status).toBe(0);
+    expect(statCount()).toBe(before + 2);
+  });
+
+  test('a 2 MB body of 1,000,000 timestamps is refused quickly and nothing is stored', async () => {
+    const before = statCount();
+    const body = `[{"track":{"album_id":"${album}","disc_id":1,"track_id":1},"at":[${Array.from({ length: 1_000_000 }, () => '1').join(',')}]}]`;
+    expect(body.length).toBeGreaterThan(2_000_000);
+    const started = performance.now();
+    const res = await c.raw('/api/stat', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(413); // over the 1 MiB body limit
+    expect(await res.json()).toEqual({ status: 902003, message: 'request body too large (at most 1 MiB)', data: null });
+    expect(elapsed).toBeLessThan(2000);
+    expect(statCount()).toBe(before);
+  });
+
+  test('a report is stored in one transaction: a failing row takes the whole report back', async () => {
+    const before = statCount();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.db.exec("CREATE TEMP TRIGGER stat_fail BEFORE INSERT ON stats WHEN NEW.track_id = 99 BEGIN SELECT RAISE(ABORT, 'boom'); END");
+    try {
+      const res = await c.post('/api/stat', [entry(1, [now(), now() - 1]), entry(99, [now()])]);
+      expect(res.status).toBe(900000);
+      expect(statCount()).toBe(before);
+    } finally {
+      server.db.exec('DROP TRIGGER stat_fail');
+      quiet.mockRestore();
+    }
   });
 });

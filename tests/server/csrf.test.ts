@@ -96,3 +96,85 @@ describe('state-changing requests', () => {
     expect((await c.call('GET', '/api/user/info', undefined, { origin: 'https://evil.example' })).status).toBe(0);
   });
 });
+
+describe('the Origin check compares scheme, host and port', () => {
+  let c: Client;
+  beforeAll(async () => {
+    c = new Client(server);
+    await c.login();
+  });
+
+  const post = (headers: Record<string, string>) => c.call('POST', '/api/credential', credential, headers);
+
+  test.each([
+    ['the same origin', 'http://localhost:8080', 'localhost:8080'],
+    ['upper-case host', 'http://LOCALHOST:8080', 'localhost:8080'],
+    ['an explicit default port', 'http://localhost:80', 'localhost'],
+    ['the default port in Host', 'http://localhost', 'localhost:80'],
+  ])('%s is own', async (_name, origin, host) => {
+    expect((await post({ origin, host })).status).toBe(0);
+  });
+
+  test.each([
+    ['https vs http', 'https://localhost:8080', 'localhost:8080'],
+    ['another port', 'http://localhost:9999', 'localhost:8080'],
+    ['a port vs none', 'http://localhost:8080', 'localhost'],
+    ['https on the same host, other port', 'https://localhost:8443', 'localhost:8080'],
+    ['another host', 'http://evil.localhost:8080', 'localhost:8080'],
+    ['a non-http scheme', 'file://localhost', 'localhost'],
+  ])('%s is foreign → 902001, nothing stored', async (_name, origin, host) => {
+    const before = countCredentials();
+    const res = await post({ origin, host });
+    expect(res.status).toBe(902001);
+    expect(res.message).toMatch(/^cross-site request refused: foreign Origin/);
+    expect(countCredentials()).toBe(before);
+  });
+
+  test('the refusal says why when only the scheme or port differs', async () => {
+    expect((await post({ origin: 'https://localhost:8080', host: 'localhost:8080' })).message).toMatch(/scheme, host and port must all match.*PUBLIC_ORIGIN or TRUST_PROXY=1/);
+    expect((await post({ origin: 'https://evil.example', host: 'localhost:8080' })).message).toBe('cross-site request refused: foreign Origin');
+  });
+
+  test('X-Forwarded-Host and -Proto are ignored without TRUST_PROXY', async () => {
+    const res = await post({ origin: 'https://music.example.com', host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com', 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(902001);
+  });
+});
+
+describe('Origin check behind a proxy', () => {
+  async function withServer(env: Record<string, string>, run: (c: Client) => Promise<void>): Promise<void> {
+    const s = await makeServer(dir, env);
+    try {
+      const c = new Client(s);
+      await c.login();
+      await run(c);
+    } finally {
+      await s.close();
+    }
+  }
+  const post = (c: Client, headers: Record<string, string>) => c.call('POST', '/api/credential', credential, headers);
+
+  test('PUBLIC_ORIGIN=https://…: that origin is own; its http twin and the plain-http Host are not', async () => {
+    await withServer({ PUBLIC_ORIGIN: 'https://music.example.com' }, async (c) => {
+      expect((await post(c, { origin: 'https://music.example.com', host: '127.0.0.1:8080' })).status).toBe(0);
+      expect((await post(c, { origin: 'https://music.example.com:443', host: 'music.example.com' })).status).toBe(0);
+      expect((await post(c, { origin: 'http://music.example.com', host: 'music.example.com' })).status).toBe(902001);
+      expect((await post(c, { origin: 'https://music.example.com:8443', host: 'music.example.com' })).status).toBe(902001);
+      // The site is HTTPS: a page on http://<Host> is another origin.
+      expect((await post(c, { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' })).status).toBe(902001);
+    });
+  });
+
+  test('TRUST_PROXY=1: X-Forwarded-Proto and X-Forwarded-Host make the page origin', async () => {
+    await withServer({ TRUST_PROXY: '1' }, async (c) => {
+      const proxied = { host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com', 'x-forwarded-proto': 'https' };
+      expect((await post(c, { ...proxied, origin: 'https://music.example.com' })).status).toBe(0);
+      expect((await post(c, { ...proxied, origin: 'http://music.example.com' })).status).toBe(902001);
+      expect((await post(c, { ...proxied, origin: 'https://music.example.com:444' })).status).toBe(902001);
+      // The proxy forwards http: an https page is foreign.
+      const plain = { host: 'music.example.com', 'x-forwarded-proto': 'http' };
+      expect((await post(c, { ...plain, origin: 'http://music.example.com' })).status).toBe(0);
+      expect((await post(c, { ...plain, origin: 'https://music.example.com' })).status).toBe(902001);
+    });
+  });
+});

@@ -172,8 +172,13 @@ describe('limits and access', () => {
     expect((await full.get<unknown[]>('/api/favorite/music')).data).toHaveLength(LIMITS.favouriteTracksPerUser);
   });
 
-  test('a body over 2 MiB → 902003 with a clear message', async () => {
-    const res = await c.call('PUT', '/api/favorite/album', { album_id: A, padding: 'x'.repeat(LIMITS.bodyBytes) });
-    expect(res).toEqual({ status: 902003, message: 'request body too large (at most 2 MiB)', data: null });
+  test('a body over 1 MiB → HTTP 413 with the 902003 envelope and a clear message', async () => {
+    const res = await c.raw('/api/favorite/album', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ album_id: A, padding: 'x'.repeat(LIMITS.bodyBytes) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ status: 902003, message: 'request body too large (at most 1 MiB)', data: null });
   });
 });

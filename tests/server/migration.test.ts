@@ -1,8 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSession, hashPassword, sha256Hex } from '../../server/auth.js';
-import { SCHEMA_VERSION, migrate, openDb } from '../../server/db.js';
+import { randomUUID } from 'node:crypto';
+import { hashPassword, sha256Hex } from '../../server/auth.js';
+import { SCHEMA_VERSION, hashSessionId, migrate, openDb } from '../../server/db.js';
 import { Client, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
 
 /*
@@ -38,7 +39,13 @@ describe('schema migration 1 → 2', () => {
       "INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position) VALUES (?, ?, 'Old library', 'https://old.example', 'tok', 3, 0, 0)",
     ).run(CRED_ID, userId);
     db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, 1, 2, 1700000100)').run(userId, ALBUM);
-    sessionId = createSession(db, userId, { ip: '127.0.0.1', userAgent: 'test' });
+    // A session row as the servers before schema 4 wrote it: the cookie value itself as the id.
+    sessionId = randomUUID();
+    db.prepare("INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent) VALUES (?, ?, 1700000000, 1700000000, ?, '127.0.0.1', 'test')").run(
+      sessionId,
+      userId,
+      Math.floor(Date.now() / 1000) + 86400,
+    );
     db.close();
   });
   afterAll(() => removeDir(dir));
@@ -46,7 +53,7 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(3); // 2 → 3 added shares (tests/server/share.test.ts)
+      expect(SCHEMA_VERSION).toBe(4); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares'], ...NEW_TABLES].sort());
       expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });
@@ -54,7 +61,7 @@ describe('schema migration 1 → 2', () => {
         { id: CRED_ID, name: 'Old library', url: 'https://old.example', token: 'tok', priority: 3 },
       ]);
       expect(db.prepare('SELECT album_id, at FROM stats').all()).toEqual([{ album_id: ALBUM, at: 1700000100 }]);
-      expect(db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(sessionId)).toEqual({ n: 1 });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(hashSessionId(sessionId))).toEqual({ n: 1 });
       // Foreign keys with ON DELETE CASCADE on the new tables.
       const fks = db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('playlist_items')").all();
       expect(fks).toEqual([{ table: 'playlists', on_delete: 'CASCADE' }]);

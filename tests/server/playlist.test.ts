@@ -474,8 +474,13 @@ describe('limits and access', () => {
     });
   });
 
-  test('a body over 2 MiB → 902003', async () => {
-    const res = await alice.call('PUT', '/api/playlist', { name: 'n', description: 'x'.repeat(LIMITS.bodyBytes) });
-    expect(res).toEqual({ status: 902003, message: 'request body too large (at most 2 MiB)', data: null });
+  test('a body over 8 MiB → HTTP 413 with the 902003 envelope', async () => {
+    const res = await alice.raw('/api/playlist', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'n', description: 'x'.repeat(LIMITS.bulkBodyBytes) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ status: 902003, message: 'request body too large (at most 8 MiB)', data: null });
   });
 });

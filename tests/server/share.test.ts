@@ -566,8 +566,8 @@ describe('schema', () => {
       old.close();
       const db = openDb(fresh);
       try {
-        expect(SCHEMA_VERSION).toBe(3);
-        expect(db.pragma('user_version', { simple: true })).toBe(3);
+        expect(SCHEMA_VERSION).toBe(4); // 3 → 4 hashed session ids (tests/server/session-security.test.ts)
+        expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
         expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: 'old@example.com' }]);
         expect(db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('shares')").all()).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
         expect(db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('share_grants')").all()).toEqual([{ table: 'shares', on_delete: 'CASCADE' }]);

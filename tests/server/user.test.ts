@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../server/auth.js';
+import { hashSessionId } from '../../server/db.js';
 import type { AnnivServer } from '../../server/index.js';
 import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, register, removeDir } from './support/fixture.js';
 
@@ -77,6 +78,35 @@ describe('register', () => {
   });
 });
 
+describe('stored field limits', () => {
+  test.each([
+    ['an empty nickname', { nickname: '' }, 'nickname must not be empty'],
+    ['a blank nickname', { nickname: '   ' }, 'nickname must not be empty'],
+    ['an empty password', { password: '' }, 'password must not be empty'],
+    ['an avatar over 2000 characters', { avatar: 'https://example.com/' + 'a'.repeat(1981) }, 'avatar too long (at most 2000 characters)'],
+  ])('register with %s → 902003, no account', async (_name, fields, message) => {
+    const email = `limits-${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await new Client(server).post('/api/user/register', { email, password: sha256Hex('pw'), nickname: 'n', ...fields });
+    expect(res).toEqual({ status: 902003, message, data: null });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get(email)).toEqual({ n: 0 });
+  });
+
+  test('an avatar of exactly 2000 characters is stored', async () => {
+    const avatar = 'https://example.com/' + 'a'.repeat(1980);
+    expect(avatar).toHaveLength(2000);
+    expect((await register(new Client(server), 'avatar2000@example.com', 'pw', 'A', { avatar })).status).toBe(0);
+  });
+
+  test('PATCH /api/user/intro: an avatar over 2000 characters → 902003 and nothing changes', async () => {
+    const c = new Client(server);
+    await register(c, 'intro-limit@example.com', 'pw', 'Before');
+    await c.login('intro-limit@example.com', sha256Hex('pw'));
+    const res = await c.call('PATCH', '/api/user/intro', { nickname: 'After', avatar: 'a'.repeat(2001) });
+    expect(res).toEqual({ status: 902003, message: 'avatar too long (at most 2000 characters)', data: null });
+    expect((await c.get('/api/user/info')).data).toMatchObject({ nickname: 'Before', avatar: '' });
+  });
+});
+
 describe('login, session cookie, logout', () => {
   test('unknown email → 102020, wrong password → 102010', async () => {
     const c = new Client(server);
@@ -113,7 +143,7 @@ describe('login, session cookie, logout', () => {
     const line = c.setCookieLine('session')!;
     expect(line).toMatch(/Max-Age=604800/);
     expect(line).toMatch(/HttpOnly/);
-    const row = server.db.prepare('SELECT user_agent, expires_at - last_access AS ttl FROM sessions WHERE id = ?').get(c.cookies.get('session')) as {
+    const row = server.db.prepare('SELECT user_agent, expires_at - last_access AS ttl FROM sessions WHERE id = ?').get(hashSessionId(c.cookies.get('session')!)) as {
       user_agent: string;
       ttl: number;
     };
@@ -142,7 +172,7 @@ describe('login, session cookie, logout', () => {
     const sessionId = c.cookies.get('session')!;
     expect((await c.post('/api/user/logout')).status).toBe(0);
     expect(c.setCookieLine('session')).toMatch(/Max-Age=0/);
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(sessionId)).toEqual({ n: 0 });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(hashSessionId(sessionId))).toEqual({ n: 0 });
     c.cookies.set('session', sessionId);
     expect((await c.get('/api/user/info')).status).toBe(902002);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sha256Hex } from '../../../server/auth.js';
 import { loadConfig, type Config } from '../../../server/config.js';
 import { ensureDemoContent, writeDemoMeta, demoPaths } from '../../../server/demo/generate.js';
-import { createServer, type AnnivServer } from '../../../server/index.js';
+import { createServer, type AnnivServer, type ServerOptions } from '../../../server/index.js';
 
 /*
  * Test fixtures: a temp DATA_DIR per test file, the server built with createServer (requests go
@@ -33,8 +33,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   return { ...loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ...env }), port: 0, libraryPort: 0 };
 }
 
-export async function makeServer(dataDir: string, env: Record<string, string> = {}): Promise<AnnivServer> {
-  return createServer(testConfig(dataDir, env), { demoContent: false, log: () => {} });
+export async function makeServer(dataDir: string, env: Record<string, string> = {}, options: ServerOptions = {}): Promise<AnnivServer> {
+  return createServer(testConfig(dataDir, env), { demoContent: false, log: () => {}, ...options });
 }
 
 export const DEMO_EMAIL = 'demo@anniv.local';

@@ -1,0 +1,77 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { Status, type Envelope } from './envelope.js';
+import { LIMITS } from './limits.js';
+
+/*
+ * Request body size limits for /api, checked before the body is read:
+ * - a declared Content-Length over the limit is answered at once (nothing of the body is read);
+ * - a body without Content-Length (chunked) is read only up to the limit, then answered.
+ * The answer is HTTP 413 with the usual envelope, 902003 `request body too large (at most …)`.
+ * What is left of a refused body is not read by us; @hono/node-server discards it for at most
+ * 500 ms / 64 MiB after the answer and then closes the connection.
+ */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Routes whose body is small by shape (credentials, sign-in forms): `METHOD path` → bytes. */
+const ROUTE_LIMITS = new Map<string, number>([
+  ['POST /api/user/login', LIMITS.smallBodyBytes],
+  ['POST /api/user/register', LIMITS.smallBodyBytes],
+  ['PATCH /api/user/password', LIMITS.smallBodyBytes],
+  ['PATCH /api/user/intro', LIMITS.smallBodyBytes],
+  ['POST /api/credential', LIMITS.smallBodyBytes],
+  ['PATCH /api/credential', LIMITS.smallBodyBytes],
+  ['DELETE /api/credential', LIMITS.smallBodyBytes],
+  // Bulk writes: 1,000 playlist items per request, a share of up to 10,000 tracks.
+  ['PUT /api/playlist', LIMITS.bulkBodyBytes],
+  ['PATCH /api/playlist', LIMITS.bulkBodyBytes],
+  ['POST /api/share', LIMITS.bulkBodyBytes],
+]);
+
+/** The body limit of a request (bytes). */
+export function bodyLimitFor(method: string, path: string): number {
+  return ROUTE_LIMITS.get(`${method.toUpperCase()} ${path}`) ?? LIMITS.bodyBytes;
+}
+
+/** `16 KiB`, `1 MiB`, `1500 bytes`. */
+export function sizeText(bytes: number): string {
+  if (bytes % MiB === 0) return `${bytes / MiB} MiB`;
+  if (bytes % KiB === 0) return `${bytes / KiB} KiB`;
+  return `${bytes} bytes`;
+}
+
+export function tooLarge(c: Context, max: number): Response {
+  const envelope: Envelope = { status: Status.IllegalParams, message: `request body too large (at most ${sizeText(max)})`, data: null };
+  return c.json(envelope, 413);
+}
+
+export function bodyLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const max = bodyLimitFor(c.req.method, c.req.path);
+    const declared = raw.headers.get('content-length');
+    if (declared !== null && !raw.headers.has('transfer-encoding')) {
+      // Node's HTTP parser holds the body to exactly this length, so the header is enough.
+      if (!/^\s*\d+\s*$/.test(declared) || Number(declared) > max) return tooLarge(c, max);
+      return next();
+    }
+    // No length declared: read at most `max` bytes, stop as soon as it is exceeded.
+    const reader = raw.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        reader.releaseLock();
+        return tooLarge(c, max);
+      }
+      chunks.push(value);
+    }
+    c.req.raw = new Request(raw, { body: Buffer.concat(chunks) });
+    return next();
+  };
+}
