@@ -11,7 +11,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    // Host kept as the browser sent it: the server's cross-site check compares it with Origin
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',

@@ -66,6 +66,15 @@ describe('api client: network failures', () => {
     expect(errorMessage(error)).toBe('网络错误: 404 Not Found');
   });
 
+  test('HTTP 413 with an error envelope shows the server message (a body too large)', async () => {
+    const { api } = fakeApi(() => json({ status: 902003, message: 'request body too large (at most 16 KiB)', data: null }, { status: 413, statusText: 'Payload Too Large' }));
+    const error = await caught(api.post('/api/user/login', { body: { email: 'x' } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(902003);
+    expect((error as ApiError).httpStatus).toBe(413);
+    expect(errorMessage(error)).toBe('request body too large (at most 16 KiB)');
+  });
+
   test('only one request is made on failure (no retries)', async () => {
     const { api, calls } = fakeApi(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
     await caught(api.get('/api/info'));

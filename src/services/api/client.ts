@@ -94,6 +94,20 @@ function unwrapEnvelope(bodyText: unknown, httpStatus: number): { status: number
   };
 }
 
+/** the envelope of a non-2xx answer, when it has one with a status and a message */
+function readErrorEnvelope(bodyText: unknown): { status: number; message: string } | null {
+  if (typeof bodyText !== 'string' || bodyText === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (isRecord(parsed) && typeof parsed.status === 'number' && parsed.status !== STATUS_OK && typeof parsed.message === 'string' && parsed.message !== '') {
+      return { status: parsed.status, message: parsed.message };
+    }
+  } catch {
+    // not JSON: a proxy's page
+  }
+  return null;
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseURL = '', timeout = REQUEST_TIMEOUT_MS, getCookie = readDocumentCookie } = options;
   // Resolve fetch at call time so a late-installed global (tests, polyfills) is honoured.
@@ -140,6 +154,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     if (response.status < 200 || response.status > 299) {
+      // a server that explains itself in an envelope (413 body too large) is shown in its words
+      const explained = readErrorEnvelope(response._data);
+      if (explained) throw new ApiError(explained.status, explained.message, response.status);
       throw new NetworkError(response.status, response.statusText);
     }
     const envelope = unwrapEnvelope(response._data, response.status);
