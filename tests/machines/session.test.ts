@@ -270,11 +270,18 @@ describe('session: profile and password', () => {
 
   it('profile update failure shows the server message', async () => {
     const { actor, fakes, emitted } = await loggedIn();
-    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'x'.repeat(30), avatar: 'a' } });
+    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'Mio', avatar: 'a' } });
     fakes.updateProfile.last.reject(new ApiError(102000, 'nickname too long'));
     await flush();
     expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
     expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'nickname too long' }]);
+  });
+
+  it('a nickname over 20 bytes is refused before anything is sent', async () => {
+    const { actor, fakes } = await loggedIn();
+    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'x'.repeat(30), avatar: 'a' } });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'profile', message: text.auth.nicknameTooLong(20) });
+    expect(fakes.updateProfile.calls).toHaveLength(0);
   });
 
   it.each([
