@@ -23,7 +23,7 @@ import { createApiClient, type ApiClient, type RequestOptions } from '@/services
 import { isUnauthorized } from '@/services/api/errors';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
-import type { TrackInfo } from '@/shared/track';
+import { SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -114,8 +114,9 @@ export function createAppSystem(options: SystemOptions = {}) {
 
   /** what the first page can start reading before it renders: a shared list opened by its link */
   const prefetchFor = (path: string) => {
-    const shared = /^\/s\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-    if (shared) share.shares.open(shared[1]!).catch(() => {}); // the page reads it again and says why
+    const shareId = path.startsWith('/s/') ? path.slice('/s/'.length) : '';
+    // the page reads it again and says why if this fails
+    if (SHARE_ID_PATTERN.test(shareId)) share.shares.open(shareId).catch(() => {});
   };
 
   return {
