@@ -12,6 +12,8 @@ import { createLibraryApp } from './library/app.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
 import { LoginLimiter } from './loginLimiter.js';
+import { LIMITS } from './api/limits.js';
+import { StatBudget } from './statBudget.js';
 import { loadMetaRepo } from './meta/load.js';
 import { ensureDemoUser, syncControlledUrls } from './users.js';
 
@@ -24,7 +26,7 @@ export interface ServerOptions {
   demoUser?: boolean;
   /** Progress and status lines (default: console.log). */
   log?: (line: string) => void;
-  /** Clock in milliseconds for the password guessing limits (default Date.now; tests inject one). */
+  /** Clock in milliseconds for the password guessing limits and the stat budget (default Date.now; tests inject one). */
   clock?: () => number;
 }
 
@@ -83,7 +85,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (options.demoUser ?? true) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword);
 
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter });
+  const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget });
   const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds() });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer

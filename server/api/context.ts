@@ -5,6 +5,7 @@ import type { Db } from '../db.js';
 import type { LibraryKeys } from '../library/keys.js';
 import type { LoginLimiter } from '../loginLimiter.js';
 import type { MetaRepo } from '../meta/load.js';
+import type { StatBudget } from '../statBudget.js';
 import { unauthorized } from './envelope.js';
 
 /** What the API routes need; one instance per server. */
@@ -17,6 +18,8 @@ export interface ApiDeps {
   libraryUrl: () => string;
   /** Password guessing limits (server/loginLimiter.ts); one per server. */
   loginLimiter: LoginLimiter;
+  /** Plays each user may report per hour (server/statBudget.ts); one per server. */
+  statBudget: StatBudget;
 }
 
 /**

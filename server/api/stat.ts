@@ -16,17 +16,25 @@ const MAX_FUTURE_SECONDS = 3600;
 function parseReports(body: unknown): { track: TrackId; at: number[] }[] {
   if (!Array.isArray(body)) throw malformed(FORM);
   maxEntries(body, LIMITS.statEntriesPerRequest, 'stat entries');
-  return body.map((entry) => {
+  let plays = 0;
+  const reports = body.map((entry) => {
     const o = asObject(entry, FORM);
     const at = o.at;
     if (!Array.isArray(at)) throw malformed(FORM);
     if (at.length > LIMITS.statTimesPerEntry) {
       throw new ApiError(Status.IllegalParams, `too many play times in one stat entry (at most ${LIMITS.statTimesPerEntry})`);
     }
+    plays += at.length;
+    if (plays > LIMITS.statPlaysPerRequest) {
+      throw new ApiError(Status.IllegalParams, `too many play times in one request (at most ${LIMITS.statPlaysPerRequest})`);
+    }
     if (!at.every((t) => typeof t === 'number' && Number.isSafeInteger(t))) throw malformed(FORM);
     return { track: trackId(o.track, FORM), at: at as number[] };
   });
+  return reports;
 }
+
+const playsIn = (reports: { at: number[] }[]): number => reports.reduce((sum, r) => sum + r.at.length, 0);
 
 function checkTimes(reports: { at: number[] }[], now: number): void {
   const latest = now + MAX_FUTURE_SECONDS;
@@ -40,12 +48,16 @@ function checkTimes(reports: { at: number[] }[], now: number): void {
 }
 
 export function registerStatRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
-  const { db } = deps;
+  const { db, statBudget } = deps;
 
   app.post('/api/stat', async (c) => {
     const user = requireUser(c);
     const reports = parseReports(await readJson(c, FORM));
     checkTimes(reports, nowSeconds());
+    // Last, so only a report that would be stored uses the budget.
+    if (!statBudget.take(user.id, playsIn(reports))) {
+      throw new ApiError(Status.WriteErr, `too many plays reported (at most ${statBudget.playsPerWindow} an hour); try again later`);
+    }
     const insert = db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, ?, ?, ?)');
     // One transaction: the whole report is stored or nothing.
     db.transaction(() => {

@@ -75,6 +75,11 @@ function isAudios(v: unknown): v is Audios {
 
 /** Verifies a library token as annil does (protocol.md 2.2); null when it must be refused (401). */
 export async function verifyLibraryToken(keys: LibraryKeys, token: string): Promise<Grant | null> {
+  return (await verifyWithExpiry(keys, token))?.grant ?? null;
+}
+
+/** The grant and the token's `exp` (Unix seconds; undefined: it never expires). */
+async function verifyWithExpiry(keys: LibraryKeys, token: string): Promise<{ grant: Grant; exp: number | undefined } | null> {
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -84,17 +89,37 @@ export async function verifyLibraryToken(keys: LibraryKeys, token: string): Prom
   try {
     if (kid === undefined) {
       const { payload } = await jwtVerify(token, bytes(keys.hmac_key), { algorithms: ['HS256'] });
-      if (payload.type === 'user') return { kind: 'user' };
-      if (payload.type === 'share' && isAudios(payload.audios)) return { kind: 'share', audios: payload.audios };
+      if (payload.type === 'user') return { grant: { kind: 'user' }, exp: payload.exp };
+      if (payload.type === 'share' && isAudios(payload.audios)) return { grant: { kind: 'share', audios: payload.audios }, exp: payload.exp };
       return null;
     }
     if (kid !== keys.share_key_id) return null;
     const { payload } = await jwtVerify(token, bytes(keys.share_key), { algorithms: ['HS256'], requiredClaims: ['exp'] });
     if (payload.type !== 'share' || !isAudios(payload.audios)) return null;
-    return { kind: 'share', audios: payload.audios };
+    return { grant: { kind: 'share', audios: payload.audios }, exp: payload.exp };
   } catch {
     return null;
   }
+}
+
+/**
+ * verifyLibraryToken that remembers the tokens it accepted until they expire, at most `maxEntries`
+ * of them (the oldest is forgotten first). A player asks for many ranges of one track with one
+ * token; the signature check is asynchronous work that each of them would otherwise queue for.
+ * Refused tokens are not remembered, so a flood of bad ones cannot push the good ones out.
+ */
+export function rememberingVerifier(keys: LibraryKeys, now: () => number = () => Date.now(), maxEntries = 1000): (token: string) => Promise<Grant | null> {
+  const accepted = new Map<string, { grant: Grant; expiresAtMs: number }>();
+  return async (token) => {
+    const known = accepted.get(token);
+    if (known && now() < known.expiresAtMs) return known.grant;
+    if (known) accepted.delete(token);
+    const verified = await verifyWithExpiry(keys, token);
+    if (!verified) return null;
+    accepted.set(token, { grant: verified.grant, expiresAtMs: verified.exp === undefined ? Infinity : verified.exp * 1000 });
+    if (accepted.size > maxEntries) accepted.delete(accepted.keys().next().value!);
+    return verified.grant;
+  };
 }
 
 /**

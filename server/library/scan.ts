@@ -70,15 +70,20 @@ export async function findFile(dir: string, prefix: string): Promise<string | nu
 export async function flacDurationSeconds(file: string): Promise<number | null> {
   const handle = await fs.promises.open(file, 'r');
   try {
-    const head = Buffer.alloc(42);
-    const { bytesRead } = await handle.read(head, 0, 42, 0);
-    if (bytesRead < 42 || head.toString('latin1', 0, 4) !== 'fLaC' || (head[4]! & 0x7f) !== 0) return null;
-    // STREAMINFO starts at byte 8: sample rate = 20 bits at bit offset 80, total samples = 36 bits at 108
-    const sampleRate = (head[18]! << 12) | (head[19]! << 4) | (head[20]! >> 4);
-    const totalSamples = (head[21]! & 0x0f) * 2 ** 32 + head.readUInt32BE(22);
-    if (sampleRate === 0) return null;
-    return Math.floor(Math.floor((totalSamples * 1000) / sampleRate) / 1000);
+    return await flacDurationOf(handle);
   } finally {
     await handle.close();
   }
+}
+
+/** As flacDurationSeconds, on a file already open (the handle stays open). */
+export async function flacDurationOf(handle: fs.promises.FileHandle): Promise<number | null> {
+  const head = Buffer.alloc(42);
+  const { bytesRead } = await handle.read(head, 0, 42, 0);
+  if (bytesRead < 42 || head.toString('latin1', 0, 4) !== 'fLaC' || (head[4]! & 0x7f) !== 0) return null;
+  // STREAMINFO starts at byte 8: sample rate = 20 bits at bit offset 80, total samples = 36 bits at 108
+  const sampleRate = (head[18]! << 12) | (head[19]! << 4) | (head[20]! >> 4);
+  const totalSamples = (head[21]! & 0x0f) * 2 ** 32 + head.readUInt32BE(22);
+  if (sampleRate === 0) return null;
+  return Math.floor(Math.floor((totalSamples * 1000) / sampleRate) / 1000);
 }

@@ -205,6 +205,43 @@ describe('audio', () => {
       expect(res.status).toBe(416);
       expect(res.headers.get('content-range')).toBe(`bytes */${file().length}`);
     });
+
+    test('ranges read at once (up to 1 MiB) and streamed (longer) both give exactly the bytes asked for', async () => {
+      const long = fs.readFileSync(trackFile(D, 1, 5)); // 10:30, about 1.6 MB
+      expect(long.length).toBeGreaterThan(1.5 * 1024 * 1024);
+      const at = (value: string): Promise<Response> => lib(`/${D}/1/5`, { headers: { authorization: token, range: value } });
+      const mib = 1024 * 1024;
+      for (const [start, end] of [[1, mib], [1, mib + 1], [mib / 2, mib / 2 + mib + 7]] as const) {
+        const res = await at(`bytes=${start}-${end}`);
+        expect(res.status).toBe(206);
+        expect(Buffer.from(await res.arrayBuffer()).equals(long.subarray(start, end + 1))).toBe(true);
+      }
+      const whole = await lib(`/${D}/1/5`, auth());
+      expect(Buffer.from(await whole.arrayBuffer()).equals(long)).toBe(true);
+    });
+  });
+
+  test('a track file changed on disk is served as it is now; a removed one → 404 until it is back', async () => {
+    const target = trackFile(A, 2, 1);
+    const original = fs.readFileSync(target);
+    const other = fs.readFileSync(trackFile(D, 1, 5));
+    const head = async (): Promise<Response> => lib(`/${A}/2/1`, { ...auth(), method: 'HEAD' });
+    try {
+      const before = await head(); // remembered now
+      expect(before.headers.get('content-length')).toBe(String(original.length));
+      fs.writeFileSync(target, other);
+      const changed = await head();
+      expect(changed.headers.get('content-length')).toBe(String(other.length));
+      expect(changed.headers.get('x-duration-seconds')).toBe('630');
+      fs.rmSync(target);
+      expect((await head()).status).toBe(404);
+    } finally {
+      fs.writeFileSync(target, original);
+    }
+    const back = await head();
+    expect(back.status).toBe(200);
+    expect(back.headers.get('content-length')).toBe(String(original.length));
+    expect(back.headers.get('x-duration-seconds')).not.toBe('630');
   });
 
   describe('share tokens', () => {
