@@ -9,6 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bundleBench } from './bundle';
+import { hostileBench } from './hostile';
 import { listsBench } from './lists';
 import { playerBench } from './player';
 import { shareBench } from './share';
@@ -17,7 +18,7 @@ import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench];
+const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));

@@ -36,6 +36,8 @@ export interface TestServer {
   libraryUrl: string;
   demo: { email: string; password: string };
   dataDir: string;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   logs(): string;
   /** Stops the server and removes its temporary DATA_DIR. Safe to call twice. */
@@ -106,6 +108,7 @@ export async function spawnServer(options: SpawnOptions): Promise<TestServer> {
     libraryUrl,
     demo: { email: env.DEMO_EMAIL!, password: env.DEMO_PASSWORD! },
     dataDir: options.dataDir,
+    pid: child.pid ?? -1,
     logs: () => output,
     stop: () =>
       (stopped ??= (async () => {

@@ -1,0 +1,421 @@
+/**
+ * The reference server under attack, on loopback. The real server runs as a child process (as
+ * `npm start` runs it); autocannon loads it from this process while attackers send what once froze
+ * it or could be guessed at leisure:
+ *
+ * 1. baseline: /api/info, signed-in /api/meta/album and 64 KiB audio ranges from the library, each
+ *    alone at 50 connections;
+ * 2. attack: the same three together (50 connections in all) for ATTACK_SECONDS while
+ *    - two loops post the largest stat report the limits accept (1,000 plays: 100 entries × 10
+ *      times) from ten accounts in turn, until each account's hourly budget (10,000 plays) is
+ *      spent and it is refused (901000),
+ *    - a loop posts stat reports over the limits (1,000,000 times: 413 before reading; 90,000
+ *      times in under 1 MiB: refused after parsing, nothing stored),
+ *    - a loop sends 100 MB bodies to /api/user/login, with Content-Length and chunked,
+ *    - a loop guesses the password of a second account;
+ *    the server's memory (RSS from /proc) is sampled throughout;
+ * 3. afterwards: every accepted stat row is stored (GET /api/stat/self of each account), the demo account still
+ *    signs in, the guessed account is locked (refused) rather than opened.
+ *
+ * Target: /api/info p99 under 100 ms during the attack, zero errors, nothing lost. Speed is
+ * reported, never asserted; a wrong answer (an error or 5xx under load, a lost row, an attack
+ * that is not refused) fails the module.
+ *
+ * `HOSTILE_SECONDS` (default 20) and `HOSTILE_BASE_SECONDS` (default 5) set the phase lengths;
+ * `HOSTILE_ATTACKS` (default all: stat,overlimit,huge,guess) picks attackers, to see what each costs.
+ */
+import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO_ALBUMS } from '../server/demo/catalog';
+import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
+import { round } from './lib/stats';
+import { formatTable } from './lib/table';
+import type { BenchModule, Cell } from './lib/types';
+
+const ATTACK_SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
+const BASE_SECONDS = Number(process.env.HOSTILE_BASE_SECONDS ?? 5);
+const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess').split(','));
+const CONNECTIONS = 50;
+/** How the 50 connections of the attack phase are shared. */
+const ATTACK_CONNECTIONS = { info: 20, meta: 20, audio: 10 } as const;
+const INFO_P99_TARGET_MS = 100;
+const RANGE_BYTES = 64 * 1024;
+const HUGE_BODY_BYTES = 100 * 1000 * 1000;
+const STAT_ENTRIES = 100;
+const STAT_TIMES = 10;
+const STAT_ACCOUNTS = 10;
+const BUDGET_REFUSAL = /^too many plays reported/;
+const VICTIM = { email: 'victim@anniv.local', password: 'right-password-1', nickname: 'victim' };
+/**
+ * The attacker's address. The server trusts one proxy (TRUST_PROXY=1) so the attacker and the
+ * listeners, all on loopback here, count as different addresses, as they would on the internet:
+ * the per-address guessing limit locks the attacker's address, not everyone's.
+ */
+const ATTACKER = '203.0.113.66';
+
+type Load = 'info' | 'meta' | 'audio';
+
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+}
+
+interface Session {
+  cookie: string;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Answer {
+  http: number;
+  status: number;
+  message: string;
+  data: unknown;
+  cookies: string[];
+}
+
+async function api(server: TestServer, path: string, init: { method?: string; body?: unknown; session?: Session; from?: string } = {}): Promise<Answer> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.session ? { cookie: init.session.cookie } : {}),
+      ...(init.from ? { 'x-forwarded-for': init.from } : {}),
+    },
+    body: init.body === undefined || typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let envelope: { status?: number; message?: string; data?: unknown } = {};
+  try {
+    envelope = JSON.parse(text) as typeof envelope;
+  } catch {
+    // not an envelope: status stays -1
+  }
+  return { http: response.status, status: envelope.status ?? -1, message: envelope.message ?? '', data: envelope.data, cookies: response.headers.getSetCookie() };
+}
+
+/** Anniv clients send the SHA-256 of the password (protocol.md 1.6.1), never the password. */
+const hashed = (password: string): string => createHash('sha256').update(password).digest('hex');
+
+async function signIn(server: TestServer, email: string, password: string): Promise<Session> {
+  const answer = await api(server, '/api/user/login', { method: 'POST', body: { email, password: hashed(password) } });
+  if (answer.status !== 0) throw new Error(`sign-in of ${email} refused: ${answer.status} ${answer.message}`);
+  return { cookie: answer.cookies.map((c) => c.split(';')[0]).join('; ') };
+}
+
+async function targets(server: TestServer, session: Session): Promise<Record<Load, Target>> {
+  const credentials = (await api(server, '/api/credential', { session })).data as { url: string; token: string }[];
+  const credential = credentials[0];
+  if (!credential) throw new Error('the demo account has no credential');
+  const album = DEMO_ALBUMS[0]!.album_id;
+  const audioUrl = `${credential.url.replace(/\/$/, '')}/${album}/1/1`;
+  const head = await fetch(audioUrl, { method: 'HEAD', headers: { authorization: credential.token } });
+  const size = Number(head.headers.get('content-length'));
+  if (!head.ok || !(size > RANGE_BYTES)) throw new Error(`audio HEAD ${audioUrl}: ${head.status}, ${size} bytes`);
+  const start = Math.floor((size - RANGE_BYTES) / 2);
+  return {
+    info: { url: `${server.baseUrl}/api/info`, headers: {} },
+    meta: { url: `${server.baseUrl}/api/meta/album?id=${album}`, headers: { cookie: session.cookie } },
+    audio: { url: audioUrl, headers: { authorization: credential.token, range: `bytes=${start}-${start + RANGE_BYTES - 1}` } },
+  };
+}
+
+function load(target: Target, connections: number, seconds: number): Promise<autocannon.Result> {
+  return autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10 });
+}
+
+function loadRow(phase: string, name: Load, result: autocannon.Result): Record<string, Cell> {
+  const bad = result.errors + result.non2xx;
+  return {
+    phase,
+    load: name,
+    connections: result.connections,
+    requests: result.requests.total,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'max ms': result.latency.max,
+    'errors+non2xx': bad,
+    target: name === 'info' && phase === 'attack' ? `p99 < ${INFO_P99_TARGET_MS} ms, 0 errors` : '0 errors',
+    met: (name !== 'info' || phase !== 'attack' || result.latency.p99 < INFO_P99_TARGET_MS) && bad === 0 ? 'yes' : 'NO',
+  };
+}
+
+/** Resident memory of a process in MB (Linux /proc); null where there is no /proc. */
+async function rssMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+function statReport(entries: number, times: number, nowSeconds: number): unknown[] {
+  const album = DEMO_ALBUMS[0]!.album_id;
+  return Array.from({ length: entries }, (_, i) => ({
+    track: { album_id: album, disc_id: 1, track_id: (i % 3) + 1 },
+    at: Array.from({ length: times }, (_, j) => nowSeconds - 60 - ((i * times + j) % 86_400)),
+  }));
+}
+
+/**
+ * Sends a 100 MB body to sign-in without waiting for the server, as a client that does not care.
+ * Resolves with the answer's HTTP status (0: the connection closed first), when it came and how
+ * much the client had written by then.
+ */
+function hugeBody(server: TestServer, chunked: boolean): Promise<{ status: number; ms: number; sentMb: number }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const url = new URL('/api/user/login', server.baseUrl);
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ATTACKER };
+    if (!chunked) headers['content-length'] = String(HUGE_BODY_BYTES);
+    const req = httpRequest(url, { method: 'POST', headers });
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    let answered = false;
+    const write = (): void => {
+      while (!answered && sent < HUGE_BODY_BYTES) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', write);
+          return;
+        }
+      }
+      if (!answered) req.end();
+    };
+    req.on('response', (response) => {
+      answered = true;
+      const status = response.statusCode ?? 0;
+      const ms = performance.now() - started;
+      response.resume();
+      response.on('end', () => {
+        req.destroy();
+        resolve({ status, ms, sentMb: sent / 1e6 });
+      });
+    });
+    // Writing on after the answer may end in EPIPE / ECONNRESET: that is the server refusing to
+    // read. A close before any answer is reported as status 0.
+    req.on('error', () => {
+      if (!answered) resolve({ status: 0, ms: performance.now() - started, sentMb: sent / 1e6 });
+    });
+    write();
+  });
+}
+
+interface AttackLog {
+  statAccepted: number;
+  statOverBudget: number;
+  statOtherAnswers: string[];
+  overLimitRefused: number;
+  overLimitAccepted: number;
+  /** refused by closing the connection while the client was still sending */
+  overLimitClosed: number;
+  /** requests of the stat and guessing loops that failed on the network */
+  networkErrors: string[];
+  hugeBodies: { status: number; ms: number; sentMb: number; chunked: boolean }[];
+  guesses: number;
+  guessRefusedLocked: number;
+  guessOpened: number;
+  rssSamples: number[];
+}
+
+async function attack(server: TestServer, session: Session, statSessions: Session[], until: () => boolean, log: AttackLog): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const track = { album_id: DEMO_ALBUMS[0]!.album_id, disc_id: 1, track_id: 1 };
+  // Bodies made once: this process also measures latency, it must not stall on JSON.stringify.
+  const worstAccepted = JSON.stringify(statReport(STAT_ENTRIES, STAT_TIMES, now));
+  const tooManyTimes = JSON.stringify([{ track, at: Array.from({ length: 1_000_000 }, () => now - 60) }]);
+  const manyTimesUnderBodyLimit = JSON.stringify([{ track, at: Array.from({ length: 90_000 }, () => now - 60) }]);
+
+  let turn = 0;
+  const statLoop = async (): Promise<void> => {
+    while (until()) {
+      const account = statSessions[turn++ % statSessions.length]!;
+      const answer = await api(server, '/api/stat', { method: 'POST', body: worstAccepted, session: account }).catch((error: unknown) => {
+        log.networkErrors.push(`stat: ${String(error)}`);
+        return null;
+      });
+      if (answer === null) continue;
+      if (answer.status === 0) log.statAccepted += 1;
+      else if (answer.status === 901000 && BUDGET_REFUSAL.test(answer.message)) log.statOverBudget += 1;
+      else log.statOtherAnswers.push(`${answer.http}/${answer.status}`);
+    }
+  };
+  const overLimitLoop = async (): Promise<void> => {
+    for (let i = 0; until(); i++) {
+      const body = i % 2 === 0 ? tooManyTimes : manyTimesUnderBodyLimit;
+      // A body over the size limit is answered 413 before it is read, and the connection is then
+      // closed: a client still writing may see the close instead of the answer. Both are refusals.
+      const answer = await api(server, '/api/stat', { method: 'POST', body, session }).catch(() => null);
+      if (answer?.status === 0) log.overLimitAccepted += 1;
+      else log.overLimitRefused += 1;
+      if (answer === null) log.overLimitClosed += 1;
+      await sleep(200);
+    }
+  };
+  const hugeLoop = async (): Promise<void> => {
+    for (let i = 0; until(); i++) {
+      const chunked = i % 2 === 1;
+      log.hugeBodies.push({ ...(await hugeBody(server, chunked)), chunked });
+      await sleep(500);
+    }
+  };
+  const guessLoop = async (): Promise<void> => {
+    for (let i = 0; until(); i++) {
+      const answer = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: hashed(`guess-${i}`) }, from: ATTACKER }).catch(
+        (error: unknown) => {
+          log.networkErrors.push(`login: ${String(error)}`);
+          return null;
+        },
+      );
+      if (answer === null) continue;
+      log.guesses += 1;
+      if (answer.status === 0) log.guessOpened += 1;
+      else if (answer.message.startsWith('too many failed password attempts')) log.guessRefusedLocked += 1;
+    }
+  };
+  const memoryLoop = async (): Promise<void> => {
+    while (until()) {
+      const mb = await rssMb(server.pid);
+      if (mb !== null) log.rssSamples.push(mb);
+      await sleep(250);
+    }
+  };
+  await Promise.all([
+    ...(ATTACKS.has('stat') ? [statLoop(), statLoop()] : []),
+    ...(ATTACKS.has('overlimit') ? [overLimitLoop()] : []),
+    ...(ATTACKS.has('huge') ? [hugeLoop()] : []),
+    ...(ATTACKS.has('guess') ? [guessLoop()] : []),
+    memoryLoop(),
+  ]);
+}
+
+async function storedPlays(server: TestServer, sessions: Session[]): Promise<number> {
+  let sum = 0;
+  for (const session of sessions) sum += await storedPlaysOf(server, session);
+  return sum;
+}
+
+async function storedPlaysOf(server: TestServer, session: Session): Promise<number> {
+  const from = Math.floor(Date.now() / 1000) - 2 * 86_400;
+  const answer = await api(server, `/api/stat/self?from=${from}`, { session });
+  if (answer.status !== 0) throw new Error(`GET /api/stat/self: ${answer.status}`);
+  return (answer.data as { count: number }[]).reduce((sum, row) => sum + row.count, 0);
+}
+
+export const hostileBench: BenchModule = {
+  name: 'hostile',
+  title: `Server under attack on loopback: load at ${CONNECTIONS} connections with worst-case stats, 100 MB bodies and password guessing`,
+  async run() {
+    const dataDir = await mkdtemp(join(tmpdir(), 'anniv-bench-hostile-'));
+    const server = await spawnServer({ dataDir, removeDataDir: true, env: { TRUST_PROXY: '1' } });
+    try {
+      const registered = await api(server, '/api/user/register', { method: 'POST', body: { ...VICTIM, password: hashed(VICTIM.password) } });
+      if (registered.status !== 0) throw new Error(`register victim: ${registered.status}`);
+      const session = await signIn(server, server.demo.email, server.demo.password);
+      const statSessions: Session[] = [];
+      for (let i = 0; i < STAT_ACCOUNTS; i++) {
+        const account = { email: `listener${i}@anniv.local`, password: `listener-${i}`, nickname: `l${i}` };
+        const answer = await api(server, '/api/user/register', { method: 'POST', body: { ...account, password: hashed(account.password) } });
+        if (answer.status !== 0) throw new Error(`register ${account.email}: ${answer.status}`);
+        statSessions.push(await signIn(server, account.email, account.password));
+      }
+      const to = await targets(server, session);
+      const playsBefore = await storedPlays(server, statSessions);
+      const rssAtStart = await rssMb(server.pid);
+
+      const rows: Record<string, Cell>[] = [];
+      const results: Record<string, autocannon.Result> = {};
+      for (const name of ['info', 'meta', 'audio'] as const) {
+        const result = await load(to[name], CONNECTIONS, BASE_SECONDS);
+        results[`baseline ${name}`] = result;
+        rows.push(loadRow('baseline', name, result));
+      }
+
+      const log: AttackLog = {
+        statAccepted: 0,
+        statOverBudget: 0,
+        statOtherAnswers: [],
+        overLimitRefused: 0,
+        overLimitAccepted: 0,
+        overLimitClosed: 0,
+        networkErrors: [],
+        hugeBodies: [],
+        guesses: 0,
+        guessRefusedLocked: 0,
+        guessOpened: 0,
+        rssSamples: [],
+      };
+      let running = true;
+      const attackers = attack(server, session, statSessions, () => running, log);
+      const loads = await Promise.all(
+        (['info', 'meta', 'audio'] as const).map(async (name) => [name, await load(to[name], ATTACK_CONNECTIONS[name], ATTACK_SECONDS)] as const),
+      );
+      running = false;
+      await attackers;
+      for (const [name, result] of loads) {
+        results[`attack ${name}`] = result;
+        rows.push(loadRow('attack', name, result));
+      }
+
+      const playsAfter = await storedPlays(server, statSessions);
+      const expectedPlays = log.statAccepted * STAT_ENTRIES * STAT_TIMES;
+      const storedNew = playsAfter - playsBefore;
+      const demoSignsIn = await signIn(server, server.demo.email, server.demo.password).then(() => true, () => false);
+      const victimRight = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: hashed(VICTIM.password) }, from: ATTACKER });
+      const bodies413 = log.hugeBodies.filter((b) => b.status === 413).length;
+      const bodiesClosed = log.hugeBodies.filter((b) => b.status === 0).length;
+      const maxSent = Math.max(0, ...log.hugeBodies.map((b) => b.sentMb));
+      const slowestRefusal = Math.max(0, ...log.hugeBodies.map((b) => b.ms));
+      const peakRss = Math.max(0, ...log.rssSamples);
+
+      const problems: string[] = [];
+      for (const [name, result] of Object.entries(results)) {
+        if (result.errors + result.non2xx > 0) problems.push(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      }
+      if (log.statOtherAnswers.length > 0) problems.push(`valid stat reports refused: ${log.statOtherAnswers.slice(0, 5).join(', ')}`);
+      if (log.networkErrors.length > 0) problems.push(`network errors: ${log.networkErrors.slice(0, 3).join('; ')}`);
+      if (log.overLimitAccepted > 0) problems.push(`${log.overLimitAccepted} over-limit stat reports accepted`);
+      if (storedNew !== expectedPlays) problems.push(`stored plays ${storedNew}, expected ${expectedPlays}`);
+      if (bodies413 + bodiesClosed !== log.hugeBodies.length) problems.push(`100 MB bodies not refused with 413: ${log.hugeBodies.map((b) => b.status).join(', ')}`);
+      if (log.guessOpened > 0) problems.push('a password guess signed in');
+      if (!demoSignsIn) problems.push('the demo account cannot sign in after the attack');
+      if (ATTACKS.has('guess') && victimRight.status === 0) problems.push('the guessed account opened with its right password while it should be locked');
+
+      const notes = [
+        `Attack (${ATTACK_SECONDS} s): ${log.statAccepted} worst-case stat reports accepted (${STAT_ENTRIES}×${STAT_TIMES} plays each, ` +
+          `${STAT_ACCOUNTS} accounts), ${log.statOverBudget} refused once an account's hourly budget was spent; ` +
+          `${storedNew} of ${expectedPlays} plays stored; ${log.overLimitRefused} over-limit reports refused ` +
+          `(${log.overLimitClosed} by closing the connection while the client was still sending), ${log.overLimitAccepted} accepted.`,
+        `100 MB bodies: ${bodies413} of ${log.hugeBodies.length} answered 413, ${bodiesClosed} closed before an answer, slowest answer ${round(slowestRefusal)} ms, ` +
+          `at most ${round(maxSent)} MB written by the client before the answer.`,
+        `Password guessing: ${log.guesses} guesses, ${log.guessRefusedLocked} refused by the lock, ${log.guessOpened} opened; ` +
+          `afterwards the demo account signs in: ${demoSignsIn ? 'yes' : 'NO'}; the guessed account's right password is refused while locked: ${victimRight.status !== 0 ? 'yes' : 'NO'}.`,
+        `Server memory (RSS): ${rssAtStart ?? '?'} MB at start, peak ${peakRss || '?'} MB during the attack.`,
+        problems.length === 0 ? 'Nothing lost, no errors.' : `PROBLEMS: ${problems.join('; ')}`,
+      ];
+      if (problems.length > 0) throw new Error(`${formatTable(rows)}\n${notes.join('\n')}`);
+      return {
+        rows,
+        notes,
+        data: {
+          attackSeconds: ATTACK_SECONDS,
+          baselineSeconds: BASE_SECONDS,
+          log: { ...log, rssSamples: undefined, hugeBodies: log.hugeBodies },
+          rssAtStart,
+          peakRss,
+          storedNew,
+          expectedPlays,
+        },
+      };
+    } finally {
+      await server.stop();
+    }
+  },
+};
