@@ -99,11 +99,9 @@ describe('api client: network failures', () => {
         }),
       { timeout: 20 },
     );
-    const started = Date.now();
     const error = await caught(api.get('/api/info'));
     expect(errorMessage(error)).toBe('未知网络错误');
     expect(calls[0]?.signal?.aborted).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   test('the default time-out is 10 s: not before, but at 10 000 ms', async () => {
