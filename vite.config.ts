@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compressAssets } from './scripts/lib/compressAssets';
 
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
 // as it is in production where the server serves the built client itself (protocol.md 1.2).
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react()],
+  // compressAssets: brotli and gzip copies of every text file, served by server/static.ts
+  plugins: [react(), compressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

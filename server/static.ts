@@ -3,11 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
 
 /*
  * The built client (dist/) with SPA fallback: an existing file is served as is; any other GET
  * answers index.html so client-side routes (/album/…, /tag/…) load the app. Missing hashed
  * assets under /assets/ stay 404 so a stale page fails loudly instead of parsing HTML as JS.
+ *
+ * Text files go compressed when the build wrote `<file>.br` / `<file>.gz` beside them
+ * (scripts/lib/compressAssets.ts) and the request accepts that coding; they always say
+ * `Vary: Accept-Encoding`. A request with a Range gets the plain file (ranges count its bytes).
  */
 
 const TYPES: Record<string, string> = {
@@ -87,17 +92,54 @@ function policyFor(file: string, stat: fs.Stats): string {
   return policy;
 }
 
-function send(c: Context, file: string, stat: fs.Stats, cache: string): Response {
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg\+xml)/;
+const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
+
+/** The precompressed copy of `file` the request accepts, best first; null when none fits. */
+async function encodedCopy(c: Context, file: string): Promise<{ coding: Coding; file: string; stat: fs.Stats } | null> {
+  if (c.req.header('range')) return null;
+  for (const coding of acceptedCodings(c.req.header('accept-encoding'))) {
+    const copy = file + SUFFIX[coding];
+    const stat = await fileStat(copy);
+    if (stat) return { coding, file: copy, stat };
+  }
+  return null;
+}
+
+/** `bytes=S-E` / `bytes=S-` within `size`; null = serve the whole file (other forms are ignored). */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header?.trim().match(/^bytes=(\d+)-(\d*)$/);
+  if (!m) return null;
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  return start >= size ? 'unsatisfiable' : { start, end };
+}
+
+async function send(c: Context, file: string, stat: fs.Stats, cache: string): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    'Content-Length': String(stat.size),
-    'Cache-Control': cache,
-  };
-  if (type.startsWith('text/html')) headers['Content-Security-Policy'] = policyFor(file, stat);
+  const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cache, 'Accept-Ranges': 'bytes' });
+  if (type.startsWith('text/html')) headers.set('Content-Security-Policy', policyFor(file, stat));
+  const compressible = COMPRESSIBLE.test(type);
+  if (compressible) varyOnEncoding(headers);
+  const copy = compressible ? await encodedCopy(c, file) : null;
+  const body = copy ?? { file, stat };
+  if (copy) headers.set('Content-Encoding', copy.coding);
+
+  const range = copy || c.req.method === 'HEAD' ? null : byteRange(c.req.header('range'), stat.size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${stat.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range) {
+    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
+    headers.set('Content-Length', String(range.end - range.start + 1));
+    const part = Readable.toWeb(fs.createReadStream(file, range)) as ReadableStream<Uint8Array>;
+    return new Response(part, { status: 206, headers });
+  }
+  headers.set('Content-Length', String(body.stat.size));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers });
+  return new Response(Readable.toWeb(fs.createReadStream(body.file)) as ReadableStream<Uint8Array>, { status: 200, headers });
 }
 
 export function staticClient(distDir: string): (c: Context) => Promise<Response> {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
+import { COMPRESS_MIN_BYTES, acceptedCodings, compress, varyOnEncoding } from '../encoding.js';
 import { staticClient } from '../static.js';
 import { bodyLimit } from './bodyLimit.js';
 import { clientInfo, type ApiDeps, type ApiEnv } from './context.js';
@@ -26,6 +27,28 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  // JSON answers over 1 KiB go compressed when the client accepts it (a 5,000-item playlist is
+  // ~1 MB as JSON, ~20-50 KB as brotli): on a phone's connection the bytes, not the server, set the
+  // time. Registered before the routes so it sees their finished answers.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.headers.has('Content-Encoding') || !(res.headers.get('Content-Type') ?? '').startsWith('application/json')) return;
+    varyOnEncoding(res.headers);
+    const coding = acceptedCodings(c.req.header('accept-encoding'))[0];
+    if (!coding) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body.byteLength < COMPRESS_MIN_BYTES) {
+      c.res = new Response(body, res);
+      return;
+    }
+    const compressed = await compress(body, coding);
+    // Hono copies the old answer's headers onto the new one: drop the length it no longer has.
+    res.headers.delete('Content-Length');
+    const headers = new Headers(res.headers);
+    headers.set('Content-Encoding', coding);
+    c.res = new Response(new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength), { status: res.status, statusText: res.statusText, headers });
   });
   app.use('/api/*', csrf(config));
   // Body size per route (413 + 902003), before anything reads the body.
