@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { routePattern } from '../src/app/routeTable.js';
 import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
 
 /*
  * The built client (dist/) with SPA fallback: an existing file is served as is; any other GET
  * answers index.html so client-side routes (/album/…, /tag/…) load the app. Missing hashed
  * assets under /assets/ stay 404 so a stale page fails loudly instead of parsing HTML as JS.
+ *
+ * A client route gets its page from the build's `routes/` (scripts/lib/routePages.ts): index.html
+ * naming every file that route needs, so they load at once; other paths get index.html.
  *
  * Text files go compressed when the build wrote `<file>.br` / `<file>.gz` beside them
  * (scripts/lib/compressAssets.ts) and the request accepts that coding; they always say
@@ -142,6 +146,36 @@ async function send(c: Context, file: string, stat: fs.Stats, cache: string): Pr
   return new Response(Readable.toWeb(fs.createReadStream(body.file)) as ReadableStream<Uint8Array>, { status: 200, headers });
 }
 
+interface RoutePage {
+  pattern: RegExp;
+  file: string;
+}
+
+/** `routes/routes.json` of the build, read again when a rebuild changes it; [] when there is none. */
+const routeTables = new Map<string, { key: string; pages: RoutePage[] }>();
+async function routePagesOf(root: string): Promise<RoutePage[]> {
+  const file = path.join(root, 'routes', 'routes.json');
+  const stat = await fileStat(file);
+  if (!stat) return [];
+  const key = `${stat.mtimeMs}:${stat.size}`;
+  const known = routeTables.get(root);
+  if (known?.key === key) return known.pages;
+  let pages: RoutePage[] = [];
+  try {
+    const table = JSON.parse(await fs.promises.readFile(file, 'utf8')) as unknown;
+    if (Array.isArray(table)) {
+      pages = table
+        .filter((r): r is { path: string; file: string } => typeof r?.path === 'string' && typeof r?.file === 'string')
+        .map((r) => ({ pattern: routePattern(r.path), file: path.resolve(root, r.file) }))
+        .filter((r) => r.file.startsWith(root + path.sep));
+    }
+  } catch {
+    // a damaged table: every route gets index.html, which works, only slower
+  }
+  routeTables.set(root, { key, pages });
+  return pages;
+}
+
 export function staticClient(distDir: string): (c: Context) => Promise<Response> {
   const root = path.resolve(distDir);
   return async (c) => {
@@ -163,6 +197,8 @@ export function staticClient(distDir: string): (c: Context) => Promise<Response>
       }
       if (pathname.startsWith('/assets/')) return c.text('Not Found', 404);
     }
-    return send(c, index, indexStat, 'no-cache');
+    const page = (await routePagesOf(root)).find((r) => r.pattern.test(pathname));
+    const pageStat = page ? await fileStat(page.file) : null;
+    return pageStat ? send(c, page!.file, pageStat, 'no-cache') : send(c, index, indexStat, 'no-cache');
   };
 }

@@ -1,4 +1,5 @@
-// The route table of spec 2.1. Pages are code-split; guarded routes need a logged-in user.
+// The route table of spec 2.1 (routeTable.ts) rendered. Pages are code-split; guarded routes need a
+// logged-in user.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Guard } from './Guard';
@@ -6,6 +7,7 @@ import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { HomePage } from '@/app/pages/HomePage';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { ROUTE_TABLE, routePattern, type LazyPageName, type PageName } from './routeTable';
 
 /** the loaders of lazy pages, so the page of the first URL can be loaded before the app renders */
 const loaders = new Map<ComponentType | LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
@@ -16,24 +18,33 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return page;
 }
 
-const LoginPage = lazyPage(() => import('@/features/session/pages/LoginPage'));
-const RegisterPage = lazyPage(() => import('@/features/session/pages/RegisterPage'));
-const LogoutPage = lazyPage(() => import('@/features/session/pages/LogoutPage'));
-const UserPage = lazyPage(() => import('@/features/session/pages/UserPage'));
-const LibraryPage = lazyPage(() => import('@/features/library/pages/LibraryPage'));
-const AlbumListPage = lazyPage(() => import('@/features/browse/pages/AlbumListPage'));
-const AlbumPage = lazyPage(() => import('@/features/browse/pages/AlbumPage'));
-const TagsPage = lazyPage(() => import('@/features/browse/pages/TagsPage'));
-const TagPage = lazyPage(() => import('@/features/browse/pages/TagPage'));
-const SearchPage = lazyPage(() => import('@/features/browse/pages/SearchPage'));
-const QueuePage = lazyPage(() => import('@/features/player/pages/QueuePage'));
-const NowPage = lazyPage(() => import('@/features/player/pages/NowPage'));
-const FavTracksPage = lazyPage(() => import('@/features/favourites/pages/FavTracksPage'));
-const FavAlbumsPage = lazyPage(() => import('@/features/favourites/pages/FavAlbumsPage'));
-const PlaylistsPage = lazyPage(() => import('@/features/playlists/pages/PlaylistsPage'));
-const PlaylistPage = lazyPage(() => import('@/features/playlists/pages/PlaylistPage'));
-const SharedPage = lazyPage(() => import('@/features/share/pages/SharedPage'));
-const MySharesPage = lazyPage(() => import('@/features/share/pages/MySharesPage'));
+// One loader per page of LAZY_PAGES (the type makes sure none is missing); import() needs its
+// path written out for the bundler.
+const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> = {
+  LoginPage: () => import('@/features/session/pages/LoginPage'),
+  RegisterPage: () => import('@/features/session/pages/RegisterPage'),
+  LogoutPage: () => import('@/features/session/pages/LogoutPage'),
+  UserPage: () => import('@/features/session/pages/UserPage'),
+  LibraryPage: () => import('@/features/library/pages/LibraryPage'),
+  AlbumListPage: () => import('@/features/browse/pages/AlbumListPage'),
+  AlbumPage: () => import('@/features/browse/pages/AlbumPage'),
+  TagsPage: () => import('@/features/browse/pages/TagsPage'),
+  TagPage: () => import('@/features/browse/pages/TagPage'),
+  SearchPage: () => import('@/features/browse/pages/SearchPage'),
+  QueuePage: () => import('@/features/player/pages/QueuePage'),
+  NowPage: () => import('@/features/player/pages/NowPage'),
+  FavTracksPage: () => import('@/features/favourites/pages/FavTracksPage'),
+  FavAlbumsPage: () => import('@/features/favourites/pages/FavAlbumsPage'),
+  PlaylistsPage: () => import('@/features/playlists/pages/PlaylistsPage'),
+  PlaylistPage: () => import('@/features/playlists/pages/PlaylistPage'),
+  SharedPage: () => import('@/features/share/pages/SharedPage'),
+  MySharesPage: () => import('@/features/share/pages/MySharesPage'),
+};
+
+const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
+  HomePage,
+  ...(Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazyPage(load)])) as Record<LazyPageName, LazyExoticComponent<ComponentType>>),
+};
 
 interface RouteEntry {
   path: string;
@@ -41,33 +52,7 @@ interface RouteEntry {
   guarded: boolean;
 }
 
-export const routes: RouteEntry[] = [
-  { path: '/', page: HomePage, guarded: false },
-  { path: '/user/login', page: LoginPage, guarded: false },
-  { path: '/user/register', page: RegisterPage, guarded: false },
-  { path: '/user/logout', page: LogoutPage, guarded: false },
-  { path: '/user/index', page: UserPage, guarded: true },
-  { path: '/library', page: LibraryPage, guarded: true },
-  { path: '/album/list', page: AlbumListPage, guarded: true },
-  { path: '/album/:id', page: AlbumPage, guarded: true },
-  // without an id the album page says 请指定专辑 ID
-  { path: '/album', page: AlbumPage, guarded: true },
-  { path: '/album/', page: AlbumPage, guarded: true },
-  { path: '/tags', page: TagsPage, guarded: true },
-  { path: '/tag/:tag', page: TagPage, guarded: true },
-  { path: '/search', page: SearchPage, guarded: true },
-  { path: '/queue', page: QueuePage, guarded: false },
-  { path: '/now', page: NowPage, guarded: true },
-  { path: '/fav', page: FavTracksPage, guarded: true },
-  { path: '/fav/albums', page: FavAlbumsPage, guarded: true },
-  { path: '/playlist', page: PlaylistsPage, guarded: true },
-  { path: '/playlist/:id', page: PlaylistPage, guarded: true },
-  { path: '/s/:id', page: SharedPage, guarded: false },
-  // without an id the shared page says 请指定分享 ID
-  { path: '/s', page: SharedPage, guarded: false },
-  { path: '/s/', page: SharedPage, guarded: false },
-  { path: '/shares', page: MySharesPage, guarded: true },
-];
+export const routes: RouteEntry[] = ROUTE_TABLE.map(({ path, page, guarded }) => ({ path, page: PAGES[page], guarded }));
 
 /**
  * Loads the page of `path` if it is code-split. The app awaits it before its first render: a page
@@ -75,17 +60,8 @@ export const routes: RouteEntry[] = [
  * (its fallback throttle), which a visitor opening a link (a shared list) would wait for.
  */
 export async function preloadPage(path: string): Promise<void> {
-  const entry = routes.find((route) => patternOf(route.path).test(path));
+  const entry = routes.find((route) => routePattern(route.path).test(path));
   await loaders.get(entry?.page as ComponentType)?.();
-}
-
-/** a route path as wouter reads ours (static segments and `:name` segments), as a whole-path pattern */
-function patternOf(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}$`);
 }
 
 export function AppRoutes() {

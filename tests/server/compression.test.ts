@@ -172,3 +172,45 @@ describe('API answers', () => {
     expect(login.headers.getSetCookie().some((line) => line.startsWith('XSRF-TOKEN='))).toBe(true);
   });
 });
+
+describe('route pages (the build names each route’s files in its own copy of index.html)', () => {
+  let routesDir: string;
+  let routeServer: AnnivServer;
+  const ALBUM_PAGE = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/AlbumPage-1.js"></head>');
+  beforeAll(async () => {
+    routesDir = await makeDataDir('none');
+    const d = path.join(routesDir, 'dist');
+    fs.mkdirSync(path.join(d, 'routes'), { recursive: true });
+    fs.writeFileSync(path.join(d, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(d, 'routes', 'AlbumPage.html'), ALBUM_PAGE);
+    fs.writeFileSync(
+      path.join(d, 'routes', 'routes.json'),
+      JSON.stringify([
+        { path: '/album/:id', file: 'routes/AlbumPage.html' },
+        { path: '/album', file: 'routes/AlbumPage.html' },
+        { path: '/tags', file: 'routes/TagsPage.html' }, // listed, but its file is missing
+        { path: '/escape', file: '../../etc/passwd' },
+      ]),
+    );
+    routeServer = await makeServer(routesDir, { DIST_DIR: d });
+  });
+  afterAll(async () => {
+    await routeServer.close();
+    removeDir(routesDir);
+  });
+  const page = async (pathname: string): Promise<Response> => Promise.resolve(routeServer.apiApp.request(pathname));
+
+  test('a client route gets its page, never cached without asking, with the policy', async () => {
+    for (const pathname of ['/album/3f8a2c1e', '/album']) {
+      const res = await page(pathname);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await res.text()).toBe(ALBUM_PAGE);
+    }
+  });
+
+  test('other paths, a listed page whose file is missing and a file outside the build get index.html', async () => {
+    for (const pathname of ['/album/a/b', '/library', '/tags', '/escape']) expect(await (await page(pathname)).text()).toBe(INDEX);
+  });
+});

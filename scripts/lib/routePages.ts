@@ -1,0 +1,106 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { LAZY_PAGES, ROUTE_TABLE, type LazyPageName } from '../../src/app/routeTable';
+
+/*
+ * One HTML page per code-split route page: index.html plus a `<link rel="modulepreload">` for every
+ * JS file the page's chunk imports (all the way down) and a stylesheet link for their CSS, plus the
+ * data chunk every page loads next. The browser then fetches them while it fetches the app's entry
+ * (two rounds: the HTML, then everything) instead of learning of each file from the one before.
+ * Written to `<outDir>/routes/<Page>.html` with `routes.json` (route path → file); server/static.ts
+ * answers a client route with its page, any other path with index.html.
+ */
+
+export const ROUTES_DIR = 'routes';
+export const ROUTES_INDEX = 'routes.json';
+/** the chunk of services and storage (vite.config.ts): every page loads data through it */
+const DATA_CHUNK = 'data';
+
+export interface ChunkInfo {
+  fileName: string;
+  name: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  /** files this chunk imports statically */
+  imports: string[];
+  css: string[];
+}
+
+/** For each lazy page, the files to preload: its chunk, what that imports, their CSS, the data chunk. */
+export function pageFiles(chunks: ChunkInfo[], root: string): Map<LazyPageName, string[]> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: ChunkInfo, into: Set<string>): void => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const chunk = stack.pop()!;
+      if (chunk.isEntry || into.has(chunk.fileName)) continue; // the entry is in index.html already
+      into.add(chunk.fileName);
+      for (const css of chunk.css) into.add(css);
+      for (const file of chunk.imports) {
+        const next = byFile.get(file);
+        if (next) stack.push(next);
+      }
+    }
+  };
+  const data = chunks.find((c) => c.name === DATA_CHUNK);
+  const out = new Map<LazyPageName, string[]>();
+  for (const [name, source] of Object.entries(LAZY_PAGES) as [LazyPageName, string][]) {
+    const id = resolve(root, source);
+    const chunk = chunks.find((c) => c.facadeModuleId !== null && resolve(c.facadeModuleId) === id);
+    if (!chunk) throw new Error(`routePages: no chunk for ${name} (${source}); is LAZY_PAGES in step with the pages?`);
+    const files = new Set<string>();
+    closure(chunk, files);
+    if (data) closure(data, files);
+    // scripts before stylesheets, each in a stable order
+    out.set(name, [...files].sort((a, b) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')) || a.localeCompare(b)));
+  }
+  return out;
+}
+
+/** index.html with the links added at the end of <head> */
+export function withPreloads(html: string, files: string[], base = '/'): string {
+  const links = files
+    .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${base}${file}">` : `<link rel="modulepreload" crossorigin href="${base}${file}">`))
+    .join('\n    ');
+  if (!html.includes('</head>')) throw new Error('routePages: index.html has no </head>');
+  return html.replace(/\s*<\/head>/, `\n    ${links}\n  </head>`);
+}
+
+export function routePages(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  let base = '/';
+  let files = new Map<LazyPageName, string[]>();
+  return {
+    name: 'anniv:route-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: ChunkInfo[] = [];
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        chunks.push({
+          fileName: item.fileName,
+          name: item.name,
+          facadeModuleId: item.facadeModuleId,
+          isEntry: item.isEntry,
+          imports: item.imports,
+          css: [...(item.viteMetadata?.importedCss ?? [])],
+        });
+      }
+      files = pageFiles(chunks, root);
+    },
+    async writeBundle() {
+      const index = await readFile(join(outDir, 'index.html'), 'utf8');
+      await mkdir(join(outDir, ROUTES_DIR), { recursive: true });
+      for (const [name, list] of files) await writeFile(join(outDir, ROUTES_DIR, `${name}.html`), withPreloads(index, list, base));
+      const table = ROUTE_TABLE.filter((route) => route.page !== 'HomePage').map((route) => ({ path: route.path, file: `${ROUTES_DIR}/${route.page}.html` }));
+      await writeFile(join(outDir, ROUTES_DIR, ROUTES_INDEX), `${JSON.stringify(table, null, 2)}\n`);
+    },
+  };
+}
