@@ -1,41 +1,63 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compressAssets } from './scripts/lib/compressAssets';
 import { routePages } from './scripts/lib/routePages';
+import { isProbe, sharedPageModules } from './scripts/lib/openModules';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/*
+ * Chunking, chosen by measurement (docs/architecture.md 8): `app` = what the entry imports
+ * statically, in one file; `data` = services and storage loaded later; lazily loaded modules in two
+ * files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs, found by a
+ * probe build (scripts/lib/openModules.ts), and `lazy`, the rest any signed-in page needs. Pages
+ * and dialogs keep their own small chunks.
+ */
+const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
 
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
 // as it is in production where the server serves the built client itself (protocol.md 1.2).
 const apiPort = Number(process.env.PORT ?? 8080);
 
-export default defineConfig({
-  // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
-  // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
-  plugins: [react(), routePages(), compressAssets()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: {
-    port: Number(process.env.VITE_PORT ?? 5173),
-    // Host kept as the browser sent it: the server's cross-site check compares it with Origin
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    target: 'es2022',
-    sourcemap: false,
-    // the first page is one chunk on purpose (fewer round trips, measured): ~460 kB, 142 kB gzip
-    chunkSizeWarningLimit: 500,
-    // every browser that runs this app supports modulepreload natively
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 30 },
-            { name: 'data', test: /src[\\/](services|storage)[\\/]/, priority: 25 },
-            { name: 'lazy', test: (id: string) => !/[\\/]pages[\\/]|Dialogs?\.tsx$/.test(id), priority: 20 },
-          ],
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  const probe = isProbe();
+  const open = command === 'build' && !probe ? await sharedPageModules(fileURLToPath(import.meta.url), ROOT) : new Set<string>();
+  return {
+    // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
+    // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
+    plugins: probe ? [react()] : [react(), routePages(), compressAssets()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    server: {
+      port: Number(process.env.VITE_PORT ?? 5173),
+      // Host kept as the browser sent it: the server's cross-site check compares it with Origin
+      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      target: 'es2022',
+      sourcemap: false,
+      // the first page is one chunk on purpose (fewer round trips, measured): ~460 kB, 142 kB gzip
+      chunkSizeWarningLimit: 500,
+      // every browser that runs this app supports modulepreload natively
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'app', tags: ['$initial'], priority: 30 },
+              { name: 'data', test: /src[\\/](services|storage)[\\/]/, priority: 25 },
+              // the probe chunks lazy code automatically; before `lazy`, so what both need lands here
+              ...(probe
+                ? []
+                : [
+                    { name: 'open', test: (id: string) => open.has(id) && !OWN_CHUNK.test(id), priority: 22 },
+                    { name: 'lazy', test: (id: string) => !OWN_CHUNK.test(id), priority: 20 },
+                  ]),
+            ],
+          },
         },
       },
     },
-  },
+  };
 });
