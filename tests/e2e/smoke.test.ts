@@ -14,3 +14,22 @@ test('the app opens with the site name as title and no errors', async () => {
   expectNoErrors();
   await close();
 });
+
+test('delivery: the icon is an icon, assets come compressed, a route page names its files', async () => {
+  const icon = await fetch(`${suite.server.baseUrl}/favicon.ico`);
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get('content-type')).toBe('image/x-icon');
+  expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(500);
+
+  const { page, close } = await newPage(suite.browser);
+  const encodings = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (/\/assets\/.+\.(js|css)$/.test(response.url())) encodings.set(response.url(), (await response.allHeaders())['content-encoding'] ?? 'none');
+  });
+  const document = await page.goto(`${suite.server.baseUrl}/album/3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01`);
+  expect(await document!.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AlbumPage-[^"]+\.js">/);
+  await page.getByRole('button', { name: '登录' }).waitFor(); // the guard sent the visitor to sign in
+  await expect.poll(() => encodings.size).toBeGreaterThan(2);
+  expect(new Set(encodings.values())).toEqual(new Set(['br']));
+  await close();
+});
