@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { bundleBench } from './bundle';
 import { hostileBench } from './hostile';
 import { listsBench } from './lists';
+import { networkBench } from './network';
 import { playerBench } from './player';
 import { shareBench } from './share';
 import { syncBench } from './sync';
@@ -18,7 +19,7 @@ import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench];
+const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));
