@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from './auth.js';
 import { routePattern } from '../src/app/routeTable.js';
 import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
 
@@ -13,6 +15,11 @@ import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
  *
  * A client route gets its page from the build's `routes/` (scripts/lib/routePages.ts): index.html
  * naming every file that route needs, so they load at once; other paths get index.html.
+ *
+ * The page also names, in a `Link: rel=preload` header, the API answers every start of the app asks
+ * for (site info, the user), and with a session cookie those a signed-in start asks for next
+ * (credentials, favourites): the browser fetches them while the scripts load, and the app's own
+ * requests are answered from those, instead of starting after the scripts ran.
  *
  * Text files go compressed when the build wrote `<file>.br` / `<file>.gz` beside them
  * (scripts/lib/compressAssets.ts) and the request accepts that coding; they always say
@@ -120,10 +127,25 @@ function byteRange(header: string | undefined, size: number): { start: number; e
   return start >= size ? 'unsatisfiable' : { start, end };
 }
 
+/** what the app requests as it starts; URLs exactly as it requests them, or the preload goes unused */
+export const START_REQUESTS = ['/api/info', '/api/user/info'] as const;
+export const SIGNED_IN_START_REQUESTS = ['/api/credential', '/api/favorite/music', '/api/favorite/album'] as const;
+
+function preloadLinks(c: Context): string {
+  const urls = getCookie(c, SESSION_COOKIE) ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS] : START_REQUESTS;
+  // use-credentials: the app fetches with credentials: include, and only a preload of the same mode is used
+  return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
+}
+
 async function send(c: Context, file: string, stat: fs.Stats, cache: string): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cache, 'Accept-Ranges': 'bytes' });
-  if (type.startsWith('text/html')) headers.set('Content-Security-Policy', policyFor(file, stat));
+  if (type.startsWith('text/html')) {
+    headers.set('Content-Security-Policy', policyFor(file, stat));
+    headers.set('Link', preloadLinks(c));
+    // the Link header differs with the session cookie
+    headers.set('Vary', 'Cookie');
+  }
   const compressible = COMPRESSIBLE.test(type);
   if (compressible) varyOnEncoding(headers);
   const copy = compressible ? await encodedCopy(c, file) : null;

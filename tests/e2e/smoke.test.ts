@@ -15,13 +15,18 @@ test('the app opens with the site name as title and no errors', async () => {
   await close();
 });
 
-test('delivery: the icon is an icon, assets come compressed, a route page names its files', async () => {
+test('delivery: the icon is an icon, assets come compressed, a route page names its files, start requests are preloaded once', async () => {
   const icon = await fetch(`${suite.server.baseUrl}/favicon.ico`);
   expect(icon.status).toBe(200);
   expect(icon.headers.get('content-type')).toBe('image/x-icon');
   expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(500);
 
   const { page, close } = await newPage(suite.browser);
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiRequests.push(url.pathname);
+  });
   const encodings = new Map<string, string>();
   page.on('response', async (response) => {
     if (/\/assets\/.+\.(js|css)$/.test(response.url())) encodings.set(response.url(), (await response.allHeaders())['content-encoding'] ?? 'none');
@@ -31,5 +36,8 @@ test('delivery: the icon is an icon, assets come compressed, a route page names 
   await page.getByRole('button', { name: '登录' }).waitFor(); // the guard sent the visitor to sign in
   await expect.poll(() => encodings.size).toBeGreaterThan(2);
   expect(new Set(encodings.values())).toEqual(new Set(['br']));
+  // the page's Link header preloads what the app asks for first; the app uses those answers
+  expect(apiRequests.filter((p) => p === '/api/info')).toHaveLength(1);
+  expect(apiRequests.filter((p) => p === '/api/user/info')).toHaveLength(1);
   await close();
 });

@@ -214,3 +214,21 @@ describe('route pages (the build names each route’s files in its own copy of i
     for (const pathname of ['/album/a/b', '/library', '/tags', '/escape']) expect(await (await page(pathname)).text()).toBe(INDEX);
   });
 });
+
+describe('the page names the API answers the app starts with (Link: rel=preload)', () => {
+  const links = (res: Response): string[] => (res.headers.get('link') ?? '').split(', ').filter(Boolean);
+  test('site info and the user for everyone; credentials and favourites with a session cookie; Vary: Cookie', async () => {
+    const anonymous = await get('/album/x', { 'accept-encoding': 'br' });
+    expect(links(anonymous)).toEqual([
+      '</api/info>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</api/user/info>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
+    expect(anonymous.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    const signedIn = await get('/', { cookie: 'session=abc' });
+    expect(links(signedIn).map((l) => l.slice(0, l.indexOf('>') + 1))).toEqual(['</api/info>', '</api/user/info>', '</api/credential>', '</api/favorite/music>', '</api/favorite/album>']);
+  });
+
+  test('scripts and other files carry no Link', async () => {
+    expect((await get('/assets/app-1.js')).headers.get('link')).toBeNull();
+  });
+});
