@@ -12,9 +12,19 @@ import { ROUTE_TABLE, routePattern, type LazyPageName, type PageName } from './r
 /** the loaders of lazy pages, so the page of the first URL can be loaded before the app renders */
 const loaders = new Map<ComponentType | LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
 
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  const page = lazy(load);
-  loaders.set(page, load);
+type PageModule = { default: ComponentType };
+
+/**
+ * A code-split page. Once its module is here, React gets a thenable that resolves at once: a page
+ * loaded before it first renders (preloadPage) then renders without suspending. With a plain
+ * `import()` promise React suspends anyway for a tick, shows the fallback, and then holds the page
+ * back ~300 ms (its fallback throttle) on every cold start.
+ */
+function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: PageModule | null = null;
+  const loadOnce = () => load().then((module) => (loaded = module));
+  const page = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : loadOnce()));
+  loaders.set(page, loadOnce);
   return page;
 }
 
