@@ -18,7 +18,7 @@ import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
  *
  * The page also names, in a `Link: rel=preload` header, the API answers every start of the app asks
  * for (site info, the user), and with a session cookie those a signed-in start asks for next
- * (credentials, favourites): the browser fetches them while the scripts load, and the app's own
+ * (credentials, favourites, and the album page's album): the browser fetches them while the scripts load, and the app's own
  * requests are answered from those, instead of starting after the scripts ran.
  *
  * Text files go compressed when the build wrote `<file>.br` / `<file>.gz` beside them
@@ -131,18 +131,26 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 export const START_REQUESTS = ['/api/info', '/api/user/info'] as const;
 export const SIGNED_IN_START_REQUESTS = ['/api/credential', '/api/favorite/music', '/api/favorite/album'] as const;
 
-function preloadLinks(c: Context): string {
-  const urls = getCookie(c, SESSION_COOKIE) ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS] : START_REQUESTS;
+const ALBUM_PAGE = /^\/album\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+/** the album page's own first request, as the app makes it (`id[]` encoded by URLSearchParams) */
+function pageRequests(pathname: string): string[] {
+  const album = ALBUM_PAGE.exec(pathname)?.[1];
+  return album ? [`/api/meta/album?id%5B%5D=${album}`] : [];
+}
+
+function preloadLinks(c: Context, pathname: string): string {
+  const urls = getCookie(c, SESSION_COOKIE) ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS, ...pageRequests(pathname)] : START_REQUESTS;
   // use-credentials: the app fetches with credentials: include, and only a preload of the same mode is used
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
 }
 
-async function send(c: Context, file: string, stat: fs.Stats, cache: string): Promise<Response> {
+async function send(c: Context, file: string, stat: fs.Stats, cache: string, pathname = ''): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cache, 'Accept-Ranges': 'bytes' });
   if (type.startsWith('text/html')) {
     headers.set('Content-Security-Policy', policyFor(file, stat));
-    headers.set('Link', preloadLinks(c));
+    headers.set('Link', preloadLinks(c, pathname));
     // the Link header differs with the session cookie
     headers.set('Vary', 'Cookie');
   }
@@ -221,6 +229,6 @@ export function staticClient(distDir: string): (c: Context) => Promise<Response>
     }
     const page = (await routePagesOf(root)).find((r) => r.pattern.test(pathname));
     const pageStat = page ? await fileStat(page.file) : null;
-    return pageStat ? send(c, page!.file, pageStat, 'no-cache') : send(c, index, indexStat, 'no-cache');
+    return pageStat ? send(c, page!.file, pageStat, 'no-cache', pathname) : send(c, index, indexStat, 'no-cache', pathname);
   };
 }

@@ -228,6 +228,14 @@ describe('the page names the API answers the app starts with (Link: rel=preload)
     expect(links(signedIn).map((l) => l.slice(0, l.indexOf('>') + 1))).toEqual(['</api/info>', '</api/user/info>', '</api/credential>', '</api/favorite/music>', '</api/favorite/album>']);
   });
 
+  test("the album page, signed in, also names its album's metadata, as the app asks for it", async () => {
+    const id = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
+    const signedIn = await get(`/album/${id}`, { cookie: 'session=abc' });
+    expect(links(signedIn).at(-1)).toBe(`</api/meta/album?id%5B%5D=${id}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    expect(links(await get(`/album/${id}`))).toHaveLength(2); // signed out: the guard sends the visitor to sign in
+    expect(links(await get('/album/not-an-id', { cookie: 'session=abc' }))).toHaveLength(5);
+  });
+
   test('scripts and other files carry no Link', async () => {
     expect((await get('/assets/app-1.js')).headers.get('link')).toBeNull();
   });
