@@ -11,7 +11,12 @@
  *
  * Bytes are what crossed the wire (compressed, headers included, from the DevTools protocol);
  * requests exclude data: and blob: URLs. The same scenarios run on loopback without throttling.
- * Medians; nothing here asserts speed (page errors fail the run).
+ * Medians; nothing here asserts speed (page errors of our client fail the run).
+ *
+ * The yardstick: with ORIGINAL_CLIENT_DIST=<a build of the original web client, ProjectAnni/anniw>
+ * the same scenarios also run against it, served by the same server from a second process (its
+ * pages have the same login labels, home text, `main ul > li` rows and 播放全部 button). Not part
+ * of the repo; see bench/README or the issue note for how it was built.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,26 +49,25 @@ const PROFILES: Profile[] = [
 ];
 
 /** stamps, from navigation start: the home text, the first track row; and click → playing */
-const INSTRUMENT = `(() => {
+const instrument = (rowNeedsPlayButton: boolean): string => `(() => {
   const bench = { home: null, row: null, click: null, playing: null };
   window.__bench = bench;
   const observer = new MutationObserver(() => {
     const main = document.querySelector('main');
     if (bench.home === null && main && main.textContent.includes(${JSON.stringify(HOME_TEXT)})) bench.home = performance.now();
-    if (bench.row === null && document.querySelector('main ul > li') && document.querySelector('main button[aria-label="播放"]')) bench.row = performance.now();
+    if (bench.row === null && document.querySelector('main ul > li') && (${!rowNeedsPlayButton} || document.querySelector('main button[aria-label="播放"]'))) bench.row = performance.now();
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
   window.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest('button')) bench.click = performance.now();
   }, true);
-  const NativeAudio = window.Audio;
-  const SpyAudio = function (src) {
-    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
-    element.addEventListener('playing', () => { if (bench.playing === null) bench.playing = performance.now(); });
-    return element;
+  // whatever element plays (ours is made with new Audio(), the original's may be elsewhere)
+  const mark = () => { if (bench.playing === null) bench.playing = performance.now(); };
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    this.addEventListener('playing', mark);
+    return play.call(this);
   };
-  SpyAudio.prototype = NativeAudio.prototype;
-  window.Audio = SpyAudio;
 })();`;
 
 interface Stamps {
@@ -117,7 +121,11 @@ async function stamps(page: Page): Promise<Stamps> {
 
 async function waitFor(page: Page, key: keyof Stamps): Promise<number> {
   // a function, not a string: the page's CSP forbids eval
-  const handle = await page.waitForFunction((k) => (window as unknown as { __bench?: Stamps }).__bench?.[k], key, { timeout: 60_000 });
+  const handle = await page
+    .waitForFunction((k) => (window as unknown as { __bench?: Stamps }).__bench?.[k], key, { timeout: 60_000 })
+    .catch((error: unknown) => {
+      throw new Error(`${page.url()}: "${key}" not reached in 60 s`, { cause: error });
+    });
   return (await handle.jsonValue()) as number;
 }
 
@@ -133,31 +141,63 @@ interface Run {
   repeatAlbumMs: number;
 }
 
-async function oneRun(browser: Browser, server: TestServer, signedIn: Awaited<ReturnType<BrowserContext['storageState']>>, profile: Profile, errors: string[]): Promise<Run> {
-  const open = async () => {
-    const context = await browser.newContext({ storageState: signedIn });
+interface Client {
+  label: string;
+  server: TestServer;
+  /** our rows carry a play button from the first render; the original's rows are the measure */
+  rowNeedsPlayButton: boolean;
+  /** where page errors go: ours fail the run, the original's are only counted */
+  errors: string[];
+  /** the address of a route: the original client routes in the hash (`/#/album/…`) */
+  url(path: string): string;
+  /**
+   * The original syncs libraries only when one signs in: in a new context its tracks cannot play
+   * until then, so before its play measurement it signs in once more in that context.
+   */
+  syncsOnlyAtSignIn: boolean;
+}
+
+async function oneRun(browser: Browser, client: Client, signedIn: Awaited<ReturnType<BrowserContext['storageState']>>, profile: Profile): Promise<Run> {
+  const { server } = client;
+  /** a new context, signed in unless `signedOut` */
+  const open = async (signedOut = false) => {
+    const context = await browser.newContext(signedOut ? {} : { storageState: signedIn });
     const page = await context.newPage();
-    collectErrors(page, errors);
-    await page.addInitScript(INSTRUMENT);
+    collectErrors(page, client.errors);
+    await page.addInitScript(instrument(client.rowNeedsPlayButton));
     const traffic = await Traffic.attach(context, page, profile);
     return { context, page, traffic };
   };
 
   const home = await open();
-  await home.page.goto(`${server.baseUrl}/`);
+  await home.page.goto(client.url('/'));
   const homeMs = await waitFor(home.page, 'home');
   await home.page.waitForLoadState('networkidle');
   const homeTraffic = { bytes: home.traffic.bytes, requests: home.traffic.requests };
   await home.context.close();
 
   const album = await open();
-  await album.page.goto(`${server.baseUrl}/album/${TWO_DISC_ALBUM}`);
+  await album.page.goto(client.url(`/album/${TWO_DISC_ALBUM}`));
   const albumMs = await waitFor(album.page, 'row');
   await album.page.waitForLoadState('networkidle');
   const albumTraffic = { bytes: album.traffic.bytes, requests: album.traffic.requests };
-  await album.page.getByRole('button', { name: '播放全部' }).click();
-  await waitFor(album.page, 'playing');
-  const played = await stamps(album.page);
+  let played: Stamps;
+  if (client.syncsOnlyAtSignIn) {
+    // a context signed in afresh, so the original syncs; its album page then plays
+    const fresh = await open(true);
+    await signInOn(fresh.page, client);
+    await load(fresh.page, client.url(`/album/${TWO_DISC_ALBUM}`));
+    await fresh.page.locator('main ul > li button:not([disabled])').first().waitFor({ timeout: 60_000 });
+    await fresh.page.getByRole('button', { name: '播放全部' }).click();
+    // best effort: in this setup the original's 播放全部 did not always start playback
+    await waitFor(fresh.page, 'playing').catch(() => undefined);
+    played = await stamps(fresh.page);
+    await fresh.context.close();
+  } else {
+    await album.page.getByRole('button', { name: '播放全部' }).click();
+    await waitFor(album.page, 'playing');
+    played = await stamps(album.page);
+  }
 
   album.traffic.reset();
   await album.page.reload();
@@ -173,20 +213,30 @@ async function oneRun(browser: Browser, server: TestServer, signedIn: Awaited<Re
     albumMs,
     albumBytes: albumTraffic.bytes,
     albumRequests: albumTraffic.requests,
-    playMs: played.playing! - played.click!,
+    playMs: played.playing === null || played.click === null ? Number.NaN : played.playing - played.click,
     repeatAssetBytes,
     repeatAlbumMs,
   };
 }
 
-async function signedInState(browser: Browser, server: TestServer) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/user/login`);
-  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
-  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
+/** a full page load (the original's router does not follow a hash-only change) */
+async function load(page: Page, address: string): Promise<void> {
+  if (page.url().split('#')[0] === address.split('#')[0]) await page.goto('about:blank');
+  await page.goto(address);
+}
+
+async function signInOn(page: Page, { server, rowNeedsPlayButton: ours, url }: Client): Promise<void> {
+  await load(page, url('/user/login'));
+  // the original's fields have no label tied to them: found by name
+  await (ours ? page.getByLabel('Email', { exact: true }) : page.locator('input[name="email"]')).fill(server.demo.email);
+  await (ours ? page.getByLabel('密码', { exact: true }) : page.locator('input[name="password"]')).fill(server.demo.password);
   await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+  await page.waitForURL((address) => !address.href.includes('/user/login'));
+}
+
+async function signedInState(browser: Browser, client: Client) {
+  const context = await browser.newContext();
+  await signInOn(await context.newPage(), client);
   const state = await context.storageState();
   await context.close();
   return state;
@@ -194,15 +244,15 @@ async function signedInState(browser: Browser, server: TestServer) {
 
 const kB = (bytes: number): number => Math.round(bytes / 100) / 10;
 
-function rowsOf(profile: Profile, runs: Run[]): Record<string, Cell>[] {
+function rowsOf(client: string, profile: Profile, runs: Run[]): Record<string, Cell>[] {
   const med = (pick: (r: Run) => number): number => round(median(runs.map(pick)));
   const target = (ms: number, limit: number | null): Cell => (limit === null ? '-' : ms < limit ? 'yes' : 'NO');
   const throttled = profile.network !== null;
   return [
-    { profile: profile.name, measurement: 'home: navigation → home text', 'median ms': med((r) => r.homeMs), 'kB over wire': kB(median(runs.map((r) => r.homeBytes))), requests: median(runs.map((r) => r.homeRequests)), target: throttled ? `< ${TARGETS_MS.home} ms` : '(info)', met: target(med((r) => r.homeMs), throttled ? TARGETS_MS.home : null) },
-    { profile: profile.name, measurement: 'album: navigation → first track row', 'median ms': med((r) => r.albumMs), 'kB over wire': kB(median(runs.map((r) => r.albumBytes))), requests: median(runs.map((r) => r.albumRequests)), target: throttled ? `< ${TARGETS_MS.album} ms` : '(info)', met: target(med((r) => r.albumMs), throttled ? TARGETS_MS.album : null) },
-    { profile: profile.name, measurement: 'play: click 播放全部 → playing', 'median ms': med((r) => r.playMs), 'kB over wire': '', requests: '', target: '(info)', met: '-' },
-    { profile: profile.name, measurement: 'repeat visit: album reload → first row', 'median ms': med((r) => r.repeatAlbumMs), 'kB over wire': kB(median(runs.map((r) => r.repeatAssetBytes))), requests: '', target: 'JS+CSS 0 kB', met: runs.every((r) => r.repeatAssetBytes === 0) ? 'yes' : 'NO' },
+    { client, profile: profile.name, measurement: 'home: navigation → home text', 'median ms': med((r) => r.homeMs), 'kB over wire': kB(median(runs.map((r) => r.homeBytes))), requests: median(runs.map((r) => r.homeRequests)), target: throttled ? `< ${TARGETS_MS.home} ms` : '(info)', met: target(med((r) => r.homeMs), throttled ? TARGETS_MS.home : null) },
+    { client, profile: profile.name, measurement: 'album: navigation → first track row', 'median ms': med((r) => r.albumMs), 'kB over wire': kB(median(runs.map((r) => r.albumBytes))), requests: median(runs.map((r) => r.albumRequests)), target: throttled ? `< ${TARGETS_MS.album} ms` : '(info)', met: target(med((r) => r.albumMs), throttled ? TARGETS_MS.album : null) },
+    { client, profile: profile.name, measurement: 'play: click 播放全部 → playing', 'median ms': runs.some((r) => Number.isNaN(r.playMs)) ? 'n/a' : med((r) => r.playMs), 'kB over wire': '', requests: '', target: '(info)', met: '-' },
+    { client, profile: profile.name, measurement: 'repeat visit: album reload → first row', 'median ms': med((r) => r.repeatAlbumMs), 'kB over wire': kB(median(runs.map((r) => r.repeatAssetBytes))), requests: '', target: 'JS+CSS 0 kB', met: runs.every((r) => r.repeatAssetBytes === 0) ? 'yes' : 'NO' },
   ];
 }
 
@@ -211,31 +261,45 @@ export const networkBench: BenchModule = {
   title: 'Over a phone connection (150 ms RTT, 1.6 Mbit/s, CPU ×4) and on loopback: home, album rows, play, repeat visit (cold cache, signed in)',
   async run() {
     await build({ root: REPO_ROOT, logLevel: 'error' });
-    const dataDir = await mkdtemp(join(tmpdir(), 'anniv-network-bench-'));
-    const [server, browser] = await Promise.all([spawnServer({ dataDir, removeDataDir: true }), launchBrowser()]);
-    const errors: string[] = [];
+    const original = process.env.ORIGINAL_CLIENT_DIST;
+    const servers: TestServer[] = [];
+    const browser = await launchBrowser();
     try {
-      const signedIn = await signedInState(browser, server);
+      const ourServer = await spawnServer({ dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-')), removeDataDir: true });
+      const ours: Client = { label: 'ours', server: ourServer, rowNeedsPlayButton: true, errors: [], url: (path) => `${ourServer.baseUrl}${path}`, syncsOnlyAtSignIn: false };
+      servers.push(ours.server);
+      const clients = [ours];
+      if (original) {
+        const dataDir = await mkdtemp(join(tmpdir(), 'anniv-network-bench-original-'));
+        const server = await spawnServer({ dataDir, removeDataDir: true, distDir: original });
+        servers.push(server);
+        clients.push({ label: 'original', server, rowNeedsPlayButton: false, errors: [], url: (path) => `${server.baseUrl}/#${path}`, syncsOnlyAtSignIn: true });
+      }
       const rows: Record<string, Cell>[] = [];
       const data: Record<string, Run[]> = {};
       for (const profile of PROFILES) {
-        const runs: Run[] = [];
-        for (let i = 0; i < profile.runs; i++) runs.push(await oneRun(browser, server, signedIn, profile, errors));
-        data[profile.name] = runs;
-        rows.push(...rowsOf(profile, runs));
+        for (const client of clients) {
+          // each client signs in on its own login page (same labels), as its listeners would
+          const signedIn = await signedInState(browser, client);
+          const runs: Run[] = [];
+          for (let i = 0; i < profile.runs; i++) runs.push(await oneRun(browser, client, signedIn, profile));
+          data[`${client.label} · ${profile.name}`] = runs;
+          rows.push(...rowsOf(client.label, profile, runs));
+        }
       }
-      if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
+      if (ours.errors.length > 0) throw new Error(`page errors:\n${ours.errors.join('\n')}`);
       return {
         rows,
         notes: [
           '"kB over wire" for repeat visit is the JS+CSS that came from the network (0 = all from the HTTP cache); the other rows count every request of the page until the network is idle.',
           'The album row includes the first sync of the demo library (a new context has empty IndexedDB), as a first visit on a new phone would.',
+          original ? `Original client from ${original}; its page errors (not ours): ${clients[1]!.errors.length}.` : 'Set ORIGINAL_CLIENT_DIST to a build of the original web client to run it beside ours.',
         ],
         data,
       };
     } finally {
       await browser.close();
-      await server.stop();
+      await Promise.all(servers.map((s) => s.stop()));
     }
   },
 };

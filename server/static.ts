@@ -145,14 +145,17 @@ function preloadLinks(c: Context, pathname: string): string {
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
 }
 
-async function send(c: Context, file: string, stat: fs.Stats, cache: string, pathname = ''): Promise<Response> {
+/** `preloadFor`: the page's path when the page gets its Link preloads, null when it gets none */
+async function send(c: Context, file: string, stat: fs.Stats, cache: string, preloadFor: string | null = null): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cache, 'Accept-Ranges': 'bytes' });
   if (type.startsWith('text/html')) {
     headers.set('Content-Security-Policy', policyFor(file, stat));
-    headers.set('Link', preloadLinks(c, pathname));
-    // the Link header differs with the session cookie
-    headers.set('Vary', 'Cookie');
+    if (preloadFor !== null) {
+      headers.set('Link', preloadLinks(c, preloadFor));
+      // the Link header differs with the session cookie
+      headers.set('Vary', 'Cookie');
+    }
   }
   const compressible = COMPRESSIBLE.test(type);
   if (compressible) varyOnEncoding(headers);
@@ -227,8 +230,12 @@ export function staticClient(distDir: string): (c: Context) => Promise<Response>
       }
       if (pathname.startsWith('/assets/')) return c.text('Not Found', 404);
     }
-    const page = (await routePagesOf(root)).find((r) => r.pattern.test(pathname));
+    const pages = await routePagesOf(root);
+    const page = pages.find((r) => r.pattern.test(pathname));
     const pageStat = page ? await fileStat(page.file) : null;
-    return pageStat ? send(c, page!.file, pageStat, 'no-cache', pathname) : send(c, index, indexStat, 'no-cache', pathname);
+    // The Link preloads name this client's requests: a build without route pages is another
+    // client (a benchmark serves the original one), which gets none.
+    const preloadFor = pages.length > 0 ? pathname : null;
+    return pageStat ? send(c, page!.file, pageStat, 'no-cache', preloadFor) : send(c, index, indexStat, 'no-cache', preloadFor);
   };
 }

@@ -27,6 +27,8 @@ export interface StartServerOptions {
   readyTimeoutMs?: number;
   /** Server entry file (default server/main.ts). */
   entry?: string;
+  /** The built client to serve (default this repo's dist/); benchmarks serve other clients with it. */
+  distDir?: string;
 }
 
 export interface TestServer {
@@ -87,7 +89,7 @@ export async function spawnServer(options: SpawnOptions): Promise<TestServer> {
     PORT: String(port),
     LIBRARY_PORT: String(libraryPort),
     DATA_DIR: options.dataDir,
-    DIST_DIR,
+    DIST_DIR: options.distDir ?? DIST_DIR,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
