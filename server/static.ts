@@ -7,6 +7,7 @@ import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from './auth.js';
 import { routePattern } from '../src/app/routeTable.js';
 import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
+import { parseRange } from './httpRange.js';
 
 /*
  * The built client (dist/) with SPA fallback: an existing file is served as is; any other GET
@@ -117,14 +118,11 @@ async function encodedCopy(c: Context, file: string): Promise<{ coding: Coding; 
   return null;
 }
 
-/** `bytes=S-E` / `bytes=S-` within `size`; null = serve the whole file (other forms are ignored). */
+/** the requested bytes within `size`; null = serve the whole file (other forms are ignored) */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header?.trim().match(/^bytes=(\d+)-(\d*)$/);
-  if (!m) return null;
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (m[2] !== '' && Number(m[2]) < start) return null;
-  return start >= size ? 'unsatisfiable' : { start, end };
+  const range = parseRange(header);
+  if (!range) return null;
+  return range.start >= size ? 'unsatisfiable' : { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
 
 /** what the app requests as it starts; URLs exactly as it requests them, or the preload goes unused */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { rememberingVerifier, shareCovers, type Grant, type LibraryKeys } from './keys.js';
+import { parseRange } from '../httpRange.js';
 import { findFile, type LibraryIndex } from './scan.js';
 import { TrackFiles, type OpenTrack } from './trackFiles.js';
 
@@ -61,16 +62,6 @@ async function bodyOf(track: OpenTrack, start: number, end: number): Promise<Bod
   } finally {
     await track.handle.close();
   }
-}
-
-/** `bytes=S-` or `bytes=S-E`; anything else (suffix, lists, garbage) → null = ignore the header. */
-function parseRange(header: string | undefined): { start: number; end: number | null } | null {
-  const m = header?.trim().match(/^bytes=(\d+)-(\d*)$/);
-  if (!m) return null;
-  const start = Number(m[1]);
-  const end = m[2] === '' ? null : Number(m[2]);
-  if (end !== null && end < start) return null;
-  return { start, end };
 }
 
 export function createLibraryApp(deps: LibraryDeps): Hono {
