@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import { build, type InlineConfig } from 'vite';
 import { LAZY_PAGES } from '../../src/app/routeTable';
+import { chunkOf, importedChunks, type ChunkLink } from './chunks';
 
 /*
  * Which modules the shared page (/s/{id}, opened signed out from a link) really needs beyond the
@@ -16,12 +16,8 @@ export const PROBE_ENV = 'ANNIV_CHUNK_PROBE';
 
 export const isProbe = (): boolean => process.env[PROBE_ENV] === '1';
 
-interface ProbeChunk {
+interface ProbeChunk extends ChunkLink {
   type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  facadeModuleId: string | null;
-  imports: string[];
   moduleIds: string[];
 }
 
@@ -36,22 +32,7 @@ export async function sharedPageModules(configFile: string, root: string): Promi
   }
   const outputs = (Array.isArray(output) ? output : [output]) as { output: (ProbeChunk | { type: 'asset' })[] }[];
   const chunks = outputs.flatMap((o) => o.output).filter((item): item is ProbeChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const page = resolve(root, LAZY_PAGES.SharedPage);
-  const start = chunks.find((c) => c.facadeModuleId !== null && resolve(c.facadeModuleId) === page);
+  const start = chunkOf(chunks, root, LAZY_PAGES.SharedPage);
   if (!start) throw new Error('openModules: the probe build has no chunk for the shared page');
-  const modules = new Set<string>();
-  const seen = new Set<string>();
-  const stack = [start];
-  while (stack.length > 0) {
-    const chunk = stack.pop()!;
-    if (chunk.isEntry || seen.has(chunk.fileName)) continue;
-    seen.add(chunk.fileName);
-    for (const id of chunk.moduleIds) modules.add(id);
-    for (const file of chunk.imports) {
-      const next = byFile.get(file);
-      if (next) stack.push(next);
-    }
-  }
-  return modules;
+  return new Set(importedChunks(start, chunks).flatMap((chunk) => chunk.moduleIds));
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { chunkOf, importedChunks, type ChunkLink } from './chunks';
 import type { Plugin } from 'vite';
 import { LAZY_PAGES, ROUTE_TABLE, type LazyPageName } from '../../src/app/routeTable';
 
@@ -17,41 +18,20 @@ export const ROUTES_INDEX = 'routes.json';
 /** the chunk of services and storage (vite.config.ts): every page loads data through it */
 const DATA_CHUNK = 'data';
 
-export interface ChunkInfo {
-  fileName: string;
+export interface ChunkInfo extends ChunkLink {
   name: string;
-  facadeModuleId: string | null;
-  isEntry: boolean;
-  /** files this chunk imports statically */
-  imports: string[];
   css: string[];
 }
 
 /** For each lazy page, the files to preload: its chunk, what that imports, their CSS, the data chunk. */
 export function pageFiles(chunks: ChunkInfo[], root: string): Map<LazyPageName, string[]> {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (start: ChunkInfo, into: Set<string>): void => {
-    const stack = [start];
-    while (stack.length > 0) {
-      const chunk = stack.pop()!;
-      if (chunk.isEntry || into.has(chunk.fileName)) continue; // the entry is in index.html already
-      into.add(chunk.fileName);
-      for (const css of chunk.css) into.add(css);
-      for (const file of chunk.imports) {
-        const next = byFile.get(file);
-        if (next) stack.push(next);
-      }
-    }
-  };
   const data = chunks.find((c) => c.name === DATA_CHUNK);
   const out = new Map<LazyPageName, string[]>();
   for (const [name, source] of Object.entries(LAZY_PAGES) as [LazyPageName, string][]) {
-    const id = resolve(root, source);
-    const chunk = chunks.find((c) => c.facadeModuleId !== null && resolve(c.facadeModuleId) === id);
+    const chunk = chunkOf(chunks, root, source);
     if (!chunk) throw new Error(`routePages: no chunk for ${name} (${source}); is LAZY_PAGES in step with the pages?`);
-    const files = new Set<string>();
-    closure(chunk, files);
-    if (data) closure(data, files);
+    const needed = [...importedChunks(chunk, chunks), ...(data ? importedChunks(data, chunks) : [])];
+    const files = new Set(needed.flatMap((c) => [c.fileName, ...c.css]));
     // scripts before stylesheets, each in a stable order
     out.set(name, [...files].sort((a, b) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')) || a.localeCompare(b)));
   }
