@@ -24,12 +24,12 @@
  * `HOSTILE_SECONDS` (default 20) and `HOSTILE_BASE_SECONDS` (default 5) set the phase lengths;
  * `HOSTILE_ATTACKS` (default all: stat,overlimit,huge,guess) picks attackers, to see what each costs.
  */
-import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { sha256Hex } from '../server/auth';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { round } from './lib/stats';
@@ -98,11 +98,8 @@ async function api(server: TestServer, path: string, init: { method?: string; bo
   return { http: response.status, status: envelope.status ?? -1, message: envelope.message ?? '', data: envelope.data, cookies: response.headers.getSetCookie() };
 }
 
-/** Anniv clients send the SHA-256 of the password (protocol.md 1.6.1), never the password. */
-const hashed = (password: string): string => createHash('sha256').update(password).digest('hex');
-
 async function signIn(server: TestServer, email: string, password: string): Promise<Session> {
-  const answer = await api(server, '/api/user/login', { method: 'POST', body: { email, password: hashed(password) } });
+  const answer = await api(server, '/api/user/login', { method: 'POST', body: { email, password: sha256Hex(password) } });
   if (answer.status !== 0) throw new Error(`sign-in of ${email} refused: ${answer.status} ${answer.message}`);
   return { cookie: answer.cookies.map((c) => c.split(';')[0]).join('; ') };
 }
@@ -268,7 +265,7 @@ async function attack(server: TestServer, session: Session, statSessions: Sessio
   };
   const guessLoop = async (): Promise<void> => {
     for (let i = 0; until(); i++) {
-      const answer = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: hashed(`guess-${i}`) }, from: ATTACKER }).catch(
+      const answer = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: sha256Hex(`guess-${i}`) }, from: ATTACKER }).catch(
         (error: unknown) => {
           log.networkErrors.push(`login: ${String(error)}`);
           return null;
@@ -316,13 +313,13 @@ export const hostileBench: BenchModule = {
     const dataDir = await mkdtemp(join(tmpdir(), 'anniv-bench-hostile-'));
     const server = await spawnServer({ dataDir, removeDataDir: true, env: { TRUST_PROXY: '1' } });
     try {
-      const registered = await api(server, '/api/user/register', { method: 'POST', body: { ...VICTIM, password: hashed(VICTIM.password) } });
+      const registered = await api(server, '/api/user/register', { method: 'POST', body: { ...VICTIM, password: sha256Hex(VICTIM.password) } });
       if (registered.status !== 0) throw new Error(`register victim: ${registered.status}`);
       const session = await signIn(server, server.demo.email, server.demo.password);
       const statSessions: Session[] = [];
       for (let i = 0; i < STAT_ACCOUNTS; i++) {
         const account = { email: `listener${i}@anniv.local`, password: `listener-${i}`, nickname: `l${i}` };
-        const answer = await api(server, '/api/user/register', { method: 'POST', body: { ...account, password: hashed(account.password) } });
+        const answer = await api(server, '/api/user/register', { method: 'POST', body: { ...account, password: sha256Hex(account.password) } });
         if (answer.status !== 0) throw new Error(`register ${account.email}: ${answer.status}`);
         statSessions.push(await signIn(server, account.email, account.password));
       }
@@ -368,7 +365,7 @@ export const hostileBench: BenchModule = {
       const expectedPlays = log.statAccepted * STAT_ENTRIES * STAT_TIMES;
       const storedNew = playsAfter - playsBefore;
       const demoSignsIn = await signIn(server, server.demo.email, server.demo.password).then(() => true, () => false);
-      const victimRight = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: hashed(VICTIM.password) }, from: ATTACKER });
+      const victimRight = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: sha256Hex(VICTIM.password) }, from: ATTACKER });
       const bodies413 = log.hugeBodies.filter((b) => b.status === 413).length;
       const bodiesClosed = log.hugeBodies.filter((b) => b.status === 0).length;
       const maxSent = Math.max(0, ...log.hugeBodies.map((b) => b.sentMb));

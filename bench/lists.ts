@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { launchBrowser } from '../tests/e2e/support/browser';
+import { signInAsDemo } from '../tests/e2e/support/signIn';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { REPO_ROOT } from './lib/paths';
 import { collectErrors, row } from './lib/stats';
@@ -37,13 +38,6 @@ const FIRST_ROW = `ul[aria-label="${PLAYLIST_NAME}"] > li`;
 
 
 
-async function signIn(page: Page, server: TestServer): Promise<void> {
-  await page.goto(`${server.baseUrl}/user/login`);
-  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
-  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
-}
 
 /** the demo tracks, cycled to `length` playlist items */
 function items(length: number) {
@@ -168,7 +162,7 @@ export const listsBench: BenchModule = {
     try {
       const page = await context.newPage();
       collectErrors(page, errors);
-      await signIn(page, server);
+      await signInAsDemo(page, server);
       const id = await createBigPlaylist(page);
       const list = await playlistOpen(page, server, id);
       const heart = await heartToggle(page, server);

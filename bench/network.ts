@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../tests/e2e/support/browser';
+import { signInAsDemo } from '../tests/e2e/support/signIn';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { REPO_ROOT } from './lib/paths';
 import { collectErrors, median, round } from './lib/stats';
@@ -226,10 +227,11 @@ async function load(page: Page, address: string): Promise<void> {
 }
 
 async function signInOn(page: Page, { server, rowNeedsPlayButton: ours, url }: Client): Promise<void> {
+  if (ours) return signInAsDemo(page, server);
   await load(page, url('/user/login'));
   // the original's fields have no label tied to them: found by name
-  await (ours ? page.getByLabel('Email', { exact: true }) : page.locator('input[name="email"]')).fill(server.demo.email);
-  await (ours ? page.getByLabel('密码', { exact: true }) : page.locator('input[name="password"]')).fill(server.demo.password);
+  await page.locator('input[name="email"]').fill(server.demo.email);
+  await page.locator('input[name="password"]').fill(server.demo.password);
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL((address) => !address.href.includes('/user/login'));
 }

@@ -22,6 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { launchBrowser } from '../tests/e2e/support/browser';
+import { signInAsDemo } from '../tests/e2e/support/signIn';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { REPO_ROOT } from './lib/paths';
 import { collectErrors, round, row } from './lib/stats';
@@ -101,13 +102,6 @@ export function bigQueue(length: number) {
 }
 
 
-async function logIn(page: Page, server: TestServer): Promise<void> {
-  await page.goto(`${server.baseUrl}/user/login`);
-  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
-  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
-}
 
 interface ClickTimings {
   /** click → the element's `playing` */
@@ -127,7 +121,7 @@ async function clickToPlaying(browser: Browser, server: TestServer): Promise<Cli
     const page = await context.newPage();
     collectErrors(page, errors);
     await page.addInitScript(INSTRUMENT);
-    await logIn(page, server);
+    await signInAsDemo(page, server);
     const tracks = twoDiscTracks();
     const timings: ClickTimings = { latencies: [], toPlayCall: [], playCallToPlaying: [], tracks: [] };
     for (let i = 0; i < CLICK_RUNS; i++) {

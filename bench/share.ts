@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../tests/e2e/support/browser';
+import { signInAsDemo } from '../tests/e2e/support/signIn';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { firstPageAssets, measure } from './bundle';
 import { REPO_ROOT } from './lib/paths';
@@ -40,11 +41,7 @@ const INSTRUMENT = `(() => {
 
 /** the demo account shares three tracks; resolves with the share id (a string: see bench/player.ts) */
 async function createShare(page: Page, server: TestServer): Promise<string> {
-  await page.goto(`${server.baseUrl}/user/login`);
-  await page.getByLabel('Email', { exact: true }).fill(server.demo.email);
-  await page.getByLabel('密码', { exact: true }).fill(server.demo.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+  await signInAsDemo(page, server);
   return page.evaluate(`(async () => {
     const credentials = (await (await fetch('/api/credential')).json()).data;
     const body = {

@@ -8,6 +8,13 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** Signs in as the demo user on the login page and waits for the home page it leads to. */
+export async function signInAsDemo(page: Page, server: TestServer): Promise<void> {
+  await page.goto(`${server.baseUrl}/user/login`);
+  await logIn(page, server.demo.email, server.demo.password);
+  await page.waitForURL(`${server.baseUrl}/`);
+}
+
 export function pathAndQuery(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
