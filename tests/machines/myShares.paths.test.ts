@@ -6,7 +6,7 @@
 // value, by the shares listed and by how the state was entered (which request ended, and how,
 // with which message).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { mySharesMachine, type MySharesEvent } from '@/features/share/mySharesMachine';
 import { pathEvents } from '@/app/machineRegistry';
 import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
@@ -22,6 +22,8 @@ import {
   stateIdsOf,
   type PathEvent,
   type StateChecks,
+  withPendingActors,
+  withRecordingActors,
 } from '../support/modelPaths';
 import { fakeService, flush } from './fakes';
 
@@ -147,20 +149,11 @@ describe('my shares: direct', () => {
 const actorNames = ['listShares', 'deleteShare'] as const;
 type ActorName = (typeof actorNames)[number];
 
-const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
-const machine = mySharesMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, pending])) as never });
+const machine = withPendingActors(mySharesMachine, actorNames);
 type MyShares = typeof machine;
 
-function recordingMachine() {
-  const inputs: Record<ActorName, unknown[]> = { listShares: [], deleteShare: [] };
-  const recording = (name: ActorName) =>
-    fromPromise<never, unknown>(({ input }) => {
-      inputs[name].push(input);
-      return new Promise<never>(() => {});
-    });
-  const provided = mySharesMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, recording(n)])) as never });
-  return { machine: provided, inputs };
-}
+/** the same machine, with fakes that never settle but record every input */
+const recordingMachine = () => withRecordingActors(mySharesMachine, actorNames);
 
 const samples: PathEvent<MyShares>[] = [
   ...(pathEvents.myShares! as PathEvent<MyShares>[]),

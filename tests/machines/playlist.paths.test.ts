@@ -5,7 +5,7 @@
 // whether an error (load or form) is shown, and by how the state was entered (which request ended
 // and how, which move, or a REPLACED of which list), so every sample event is walked.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
 import { cleanFields } from '@/features/playlists/playlistForm';
 import { pathEvents, pathInputs } from '@/app/machineRegistry';
@@ -22,26 +22,18 @@ import {
   type MachinePath,
   type PathEvent,
   type StateChecks,
+  withPendingActors,
+  withRecordingActors,
 } from '../support/modelPaths';
 
 const actorNames = ['loadPlaylist', 'updateInfo', 'removeItem', 'reorder'] as const;
 type ActorName = (typeof actorNames)[number];
 
-const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
-const machine = playlistMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, pending])) as never });
+const machine = withPendingActors(playlistMachine, actorNames);
 type Page = typeof machine;
 
 /** the same machine, with fakes that never settle but record every input */
-function recordingMachine() {
-  const inputs: Record<ActorName, unknown[]> = { loadPlaylist: [], updateInfo: [], removeItem: [], reorder: [] };
-  const recording = (name: ActorName) =>
-    fromPromise<never, unknown>(({ input }) => {
-      inputs[name].push(input);
-      return new Promise<never>(() => {});
-    });
-  const provided = playlistMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, recording(n)])) as never });
-  return { machine: provided, inputs };
-}
+const recordingMachine = () => withRecordingActors(playlistMachine, actorNames);
 
 const input = pathInputs.playlist as { id: string };
 const samples = pathEvents.playlist! as PathEvent<Page>[];

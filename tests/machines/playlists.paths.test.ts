@@ -7,7 +7,7 @@
 // by how each request ended (so every done and error sample is walked) and, after a RESET, by the
 // state it left (so RESET is walked from every state).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { playlistsMachine, type PlaylistsEvent, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
 import { cleanFields } from '@/features/playlists/playlistForm';
 import { pathEvents } from '@/app/machineRegistry';
@@ -25,26 +25,18 @@ import {
   type MachinePath,
   type PathEvent,
   type StateChecks,
+  withPendingActors,
+  withRecordingActors,
 } from '../support/modelPaths';
 
 const actorNames = ['listPlaylists', 'createPlaylist', 'deletePlaylist', 'appendTracks'] as const;
 type ActorName = (typeof actorNames)[number];
 
-const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
-const machine = playlistsMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, pending])) as never });
+const machine = withPendingActors(playlistsMachine, actorNames);
 type Playlists = typeof machine;
 
 /** the same machine, with fakes that never settle but record every input */
-function recordingMachine() {
-  const inputs: Record<ActorName, unknown[]> = { listPlaylists: [], createPlaylist: [], deletePlaylist: [], appendTracks: [] };
-  const recording = (name: ActorName) =>
-    fromPromise<never, unknown>(({ input }) => {
-      inputs[name].push(input);
-      return new Promise<never>(() => {});
-    });
-  const provided = playlistsMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, recording(n)])) as never });
-  return { machine: provided, inputs };
-}
+const recordingMachine = () => withRecordingActors(playlistsMachine, actorNames);
 
 const samples = pathEvents.playlists! as PathEvent<Playlists>[];
 const events = defaultEvents(machine, samples);

@@ -9,7 +9,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
-  fromPromise,
   type ActorRefFrom,
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -40,26 +39,18 @@ import {
   type MachinePath,
   type PathEvent,
   type StateChecks,
+  withPendingActors,
+  withRecordingActors,
 } from '../support/modelPaths';
 
 const actorNames = ['chooseCredentials', 'createShare', 'copyLink', 'nativeShare'] as const;
 type ActorName = (typeof actorNames)[number];
 
-const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
-const machine = shareWizardMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, pending])) as never });
+const machine = withPendingActors(shareWizardMachine, actorNames);
 type Wizard = typeof machine;
 
 /** the same machine, with fakes that never settle but record every input */
-function recordingMachine() {
-  const inputs: Record<ActorName, unknown[]> = { chooseCredentials: [], createShare: [], copyLink: [], nativeShare: [] };
-  const recording = (name: ActorName) =>
-    fromPromise<never, unknown>(({ input }) => {
-      inputs[name].push(input);
-      return new Promise<never>(() => {});
-    });
-  const provided = shareWizardMachine.provide({ actors: Object.fromEntries(actorNames.map((n) => [n, recording(n)])) as never });
-  return { machine: provided, inputs };
-}
+const recordingMachine = () => withRecordingActors(shareWizardMachine, actorNames);
 
 const input = pathInputs.shareWizard as ShareWizardInput;
 // error classes only: xstate/graph tells events apart by their JSON, and a plain Error is {}

@@ -21,6 +21,7 @@
  */
 import {
   createActor,
+  fromPromise,
   SimulatedClock,
   type ActorOptions,
   type AnyEventObject,
@@ -371,4 +372,21 @@ function safeJson(value: unknown): string {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** `machine` with every named actor a fake that never settles: the path decides when each finishes */
+export function withPendingActors<M extends AnyStateMachine>(machine: M, names: readonly string[]): M {
+  const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+  return machine.provide({ actors: Object.fromEntries(names.map((name) => [name, pending])) } as never) as M;
+}
+
+/** the same, recording the input each actor is started with */
+export function withRecordingActors<M extends AnyStateMachine, N extends string>(machine: M, names: readonly N[]): { machine: M; inputs: Record<N, unknown[]> } {
+  const inputs = Object.fromEntries(names.map((name) => [name, [] as unknown[]])) as Record<N, unknown[]>;
+  const recording = (name: N) =>
+    fromPromise<never, unknown>(({ input }) => {
+      inputs[name].push(input);
+      return new Promise<never>(() => {});
+    });
+  return { machine: machine.provide({ actors: Object.fromEntries(names.map((name) => [name, recording(name)])) } as never) as M, inputs };
 }
