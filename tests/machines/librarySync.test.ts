@@ -93,8 +93,8 @@ describe('library sync', () => {
     expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'error', message: text.library.syncFailed(text.errors.badResponse) });
   });
 
-  it('an unchanged last_update skips the album list and rewrite, renewing only the record', async () => {
-    const { actor, fakes } = start([record(home.url, 100)]);
+  it('an unchanged last_update skips the album list and rewrite, renewing only the record; pages are not told to reload', async () => {
+    const { actor, fakes, emitted } = start([record(home.url, 100)]);
     await flush();
     expect(actor.getSnapshot().context.libraries[home.url]?.record?.serverLastUpdate).toBe(100);
     actor.send({ type: 'SYNC', credentials: [home] });
@@ -102,6 +102,12 @@ describe('library sync', () => {
     await flush();
     expect(fakes.fetchLibraryAlbums.calls).toHaveLength(0);
     expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: null });
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    // the sync still succeeds, but local data is as it was: no reload of the open page, no replay in the player
+    expect(actor.getSnapshot().context.libraries[home.url]?.state).toBe('synced');
+    expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.library.syncSucceeded }]);
+    expect(actor.getSnapshot().context.generation).toBe(0);
   });
 
   it('a changed last_update syncs the albums again', async () => {

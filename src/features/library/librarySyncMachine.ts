@@ -74,6 +74,8 @@ export const librarySyncMachine = setup({
   guards: {
     hasJobs: ({ context }) => context.queue.length > 0,
     nextIsRemoval: ({ context }) => context.queue[0]?.kind === 'remove',
+    /** the job wrote a new album list (and cleared the album cache); an unchanged library wrote only its sync time */
+    storedNewAlbums: ({ context }) => context.albums !== null,
     unchangedSinceLastSync: ({ context }, params: { lastUpdate: number }) => {
       const record = context.libraries[currentUrl(context.current)]?.record;
       return record !== undefined && record.serverLastUpdate === params.lastUpdate;
@@ -237,10 +239,18 @@ export const librarySyncMachine = setup({
               lastUpdate: context.lastUpdate ?? 0,
               albums: context.albums,
             }),
-            onDone: {
-              target: '#librarySync.idle',
-              actions: ['announceChange', 'bumpGeneration', { type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
-            },
+            onDone: [
+              {
+                guard: 'storedNewAlbums',
+                target: '#librarySync.idle',
+                actions: ['announceChange', 'bumpGeneration', { type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
+              },
+              {
+                description: 'Unchanged library: local data is as it was, so pages keep what they show.',
+                target: '#librarySync.idle',
+                actions: [{ type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
+              },
+            ],
             onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
           },
         },
