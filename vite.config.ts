@@ -3,16 +3,17 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compressAssets } from './scripts/lib/compressAssets';
 import { routePages } from './scripts/lib/routePages';
-import { isProbe, sharedPageModules } from './scripts/lib/openModules';
+import { isProbe, pageModules } from './scripts/lib/pageModules';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /*
  * Chunking, chosen by measurement (docs/architecture.md 8): `app` = what the entry imports
- * statically, in one file; `data` = services and storage loaded later; lazily loaded modules in two
- * files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs, found by a
- * probe build (scripts/lib/openModules.ts), and `lazy`, the rest any signed-in page needs. Pages
- * and dialogs keep their own small chunks.
+ * statically, in one file; `data` = services and storage loaded later; lazily loaded modules in
+ * three files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
+ * `album`, what the album page needs beyond that (both found by a probe build,
+ * scripts/lib/pageModules.ts), and `lazy`, the rest other signed-in pages need. Pages and dialogs
+ * keep their own small chunks.
  */
 const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
 
@@ -22,7 +23,9 @@ const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const probe = isProbe();
-  const open = command === 'build' && !probe ? await sharedPageModules(fileURLToPath(import.meta.url), ROOT) : new Set<string>();
+  const needs = command === 'build' && !probe ? await pageModules(fileURLToPath(import.meta.url), ROOT, ['SharedPage', 'AlbumPage'] as const) : null;
+  const open = needs?.SharedPage ?? new Set<string>();
+  const album = needs?.AlbumPage ?? new Set<string>();
   return {
     // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
@@ -52,6 +55,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
                 ? []
                 : [
                     { name: 'open', test: (id: string) => open.has(id) && !OWN_CHUNK.test(id), priority: 22 },
+                    { name: 'album', test: (id: string) => album.has(id) && !OWN_CHUNK.test(id), priority: 21 },
                     { name: 'lazy', test: (id: string) => !OWN_CHUNK.test(id), priority: 20 },
                   ]),
             ],

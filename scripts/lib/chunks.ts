@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 
 /*
  * Walking a build's chunks, for the build steps that ask which files a page needs
- * (routePages.ts) and which modules the shared page needs (openModules.ts).
+ * (routePages.ts) and which modules a page needs (pageModules.ts).
  */
 
 export interface ChunkLink {

@@ -17,13 +17,13 @@ import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
 import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
-import { loginStateOf, startSession, startSite } from '@/features/session';
+import { loginStateOf, startSession, startSite, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
 import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
 import { isUnauthorized } from '@/services/api/errors';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
-import { SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
+import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -112,11 +112,14 @@ export function createAppSystem(options: SystemOptions = {}) {
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
 
-  /** what the first page can start reading before it renders: a shared list opened by its link */
+  /** what the first page can start reading before it renders: a shared list opened by its link, an album's info */
   const prefetchFor = (path: string) => {
     const shareId = path.startsWith('/s/') ? path.slice('/s/'.length) : '';
     // the page reads it again and says why if this fails
     if (SHARE_ID_PATTERN.test(shareId)) share.shares.open(shareId).catch(() => {});
+    const albumId = path.startsWith('/album/') ? path.slice('/album/'.length) : '';
+    // only for a listener this browser knows as signed in: anyone else is sent to the login page
+    if (ALBUM_ID_PATTERN.test(albumId) && userOf(session.getSnapshot()) !== null) browse.prefetchAlbum(albumId);
   };
 
   return {

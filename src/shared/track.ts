@@ -30,6 +30,9 @@ export interface TrackInfo extends TrackIdentity {
 /** a share id as links carry it: letters, digits, `_` and `-` (anything else is no share id) */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** an album id as the protocol has it: a UUID */
+export const ALBUM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function trackKey(track: TrackIdentity): string {
   return `${track.albumId}-${track.discId}-${track.trackId}`;
 }

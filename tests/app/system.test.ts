@@ -1,6 +1,6 @@
 // The edges between features that src/app/system.ts states, each shown on the composed system with
 // the real machines and actors over a fake Anniv and its libraries (tests/views/fakeAnniv.ts).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, type ActorRefLike, type InspectionEvent } from 'xstate';
 import { createAppSystem, type AppSystem } from '@/app/system';
 import { createApiClient } from '@/services/api/client';
@@ -118,6 +118,35 @@ describe('the app system', () => {
     expect(readLocal('playlist').tracks).toEqual([]);
     expect(await getLibraryRecord(HOME)).toBeUndefined();
     expect(await getAlbumLibraries(A)).toEqual([]);
+  });
+
+  it("an album page opened by its address: its info is asked for at boot, once, and the page's load uses that answer", async () => {
+    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '' });
+    const { system, server } = await start((s) => {
+      s.signIn('mio@example.com');
+      s.albums.set(A, { album_id: A, title: 'Harbor Lights', artist: 'Mio', type: 'normal', catalog: '', date: '2020', tags: [], discs: [] });
+    });
+    const metaRequests = () => server.requests.filter((r) => r.path === '/api/meta/album');
+    system.prefetchFor(`/album/${A}`);
+    await vi.waitFor(() => expect(metaRequests()).toHaveLength(1));
+    const detail = await system.browse.albumDetail(A);
+    expect(detail.album?.title).toBe('Harbor Lights');
+    expect(metaRequests()).toHaveLength(1);
+  });
+
+  it('no album info is asked for at boot when nobody is known to be signed in', async () => {
+    const { system, server } = await start(() => {});
+    system.prefetchFor(`/album/${A}`);
+    await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
+    expect(server.requests.some((r) => r.path === '/api/meta/album')).toBe(false);
+  });
+
+  it('nor for an address whose id is no album id', async () => {
+    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '' });
+    const { system, server } = await start((s) => s.signIn('mio@example.com'));
+    system.prefetchFor('/album/not-an-album');
+    await signedIn(system);
+    expect(server.requests.some((r) => r.path === '/api/meta/album')).toBe(false);
   });
 
   it("every feature's notify becomes a message", async () => {

@@ -44,6 +44,9 @@ export function defineBrowseLoads({ api, access }: BrowseDeps) {
     return { albums, covers: Object.fromEntries(ids.map((id) => [id, known.coverUrl(id)])) };
   }
 
+  const albumInfos = async (ids: readonly string[]) => (await albumCache()).loadAlbumInfos(api, ids);
+  const prefetched = new Map<string, Promise<Map<string, AlbumInfo>>>();
+
   return {
     /** the album ids a library holds, as its last sync stored them (none when never synced) */
     async libraryAlbums(url: string): Promise<string[]> {
@@ -52,12 +55,24 @@ export function defineBrowseLoads({ api, access }: BrowseDeps) {
 
     /** one page of an album wall: one metadata request for the ids the cache lacks, never one per tile */
     async albumPage(albumIds: readonly string[]): Promise<AlbumPage> {
-      const infos = await (await albumCache()).loadAlbumInfos(api, albumIds);
+      const infos = await albumInfos(albumIds);
       return withCovers(albumIds.map((id) => infos.get(id)).filter((a): a is AlbumInfo => a !== undefined));
     },
 
+    /**
+     * The album page opened by its address: its info starts loading at boot, beside the first
+     * render, instead of after it (which library serves it must wait for the credentials). Used once.
+     */
+    prefetchAlbum(albumId: string): void {
+      const info = albumInfos([albumId]);
+      info.catch(() => {}); // the page reads it and says why if it fails
+      prefetched.set(albumId, info);
+    },
+
     async albumDetail(albumId: string): Promise<AlbumDetail> {
-      const [infos, known] = await Promise.all([(await albumCache()).loadAlbumInfos(api, [albumId]), access.forAlbums([albumId])]);
+      const early = prefetched.get(albumId);
+      prefetched.delete(albumId);
+      const [infos, known] = await Promise.all([early ?? albumInfos([albumId]), access.forAlbums([albumId])]);
       return { album: infos.get(albumId) ?? null, coverUrl: known.coverUrl(albumId), canPlay: known.canPlay };
     },
 
