@@ -10,12 +10,14 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /*
  * Chunking, chosen by measurement (docs/architecture.md 8): `app` = what the entry imports
  * statically, in one file; `data` = services and storage loaded later; lazily loaded modules in
- * three files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
- * `album`, what the album page needs beyond that (both found by a probe build,
- * scripts/lib/pageModules.ts), and `lazy`, the rest other signed-in pages need. Pages and dialogs
- * keep their own small chunks.
+ * four files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
+ * `album`, what the album page needs beyond that, `menu`, what a row's menu needs when first
+ * opened (all three found by a probe build, scripts/lib/pageModules.ts), and `lazy`, the rest
+ * other signed-in pages need. Pages and dialogs keep their own small chunks.
  */
 const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
+/** a row's menu, loaded when first wanted (src/ui/RowMenu.tsx): its code and the positioning engine in one `menu` file */
+const ROW_MENU = 'src/ui/RowMenuLoaded.tsx';
 
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
 // as it is in production where the server serves the built client itself (protocol.md 1.2).
@@ -23,9 +25,10 @@ const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const probe = isProbe();
-  const needs = command === 'build' && !probe ? await pageModules(fileURLToPath(import.meta.url), ROOT, ['SharedPage', 'AlbumPage'] as const) : null;
+  const needs = command === 'build' && !probe ? await pageModules(fileURLToPath(import.meta.url), ROOT, ['SharedPage', 'AlbumPage', ROW_MENU] as const) : null;
   const open = needs?.SharedPage ?? new Set<string>();
   const album = needs?.AlbumPage ?? new Set<string>();
+  const menu = needs?.[ROW_MENU] ?? new Set<string>();
   return {
     // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
@@ -56,6 +59,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
                 : [
                     { name: 'open', test: (id: string) => open.has(id) && !OWN_CHUNK.test(id), priority: 22 },
                     { name: 'album', test: (id: string) => album.has(id) && !OWN_CHUNK.test(id), priority: 21 },
+                    { name: 'menu', test: (id: string) => menu.has(id) && !OWN_CHUNK.test(id), priority: 21 },
                     { name: 'lazy', test: (id: string) => !OWN_CHUNK.test(id), priority: 20 },
                   ]),
             ],

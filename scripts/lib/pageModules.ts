@@ -24,10 +24,13 @@ interface ProbeChunk extends ChunkLink {
   moduleIds: string[];
 }
 
-export type ProbedPage = keyof typeof LAZY_PAGES;
+/** a lazily loaded page by name, or any lazily loaded module by its path from the root */
+export type Probed = keyof typeof LAZY_PAGES | `src/${string}`;
 
-/** for each page, the modules of the chunks its own chunk imports in the probe build */
-export async function pageModules<P extends ProbedPage>(configFile: string, root: string, pages: readonly P[]): Promise<Record<P, Set<string>>> {
+const sourceOf = (probed: Probed): string => (probed.startsWith('src/') ? probed : LAZY_PAGES[probed as keyof typeof LAZY_PAGES]);
+
+/** for each page (or lazily loaded module), the modules of the chunks its own chunk imports in the probe build */
+export async function pageModules<P extends Probed>(configFile: string, root: string, pages: readonly P[]): Promise<Record<P, Set<string>>> {
   process.env[PROBE_ENV] = '1';
   let output: unknown;
   const styleSheets = new Map<string, string[]>();
@@ -50,9 +53,9 @@ export async function pageModules<P extends ProbedPage>(configFile: string, root
   const chunks = outputs.flatMap((o) => o.output).filter((item): item is ProbeChunk => item.type === 'chunk');
   const modules = {} as Record<P, Set<string>>;
   for (const page of pages) {
-    const start = chunkOf(chunks, root, LAZY_PAGES[page]);
+    const start = chunkOf(chunks, root, sourceOf(page));
     if (!start) throw new Error(`pageModules: the probe build has no chunk for ${page}`);
-    const needed = new Set([resolve(root, LAZY_PAGES[page]), ...importedChunks(start, chunks).flatMap((chunk) => chunk.moduleIds)]);
+    const needed = new Set([resolve(root, sourceOf(page)), ...importedChunks(start, chunks).flatMap((chunk) => chunk.moduleIds)]);
     for (const id of [...needed]) for (const sheet of styleSheets.get(id) ?? []) needed.add(sheet);
     modules[page] = needed;
   }

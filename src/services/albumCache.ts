@@ -2,7 +2,7 @@
 // fetch only what is missing in one batched call, store it. A broken IndexedDB only costs the
 // cache: the fetched albums are still returned, so a page never fails because of it.
 import type { ApiClient } from './api/client';
-import { getAlbumInfos as fetchAlbumInfos } from './api/meta';
+import { getAlbumInfos as fetchFromServer } from './api/meta';
 import type { AlbumInfo } from '@/shared/types';
 import { getAlbumInfos as readCachedAlbumInfos, putAlbumInfos } from '@/storage/albumDb';
 
@@ -19,7 +19,7 @@ export async function loadAlbumInfos(api: ApiClient, ids: readonly string[]): Pr
   }
 
   const missing = wanted.filter((id) => !cached.has(id));
-  const fetched = missing.length > 0 ? await fetchAlbumInfos(api, missing) : new Map<string, AlbumInfo>();
+  const fetched = missing.length > 0 ? await fetchFromServer(api, missing) : new Map<string, AlbumInfo>();
   if (fetched.size > 0) {
     try {
       await putAlbumInfos([...fetched.values()]);
@@ -34,4 +34,17 @@ export async function loadAlbumInfos(api: ApiClient, ids: readonly string[]): Pr
     if (album) result.set(id, album);
   }
   return result;
+}
+
+/**
+ * The albums straight from the server, stored for later without waiting for the store: for a
+ * page whose request the server already preloads (the album page opened by its address), where
+ * reading the cache first only waits for IndexedDB to open while the answer is already here.
+ */
+export async function fetchAlbumInfos(api: ApiClient, ids: readonly string[]): Promise<Map<string, AlbumInfo>> {
+  const wanted = [...new Set(ids)].filter((id) => id !== '');
+  if (wanted.length === 0) return new Map();
+  const fetched = await fetchFromServer(api, wanted);
+  if (fetched.size > 0) putAlbumInfos([...fetched.values()]).catch(() => {}); // the next load fetches them again
+  return fetched;
 }

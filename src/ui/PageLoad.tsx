@@ -1,8 +1,9 @@
-// A page's read-only load through the generic loader machine (spec 4.5): runs once; a failure shows
-// the error's own text as a toast. The view hands the load over (a feature's loads, never the raw
-// api client) and never awaits it. Remount with a new `key` to load again (new parameters, a sync).
+// A page's read-only load through the generic loader machine (spec 4.5): a failure shows the
+// error's own text as a toast. The view hands the load over (a feature's loads, never the raw api
+// client) and never awaits it. Remount with a new `key` to load something else (new parameters);
+// a new `refresh` loads the same again while what was loaded stays shown (a sync changed it).
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { loaderMachine } from './loaderMachine';
@@ -13,16 +14,33 @@ export type LoadState<T> =
   | { status: 'success'; data: T }
   | { status: 'failure'; error: string };
 
-export function PageLoad<T>({ load, children }: { load: () => Promise<T>; children: (state: LoadState<T>) => ReactNode }) {
+interface PageLoadProps<T> {
+  load: () => Promise<T>;
+  /** a change loads again, keeping the shown data until the new data is there */
+  refresh?: string | number;
+  children: (state: LoadState<T>) => ReactNode;
+}
+
+export function PageLoad<T>({ load, refresh, children }: PageLoadProps<T>) {
   const notify = useNotify();
-  // the loader runs once, with the load of the first render
-  const [machine] = useState(() => loaderMachine.provide({ actors: { load: fromPromise<unknown, void>(load) } }));
+  // the loader runs the load of the latest render (a reload may need newer parameters)
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
+  const [machine] = useState(() => loaderMachine.provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }));
   const loader = useActorRef(machine);
   useEffect(() => {
     const subscription = loader.on('notify', (e) => notify(e.severity, e.message));
     return () => subscription.unsubscribe();
   }, [loader, notify]);
-  const status = useSelector(loader, (s) => (s.status !== 'done' ? 'loading' : s.context.error === null ? 'success' : 'failure'));
+  const loadedFor = useRef(refresh);
+  useEffect(() => {
+    if (loadedFor.current === refresh) return;
+    loadedFor.current = refresh;
+    loader.send({ type: 'RELOAD' });
+  }, [loader, refresh]);
+  const status = useSelector(loader, (s) => (s.hasTag('shown') ? 'success' : s.hasTag('busy') ? 'loading' : 'failure'));
   // `load` gives a T, so the data is a T
   const data = useSelector(loader, (s) => s.context.data as T);
   const error = useSelector(loader, (s) => s.context.error ?? '');

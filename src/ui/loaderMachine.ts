@@ -1,6 +1,9 @@
-// The generic loader of spec 4.5: runs one async load once; a failure becomes an error message with
-// the error's own text (emitted for a toast) and the loading flag ends false. The data is whatever
-// the provided `load` gives (PageLoad<T> provides a load of T and reads the data back as T).
+// The generic loader of spec 4.5: runs one async load; a failure becomes an error message with the
+// error's own text (emitted for a toast) and the loading flag ends false. The data is whatever the
+// provided `load` gives (PageLoad<T> provides a load of T and reads the data back as T).
+// RELOAD runs the load again (after a sync changed what it read) while the data it has stays
+// shown; a failed reload keeps that data and says why in a toast, so a page never falls back to
+// its skeleton or an error for a refresh.
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
@@ -11,11 +14,14 @@ export interface LoaderContext {
   error: string | null;
 }
 
-export type LoaderTag = 'busy';
+export type LoaderEvent = { type: 'RELOAD' };
+
+export type LoaderTag = 'busy' | 'shown';
 
 export const loaderMachine = setup({
   types: {
     context: {} as LoaderContext,
+    events: {} as LoaderEvent,
     emitted: {} as NotifyEvent,
     tags: {} as LoaderTag,
   },
@@ -26,6 +32,7 @@ export const loaderMachine = setup({
     setData: assign((_, params: { data: unknown }) => ({ data: params.data, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     notifyError: emit(({ context }) => ({ type: 'notify' as const, severity: 'error' as const, message: context.error ?? '' })),
+    notifyReloadFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
   id: 'loader',
@@ -41,8 +48,24 @@ export const loaderMachine = setup({
         onError: { target: 'failure', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'notifyError'] },
       },
     },
-    success: { type: 'final' },
-    failure: { type: 'final' },
+    success: {
+      tags: ['shown'],
+      on: { RELOAD: 'reloading' },
+    },
+    reloading: {
+      description: 'The data stays shown while it loads again.',
+      tags: ['busy', 'shown'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'success', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
+        onError: { target: 'success', actions: { type: 'notifyReloadFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failure: {
+      description: 'Nothing to keep: a reload starts afresh.',
+      on: { RELOAD: { target: 'loading', actions: assign({ error: null }) } },
+    },
   },
 });
 

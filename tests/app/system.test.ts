@@ -121,7 +121,7 @@ describe('the app system', () => {
   });
 
   it("an album page opened by its address: its info is asked for at boot, once, and the page's load uses that answer", async () => {
-    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '' });
+    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false });
     const { system, server } = await start((s) => {
       s.signIn('mio@example.com');
       s.albums.set(A, { album_id: A, title: 'Harbor Lights', artist: 'Mio', type: 'normal', catalog: '', date: '2020', tags: [], discs: [] });
@@ -129,8 +129,8 @@ describe('the app system', () => {
     const metaRequests = () => server.requests.filter((r) => r.path === '/api/meta/album');
     system.prefetchFor(`/album/${A}`);
     await vi.waitFor(() => expect(metaRequests()).toHaveLength(1));
-    const detail = await system.browse.albumDetail(A);
-    expect(detail.album?.title).toBe('Harbor Lights');
+    const album = await system.browse.albumInfo(A);
+    expect(album?.title).toBe('Harbor Lights');
     expect(metaRequests()).toHaveLength(1);
   });
 
@@ -142,7 +142,7 @@ describe('the app system', () => {
   });
 
   it('nor for an address whose id is no album id', async () => {
-    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '' });
+    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false });
     const { system, server } = await start((s) => s.signIn('mio@example.com'));
     system.prefetchFor('/album/not-an-album');
     await signedIn(system);

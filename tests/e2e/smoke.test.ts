@@ -37,6 +37,8 @@ test('delivery: the icon is an icon, assets come compressed, a route page names 
   // the album page has a chunk of what it needs: the code only other pages use stays out of its load
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/album-[^"]+\.js">/);
   expect(html).not.toMatch(/\/assets\/lazy-/);
+  // rows' menus load when first wanted, not with the page
+  expect(html).not.toMatch(/\/assets\/menu-/);
   await page.getByRole('button', { name: '登录' }).waitFor(); // the guard sent the visitor to sign in
   await expect.poll(() => encodings.size).toBeGreaterThan(2);
   expect(new Set(encodings.values())).toEqual(new Set(['br']));

@@ -40,6 +40,56 @@ describe('loader', () => {
   });
 });
 
+describe('loader reload', () => {
+  async function loaded(first: unknown) {
+    const load = fakeService<unknown>();
+    const actor = createActor(loaderMachine.provide({ actors: { load: load.logic } }));
+    const notes: NotifyEvent[] = [];
+    actor.on('notify', (e) => notes.push(e));
+    actor.start();
+    load.last.resolve(first);
+    await flush();
+    return { actor, load, notes };
+  }
+
+  it('RELOAD loads again while the data stays shown; the new data replaces it', async () => {
+    const { actor, load } = await loaded(['a']);
+    actor.send({ type: 'RELOAD' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('shown')).toBe(true);
+    expect(actor.getSnapshot().context.data).toEqual(['a']);
+    expect(load.calls).toHaveLength(2);
+    load.last.resolve(['a', 'b']);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context.data).toEqual(['a', 'b']);
+  });
+
+  it('a failed reload keeps the data shown and says why', async () => {
+    const { actor, load, notes } = await loaded(['a']);
+    actor.send({ type: 'RELOAD' });
+    load.last.reject(new NetworkError(502, 'Bad Gateway'));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context).toEqual({ data: ['a'], error: null });
+    expect(notes).toEqual([{ type: 'notify', severity: 'error', message: '网络错误: 502 Bad Gateway' }]);
+  });
+
+  it('after a failure, RELOAD loads afresh', async () => {
+    const load = fakeService<unknown>();
+    const actor = createActor(loaderMachine.provide({ actors: { load: load.logic } })).start();
+    load.last.reject(new NetworkError(null));
+    await flush();
+    actor.send({ type: 'RELOAD' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    load.last.resolve('ok');
+    await flush();
+    expect(actor.getSnapshot().context.data).toBe('ok');
+  });
+});
+
 describe('messages', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());

@@ -108,6 +108,33 @@ describe('album page', () => {
     expect(system.player.getSnapshot().context.queue.map((t) => t.title)).toEqual(['Night Ferry']);
   });
 
+  it('the tracks show before the library is known; when its first sync ends the buttons come on, with no skeleton in between', async () => {
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.signIn('mio@example.com');
+    // a library this browser has never synced (the other tests' records stay in IndexedDB)
+    const fresh = 'https://fresh.example';
+    server.libraries.set(fresh, { lastUpdate: 10, albums: [A] });
+    server.addCredential({ name: 'Fresh', url: fresh });
+    server.albums.set(A, albumA);
+    const { system } = renderApp(`/album/${A}`, server);
+    const row = (await screen.findByText('Night Ferry')).closest('li')!;
+    // from here on, the page never falls back to its skeleton
+    let skeletonAgain = false;
+    const observer = new MutationObserver(() => {
+      if (screen.queryByLabelText(text.loading)) skeletonAgain = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await waitFor(() => expect((within(row).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(false));
+    // the sync wrote the album list (and cleared the album cache): the page reads the album again, in place
+    await waitFor(() => expect(system.librarySync.getSnapshot().context.generation).toBeGreaterThan(0));
+    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/meta/album')).toHaveLength(2));
+    await waitFor(() => expect(system.librarySync.getSnapshot().hasTag('busy')).toBe(false));
+    expect(screen.getByText('Night Ferry')).toBeTruthy();
+    observer.disconnect();
+    expect(skeletonAgain).toBe(false);
+  });
+
   it('without an id says 请指定专辑 ID; an unknown id says 未找到该专辑', async () => {
     await signedIn('/album');
     expect(await screen.findByText(text.album.idMissing)).toBeTruthy();

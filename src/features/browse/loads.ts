@@ -18,8 +18,8 @@ export interface AlbumPage {
   covers: CoverUrls;
 }
 
-export interface AlbumDetail {
-  album: AlbumInfo | null;
+/** which library serves an album, known once the credentials are */
+export interface AlbumAvailability {
   /** through the library that serves the album; null when no library has it */
   coverUrl: string | null;
   /** the same answer the player gets: some library holding the album has a token covering the track */
@@ -61,19 +61,25 @@ export function defineBrowseLoads({ api, access }: BrowseDeps) {
 
     /**
      * The album page opened by its address: its info starts loading at boot, beside the first
-     * render, instead of after it (which library serves it must wait for the credentials). Used once.
+     * render, instead of after it, from the server (which preloads that very request with the
+     * page), not from the cache. Used once.
      */
     prefetchAlbum(albumId: string): void {
-      const info = albumInfos([albumId]);
+      const info = albumCache().then((cache) => cache.fetchAlbumInfos(api, [albumId]));
       info.catch(() => {}); // the page reads it and says why if it fails
       prefetched.set(albumId, info);
     },
 
-    async albumDetail(albumId: string): Promise<AlbumDetail> {
+    /** the album's info (null for an unknown album); it needs no credentials, so the tracks show before they are known */
+    async albumInfo(albumId: string): Promise<AlbumInfo | null> {
       const early = prefetched.get(albumId);
       prefetched.delete(albumId);
-      const [infos, known] = await Promise.all([early ?? albumInfos([albumId]), access.forAlbums([albumId])]);
-      return { album: infos.get(albumId) ?? null, coverUrl: known.coverUrl(albumId), canPlay: known.canPlay };
+      return (await (early ?? albumInfos([albumId]))).get(albumId) ?? null;
+    },
+
+    async albumAvailability(albumId: string): Promise<AlbumAvailability> {
+      const known = await access.forAlbums([albumId]);
+      return { coverUrl: known.coverUrl(albumId), canPlay: known.canPlay };
     },
 
     async rootTags(): Promise<string[]> {

@@ -25,7 +25,7 @@ function AlbumsOf({ credential }: { credential: Credential }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={`${credential.url}#${generation}`} load={() => browse.libraryAlbums(credential.url)}>
+    <PageLoad key={credential.url} refresh={generation} load={() => browse.libraryAlbums(credential.url)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

@@ -9,9 +9,11 @@ import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS } from '@/shared/constants';
 import { discHeading, resolveTracks } from '@/services/albumInfo';
 import { TrackList } from '@/ui/TrackList';
 import { text } from '@/shared/text';
+import type { AlbumInfo } from '@/shared/types';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
 import { useBrowse } from '../context';
+import type { AlbumAvailability } from '../loads';
 import { AlbumHeader } from './AlbumHeader';
 
 function AlbumSkeleton() {
@@ -24,42 +26,63 @@ function AlbumSkeleton() {
   );
 }
 
+/** the album's tracks; which can play is known once `availability` is (until then none can) */
+function AlbumBody({ album, availability }: { album: AlbumInfo; availability: AlbumAvailability | null }) {
+  // one list for the whole album: a row's play button queues every playable track of every disc, in order
+  const tracks = resolveTracks(album);
+  const canPlay = availability?.canPlay ?? (() => false);
+  const playable = tracks.filter(canPlay);
+  return (
+    <Stack>
+      <AlbumHeader album={album} coverUrl={availability?.coverUrl ?? null} tracks={tracks} playable={playable} />
+      {album.discs.map((_, discIndex) => {
+        const discTracks = tracks.filter((t) => t.discId === discIndex + 1);
+        return (
+          <section key={discIndex} aria-label={discHeading(album, discIndex)}>
+            <Title order={4} mb="xs">
+              {discHeading(album, discIndex)}
+            </Title>
+            <TrackList
+              tracks={discTracks}
+              listIndex={discIndex}
+              showNumber
+              showAlbum={false}
+              playSlot={(track) => <PlayButton tracks={playable} track={track} />}
+              actions={(track) => <TrackMenu track={track} disabled={!canPlay(track)} />}
+            />
+          </section>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * Which library serves the album is known once the credentials are: the tracks show from the
+ * album's info alone, and their buttons come on when the libraries are known.
+ */
+function AlbumWithAvailability({ album }: { album: AlbumInfo }) {
+  const browse = useBrowse();
+  const credentialsKnown = useCredentialsKnown();
+  const generation = useSyncGeneration();
+  if (!credentialsKnown) return <AlbumBody album={album} availability={null} />;
+  return (
+    <PageLoad refresh={generation} load={() => browse.albumAvailability(album.albumId)}>
+      {(state) => <AlbumBody album={album} availability={state.status === 'success' ? state.data : null} />}
+    </PageLoad>
+  );
+}
+
 function AlbumDetail({ albumId }: { albumId: string }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={`${albumId}#${generation}`} load={() => browse.albumDetail(albumId)}>
+    <PageLoad key={albumId} refresh={generation} load={() => browse.albumInfo(albumId)}>
       {(state) => {
         if (state.status === 'loading') return <AlbumSkeleton />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
-        const { album, coverUrl, canPlay } = state.data;
-        if (!album) return <Notice message={text.album.notFound} color="red" />;
-        // one list for the whole album: a row's play button queues every playable track of every disc, in order
-        const tracks = resolveTracks(album);
-        const playable = tracks.filter(canPlay);
-        return (
-          <Stack>
-            <AlbumHeader album={album} coverUrl={coverUrl} tracks={tracks} playable={playable} />
-            {album.discs.map((_, discIndex) => {
-              const discTracks = tracks.filter((t) => t.discId === discIndex + 1);
-              return (
-                <section key={discIndex} aria-label={discHeading(album, discIndex)}>
-                  <Title order={4} mb="xs">
-                    {discHeading(album, discIndex)}
-                  </Title>
-                  <TrackList
-                    tracks={discTracks}
-                    listIndex={discIndex}
-                    showNumber
-                    showAlbum={false}
-                    playSlot={(track) => <PlayButton tracks={playable} track={track} />}
-                    actions={(track) => <TrackMenu track={track} disabled={!canPlay(track)} />}
-                  />
-                </section>
-              );
-            })}
-          </Stack>
-        );
+        if (!state.data) return <Notice message={text.album.notFound} color="red" />;
+        return <AlbumWithAvailability album={state.data} />;
       }}
     </PageLoad>
   );
@@ -67,9 +90,6 @@ function AlbumDetail({ albumId }: { albumId: string }) {
 
 export default function AlbumPage() {
   const { id } = useParams<{ id?: string }>();
-  // which library serves the album is known once the credentials are
-  const credentialsKnown = useCredentialsKnown();
   if (!id) return <Notice message={text.album.idMissing} />;
-  if (!credentialsKnown) return <AlbumSkeleton />;
   return <AlbumDetail albumId={id} />;
 }

@@ -64,7 +64,7 @@ function TagAlbums({ tag, recursive }: { tag: string; recursive: boolean }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={`${tag}#${recursive}#${generation}`} load={() => browse.albumsByTag(tag, recursive)}>
+    <PageLoad key={`${tag}#${recursive}`} refresh={generation} load={() => browse.albumsByTag(tag, recursive)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

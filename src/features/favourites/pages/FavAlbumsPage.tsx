@@ -18,7 +18,7 @@ function LikedAlbums({ albums }: { albums: string[] }) {
   return (
     <PagedList items={albums} ariaLabel={text.favourites.albums}>
       {(pageIds) => (
-        <PageLoad key={`${pageIds.join(',')}#${generation}`} load={() => browse.albumPage(pageIds)}>
+        <PageLoad key={pageIds.join(',')} refresh={generation} load={() => browse.albumPage(pageIds)}>
           {(page) =>
             page.status === 'success' ? (
               <AlbumWall albums={page.data.albums} coverUrlOf={(id) => page.data.covers[id] ?? null} />

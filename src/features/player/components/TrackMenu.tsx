@@ -1,13 +1,12 @@
 // A track row's actions (spec 2.4): add to the play queue, what other features put into the row
 // (the heart), and the More menu with 稍后播放 and theirs (添加到播放列表).
-import '@mantine/core/styles/Menu.layer.css';
-import '@mantine/core/styles/Popover.layer.css';
-import { ActionIcon, Group, Menu } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconDots, IconPlaylistAdd } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/text';
+import { RowMenu, RowMenuItem } from '@/ui/RowMenu';
 import { Tip } from '@/ui/Tip';
 import { useTrackSlots } from '@/ui/trackSlots';
 import { usePlayer } from '../context';
@@ -35,22 +34,15 @@ export function TrackMenu({ track, disabled = false, children }: { track: TrackI
       </Tip>
       {slots.rowButtons?.(track)}
       {children}
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={text.track.more}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item disabled={disabled} onClick={() => player.send({ type: 'PLAY_LATER', track: trackInfoOf(track) })}>
-            {text.track.playLater}
-          </Menu.Item>
-          <Menu.Item disabled={queuedAt < 0} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}>
-            {text.queue.remove}
-          </Menu.Item>
-          {slots.menuItems?.([track])}
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu label={text.track.more} icon={<IconDots size={18} />}>
+        <RowMenuItem disabled={disabled} onClick={() => player.send({ type: 'PLAY_LATER', track: trackInfoOf(track) })}>
+          {text.track.playLater}
+        </RowMenuItem>
+        <RowMenuItem disabled={queuedAt < 0} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}>
+          {text.queue.remove}
+        </RowMenuItem>
+        {slots.menuItems?.([track])}
+      </RowMenu>
     </Group>
   );
 }

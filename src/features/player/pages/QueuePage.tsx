@@ -1,6 +1,4 @@
-import '@mantine/core/styles/Menu.layer.css';
-import '@mantine/core/styles/Popover.layer.css';
-import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconPlayerPauseFilled, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { usePlayer } from '../context';
@@ -8,6 +6,7 @@ import { isPlaying, nowPlayingKeyOf } from '../selectors';
 import type { TrackInfo } from '@/shared/track';
 import { trackKey } from '@/shared/track';
 import { ArtistText } from '@/ui/ArtistText';
+import { RowMenu } from '@/ui/RowMenu';
 import { Tip } from '@/ui/Tip';
 import { useTrackSlots } from '@/ui/trackSlots';
 import { VirtualList } from '@/ui/VirtualList';
@@ -27,14 +26,9 @@ function RowExtras({ track }: { track: TrackInfo }) {
     <>
       {slots.rowButtons?.(track)}
       {menuItems && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={text.track.more}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>{menuItems}</Menu.Dropdown>
-        </Menu>
+        <RowMenu label={text.track.more} icon={<IconDots size={16} />} color="gray">
+          {menuItems}
+        </RowMenu>
       )}
     </>
   );

@@ -1,8 +1,9 @@
 // 添加到播放列表 (spec 2.4, 2.8): the More-menu item of a track row, and the queue page's button for
 // the whole queue. Both open the playlists store's dialog with the tracks to add.
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { text } from '@/shared/text';
+import { RowMenuItem } from '@/ui/RowMenu';
 import { trackInfoOf, type TrackInfo } from '@/shared/track';
 import { usePlaylists } from '../context';
 
@@ -14,9 +15,9 @@ function useAddTracks() {
 export function AddToPlaylistMenuItem({ tracks }: { tracks: readonly TrackInfo[] }) {
   const add = useAddTracks();
   return (
-    <Menu.Item leftSection={<IconPlaylistAdd size={14} />} onClick={() => add(tracks)}>
+    <RowMenuItem leftSection={<IconPlaylistAdd size={14} />} onClick={() => add(tracks)}>
       {text.playlist.addTo}
-    </Menu.Item>
+    </RowMenuItem>
   );
 }
 

@@ -4,7 +4,7 @@
 // virtual list, so a list of thousands renders only the rows in view.
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconArrowDown, IconArrowUp, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -22,6 +22,7 @@ import { Cover } from '@/ui/Cover';
 import { Notice } from '@/ui/Notice';
 import { useNotify } from '@/ui/notify';
 import { PageLoad } from '@/ui/PageLoad';
+import { RowMenu, RowMenuItem } from '@/ui/RowMenu';
 import { Tip } from '@/ui/Tip';
 import { useTrackSlots } from '@/ui/trackSlots';
 import { typeLabel } from '@/ui/TrackList';
@@ -95,24 +96,17 @@ function OwnerActions({ actor, item, index, count }: { actor: PlaylistRef; item:
         </Tip>
       </Group>
       <div className={classes.ownerMenu}>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.itemActions}>
-              <IconAdjustmentsHorizontal size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item disabled={busy || index === 0} onClick={moveUp}>
-              {text.playlist.moveUp}
-            </Menu.Item>
-            <Menu.Item disabled={busy || index === count - 1} onClick={moveDown}>
-              {text.playlist.moveDown}
-            </Menu.Item>
-            <Menu.Item color="red" disabled={busy} onClick={remove}>
-              {text.playlist.removeItem}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <RowMenu label={text.playlist.itemActions} icon={<IconAdjustmentsHorizontal size={16} />} color="gray">
+          <RowMenuItem disabled={busy || index === 0} onClick={moveUp}>
+            {text.playlist.moveUp}
+          </RowMenuItem>
+          <RowMenuItem disabled={busy || index === count - 1} onClick={moveDown}>
+            {text.playlist.moveDown}
+          </RowMenuItem>
+          <RowMenuItem color="red" disabled={busy} onClick={remove}>
+            {text.playlist.removeItem}
+          </RowMenuItem>
+        </RowMenu>
       </div>
     </>
   );
@@ -241,7 +235,7 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
   };
 
   return (
-    <PageLoad key={`${albumIds.join(',')}#${generation}`} load={load}>
+    <PageLoad key={albumIds.join(',')} refresh={generation} load={load}>
       {(state) => {
         const known = state.status === 'success' ? state.data : null;
         const playable = known ? playableTracks(playlist.items, known) : [];
