@@ -11,6 +11,7 @@ import { PlaylistDialogsHost } from '@/features/playlists/components/PlaylistDia
 import { PlayerBar, playingTitleOf } from '@/features/player';
 import { useSiteInfo } from '@/features/session';
 import { useSelector } from '@xstate/react';
+import { AppShortcuts } from './AppShortcuts';
 import { SystemProvider } from './SystemProvider';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
@@ -45,7 +46,7 @@ function Frame({ system }: { system: AppSystem }) {
       <Shell
         drawerOpened={opened}
         onCloseDrawer={close}
-        header={<Header drawerOpened={opened} onToggleDrawer={toggle} />}
+        header={<Header drawerOpened={opened} onToggleDrawer={toggle} tools={<AppShortcuts player={system.player} />} />}
         drawer={<Drawer />}
         footer={
           <ErrorBoundary message={text.errors.playerRender}>

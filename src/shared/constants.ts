@@ -27,6 +27,10 @@ export const DEFAULT_AUDIO_DURATION_S = 300;
 export const STREAMING_CUTOFF_S = 600;
 
 export const DEFAULT_VOLUME = 100;
+/** ←/→ seek this many seconds */
+export const SEEK_STEP_SECONDS = 5;
+/** ↑/↓ change the volume by this many percentage points */
+export const VOLUME_STEP_PERCENT = 5;
 export const QUALITIES = ['low', 'medium', 'high', 'lossless'] as const;
 export type Quality = (typeof QUALITIES)[number];
 export const DEFAULT_QUALITY: Quality = 'lossless';

@@ -221,6 +221,26 @@ export const text = {
     /** the track's audio did not load (library down, bad token, unsupported file, time-out) */
     loadFailed: '无法播放该歌曲',
   },
+  shortcuts: {
+    title: '键盘快捷键',
+    open: '键盘快捷键',
+    groups: { playback: '播放', volume: '音量', navigation: '导航' },
+    playPause: '播放 / 暂停',
+    seekBack: '后退 5 秒',
+    seekForward: '前进 5 秒',
+    previous: '上一首',
+    next: '下一首',
+    volumeUp: '音量调高',
+    volumeDown: '音量调低',
+    mute: '静音 / 解除静音',
+    loopMode: '切换播放模式',
+    search: '搜索',
+    help: '显示快捷键帮助',
+    /** how keys joined in one shortcut are written (Shift + →) */
+    plus: '+',
+    or: '或',
+    note: '在输入框中或对话框打开时，快捷键不生效。',
+  },
   search: {
     placeholder: '搜点啥呢..',
     tracks: '单曲',

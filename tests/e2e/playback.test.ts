@@ -251,6 +251,69 @@ describe('playing an album', () => {
     await close();
   });
 
+  test('every keyboard shortcut: ←/→ seek 5 s, Shift+←/→ change the track, ↑/↓ volume, M mute, L loop mode, / search, ? help', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+    // → and ← move the element's time by 5 s
+    await expect.poll(async () => (await audio(page)).duration, { timeout: 15_000 }).toBeGreaterThan(12);
+    const at = (await audio(page)).currentTime;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThan(at + 4.5);
+    const ahead = (await audio(page)).currentTime;
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await audio(page)).currentTime).toBeLessThan(ahead - 4);
+
+    // ↑ and ↓ step the volume, M mutes and unmutes
+    const volume = (await audio(page)).volume;
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => Math.round((await audio(page)).volume * 100)).toBe(Math.round(volume * 100) - 5);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => Math.round((await audio(page)).volume * 100)).toBe(Math.round(volume * 100));
+    await page.keyboard.press('m');
+    await expect.poll(async () => (await audio(page)).muted).toBe(true);
+    await page.keyboard.press('m');
+    await expect.poll(async () => (await audio(page)).muted).toBe(false);
+
+    // L cycles the loop mode (the bar's button names the present one)
+    await page.keyboard.press('l');
+    await bar(page).getByRole('button', { name: '单曲循环' }).waitFor();
+    await page.keyboard.press('l');
+    await bar(page).getByRole('button', { name: '队列随机' }).waitFor();
+    await page.keyboard.press('l');
+    await bar(page).getByRole('button', { name: '队列循环' }).waitFor();
+
+    // Shift+→ and Shift+← move through the queue
+    await page.keyboard.press('Shift+ArrowRight');
+    await expectBarTitle(page, TWO_DISC_TITLES[1]!);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expectBarTitle(page, TWO_DISC_TITLES[0]!);
+
+    // ? opens the help; keys pressed inside it are the dialog's
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: '键盘快捷键' });
+    await help.waitFor();
+    expect(await help.locator('kbd').count()).toBeGreaterThanOrEqual(12);
+    await help.getByText('前进 5 秒', { exact: true }).waitFor();
+    await page.keyboard.press('m');
+    expect((await audio(page)).muted).toBe(false);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+
+    // / goes to the search page with its box focused; typing there types
+    await page.keyboard.press('/');
+    await page.waitForURL((url) => url.pathname === '/search');
+    const box = page.getByRole('textbox', { name: '搜索' });
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('m l/');
+    expect(await box.inputValue()).toBe('m l/');
+    expect((await audio(page)).muted).toBe(false);
+    expectNoErrors();
+    await close();
+  });
+
   test('next and previous change the track in the bar; previous on the first item wraps to the last', async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
     await playAll(page);

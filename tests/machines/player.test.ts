@@ -237,6 +237,43 @@ describe('player: seek', () => {
   });
 });
 
+describe('player: seek by a step (←/→)', () => {
+  it('playing: steps from the present time, within the track; steps in a row add up', async () => {
+    const p = await playing();
+    p.audio.report({ type: 'audio.loaded', duration: 200 });
+    p.audio.report({ type: 'audio.timeupdate', currentTime: 100, duration: 200 });
+    p.audio.take();
+    p.actor.send({ type: 'SEEK_BY', seconds: 5 });
+    p.actor.send({ type: 'SEEK_BY', seconds: 5 });
+    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 105 }, { type: 'audio.seek', time: 110 }]);
+    p.actor.send({ type: 'SEEK_BY', seconds: -500 });
+    p.actor.send({ type: 'SEEK_BY', seconds: 500 });
+    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 0 }, { type: 'audio.seek', time: 200 }]);
+    expect(status(p)).toBe('playing');
+  });
+
+  it('paused: steps and stays paused', async () => {
+    const p = await playing();
+    p.audio.report({ type: 'audio.loaded', duration: 200 });
+    p.audio.report({ type: 'audio.timeupdate', currentTime: 20, duration: 200 });
+    p.actor.send({ type: 'TOGGLE_PLAY' });
+    p.audio.take();
+    p.actor.send({ type: 'SEEK_BY', seconds: -5 });
+    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 15 }]);
+    expect(status(p)).toBe('paused');
+  });
+
+  it('unknown duration or nothing playing: ignored', async () => {
+    const p = await playing();
+    p.actor.send({ type: 'SEEK_BY', seconds: 5 });
+    expect(p.audio.take()).toEqual([]);
+    const q = startPlayer();
+    q.actor.send({ type: 'SEEK_BY', seconds: 5 });
+    expect(status(q)).toBe('empty');
+    expect(q.audio.take()).toEqual([]);
+  });
+});
+
 describe('player: adding to the queue', () => {
   it('drops tracks already queued and appends the rest without interrupting', async () => {
     const p = await playing([A!, B!]);
@@ -417,6 +454,18 @@ describe('player: volume', () => {
     p.actor.send({ type: 'SET_VOLUME', percent: 180 });
     expect(p.context().volume).toBe(100);
     p.actor.send({ type: 'SET_VOLUME', percent: -3 });
+    expect(p.context().volume).toBe(0);
+  });
+
+  it('CHANGE_VOLUME steps from the present volume, unmutes, applies and stores; within 0–100', () => {
+    const p = startPlayer({ volume: 50, muted: true });
+    p.actor.send({ type: 'CHANGE_VOLUME', by: 5 });
+    expect(p.context()).toMatchObject({ volume: 55, muted: false });
+    expect(p.audio.commands).toEqual([{ type: 'audio.volume', volume: 55, muted: false }]);
+    expect(p.emitted.at(-1)).toEqual({ type: 'volumeChanged', volume: 55, muted: false });
+    p.actor.send({ type: 'CHANGE_VOLUME', by: 60 });
+    expect(p.context().volume).toBe(100);
+    p.actor.send({ type: 'CHANGE_VOLUME', by: -200 });
     expect(p.context().volume).toBe(0);
   });
 

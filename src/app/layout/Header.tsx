@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Burger, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { text } from '@/shared/text';
 import { Tip } from '@/ui/Tip';
 import { useLoginState, useRegistration, useSiteInfo, useUser } from '@/features/session';
 
-export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer: () => void }) {
+/** `tools`: the app's buttons before the account's (keyboard shortcuts) */
+export function Header({ drawerOpened, onToggleDrawer, tools }: { drawerOpened: boolean; onToggleDrawer: () => void; tools?: ReactNode }) {
   const site = useSiteInfo();
   const loginState = useLoginState();
   const user = useUser();
@@ -22,6 +24,7 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {tools}
           {loginState === 'loggedIn' && user && (
             <>
               <Button component={Link} href="/user/index" variant="subtle">

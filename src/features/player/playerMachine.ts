@@ -52,6 +52,7 @@ export const playerMachine = playerSetup.createMachine({
     'audio.timeupdate': { actions: 'setTime' },
     'audio.loaded': { actions: 'setDuration' },
     SET_VOLUME: { actions: ['setVolume', 'applyVolume', 'persistVolume'] },
+    CHANGE_VOLUME: { actions: ['changeVolume', 'applyVolume', 'persistVolume'] },
     TOGGLE_MUTE: { actions: ['toggleMute', 'applyVolume', 'persistVolume'] },
     LIBRARIES_CHANGED: { actions: 'forgetCoverLookup' },
   },
@@ -167,6 +168,7 @@ export const playerMachine = playerSetup.createMachine({
           on: {
             TOGGLE_PLAY: { target: 'paused', actions: 'pauseAudio' },
             SEEK: { guard: 'durationKnown', actions: 'seekAudio' },
+            SEEK_BY: { guard: 'durationKnown', actions: ['seekAudioBy', 'stepTime'] },
             'audio.paused': 'paused',
             'audio.playRejected': 'paused',
             'audio.ended': onTrackEnd,
@@ -187,6 +189,7 @@ export const playerMachine = playerSetup.createMachine({
           on: {
             TOGGLE_PLAY: { target: 'playing', actions: 'playAudio' },
             SEEK: { guard: 'durationKnown', target: 'playing', actions: ['seekAudio', 'playAudio'] },
+            SEEK_BY: { guard: 'durationKnown', description: 'A step from the keyboard: stays paused.', actions: ['seekAudioBy', 'stepTime'] },
             'audio.playing': 'playing',
             'audio.ended': onTrackEnd,
             'audio.error': { target: 'empty', actions: failLoad },
@@ -198,6 +201,7 @@ export const playerMachine = playerSetup.createMachine({
           on: {
             TOGGLE_PLAY: { target: 'playing', actions: ['restart', 'seekToStart', 'playAudio'] },
             SEEK: { guard: 'durationKnown', target: 'playing', actions: ['seekAudio', 'playAudio'] },
+            SEEK_BY: { guard: 'durationKnown', target: 'playing', actions: ['seekAudioBy', 'stepTime', 'playAudio'] },
           },
         },
       },

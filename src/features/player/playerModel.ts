@@ -94,6 +94,8 @@ export type PlayerEvent =
   | { type: 'PREVIOUS' }
   /** 0–1 of the duration; seeks and resumes playing */
   | { type: 'SEEK'; fraction: number }
+  /** seconds forward (negative: back) from where it is, within the track; keeps playing or paused */
+  | { type: 'SEEK_BY'; seconds: number }
   | { type: 'ADD_TO_QUEUE'; tracks: TrackInfo[] }
   | { type: 'PLAY_LATER'; track: TrackInfo }
   | { type: 'REPLACE_AND_PLAY'; tracks: TrackInfo[]; index: number }
@@ -101,6 +103,8 @@ export type PlayerEvent =
   | { type: 'CLEAR_QUEUE' }
   /** percent 0–100; unmutes */
   | { type: 'SET_VOLUME'; percent: number }
+  /** percentage points up (negative: down) from the present volume; unmutes */
+  | { type: 'CHANGE_VOLUME'; by: number }
   | { type: 'TOGGLE_MUTE' }
   /** the saved queue at start: selected, not played */
   | { type: 'RESTORE'; queue: TrackInfo[]; index: number }
@@ -116,6 +120,12 @@ export type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted:
 /** page title, media session */
 export type NowPlayingChangedEvent = { type: 'nowPlayingChanged'; nowPlaying: NowPlaying | null; playing: boolean };
 export type PlayerEmitted = NotifyEvent | QueueChangedEvent | VolumeChangedEvent | NowPlayingChangedEvent;
+
+/** where a step of `seconds` from the present time lands, within the track */
+export function steppedTime(context: Pick<PlayerContext, 'currentTime' | 'duration'>, seconds: number): number {
+  const to = context.currentTime + (Number.isFinite(seconds) ? seconds : 0);
+  return Math.min(Math.max(to, 0), context.duration ?? 0);
+}
 
 export function clampVolume(percent: number): number {
   return Number.isFinite(percent) ? Math.round(Math.min(Math.max(percent, 0), 100)) : DEFAULT_VOLUME;

@@ -12,6 +12,7 @@ import { trackKey, type TrackInfo } from '@/shared/track';
 import {
   applyFoundCover,
   clampVolume,
+  steppedTime,
   coverToFind,
   preloadCandidate,
   selectCurrent,
@@ -134,6 +135,10 @@ export const playerSetup = setup({
       assertEvent(event, 'SET_VOLUME');
       return { volume: clampVolume(event.percent), muted: false };
     }),
+    changeVolume: assign(({ context, event }) => {
+      assertEvent(event, 'CHANGE_VOLUME');
+      return { volume: clampVolume(context.volume + event.by), muted: false };
+    }),
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
     takePlay: assign({ countedPlays: ({ context }) => context.plays }),
     takeJump: assign({ preloadedJumps: ({ context }) => context.jumps }),
@@ -152,6 +157,15 @@ export const playerSetup = setup({
       assertEvent(event, 'SEEK');
       const fraction = Number.isFinite(event.fraction) ? Math.min(Math.max(event.fraction, 0), 1) : 0;
       return { type: 'audio.seek' as const, time: fraction * (context.duration ?? 0) };
+    }),
+    seekAudioBy: sendTo('audio', ({ context, event }) => {
+      assertEvent(event, 'SEEK_BY');
+      return { type: 'audio.seek' as const, time: steppedTime(context, event.seconds) };
+    }),
+    /** the new time at once, so steps pressed in a row add up before the audio reports it */
+    stepTime: assign(({ context, event }) => {
+      assertEvent(event, 'SEEK_BY');
+      return { currentTime: steppedTime(context, event.seconds) };
     }),
     applyVolume: sendTo('audio', ({ context }) => ({ type: 'audio.volume' as const, volume: context.volume, muted: context.muted })),
 

@@ -28,6 +28,8 @@ export default function SearchPage() {
           maw="100%"
           aria-label={text.search.submit}
           placeholder={text.search.placeholder}
+          // arriving to search (the drawer's link, the `/` key): the box is ready to type in
+          autoFocus={!keyword}
           value={draft}
           onChange={(e) => setDraft(e.currentTarget.value)}
           rightSection={
