@@ -15,10 +15,10 @@ import { AppShortcuts } from './AppShortcuts';
 import { SystemProvider } from './SystemProvider';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { Router, useLocation } from 'wouter';
-import { NARROW_SCREEN_QUERY } from '@/shared/constants';
+import { DARK_SCHEME_QUERY, NARROW_SCREEN_QUERY } from '@/shared/constants';
 import { useTransitionLocation } from './transitionLocation';
 
 /** spec 4.2: site name and description; while a track plays, `track title | site name` */
@@ -63,10 +63,19 @@ function Frame({ system }: { system: AppSystem }) {
   );
 }
 
+/** the colours in use: the setting, or the system's when the setting is to follow it */
+function useColorScheme(system: AppSystem): 'light' | 'dark' {
+  const setting = useSelector(system.settings, (s) => s.context.colorScheme);
+  const systemDark = useMediaQuery(DARK_SCHEME_QUERY, undefined, { getInitialValueInEffect: false });
+  return setting === 'auto' ? (systemDark ? 'dark' : 'light') : setting;
+}
+
 /** `env="test"`: Mantine without transitions and portals, for tests in a DOM without layout */
 export function App({ system, env = 'default' }: { system: AppSystem; env?: 'default' | 'test' }) {
+  // index.html's pre-paint script chose the same before the scripts loaded, so nothing flashes
+  const colorScheme = useColorScheme(system);
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} forceColorScheme={colorScheme}>
       <SystemProvider system={system}>
         <Router hook={useTransitionLocation}>
           <Frame system={system} />

@@ -216,7 +216,7 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
 /** Inputs for machines whose context comes from input. */
 export const pathInputs: Record<string, unknown> = {
   session: { storedUser: null },
-  settings: { quality: 'lossless', pageOnCloseAction: 'none' },
+  settings: { quality: 'lossless', pageOnCloseAction: 'none', colorScheme: 'auto' },
   player: { volume: 100, muted: false },
   // the store (a live favourites actor) is the caller's to give; a walk sends it nothing
   favouriteToggle: { target: { kind: 'track', track: sampleTrack('a') } },

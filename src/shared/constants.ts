@@ -37,6 +37,13 @@ export const DEFAULT_QUALITY: Quality = 'lossless';
 export const PAGE_CLOSE_ACTIONS = ['none', 'confirmWhenPlaying'] as const;
 export type PageCloseAction = (typeof PAGE_CLOSE_ACTIONS)[number];
 export const DEFAULT_PAGE_CLOSE_ACTION: PageCloseAction = 'none';
+/** the page's colours: light, dark, or as the system says */
+export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
+export type ColorSchemeSetting = (typeof COLOR_SCHEMES)[number];
+export const DEFAULT_COLOR_SCHEME: ColorSchemeSetting = 'auto';
+/** the localStorage key of the colour scheme (read by index.html's pre-paint script too) */
+export const COLOR_SCHEME_KEY = 'ui.colorScheme';
+export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 export const DEFAULT_LIBRARY_PRIORITY = 0;
 

@@ -70,6 +70,8 @@ export const text = {
     pageClose: '页面关闭行为',
     qualityLabels: { low: '高', medium: '很高', high: '极高', lossless: 'Hi-Res' },
     pageCloseLabels: { none: '无', confirmWhenPlaying: '播放时确认' },
+    colorScheme: '外观',
+    colorSchemeLabels: { auto: '跟随系统', light: '浅色', dark: '深色' },
   },
   library: {
     title: '音频仓库',

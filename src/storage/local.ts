@@ -1,11 +1,14 @@
 // Typed localStorage keys (spec 3). Reads never throw: corrupt JSON, a wrong shape or an
 // unavailable/throwing localStorage gives the key's default, and writes fail quietly.
 import {
+  COLOR_SCHEMES,
+  DEFAULT_COLOR_SCHEME,
   DEFAULT_PAGE_CLOSE_ACTION,
   DEFAULT_QUALITY,
   DEFAULT_VOLUME,
   PAGE_CLOSE_ACTIONS,
   QUALITIES,
+  type ColorSchemeSetting,
   type PageCloseAction,
   type Quality,
 } from '@/shared/constants';
@@ -42,6 +45,8 @@ export interface LocalValues {
   /** percent, integer 0–100 */
   'player.volume': number;
   'player.muted': boolean;
+  /** not in spec 3: the colour scheme chosen in the settings */
+  'ui.colorScheme': ColorSchemeSetting;
 }
 
 export type LocalKey = keyof LocalValues;
@@ -100,6 +105,7 @@ const parsers: { [K in LocalKey]: Parser<LocalValues[K]> } = {
   },
   'player.muted': (value) =>
     typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
+  'ui.colorScheme': oneOf(COLOR_SCHEMES),
 };
 
 const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
@@ -109,6 +115,7 @@ const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
   'player.pageOnCloseAction': () => DEFAULT_PAGE_CLOSE_ACTION,
   'player.volume': () => DEFAULT_VOLUME,
   'player.muted': () => false,
+  'ui.colorScheme': () => DEFAULT_COLOR_SCHEME,
 };
 
 export const LOCAL_KEYS = Object.keys(defaults) as LocalKey[];

@@ -143,17 +143,19 @@ describe('messages', () => {
 });
 
 describe('settings', () => {
-  it('changes quality and page-close action and emits them for storage', () => {
-    const actor = createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction: 'none' } });
+  it('changes quality, page-close action and colour scheme and emits them for storage', () => {
+    const actor = createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction: 'none', colorScheme: 'auto' } });
     const changes: SettingsChangedEvent[] = [];
     actor.on('settingsChanged', (e) => changes.push(e));
     actor.start();
     actor.send({ type: 'SET_QUALITY', quality: 'medium' });
     actor.send({ type: 'SET_PAGE_CLOSE_ACTION', action: 'confirmWhenPlaying' });
-    expect(actor.getSnapshot().context).toEqual({ quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying' });
+    actor.send({ type: 'SET_COLOR_SCHEME', colorScheme: 'dark' });
+    expect(actor.getSnapshot().context).toEqual({ quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying', colorScheme: 'dark' });
     expect(changes.map((c) => c.settings)).toEqual([
-      { quality: 'medium', pageOnCloseAction: 'none' },
-      { quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying' },
+      { quality: 'medium', pageOnCloseAction: 'none', colorScheme: 'auto' },
+      { quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying', colorScheme: 'auto' },
+      { quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying', colorScheme: 'dark' },
     ]);
   });
 });

@@ -1,13 +1,13 @@
 // Model-based paths over the real settings machine (DESIGN.md 6). The machine has a single state and
 // keeps the settings in context, so the walks tell snapshots apart by context (4 qualities x 2
-// page-close actions), with a sample event for every value. The walks start from every stored
+// page-close actions x 3 colour schemes), with a sample event for every value. The walks start from every stored
 // combination, so every value is also sent in some path (a shortest path never sets the value it
 // starts with). Each replayed step is compared with the model: the field set, one settingsChanged.
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type EmittedFrom, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { settingsMachine, type SettingsContext, type SettingsEvent } from '@/features/settings/settingsMachine';
 import { pathEvents, pathInputs } from '@/app/machineRegistry';
-import { PAGE_CLOSE_ACTIONS, QUALITIES } from '@/shared/constants';
+import { COLOR_SCHEMES, PAGE_CLOSE_ACTIONS, QUALITIES } from '@/shared/constants';
 import {
   assertAllStatesReached,
   defaultEvents,
@@ -28,16 +28,17 @@ type Snapshot = SnapshotFrom<Settings>;
 const samples: PathEvent<Settings>[] = [
   ...QUALITIES.map((quality) => ({ type: 'SET_QUALITY' as const, quality })),
   ...PAGE_CLOSE_ACTIONS.map((action) => ({ type: 'SET_PAGE_CLOSE_ACTION' as const, action })),
+  ...COLOR_SCHEMES.map((colorScheme) => ({ type: 'SET_COLOR_SCHEME' as const, colorScheme })),
 ];
 const events = defaultEvents(machine, samples);
 
 const registryInput = pathInputs.settings as SettingsContext;
 const allSettings: SettingsContext[] = QUALITIES.flatMap((quality) =>
-  PAGE_CLOSE_ACTIONS.map((pageOnCloseAction) => ({ quality, pageOnCloseAction })),
+  PAGE_CLOSE_ACTIONS.flatMap((pageOnCloseAction) => COLOR_SCHEMES.map((colorScheme) => ({ quality, pageOnCloseAction, colorScheme }))),
 );
 // the registry's input first, then every other stored combination
 const inputs = [registryInput, ...allSettings.filter((s) => JSON.stringify(s) !== JSON.stringify(registryInput))];
-const label = (input: SettingsContext) => `${input.quality}/${input.pageOnCloseAction}`;
+const label = (input: SettingsContext) => `${input.quality}/${input.pageOnCloseAction}/${input.colorScheme}`;
 
 const walk = (input: SettingsContext) => machinePaths(machine, { events, input, distinguish: 'valueAndContext' });
 const walks = inputs.map((input) => ({ input, paths: walk(input) }));
@@ -47,6 +48,7 @@ function applied(settings: SettingsContext, event: EventObject): SettingsContext
   const e = event as SettingsEvent;
   if (e.type === 'SET_QUALITY') return { ...settings, quality: e.quality };
   if (e.type === 'SET_PAGE_CLOSE_ACTION') return { ...settings, pageOnCloseAction: e.action };
+  if (e.type === 'SET_COLOR_SCHEME') return { ...settings, colorScheme: e.colorScheme };
   return settings;
 }
 

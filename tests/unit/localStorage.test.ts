@@ -59,10 +59,22 @@ describe('round trips', () => {
     expect(readLocal('player.volume')).toBe(100);
   });
 
-  test('LOCAL_KEYS lists the six keys', () => {
+  test("LOCAL_KEYS lists spec 3's six keys and the colour scheme", () => {
     expect([...LOCAL_KEYS].sort()).toEqual(
-      ['player.muted', 'player.pageOnCloseAction', 'player.quality', 'player.volume', 'playlist', 'userInfo'].sort(),
+      ['player.muted', 'player.pageOnCloseAction', 'player.quality', 'player.volume', 'playlist', 'userInfo', 'ui.colorScheme'].sort(),
     );
+  });
+
+  test.each([
+    ['"dark"', 'dark'],
+    ['"light"', 'light'],
+    ['"auto"', 'auto'],
+    ['"sepia"', 'auto'],
+    ['42', 'auto'],
+    ['not json', 'auto'],
+  ])('a stored colour scheme %s reads as %s', (raw, value) => {
+    localStorage.setItem('ui.colorScheme', raw);
+    expect(readLocal('ui.colorScheme')).toBe(value);
   });
 });
 

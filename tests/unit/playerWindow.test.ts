@@ -9,7 +9,7 @@ import { text } from '@/shared/text';
 const playerIn = (playback: string, sent: unknown[] = []) =>
   ({ getSnapshot: () => ({ value: { playback, loopMode: 'listLoop' } }), send: (event: unknown) => sent.push(event) }) as unknown as PlayerRef;
 const settingsWith = (pageOnCloseAction: 'none' | 'confirmWhenPlaying' = 'none') =>
-  createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction } }).start();
+  createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction, colorScheme: 'auto' } }).start();
 
 function leave(): BeforeUnloadEvent {
   const event = new Event('beforeunload', { cancelable: true }) as BeforeUnloadEvent;

@@ -1,16 +1,19 @@
-// Local playback preferences (spec 3, player.*): quality and page-close behaviour.
+// Local preferences (spec 3, player.*): quality and page-close behaviour; and the colour scheme
+// (light, dark or the system's; beyond the spec).
 // Changes are emitted so the wiring writes them to local storage.
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
-import type { PageCloseAction, Quality } from '@/shared/constants';
+import type { ColorSchemeSetting, PageCloseAction, Quality } from '@/shared/constants';
 
 export interface SettingsContext {
   quality: Quality;
   pageOnCloseAction: PageCloseAction;
+  colorScheme: ColorSchemeSetting;
 }
 
 export type SettingsEvent =
   | { type: 'SET_QUALITY'; quality: Quality }
-  | { type: 'SET_PAGE_CLOSE_ACTION'; action: PageCloseAction };
+  | { type: 'SET_PAGE_CLOSE_ACTION'; action: PageCloseAction }
+  | { type: 'SET_COLOR_SCHEME'; colorScheme: ColorSchemeSetting };
 
 export type SettingsChangedEvent = { type: 'settingsChanged'; settings: SettingsContext };
 
@@ -27,6 +30,9 @@ export const settingsMachine = setup({
       pageOnCloseAction: ({ context, event }) =>
         event.type === 'SET_PAGE_CLOSE_ACTION' ? event.action : context.pageOnCloseAction,
     }),
+    setColorScheme: assign({
+      colorScheme: ({ context, event }) => (event.type === 'SET_COLOR_SCHEME' ? event.colorScheme : context.colorScheme),
+    }),
     persist: emit(({ context }) => ({ type: 'settingsChanged' as const, settings: context })),
   },
 }).createMachine({
@@ -35,6 +41,7 @@ export const settingsMachine = setup({
   on: {
     SET_QUALITY: { actions: ['setQuality', 'persist'] },
     SET_PAGE_CLOSE_ACTION: { actions: ['setPageCloseAction', 'persist'] },
+    SET_COLOR_SCHEME: { actions: ['setColorScheme', 'persist'] },
   },
 });
 

@@ -14,3 +14,4 @@ import '@mantine/core/styles/Group.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
+import './schemeColors.css';

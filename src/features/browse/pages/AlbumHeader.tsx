@@ -26,7 +26,7 @@ export function AlbumHeader({ album, coverUrl, tracks, playable }: { album: Albu
           <Group gap={6} aria-label={text.album.tags} role="list">
             {album.tags.map((tag) => (
               <Badge key={tag} role="listitem" variant="light" radius="sm" style={{ textTransform: 'none' }}>
-                <Anchor component={Link} href={tagPath(tag)} inherit underline="never">
+                <Anchor component={Link} href={tagPath(tag)} inherit c="inherit" underline="never">
                   {tagLabel(tag)}
                 </Anchor>
               </Badge>

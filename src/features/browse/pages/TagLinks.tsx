@@ -8,7 +8,7 @@ export function TagLinks({ tags, label }: { tags: readonly string[]; label: stri
     <Group gap={6} role="list" aria-label={label}>
       {tags.map((tag) => (
         <Badge key={tag} role="listitem" variant="light" radius="sm" size="lg" style={{ textTransform: 'none' }}>
-          <Anchor component={Link} href={tagPath(tag)} inherit underline="never" title={tag}>
+          <Anchor component={Link} href={tagPath(tag)} inherit c="inherit" underline="never" title={tag}>
             {tagLabel(tag)}
           </Anchor>
         </Badge>

@@ -1,0 +1,116 @@
+// Light and dark, in real Chromium (issue 15.4): the scheme follows the system by default, the
+// settings' 外观 switch overrides it and is kept across reloads (applied before the scripts run),
+// and every page passes an automated accessibility scan (axe-core, WCAG 2 A/AA, contrast included)
+// with no serious or critical violation in either scheme.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import { openSignedIn } from './support/signIn';
+import { serverAndBrowser } from './support/suite';
+
+const suite = serverAndBrowser();
+const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core over the whole page: WCAG 2 A and AA rules, the serious and critical findings */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const all = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .then((result) => result.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' — ' + (n.failureSummary || '').split('\\n').slice(1).join(' ')),
+    })))`)) as Violation[];
+  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const scheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+/** each page with what shows once it has loaded */
+const PAGES: [string, (page: Page) => Promise<unknown>][] = [
+  ['/', (page) => page.getByText('空无一物的主页').waitFor()],
+  ['/library', (page) => page.getByRole('heading', { name: '音频仓库' }).first().waitFor()],
+  ['/album/list?url=LIBRARY', (page) => page.locator('main a[href^="/album/"]').first().waitFor()],
+  [`/album/${TWO_DISC_ALBUM}`, (page) => page.getByRole('heading', { name: 'Disc 2 - 现场：港口音乐厅' }).waitFor()],
+  ['/tags', (page) => page.getByRole('heading', { name: '标签列表' }).waitFor()],
+  [`/tag/${encodeURIComponent('group:港灯乐团')}`, (page) => page.getByRole('region', { name: '港灯乐团' }).getByText('港灯夜曲').waitFor()],
+  ['/search?keyword=%E6%B8%AF', (page) => page.getByRole('tab', { name: '单曲' }).waitFor()],
+  ['/queue', (page) => page.getByRole('heading', { name: '播放队列' }).first().waitFor()],
+  ['/now', (page) => page.locator('main').waitFor()],
+  ['/fav', (page) => page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor()],
+  ['/fav/albums', (page) => page.getByRole('heading', { name: '我喜欢的专辑' }).waitFor()],
+  ['/playlist', (page) => page.getByRole('heading', { name: '播放列表' }).first().waitFor()],
+  ['/shares', (page) => page.getByRole('heading', { name: '我的分享' }).waitFor()],
+  ['/user/index', (page) => page.getByRole('tab', { name: '设置' }).waitFor()],
+];
+
+describe('colour schemes', () => {
+  test.each(['light', 'dark'] as const)('following a %s system: every page and the help dialog pass the accessibility scan', async (system) => {
+    const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
+    await openSignedIn(page, suite.server, '/library');
+    const found: string[] = [];
+    for (const [path, shown] of PAGES) {
+      await page.goto(`${suite.server.baseUrl}${path.replace('LIBRARY', encodeURIComponent(suite.server.libraryUrl))}`);
+      await shown(page);
+      expect(await scheme(page)).toBe(system);
+      for (const v of await seriousViolations(page)) found.push(`${path}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
+    }
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
+    for (const v of await seriousViolations(page)) found.push(`help dialog: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
+    expect(found).toEqual([]);
+    expectNoErrors();
+    await close();
+  });
+
+  test('signed out, the login page passes the scan in both schemes', async () => {
+    for (const system of ['light', 'dark'] as const) {
+      const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
+      await page.goto(`${suite.server.baseUrl}/user/login`);
+      await page.getByRole('button', { name: '登录' }).waitFor();
+      expect(await scheme(page)).toBe(system);
+      expect((await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes.join(' | ')}`)).toEqual([]);
+      expectNoErrors();
+      await close();
+    }
+  });
+
+  test('the 外观 setting overrides the system, applies at once, and holds across a reload before the scripts run', async () => {
+    const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: 'light' });
+    await openSignedIn(page, suite.server, '/user/index');
+    await page.getByRole('tab', { name: '设置' }).click();
+    const setting = page.getByRole('combobox', { name: '外观' });
+    expect(await setting.inputValue()).toBe('auto');
+    await setting.selectOption('dark');
+    await expect.poll(() => scheme(page)).toBe('dark');
+    // the body's colour changed with it
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = await background();
+
+    // after a reload the first frame is already dark: the attribute is set before any script of the app runs
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __firstScheme: string | null }).__firstScheme = document.documentElement.getAttribute('data-mantine-color-scheme');
+      });
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: '设置' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __firstScheme: string | null }).__firstScheme)).toBe('dark');
+    expect(await background()).toBe(dark);
+
+    await page.getByRole('tab', { name: '设置' }).click();
+    await page.getByRole('combobox', { name: '外观' }).selectOption('auto');
+    await expect.poll(() => scheme(page)).toBe('light');
+    expect(await background()).not.toBe(dark);
+    expectNoErrors();
+    await close();
+  });
+});
