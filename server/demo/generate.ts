@@ -9,6 +9,9 @@ import { COVER_PATTERNS, drawCover } from './cover.js';
 import { encodeFlac } from './flac.js';
 import { SAMPLE_RATE, synthesize, type SoundSpec } from './synth.js';
 import { albumToml, repoToml, tagsToml } from './toml.js';
+import { writeDemoLyrics } from './lyrics.js';
+
+const DEMO_REPO_NAME = 'Anniv 演示元数据';
 
 /*
  * First-start demo content in DATA_DIR: an anni metadata repo in meta/ and an annil strict-layout
@@ -50,7 +53,8 @@ export function writeDemoMeta(metaDir: string): void {
   for (const album of DEMO_ALBUMS) {
     fs.writeFileSync(path.join(metaDir, 'album', `${album.catalog}.toml`), albumToml(album));
   }
-  fs.writeFileSync(path.join(metaDir, 'repo.toml'), repoToml('Anniv 演示元数据'));
+  writeDemoLyrics(metaDir);
+  fs.writeFileSync(path.join(metaDir, 'repo.toml'), repoToml(DEMO_REPO_NAME));
 }
 
 export function writeDemoAlbumFiles(libraryDir: string, album: DemoAlbum): void {
@@ -127,6 +131,9 @@ export async function ensureDemoContent(dataDir: string, log: (line: string) => 
   if (!fs.existsSync(path.join(metaDir, 'repo.toml'))) {
     log(`writing demo metadata to ${metaDir}`);
     writeDemoMeta(metaDir);
+  } else if (!fs.existsSync(path.join(metaDir, 'lyric')) && fs.readFileSync(path.join(metaDir, 'repo.toml'), 'utf8').includes(DEMO_REPO_NAME)) {
+    // demo metadata written before the demo had lyrics
+    writeDemoLyrics(metaDir);
   }
   const marker = path.join(libraryDir, DEMO_LIBRARY_MARKER);
   if (fs.existsSync(marker)) return;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TomlDate } from 'smol-toml';
 import { TagRegistry } from './tags.js';
+import { loadLyrics, type TrackLyrics } from './lyrics.js';
 import type { AlbumDetails, Artists, DiscDetails, TrackDetails } from './types.js';
 
 /*
@@ -12,6 +13,8 @@ import type { AlbumDetails, Artists, DiscDetails, TrackDetails } from './types.j
 export interface MetaRepo {
   albums: Map<string, AlbumDetails>;
   tags: TagRegistry;
+  /** lyricKey(album, disc, track) → the track's lyrics (meta/lyrics.ts) */
+  lyrics: Map<string, TrackLyrics>;
 }
 
 type Table = Record<string, unknown>;
@@ -180,5 +183,5 @@ export function loadMetaRepo(metaDir: string, warn: (msg: string) => void = (m) 
       }
     }
   }
-  return { albums, tags };
+  return { albums, tags, lyrics: loadLyrics(metaDir, warn) };
 }
