@@ -7,6 +7,7 @@ import { FavouritesProvider } from '@/features/favourites';
 import { PlaylistsProvider } from '@/features/playlists';
 import { ShareProvider } from '@/features/share';
 import { LibraryProvider } from '@/features/library';
+import { LyricsProvider } from '@/features/lyrics';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -35,9 +36,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                   <FavouritesProvider value={favourites}>
                     <PlaylistsProvider value={playlists}>
                       <ShareProvider value={system.share}>
-                        <CoverStoreContext.Provider value={system.covers}>
-                          <TrackSlotsProvider>{children}</TrackSlotsProvider>
-                        </CoverStoreContext.Provider>
+                        <LyricsProvider value={system.lyrics}>
+                          <CoverStoreContext.Provider value={system.covers}>
+                            <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                          </CoverStoreContext.Provider>
+                        </LyricsProvider>
                       </ShareProvider>
                     </PlaylistsProvider>
                   </FavouritesProvider>

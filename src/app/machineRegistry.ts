@@ -19,6 +19,7 @@ import { settingsMachine } from '@/features/settings/settingsMachine';
 import { NoShareTokenError, shareFormError, shareWizardMachine, type ShareWizardContext } from '@/features/share/shareWizardMachine';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
+import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 
 export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
@@ -34,6 +35,7 @@ export const machines: Record<string, AnyStateMachine> = {
   playlist: playlistMachine,
   shareWizard: shareWizardMachine,
   myShares: mySharesMachine,
+  lyrics: lyricsMachine,
 };
 
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
@@ -100,6 +102,13 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
   loader: [{ type: 'xstate.done.actor.load', output: { siteName: 'Anniv' } }],
   messages: [{ type: 'ADD', severity: 'info', message: '播放队列播完啦' }, { type: 'HIDE', id: 1 }],
   settings: [{ type: 'SET_QUALITY', quality: 'medium' }],
+  lyrics: [
+    { type: 'TRACK', track: { albumId: 'album-a', discId: 1, trackId: 1 } },
+    { type: 'TRACK', track: null },
+    { type: 'xstate.done.actor.fetchLyrics', output: { synced: true, lines: [{ time: 0.5, text: '港口的灯' }] } },
+    { type: 'xstate.done.actor.fetchLyrics', output: null },
+    { type: 'xstate.error.actor.fetchLyrics', error: new Error('未知网络错误') },
+  ],
   libraries: [
     { type: 'SUBMIT_ADD', form: libraryForm },
     { type: 'SUBMIT_ADD', form: { ...libraryForm, name: '' } },

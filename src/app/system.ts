@@ -15,6 +15,7 @@ import { startFavourites } from '@/features/favourites';
 import { startPlaylists } from '@/features/playlists';
 import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
+import { startLyrics } from '@/features/lyrics';
 import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, startSession, startSite, userOf } from '@/features/session';
@@ -80,6 +81,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   const site = startSite({ api, notify, inspect });
   const { favourites, toggle: favouriteToggle } = startFavourites({ api, notify, inspect });
   const { playlists, page: playlistPage } = startPlaylists({ api, notify, inspect });
+  const lyrics = startLyrics({ api, inspect });
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
 
   // Credentials load, and libraries sync, once somebody is signed in; signing out forgets them.
@@ -137,11 +139,12 @@ export function createAppSystem(options: SystemOptions = {}) {
     playlists,
     playlistPage,
     share,
+    lyrics,
     browse,
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, lyrics, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

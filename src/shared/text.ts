@@ -223,6 +223,13 @@ export const text = {
     /** the track's audio did not load (library down, bad token, unsupported file, time-out) */
     loadFailed: '无法播放该歌曲',
   },
+  lyrics: {
+    title: '歌词',
+    none: '暂无歌词',
+    failed: '歌词加载失败',
+    retry: '重试',
+    unsynced: '歌词未同步',
+  },
   shortcuts: {
     title: '键盘快捷键',
     open: '键盘快捷键',

@@ -17,6 +17,8 @@ export interface TrackSlots {
   album?: (albumId: string) => ReactNode;
   /** for a whole list (the queue page: 添加到播放列表 for every queued track) */
   listActions?: (tracks: readonly TrackInfo[]) => ReactNode;
+  /** on /now, the shown track's lyrics at the player's time (seconds); a line's click seeks there */
+  lyrics?: (track: TrackInfo, time: number, onSeek: (seconds: number) => void) => ReactNode;
   /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */
   share?: (tracks: readonly TrackInfo[], options: { name?: string; cover?: PlaylistCover }) => ReactNode;
 }

@@ -44,7 +44,8 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   [`/tag/${encodeURIComponent('group:港灯乐团')}`, (page) => page.getByRole('region', { name: '港灯乐团' }).getByText('港灯夜曲').waitFor()],
   ['/search?keyword=%E6%B8%AF', (page) => page.getByRole('tab', { name: '单曲' }).waitFor()],
   ['/queue', (page) => page.getByRole('heading', { name: '播放队列' }).first().waitFor()],
-  ['/now', (page) => page.locator('main').waitFor()],
+  // the saved queue's 港灯 (init script below): its cover, title and lyrics on the dark stage
+  ['/now', (page) => page.getByRole('region', { name: '歌词' }).getByText('港口的灯 一盏一盏亮起').waitFor()],
   ['/fav', (page) => page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor()],
   ['/fav/albums', (page) => page.getByRole('heading', { name: '我喜欢的专辑' }).waitFor()],
   ['/playlist', (page) => page.getByRole('heading', { name: '播放列表' }).first().waitFor()],
@@ -55,6 +56,11 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
 describe('colour schemes', () => {
   test.each(['light', 'dark'] as const)('following a %s system: every page and the help dialog pass the accessibility scan', async (system) => {
     const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
+    // a saved queue, so the player bar and /now show a track (with lyrics)
+    await page.addInitScript(
+      (queue) => localStorage.setItem('playlist', queue),
+      JSON.stringify({ tracks: [{ albumId: TWO_DISC_ALBUM, discId: 1, trackId: 1, title: '港灯', artist: '港灯乐团', type: 'normal', albumTitle: '港灯夜曲' }], index: 0 }),
+    );
     await openSignedIn(page, suite.server, '/library');
     const found: string[] = [];
     for (const [path, shown] of PAGES) {

@@ -314,6 +314,46 @@ describe('playing an album', () => {
     await close();
   });
 
+  test('lyrics on /now: the current line is marked and follows the song, a click plays from that line; plain text unsynced; none said quietly', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playRow(page, '港灯');
+    await expectAdvancing(page, 500, 0.2);
+    await bar(page).getByRole('link', { name: '正在播放' }).click();
+    const lyrics = page.getByRole('region', { name: '歌词' });
+    const line = (text: string) => lyrics.getByRole('listitem').filter({ hasText: text });
+    await line('港口的灯 一盏一盏亮起').waitFor();
+    // the translation sits under its line
+    await line('港口的灯 一盏一盏亮起').getByText('The harbour lights come on one by one').waitFor();
+    // as the song plays the mark moves on: by 4 s the second line is the current one
+    await expect.poll(() => line('照着回家的船').getAttribute('aria-current'), { timeout: 15_000 }).toBe('true');
+    expect(await lyrics.locator('[aria-current="true"]').count()).toBe(1);
+
+    // a click on a later line plays from there
+    await line('我在岸边等你').getByRole('button').click();
+    await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThanOrEqual(16);
+    await expect.poll(() => line('我在岸边等你').getAttribute('aria-current')).toBe('true');
+    expect((await audio(page)).paused).toBe(false);
+
+    // 潮汐: plain text, shown as it is, no line marked, none to click
+    await page.goto(`${suite.server.baseUrl}${albumPath(TWO_DISC_ALBUM)}`);
+    await playRow(page, '潮汐');
+    await expectBarTitle(page, '潮汐');
+    await bar(page).getByRole('link', { name: '正在播放' }).click();
+    await line('潮来的时候').waitFor();
+    await lyrics.getByText('歌词未同步').waitFor();
+    expect(await lyrics.getByRole('button').count()).toBe(0);
+    expect(await lyrics.locator('[aria-current]').count()).toBe(0);
+
+    // 雨巷 has none
+    await page.goto(`${suite.server.baseUrl}${albumPath(TWO_DISC_ALBUM)}`);
+    await playRow(page, '雨巷 (Instrumental)');
+    await expectBarTitle(page, '雨巷 (Instrumental)');
+    await bar(page).getByRole('link', { name: '正在播放' }).click();
+    await lyrics.getByText('暂无歌词').waitFor();
+    expectNoErrors();
+    await close();
+  });
+
   test('next and previous change the track in the bar; previous on the first item wraps to the last', async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
     await playAll(page);

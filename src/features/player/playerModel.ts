@@ -94,6 +94,8 @@ export type PlayerEvent =
   | { type: 'PREVIOUS' }
   /** 0–1 of the duration; seeks and resumes playing */
   | { type: 'SEEK'; fraction: number }
+  /** to this second of the track (a lyric line clicked), and plays */
+  | { type: 'SEEK_TO'; seconds: number }
   /** seconds forward (negative: back) from where it is, within the track; keeps playing or paused */
   | { type: 'SEEK_BY'; seconds: number }
   | { type: 'ADD_TO_QUEUE'; tracks: TrackInfo[] }

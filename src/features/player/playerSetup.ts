@@ -162,6 +162,10 @@ export const playerSetup = setup({
       assertEvent(event, 'SEEK_BY');
       return { type: 'audio.seek' as const, time: steppedTime(context, event.seconds) };
     }),
+    seekAudioTo: sendTo('audio', ({ context, event }) => {
+      assertEvent(event, 'SEEK_TO');
+      return { type: 'audio.seek' as const, time: steppedTime({ currentTime: 0, duration: context.duration }, event.seconds) };
+    }),
     /** the new time at once, so steps pressed in a row add up before the audio reports it */
     stepTime: assign(({ context, event }) => {
       assertEvent(event, 'SEEK_BY');

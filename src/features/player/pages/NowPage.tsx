@@ -5,12 +5,15 @@ import { usePlayer } from '../context';
 import { nowPlayingOf } from '../selectors';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
+import { useTrackSlots } from '@/ui/trackSlots';
 import { text } from '@/shared/text';
 import classes from './NowPage.module.css';
 
 export default function NowPage() {
   const player = usePlayer();
   const nowPlaying = useSelector(player, nowPlayingOf);
+  const time = useSelector(player, (s) => s.context.currentTime);
+  const slots = useTrackSlots();
   if (!nowPlaying) return <Text c="dimmed">{text.queue.empty}</Text>;
   return (
     <section className={classes.stage} aria-label={text.player.nowPlaying}>
@@ -28,6 +31,7 @@ export default function NowPage() {
         <Text size="sm" opacity={0.8}>
           {nowPlaying.albumTitle}
         </Text>
+        {slots.lyrics?.(nowPlaying, time, (seconds) => player.send({ type: 'SEEK_TO', seconds }))}
       </div>
     </section>
   );
