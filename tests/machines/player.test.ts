@@ -263,6 +263,20 @@ describe('player: seek by a step (←/→)', () => {
     expect(status(p)).toBe('paused');
   });
 
+  it('SEEK_TO (a lyric line) goes to that second within the track and plays, from paused too', async () => {
+    const p = await playing();
+    p.audio.report({ type: 'audio.loaded', duration: 32 });
+    p.audio.take();
+    p.actor.send({ type: 'SEEK_TO', seconds: 16 });
+    p.actor.send({ type: 'SEEK_TO', seconds: 99 });
+    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 16 }, { type: 'audio.seek', time: 32 }]);
+    p.actor.send({ type: 'TOGGLE_PLAY' });
+    p.audio.take();
+    p.actor.send({ type: 'SEEK_TO', seconds: 4 });
+    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 4 }, { type: 'audio.play' }]);
+    expect(status(p)).toBe('playing');
+  });
+
   it('unknown duration or nothing playing: ignored', async () => {
     const p = await playing();
     p.actor.send({ type: 'SEEK_BY', seconds: 5 });
