@@ -1,29 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AnnivServer } from '../../server/index.js';
+import { describe, expect, test } from 'vitest';
 import { LYRIC_FILE_LIMIT, loadLyrics, lyricKey, type TrackLyrics } from '../../server/meta/lyrics.js';
-import { Client, makeDataDir, makeServer, removeDir } from './support/fixture.js';
+import { Client, demoUserSuite } from './support/fixture.js';
 
 // GET /api/lyric (protocol.md 1.6.9) over the demo metadata's lyrics (server/demo/lyrics.ts).
 const A = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 
-let dir: string;
-let server: AnnivServer;
-let c: Client;
-
-beforeAll(async () => {
-  dir = await makeDataDir('meta');
-  server = await makeServer(dir);
-  c = new Client(server);
-  await c.login();
-});
-afterAll(async () => {
-  await server.close();
-  removeDir(dir);
-});
-
-const lyric = (query: string) => c.get<TrackLyrics | null>(`/api/lyric?${query}`);
+const suite = demoUserSuite();
+const lyric = (query: string) => suite.client.get<TrackLyrics | null>(`/api/lyric?${query}`);
 
 describe('GET /api/lyric', () => {
   test('synced lyrics with a translation: the source and its translations, as anniv-go answers them', async () => {
@@ -62,14 +47,14 @@ describe('GET /api/lyric', () => {
   });
 
   test('signed out: 902002', async () => {
-    const stranger = new Client(server);
+    const stranger = new Client(suite.server);
     expect((await stranger.get(`/api/lyric?album_id=${A}&disc_id=1&track_id=1`)).status).toBe(902002);
   });
 });
 
 describe('loadLyrics', () => {
   test('skips, with a warning, what does not fit: bad names, a second source, translations alone, oversized files, bad folders', () => {
-    const meta = fs.mkdtempSync(path.join(dir, 'lyrics-'));
+    const meta = fs.mkdtempSync(path.join(suite.dir, 'lyrics-'));
     const track = (album: string, disc: string, t: string) => {
       const d = path.join(meta, 'lyric', album, disc, t);
       fs.mkdirSync(d, { recursive: true });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,4 +113,23 @@ export async function signedInClient(server: AnnivServer, email: string, passwor
   if (res.status !== 0) throw new Error(`register failed: ${res.status} ${res.message}`);
   await client.login(email, sha256Hex(password));
   return client;
+}
+
+/**
+ * A server over demo content with the demo user signed in, started before the file's tests and
+ * removed after them: `suite.server`, `suite.client` (read them inside tests), `suite.dir`.
+ */
+export function demoUserSuite(level: DemoLevel = 'meta'): { dir: string; server: AnnivServer; client: Client } {
+  const suite = {} as { dir: string; server: AnnivServer; client: Client };
+  beforeAll(async () => {
+    suite.dir = await makeDataDir(level);
+    suite.server = await makeServer(suite.dir);
+    suite.client = new Client(suite.server);
+    await suite.client.login();
+  });
+  afterAll(async () => {
+    await suite.server.close();
+    removeDir(suite.dir);
+  });
+  return suite;
 }
