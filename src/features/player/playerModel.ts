@@ -123,10 +123,14 @@ export type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted:
 export type NowPlayingChangedEvent = { type: 'nowPlayingChanged'; nowPlaying: NowPlaying | null; playing: boolean };
 export type PlayerEmitted = NotifyEvent | QueueChangedEvent | VolumeChangedEvent | NowPlayingChangedEvent;
 
+/** `seconds` within the track (0 when it is no number) */
+export function timeWithin(seconds: number, duration: number | null): number {
+  return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 0, 0), duration ?? 0);
+}
+
 /** where a step of `seconds` from the present time lands, within the track */
 export function steppedTime(context: Pick<PlayerContext, 'currentTime' | 'duration'>, seconds: number): number {
-  const to = context.currentTime + (Number.isFinite(seconds) ? seconds : 0);
-  return Math.min(Math.max(to, 0), context.duration ?? 0);
+  return timeWithin(context.currentTime + (Number.isFinite(seconds) ? seconds : 0), context.duration);
 }
 
 export function clampVolume(percent: number): number {

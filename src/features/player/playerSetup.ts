@@ -13,6 +13,7 @@ import {
   applyFoundCover,
   clampVolume,
   steppedTime,
+  timeWithin,
   coverToFind,
   preloadCandidate,
   selectCurrent,
@@ -164,7 +165,7 @@ export const playerSetup = setup({
     }),
     seekAudioTo: sendTo('audio', ({ context, event }) => {
       assertEvent(event, 'SEEK_TO');
-      return { type: 'audio.seek' as const, time: steppedTime({ currentTime: 0, duration: context.duration }, event.seconds) };
+      return { type: 'audio.seek' as const, time: timeWithin(event.seconds, context.duration) };
     }),
     /** the new time at once, so steps pressed in a row add up before the audio reports it */
     stepTime: assign(({ context, event }) => {

@@ -11,6 +11,9 @@ export const isCurrent = (key: string) => (s: PlayerSnapshot): boolean => nowPla
 
 export const nowPlayingOf = (s: PlayerSnapshot) => s.context.nowPlaying;
 
+/** the shown track's time, seconds */
+export const currentTimeOf = (s: PlayerSnapshot): number => s.context.currentTime;
+
 /** the current track's key, or null */
 export const nowPlayingKeyOf = (s: PlayerSnapshot): string | null => (s.context.nowPlaying ? trackKey(s.context.nowPlaying) : null);
 

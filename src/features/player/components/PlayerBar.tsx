@@ -17,7 +17,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { usePlayer } from '../context';
 import type { LoopMode } from '../playerModel';
-import { loopModeOf, nowPlayingOf, playbackStatus } from '../selectors';
+import { currentTimeOf, loopModeOf, nowPlayingOf, playbackStatus } from '../selectors';
 import { formatProgress } from '@/services/time';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
@@ -58,7 +58,7 @@ function Controls() {
 function NowPlayingInfo() {
   const player = usePlayer();
   const nowPlaying = useSelector(player, nowPlayingOf);
-  const current = useSelector(player, (s) => s.context.currentTime);
+  const current = useSelector(player, currentTimeOf);
   const duration = useSelector(player, (s) => s.context.duration);
   return (
     <div className={classes.middle}>

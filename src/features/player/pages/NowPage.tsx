@@ -2,7 +2,7 @@
 import { Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { usePlayer } from '../context';
-import { nowPlayingOf } from '../selectors';
+import { currentTimeOf, nowPlayingOf } from '../selectors';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { useTrackSlots } from '@/ui/trackSlots';
@@ -12,7 +12,7 @@ import classes from './NowPage.module.css';
 export default function NowPage() {
   const player = usePlayer();
   const nowPlaying = useSelector(player, nowPlayingOf);
-  const time = useSelector(player, (s) => s.context.currentTime);
+  const time = useSelector(player, currentTimeOf);
   const slots = useTrackSlots();
   if (!nowPlaying) return <Text c="dimmed">{text.queue.empty}</Text>;
   return (
