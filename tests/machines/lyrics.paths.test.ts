@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
+import { lyricsStateOf } from '@/features/lyrics/selectors';
 import { pathEvents } from '@/app/machineRegistry';
 import type { Lyrics } from '@/services/lyrics';
 import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type MachinePath, type PathEvent } from '../support/modelPaths';
@@ -47,6 +48,8 @@ describe('lyrics machine paths', () => {
     expect(s.value).toBe(want.state);
     expect(s.context).toEqual({ track: want.track, lyrics: want.lyrics, error: want.error });
     expect(s.hasTag('busy')).toBe(want.state === 'loading');
+    // what the panel reads: the tags say the state
+    expect(lyricsStateOf(s)).toBe(want.state);
   });
 });
 

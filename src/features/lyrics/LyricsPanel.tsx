@@ -8,6 +8,7 @@ import { currentLineAt } from '@/services/lyrics';
 import { text } from '@/shared/text';
 import type { TrackIdentity } from '@/shared/track';
 import { useLyrics } from './context';
+import { lyricsStateOf } from './selectors';
 import classes from './LyricsPanel.module.css';
 
 export interface LyricsPanelProps {
@@ -22,7 +23,7 @@ export default function LyricsPanel({ track, time, onSeek }: LyricsPanelProps) {
   useEffect(() => {
     lyrics.send({ type: 'TRACK', track: { albumId: track.albumId, discId: track.discId, trackId: track.trackId } });
   }, [lyrics, track.albumId, track.discId, track.trackId]);
-  const state = useSelector(lyrics, (s) => (s.hasTag('busy') ? 'loading' : s.matches('shown') ? 'shown' : s.matches('none') ? 'none' : s.matches('failed') ? 'failed' : 'idle'));
+  const state = useSelector(lyrics, lyricsStateOf);
   const shown = useSelector(lyrics, (s) => s.context.lyrics);
   const error = useSelector(lyrics, (s) => s.context.error);
   const current = shown ? currentLineAt(shown, time) : -1;
@@ -51,7 +52,7 @@ export default function LyricsPanel({ track, time, onSeek }: LyricsPanelProps) {
       {state === 'shown' && shown && (
         <>
           {!shown.synced && <Text c="dimmed" size="xs">{text.lyrics.unsynced}</Text>}
-          <ol ref={list} className={classes.lines} data-synced={shown.synced || undefined}>
+          <ol ref={list} className={classes.lines}>
             {shown.lines.map((line, i) => (
               <li key={i} aria-current={i === current ? 'true' : undefined}>
                 {line.time === null ? (

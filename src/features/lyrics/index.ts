@@ -2,4 +2,3 @@
 export { lyricsMachine, type LyricsRef } from './lyricsMachine';
 export { startLyrics } from './start';
 export { LyricsProvider } from './context';
-export type { LyricsPanelProps } from './LyricsPanel';

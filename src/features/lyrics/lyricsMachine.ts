@@ -13,6 +13,9 @@ export interface LyricsContext {
   error: string | null;
 }
 
+/** what the panel shows: busy (loading), shown, none, failed */
+export type LyricsTag = 'busy' | 'shown' | 'none' | 'failed';
+
 export type LyricsEvent = { type: 'TRACK'; track: TrackIdentity | null } | { type: 'RETRY' };
 
 const keyOf = (track: TrackIdentity | null) => (track ? trackKey(track) : '');
@@ -21,7 +24,7 @@ export const lyricsMachine = setup({
   types: {
     context: {} as LyricsContext,
     events: {} as LyricsEvent,
-    tags: {} as 'busy',
+    tags: {} as LyricsTag,
   },
   actors: {
     fetchLyrics: provideMe<Lyrics | null, TrackIdentity>('lyrics', 'fetchLyrics'),
@@ -62,9 +65,9 @@ export const lyricsMachine = setup({
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    shown: {},
-    none: { description: 'The track has no lyrics: said quietly.' },
-    failed: { on: { RETRY: 'loading' } },
+    shown: { tags: ['shown'] },
+    none: { tags: ['none'], description: 'The track has no lyrics: said quietly.' },
+    failed: { tags: ['failed'], on: { RETRY: 'loading' } },
   },
 });
 
