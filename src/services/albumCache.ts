@@ -6,9 +6,12 @@ import { getAlbumInfos as fetchFromServer } from './api/meta';
 import type { AlbumInfo } from '@/shared/types';
 import { getAlbumInfos as readCachedAlbumInfos, putAlbumInfos } from '@/storage/albumDb';
 
+/** each id once, empty ones left out */
+const wantedIds = (ids: readonly string[]): string[] => [...new Set(ids)].filter((id) => id !== '');
+
 /** the albums found, in the order of `ids`; unknown ids are left out */
 export async function loadAlbumInfos(api: ApiClient, ids: readonly string[]): Promise<Map<string, AlbumInfo>> {
-  const wanted = [...new Set(ids)].filter((id) => id !== '');
+  const wanted = wantedIds(ids);
   if (wanted.length === 0) return new Map();
 
   let cached = new Map<string, AlbumInfo>();
@@ -42,7 +45,7 @@ export async function loadAlbumInfos(api: ApiClient, ids: readonly string[]): Pr
  * reading the cache first only waits for IndexedDB to open while the answer is already here.
  */
 export async function fetchAlbumInfos(api: ApiClient, ids: readonly string[]): Promise<Map<string, AlbumInfo>> {
-  const wanted = [...new Set(ids)].filter((id) => id !== '');
+  const wanted = wantedIds(ids);
   if (wanted.length === 0) return new Map();
   const fetched = await fetchFromServer(api, wanted);
   if (fetched.size > 0) putAlbumInfos([...fetched.values()]).catch(() => {}); // the next load fetches them again
