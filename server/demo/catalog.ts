@@ -20,6 +20,11 @@ export interface DemoTrack {
   artists?: Artists;
   tags?: string[];
   kind?: SoundKind;
+  /**
+   * A `tone` track that goes on from the previous track's chord with no gap: the two are cut from
+   * one continuous sound, so a gap between them is audible (and measured by the gapless e2e).
+   */
+  continues?: boolean;
 }
 
 export interface DemoDisc {
@@ -170,8 +175,9 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
         tracks: [
           { title: '黎明', seconds: 34 },
           { title: '正午/Noon', seconds: 29 },
-          { title: '黄昏', seconds: 37 },
-          { title: '夜', seconds: 44 },
+          // one chord cut in two: dusk runs into night with no gap (gapless playback)
+          { title: '黄昏', seconds: 37, kind: 'tone' },
+          { title: '夜', seconds: 44, kind: 'tone', continues: true },
           { title: '漫长的潮汐 (Extended)', seconds: 630, kind: 'chimes' },
           { title: '再一次黎明', seconds: 24 },
         ],

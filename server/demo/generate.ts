@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEMO_ALBUMS, DEMO_TAG_FILES, albumFolder, type DemoAlbum } from './catalog.js';
+import { DEMO_ALBUMS, DEMO_TAG_FILES, albumFolder, type DemoAlbum, type DemoTrack } from './catalog.js';
 import { COVER_PATTERNS, drawCover } from './cover.js';
 import { encodeFlac } from './flac.js';
 import { SAMPLE_RATE, synthesize, type SoundSpec } from './synth.js';
@@ -31,6 +31,7 @@ export function trackSoundSpec(album: DemoAlbum, discIndex: number, trackIndex: 
   const type = track.type ?? disc.type ?? album.type;
   const seed = (albumIndex + 1) * 1000 + (discIndex + 1) * 100 + trackIndex + 1;
   const s = album.style;
+  if (track.kind === 'tone') return { ...toneSpec(disc.tracks, trackIndex, s.root), seed, seconds: track.seconds, timbre: s.timbre, scale: s.scale, bpm: s.bpm, bass: false, pulse: false };
   return {
     seed,
     seconds: track.seconds,
@@ -41,6 +42,18 @@ export function trackSoundSpec(album: DemoAlbum, discIndex: number, trackIndex: 
     bpm: s.bpm + ((seed * 7) % 21) - 10,
     bass: s.bass,
     pulse: s.pulse && trackIndex % 3 !== 2,
+  };
+}
+
+/** a `tone` track: the chord of the run of tracks it continues (same root), from where the run is at */
+function toneSpec(tracks: readonly DemoTrack[], trackIndex: number, root: number): Pick<SoundSpec, 'kind' | 'root' | 'span'> {
+  let first = trackIndex;
+  while (first > 0 && tracks[first]!.continues) first--;
+  const from = tracks.slice(first, trackIndex).reduce((sum, t) => sum + t.seconds, 0);
+  return {
+    kind: 'tone',
+    root: root + TRANSPOSE[first % TRANSPOSE.length]!,
+    span: { from, fadeIn: first === trackIndex, fadeOut: !tracks[trackIndex + 1]?.continues },
   };
 }
 

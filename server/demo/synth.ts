@@ -9,7 +9,19 @@ export const SAMPLE_RATE = 22050;
 const TABLE_SIZE = 2048;
 
 export type Timbre = 'flute' | 'organ' | 'pluck' | 'bell' | 'soft' | 'reed';
-export type SoundKind = 'melody' | 'speech' | 'chimes';
+/** `tone`: one steady chord running on across tracks (the demo's gapless pair), see `ToneSpan` */
+export type SoundKind = 'melody' | 'speech' | 'chimes' | 'tone';
+
+/**
+ * Where a `tone` track sits in the continuous chord it is cut from: its samples are those of the
+ * chord from `from` seconds on, so two consecutive parts join sample for sample, with no fade at
+ * the cut (only at the chord's very start and end).
+ */
+export interface ToneSpan {
+  from: number;
+  fadeIn: boolean;
+  fadeOut: boolean;
+}
 
 export interface SoundSpec {
   seed: number;
@@ -23,6 +35,8 @@ export interface SoundSpec {
   bpm: number;
   bass: boolean;
   pulse: boolean;
+  /** for `tone`: the part of the chord this track is (default: the whole chord, faded at both ends) */
+  span?: ToneSpan;
 }
 
 export function mulberry32(seed: number): () => number {
@@ -207,15 +221,40 @@ function chimeNotes(spec: SoundSpec, rnd: () => number): Note[] {
   return notes;
 }
 
+/**
+ * A chord (root, fifth, octave, tenth) swelling slowly, computed from absolute time so any cut of
+ * it continues exactly where the previous part stopped. Fades only at the chord's own ends.
+ */
+function renderTone(mix: Float32Array, spec: SoundSpec): void {
+  const { from, fadeIn, fadeOut } = spec.span ?? { from: 0, fadeIn: true, fadeOut: true };
+  const root = midiHz(spec.root - 12);
+  const partials = [root, root * 1.5, root * 2, root * 2.5].map((f, k) => ({ w: 2 * Math.PI * f, gain: [0.3, 0.18, 0.12, 0.07][k]! }));
+  const fade = Math.floor(1.2 * SAMPLE_RATE);
+  const n = mix.length;
+  for (let i = 0; i < n; i++) {
+    const t = from + i / SAMPLE_RATE;
+    let v = 0;
+    for (const p of partials) v += Math.sin(p.w * t) * p.gain;
+    let env = 0.8 + 0.2 * Math.sin(2 * Math.PI * 0.1 * t);
+    if (fadeIn && i < fade) env *= i / fade;
+    if (fadeOut && i > n - fade) env *= (n - i) / fade;
+    mix[i] = v * env;
+  }
+}
+
 export function synthesize(spec: SoundSpec): Int16Array {
   const n = Math.round(spec.seconds * SAMPLE_RATE);
   const mix = new Float32Array(n);
-  const rnd = mulberry32(spec.seed);
-  const notes =
-    spec.kind === 'speech' ? speechNotes(spec, rnd) : spec.kind === 'chimes' ? chimeNotes(spec, rnd) : melodyNotes(spec, rnd);
-  for (const note of notes) render(mix, note);
-  const fadeStart = Math.max(0, n - Math.floor(1.2 * SAMPLE_RATE));
-  for (let i = fadeStart; i < n; i++) mix[i]! *= (n - i) / (n - fadeStart);
+  if (spec.kind === 'tone') {
+    renderTone(mix, spec);
+  } else {
+    const rnd = mulberry32(spec.seed);
+    const notes =
+      spec.kind === 'speech' ? speechNotes(spec, rnd) : spec.kind === 'chimes' ? chimeNotes(spec, rnd) : melodyNotes(spec, rnd);
+    for (const note of notes) render(mix, note);
+    const fadeStart = Math.max(0, n - Math.floor(1.2 * SAMPLE_RATE));
+    for (let i = fadeStart; i < n; i++) mix[i]! *= (n - i) / (n - fadeStart);
+  }
   const out = new Int16Array(n);
   for (let i = 0; i < n; i++) {
     let f = mix[i]! * 30000;

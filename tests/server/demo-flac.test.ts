@@ -74,6 +74,25 @@ describe('demo catalogue', () => {
     expect(first.some((v) => Math.abs(v) > 3000)).toBe(true); // audible, not silence
   });
 
+  test('the gapless pair (昼/夜: 黄昏 → 夜) is one chord cut in two: the second goes on sample for sample, no fade at the cut', () => {
+    const album = DEMO_ALBUMS.find((a) => a.title === '昼/夜 Day/Night')!;
+    const titles = album.discs[0]!.tracks.map((t) => t.title);
+    const [di, first, second] = [0, titles.indexOf('黄昏'), titles.indexOf('夜')];
+    expect(second).toBe(first + 1);
+    const a = synthesize(trackSoundSpec(album, di, first));
+    const b = synthesize(trackSoundSpec(album, di, second));
+    // the whole chord at once, faded only at its own ends
+    const whole = synthesize({ ...trackSoundSpec(album, di, first), seconds: (a.length + b.length) / SAMPLE_RATE, span: { from: 0, fadeIn: true, fadeOut: true } });
+    const joined = Int16Array.from([...a, ...b]);
+    expect(joined.length).toBe(whole.length);
+    expect(joined.every((v, i) => Math.abs(v - whole[i]!) <= 1)).toBe(true);
+    // loud on both sides of the cut: a gap when playing them would be heard
+    const around = joined.subarray(a.length - 2000, a.length + 2000);
+    expect(Math.max(...around.map(Math.abs))).toBeGreaterThan(8000);
+    // the other tracks of the album are not part of it
+    expect(trackSoundSpec(album, di, first - 1).kind).toBe('melody');
+  });
+
   test('synthesis is deterministic', () => {
     const spec = trackSoundSpec(DEMO_ALBUMS[1]!, 0, 2);
     expect(Buffer.from(synthesize({ ...spec, seconds: 3 }).buffer).equals(Buffer.from(synthesize({ ...spec, seconds: 3 }).buffer))).toBe(true);
