@@ -29,6 +29,10 @@ export const STREAMING_CUTOFF_S = 600;
 export const DEFAULT_VOLUME = 100;
 /** ←/→ seek this many seconds */
 export const SEEK_STEP_SECONDS = 5;
+/** gapless: how close to the end of a track the hand-over to the prepared next one is timed (timeupdate comes every ~250 ms) */
+export const HAND_OVER_WINDOW_MS = 2_000;
+/** gapless: a measured play()-to-first-sample delay above this is a stall, not the browser's start-up; it is not used */
+export const MAX_START_DELAY_MS = 500;
 /** ↑/↓ change the volume by this many percentage points */
 export const VOLUME_STEP_PERCENT = 5;
 export const QUALITIES = ['low', 'medium', 'high', 'lossless'] as const;

@@ -2,7 +2,7 @@
 // element, stopping cleans up, and a refused play() is a report, never an unhandled rejection.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
-import { createAudioActor, preloadAudio, type AudioCommand, type AudioElementLike, type AudioReport } from '@/features/player/audioActor';
+import { createAudioActor, type AudioCommand, type AudioElementLike, type AudioReport } from '@/features/player/audioActor';
 import { flush } from './fakes';
 
 class FakeAudio extends EventTarget implements AudioElementLike {
@@ -260,32 +260,5 @@ describe('audio actor: stop', () => {
     actor.getSnapshot().children.audio!.send({ type: 'audio.play' });
     expect(reports).toEqual([{ type: 'audio.error', message: 'Audio is not defined' }]);
     expect(actor.getSnapshot().status).toBe('active');
-  });
-});
-
-describe('preloadAudio', () => {
-  it('loads the url on a detached element and lets go once it could play through', async () => {
-    const element = new FakeAudio();
-    const done = preloadAudio('https://lib/next', undefined, () => element);
-    expect(element.src).toBe('https://lib/next');
-    expect(element.preload).toBe('auto');
-    element.fire('canplaythrough');
-    await done;
-    expect(element.getAttribute('src')).toBeNull();
-    expect(element.listenerCount).toBe(0);
-  });
-
-  it('resolves on error and on abort too', async () => {
-    const failing = new FakeAudio();
-    const failed = preloadAudio('https://lib/x', undefined, () => failing);
-    failing.fire('error');
-    await expect(failed).resolves.toBeUndefined();
-
-    const controller = new AbortController();
-    const aborted = new FakeAudio();
-    const running = preloadAudio('https://lib/y', controller.signal, () => aborted);
-    controller.abort();
-    await expect(running).resolves.toBeUndefined();
-    expect(aborted.getAttribute('src')).toBeNull();
   });
 });

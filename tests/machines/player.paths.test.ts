@@ -44,6 +44,9 @@ const checks: StateChecks<typeof machine> = {
   // the report is in flight (the queue may have been cleared since it was taken)
   'stat.reporting': (s) => expect(s.children.reportPlay).toBeDefined(),
   'preloader.preloading': (s) => expect(s.context.preloadTarget).not.toBeNull(),
+  // the second element holds the prepared track's source
+  'preloader.loadingNext': (s) => expect(s.context.preloadTarget?.source).toBeTruthy(),
+  'preloader.ready': (s) => expect(s.context.preloadTarget?.source).toBeTruthy(),
   'playback.empty.findingCover': (s) => expect(s.context.nowPlaying).not.toBeNull(),
 };
 
@@ -52,7 +55,7 @@ describe('player machine paths', () => {
 
   it('walks both playback and loop mode (and the stat and preload regions)', () => {
     expect(stateIdsOf(machine)).toEqual(
-      expect.arrayContaining(['playback.ended', 'loopMode.shuffle', 'stat.pending.counting', 'preloader.preloading', 'playback.empty.findingCover']),
+      expect.arrayContaining(['playback.ended', 'loopMode.shuffle', 'stat.pending.counting', 'preloader.preloading', 'preloader.ready', 'playback.empty.findingCover']),
     );
     expect(paths.length).toBeGreaterThan(20);
   });

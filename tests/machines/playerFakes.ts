@@ -57,7 +57,7 @@ export const sourceOf = (t: TrackInfo): PlayerSource => ({
 export function startPlayer(input: PlayerInput = {}) {
   const audio = fakeAudio();
   const resolveSource = fakeService<PlayerSource, TrackInfo>();
-  const preload = fakeService<void, TrackInfo>();
+  const preload = fakeService<PlayerSource | null, TrackInfo>();
   const reportPlay = fakeService<void, PlayReportInput>();
   const findCover = fakeService<FoundCover, TrackInfo>();
   const machine = playerMachine.provide({

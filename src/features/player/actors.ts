@@ -9,7 +9,6 @@ import { canStream, streamThroughMediaSource, type MediaStream } from '@/service
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
 import type { Quality } from '@/shared/constants';
 import { trackKey, type TrackInfo } from '@/shared/track';
-import { preloadAudio } from './audioActor';
 import type { FoundCover, PlayReportInput, PlayerSource } from './playerModel';
 
 export interface PlayerDeps {
@@ -46,10 +45,11 @@ export function definePlayerActors({ api, accessFor, quality, fetch }: PlayerDep
       }
       return { url: source.url, coverUrl: source.coverUrl };
     }),
-    preload: fromPromise(async ({ input, signal }: { input: TrackInfo; signal: AbortSignal }) => {
+    // the next track's source for the second audio element (gapless); a streamed track is fetched
+    // when it plays, so it has none (and starts the usual way)
+    preload: fromPromise(async ({ input }: { input: TrackInfo }): Promise<PlayerSource | null> => {
       const source = await resolve(input);
-      // a streamed track is fetched when it plays; a direct one warms the HTTP cache now
-      if (source.mode === 'direct') await preloadAudio(source.url, signal);
+      return source.mode === 'direct' ? { url: source.url, coverUrl: source.coverUrl } : null;
     }),
     findCover: fromPromise(async ({ input }: { input: TrackInfo }): Promise<FoundCover> => {
       const key = trackKey(input);

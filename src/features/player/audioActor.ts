@@ -3,6 +3,7 @@
 // with other names (`audio.playing`, `audio.ended`, …) so a report never re-triggers a command.
 // Stopping the actor pauses the element, drops its source and removes every listener.
 import { fromCallback } from 'xstate';
+import { HAND_OVER_WINDOW_MS, MAX_START_DELAY_MS } from '@/shared/constants';
 
 export type AudioCommand =
   | { type: 'audio.load'; url: string; autoplay: boolean }
@@ -12,7 +13,14 @@ export type AudioCommand =
   | { type: 'audio.pause' }
   | { type: 'audio.seek'; time: number }
   /** volume in percent 0–100 */
-  | { type: 'audio.volume'; volume: number; muted: boolean };
+  | { type: 'audio.volume'; volume: number; muted: boolean }
+  /**
+   * Gapless playback: load the track that follows into a second element; once it is ready, it
+   * starts the moment the current one ends (`audio.handedOver`).
+   */
+  | { type: 'audio.prepareNext'; url: string }
+  /** forget the prepared next track (another one follows now, or none) */
+  | { type: 'audio.dropNext' };
 
 export type AudioReport =
   /** enough data to start (canplay) */
@@ -24,7 +32,13 @@ export type AudioReport =
   | { type: 'audio.ended' }
   | { type: 'audio.error'; message: string }
   /** play() was refused, e.g. autoplay blocked (NotAllowedError) */
-  | { type: 'audio.playRejected'; name: string; message: string };
+  | { type: 'audio.playRejected'; name: string; message: string }
+  /** the prepared next track can play through: it will take over at the end */
+  | { type: 'audio.nextReady' }
+  /** the prepared next track failed to load; the end of the current one is reported as `audio.ended` */
+  | { type: 'audio.nextFailed'; message: string }
+  /** the prepared next track started as the current one ended and is now the element played */
+  | { type: 'audio.handedOver'; duration: number | null };
 
 /** what the actor needs of an HTMLAudioElement (tests pass an EventTarget with these members) */
 export interface AudioElementLike extends EventTarget {
@@ -52,7 +66,20 @@ export interface AudioInput {
 
 export type CreateAudioElement = () => AudioElementLike;
 
+/** the clock the hand-over is timed by (tests pass a fake) */
+export interface AudioClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
 const defaultElement: CreateAudioElement = () => new Audio();
+
+const browserClock: AudioClock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** MediaError codes → a short reason (the toast shows the catalogue text; this is for logs/tests) */
 const MEDIA_ERRORS: Record<number, string> = {
@@ -71,16 +98,39 @@ function clampVolume(percent: number): number {
   return Math.min(Math.max(percent, 0), 100) / 100;
 }
 
-/** the audio actor over an element factory (default: `new Audio()`) */
-export function createAudioActor(createElement: CreateAudioElement = defaultElement) {
+function errorMessage(element: AudioElementLike): string {
+  const code = element.error?.code ?? 0;
+  return element.error?.message || MEDIA_ERRORS[code] || 'media error';
+}
+
+function hasSource(element: AudioElementLike): boolean {
+  return element.getAttribute('src') !== null && element.src !== '';
+}
+
+function unload(element: AudioElementLike): void {
+  element.pause();
+  element.removeAttribute('src');
+  element.load();
+}
+
+/**
+ * The audio actor over an element factory (default: `new Audio()`).
+ *
+ * Gapless hand-over: a play() takes the browser a while to reach the speakers (~90 ms in
+ * Chromium), so the prepared element is started that long before the current one's last sample.
+ * The delay is measured on this browser at every fresh start (from play() to the first sample,
+ * read off the element's clock), and the timer is set again at each `timeupdate` of the last
+ * seconds, from the element's own time. The old element plays out its last samples and is let go.
+ */
+export function createAudioActor(createElement: CreateAudioElement = defaultElement, clock: AudioClock = browserClock) {
   return fromCallback<AudioCommand, AudioInput>(({ sendBack, receive, input }) => {
     let stopped = false;
     const report = (event: AudioReport) => {
       if (!stopped) sendBack(event);
     };
-    let element: AudioElementLike;
+    let first: AudioElementLike;
     try {
-      element = createElement();
+      first = createElement();
     } catch (e) {
       // No audio in this browser: stay alive (the player keeps sending commands) and fail loads.
       const message = e instanceof Error ? e.message : String(e);
@@ -91,10 +141,26 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
         stopped = true;
       };
     }
-    const hasSource = () => element.getAttribute('src') !== null && element.src !== '';
-    const times = () => ({ currentTime: finiteOrNull(element.currentTime) ?? 0, duration: finiteOrNull(element.duration) });
 
-    const play = () => {
+    let volume = clampVolume(input.volume);
+    let muted = input.muted;
+    /** the element played (every report is about it) */
+    let current = first;
+    /** the prepared next track, and whether it can play through */
+    let next: AudioElementLike | null = null;
+    let nextReady = false;
+    /** old elements playing out their last samples after a hand-over */
+    const retiring = new Set<AudioElementLike>();
+    /** ms from play() to the first sample on this browser; measured at each fresh start */
+    let startDelay = 0;
+    /** a fresh start being measured: when play() was called, from which position */
+    let measuring: { at: number; from: number } | null = null;
+    let handOverTimer: unknown = null;
+    const detachers = new Map<AudioElementLike, () => void>();
+
+    const times = () => ({ currentTime: finiteOrNull(current.currentTime) ?? 0, duration: finiteOrNull(current.duration) });
+
+    const play = (element: AudioElementLike) => {
       let pending: Promise<void> | undefined;
       try {
         pending = element.play();
@@ -105,65 +171,181 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       pending?.catch((e: unknown) => {
         const name = e instanceof Error || (e !== null && typeof e === 'object' && 'name' in e) ? String((e as { name: unknown }).name) : 'Error';
         // AbortError: a newer load() or pause() interrupted this play(); nothing to report.
-        if (name === 'AbortError') return;
+        if (name === 'AbortError' || element !== current) return;
         report({ type: 'audio.playRejected', name, message: e instanceof Error ? e.message : String(e) });
       });
     };
 
-    const listeners: Record<string, () => void> = {
-      canplay: () => report({ type: 'audio.loaded', duration: finiteOrNull(element.duration) }),
+    /** play() from a new source: its delay to the first sample is measured */
+    const startFresh = () => {
+      measuring = { at: clock.now(), from: current.currentTime };
+      play(current);
+    };
+
+    const cancelHandOver = () => {
+      if (handOverTimer !== null) clock.clearTimeout(handOverTimer);
+      handOverTimer = null;
+    };
+
+    const release = (element: AudioElementLike) => {
+      detachers.get(element)?.();
+      detachers.delete(element);
+      retiring.delete(element);
+      try {
+        unload(element);
+      } catch {
+        // an element that cannot be unloaded is dropped all the same
+      }
+    };
+
+    const dropNext = () => {
+      cancelHandOver();
+      if (next) release(next);
+      next = null;
+      nextReady = false;
+    };
+
+    /** the prepared element becomes the current one, started now; the old one plays out */
+    const handOver = () => {
+      cancelHandOver();
+      if (!next || !nextReady) return;
+      const old = current;
+      current = next;
+      next = null;
+      nextReady = false;
+      startFresh();
+      if (old.ended || old.paused) release(old);
+      else retiring.add(old);
+      report({ type: 'audio.handedOver', duration: finiteOrNull(current.duration) });
+    };
+
+    /** (re)sets the hand-over timer from the current element's time; near the end only */
+    const scheduleHandOver = () => {
+      cancelHandOver();
+      const duration = finiteOrNull(current.duration);
+      if (!next || !nextReady || current.paused || duration === null) return;
+      const remaining = (duration - current.currentTime) * 1000;
+      if (remaining > HAND_OVER_WINDOW_MS) return;
+      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - startDelay));
+    };
+
+    /** the first sample of a fresh start: how long play() took to sound */
+    const measureStart = () => {
+      if (!measuring || current.paused) return;
+      const played = (current.currentTime - measuring.from) * 1000;
+      if (played <= 0) return;
+      const delay = clock.now() - measuring.at - played;
+      measuring = null;
+      if (delay >= 0 && delay < MAX_START_DELAY_MS) startDelay = delay;
+    };
+
+    const currentListeners: Record<string, () => void> = {
+      canplay: () => report({ type: 'audio.loaded', duration: finiteOrNull(current.duration) }),
       // Only when still playing: a `pause` queued before a quick resume must not undo it.
       playing: () => {
-        if (!element.paused) report({ type: 'audio.playing' });
+        if (!current.paused) report({ type: 'audio.playing' });
       },
       // The end of a track pauses the element just before `ended`; that is reported as `ended` only.
       pause: () => {
-        if (element.paused && !element.ended) report({ type: 'audio.paused' });
+        cancelHandOver();
+        if (current.paused && !current.ended) report({ type: 'audio.paused' });
       },
-      timeupdate: () => report({ type: 'audio.timeupdate', ...times() }),
+      timeupdate: () => {
+        measureStart();
+        scheduleHandOver();
+        report({ type: 'audio.timeupdate', ...times() });
+      },
       durationchange: () => report({ type: 'audio.timeupdate', ...times() }),
-      ended: () => report({ type: 'audio.ended' }),
+      seeking: cancelHandOver,
+      // a timer that came too late (a busy page) still hands over at once, before anything else
+      ended: () => {
+        if (next && nextReady) handOver();
+        else report({ type: 'audio.ended' });
+      },
       // An element without a source (after unload) has nothing to fail.
       error: () => {
-        if (!hasSource()) return;
-        const code = element.error?.code ?? 0;
-        report({ type: 'audio.error', message: element.error?.message || MEDIA_ERRORS[code] || 'media error' });
+        if (hasSource(current)) report({ type: 'audio.error', message: errorMessage(current) });
       },
     };
-    for (const [type, listener] of Object.entries(listeners)) element.addEventListener(type, listener);
-
-    element.preload = 'auto';
-    element.volume = clampVolume(input.volume);
-    element.muted = input.muted;
-
-    const unload = () => {
-      element.pause();
-      element.removeAttribute('src');
-      element.load();
+    const nextListeners: Record<string, (element: AudioElementLike) => void> = {
+      canplaythrough: () => {
+        if (nextReady) return;
+        nextReady = true;
+        report({ type: 'audio.nextReady' });
+        scheduleHandOver();
+      },
+      error: (element) => {
+        if (!hasSource(element)) return;
+        const message = errorMessage(element);
+        dropNext();
+        report({ type: 'audio.nextFailed', message });
+      },
     };
+
+    /** one set of listeners per element, routed by the element's role at the time of the event */
+    const attach = (element: AudioElementLike) => {
+      const types = new Set([...Object.keys(currentListeners), ...Object.keys(nextListeners)]);
+      const handlers = [...types].map((type) => {
+        const handler = () => {
+          if (stopped) return;
+          if (element === current) currentListeners[type]?.();
+          else if (element === next) nextListeners[type]?.(element);
+          else if (retiring.has(element) && (type === 'ended' || type === 'pause' || type === 'error')) release(element);
+        };
+        element.addEventListener(type, handler);
+        return [type, handler] as const;
+      });
+      detachers.set(element, () => {
+        for (const [type, handler] of handlers) element.removeEventListener(type, handler);
+      });
+      element.preload = 'auto';
+      element.volume = volume;
+      element.muted = muted;
+    };
+    attach(current);
 
     const run = (command: AudioCommand) => {
       switch (command.type) {
         case 'audio.load':
-          element.src = command.url;
-          element.load();
-          if (command.autoplay) play();
+          cancelHandOver();
+          current.src = command.url;
+          current.load();
+          if (command.autoplay) startFresh();
           break;
         case 'audio.unload':
-          if (hasSource()) unload();
+          cancelHandOver();
+          if (hasSource(current)) unload(current);
           break;
         case 'audio.play':
-          play();
+          play(current);
           break;
         case 'audio.pause':
-          element.pause();
+          cancelHandOver();
+          current.pause();
           break;
         case 'audio.seek':
-          if (Number.isFinite(command.time) && command.time >= 0) element.currentTime = command.time;
+          if (Number.isFinite(command.time) && command.time >= 0) current.currentTime = command.time;
           break;
         case 'audio.volume':
-          element.volume = clampVolume(command.volume);
-          element.muted = command.muted;
+          volume = clampVolume(command.volume);
+          muted = command.muted;
+          for (const element of [current, next, ...retiring]) {
+            if (!element) continue;
+            element.volume = volume;
+            element.muted = muted;
+          }
+          break;
+        case 'audio.prepareNext': {
+          dropNext();
+          const element = createElement();
+          next = element;
+          attach(element);
+          element.src = command.url;
+          element.load();
+          break;
+        }
+        case 'audio.dropNext':
+          dropNext();
           break;
       }
     };
@@ -178,40 +360,18 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
 
     return () => {
       stopped = true;
-      for (const [type, listener] of Object.entries(listeners)) element.removeEventListener(type, listener);
-      try {
-        unload();
-      } catch {
-        // a stopping player has nobody left to tell
+      cancelHandOver();
+      for (const element of [current, next, ...retiring]) {
+        if (!element) continue;
+        detachers.get(element)?.();
+        try {
+          unload(element);
+        } catch {
+          // a stopping player has nobody left to tell
+        }
       }
     };
   });
 }
 
 export const audioActor = createAudioActor();
-
-/**
- * Warms the browser's cache for a track that will play next: a detached element loads the URL
- * until it could play through (or fails, or `signal` aborts), then lets go of it.
- * A helper for the wiring's `preload` actor; resolves in every case (a preload is best effort).
- */
-export function preloadAudio(url: string, signal?: AbortSignal, createElement: CreateAudioElement = defaultElement): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const element = createElement();
-    const done = () => {
-      element.removeEventListener('canplaythrough', done);
-      element.removeEventListener('error', done);
-      signal?.removeEventListener('abort', done);
-      element.removeAttribute('src');
-      element.load();
-      resolve();
-    };
-    element.addEventListener('canplaythrough', done);
-    element.addEventListener('error', done);
-    signal?.addEventListener('abort', done);
-    element.preload = 'auto';
-    element.src = url;
-    element.load();
-  });
-}

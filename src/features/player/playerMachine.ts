@@ -2,7 +2,7 @@
 //   playback  empty (shown ⇄ findingCover) → buffering (resolving → loading) → playing ⇄ paused; ended
 //   loopMode  listLoop → trackLoop → shuffle → listLoop
 //   stat      a play report once per time a track becomes current, after 10 s of playing
-//   preloader the item after the current one, after each jump once it plays, one at a time
+//   preloader what follows the current track, prepared in a second element for a gapless hand-over
 // The <audio> element is the invoked `audio` actor (src/services/audio.ts), talked to with
 // commands and heard through reports; sources, preloads and play reports are injected actors.
 // Toasts, queue/volume persistence and the page title are emitted (see playerModel.ts). The named
@@ -38,6 +38,15 @@ const onTrackEnd = [
   { guard: 'queueFinishedNext', target: '#player.playback.ended', actions: 'notifyQueueFinished' },
   { target: '#player.playback.ended' },
 ] as const;
+
+/** the prepared next track started as this one ended (gapless): it becomes the current item */
+const handOverTransition = {
+  guard: 'isPreparedHandOver',
+  description: 'Gapless: the audio actor started the prepared next track the moment this one ended; it becomes the current item.',
+  target: '#player.playback.playing',
+  reenter: true,
+  actions: ['takeOverNext', 'persistQueue'],
+} as const;
 
 export const playerMachine = playerSetup.createMachine({
   id: 'player',
@@ -172,6 +181,7 @@ export const playerMachine = playerSetup.createMachine({
             SEEK_TO: { guard: 'durationKnown', actions: 'seekAudioTo' },
             'audio.paused': 'paused',
             'audio.playRejected': 'paused',
+            'audio.handedOver': handOverTransition,
             'audio.ended': onTrackEnd,
             'audio.error': { target: 'empty', actions: failLoad },
             REMOVE_FROM_QUEUE: [
@@ -193,6 +203,7 @@ export const playerMachine = playerSetup.createMachine({
             SEEK_BY: { guard: 'durationKnown', description: 'A step from the keyboard: stays paused.', actions: ['seekAudioBy', 'stepTime'] },
             SEEK_TO: { guard: 'durationKnown', target: 'playing', actions: ['seekAudioTo', 'playAudio'] },
             'audio.playing': 'playing',
+            'audio.handedOver': { ...handOverTransition, description: 'A pause crossed the hand-over: the next track, which the actor started, is current and plays.' },
             'audio.ended': onTrackEnd,
             'audio.error': { target: 'empty', actions: failLoad },
           },
@@ -253,35 +264,86 @@ export const playerMachine = playerSetup.createMachine({
     },
     preloader: {
       description:
-        'After each jump, the item after the current one is preloaded, one preload at a time. It waits until the current track plays, so it never takes bandwidth from the track the listener is waiting for.',
+        'Gapless: after each jump, the track that follows the current one (by loop mode) is resolved and loaded into a second audio element, one at a time, once the current track plays, so it never takes bandwidth from the track the listener waits for. When it is ready, the audio actor starts it the moment the current one ends (playback: audio.handedOver). A change of queue or loop mode that changes what follows drops it and prepares again.',
       initial: 'idle',
+      on: {
+        CYCLE_LOOP_MODE: { description: 'Another loop mode: another track may follow.', target: '.idle', actions: ['clearPreloadTarget', 'askPreload'] },
+        'audio.handedOver': { target: '.idle', actions: 'clearPreloadTarget' },
+      },
       states: {
         idle: {
           always: [
-            { guard: and(['newJump', 'hasNextToPreload', 'isPlaying']), target: 'preloading', actions: ['takeJump', 'setPreloadTarget'] },
-            { guard: and(['newJump', not('hasNextToPreload')]), actions: 'takeJump' },
+            {
+              guard: and(['newJump', 'isPlaying', 'isTrackLoop', 'isCurrentInQueue']),
+              description: '单曲循环: the same track follows.',
+              target: 'preloading',
+              actions: ['takeJump', { type: 'setPreloadTarget', params: { mode: 'trackLoop' } }],
+            },
+            {
+              guard: and(['newJump', 'isPlaying', 'isShuffle', 'hasQueue']),
+              description: '随机: a random other item follows, drawn now.',
+              target: 'preloading',
+              actions: ['takeJump', { type: 'setPreloadTarget', params: { mode: 'shuffle' } }],
+            },
+            {
+              guard: and(['newJump', 'isPlaying', 'isListLoop', 'hasNextToPreload']),
+              target: 'preloading',
+              actions: ['takeJump', { type: 'setPreloadTarget', params: { mode: 'listLoop' } }],
+            },
+            { guard: and(['newJump', 'isPlaying']), description: 'Nothing follows.', actions: 'takeJump' },
           ],
         },
         preloading: {
+          description: "The following track's source is resolved.",
           always: [
             {
-              guard: and(['newJump', 'preloadsNext']),
-              description: 'Already preloading that item: the request is dropped.',
-              actions: 'takeJump',
-            },
-            {
-              guard: 'newJump',
-              description: 'Another item is next now: the running preload is stopped; the new one starts once the new current track plays.',
+              guard: not('nextUpStillFollows'),
+              description: 'Another item follows now: the running preload is stopped; the new one starts once the current track plays.',
               target: 'idle',
-              actions: 'clearPreloadTarget',
+              actions: ['clearPreloadTarget', 'askPreload'],
             },
+            { guard: 'newJump', description: 'The same item still follows: the request is dropped.', actions: 'takeJump' },
           ],
           invoke: {
             id: 'preload',
             src: 'preload',
-            input: ({ context }) => context.preloadTarget ?? loadingTrack(context),
-            onDone: { target: 'idle', actions: 'clearPreloadTarget' },
+            input: ({ context }) => context.preloadTarget?.track ?? loadingTrack(context),
+            onDone: [
+              {
+                guard: { type: 'hasDirectSource', params: ({ event }) => ({ source: event.output }) },
+                target: 'loadingNext',
+                actions: [{ type: 'setPreloadSource', params: ({ event }) => event.output! }, 'prepareNextAudio'],
+              },
+              { description: 'Streamed by parts: it starts the usual way at the end.', target: 'idle', actions: 'clearPreloadTarget' },
+            ],
             onError: { target: 'idle', actions: 'clearPreloadTarget' },
+          },
+        },
+        loadingNext: {
+          description: 'The second audio element loads the following track.',
+          always: [
+            { guard: not('nextUpStillFollows'), target: 'idle', actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'] },
+            { guard: 'newJump', actions: 'takeJump' },
+          ],
+          on: {
+            CYCLE_LOOP_MODE: { target: 'idle', actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'] },
+            'audio.nextReady': 'ready',
+            'audio.nextFailed': {
+              description: 'It cannot load: at the end the usual way is taken, which shows why it cannot play.',
+              target: 'idle',
+              actions: 'clearPreloadTarget',
+            },
+          },
+        },
+        ready: {
+          description: 'The following track can play through: the audio actor starts it as the current one ends, without a gap.',
+          always: [
+            { guard: not('nextUpStillFollows'), target: 'idle', actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'] },
+            { guard: 'newJump', actions: 'takeJump' },
+          ],
+          on: {
+            CYCLE_LOOP_MODE: { target: 'idle', actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'] },
+            'audio.nextFailed': { target: 'idle', actions: 'clearPreloadTarget' },
           },
         },
       },

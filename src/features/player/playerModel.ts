@@ -3,7 +3,7 @@
 import type { AudioReport } from './audioActor';
 import { DEFAULT_VOLUME } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
-import { clampIndex, neighbour } from './queue';
+import { clampIndex, neighbour, randomIndex } from './queue';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 
 /** spec 3 now-playing info: the loaded (or selected) queue item and its cover */
@@ -37,6 +37,18 @@ export interface PlayReportInput {
 }
 
 export type LoopMode = 'listLoop' | 'trackLoop' | 'shuffle';
+
+/**
+ * The queue item that follows the current one at its end, by the loop mode of the time: the next
+ * (listLoop), the same (trackLoop) or a random other (shuffle, drawn when it is prepared).
+ */
+export interface NextUp {
+  track: TrackInfo;
+  index: number;
+  mode: LoopMode;
+  /** where it plays from once resolved; null for a track streamed by parts (it starts the usual way) */
+  source: PlayerSource | null;
+}
 export type PlaybackStatus = 'empty' | 'buffering' | 'playing' | 'paused' | 'ended';
 
 export interface PlayerContext {
@@ -67,8 +79,8 @@ export interface PlayerContext {
   jumps: number;
   /** the value of `jumps` the preloader last took up */
   preloadedJumps: number;
-  /** the item being preloaded */
-  preloadTarget: TrackInfo | null;
+  /** the track prepared to follow the current one (gapless), while it is prepared */
+  preloadTarget: NextUp | null;
   /** the key of the track whose cover was last looked up with the current libraries */
   coverSought: string | null;
   /** the clock for play reports (ms since the epoch); injected so tests control it */
@@ -219,6 +231,55 @@ export function preloadCandidate(context: PlayerContext): TrackInfo | null {
   const track = context.queue[at];
   if (!track || (context.nowPlaying && trackKey(track) === trackKey(context.nowPlaying))) return null;
   return track;
+}
+
+/** the item at `index` when it is the current track (the queue was not cleared under it) */
+function currentItem(context: PlayerContext): TrackInfo | null {
+  const track = context.queue[context.index];
+  return track && context.nowPlaying && trackKey(track) === trackKey(context.nowPlaying) ? track : null;
+}
+
+/** what follows the current track at its end in `mode`, or null when nothing would */
+export function nextUpFor(context: PlayerContext, mode: LoopMode): NextUp | null {
+  const { queue, index } = context;
+  if (mode === 'trackLoop') {
+    const track = currentItem(context);
+    return track ? { track, index, mode, source: null } : null;
+  }
+  if (mode === 'shuffle') {
+    if (queue.length === 0) return null;
+    const at = randomIndex(queue.length, index, context.random);
+    return { track: queue[at]!, index: at, mode, source: null };
+  }
+  const track = preloadCandidate(context);
+  return track ? { track, index: neighbour(queue, index, 'next')!, mode, source: null } : null;
+}
+
+/**
+ * Whether the prepared track still follows the current one after the queue changed or a jump:
+ * it is what `nextUpFor` would choose now (for shuffle: the drawn item is still there and is not
+ * the current one). Kept to the same rules as `nextUpFor`, so a freshly chosen track always follows.
+ */
+export function nextUpStillFollows(context: PlayerContext): boolean {
+  const target = context.preloadTarget;
+  if (!target) return false;
+  const there = context.queue[target.index];
+  if (!there || trackKey(there) !== trackKey(target.track)) return false;
+  if (target.mode === 'shuffle') return target.index !== context.index || context.queue.length === 1;
+  return nextUpFor(context, target.mode)?.index === target.index;
+}
+
+/** the context after the prepared track took over at the end of the current one (gapless) */
+export function handOver(context: PlayerContext, duration: number | null): Partial<PlayerContext> {
+  const target = context.preloadTarget;
+  if (!target?.source) return {};
+  const next = startAt(context, target.index);
+  return {
+    ...next,
+    source: target.source.url,
+    nowPlaying: next.nowPlaying ? { ...next.nowPlaying, coverUrl: target.source.coverUrl } : null,
+    duration,
+  };
 }
 
 export function playReport(context: PlayerContext, delayMs: number): PlayReportInput {

@@ -15,7 +15,11 @@ import {
   steppedTime,
   timeWithin,
   coverToFind,
+  handOver,
+  nextUpFor,
+  nextUpStillFollows,
   preloadCandidate,
+  type LoopMode,
   selectCurrent,
   startAt,
   type FoundCover,
@@ -41,7 +45,7 @@ export const playerSetup = setup({
   actors: {
     audio: audioActor,
     resolveSource: provideMe<PlayerSource, TrackInfo>('player', 'resolveSource'),
-    preload: provideMe<void, TrackInfo>('player', 'preload'),
+    preload: provideMe<PlayerSource | null, TrackInfo>('player', 'preload'),
     reportPlay: provideMe<void, PlayReportInput>('player', 'reportPlay'),
     findCover: provideMe<FoundCover, TrackInfo>('player', 'findCover'),
   },
@@ -54,6 +58,7 @@ export const playerSetup = setup({
     coverToFind: ({ context }) => coverToFind(context),
     isTrackLoop: stateIn('#player.loopMode.trackLoop'),
     isShuffle: stateIn('#player.loopMode.shuffle'),
+    isListLoop: stateIn('#player.loopMode.listLoop'),
     hasQueue: ({ context }) => context.queue.length > 0,
     hasNext: ({ context }) => neighbour(context.queue, context.index, 'next') !== null,
     hasPrevious: ({ context }) => neighbour(context.queue, context.index, 'previous') !== null,
@@ -84,10 +89,11 @@ export const playerSetup = setup({
     newPlay: ({ context }) => context.plays !== context.countedPlays,
     newJump: ({ context }) => context.jumps !== context.preloadedJumps,
     hasNextToPreload: ({ context }) => preloadCandidate(context) !== null,
-    preloadsNext: ({ context }) => {
-      const next = preloadCandidate(context);
-      return next !== null && context.preloadTarget !== null && trackKey(next) === trackKey(context.preloadTarget);
-    },
+    /** the current track can follow itself (单曲循环) */
+    isCurrentInQueue: ({ context }) => nextUpFor(context, 'trackLoop') !== null,
+    nextUpStillFollows: ({ context }) => nextUpStillFollows(context),
+    hasDirectSource: (_, params: { source: PlayerSource | null }) => params.source !== null,
+    isPreparedHandOver: ({ context }) => context.preloadTarget?.source != null,
   },
   actions: {
     startAt: assign(({ context }, params: { index: number }) => startAt(context, params.index)),
@@ -143,14 +149,25 @@ export const playerSetup = setup({
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
     takePlay: assign({ countedPlays: ({ context }) => context.plays }),
     takeJump: assign({ preloadedJumps: ({ context }) => context.jumps }),
-    setPreloadTarget: assign({ preloadTarget: ({ context }) => preloadCandidate(context) }),
+    setPreloadTarget: assign(({ context }, params: { mode: LoopMode }) => ({ preloadTarget: nextUpFor(context, params.mode) })),
+    setPreloadSource: assign(({ context }, source: PlayerSource) => ({
+      preloadTarget: context.preloadTarget && { ...context.preloadTarget, source },
+    })),
     clearPreloadTarget: assign({ preloadTarget: null }),
+    /** a change of queue or loop mode may change what follows: prepare again once playing */
+    askPreload: assign({ jumps: ({ context }) => context.jumps + 1 }),
+    takeOverNext: assign(({ context, event }) => {
+      assertEvent(event, 'audio.handedOver');
+      return handOver(context, event.duration);
+    }),
     setFoundCover: assign(({ context }, found: FoundCover) => applyFoundCover(context, found)),
     forgetCoverLookup: assign({ coverSought: null }),
     markCoverSought: assign({ coverSought: ({ context }) => (context.nowPlaying ? trackKey(context.nowPlaying) : null) }),
 
     loadAudio: sendTo('audio', ({ context }) => ({ type: 'audio.load' as const, url: context.source ?? '', autoplay: true })),
     unloadAudio: sendTo('audio', { type: 'audio.unload' }),
+    prepareNextAudio: sendTo('audio', ({ context }) => ({ type: 'audio.prepareNext' as const, url: context.preloadTarget?.source?.url ?? '' })),
+    dropNextAudio: sendTo('audio', { type: 'audio.dropNext' }),
     playAudio: sendTo('audio', { type: 'audio.play' }),
     pauseAudio: sendTo('audio', { type: 'audio.pause' }),
     seekToStart: sendTo('audio', { type: 'audio.seek', time: 0 }),
