@@ -262,3 +262,219 @@ describe('audio actor: stop', () => {
     expect(actor.getSnapshot().status).toBe('active');
   });
 });
+
+/** a clock whose time and timers the test moves */
+function fakeClock() {
+  let now = 0;
+  let timers: { at: number; run: () => void; id: number }[] = [];
+  let ids = 0;
+  return {
+    now: () => now,
+    setTimeout: (run: () => void, ms: number) => {
+      const id = ++ids;
+      timers.push({ at: now + ms, run, id });
+      return id;
+    },
+    clearTimeout: (id: unknown) => {
+      timers = timers.filter((t) => t.id !== id);
+    },
+    /** moves time on, running the timers that fall due */
+    advance(ms: number) {
+      now += ms;
+      for (const timer of timers.filter((t) => t.at <= now)) {
+        timers = timers.filter((t) => t !== timer);
+        timer.run();
+      }
+    },
+    get pending() {
+      return timers.map((t) => t.at - now);
+    },
+  };
+}
+
+describe('audio actor: gapless hand-over to a prepared element', () => {
+  /** the actor over fresh fake elements: [current, next, …] in the order it makes them */
+  function startGapless(input = { volume: 60, muted: false }) {
+    const elements: FakeAudio[] = [];
+    const clock = fakeClock();
+    const reports: AudioReport[] = [];
+    const parent = createMachine({
+      invoke: { id: 'audio', src: 'audio', input },
+      on: { '*': { actions: ({ event }: { event: AnyEventObject }) => reports.push(event as AudioReport) } },
+    }).provide({
+      actors: {
+        audio: createAudioActor(() => {
+          const element = new FakeAudio();
+          elements.push(element);
+          return element;
+        }, clock),
+      },
+    });
+    const actor = createActor(parent).start();
+    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
+    return { elements, clock, reports, actor, send };
+  }
+
+  /** plays a 30 s track: play() at 0 ms, the first sample after `delay` ms (read off the element's time) */
+  function playFirst(g: ReturnType<typeof startGapless>, delay = 90) {
+    g.send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    const current = g.elements[0]!;
+    current.duration = 30;
+    g.clock.advance(delay + 250);
+    current.currentTime = 0.25;
+    current.fire('timeupdate');
+    return current;
+  }
+
+  it('prepareNext loads the track in a second element with the same volume; ready once it can play through', () => {
+    const g = startGapless({ volume: 60, muted: true });
+    playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    const next = g.elements[1]!;
+    expect(next.src).toBe('https://lib/b');
+    expect(next.loads).toBe(1);
+    expect(next.plays).toBe(0);
+    expect(next.volume).toBeCloseTo(0.6);
+    expect(next.muted).toBe(true);
+    // the second element's own events are not the current track's
+    next.duration = 40;
+    next.fire('canplay');
+    next.fire('timeupdate');
+    expect(g.reports.filter((r) => r.type !== 'audio.timeupdate')).toEqual([]);
+    next.fire('canplaythrough');
+    expect(g.reports.at(-1)).toEqual({ type: 'audio.nextReady' });
+  });
+
+  it('near the end, the next element is started ahead of the last sample by the measured start-up delay', () => {
+    const g = startGapless();
+    const current = playFirst(g, 90);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    const next = g.elements[1]!;
+    next.duration = 40;
+    next.fire('canplaythrough');
+    // far from the end: no timer
+    expect(g.clock.pending).toEqual([]);
+    current.currentTime = 28.5;
+    current.fire('timeupdate');
+    // 1.5 s left, the browser needs 90 ms from play() to sound
+    expect(g.clock.pending).toEqual([1410]);
+    // a later timeupdate sets it again from the fresher time
+    g.clock.advance(250);
+    current.currentTime = 28.75;
+    current.fire('timeupdate');
+    expect(g.clock.pending).toEqual([1160]);
+    g.clock.advance(1160);
+    expect(next.plays).toBe(1);
+    expect(g.reports.at(-1)).toEqual({ type: 'audio.handedOver', duration: 40 });
+    // the old element plays out its last samples, then lets go
+    expect(current.paused).toBe(false);
+    current.paused = true;
+    current.ended = true;
+    current.fire('ended');
+    expect(g.reports.filter((r) => r.type === 'audio.ended')).toEqual([]);
+    expect(current.getAttribute('src')).toBeNull();
+    expect(current.listenerCount).toBe(0);
+    // from now on the reports are about the new element, and commands go to it
+    next.currentTime = 1;
+    next.fire('timeupdate');
+    expect(g.reports.at(-1)).toEqual({ type: 'audio.timeupdate', currentTime: 1, duration: 40 });
+    g.send({ type: 'audio.pause' });
+    expect(next.paused).toBe(true);
+  });
+
+  it('an end before the timer (a busy page) hands over at once instead of reporting ended', () => {
+    const g = startGapless();
+    const current = playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    g.elements[1]!.fire('canplaythrough');
+    current.paused = true;
+    current.ended = true;
+    current.fire('ended');
+    expect(g.elements[1]!.plays).toBe(1);
+    expect(g.reports.map((r) => r.type)).toContain('audio.handedOver');
+    expect(g.reports.map((r) => r.type)).not.toContain('audio.ended');
+    expect(current.getAttribute('src')).toBeNull();
+  });
+
+  it('not ready at the end: the end is reported as today and the prepared element waits', () => {
+    const g = startGapless();
+    const current = playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    current.currentTime = 29.5;
+    current.fire('timeupdate');
+    expect(g.clock.pending).toEqual([]);
+    current.paused = true;
+    current.ended = true;
+    current.fire('ended');
+    expect(g.reports.at(-1)).toEqual({ type: 'audio.ended' });
+    expect(g.elements[1]!.plays).toBe(0);
+  });
+
+  it('a pause or a seek cancels the timer; playing on near the end sets it again', () => {
+    const g = startGapless();
+    const current = playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    g.elements[1]!.fire('canplaythrough');
+    current.currentTime = 29;
+    current.fire('timeupdate');
+    expect(g.clock.pending).toHaveLength(1);
+    g.send({ type: 'audio.pause' });
+    expect(g.clock.pending).toEqual([]);
+    g.send({ type: 'audio.play' });
+    current.fire('timeupdate');
+    expect(g.clock.pending).toHaveLength(1);
+    current.fire('seeking');
+    expect(g.clock.pending).toEqual([]);
+    g.clock.advance(5000);
+    expect(g.elements[1]!.plays).toBe(0);
+  });
+
+  it('a failed next element is reported and dropped; the end then takes today\'s way', () => {
+    const g = startGapless();
+    const current = playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/broken' });
+    const next = g.elements[1]!;
+    next.error = { code: 3 };
+    next.fire('error');
+    expect(g.reports.at(-1)).toEqual({ type: 'audio.nextFailed', message: 'decode error' });
+    expect(next.getAttribute('src')).toBeNull();
+    expect(next.listenerCount).toBe(0);
+    current.paused = true;
+    current.ended = true;
+    current.fire('ended');
+    expect(g.reports.at(-1)).toEqual({ type: 'audio.ended' });
+  });
+
+  it('dropNext lets the prepared element go; a new prepareNext replaces the old one', () => {
+    const g = startGapless();
+    playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/c' });
+    expect(g.elements[1]!.getAttribute('src')).toBeNull();
+    expect(g.elements[2]!.src).toBe('https://lib/c');
+    g.send({ type: 'audio.dropNext' });
+    expect(g.elements[2]!.getAttribute('src')).toBeNull();
+    expect(g.elements[2]!.listenerCount).toBe(0);
+  });
+
+  it('volume reaches every element; stopping the actor lets all of them go', () => {
+    const g = startGapless();
+    const current = playFirst(g);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    g.send({ type: 'audio.volume', volume: 30, muted: false });
+    expect(current.volume).toBeCloseTo(0.3);
+    expect(g.elements[1]!.volume).toBeCloseTo(0.3);
+    g.actor.stop();
+    expect(g.elements.every((e) => e.listenerCount === 0 && e.getAttribute('src') === null)).toBe(true);
+  });
+
+  it('the start-up delay is measured on this browser: a slower start moves the hand-over earlier', () => {
+    const g = startGapless();
+    const current = playFirst(g, 200);
+    g.send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    g.elements[1]!.fire('canplaythrough');
+    current.currentTime = 29;
+    current.fire('timeupdate');
+    expect(g.clock.pending).toEqual([800]);
+  });
+});
