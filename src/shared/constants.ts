@@ -31,6 +31,12 @@ export const DEFAULT_VOLUME = 100;
 export const SEEK_STEP_SECONDS = 5;
 /** gapless: how close to the end of a track the hand-over to the prepared next one is timed (timeupdate comes every ~250 ms) */
 export const HAND_OVER_WINDOW_MS = 2_000;
+/**
+ * gapless: the start-up delay the first hand-over of a page is timed by, before one was measured:
+ * what Chromium takes from play() on a loaded element to its first sample (~4 audio output
+ * callbacks of 23 ms, measured in tests/e2e/playback.test.ts); later hand-overs use their own
+ */
+export const FIRST_HAND_OVER_DELAY_MS = 85;
 /** gapless: a measured play()-to-first-sample delay above this is a stall, not the browser's start-up; it is not used */
 export const MAX_START_DELAY_MS = 500;
 /** ↑/↓ change the volume by this many percentage points */

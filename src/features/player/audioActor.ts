@@ -3,7 +3,7 @@
 // with other names (`audio.playing`, `audio.ended`, …) so a report never re-triggers a command.
 // Stopping the actor pauses the element, drops its source and removes every listener.
 import { fromCallback } from 'xstate';
-import { HAND_OVER_WINDOW_MS, MAX_START_DELAY_MS } from '@/shared/constants';
+import { FIRST_HAND_OVER_DELAY_MS, HAND_OVER_WINDOW_MS, MAX_START_DELAY_MS } from '@/shared/constants';
 
 export type AudioCommand =
   | { type: 'audio.load'; url: string; autoplay: boolean }
@@ -98,6 +98,16 @@ function clampVolume(percent: number): number {
   return Math.min(Math.max(percent, 0), 100) / 100;
 }
 
+/** how many recent start-up delays the hand-over is timed by */
+const START_DELAY_SAMPLES = 5;
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 function errorMessage(element: AudioElementLike): string {
   const code = element.error?.code ?? 0;
   return element.error?.message || MEDIA_ERRORS[code] || 'media error';
@@ -116,11 +126,11 @@ function unload(element: AudioElementLike): void {
 /**
  * The audio actor over an element factory (default: `new Audio()`).
  *
- * Gapless hand-over: a play() takes the browser a while to reach the speakers (~90 ms in
- * Chromium), so the prepared element is started that long before the current one's last sample.
- * The delay is measured on this browser at every fresh start (from play() to the first sample,
- * read off the element's clock), and the timer is set again at each `timeupdate` of the last
- * seconds, from the element's own time. The old element plays out its last samples and is let go.
+ * Gapless hand-over: a play() takes the browser a while to reach the speakers, so the prepared
+ * element is started that long before the current one's last sample. The delay is measured on
+ * this browser at every hand-over (from play() to the first sample, read off the element's clock),
+ * and the timer is set again at each `timeupdate` of the last seconds, from the element's own
+ * time. The old element plays out its last samples and is let go.
  */
 export function createAudioActor(createElement: CreateAudioElement = defaultElement, clock: AudioClock = browserClock) {
   return fromCallback<AudioCommand, AudioInput>(({ sendBack, receive, input }) => {
@@ -151,9 +161,15 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
     let nextReady = false;
     /** old elements playing out their last samples after a hand-over */
     const retiring = new Set<AudioElementLike>();
-    /** ms from play() to the first sample on this browser; measured at each fresh start */
-    let startDelay = 0;
-    /** a fresh start being measured: when play() was called, from which position */
+    /**
+     * ms from play() to the first sample of a prepared element while another one plays, measured
+     * at each hand-over (a first start of the page's audio is slower and says nothing of it). A
+     * start lands on the audio output's next callback, so single figures differ by one callback
+     * period (21 ms in headless Chromium): the median of the last few is used.
+     */
+    const startDelays: number[] = [];
+    const startDelay = () => (startDelays.length > 0 ? median(startDelays) : FIRST_HAND_OVER_DELAY_MS);
+    /** a hand-over's start being measured: when play() was called, from which position */
     let measuring: { at: number; from: number } | null = null;
     let handOverTimer: unknown = null;
     const detachers = new Map<AudioElementLike, () => void>();
@@ -174,12 +190,6 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
         if (name === 'AbortError' || element !== current) return;
         report({ type: 'audio.playRejected', name, message: e instanceof Error ? e.message : String(e) });
       });
-    };
-
-    /** play() from a new source: its delay to the first sample is measured */
-    const startFresh = () => {
-      measuring = { at: clock.now(), from: current.currentTime };
-      play(current);
     };
 
     const cancelHandOver = () => {
@@ -213,7 +223,8 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       current = next;
       next = null;
       nextReady = false;
-      startFresh();
+      measuring = { at: clock.now(), from: current.currentTime };
+      play(current);
       if (old.ended || old.paused) release(old);
       else retiring.add(old);
       report({ type: 'audio.handedOver', duration: finiteOrNull(current.duration) });
@@ -226,7 +237,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       if (!next || !nextReady || current.paused || duration === null) return;
       const remaining = (duration - current.currentTime) * 1000;
       if (remaining > HAND_OVER_WINDOW_MS) return;
-      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - startDelay));
+      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - startDelay()));
     };
 
     /** the first sample of a fresh start: how long play() took to sound */
@@ -236,7 +247,9 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       if (played <= 0) return;
       const delay = clock.now() - measuring.at - played;
       measuring = null;
-      if (delay >= 0 && delay < MAX_START_DELAY_MS) startDelay = delay;
+      if (delay < 0 || delay >= MAX_START_DELAY_MS) return;
+      startDelays.push(delay);
+      if (startDelays.length > START_DELAY_SAMPLES) startDelays.shift();
     };
 
     const currentListeners: Record<string, () => void> = {
@@ -310,7 +323,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
           cancelHandOver();
           current.src = command.url;
           current.load();
-          if (command.autoplay) startFresh();
+          if (command.autoplay) play(current);
           break;
         case 'audio.unload':
           cancelHandOver();
