@@ -13,6 +13,9 @@
  *   list's first row is in the DOM (MutationObserver): by a client-side route change
  *   (history.pushState, which wouter follows), and by a full page load from navigation start.
  *
+ * - gap between tracks: gapless hand-overs between the demo's two halves of one chord (see
+ *   gapsBetweenTracks).
+ *
  * Reports medians; nothing here asserts speed. Page errors do fail the run.
  */
 import { mkdtemp } from 'node:fs/promises';
@@ -22,6 +25,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { launchBrowser } from '../tests/e2e/support/browser';
+import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../tests/e2e/support/gap';
 import { signInAsDemo } from '../tests/e2e/support/signIn';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
 import { REPO_ROOT } from './lib/paths';
@@ -31,6 +35,9 @@ import type { BenchModule } from './lib/types';
 export const CLICK_RUNS = 20;
 export const QUEUE_RUNS = 10;
 export const QUEUE_LENGTH = 5_000;
+export const GAP_RUNS = 8;
+const GAP_TARGET_MS = 20;
+const DAY_NIGHT_ALBUM = 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04'; // 昼/夜: 黄昏 → 夜 is one chord cut in two
 const CLICK_TARGET_MS = 150;
 const QUEUE_TARGET_MS = 100;
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲, 6 + 5 tracks
@@ -159,6 +166,69 @@ async function clickToPlaying(browser: Browser, server: TestServer): Promise<Cli
   }
 }
 
+/**
+ * Hand-overs between 黄昏 and 夜 (one chord cut in two), the queue holding just those two, in
+ * 单曲循环 (夜 into itself) and 队列循环 (one into the other) alternately: the time jumps to 2 s
+ * before the end once the next track is loaded, and the gap is read off both elements' clocks.
+ */
+async function gapsBetweenTracks(browser: Browser, server: TestServer): Promise<number[]> {
+  const context = await browser.newContext();
+  const errors: string[] = [];
+  try {
+    const page = await context.newPage();
+    collectErrors(page, errors);
+    await page.addInitScript(SAMPLE_AUDIO_CLOCKS);
+    await signInAsDemo(page, server);
+    const album = DEMO_ALBUMS.find((a) => a.album_id === DAY_NIGHT_ALBUM)!;
+    const titles = album.discs[0]!.tracks.map((t) => t.title);
+    const queue = ['黄昏', '夜'].map((title) => {
+      const trackId = titles.indexOf(title) + 1;
+      return { albumId: album.album_id, discId: 1, trackId, title, artist: album.artist, albumTitle: album.title, type: 'normal' };
+    });
+    await page.evaluate((saved) => localStorage.setItem('playlist', JSON.stringify(saved)), { tracks: queue, index: 0 });
+    await page.reload();
+    const bar = page.locator('footer');
+    await bar.locator('img[alt="黄昏"][src^="blob:"]').waitFor({ timeout: 30_000 });
+    await bar.getByRole('button', { name: '播放', exact: true }).click();
+    const slider = bar.getByRole('slider', { name: '播放进度' });
+    const gaps: number[] = [];
+    const loopButton = bar.getByRole('button', { name: /^(队列循环|单曲循环|队列随机)$/ });
+    const pathOf = (trackId: number) => `/${DAY_NIGHT_ALBUM}/1/${trackId}`;
+    for (let i = 0; i < GAP_RUNS; i++) {
+      // even runs in 队列循环 (into the other track), odd ones in 单曲循环 (into itself)
+      const mode = i % 2 === 0 ? '队列循环' : '单曲循环';
+      while ((await loopButton.getAttribute('aria-label')) !== mode) await loopButton.click();
+      const playing = await page.waitForFunction(
+        () => {
+          const e = (window as unknown as { __lastPlayed: HTMLMediaElement | null }).__lastPlayed;
+          return e && !e.paused && e.currentTime > 0.3 ? e : null;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      const current = (await playing.evaluate((e) => (e as HTMLMediaElement).src)) as string;
+      const next = mode === '单曲循环' ? queue.find((t) => current.includes(pathOf(t.trackId)))! : queue.find((t) => !current.includes(pathOf(t.trackId)))!;
+      await waitForPreparedTrack(page, pathOf(next.trackId));
+      const duration = (await playing.evaluate((e) => (e as HTMLMediaElement).duration)) as number;
+      const box = (await slider.boundingBox())!;
+      await slider.click({ position: { x: box.width * ((duration - 2) / duration), y: box.height / 2 } });
+      await page.waitForFunction(
+        (before) => {
+          const w = window as unknown as { __lastPlayed: HTMLMediaElement };
+          return w.__lastPlayed !== before && !w.__lastPlayed.paused && w.__lastPlayed.currentTime > 1.3;
+        },
+        playing,
+        { timeout: 30_000 },
+      );
+      gaps.push(Math.abs(await lastGap(page)));
+    }
+    if (errors.length > 0) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
+    return gaps;
+  } finally {
+    await context.close();
+  }
+}
+
 interface QueueTimings {
   /** route change → first row in the DOM, the page's chunk already loaded */
   routeWarm: number[];
@@ -248,7 +318,9 @@ export const playerBench: BenchModule = {
     try {
       const click = await clickToPlaying(browser, server);
       const queue = await queueRender(browser, server);
+      const gaps = await gapsBetweenTracks(browser, server);
       const rows = [
+        row('gap between tracks (|ms| from the last sample to the next first)', gaps, GAP_TARGET_MS),
         row('click track play → audio `playing`', click.latencies, CLICK_TARGET_MS),
         row('  of which click → play() (resolve source, HEAD probe)', click.toPlayCall, null),
         row('  of which play() → `playing` (element loads FLAC)', click.playCallToPlaying, null),
@@ -262,9 +334,10 @@ export const playerBench: BenchModule = {
         notes: [
           `Click → playing includes resolving the source (album DB lookup, HEAD probe) and the element loading the FLAC over loopback; first run ${round(click.latencies[0]!)} ms.`,
           'Route changes are history.pushState in the page; "page load" counts from navigation start (boot, JS, restore of the saved queue included) and has no target.',
+          `Gapless: ${GAP_RUNS} hand-overs 黄昏 → 夜 / 夜 → 夜 (队列循环 and 单曲循环 alternately), each read off both elements' clocks; a start lands on one of the audio output's callbacks (23 ms in headless Chromium), which bounds a single hand-over's error; an ended → play() hand-over leaves 100-300 ms.`,
           'A first route change to a lazy page shows the Suspense fallback; React then reveals the page no sooner than ~300 ms after that fallback (its fallback throttle), whatever the queue length.',
         ],
-        data: { click, queue, targetsMs: { clickToPlaying: CLICK_TARGET_MS, queueRender: QUEUE_TARGET_MS }, queueLength: QUEUE_LENGTH },
+        data: { click, queue, gaps, targetsMs: { clickToPlaying: CLICK_TARGET_MS, queueRender: QUEUE_TARGET_MS, gap: GAP_TARGET_MS }, queueLength: QUEUE_LENGTH },
       };
     } finally {
       await browser.close();

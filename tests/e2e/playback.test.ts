@@ -15,6 +15,7 @@ import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage, type NewPageOptions, type TestPage } from './support/browser';
+import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from './support/gap';
 import { openSignedIn } from './support/signIn';
 import { serverAndBrowser } from './support/suite';
 
@@ -51,17 +52,6 @@ const AUDIO_SPY = `(() => {
     window.__player = this;
     return play.call(this);
   };
-  // every 2 ms, where each playing element is on its own clock: [page time, media time, duration]
-  window.__samples = new Map();
-  setInterval(() => {
-    const now = performance.now();
-    for (const element of audios) {
-      if (element.paused) continue;
-      let samples = window.__samples.get(element);
-      if (!samples) window.__samples.set(element, (samples = []));
-      samples.push([now, element.currentTime, element.duration]);
-    }
-  }, 2);
 })();`;
 
 interface AudioState {
@@ -470,26 +460,6 @@ describe('the end of a track', () => {
   });
 });
 
-/**
- * The silence (ms) between the last sample of the element that played before the current one and
- * the first sample of the current one (negative: they overlapped), from each element's own clock:
- * where the old one's time would reach its duration, and where the new one's time was 0.
- */
-function lastGap(page: Page): Promise<number> {
-  return page.evaluate(`(() => {
-    const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
-    const played = [...window.__samples.keys()];
-    const to = window.__player;
-    const from = played.filter((e) => e !== to).at(-1);
-    // where each element's clock puts its end and its start, over a second of steady playing
-    const ends = window.__samples.get(from).filter(([, time, duration]) => time > duration - 1.2 && time < duration - 0.1);
-    const starts = window.__samples.get(to).filter(([, time]) => time > 0.2 && time < 1.2);
-    const end = median(ends.map(([seen, time, duration]) => seen + (duration - time) * 1000));
-    const start = median(starts.map(([seen, time]) => seen - time * 1000));
-    return start - end;
-  })()`);
-}
-
 describe('gapless playback', () => {
   const dayNight = album(DAY_NIGHT_ALBUM).discs[0]!.tracks;
   const dusk = dayNight.findIndex((t) => t.title === '黄昏') + 1;
@@ -497,6 +467,7 @@ describe('gapless playback', () => {
 
   test('黄昏 → 夜 (one chord cut in two) in every loop mode: the next track sounds within 20 ms of the last sample', { timeout: 120_000 }, async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(DAY_NIGHT_ALBUM));
+    await page.addInitScript(SAMPLE_AUDIO_CLOCKS);
     await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
       tracks: [storedTrack(DAY_NIGHT_ALBUM, 1, dusk), storedTrack(DAY_NIGHT_ALBUM, 1, night)],
       index: 0,
@@ -511,9 +482,7 @@ describe('gapless playback', () => {
     const box = (await slider.boundingBox())!;
     /** the element that will take over has loaded the whole track, then the time jumps to 2 s before the end */
     const nearTheEnd = async (nextTrack: number) => {
-      await expect
-        .poll(() => page.evaluate(`window.__audios.some((a) => a.paused && a.readyState === 4 && a.src.includes('/${DAY_NIGHT_ALBUM}/1/${nextTrack}'))`), { timeout: 15_000 })
-        .toBe(true);
+      await waitForPreparedTrack(page, `/${DAY_NIGHT_ALBUM}/1/${nextTrack}`);
       const { duration } = await audio(page);
       await slider.click({ position: { x: box.width * ((duration - 2) / duration), y: box.height / 2 } });
     };
