@@ -165,7 +165,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
      * ms from play() to the first sample of a prepared element while another one plays, measured
      * at each hand-over (a first start of the page's audio is slower and says nothing of it). A
      * start lands on the audio output's next callback, so single figures differ by one callback
-     * period (21 ms in headless Chromium): the median of the last few is used.
+     * period (23 ms in headless Chromium): the median of the last few is used.
      */
     const startDelays: number[] = [];
     const startDelay = () => (startDelays.length > 0 ? median(startDelays) : FIRST_HAND_OVER_DELAY_MS);
