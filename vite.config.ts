@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { compressAssets } from './scripts/lib/compressAssets';
 import { routePages } from './scripts/lib/routePages';
 import { isProbe, pageModules } from './scripts/lib/pageModules';
+import { offlineShell } from './scripts/lib/offlineShell';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -32,7 +33,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   return {
     // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
-    plugins: probe ? [react()] : [react(), routePages(), compressAssets()],
+    // offlineShell: the web app manifest and a Workbox service worker precaching the app (installable, opens offline)
+    plugins: probe ? [react(), offlineShell()] : [react(), routePages(), offlineShell(), compressAssets()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: Number(process.env.VITE_PORT ?? 5173),
@@ -53,6 +55,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 30 },
               { name: 'data', test: /src[\\/](services|storage)[\\/]/, priority: 25 },
+              // the service worker's registration (workbox-window), loaded after the page: alone, small
+              { name: 'sw', test: /workbox-window|pwa-register/, priority: 26 },
               // the probe chunks lazy code automatically; before `lazy`, so what both need lands here
               ...(probe
                 ? []

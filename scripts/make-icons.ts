@@ -1,7 +1,9 @@
 /**
  * `npx tsx scripts/make-icons.ts`: draws the app icon (a record on a rounded indigo square) and
- * writes public/favicon.ico (PNG images of 16, 32 and 48 px) and public/icon.svg. The files are
- * committed; run this again only to change the icon.
+ * writes public/favicon.ico (PNG images of 16, 32 and 48 px), public/icon.svg and the installed
+ * app's icons (public/icon-192.png, icon-512.png, and icon-maskable-512.png: full-bleed, the
+ * record inside the 80 % safe zone that launchers may crop to a circle). The files are committed;
+ * run this again only to change the icon.
  */
 import { writeFileSync } from 'node:fs';
 import { deflateSync, crc32 } from 'node:zlib';
@@ -9,13 +11,13 @@ import { deflateSync, crc32 } from 'node:zlib';
 const INDIGO = [0x42, 0x63, 0xeb] as const; // Mantine indigo 7: the app's primary colour
 const WHITE = [0xff, 0xff, 0xff] as const;
 
-/** colour and coverage of the icon at (x, y) in 0..1 */
-function shade(x: number, y: number): { rgb: readonly number[]; alpha: number } {
+/** colour and coverage of the icon at (x, y) in 0..1; a maskable icon fills the square, its record scaled into the safe zone */
+function shade(x: number, y: number, maskable: boolean): { rgb: readonly number[]; alpha: number } {
   const r = 0.2; // corner radius of the square
   const cx = Math.min(Math.max(x, r), 1 - r);
   const cy = Math.min(Math.max(y, r), 1 - r);
-  if (Math.hypot(x - cx, y - cy) > r) return { rgb: INDIGO, alpha: 0 };
-  const d = Math.hypot(x - 0.5, y - 0.5);
+  if (!maskable && Math.hypot(x - cx, y - cy) > r) return { rgb: INDIGO, alpha: 0 };
+  const d = Math.hypot(x - 0.5, y - 0.5) / (maskable ? 0.8 : 1);
   if (d < 0.05) return { rgb: WHITE, alpha: 1 };
   if (d < 0.13) return { rgb: INDIGO, alpha: 1 };
   if (d < 0.36) return { rgb: WHITE, alpha: 1 };
@@ -23,7 +25,7 @@ function shade(x: number, y: number): { rgb: readonly number[]; alpha: number } 
 }
 
 /** RGBA pixels of a size × size icon, 4 × 4 samples per pixel */
-function render(size: number): Buffer {
+function render(size: number, maskable: boolean): Buffer {
   const out = Buffer.alloc(size * size * 4);
   const n = 4;
   for (let py = 0; py < size; py++) {
@@ -31,7 +33,7 @@ function render(size: number): Buffer {
       let r = 0, g = 0, b = 0, a = 0;
       for (let sy = 0; sy < n; sy++) {
         for (let sx = 0; sx < n; sx++) {
-          const s = shade((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size);
+          const s = shade((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size, maskable);
           r += s.rgb[0]! * s.alpha; g += s.rgb[1]! * s.alpha; b += s.rgb[2]! * s.alpha; a += s.alpha;
         }
       }
@@ -54,8 +56,8 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-export function png(size: number): Buffer {
-  const pixels = render(size);
+export function png(size: number, maskable = false): Buffer {
+  const pixels = render(size, maskable);
   const rows = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) pixels.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   const ihdr = Buffer.alloc(13);
@@ -68,7 +70,7 @@ export function png(size: number): Buffer {
 
 /** an ICO file holding PNG images (every browser reads PNG inside ICO) */
 export function ico(sizes: number[]): Buffer {
-  const images = sizes.map(png);
+  const images = sizes.map((size) => png(size));
   const header = Buffer.alloc(6 + 16 * sizes.length);
   header.writeUInt16LE(1, 2); // type: icon
   header.writeUInt16LE(sizes.length, 4);
@@ -92,5 +94,8 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect
 if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(new URL('../public/favicon.ico', import.meta.url), ico([16, 32, 48]));
   writeFileSync(new URL('../public/icon.svg', import.meta.url), SVG);
-  console.log('wrote public/favicon.ico and public/icon.svg');
+  writeFileSync(new URL('../public/icon-192.png', import.meta.url), png(192));
+  writeFileSync(new URL('../public/icon-512.png', import.meta.url), png(512));
+  writeFileSync(new URL('../public/icon-maskable-512.png', import.meta.url), png(512, true));
+  console.log('wrote public/favicon.ico, icon.svg, icon-192.png, icon-512.png and icon-maskable-512.png');
 }

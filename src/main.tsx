@@ -6,10 +6,12 @@ import { App } from '@/app/App';
 import { createAppSystem } from '@/app/system';
 import { maybeInspector } from '@/app/inspect';
 import { preloadPage } from '@/app/routes';
+import { registeredServiceWorker } from '@/features/shell/serviceWorker';
 
 async function boot() {
   const inspect = await maybeInspector();
-  const system = createAppSystem({ inspect });
+  // the built app registers its service worker (installable, opens offline); `npm run dev` does not
+  const system = createAppSystem({ inspect, serviceWorker: import.meta.env.PROD ? registeredServiceWorker : undefined });
   // the first URL's data and page chunk load together, before the first render (see preloadPage)
   system.prefetchFor(window.location.pathname);
   await preloadPage(window.location.pathname).catch(() => {}); // a failed chunk load shows when the page renders

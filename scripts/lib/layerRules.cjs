@@ -126,9 +126,10 @@ function layerRules(root = 'src') {
       severity: 'error',
       comment:
         'This import could not be resolved to a file, so the layer rules cannot check it. Fix the path ' +
-        '(the "@/" alias maps to src/ through tsconfig.json "paths"), or install the missing package.',
+        '(the "@/" alias maps to src/ through tsconfig.json "paths"), or install the missing package. ' +
+        "Vite's virtual modules (virtual:…, made by a build plugin) have no file and are let through.",
       from: { path: r },
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ];
 }

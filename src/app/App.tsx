@@ -7,6 +7,7 @@ import { Header } from './layout/Header';
 import { Drawer } from './layout/Drawer';
 import { Shell } from './layout/Shell';
 import { Toasts } from '@/features/messages';
+import { OfflineBanner, UpdatePrompt } from '@/features/shell';
 import { PlaylistDialogsHost } from '@/features/playlists/components/PlaylistDialogsHost';
 import { PlayerBar, playingTitleOf } from '@/features/player';
 import { useSiteInfo } from '@/features/session';
@@ -54,7 +55,9 @@ function Frame({ system }: { system: AppSystem }) {
           </ErrorBoundary>
         }
       >
+        <OfflineBanner />
         <AppRoutes />
+        <UpdatePrompt />
       </Shell>
       <Toasts />
       <PlaylistDialogsHost />

@@ -12,6 +12,7 @@ import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
 import { SettingsProvider } from '@/features/settings';
+import { ShellProvider } from '@/features/shell';
 import type { Severity } from '@/shared/effects';
 import { CoverStoreContext } from '@/ui/coverStoreContext';
 import { NotifyProvider } from '@/ui/notify';
@@ -38,7 +39,9 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
                           <CoverStoreContext.Provider value={system.covers}>
-                            <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                            <ShellProvider value={system.shell}>
+                              <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                            </ShellProvider>
                           </CoverStoreContext.Provider>
                         </LyricsProvider>
                       </ShareProvider>

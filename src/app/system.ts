@@ -8,7 +8,7 @@
 //   - signing out on this device forgets the user, the saved queue and every local library record
 //   - every feature's `notify`                      → the messages (toasts)
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { navigate as navigateBrowser } from 'wouter/use-browser-location';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
@@ -16,15 +16,17 @@ import { startPlaylists } from '@/features/playlists';
 import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
+import { isOffline, startShell } from '@/features/shell';
 import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, startSession, startSite, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
 import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
-import { isUnauthorized } from '@/services/api/errors';
+import { gotNoAnswer, isUnauthorized } from '@/services/api/errors';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
+import { text } from '@/shared/text';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -34,6 +36,8 @@ export interface SystemOptions {
   navigate?: (to: string) => void;
   reload?: (to: string) => void;
   inspect?: (event: InspectionEvent) => void;
+  /** the shell's `serviceWorker` actor (main.tsx passes the registered worker; absent: none) */
+  serviceWorker?: AnyActorLogic;
 }
 
 /**
@@ -54,15 +58,45 @@ function withSessionExpiry(api: ApiClient, onExpired: () => void): ApiClient {
   return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
 }
 
+/**
+ * Every call tells whether the server answered: an answer (even an error envelope) means it is
+ * reachable, no answer at all means this browser is offline or the server is down (the shell's
+ * 离线中).
+ */
+function withReachability(api: ApiClient, report: (reached: boolean) => void): ApiClient {
+  const wrap =
+    <M extends keyof ApiClient>(method: M): ApiClient[M] =>
+    (async (path: string, options?: RequestOptions) => {
+      try {
+        const result = await api[method](path, options);
+        report(true);
+        return result;
+      } catch (error) {
+        report(!gotNoAnswer(error));
+        throw error;
+      }
+    }) as ApiClient[M];
+  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
+}
+
 export function createAppSystem(options: SystemOptions = {}) {
   let onExpired = () => {};
-  const api = withSessionExpiry(options.api ?? createApiClient(), () => onExpired());
+  let reachability = (_reached: boolean) => {};
+  const api = withSessionExpiry(
+    withReachability(options.api ?? createApiClient(), (reached) => reachability(reached)),
+    () => onExpired(),
+  );
   const navigate = options.navigate ?? ((to: string) => navigateBrowser(to));
   const reload = options.reload ?? ((to: string) => window.location.assign(to));
   const { fetch, inspect } = options;
 
   const messages = createActor(messagesMachine, { inspect }).start();
-  const notify = (event: NotifyEvent) => messages.send({ type: 'ADD', severity: event.severity, message: event.message });
+  // while the shell says 离线中, "no answer" errors are not toasted one by one: the banner says it once
+  let offline = () => false;
+  const notify = (event: NotifyEvent) => {
+    if (event.severity === 'error' && event.message === text.errors.unknownNetwork && offline()) return;
+    messages.send({ type: 'ADD', severity: event.severity, message: event.message });
+  };
 
   const settings = startSettings({ inspect });
   const library = startLibrary({ api, fetch, notify, inspect });
@@ -82,6 +116,9 @@ export function createAppSystem(options: SystemOptions = {}) {
   const { favourites, toggle: favouriteToggle } = startFavourites({ api, notify, inspect });
   const { playlists, page: playlistPage } = startPlaylists({ api, notify, inspect });
   const lyrics = startLyrics({ api, inspect });
+  const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
+  reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
+  offline = () => isOffline(shell.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
 
   // Credentials load, and libraries sync, once somebody is signed in; signing out forgets them.
@@ -140,11 +177,12 @@ export function createAppSystem(options: SystemOptions = {}) {
     playlistPage,
     share,
     lyrics,
+    shell,
     browse,
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, lyrics, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, lyrics, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

@@ -2,6 +2,7 @@
 // fetch only what is missing in one batched call, store it. A broken IndexedDB only costs the
 // cache: the fetched albums are still returned, so a page never fails because of it.
 import type { ApiClient } from './api/client';
+import { gotNoAnswer } from './api/errors';
 import { getAlbumInfos as fetchFromServer } from './api/meta';
 import type { AlbumInfo } from '@/shared/types';
 import { getAlbumInfos as readCachedAlbumInfos, putAlbumInfos } from '@/storage/albumDb';
@@ -43,11 +44,20 @@ export async function loadAlbumInfos(api: ApiClient, ids: readonly string[]): Pr
  * The albums straight from the server, stored for later without waiting for the store: for a
  * page whose request the server already preloads (the album page opened by its address), where
  * reading the cache first only waits for IndexedDB to open while the answer is already here.
+ * Without an answer (offline), what the store keeps of them.
  */
 export async function fetchAlbumInfos(api: ApiClient, ids: readonly string[]): Promise<Map<string, AlbumInfo>> {
   const wanted = wantedIds(ids);
   if (wanted.length === 0) return new Map();
-  const fetched = await fetchFromServer(api, wanted);
+  let fetched: Map<string, AlbumInfo>;
+  try {
+    fetched = await fetchFromServer(api, wanted);
+  } catch (error) {
+    if (!gotNoAnswer(error)) throw error;
+    const kept = await readCachedAlbumInfos(wanted).catch(() => new Map<string, AlbumInfo>());
+    if (kept.size === 0) throw error;
+    return kept;
+  }
   if (fetched.size > 0) putAlbumInfos([...fetched.values()]).catch(() => {}); // the next load fetches them again
   return fetched;
 }

@@ -29,6 +29,8 @@ export const STREAMING_CUTOFF_S = 600;
 export const DEFAULT_VOLUME = 100;
 /** ←/→ seek this many seconds */
 export const SEEK_STEP_SECONDS = 5;
+/** offline (the server did not answer): how often the server is asked again, so the banner leaves by itself */
+export const SERVER_RECHECK_MS = 15_000;
 /** gapless: how close to the end of a track the hand-over to the prepared next one is timed (timeupdate comes every ~250 ms) */
 export const HAND_OVER_WINDOW_MS = 2_000;
 /**

@@ -230,6 +230,13 @@ export const text = {
     retry: '重试',
     unsynced: '歌词未同步',
   },
+  shell: {
+    offline: '离线中',
+    offlineDetail: '显示的是本机保存的内容；联网后自动恢复',
+    updateReady: '有新版本可用，刷新后使用',
+    refresh: '刷新',
+    later: '稍后',
+  },
   shortcuts: {
     title: '键盘快捷键',
     open: '键盘快捷键',

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB } from 'idb';
 import { ALBUM_DB_NAME } from '@/shared/constants';
-import { loadAlbumInfos } from '@/services/albumCache';
+import { fetchAlbumInfos, loadAlbumInfos } from '@/services/albumCache';
 import { closeAlbumDb, getAlbumInfos as readCache, putAlbumInfos } from '@/storage/albumDb';
 import type { AlbumInfo } from '@/shared/types';
 import { envelope, fakeApi } from './fakeFetch';
@@ -61,5 +61,32 @@ describe('loadAlbumInfos', () => {
   test('a failing request rejects (nothing to show)', async () => {
     const { api } = fakeApi(() => new Response('', { status: 502, statusText: 'Bad Gateway' }));
     await expect(loadAlbumInfos(api, ['x'])).rejects.toThrow('网络错误: 502 Bad Gateway');
+  });
+});
+
+describe('fetchAlbumInfos', () => {
+  const offline = () => fakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
+
+  test('asks the server and stores the answer for later', async () => {
+    const { api, calls } = fakeApi(() => envelope({ a: wire(album('a')) }));
+    expect([...(await fetchAlbumInfos(api, ['a'])).keys()]).toEqual(['a']);
+    expect(calls).toHaveLength(1);
+    await vi.waitFor(async () => expect((await readCache(['a'])).size).toBe(1));
+  });
+
+  test('no answer (offline): the albums this browser keeps', async () => {
+    await putAlbumInfos([album('a', 'Kept A')]);
+    const result = await fetchAlbumInfos(offline().api, ['a']);
+    expect(result.get('a')?.title).toBe('Kept A');
+  });
+
+  test('no answer and nothing kept: the network error, as before', async () => {
+    await expect(fetchAlbumInfos(offline().api, ['a'])).rejects.toMatchObject({ name: 'NetworkError', httpStatus: null });
+  });
+
+  test('an error answer is not hidden behind what is kept', async () => {
+    await putAlbumInfos([album('a')]);
+    const { api } = fakeApi(() => new Response('bad gateway', { status: 502 }));
+    await expect(fetchAlbumInfos(api, ['a'])).rejects.toMatchObject({ httpStatus: 502 });
   });
 });

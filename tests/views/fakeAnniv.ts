@@ -85,8 +85,11 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   let nextPlaylist = 1;
   let nextItem = 1;
   const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
-  /** httpStatus: answer every call with it; delayMs: answer the API (not libraries) this much later */
-  const state: { httpStatus?: number; delayMs?: number } = { httpStatus: options.httpStatus };
+  /**
+   * httpStatus: answer every call with it; delayMs: answer the API (not libraries) this much later;
+   * unreachable: no answer at all, as fetch fails offline
+   */
+  const state: { httpStatus?: number; delayMs?: number; unreachable?: boolean } = { httpStatus: options.httpStatus };
 
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
@@ -344,6 +347,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     const url = new URL(request.url);
     const library = libraries.get(url.origin);
     if (library) return libraryAnswer(library, url);
+    if (state.unreachable) throw new TypeError('Failed to fetch');
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     requests.push({ method: request.method, path: url.pathname, body, query: url.search });

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { waitFor } from 'xstate';
 import { App } from '@/app/App';
-import { createAppSystem } from '@/app/system';
+import { createAppSystem, type SystemOptions } from '@/app/system';
 import { createApiClient } from '@/services/api/client';
 import { createFakeAnniv } from './fakeAnniv';
 
@@ -18,13 +18,14 @@ afterEach(async () => {
   running.clear();
 });
 
-export function renderApp(path: string, server = createFakeAnniv()) {
+export function renderApp(path: string, server = createFakeAnniv(), options: Pick<SystemOptions, 'serviceWorker'> = {}) {
   window.history.replaceState(null, '', path);
   const reloads: string[] = [];
   const system = createAppSystem({
     api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
     fetch: server.fetch,
     reload: (to) => reloads.push(to),
+    ...options,
   });
   running.add(system);
   const view = render(<App system={system} env="test" />);

@@ -43,6 +43,11 @@ export class BadResponseError extends Error {
   }
 }
 
+/** the server gave no answer at all (offline, server down, timed out), as opposed to an error answer */
+export function gotNoAnswer(e: unknown): boolean {
+  return e instanceof NetworkError && e.httpStatus === null;
+}
+
 export function isApiError(e: unknown, status?: number): e is ApiError {
   return e instanceof ApiError && (status === undefined || e.status === status);
 }

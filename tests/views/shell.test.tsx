@@ -1,0 +1,76 @@
+// The installed app's shell in the whole app (issue 15.5): the 离线中 banner follows the browser's
+// online/offline events, and a new version of the app waits behind a prompt: 稍后 hides it, 刷新
+// tells the service worker to take over (the registration is a fake here; the real one is in the
+// offline e2e).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromCallback } from 'xstate';
+import type { ServiceWorkerCommand, ShellEvent } from '@/features/shell/shellMachine';
+import { loginStateOf } from '@/features/session';
+import { text } from '@/shared/text';
+import { createFakeAnniv } from './fakeAnniv';
+import { renderApp, warmUpPages } from './renderApp';
+
+beforeAll(warmUpPages, 60_000);
+
+/** a registration the test drives: `ready()` says a new version waits; commands are recorded */
+function fakeServiceWorker() {
+  const commands: ServiceWorkerCommand[] = [];
+  let sendBack: ((event: ShellEvent) => void) | null = null;
+  const logic = fromCallback<ServiceWorkerCommand, void, ShellEvent>(({ sendBack: back, receive }) => {
+    sendBack = back;
+    receive((command) => commands.push(command));
+  });
+  return { logic, commands, ready: () => act(() => sendBack?.({ type: 'UPDATE_READY' })) };
+}
+
+async function app(serviceWorker = fakeServiceWorker()) {
+  const server = createFakeAnniv();
+  await server.addUser('mio@example.com', 'pw', 'Mio');
+  server.signIn('mio@example.com');
+  const rendered = renderApp('/', server, { serviceWorker: serviceWorker.logic });
+  await screen.findByRole('link', { name: 'Mio' });
+  return { ...rendered, serviceWorker, user: userEvent.setup() };
+}
+
+const setOnline = (online: boolean) =>
+  act(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+
+describe('the shell', () => {
+  it('离线中 shows while the browser is offline and leaves when it is back', async () => {
+    await app();
+    expect(screen.queryByText(text.shell.offline)).toBeNull();
+    setOnline(false);
+    const banner = (await screen.findByText(text.shell.offline)).closest('[role="status"]') as HTMLElement;
+    expect(within(banner).getByText(text.shell.offlineDetail)).toBeTruthy();
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByText(text.shell.offline)).toBeNull());
+  });
+
+  it('a browser that thinks itself online but gets no answer from the server shows 离线中', async () => {
+    const server = createFakeAnniv();
+    server.state.unreachable = true;
+    const { system } = renderApp('/', server);
+    expect(await screen.findByText(text.shell.offline)).toBeTruthy();
+    // the banner says it once: the session's failed check (and any other call) is not toasted
+    await waitFor(() => expect(loginStateOf(system.session.getSnapshot())).toBe('loggedOut'));
+    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(text.errors.unknownNetwork);
+  });
+
+  it('a new version: 稍后 hides the prompt until the next one; 刷新 tells the worker to take over', async () => {
+    const { serviceWorker, user } = await app();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    serviceWorker.ready();
+    const prompt = await screen.findByRole('alertdialog', { name: text.shell.updateReady });
+    await user.click(within(prompt).getByRole('button', { name: text.shell.later }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(serviceWorker.commands).toEqual([]);
+    serviceWorker.ready();
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: text.shell.refresh }));
+    expect(serviceWorker.commands).toEqual([{ type: 'sw.activateUpdate' }]);
+  });
+});
