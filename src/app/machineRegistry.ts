@@ -20,6 +20,7 @@ import { NoShareTokenError, shareFormError, shareWizardMachine, type ShareWizard
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
+import { shellMachine } from '@/features/shell/shellMachine';
 
 export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
@@ -36,6 +37,7 @@ export const machines: Record<string, AnyStateMachine> = {
   shareWizard: shareWizardMachine,
   myShares: mySharesMachine,
   lyrics: lyricsMachine,
+  shell: shellMachine,
 };
 
 const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };

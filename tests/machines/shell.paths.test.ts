@@ -1,0 +1,46 @@
+// Model-based paths over the real shell machine (DESIGN.md 6): every path from xstate/graph is
+// replayed (the server check settles only when the path says so) and its tags are checked against
+// the rules written out plainly.
+import { describe, expect, it } from 'vitest';
+import { fromCallback } from 'xstate';
+import { shellMachine } from '@/features/shell/shellMachine';
+import { isOffline, updateAvailable, updating } from '@/features/shell/selectors';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, withPendingActors, type MachinePath } from '../support/modelPaths';
+
+const silent = fromCallback(() => () => {});
+const machine = withPendingActors(shellMachine, ['checkServer']).provide({ actors: { connectivity: silent, serviceWorker: silent } as never });
+type Machine = typeof machine;
+const events = defaultEvents(machine, []);
+
+function expected(path: MachinePath<Machine>) {
+  let network: 'online' | 'waiting' | 'checking' = 'online';
+  let update: 'idle' | 'available' | 'updating' | 'dismissed' = 'idle';
+  for (const { event } of path.steps.slice(1)) {
+    const type = event.type;
+    if (type === 'OFFLINE' || type === 'SERVER_UNREACHABLE') network = network === 'online' ? 'waiting' : network;
+    else if (type === 'ONLINE' || type === 'SERVER_REACHED') network = 'online';
+    else if (type.startsWith('xstate.after') && network === 'waiting') network = 'checking';
+    else if (type.startsWith('xstate.done.actor') && network === 'checking') network = 'online';
+    else if (type.startsWith('xstate.error.actor') && network === 'checking') network = 'waiting';
+    else if (type === 'UPDATE_READY' && (update === 'idle' || update === 'dismissed')) update = 'available';
+    else if (type === 'UPDATE' && update === 'available') update = 'updating';
+    else if (type === 'DISMISS_UPDATE' && update === 'available') update = 'dismissed';
+  }
+  return { offline: network !== 'online', update };
+}
+
+describe('shell machine paths', () => {
+  const paths = machinePaths(machine, { events });
+
+  it('reaches every state', () => {
+    assertAllStatesReached(paths, machine);
+  });
+
+  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+    const { finalSnapshot: s } = await replayPath(machine, path);
+    const want = expected(path);
+    expect(isOffline(s)).toBe(want.offline);
+    expect(updateAvailable(s)).toBe(want.update === 'available');
+    expect(updating(s)).toBe(want.update === 'updating');
+  });
+});
