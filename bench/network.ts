@@ -7,7 +7,10 @@
  * - home: navigation start → the home page's text;
  * - album: navigation start → the album page's first track row with its play button;
  * - play: click on 播放全部 → the audio element's `playing`;
- * - repeat visit: the album page reloaded in the same context, JS/CSS bytes that crossed the network.
+ * - repeat visit: the album page reloaded in the same context, JS/CSS bytes that crossed the network
+ *   (ours: once its service worker controls the page, issue 15.5);
+ * - offline (ours): the same page reloaded with the network off, from the service worker's
+ *   precache and IndexedDB: navigation start → first track row.
  *
  * Bytes are what crossed the wire (compressed, headers included, from the DevTools protocol);
  * requests exclude data: and blob: URLs. The same scenarios run on loopback without throttling.
@@ -140,7 +143,12 @@ interface Run {
   playMs: number;
   repeatAssetBytes: number;
   repeatAlbumMs: number;
+  /** ours: reload with the network off → first row; null for a client without a service worker */
+  offlineAlbumMs: number | null;
 }
+
+/** what Chromium logs by itself for requests that cannot reach the network (offline phase only) */
+const OFFLINE_CONSOLE = /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/;
 
 interface Client {
   label: string;
@@ -200,11 +208,26 @@ async function oneRun(browser: Browser, client: Client, signedIn: Awaited<Return
     played = await stamps(album.page);
   }
 
+  // ours: the service worker has precached the app (it registers after the first load)
+  const withWorker = client.rowNeedsPlayButton;
+  if (withWorker) await album.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
+
   album.traffic.reset();
   await album.page.reload();
   const repeatAlbumMs = await waitFor(album.page, 'row');
   await album.page.waitForLoadState('networkidle');
   const repeatAssetBytes = album.traffic.assetBytes;
+
+  let offlineAlbumMs: number | null = null;
+  if (withWorker) {
+    const before = client.errors.length;
+    await album.context.setOffline(true);
+    await album.page.reload();
+    offlineAlbumMs = await waitFor(album.page, 'row');
+    // the browser's own complaints about the missing network are not page errors
+    const during = client.errors.splice(before);
+    client.errors.push(...during.filter((e) => !OFFLINE_CONSOLE.test(e)));
+  }
   await album.context.close();
 
   return {
@@ -217,6 +240,7 @@ async function oneRun(browser: Browser, client: Client, signedIn: Awaited<Return
     playMs: played.playing === null || played.click === null ? Number.NaN : played.playing - played.click,
     repeatAssetBytes,
     repeatAlbumMs,
+    offlineAlbumMs,
   };
 }
 
@@ -255,6 +279,9 @@ function rowsOf(client: string, profile: Profile, runs: Run[]): Record<string, C
     { client, profile: profile.name, measurement: 'album: navigation → first track row', 'median ms': med((r) => r.albumMs), 'kB over wire': kB(median(runs.map((r) => r.albumBytes))), requests: median(runs.map((r) => r.albumRequests)), target: throttled ? `< ${TARGETS_MS.album} ms` : '(info)', met: target(med((r) => r.albumMs), throttled ? TARGETS_MS.album : null) },
     { client, profile: profile.name, measurement: 'play: click 播放全部 → playing', 'median ms': runs.some((r) => Number.isNaN(r.playMs)) ? 'n/a' : med((r) => r.playMs), 'kB over wire': '', requests: '', target: '(info)', met: '-' },
     { client, profile: profile.name, measurement: 'repeat visit: album reload → first row', 'median ms': med((r) => r.repeatAlbumMs), 'kB over wire': kB(median(runs.map((r) => r.repeatAssetBytes))), requests: '', target: 'JS+CSS 0 kB', met: runs.every((r) => r.repeatAssetBytes === 0) ? 'yes' : 'NO' },
+    ...(runs.every((r) => r.offlineAlbumMs !== null)
+      ? [{ client, profile: profile.name, measurement: 'offline: album reload → first row', 'median ms': med((r) => r.offlineAlbumMs!), 'kB over wire': 0, requests: '', target: '(info)', met: '-' }]
+      : []),
   ];
 }
 
@@ -293,7 +320,8 @@ export const networkBench: BenchModule = {
       return {
         rows,
         notes: [
-          '"kB over wire" for repeat visit is the JS+CSS that came from the network (0 = all from the HTTP cache); the other rows count every request of the page until the network is idle.',
+          '"kB over wire" for repeat visit is the JS+CSS that came from the network (0 = all from the service worker or the HTTP cache); the other rows count every request of the page until the network is idle.',
+          'Offline: the network is switched off and the album page reloaded; the app comes from the service worker\'s precache, the album from IndexedDB.',
           'The album row includes the first sync of the demo library (a new context has empty IndexedDB), as a first visit on a new phone would.',
           original ? `Original client from ${original}; its page errors (not ours): ${clients[1]!.errors.length}.` : 'Set ORIGINAL_CLIENT_DIST to a build of the original web client to run it beside ours.',
         ],
