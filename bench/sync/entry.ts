@@ -16,6 +16,10 @@ export interface SyncTimings {
   firstSyncMs: number;
   resyncMs: number;
   cleanupMs: number;
+  /** the longest main-thread task (PerformanceObserver longtask, > 50 ms) during the first sync; 0 when none */
+  longestTaskMs: number;
+  /** JS heap in use right after the first sync (performance.memory, no forced GC), MB */
+  heapAfterSyncMb: number;
   albumCount: number;
 }
 
@@ -46,14 +50,20 @@ function timeUntil(actor: Actor, done: (s: SnapshotFrom<Machine>) => boolean): P
   });
 }
 
-/** the library finished a sync job after `generation`; a failure rejects with its message */
-function syncedAfter(actor: Actor, url: string, generation: number): Promise<number> {
+/**
+ * The library finished the sync job started after `lastSync` (its record's sync time changed: a
+ * changed library also bumps the generation, an unchanged one only renews the record); a failure
+ * rejects with its message.
+ */
+function syncedAfter(actor: Actor, url: string, lastSync: number | undefined): Promise<number> {
   return timeUntil(actor, (s) => {
     const status = s.context.libraries[url];
     if (status?.state === 'failed') throw new Error(`sync failed: ${status.error}`);
-    return s.context.generation > generation && status?.state === 'synced';
+    return status?.state === 'synced' && status.record !== undefined && status.record.lastSync !== lastSync;
   });
 }
+
+const lastSyncOf = (actor: Actor, url: string) => actor.getSnapshot().context.libraries[url]?.record?.lastSync;
 
 async function run(url: string): Promise<SyncTimings> {
   const credential: Credential = { id: 'bench', name: 'bench', url, token: 'bench-token', priority: 0, controlled: false };
@@ -62,10 +72,19 @@ async function run(url: string): Promise<SyncTimings> {
   // at boot the machine first reads the local records; the sync starts after that, as in the app
   await timeUntil(actor, (s) => !s.matches('loadingRecords'));
 
+  // every main-thread task over 50 ms while the first sync runs
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+  observer.observe({ type: 'longtask' });
   let started = performance.now();
-  let finished = syncedAfter(actor, url, actor.getSnapshot().context.generation);
+  let finished = syncedAfter(actor, url, lastSyncOf(actor, url));
   actor.send({ type: 'SYNC', credentials: [credential] });
   const firstSyncMs = (await finished) - started;
+  // entries are delivered after the task; give the observer a turn
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
+  const longestTaskMs = Math.max(0, ...longTasks);
+  const heapAfterSyncMb = ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
 
   const [record] = await listLibraryRecords();
   const albums = record?.albums ?? [];
@@ -75,7 +94,7 @@ async function run(url: string): Promise<SyncTimings> {
   }
 
   started = performance.now();
-  finished = syncedAfter(actor, url, actor.getSnapshot().context.generation);
+  finished = syncedAfter(actor, url, lastSyncOf(actor, url));
   actor.send({ type: 'SYNC_ONE', credential });
   const resyncMs = (await finished) - started;
   actor.stop();
@@ -91,7 +110,7 @@ async function run(url: string): Promise<SyncTimings> {
   if (left > 0 || readLocal('userInfo') !== null || readLocal('playlist').tracks.length > 0) {
     throw new Error('logout cleanup left local data behind');
   }
-  return { firstSyncMs, resyncMs, cleanupMs, albumCount: albums.length };
+  return { firstSyncMs, resyncMs, cleanupMs, longestTaskMs, heapAfterSyncMb, albumCount: albums.length };
 }
 
 declare global {

@@ -81,6 +81,28 @@ describe('library sync', () => {
     expect(fakes.storeLibrary.calls).toHaveLength(0);
   });
 
+  it('the album ids leave the context once they are stored, or once storing failed (100,000 of them must not stay until the next job)', async () => {
+    const { actor, fakes } = start();
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve(['a1', 'a2']);
+    await flush();
+    expect(actor.getSnapshot().context.albums).toEqual(['a1', 'a2']);
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    expect(actor.getSnapshot().context.albums).toBeNull();
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 2 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve(['b1']);
+    await flush();
+    fakes.storeLibrary.last.reject(new Error('QuotaExceededError'));
+    await flush();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.albums).toBeNull();
+  });
+
   it('a failure while listing albums or storing also fails alone', async () => {
     const { actor, fakes, emitted } = start();
     await flush();

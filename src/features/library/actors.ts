@@ -10,7 +10,7 @@ import type { LibraryRecord } from '@/storage/libraryDb';
 import type { StoreLibraryInput } from './librarySyncMachine';
 import { librarySyncMachine } from './librarySyncMachine';
 
-const storage = () => import('@/storage/librarySync');
+const storage = () => import('@/storage/librarySyncWrites');
 const libraryDb = () => import('@/storage/libraryDb');
 const albumDb = () => import('@/storage/albumDb');
 const annil = () => import('@/services/annil');
@@ -31,8 +31,9 @@ export function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.f
     fetchLibraryAlbums: fromPromise(async ({ input }: { input: { url: string; token: string } }) =>
       (await annil()).getLibraryAlbums(input.url, input.token, { fetch }),
     ),
-    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) => (await storage()).storeLibrarySync(input)),
-    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) => (await storage()).removeLibraryData(input.url)),
+    // the IndexedDB writes run in a worker (100,000 albums must not freeze the page)
+    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) => (await storage()).libraryWrites.store(input)),
+    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) => (await storage()).libraryWrites.remove(input.url)),
   };
 }
 

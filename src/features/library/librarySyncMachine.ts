@@ -6,6 +6,7 @@ import { failure, provideMe } from '@/shared/machines';
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/shared/types';
 import type { LibraryRecord } from '@/storage/libraryDb';
+import type { LibrarySummary } from '@/storage/librarySyncJobs';
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NotifyEvent } from '@/shared/effects';
@@ -68,7 +69,7 @@ export const librarySyncMachine = setup({
     loadRecords: provideMe<LibraryRecord[]>('librarySync', 'loadRecords'),
     fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('librarySync', 'fetchLibraryInfo'),
     fetchLibraryAlbums: provideMe<string[], { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
-    storeLibrary: provideMe<LibraryRecord, StoreLibraryInput>('librarySync', 'storeLibrary'),
+    storeLibrary: provideMe<LibrarySummary, StoreLibraryInput>('librarySync', 'storeLibrary'),
     removeLibrary: provideMe<void, { url: string }>('librarySync', 'removeLibrary'),
   },
   guards: {
@@ -131,12 +132,14 @@ export const librarySyncMachine = setup({
       libraries: withStatus(context, currentUrl(context.current), { serverLastUpdate: lastUpdate }),
     })),
     setAlbums: assign((_, params: { albums: string[] }) => ({ albums: params.albums })),
-    markSynced: assign(({ context }, { record }: { record: LibraryRecord }) => {
+    markSynced: assign(({ context }, { record }: { record: LibrarySummary }) => {
       const url = currentUrl(context.current);
       return {
         synced: [...context.synced.filter((u) => u !== url), url],
         libraries: withStatus(context, url, { state: 'synced', record: pick(record), error: undefined }),
         current: null,
+        // the album ids are stored: the context does not hold 100,000 of them until the next job
+        albums: null,
       };
     }),
     markFailed: assign(({ context }, params: { error: unknown }) => ({
@@ -145,6 +148,7 @@ export const librarySyncMachine = setup({
         error: errorMessage(params.error),
       }),
       current: null,
+      albums: null,
     })),
     forgetRemoved: assign(({ context }) => {
       const libraries = { ...context.libraries };
@@ -269,7 +273,7 @@ export const librarySyncMachine = setup({
   },
 });
 
-function pick(record: LibraryRecord): LibraryStatus['record'] {
+function pick(record: LibrarySummary): LibraryStatus['record'] {
   return { lastSync: record.lastSync, albumCount: record.albumCount, serverLastUpdate: record.serverLastUpdate };
 }
 
