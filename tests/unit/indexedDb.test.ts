@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { deleteDB, openDB } from 'idb';
+import { openDB } from 'idb';
 import { ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
 import {
   addLibraryToAlbums,
@@ -28,6 +28,7 @@ import {
 } from '@/storage/libraryDb';
 import { StorageError } from '@/storage/openDb';
 import type { AlbumInfo } from '@/shared/types';
+import { resetDatabases } from './localDatabases';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
@@ -46,12 +47,6 @@ function album(albumId: string, title = `Album ${albumId}`): AlbumInfo {
   };
 }
 
-async function resetDatabases(): Promise<void> {
-  await closeAlbumDb();
-  await closeLibraryDb();
-  await deleteDB(ALBUM_DB_NAME);
-  await deleteDB(LIBRARY_DB_NAME);
-}
 
 beforeEach(resetDatabases);
 afterEach(async () => {

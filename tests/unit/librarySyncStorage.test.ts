@@ -2,22 +2,15 @@
 // first sync, a changed re-sync, an unchanged re-sync and a removal leave in both databases.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { deleteDB } from 'idb';
-import { ALBUM_DB_NAME, LIBRARY_DB_NAME } from '@/shared/constants';
-import { closeAlbumDb, getAlbumInfos, getAlbumLibrariesMany, getAlbumRecord, putAlbumInfos } from '@/storage/albumDb';
-import { closeLibraryDb, getLibraryRecord, putLibraryRecord } from '@/storage/libraryDb';
+import { getAlbumInfos, getAlbumLibrariesMany, getAlbumRecord, putAlbumInfos } from '@/storage/albumDb';
+import { getLibraryRecord, putLibraryRecord } from '@/storage/libraryDb';
 import { removeLibraryData, storeLibrarySync } from '@/storage/librarySync';
 import type { AlbumInfo } from '@/shared/types';
+import { resetDatabases } from './localDatabases';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
 
-async function resetDatabases(): Promise<void> {
-  await closeAlbumDb();
-  await closeLibraryDb();
-  await deleteDB(ALBUM_DB_NAME);
-  await deleteDB(LIBRARY_DB_NAME);
-}
 
 beforeEach(resetDatabases);
 afterEach(async () => {

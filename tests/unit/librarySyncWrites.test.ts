@@ -4,21 +4,14 @@
 // record without its album list. Without workers (Node), the same job runs on this thread.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { deleteDB } from 'idb';
-import { ALBUM_DB_NAME, LIBRARY_DB_NAME } from '@/shared/constants';
-import { closeAlbumDb, getAlbumLibrariesMany } from '@/storage/albumDb';
-import { closeLibraryDb, getLibraryRecord } from '@/storage/libraryDb';
+import { getAlbumLibrariesMany } from '@/storage/albumDb';
+import { getLibraryRecord } from '@/storage/libraryDb';
 import { runLibraryJob, type LibraryJob, type LibraryJobAnswer } from '@/storage/librarySyncJobs';
 import { createLibraryWrites, type JobWorker } from '@/storage/librarySyncWrites';
+import { resetDatabases } from './localDatabases';
 
 const URL_A = 'https://a.example';
 
-async function resetDatabases(): Promise<void> {
-  await closeAlbumDb();
-  await closeLibraryDb();
-  await deleteDB(ALBUM_DB_NAME);
-  await deleteDB(LIBRARY_DB_NAME);
-}
 
 beforeEach(resetDatabases);
 afterEach(resetDatabases);
