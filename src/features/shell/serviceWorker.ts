@@ -23,10 +23,12 @@ export const registeredServiceWorker = fromCallback<ServiceWorkerCommand, void, 
       onRegisterError: (error: unknown) => console.warn('service worker not registered', error),
     });
   };
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  // without a worker the app still runs, only not offline: nothing to tell the listener
+  const registerQuietly = () => register().catch((error: unknown) => console.warn('service worker not registered', error));
+  if (document.readyState === 'complete') void registerQuietly();
+  else window.addEventListener('load', () => void registerQuietly(), { once: true });
   receive((command) => {
-    if (command.type === 'sw.activateUpdate') void update?.(true);
+    if (command.type === 'sw.activateUpdate') update?.(true).catch((error: unknown) => console.warn('new version not activated', error));
   });
   return () => {
     stopped = true;
