@@ -2,9 +2,10 @@
  * Library sync in real Chromium: the app's sync machine with its real actors (bench/sync/entry.ts)
  * syncs a fake annil library of 10,000 and of 100,000 albums over fetch into real IndexedDB, re-syncs it with an
  * unchanged last_update, then the logout cleanup clears it. Each run uses a fresh browser context,
- * so the first sync starts from empty databases. Reports medians; nothing here asserts speed.
+ * so the first sync starts from empty databases. Then the same library in the real app
+ * (bench/sync/albumList.ts): its album list's first page and page 3,000 after the route change.
+ * Reports medians; nothing here asserts speed.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import type { SyncTimings } from './sync/entry';
+import { measureAlbumList, type AlbumListTimings } from './sync/albumList';
+import { syntheticCatalogue } from './lib/catalogue';
 import { REPO_ROOT } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
@@ -24,13 +27,18 @@ const SIZES = [
 const RUN_TIMEOUT_MS = 120_000;
 /** no main-thread task longer than this while a sync runs (issue 16) */
 const LONG_TASK_TARGET_MS = 50;
-type Measured = 'firstSyncMs' | 'resyncMs' | 'cleanupMs' | 'longestTaskMs' | 'heapAfterSyncMb';
+/** the album list's first page and page 3,000 after the route change (issue 16) */
+const ALBUM_LIST_TARGET_MS = 300;
+const ALBUM_LIST_RUNS = 5;
+type Measured = 'firstSyncMs' | 'resyncMs' | 'cleanupMs' | 'longestTaskMs' | 'heapAfterSyncMb' | 'albumListFirstPageMs' | 'albumListFarPageMs';
 const LABELS: Record<Measured, string> = {
   firstSyncMs: 'first sync (from /info)',
   resyncMs: 're-sync, unchanged last_update',
   cleanupMs: 'logout cleanup',
   longestTaskMs: 'longest main-thread task during the first sync (ms, 0 = none over 50)',
   heapAfterSyncMb: 'JS heap after the first sync (MB, no forced GC)',
+  albumListFirstPageMs: 'album list, route change → first album of page 1 (real app)',
+  albumListFarPageMs: 'album list, route change → first album of page 3,000 (real app)',
 };
 
 /** bundles the entry with the project's `@` alias into `outDir` (one ES module, plus any chunks) */
@@ -49,7 +57,7 @@ async function buildEntry(outDir: string): Promise<void> {
       target: 'es2022',
       lib: { entry: join(REPO_ROOT, 'bench/sync/entry.ts'), formats: ['es'], fileName: 'entry' },
     },
-    // the library writes' worker (src/storage/librarySyncWrites.ts) as an ES module beside the entry
+    // the library writes' worker (src/storage/libraryWorker.ts) as an ES module beside the entry
     worker: { format: 'es' },
   });
 }
@@ -88,8 +96,9 @@ function median(values: number[]): number {
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 /** `runs` runs against a library of `albums` albums, each in a fresh context (empty IndexedDB) */
-async function measure(browser: Awaited<ReturnType<typeof launchBrowser>>, outDir: string, albums: number, runs: number, counts: Record<string, number>) {
-  const albumsJson = JSON.stringify(Array.from({ length: albums }, () => randomUUID()));
+async function measure(browser: Awaited<ReturnType<typeof launchBrowser>>, outDir: string, ids: readonly string[], runs: number, counts: Record<string, number>) {
+  const albums = ids.length;
+  const albumsJson = JSON.stringify(ids);
   const server = await serve(outDir, albumsJson, 1_716_000_000, counts);
   try {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -127,16 +136,28 @@ export const syncBench: BenchModule = {
     const browser = await launchBrowser();
     try {
       await buildEntry(outDir);
-      const data: Record<string, SyncTimings[]> = {};
+      // the app itself, for the album list
+      await build({ root: REPO_ROOT, logLevel: 'error' });
+      const data: Record<string, { sync: SyncTimings[]; albumList: AlbumListTimings }> = {};
       const rows: Record<string, string | number>[] = [];
       const medians: Record<number, Record<Measured, number>> = {};
       for (const size of SIZES) {
-        const runs = await measure(browser, outDir, size.albums, size.runs, counts);
-        data[size.albums] = runs;
-        const targets: Record<Measured, number | null> = { ...size.targetsMs, longestTaskMs: LONG_TASK_TARGET_MS, heapAfterSyncMb: null };
+        const catalogue = syntheticCatalogue(size.albums);
+        const runs = await measure(browser, outDir, catalogue.ids, size.runs, counts);
+        const albumList = await measureAlbumList(browser, { albumIds: catalogue.ids, meta: catalogue.meta, runs: ALBUM_LIST_RUNS });
+        data[size.albums] = { sync: runs, albumList };
+        const targets: Record<Measured, number | null> = {
+          ...size.targetsMs,
+          longestTaskMs: LONG_TASK_TARGET_MS,
+          heapAfterSyncMb: null,
+          albumListFirstPageMs: ALBUM_LIST_TARGET_MS,
+          albumListFarPageMs: ALBUM_LIST_TARGET_MS,
+        };
+        const valuesOf = (key: Measured): number[] =>
+          key === 'albumListFirstPageMs' ? albumList.firstPageMs : key === 'albumListFarPageMs' ? albumList.farPageMs : runs.map((r) => r[key]);
         medians[size.albums] = {} as Record<Measured, number>;
         for (const key of Object.keys(LABELS) as Measured[]) {
-          const values = runs.map((r) => r[key]);
+          const values = valuesOf(key);
           const med = median(values);
           medians[size.albums]![key] = med;
           const target = targets[key];
@@ -159,6 +180,7 @@ export const syncBench: BenchModule = {
         rows,
         notes: [
           'Each run: a fresh browser context, the app\'s own sync machine and actors (the IndexedDB writes in their worker), a fake annil on the same origin.',
+          `Album list: the real app and server with a synthetic catalogue, the library on its own origin, median of ${ALBUM_LIST_RUNS} fresh documents each (the first route change also loads the page's chunk); the far page is page 3,000 at 100,000 albums, the last page at 10,000.`,
           `Requests: /info ${counts['/info'] ?? 0}, /albums ${counts['/albums'] ?? 0} in all (the re-sync skips /albums).`,
         ],
         data: { runs: data, sizes: SIZES, longTaskTargetMs: LONG_TASK_TARGET_MS, requests: counts },

@@ -14,7 +14,7 @@ import { scanLibrary } from './library/scan.js';
 import { LoginLimiter } from './loginLimiter.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
-import { loadMetaRepo } from './meta/load.js';
+import { loadMetaRepo, type MetaRepo } from './meta/load.js';
 import { ensureDemoUser, syncControlledUrls } from './users.js';
 
 export { loadConfig, type Config } from './config.js';
@@ -28,6 +28,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Clock in milliseconds for the password guessing limits and the stat budget (default Date.now; tests inject one). */
   clock?: () => number;
+  /** A metadata repo to serve instead of DATA_DIR's (benchmarks serve a synthetic catalogue of 100,000 albums). */
+  meta?: MetaRepo;
 }
 
 /** How often expired sessions are deleted (besides once at start). */
@@ -77,7 +79,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const keys = loadOrCreateKeys(config.dataDir);
   const db = openDb(config.dataDir);
   pruneSessions(db);
-  const meta = loadMetaRepo(metaDir, (m) => log(`[meta] ${m}`));
+  const meta = options.meta ?? loadMetaRepo(metaDir, (m) => log(`[meta] ${m}`));
   const index = scanLibrary(libraryDir, 2);
 
   let libraryUrl = libraryUrlFor(config, config.libraryPort);

@@ -12,12 +12,6 @@ export function pageCount(items: number, size: number): number {
   return Math.floor(Math.max(0, items) / size) + 1;
 }
 
-/** the items of a 1-based page */
-export function pageSlice<T>(items: readonly T[], page: number, size: number): T[] {
-  const start = (Math.max(1, page) - 1) * size;
-  return items.slice(start, start + size);
-}
-
 const INTEGER = /^[+-]?\d+$/;
 
 /** page and count from a query string (with or without `?`); bad values take the defaults */

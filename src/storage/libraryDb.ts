@@ -71,6 +71,13 @@ export async function renewLibraryRecord(url: string, serverLastUpdate: number, 
   return record;
 }
 
+/** one page of a library's stored album list and the list's length (none: no ids, total 0) */
+export async function getLibraryAlbumSlice(url: string, offset: number, size: number): Promise<{ ids: string[]; total: number }> {
+  const albums = (await getLibraryRecord(url))?.albums ?? [];
+  const start = Math.max(0, Math.floor(offset));
+  return { ids: albums.slice(start, start + Math.max(0, Math.floor(size))), total: albums.length };
+}
+
 export async function deleteLibraryRecord(url: string): Promise<void> {
   const db = await handle.get();
   await db.delete(LIBRARY_STORE, url);

@@ -1,12 +1,14 @@
 // The shared paged list (spec 2.3): page and count live in the URL query and change in place (no
 // history entries); sizes 10/20/30/50; the page count is floor(items/size)+1 as the spec says.
+// PagedList pages a list it holds; Paged pages one it only knows the length of, rendering the
+// current page's range (a library of 100,000 albums loads just the page shown).
 import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import { Fragment, type Key, type ReactNode } from 'react';
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@/shared/constants';
-import { pageCount, pageSlice, parsePaging } from '@/services/paging';
+import { pageCount, parsePaging } from '@/services/paging';
 import { text } from '@/shared/text';
 import { useQueryParams } from './useQueryParams';
 
@@ -38,19 +40,37 @@ export function usePaging() {
 }
 
 export function PagedList<T>({ items, ariaLabel, renderItem, children, itemKey }: PagedListProps<T>) {
+  return (
+    <Paged length={items.length} ariaLabel={ariaLabel}>
+      {(offset, size) => {
+        const pageItems = items.slice(offset, offset + size);
+        return children
+          ? children(pageItems, offset)
+          : pageItems.map((item, i) => (
+              <Fragment key={itemKey ? itemKey(item, offset + i) : offset + i}>{renderItem?.(item, offset + i)}</Fragment>
+            ));
+      }}
+    </Paged>
+  );
+}
+
+export interface PagedProps {
+  /** how many items the list has */
+  length: number;
+  ariaLabel: string;
+  /** the current page: `size` items from position `offset` (fewer on the last page) */
+  children: (offset: number, size: number) => ReactNode;
+}
+
+export function Paged({ length, ariaLabel, children }: PagedProps) {
   const { page, count, setPage, setCount } = usePaging();
-  const total = pageCount(items.length, count);
+  const total = pageCount(length, count);
   const current = Math.min(page, total);
   const offset = (current - 1) * count;
-  const pageItems = pageSlice(items, current, count);
 
   return (
     <section aria-label={ariaLabel}>
-      {children
-        ? children(pageItems, offset)
-        : pageItems.map((item, i) => (
-            <Fragment key={itemKey ? itemKey(item, offset + i) : offset + i}>{renderItem?.(item, offset + i)}</Fragment>
-          ))}
+      {children(offset, count)}
       <Group justify="space-between" align="center" mt="md" gap="sm">
         <nav aria-label={text.paging.label}>
           <Pagination

@@ -4,6 +4,7 @@ import { librarySyncMachine, type LibrariesChangedEvent, type StoreLibraryInput 
 import type { NotifyEvent } from '@/shared/effects';
 import type { Credential } from '@/shared/types';
 import type { LibraryRecord } from '@/storage/libraryDb';
+import type { LibrarySummary } from '@/storage/libraryJobs';
 import { NetworkError, BadResponseError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
@@ -11,11 +12,11 @@ import { fakeService, flush } from './fakes';
 const cred = (id: string, url: string, priority = 0): Credential => ({ id, name: id, url, token: `tok-${id}`, priority, controlled: false });
 const home = cred('home', 'https://home.example');
 const away = cred('away', 'https://away.example');
-const record = (url: string, serverLastUpdate: number): LibraryRecord => ({ url, serverLastUpdate, lastSync: 1, albums: ['a'], albumCount: 1 });
+const record = (url: string, serverLastUpdate: number): LibrarySummary => ({ url, serverLastUpdate, lastSync: 1, albumCount: 1 });
 
-function start(records: LibraryRecord[] = []) {
+function start(records: LibrarySummary[] = []) {
   const fakes = {
-    loadRecords: fakeService<LibraryRecord[]>(),
+    loadRecords: fakeService<LibrarySummary[]>(),
     fetchLibraryInfo: fakeService<{ lastUpdate: number }, { url: string }>(),
     fetchLibraryAlbums: fakeService<string[], { url: string; token: string }>(),
     storeLibrary: fakeService<LibraryRecord, StoreLibraryInput>(),
@@ -202,7 +203,7 @@ describe('library sync', () => {
   });
 
   it('a broken local store at start counts every library as never synced', async () => {
-    const fakes = { loadRecords: fakeService<LibraryRecord[]>() };
+    const fakes = { loadRecords: fakeService<LibrarySummary[]>() };
     const actor = createActor(librarySyncMachine.provide({ actors: { loadRecords: fakes.loadRecords.logic } })).start();
     fakes.loadRecords.last.reject(new Error('浏览器本地数据库不可用'));
     await flush();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageCount, pageSlice, parsePaging } from '@/services/paging';
+import { pageCount, parsePaging } from '@/services/paging';
 
 describe('paging (spec 2.3)', () => {
   test.each([
@@ -11,14 +11,6 @@ describe('paging (spec 2.3)', () => {
     [5, 0, 1],
   ])('pageCount(%i, %i) = %i', (items, size, pages) => {
     expect(pageCount(items, size)).toBe(pages);
-  });
-
-  test('pageSlice', () => {
-    const items = Array.from({ length: 25 }, (_, i) => i);
-    expect(pageSlice(items, 1, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(pageSlice(items, 3, 10)).toEqual([20, 21, 22, 23, 24]);
-    expect(pageSlice(items, 4, 10)).toEqual([]);
-    expect(pageSlice(items, 0, 10)).toEqual(pageSlice(items, 1, 10));
   });
 
   test.each([

@@ -70,6 +70,26 @@ describe('album list', () => {
     expect(new URLSearchParams(metaCalls[0]!.query).getAll('id[]').sort()).toEqual([A, B]);
     expect(screen.getByRole('link', { name: /Harbor Lights/ }).getAttribute('href')).toBe(`/album/${A}`);
   });
+
+  it('a library of 10,000 albums opened at page 300 shows that page, asking only for its 30 albums', async () => {
+    const big = 'https://big.example';
+    const ids = Array.from({ length: 10_000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.signIn('mio@example.com');
+    server.libraries.set(big, { lastUpdate: 10, albums: ids });
+    server.addCredential({ name: 'Big', url: big });
+    const shown = ids.slice(299 * 30, 300 * 30);
+    shown.forEach((id, i) => server.albums.set(id, { ...albumB, album_id: id, title: `Album ${299 * 30 + i}` }));
+    renderApp(`/album/list?url=${encodeURIComponent(big)}&page=300`, server);
+
+    expect(await screen.findByText('Album 8970', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Album 8999')).toBeTruthy();
+    expect(screen.getByText(text.paging.total(334))).toBeTruthy();
+    expect(screen.getByRole('button', { name: text.paging.page(300) }).getAttribute('aria-current')).toBe('page');
+    const asked = server.requests.filter((r) => r.path === '/api/meta/album').flatMap((r) => new URLSearchParams(r.query).getAll('id[]'));
+    expect(asked.sort()).toEqual([...shown].sort());
+  });
 });
 
 describe('album page', () => {

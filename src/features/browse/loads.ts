@@ -9,7 +9,7 @@ import type { TrackIdentity } from '@/shared/track';
 
 const meta = () => import('@/services/api/meta');
 const albumCache = () => import('@/services/albumCache');
-const libraryDb = () => import('@/storage/libraryDb');
+const libraryWorker = () => import('@/storage/libraryWorker');
 
 export type CoverUrls = Record<string, string | null>;
 
@@ -45,18 +45,24 @@ export function defineBrowseLoads({ api, access }: BrowseDeps) {
   }
 
   const albumInfos = async (ids: readonly string[]) => (await albumCache()).loadAlbumInfos(api, ids);
+
+  async function albumPage(albumIds: readonly string[]): Promise<AlbumPage> {
+    const infos = await albumInfos(albumIds);
+    return withCovers(albumIds.map((id) => infos.get(id)).filter((a): a is AlbumInfo => a !== undefined));
+  }
   const prefetched = new Map<string, Promise<Map<string, AlbumInfo>>>();
 
   return {
-    /** the album ids a library holds, as its last sync stored them (none when never synced) */
-    async libraryAlbums(url: string): Promise<string[]> {
-      return (await (await libraryDb()).getLibraryRecord(url))?.albums ?? [];
-    },
-
     /** one page of an album wall: one metadata request for the ids the cache lacks, never one per tile */
-    async albumPage(albumIds: readonly string[]): Promise<AlbumPage> {
-      const infos = await albumInfos(albumIds);
-      return withCovers(albumIds.map((id) => infos.get(id)).filter((a): a is AlbumInfo => a !== undefined));
+    albumPage,
+
+    /**
+     * The albums of one page of a library's list, as its last sync stored it: only that page's ids
+     * are read (by the library worker), never the whole list, which has 100,000 ids in a big library.
+     */
+    async libraryAlbumPage(url: string, offset: number, size: number): Promise<AlbumPage> {
+      const { ids } = await (await libraryWorker()).libraryWorker.albumSlice(url, offset, size);
+      return albumPage(ids);
     },
 
     /**

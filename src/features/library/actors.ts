@@ -6,12 +6,11 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import * as credentialApi from '@/services/api/credential';
 import type { Credential, NewCredential } from '@/shared/types';
-import type { LibraryRecord } from '@/storage/libraryDb';
+import type { LibrarySummary } from '@/storage/libraryJobs';
 import type { StoreLibraryInput } from './librarySyncMachine';
 import { librarySyncMachine } from './librarySyncMachine';
 
-const storage = () => import('@/storage/librarySyncWrites');
-const libraryDb = () => import('@/storage/libraryDb');
+const storage = () => import('@/storage/libraryWorker');
 const albumDb = () => import('@/storage/albumDb');
 const annil = () => import('@/services/annil');
 
@@ -26,14 +25,15 @@ export function defineLibrariesActors({ api }: { api: ApiClient }) {
 /** the sync steps over the annil client (`fetch`: library servers; tests pass a fake) and IndexedDB */
 export function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.fetch } = {}) {
   return {
-    loadRecords: fromPromise<LibraryRecord[], void>(async () => (await libraryDb()).listLibraryRecords()),
+    // the records' summaries: their album lists (100,000 ids in a big library) stay in the worker
+    loadRecords: fromPromise<LibrarySummary[], void>(async () => (await storage()).libraryWorker.summaries()),
     fetchLibraryInfo: fromPromise(async ({ input }: { input: { url: string } }) => (await annil()).getLibraryInfo(input.url, { fetch })),
     fetchLibraryAlbums: fromPromise(async ({ input }: { input: { url: string; token: string } }) =>
       (await annil()).getLibraryAlbums(input.url, input.token, { fetch }),
     ),
     // the IndexedDB writes run in a worker (100,000 albums must not freeze the page)
-    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) => (await storage()).libraryWrites.store(input)),
-    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) => (await storage()).libraryWrites.remove(input.url)),
+    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) => (await storage()).libraryWorker.store(input)),
+    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) => (await storage()).libraryWorker.remove(input.url)),
   };
 }
 

@@ -4,7 +4,7 @@ import { providedContext } from '@/ui/providedContext';
 import type { LibraryAccess } from './access';
 import type { LibrariesRef } from './librariesMachine';
 import type { LibrarySyncRef } from './librarySyncMachine';
-import { credentialsOf, syncGenerationOf } from './selectors';
+import { credentialsOf, libraryRecordOf, syncGenerationOf } from './selectors';
 
 export interface LibraryActors {
   libraries: LibrariesRef;
@@ -22,6 +22,11 @@ export function useCredentials() {
 /** Changes whenever a sync or removal changed local library data: pages reload with it. */
 export function useSyncGeneration(): number {
   return useSelector(useLibraryActors().librarySync, syncGenerationOf);
+}
+
+/** the library's stored record (album count, sync time): undefined while the records are read, null when it has none */
+export function useLibraryRecord(url: string) {
+  return useSelector(useLibraryActors().librarySync, libraryRecordOf(url));
 }
 
 /** whether the credentials' load has ended: before that nobody can tell which library has an album */

@@ -5,8 +5,7 @@
 import { failure, provideMe } from '@/shared/machines';
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/shared/types';
-import type { LibraryRecord } from '@/storage/libraryDb';
-import type { LibrarySummary } from '@/storage/librarySyncJobs';
+import type { LibrarySummary } from '@/storage/libraryJobs';
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NotifyEvent } from '@/shared/effects';
@@ -17,7 +16,7 @@ export interface LibraryStatus {
   /** the library's own last_update (Unix seconds), once fetched this session */
   serverLastUpdate?: number;
   /** what the browser stored at its last successful sync */
-  record?: Pick<LibraryRecord, 'lastSync' | 'albumCount' | 'serverLastUpdate'>;
+  record?: Pick<LibrarySummary, 'lastSync' | 'albumCount' | 'serverLastUpdate'>;
   state: 'pending' | 'syncing' | 'synced' | 'failed';
   error?: string;
 }
@@ -63,10 +62,10 @@ export const librarySyncMachine = setup({
     context: {} as LibrarySyncContext,
     events: {} as LibrarySyncEvent,
     emitted: {} as NotifyEvent | LibrariesChangedEvent,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'readingRecords',
   },
   actors: {
-    loadRecords: provideMe<LibraryRecord[]>('librarySync', 'loadRecords'),
+    loadRecords: provideMe<LibrarySummary[]>('librarySync', 'loadRecords'),
     fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('librarySync', 'fetchLibraryInfo'),
     fetchLibraryAlbums: provideMe<string[], { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
     storeLibrary: provideMe<LibrarySummary, StoreLibraryInput>('librarySync', 'storeLibrary'),
@@ -83,7 +82,7 @@ export const librarySyncMachine = setup({
     },
   },
   actions: {
-    setRecords: assign(({ context }, params: { records: LibraryRecord[] }) => {
+    setRecords: assign(({ context }, params: { records: LibrarySummary[] }) => {
       const libraries = { ...context.libraries };
       for (const r of params.records) {
         libraries[r.url] = { state: 'pending', ...libraries[r.url], record: pick(r) };
@@ -183,6 +182,7 @@ export const librarySyncMachine = setup({
   states: {
     loadingRecords: {
       description: 'Reads the local library records, so statuses (有更新 / 从未同步) show before any sync.',
+      tags: ['readingRecords'],
       invoke: {
         id: 'loadRecords',
         src: 'loadRecords',

@@ -14,3 +14,9 @@ export const credentialsOf = (s: LibrariesSnapshot): Credential[] | null => (s.h
 export const syncGenerationOf = (s: SyncSnapshot): number => s.context.generation;
 
 export const libraryStatusOf = (url: string) => (s: SyncSnapshot) => s.context.libraries[url];
+
+/**
+ * What this browser stored of a library at its last sync (its album count, sync time), once the
+ * stored records are read: undefined while they are, null when the library has no record.
+ */
+export const libraryRecordOf = (url: string) => (s: SyncSnapshot) => (s.hasTag('readingRecords') ? undefined : (s.context.libraries[url]?.record ?? null));

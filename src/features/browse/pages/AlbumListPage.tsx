@@ -1,11 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Redirect } from 'wouter';
-import { useCredentials, useSyncGeneration } from '@/features/library';
+import { useCredentials, useLibraryRecord, useSyncGeneration } from '@/features/library';
 import { sameLibrary } from '@/services/libraryUrls';
 import type { Credential } from '@/shared/types';
 import { AlbumWall } from '@/ui/AlbumWall';
-import { PagedList } from '@/ui/PagedList';
+import { Paged } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { useSearchParam } from '@/ui/useQueryParams';
 import { text } from '@/shared/text';
@@ -21,35 +21,33 @@ function UnknownLibrary() {
   return <Redirect to="/library" replace />;
 }
 
+/**
+ * The library's albums, one page at a time: the page count comes from the album count its last
+ * sync stored, and only the shown page's albums are read and fetched, so page 1 and page 3,000 of a
+ * 100,000-album library load alike.
+ */
 function AlbumsOf({ credential }: { credential: Credential }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
+  const record = useLibraryRecord(credential.url);
+  if (record === undefined) return <PageSpinner />;
+  if (record === null || record.albumCount === 0) return <Notice message={text.library.notSynced} color="red" />;
   return (
-    <PageLoad key={credential.url} refresh={generation} load={() => browse.libraryAlbums(credential.url)}>
-      {(state) => {
-        if (state.status === 'loading') return <PageSpinner />;
-        if (state.status === 'failure') return <Notice message={state.error} color="red" />;
-        const albums = state.data;
-        if (albums.length === 0) return <Notice message={text.library.notSynced} color="red" />;
-        return (
-          <PagedList items={albums} ariaLabel={text.album.listTitle}>
-            {(pageIds) => (
-              <PageLoad key={pageIds.join(',')} load={() => browse.albumPage(pageIds)}>
-                {(page) =>
-                  page.status === 'success' ? (
-                    <AlbumWall albums={page.data.albums} coverUrlOf={(id) => page.data.covers[id] ?? null} />
-                  ) : page.status === 'loading' ? (
-                    <PageSpinner />
-                  ) : (
-                    <Notice message={page.error} color="red" />
-                  )
-                }
-              </PageLoad>
-            )}
-          </PagedList>
-        );
-      }}
-    </PageLoad>
+    <Paged length={record.albumCount} ariaLabel={text.album.listTitle}>
+      {(offset, size) => (
+        <PageLoad key={`${offset}:${size}`} refresh={generation} load={() => browse.libraryAlbumPage(credential.url, offset, size)}>
+          {(page) =>
+            page.status === 'success' ? (
+              <AlbumWall albums={page.data.albums} coverUrlOf={(id) => page.data.covers[id] ?? null} />
+            ) : page.status === 'loading' ? (
+              <PageSpinner />
+            ) : (
+              <Notice message={page.error} color="red" />
+            )
+          }
+        </PageLoad>
+      )}
+    </Paged>
   );
 }
 

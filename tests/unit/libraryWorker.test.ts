@@ -1,13 +1,15 @@
-// Where a library sync's writes run (issue 16): behind a worker boundary. With a fake worker that
-// runs jobs only when the test says so, the sync's thread posts one message (the ids as one
+// Where a library's IndexedDB work runs (issue 16): behind a worker boundary. With a fake worker
+// that runs jobs only when the test says so, the sync's thread posts one message (the ids as one
 // string) and writes nothing itself; the writes happen where the job runs, and the answer is the
-// record without its album list. Without workers (Node), the same job runs on this thread.
+// record without its album list. Readers get summaries or one page of ids, never the whole list.
+// Without workers (Node), the same job runs on this thread. The worker script itself runs reads at
+// once and writes in order.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { getAlbumLibrariesMany } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
-import { runLibraryJob, type LibraryJob, type LibraryJobAnswer } from '@/storage/librarySyncJobs';
-import { createLibraryWrites, type JobWorker } from '@/storage/librarySyncWrites';
+import { packIds, runLibraryJob, type LibraryJob, type LibraryJobAnswer } from '@/storage/libraryJobs';
+import { createLibraryWorker, type JobWorker } from '@/storage/libraryWorker';
 import { resetDatabases } from './localDatabases';
 
 const URL_A = 'https://a.example';
@@ -44,7 +46,7 @@ describe('library writes behind a worker', () => {
   test('a store posts one job and writes nothing on this thread; the worker writes it all and answers without the album list', async () => {
     const fake = fakeWorker();
     let made = 0;
-    const writes = createLibraryWrites(() => {
+    const writes = createLibraryWorker(() => {
       made++;
       return fake.worker;
     });
@@ -78,7 +80,7 @@ describe('library writes behind a worker', () => {
   });
 
   test('a job that fails where it runs rejects with its reason', async () => {
-    const writes = createLibraryWrites(() => ({
+    const writes = createLibraryWorker(() => ({
       postMessage: (job) => queueMicrotask(() => answer({ id: job.id, ok: false, message: 'QuotaExceededError' })),
       addEventListener: (type: string, listener: never) => {
         if (type === 'message') answer = (data) => (listener as (event: { data: LibraryJobAnswer }) => void)({ data });
@@ -90,7 +92,7 @@ describe('library writes behind a worker', () => {
 
   test('a worker that fails to start rejects the jobs sent to it', async () => {
     let fail: ((event: { message?: string }) => void) | null = null;
-    const writes = createLibraryWrites(() => ({
+    const writes = createLibraryWorker(() => ({
       postMessage: () => {},
       addEventListener: (type: string, listener: never) => {
         if (type === 'error') fail = listener;
@@ -102,8 +104,70 @@ describe('library writes behind a worker', () => {
   });
 
   test('without workers the job runs on this thread, with the same result', async () => {
-    const writes = createLibraryWrites(null);
+    const writes = createLibraryWorker(null);
     expect(await writes.store({ url: URL_A, lastUpdate: 3, albums: ['a', 'b'] }, 5)).toEqual({ url: URL_A, serverLastUpdate: 3, lastSync: 5, albumCount: 2 });
     expect((await getAlbumLibrariesMany(['a'])).get('a')).toEqual([URL_A]);
+  });
+
+  test('readers get the records without their lists, and one page of a list with its length; the list itself never crosses', async () => {
+    const fake = fakeWorker();
+    const worker = createLibraryWorker(() => fake.worker);
+    const stored = worker.store({ url: URL_A, lastUpdate: 7, albums: ids }, 1_000);
+    await fake.runAll();
+    await stored;
+
+    const summaries = worker.summaries();
+    const page = worker.albumSlice(URL_A, 2_990, 30);
+    const last = worker.albumSlice(URL_A, 4_980, 30);
+    const past = worker.albumSlice(URL_A, 6_000, 30);
+    const unknown = worker.albumSlice('https://never-synced.example', 0, 30);
+    expect(fake.posted.map((job) => job.kind)).toEqual(['summaries', 'albumSlice', 'albumSlice', 'albumSlice', 'albumSlice']);
+    const answers: LibraryJobAnswer[] = [];
+    for (const job of fake.posted) answers.push(await runLibraryJob(job));
+    await fake.runAll();
+    // what crosses back: no answer carries more than one page of ids
+    expect(Math.max(...answers.map((a) => JSON.stringify(a).length))).toBeLessThan(2_000);
+
+    expect(await summaries).toEqual([{ url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length }]);
+    expect(await page).toEqual({ ids: ids.slice(2_990, 3_020), total: ids.length });
+    expect(await last).toEqual({ ids: ids.slice(4_980), total: ids.length });
+    expect(await past).toEqual({ ids: [], total: ids.length });
+    expect(await unknown).toEqual({ ids: [], total: 0 });
+  });
+});
+
+describe('the library worker script', () => {
+  type Listener = (event: { data: LibraryJob }) => void;
+
+  /** loads library.worker.ts against a stand-in for its global scope; resolves with what it posts */
+  async function loadWorkerScript() {
+    let listener: Listener | null = null;
+    const answers: LibraryJobAnswer[] = [];
+    const scope = {
+      addEventListener: (type: string, l: Listener) => {
+        if (type === 'message') listener = l;
+      },
+      postMessage: (answer: LibraryJobAnswer) => answers.push(answer),
+    };
+    Object.defineProperty(globalThis, 'self', { value: scope, configurable: true, writable: true });
+    vi.resetModules();
+    await import('@/storage/library.worker');
+    return { send: (job: LibraryJob) => listener!({ data: job }), answers };
+  }
+
+  const realSelf = globalThis.self;
+  afterEach(() => {
+    Object.defineProperty(globalThis, 'self', { value: realSelf, configurable: true, writable: true });
+  });
+
+  test('a read is answered while a long write is still running; writes are answered in the order sent', async () => {
+    const worker = await loadWorkerScript();
+    await runLibraryJob({ id: 0, kind: 'store', url: URL_A, lastUpdate: 1, now: 1, albums: packIds(['x', 'y']) });
+    worker.send({ id: 1, kind: 'store', url: 'https://big.example', lastUpdate: 1, now: 2, albums: packIds(ids) });
+    worker.send({ id: 2, kind: 'remove', url: 'https://gone.example' });
+    worker.send({ id: 3, kind: 'albumSlice', url: URL_A, offset: 0, size: 30 });
+    await vi.waitFor(() => expect(worker.answers).toHaveLength(3), { timeout: 10_000 });
+    expect(worker.answers.map((a) => a.id)).toEqual([3, 1, 2]);
+    expect(worker.answers[0]).toEqual({ id: 3, ok: true, result: { ids: ['x', 'y'], total: 2 } });
   });
 });

@@ -1,0 +1,69 @@
+// The jobs on the local library data, as messages: what the page's thread sends to the worker that
+// does the IndexedDB work (library.worker.ts), and the handler that runs them there. A library's
+// album list (100,000 ids in a big one) is only ever decoded there: syncs write it, and readers get
+// a record's summary or one page of ids (issue 16).
+// Album ids travel as one newline-joined string: copying one string between threads is a memcpy,
+// 100,000 separate strings are 100,000 allocations on the sending thread.
+import { removeLibraryData, storeLibrarySync } from './librarySync';
+import { getLibraryAlbumSlice, listLibraryRecords, type LibraryRecord } from './libraryDb';
+
+/** a stored library record without its album list (the list stays where it was written) */
+export type LibrarySummary = Omit<LibraryRecord, 'albums'>;
+
+/** the ids of one page of a library's albums, in the order the library listed them */
+export interface AlbumSlice {
+  ids: string[];
+  /** how many albums the stored list has (0 when the library has no record) */
+  total: number;
+}
+
+export type LibraryJob =
+  | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: string | null }
+  | { id: number; kind: 'remove'; url: string }
+  | { id: number; kind: 'summaries' }
+  | { id: number; kind: 'albumSlice'; url: string; offset: number; size: number };
+
+/** what each kind of job answers */
+export interface LibraryJobResults {
+  store: LibrarySummary;
+  remove: null;
+  summaries: LibrarySummary[];
+  albumSlice: AlbumSlice;
+}
+
+export type LibraryJobAnswer =
+  | { id: number; ok: true; result: LibraryJobResults[LibraryJob['kind']] }
+  | { id: number; ok: false; message: string };
+
+/** ids → the one string a job carries (ids never contain a newline: they are UUIDs) */
+export const packIds = (ids: readonly string[]): string => ids.join('\n');
+const unpackIds = (packed: string): string[] => (packed === '' ? [] : packed.split('\n'));
+
+export function summaryOf({ albums: _albums, ...summary }: LibraryRecord): LibrarySummary {
+  return summary;
+}
+
+async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['kind']]> {
+  switch (job.kind) {
+    case 'remove':
+      await removeLibraryData(job.url);
+      return null;
+    case 'store': {
+      const albums = job.albums === null ? null : unpackIds(job.albums);
+      return summaryOf(await storeLibrarySync({ url: job.url, lastUpdate: job.lastUpdate, albums }, job.now));
+    }
+    case 'summaries':
+      return (await listLibraryRecords()).map(summaryOf);
+    case 'albumSlice':
+      return getLibraryAlbumSlice(job.url, job.offset, job.size);
+  }
+}
+
+/** runs one job where IndexedDB is used (the worker, or this thread where there is none) */
+export async function runLibraryJob(job: LibraryJob): Promise<LibraryJobAnswer> {
+  try {
+    return { id: job.id, ok: true, result: await resultOf(job) };
+  } catch (error) {
+    return { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}

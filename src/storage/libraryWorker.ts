@@ -1,0 +1,76 @@
+// Where a library's IndexedDB work runs: in a worker when the browser has workers (issue 16: a first
+// sync of 100,000 albums must not freeze the page, nor may reading its list), else on this thread
+// (tests in Node, old browsers). The worker starts on the first job and stays for the next ones.
+import { packIds, runLibraryJob, type AlbumSlice, type LibraryJob, type LibraryJobAnswer, type LibraryJobResults, type LibrarySummary } from './libraryJobs';
+import type { LibrarySnapshot } from './librarySync';
+
+/** what the jobs need of a worker (tests pass a fake) */
+export interface JobWorker {
+  postMessage(job: LibraryJob): void;
+  addEventListener(type: 'message', listener: (event: { data: LibraryJobAnswer }) => void): void;
+  addEventListener(type: 'error', listener: (event: { message?: string }) => void): void;
+}
+
+export type CreateJobWorker = () => JobWorker;
+
+const browserWorker: CreateJobWorker | null =
+  typeof Worker === 'undefined' ? null : () => new Worker(new URL('./library.worker.ts', import.meta.url), { type: 'module', name: 'library' }) as unknown as JobWorker;
+
+/** a job as sent, before it is numbered */
+type Unnumbered<J> = J extends LibraryJob ? Omit<J, 'id'> : never;
+
+export function createLibraryWorker(createWorker: CreateJobWorker | null = browserWorker) {
+  let worker: JobWorker | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+
+  const started = (): JobWorker => {
+    if (worker) return worker;
+    const made = createWorker!();
+    made.addEventListener('message', ({ data }) => {
+      const job = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (data.ok) job?.resolve(data.result);
+      else job?.reject(new Error(data.message));
+    });
+    // a worker that cannot start (blocked script, crash) fails the jobs sent to it
+    made.addEventListener('error', (event) => {
+      for (const job of waiting.values()) job.reject(new Error(event.message || 'library worker failed'));
+      waiting.clear();
+      worker = null;
+    });
+    worker = made;
+    return made;
+  };
+
+  /** sends a job and resolves with what its kind answers (the handler's types say which) */
+  const run = async <K extends LibraryJob['kind']>(unnumbered: Unnumbered<Extract<LibraryJob, { kind: K }>>): Promise<LibraryJobResults[K]> => {
+    const job = { ...unnumbered, id: nextId++ } as LibraryJob;
+    if (!createWorker) {
+      const answer = await runLibraryJob(job);
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.result as LibraryJobResults[K];
+    }
+    const target = started();
+    return new Promise((resolve, reject) => {
+      waiting.set(job.id, { resolve: (result) => resolve(result as LibraryJobResults[K]), reject });
+      target.postMessage(job);
+    });
+  };
+
+  return {
+    /** spec 4.4 steps 3–5 for one library; resolves with its record, without the album list */
+    store: ({ url, lastUpdate, albums }: LibrarySnapshot, now = Date.now()): Promise<LibrarySummary> =>
+      run<'store'>({ kind: 'store', url, lastUpdate, now, albums: albums === null ? null : packIds(albums) }),
+    /** a removed library's albums and record */
+    remove: async (url: string): Promise<void> => {
+      await run<'remove'>({ kind: 'remove', url });
+    },
+    /** every stored library record, without its album list */
+    summaries: (): Promise<LibrarySummary[]> => run<'summaries'>({ kind: 'summaries' }),
+    /** `size` album ids of the library from position `offset`, and how many it has */
+    albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> => run<'albumSlice'>({ kind: 'albumSlice', url, offset, size }),
+  };
+}
+
+export const libraryWorker = createLibraryWorker();
