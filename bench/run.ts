@@ -13,13 +13,14 @@ import { hostileBench } from './hostile';
 import { listsBench } from './lists';
 import { networkBench } from './network';
 import { playerBench } from './player';
+import { searchBench } from './search';
 import { shareBench } from './share';
 import { syncBench } from './sync';
 import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench];
+const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench, searchBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));

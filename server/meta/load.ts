@@ -4,6 +4,7 @@ import { parse, TomlDate } from 'smol-toml';
 import { TagRegistry } from './tags.js';
 import { loadLyrics, type TrackLyrics } from './lyrics.js';
 import type { AlbumDetails, Artists, DiscDetails, TrackDetails } from './types.js';
+import { buildMetaIndex, type MetaIndex } from './searchIndex.js';
 
 /*
  * Reads an anni metadata repository (protocol.md 3.3–3.5) into memory: albums resolved to the
@@ -15,6 +16,11 @@ export interface MetaRepo {
   tags: TagRegistry;
   /** lyricKey(album, disc, track) → the track's lyrics (meta/lyrics.ts) */
   lyrics: Map<string, TrackLyrics>;
+  /**
+   * Search and tag indexes (meta/searchIndex.ts), built once by loadMetaRepo so queries need no
+   * full scan. Optional so a repo put together by hand still type-checks: queries build it then.
+   */
+  index?: MetaIndex;
 }
 
 type Table = Record<string, unknown>;
@@ -183,5 +189,5 @@ export function loadMetaRepo(metaDir: string, warn: (msg: string) => void = (m) 
       }
     }
   }
-  return { albums, tags, lyrics: loadLyrics(metaDir, warn) };
+  return { albums, tags, lyrics: loadLyrics(metaDir, warn), index: buildMetaIndex(albums) };
 }

@@ -1,4 +1,5 @@
 import type { MetaRepo } from './load.js';
+import { buildMetaIndex, trackAt, type MetaIndex } from './searchIndex.js';
 import type { AlbumDetails, TrackInfoWithAlbum } from './types.js';
 
 export const SEARCH_LIMIT = 50;
@@ -14,40 +15,76 @@ export function trackInfo(repo: MetaRepo, albumId: string, discId: number, track
   return info;
 }
 
+/**
+ * The repo's indexes: the ones loadMetaRepo built, or (for a repo assembled by hand, or whose albums
+ * Map was replaced or resized since) built now and kept on the repo. The repo is read-only once
+ * loaded, so an index never has to follow edits to album fields.
+ */
+export function metaIndex(repo: MetaRepo): MetaIndex {
+  const idx = repo.index;
+  if (idx && idx.source === repo.albums && idx.size === repo.albums.size) return idx;
+  return (repo.index = buildMetaIndex(repo.albums));
+}
+
 /** Albums carrying the tag (on album, disc or track), optionally including all descendant tags. */
 export function albumsByTag(repo: MetaRepo, tagKey: string, recursive: boolean): AlbumDetails[] {
+  const idx = metaIndex(repo);
   const wanted = recursive ? repo.tags.withDescendants(tagKey) : new Set([tagKey]);
-  return [...repo.albums.values()].filter((a) => a.tags.some((t) => wanted.has(t)));
+  const lists: Int32Array[] = [];
+  for (const tag of wanted) {
+    const list = idx.tagAlbums.get(tag);
+    if (list) lists.push(list);
+  }
+  if (lists.length === 0) return [];
+  // Several tags: one album may carry more than one of them; sorting the indexes restores repo order.
+  let order = lists[0]!;
+  if (lists.length > 1) {
+    const all = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+    let at = 0;
+    for (const l of lists) {
+      all.set(l, at);
+      at += l.length;
+    }
+    all.sort();
+    order = all;
+  }
+  const out: AlbumDetails[] = [];
+  for (let i = 0; i < order.length; i++) if (i === 0 || order[i] !== order[i - 1]) out.push(idx.albums[order[i]!]!);
+  return out;
 }
 
 const has = (text: string | undefined, needle: string): boolean => text !== undefined && text.toLowerCase().includes(needle);
+
+/*
+ * Search: the index proposes candidates in repo order and each is checked with the same test the
+ * full scan used, so results (items, order, SEARCH_LIMIT cut-off) are the scan's; only albums and
+ * tracks that share the keyword's bigrams are looked at.
+ */
 
 /** Case-insensitive substring search over album title/edition/artist/catalog and track title/artist. */
 export function searchAlbums(repo: MetaRepo, keyword: string): AlbumDetails[] {
   const k = keyword.trim().toLowerCase();
   if (!k) return [];
+  const idx = metaIndex(repo);
   const out: AlbumDetails[] = [];
-  for (const a of repo.albums.values()) {
+  idx.albumText.candidates(k, (i) => {
+    const a = idx.albums[i]!;
     if (has(a.title, k) || has(a.edition, k) || has(a.artist, k) || has(a.catalog, k)) out.push(a);
-    if (out.length >= SEARCH_LIMIT) break;
-  }
+    return out.length < SEARCH_LIMIT;
+  });
   return out;
 }
 
 export function searchTracks(repo: MetaRepo, keyword: string): TrackInfoWithAlbum[] {
   const k = keyword.trim().toLowerCase();
   if (!k) return [];
+  const idx = metaIndex(repo);
   const out: TrackInfoWithAlbum[] = [];
-  for (const a of repo.albums.values()) {
-    for (let d = 0; d < a.discs.length; d++) {
-      const tracks = a.discs[d]!.tracks;
-      for (let t = 0; t < tracks.length; t++) {
-        const track = tracks[t]!;
-        if (!has(track.title, k) && !has(track.artist, k)) continue;
-        out.push(trackInfo(repo, a.album_id, d + 1, t + 1));
-        if (out.length >= SEARCH_LIMIT) return out;
-      }
-    }
-  }
+  idx.trackText.candidates(k, (n) => {
+    const { album, disc, track } = trackAt(idx, n);
+    const found = album.discs[disc]!.tracks[track]!;
+    if (has(found.title, k) || has(found.artist, k)) out.push(trackInfo(repo, album.album_id, disc + 1, track + 1));
+    return out.length < SEARCH_LIMIT;
+  });
   return out;
 }
