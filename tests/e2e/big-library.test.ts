@@ -1,0 +1,174 @@
+// A library of 100,000 albums in real Chromium (issue 16). While the app syncs it for the first time
+// (library info, album list, 100,000 availability records, library record), the track that plays
+// keeps playing with its progress shown second by second, and a click on the player bar takes
+// effect while the sync still runs; afterwards its album list opens at page 3,000.
+//
+// A page frozen by the writes (they were one 4-5 s task on the page's thread) would show no
+// progress until they end: the shown seconds would jump. So the test records, in the page, every
+// second the progress bar shows and whether 同步中 showed with it, and asks for an unbroken run
+// of seconds while syncing; it never measures durations.
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import { openSignedIn, pathAndQuery } from './support/signIn';
+import { serverAndBrowser } from './support/suite';
+
+const ALBUMS = 100_000;
+const BIG_LIBRARY = '十万专辑仓库';
+const DAY_NIGHT_ALBUM = 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04'; // 昼/夜 Day/Night
+const LONG_TRACK = '漫长的潮汐 (Extended)'; // 10:30, so it plays through the whole sync
+/** under load a sync takes longer, never shorter; what is waited for has room */
+const SYNC_TIMEOUT_MS = 120_000;
+
+const suite = serverAndBrowser();
+
+/** an annil that lists `ids` (CORS, on its own port); nothing else is asked of it during a sync */
+async function bigLibrary(ids: readonly string[]): Promise<{ url: string; close(): Promise<void> }> {
+  const albums = JSON.stringify(ids);
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const headers = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'content-type': 'application/json' };
+    if (req.method === 'OPTIONS') return res.writeHead(204, headers).end();
+    if (path === '/info') return res.writeHead(200, headers).end(JSON.stringify({ version: 'big', protocol_version: '1', last_update: 1_716_000_000 }));
+    if (path === '/albums') return res.writeHead(200, headers).end(albums);
+    res.writeHead(404, headers).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+// Kept a string: a function would be serialised after the test transform.
+/** records each second the progress bar shows and each label of the main button, with whether 同步中 showed then */
+const RECORDER = `(() => {
+  const seen = { seconds: [], labels: [], endedAt: null };
+  window.__seen = seen;
+  const syncing = () => (document.body ? document.body.textContent : '').includes('同步中');
+  const slider = () => document.querySelector('footer [role="slider"][aria-label="播放进度"]');
+  const button = () => [...document.querySelectorAll('footer button')].find((b) => /^(播放|暂停)$/.test(b.getAttribute('aria-label') || ''));
+  let second = null;
+  let label = null;
+  let wasSyncing = false;
+  const observer = new MutationObserver(() => {
+    const now = slider() && Number(slider().getAttribute('aria-valuenow'));
+    if (now !== null && now !== second) {
+      second = now;
+      seen.seconds.push({ second: now, syncing: syncing(), at: Math.round(performance.now()) });
+    }
+    // the second shown when 同步中 goes away
+    if (wasSyncing && !syncing() && seen.endedAt === null) seen.endedAt = second;
+    wasSyncing = syncing();
+    const shown = button() && button().getAttribute('aria-label');
+    if (shown && shown !== label) {
+      label = shown;
+      seen.labels.push({ label: shown, syncing: syncing(), at: Math.round(performance.now()) });
+    }
+  });
+  // an init script runs before the document has an element to observe
+  document.addEventListener('DOMContentLoaded', () =>
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }),
+  );
+})()`;
+
+interface Seen {
+  /** `at`: the page's clock, only for the failure message */
+  seconds: { second: number; syncing: boolean; at: number }[];
+  labels: { label: string; syncing: boolean; at: number }[];
+  /** the second the progress bar showed when 同步中 went away */
+  endedAt: number | null;
+}
+
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+
+/** the seconds shown while syncing, in the longest run of seconds that follow each other */
+function longestRunWhileSyncing({ seconds }: Seen): number[] {
+  let best: number[] = [];
+  let run: number[] = [];
+  for (const { second, syncing } of seconds) {
+    if (syncing && run.length > 0 && second === run.at(-1)! + 1) run.push(second);
+    else run = syncing ? [second] : [];
+    if (run.length > best.length) best = run;
+  }
+  return best;
+}
+
+describe('a library of 100,000 albums', () => {
+  test('during its first sync the track plays on, its progress shown every second, and 暂停 pauses at once; then page 3,000 of its list opens', async () => {
+    const ids: string[] = Array.from({ length: ALBUMS }, () => randomUUID());
+    const library = await bigLibrary(ids);
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    try {
+      await page.addInitScript(RECORDER);
+      await openSignedIn(page, suite.server, `/album/${DAY_NIGHT_ALBUM}`);
+      const row = page.locator('main').getByRole('listitem').filter({ has: page.getByText(LONG_TRACK, { exact: true }) });
+      const play = row.getByRole('button', { name: '播放', exact: true });
+      await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await play.click();
+      const mainButton = page.locator('footer').getByRole('button', { name: /^(播放|暂停)$/ });
+      await expect.poll(() => mainButton.getAttribute('aria-label'), { timeout: 15_000 }).toBe('暂停');
+
+      // to the libraries page within the app (the player plays on), and add the big library
+      await page.getByRole('link', { name: '音频仓库', exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === '/library');
+      await page.getByRole('article').first().waitFor();
+      const token = await page.evaluate(async () => {
+        const body = (await (await fetch('/api/credential', { credentials: 'include' })).json()) as { data: { token: string }[] };
+        return body.data[0]?.token ?? '';
+      });
+      await page.getByRole('button', { name: '添加音频仓库' }).click();
+      const dialog = page.getByRole('dialog', { name: '添加音频仓库' });
+      await dialog.getByLabel('名称', { exact: true }).fill(BIG_LIBRARY);
+      await dialog.getByLabel('URL', { exact: true }).fill(library.url);
+      await dialog.getByLabel('Token', { exact: true }).fill(token);
+      await dialog.getByRole('button', { name: '确定' }).click();
+      const item = page.getByRole('article', { name: BIG_LIBRARY });
+      await item.getByText('同步中', { exact: true }).waitFor();
+
+      // two seconds in a row shown while syncing, then clicks on the player bar take effect while the
+      // sync still runs: 暂停 pauses, 播放 plays on (from the same second, so the run goes on)
+      const syncEnded = () => item.getByText('同步中', { exact: true }).count().then((n) => n === 0);
+      await expect.poll(async () => longestRunWhileSyncing(await seen(page)).length >= 2 || (await syncEnded()), { timeout: SYNC_TIMEOUT_MS }).toBe(true);
+      expect(longestRunWhileSyncing(await seen(page)).length, JSON.stringify(await seen(page))).toBeGreaterThanOrEqual(2);
+      await mainButton.click();
+      await expect.poll(async () => (await seen(page)).labels.at(-1)).toMatchObject({ label: '播放', syncing: true });
+      await mainButton.click();
+      await expect.poll(async () => (await seen(page)).labels.at(-1)).toMatchObject({ label: '暂停', syncing: true });
+
+      await item.getByText(`${ALBUMS} 张专辑`, { exact: false }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await item.getByText('同步中', { exact: true }).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+      // from the first to the last second shown while syncing, every one was shown: a freeze of the
+      // page (the writes took over 2 s on its thread) skips the seconds it lasts
+      const record = await seen(page);
+      const whileSyncing = record.seconds.filter((s) => s.syncing).map((s) => s.second);
+      expect(whileSyncing.length, JSON.stringify(record)).toBeGreaterThanOrEqual(3);
+      expect(whileSyncing.slice(1).every((second, i) => second === whileSyncing[i]! + 1), JSON.stringify(record)).toBe(true);
+      // and up to its end: a freeze that ends with the sync shows the seconds it lasted only then
+      expect(record.endedAt! - whileSyncing.at(-1)!, JSON.stringify(record)).toBeLessThanOrEqual(1);
+
+      // page 3,000 of its album list: that page's 30 albums are asked for, no others
+      const asked: string[][] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/meta/album') asked.push(url.searchParams.getAll('id[]'));
+      });
+      await item.getByRole('link', { name: BIG_LIBRARY, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/album/list');
+      const listPath = pathAndQuery(page.url());
+      await page.evaluate((path) => history.pushState(null, '', `${path}&page=3000`), listPath);
+      const paging = page.getByRole('navigation', { name: '分页' });
+      await expect.poll(() => paging.getByRole('button', { name: '第 3000 页' }).getAttribute('aria-current')).toBe('page');
+      await page.getByText(`共 ${Math.floor(ALBUMS / 30) + 1} 页`, { exact: true }).waitFor();
+      await expect.poll(() => asked.some((list) => list.length === 30 && list.every((id, i) => id === ids[2999 * 30 + i]))).toBe(true);
+      expect(asked.flat().every((id) => ids.indexOf(id) < 30 || ids.indexOf(id) >= 2999 * 30)).toBe(true);
+      expectNoErrors();
+    } finally {
+      await close();
+      await library.close();
+    }
+  }, 3 * SYNC_TIMEOUT_MS);
+});
