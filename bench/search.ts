@@ -14,6 +14,7 @@ import { buildMetaIndex } from '../server/meta/searchIndex';
 import type { MetaRepo } from '../server/meta/load';
 import { TagRegistry } from '../server/meta/tags';
 import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../server/meta/types';
+import { has, scanAlbums, scanTracks } from '../tests/server/support/metaScan';
 import { median, round } from './lib/stats';
 import type { BenchModule, Cell } from './lib/types';
 
@@ -72,38 +73,6 @@ function generateRepo(albumCount: number, seed: number): MetaRepo {
     albums.set(album.album_id, album);
   }
   return { albums, tags: new TagRegistry(), lyrics: new Map() };
-}
-
-/* The full scan the server used before the index (server/meta/query.ts before this bench). */
-const has = (text: string | undefined, needle: string): boolean => text !== undefined && text.toLowerCase().includes(needle);
-
-function scanAlbums(repo: MetaRepo, keyword: string): AlbumDetails[] {
-  const k = keyword.trim().toLowerCase();
-  if (!k) return [];
-  const out: AlbumDetails[] = [];
-  for (const a of repo.albums.values()) {
-    if (has(a.title, k) || has(a.edition, k) || has(a.artist, k) || has(a.catalog, k)) out.push(a);
-    if (out.length >= SEARCH_LIMIT) break;
-  }
-  return out;
-}
-
-function scanTracks(repo: MetaRepo, keyword: string): TrackInfoWithAlbum[] {
-  const k = keyword.trim().toLowerCase();
-  if (!k) return [];
-  const out: TrackInfoWithAlbum[] = [];
-  for (const a of repo.albums.values()) {
-    for (let d = 0; d < a.discs.length; d++) {
-      const tracks = a.discs[d]!.tracks;
-      for (let t = 0; t < tracks.length; t++) {
-        const track = tracks[t]!;
-        if (!has(track.title, k) && !has(track.artist, k)) continue;
-        out.push(trackInfo(repo, a.album_id, d + 1, t + 1));
-        if (out.length >= SEARCH_LIMIT) return out;
-      }
-    }
-  }
-  return out;
 }
 
 const usedBytes = (): number => {

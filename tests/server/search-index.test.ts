@@ -5,6 +5,7 @@ import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks, trackInfo } from
 import { TagRegistry } from '../../server/meta/tags.js';
 import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../../server/meta/types.js';
 import { removeDir, tempDir } from './support/fixture.js';
+import { has, scanAlbums, scanByTag, scanTracks } from './support/metaScan.js';
 
 /*
  * The metadata search and by-tag queries answer from indexes built once per repo
@@ -12,43 +13,7 @@ import { removeDir, tempDir } from './support/fixture.js';
  * kept here as the reference, and a call must not read every album.
  */
 
-// ---- the reference: the scanning queries as they were before the index ----
-
-const has = (text: string | undefined, needle: string): boolean => text !== undefined && text.toLowerCase().includes(needle);
-
-function scanAlbums(repo: MetaRepo, keyword: string): AlbumDetails[] {
-  const k = keyword.trim().toLowerCase();
-  if (!k) return [];
-  const out: AlbumDetails[] = [];
-  for (const a of repo.albums.values()) {
-    if (has(a.title, k) || has(a.edition, k) || has(a.artist, k) || has(a.catalog, k)) out.push(a);
-    if (out.length >= SEARCH_LIMIT) break;
-  }
-  return out;
-}
-
-function scanTracks(repo: MetaRepo, keyword: string): TrackInfoWithAlbum[] {
-  const k = keyword.trim().toLowerCase();
-  if (!k) return [];
-  const out: TrackInfoWithAlbum[] = [];
-  for (const a of repo.albums.values()) {
-    for (let d = 0; d < a.discs.length; d++) {
-      const tracks = a.discs[d]!.tracks;
-      for (let t = 0; t < tracks.length; t++) {
-        const track = tracks[t]!;
-        if (!has(track.title, k) && !has(track.artist, k)) continue;
-        out.push(trackInfo(repo, a.album_id, d + 1, t + 1));
-        if (out.length >= SEARCH_LIMIT) return out;
-      }
-    }
-  }
-  return out;
-}
-
-function scanByTag(repo: MetaRepo, tagKey: string, recursive: boolean): AlbumDetails[] {
-  const wanted = recursive ? repo.tags.withDescendants(tagKey) : new Set([tagKey]);
-  return [...repo.albums.values()].filter((a) => a.tags.some((t) => wanted.has(t)));
-}
+// the reference: the scanning queries as they were before the index (support/metaScan.ts)
 
 // ---- a generator of random albums ----
 

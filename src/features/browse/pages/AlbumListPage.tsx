@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { useCredentials, useLibraryRecord, useSyncGeneration } from '@/features/library';
 import { sameLibrary } from '@/services/libraryUrls';
 import type { Credential } from '@/shared/types';
-import { AlbumWall } from '@/ui/AlbumWall';
+import { LoadedAlbumWall } from '@/ui/LoadedAlbumWall';
 import { Paged } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { useSearchParam } from '@/ui/useQueryParams';
@@ -36,15 +36,7 @@ function AlbumsOf({ credential }: { credential: Credential }) {
     <Paged length={record.albumCount} ariaLabel={text.album.listTitle}>
       {(offset, size) => (
         <PageLoad key={`${offset}:${size}`} refresh={generation} load={() => browse.libraryAlbumPage(credential.url, offset, size)}>
-          {(page) =>
-            page.status === 'success' ? (
-              <AlbumWall albums={page.data.albums} coverUrlOf={(id) => page.data.covers[id] ?? null} />
-            ) : page.status === 'loading' ? (
-              <PageSpinner />
-            ) : (
-              <Notice message={page.error} color="red" />
-            )
-          }
+          {(page) => <LoadedAlbumWall state={page} />}
         </PageLoad>
       )}
     </Paged>

@@ -4,8 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useBrowse } from '@/features/browse';
 import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { text } from '@/shared/text';
-import { AlbumWall } from '@/ui/AlbumWall';
-import { Notice } from '@/ui/Notice';
+import { LoadedAlbumWall } from '@/ui/LoadedAlbumWall';
 import { PageLoad } from '@/ui/PageLoad';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
@@ -19,15 +18,7 @@ function LikedAlbums({ albums }: { albums: string[] }) {
     <PagedList items={albums} ariaLabel={text.favourites.albums}>
       {(pageIds) => (
         <PageLoad key={pageIds.join(',')} refresh={generation} load={() => browse.albumPage(pageIds)}>
-          {(page) =>
-            page.status === 'success' ? (
-              <AlbumWall albums={page.data.albums} coverUrlOf={(id) => page.data.covers[id] ?? null} />
-            ) : page.status === 'loading' ? (
-              <PageSpinner />
-            ) : (
-              <Notice message={page.error} color="red" />
-            )
-          }
+          {(page) => <LoadedAlbumWall state={page} />}
         </PageLoad>
       )}
     </PagedList>
