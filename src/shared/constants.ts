@@ -63,6 +63,12 @@ export const ALBUM_DB_NAME = 'album';
 export const ALBUM_DB_VERSION = 2;
 export const LIBRARY_DB_NAME = 'library';
 export const LIBRARY_DB_VERSION = 1;
+/**
+ * Availability records rewritten per transaction by a sync or a library's removal: a reader of the
+ * map (an album page, the player finding a track's library) waits for one such chunk, never for a
+ * whole 100,000-album sync (issue 16).
+ */
+export const AVAILABILITY_CHUNK = 2_000;
 
 export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
 /** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */

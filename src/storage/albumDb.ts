@@ -1,8 +1,9 @@
 // Local album data: IndexedDB ALBUM_DB_NAME v2 (spec 3) with two stores keyed by albumId:
 // `album_library_map` (which libraries hold an album) and `album_info` (cached album metadata).
-// Every function runs in one transaction, however many albums it touches.
+// Every function runs in one transaction, however many albums it touches, but for the rewrites of
+// the whole availability map (a sync, a library's removal), which go in chunks (AVAILABILITY_CHUNK).
 import { unwrap, type DBSchema, type IDBPTransaction } from 'idb';
-import { ALBUM_DB_NAME, ALBUM_DB_VERSION } from '@/shared/constants';
+import { ALBUM_DB_NAME, ALBUM_DB_VERSION, AVAILABILITY_CHUNK } from '@/shared/constants';
 import { isRecord, readStringArray } from '@/services/api/narrow';
 import { parseAlbumInfo } from '@/services/api/albumParse';
 import type { AlbumInfo } from '@/shared/types';
@@ -79,16 +80,23 @@ type Change = AlbumLibraryRecord | 'delete' | undefined;
 type KeyRun = { first: string; last: string };
 
 /**
- * One pass over the whole availability store, applying `change` to every readable record (damaged
- * ones are left alone); returns the ids it saw. Built for libraries of 10 000+ albums:
- * - one getAll request reads the store (a cursor costs a round trip per record);
+ * Applies `change` to every readable record in `range` (damaged ones are left alone) and adds
+ * `newRecord(id)` for each id of `listed` the range does not hold. Built for libraries of 100,000+
+ * albums:
+ * - one getAll request reads the range (a cursor costs a round trip per record);
  * - writes go to the bare store, as idb would wrap each of thousands of requests in a promise
  *   (a failed request aborts the transaction, so the caller's `await tx.done` still reports it);
  * - neighbouring deleted records (getAll is in key order) go as one key-range request, so
- *   removing a library that shares no album is a single request.
+ *   removing a library that shares no album is a single request per chunk.
  */
-async function rewriteAll(tx: LibraryMapTx, change: (record: AlbumLibraryRecord) => Change): Promise<Set<string>> {
-  const values: unknown[] = await tx.store.getAll();
+async function rewriteRange(
+  tx: LibraryMapTx,
+  range: IDBKeyRange | null,
+  change: (record: AlbumLibraryRecord) => Change,
+  listed: readonly string[],
+  newRecord: (albumId: string) => AlbumLibraryRecord,
+): Promise<void> {
+  const values: unknown[] = await tx.store.getAll(range);
   const store = unwrap(tx.store);
   const seen = new Set<string>();
   // the pending run of neighbouring records to delete
@@ -112,7 +120,56 @@ async function rewriteAll(tx: LibraryMapTx, change: (record: AlbumLibraryRecord)
     if (next) store.put(next);
   }
   flush(run);
-  return seen;
+  // new albums (and listed ones whose record was damaged); puts follow the deletes, so a range
+  // deleted above cannot take them away
+  for (const albumId of listed) {
+    if (!seen.has(albumId)) store.put(newRecord(albumId));
+  }
+}
+
+/**
+ * Key ranges that together cover every key, each holding about AVAILABILITY_CHUNK of `sortedKeys`:
+ * [−∞, k₁), [k₁, k₂), …, [kₙ, +∞). A record another tab adds meanwhile still falls in one of them.
+ */
+function chunkRanges(sortedKeys: readonly string[]): { range: IDBKeyRange | null; keys: readonly string[] }[] {
+  const chunks: { range: IDBKeyRange | null; keys: readonly string[] }[] = [];
+  for (let i = 0; i < sortedKeys.length || i === 0; i += AVAILABILITY_CHUNK) {
+    const from = i === 0 ? null : sortedKeys[i]!;
+    const to = i + AVAILABILITY_CHUNK < sortedKeys.length ? sortedKeys[i + AVAILABILITY_CHUNK]! : null;
+    const range = from === null ? (to === null ? null : IDBKeyRange.upperBound(to, true)) : to === null ? IDBKeyRange.lowerBound(from) : IDBKeyRange.bound(from, to, false, true);
+    chunks.push({ range, keys: sortedKeys.slice(i, i + AVAILABILITY_CHUNK) });
+  }
+  return chunks;
+}
+
+/**
+ * One pass over the whole availability store in chunks of AVAILABILITY_CHUNK keys, each its own
+ * transaction that reads its range afresh: a reader waits for one chunk, not the whole pass, and
+ * no other tab's change to a record is lost between its read and its write. The first transaction
+ * reads the store's keys and does the first chunk, so a library of up to a chunk's size is one
+ * transaction. `listed`: albums that must end up with a record (newRecord for those without).
+ */
+async function rewriteAll(
+  change: (record: AlbumLibraryRecord) => Change,
+  listed: ReadonlySet<string> = new Set(),
+  newRecord: (albumId: string) => AlbumLibraryRecord = () => {
+    throw new Error('no new records in this rewrite');
+  },
+): Promise<void> {
+  const db = await handle.get();
+  let tx = db.transaction(ALBUM_LIBRARY_STORE, 'readwrite');
+  // album ids are strings; a key of another type (a hand-edited store) sorts before or after every
+  // string in IndexedDB, so the open-ended first and last ranges still cover it
+  const stored = (await tx.store.getAllKeys()).filter((key): key is string => typeof key === 'string');
+  // code-unit order, as IndexedDB orders string keys
+  const keys = [...new Set([...stored, ...listed])].sort();
+  const chunks = chunkRanges(keys);
+  for (let i = 0; i < chunks.length; i++) {
+    if (i > 0) tx = db.transaction(ALBUM_LIBRARY_STORE, 'readwrite');
+    const { range, keys: chunkKeys } = chunks[i]!;
+    await rewriteRange(tx, range, change, chunkKeys.filter((id) => listed.has(id)), newRecord);
+    await tx.done;
+  }
 }
 
 /**
@@ -121,21 +178,16 @@ async function rewriteAll(tx: LibraryMapTx, change: (record: AlbumLibraryRecord)
  */
 export async function setLibraryAlbums(url: string, albumIds: readonly string[]): Promise<void> {
   const wanted = new Set(albumIds);
-  const db = await handle.get();
-  const tx = db.transaction(ALBUM_LIBRARY_STORE, 'readwrite');
-  const seen = await rewriteAll(tx, (record) => {
-    const has = record.availableLibraries.includes(url);
-    if (wanted.has(record.albumId)) return has ? undefined : { ...record, availableLibraries: [...record.availableLibraries, url] };
-    return has ? without(record, url) : undefined;
-  });
-  // new albums (and listed ones whose record was damaged); puts follow the deletes, so a range
-  // deleted above cannot take them away
-  const store = unwrap(tx.store);
   const now = new Date();
-  for (const albumId of wanted) {
-    if (!seen.has(albumId)) store.put({ albumId, availableLibraries: [url], createdAt: now });
-  }
-  await tx.done;
+  await rewriteAll(
+    (record) => {
+      const has = record.availableLibraries.includes(url);
+      if (wanted.has(record.albumId)) return has ? undefined : { ...record, availableLibraries: [...record.availableLibraries, url] };
+      return has ? without(record, url) : undefined;
+    },
+    wanted,
+    (albumId) => ({ albumId, availableLibraries: [url], createdAt: now }),
+  );
 }
 
 /** the record without `url`, or 'delete' when no library is left */
@@ -146,10 +198,7 @@ function without(record: AlbumLibraryRecord, url: string): Change {
 
 /** takes `url` out of every album's list (library deleted); albums left with none are dropped */
 export async function removeLibraryFromAlbums(url: string): Promise<void> {
-  const db = await handle.get();
-  const tx = db.transaction(ALBUM_LIBRARY_STORE, 'readwrite');
-  await rewriteAll(tx, (record) => (record.availableLibraries.includes(url) ? without(record, url) : undefined));
-  await tx.done;
+  await rewriteAll((record) => (record.availableLibraries.includes(url) ? without(record, url) : undefined));
 }
 
 export async function getAlbumRecord(albumId: string): Promise<AlbumLibraryRecord | undefined> {

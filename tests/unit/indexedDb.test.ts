@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDB } from 'idb';
-import { ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
+import { ALBUM_DB_NAME, ALBUM_DB_VERSION, AVAILABILITY_CHUNK, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
 import {
   addLibraryToAlbums,
   clearAlbumDb,
@@ -236,6 +236,32 @@ describe('setLibraryAlbums and removeLibraryFromAlbums (bulk read, changed recor
     // m1 and m3 are neighbours in the store, so they go in one range that spans m2's key
     await setLibraryAlbums(A, ['m2']);
     expect(Object.fromEntries(await getAlbumLibrariesMany(['m1', 'm2', 'm3']))).toEqual({ m1: [], m2: [A], m3: [] });
+  });
+
+  test('a big sync goes in chunks: a reader is answered between them, before the sync ends, and every album is written', async () => {
+    await setLibraryAlbums(B, ['shared-0', 'b-only']);
+    const ids = Array.from({ length: 5 * AVAILABILITY_CHUNK }, (_, i) => (i === 0 ? 'shared-0' : `album-${String(i).padStart(6, '0')}`));
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    let synced = false;
+    const sync = setLibraryAlbums(A, ids).then(() => {
+      synced = true;
+    });
+    // once the sync's first chunk has begun, a reader asks
+    await vi.waitFor(() => expect(transaction).toHaveBeenCalled());
+    const read = await getAlbumLibrariesMany(['b-only']);
+    expect(read.get('b-only')).toEqual([B]);
+    expect(synced).toBe(false);
+    await sync;
+    expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite').length).toBeGreaterThanOrEqual(5);
+    const all = await getAlbumLibrariesMany(ids);
+    expect([...all.values()].filter((libs) => libs.at(-1) === A)).toHaveLength(ids.length);
+    expect(all.get('shared-0')).toEqual([B, A]);
+
+    // the removal goes in chunks too, and leaves the other library's albums
+    await removeLibraryFromAlbums(A);
+    const again = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    expect(await again.getAllKeys('album_library_map')).toEqual(['b-only', 'shared-0']);
+    again.close();
   });
 
   test('a write that fails rejects', async () => {
