@@ -17,19 +17,13 @@ import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from
 import { has, scanAlbums, scanTracks } from '../tests/server/support/metaScan';
 import { median, round } from './lib/stats';
 import type { BenchModule, Cell } from './lib/types';
+import { mulberry32 } from '../server/demo/synth';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** deterministic PRNG (mulberry32), so every run searches the same repo */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** deterministic PRNG (the demo's mulberry32), so every run gets the same data */
+const random = mulberry32;
 
 const WORDS = ['love', 'night', 'Star', 'the', 'Dream', 'rain', 'LIGHT', 'song', 'blue', 'Summer', 'memory', 'Hello', 'world', 'sky', 'heart', 'Road', 'moon', 'ocean', 'Fire', 'piano', 'remix', 'live', 'ver.', 'instrumental', 'Tokyo', 'harbor', 'wind', 'echo'];
 const FIRST = ['Ren', 'Aki', 'Yuki', 'Mei', 'Sora', 'Hana', 'Kai', 'Lin', 'Jun', 'Rio', 'Sam', 'Alex', 'Nora', 'Eli'];

@@ -6,6 +6,7 @@ import { TagRegistry } from '../../server/meta/tags.js';
 import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../../server/meta/types.js';
 import { removeDir, tempDir } from './support/fixture.js';
 import { has, scanAlbums, scanByTag, scanTracks } from './support/metaScan.js';
+import { mulberry32 } from '../../server/demo/synth.js';
 
 /*
  * The metadata search and by-tag queries answer from indexes built once per repo
@@ -17,15 +18,8 @@ import { has, scanAlbums, scanByTag, scanTracks } from './support/metaScan.js';
 
 // ---- a generator of random albums ----
 
-/** deterministic PRNG (mulberry32) so a failure can be replayed */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** deterministic PRNG (the demo's mulberry32), so every run gets the same data */
+const random = mulberry32;
 
 // Small alphabets so keywords hit often (> SEARCH_LIMIT); the odd characters are ones whose
 // lower-casing changes length or depends on context (İ, final Σ), surrogate pairs, and U+FFFF.
