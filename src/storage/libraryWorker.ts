@@ -1,6 +1,7 @@
 // Where a library's IndexedDB work runs: in a worker when the browser has workers (issue 16: a first
 // sync of 100,000 albums must not freeze the page, nor may reading its list), else on this thread
-// (tests in Node, old browsers). The worker starts on the first job and stays for the next ones.
+// (tests in Node, browsers without module workers, a worker that failed). The worker starts on the
+// first job and stays for the next ones.
 import { packIds, runLibraryJob, type AlbumSlice, type LibraryJob, type LibraryJobAnswer, type LibraryJobResults, type LibrarySummary } from './libraryJobs';
 import type { LibrarySnapshot } from './librarySync';
 
@@ -19,10 +20,19 @@ const browserWorker: CreateJobWorker | null =
 /** a job as sent, before it is numbered */
 type Unnumbered<J> = J extends LibraryJob ? Omit<J, 'id'> : never;
 
+/** runs a job on this thread, resolving with its result or rejecting with its reason */
+async function runHere(job: LibraryJob): Promise<unknown> {
+  const answer = await runLibraryJob(job);
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.result;
+}
+
 export function createLibraryWorker(createWorker: CreateJobWorker | null = browserWorker) {
   let worker: JobWorker | null = null;
+  // set once a worker failed: every job from then on runs on this thread
+  let onThisThread = createWorker === null;
   let nextId = 1;
-  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { job: LibraryJob; resolve: (result: unknown) => void; reject: (error: Error) => void }>();
 
   const started = (): JobWorker => {
     if (worker) return worker;
@@ -33,11 +43,16 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
       if (data.ok) job?.resolve(data.result);
       else job?.reject(new Error(data.message));
     });
-    // a worker that cannot start (blocked script, crash) fails the jobs sent to it
+    // a worker that cannot start (no module workers, a blocked script) or dies: its jobs, and every
+    // later one, run on this thread, slower for a big library but never failing for want of a
+    // worker (each job can run twice: a sync's writes and a removal end in the same data)
     made.addEventListener('error', (event) => {
-      for (const job of waiting.values()) job.reject(new Error(event.message || 'library worker failed'));
-      waiting.clear();
+      console.warn(`library worker failed (${event.message || 'no reason given'}); its jobs run on the page from now on`);
+      onThisThread = true;
       worker = null;
+      const jobs = [...waiting.values()];
+      waiting.clear();
+      for (const { job, resolve, reject } of jobs) runHere(job).then(resolve, reject);
     });
     worker = made;
     return made;
@@ -46,14 +61,10 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
   /** sends a job and resolves with what its kind answers (the handler's types say which) */
   const run = async <K extends LibraryJob['kind']>(unnumbered: Unnumbered<Extract<LibraryJob, { kind: K }>>): Promise<LibraryJobResults[K]> => {
     const job = { ...unnumbered, id: nextId++ } as LibraryJob;
-    if (!createWorker) {
-      const answer = await runLibraryJob(job);
-      if (!answer.ok) throw new Error(answer.message);
-      return answer.result as LibraryJobResults[K];
-    }
+    if (onThisThread) return (await runHere(job)) as LibraryJobResults[K];
     const target = started();
     return new Promise((resolve, reject) => {
-      waiting.set(job.id, { resolve: (result) => resolve(result as LibraryJobResults[K]), reject });
+      waiting.set(job.id, { job, resolve: (result) => resolve(result as LibraryJobResults[K]), reject });
       target.postMessage(job);
     });
   };

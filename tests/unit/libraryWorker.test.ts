@@ -90,17 +90,33 @@ describe('library writes behind a worker', () => {
     await expect(writes.store({ url: URL_A, lastUpdate: 1, albums: ['x'] })).rejects.toThrow('QuotaExceededError');
   });
 
-  test('a worker that fails to start rejects the jobs sent to it', async () => {
+  test('a worker that fails to start: its jobs, and every later one, run on this thread instead', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail: ((event: { message?: string }) => void) | null = null;
-    const writes = createLibraryWorker(() => ({
-      postMessage: () => {},
-      addEventListener: (type: string, listener: never) => {
-        if (type === 'error') fail = listener;
-      },
-    }));
-    const stored = writes.store({ url: URL_A, lastUpdate: 1, albums: ['x'] });
+    let made = 0;
+    const posted: LibraryJob[] = [];
+    const worker = createLibraryWorker(() => {
+      made++;
+      return {
+        postMessage: (job) => posted.push(job),
+        addEventListener: (type: string, listener: never) => {
+          if (type === 'error') fail = listener;
+        },
+      };
+    });
+    const stored = worker.store({ url: URL_A, lastUpdate: 1, albums: ['x', 'y'] }, 9);
+    const summaries = worker.summaries();
+    expect(posted).toHaveLength(2);
     fail!({ message: 'blocked by the page policy' });
-    await expect(stored).rejects.toThrow('blocked by the page policy');
+    expect(await stored).toEqual({ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 });
+    // the summary job was sent before the store ran; run here, it answers whatever it read
+    await summaries;
+    expect(await worker.albumSlice(URL_A, 0, 30)).toEqual({ ids: ['x', 'y'], total: 2 });
+    expect(await worker.summaries()).toEqual([{ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 }]);
+    expect(posted).toHaveLength(2);
+    expect(made).toBe(1);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 
   test('without workers the job runs on this thread, with the same result', async () => {
