@@ -10,8 +10,6 @@
  * The first route change of a document also loads the page's chunk, as a click on the library would.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +17,7 @@ import { drawCover } from '../../server/demo/cover';
 import { demoPaths } from '../../server/demo/generate';
 import { createServer, loadConfig, type AnnivServer } from '../../server/index';
 import type { MetaRepo } from '../../server/meta/load';
+import { serveAlbumList, type AlbumListLibrary } from '../../tests/e2e/support/albumListLibrary';
 import { logIn } from '../../tests/e2e/support/signIn';
 import { REPO_ROOT } from '../lib/paths';
 
@@ -39,22 +38,6 @@ const SYNC_TIMEOUT_MS = 300_000;
 function benchToken(): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ type: 'user', user_id: 'bench', audios: {} })}.c2lnbmF0dXJl`;
-}
-
-/** a library on its own origin (so CORS is real): /info, /albums and one small cover for every album */
-function serveLibrary(albumsJson: string): Promise<Server> {
-  const cover = Buffer.from(drawCover({ hue: 200, pattern: 'rings', size: 64 }));
-  const server = createHttpServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-expose-headers': '*' };
-    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-    const send = (type: string, body: string | Buffer) => res.writeHead(200, { ...cors, 'content-type': type, 'cache-control': 'no-store' }).end(body);
-    if (path === '/info') return send('application/json', JSON.stringify({ version: 'bench', protocol_version: '1', last_update: 1_716_000_000 }));
-    if (path === '/albums') return send('application/json', albumsJson);
-    if (path.endsWith('/cover')) return send('image/jpeg', cover);
-    res.writeHead(404, cors).end();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /** /library in a fresh document, until neither library is syncing and the big one shows its count */
@@ -97,14 +80,14 @@ export async function measureAlbumList(
 ): Promise<AlbumListTimings> {
   const dataDir = await mkdtemp(join(tmpdir(), 'anniv-album-list-bench-'));
   let anniv: AnnivServer | null = null;
-  let library: Server | null = null;
+  let library: AlbumListLibrary | null = null;
   try {
     await mkdir(demoPaths(dataDir).libraryDir, { recursive: true });
     const config = { ...loadConfig({ DATA_DIR: dataDir, DIST_DIR: join(REPO_ROOT, 'dist') }), port: 0, libraryPort: 0 };
     anniv = await createServer(config, { demoContent: false, log: () => {}, meta });
     const { apiUrl } = await anniv.start();
-    library = await serveLibrary(JSON.stringify(albumIds));
-    const libraryUrl = `http://127.0.0.1:${(library.address() as AddressInfo).port}`;
+    library = await serveAlbumList(albumIds, { cover: drawCover({ hue: 200, pattern: 'rings', size: 64 }) });
+    const libraryUrl = library.url;
 
     const context = await browser.newContext({ baseURL: apiUrl });
     const page = await context.newPage();
@@ -139,7 +122,7 @@ export async function measureAlbumList(
     await context.close();
     return timings;
   } finally {
-    if (library) await new Promise((resolve) => library!.close(resolve));
+    await library?.close();
     await anniv?.close();
     await rm(dataDir, { recursive: true, force: true });
   }

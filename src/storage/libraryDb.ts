@@ -71,8 +71,15 @@ export async function renewLibraryRecord(url: string, serverLastUpdate: number, 
   return record;
 }
 
+/** the ids of one page of a library's albums, in the order the library listed them */
+export interface AlbumSlice {
+  ids: string[];
+  /** how many albums the stored list has (0 when the library has no record) */
+  total: number;
+}
+
 /** one page of a library's stored album list and the list's length (none: no ids, total 0) */
-export async function getLibraryAlbumSlice(url: string, offset: number, size: number): Promise<{ ids: string[]; total: number }> {
+export async function getLibraryAlbumSlice(url: string, offset: number, size: number): Promise<AlbumSlice> {
   const albums = (await getLibraryRecord(url))?.albums ?? [];
   const start = Math.max(0, Math.floor(offset));
   return { ids: albums.slice(start, start + Math.max(0, Math.floor(size))), total: albums.length };

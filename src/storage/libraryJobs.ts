@@ -5,17 +5,12 @@
 // Album ids travel as one newline-joined string: copying one string between threads is a memcpy,
 // 100,000 separate strings are 100,000 allocations on the sending thread.
 import { removeLibraryData, storeLibrarySync } from './librarySync';
-import { getLibraryAlbumSlice, listLibraryRecords, type LibraryRecord } from './libraryDb';
+import { getLibraryAlbumSlice, listLibraryRecords, type AlbumSlice, type LibraryRecord } from './libraryDb';
+
+export type { AlbumSlice };
 
 /** a stored library record without its album list (the list stays where it was written) */
 export type LibrarySummary = Omit<LibraryRecord, 'albums'>;
-
-/** the ids of one page of a library's albums, in the order the library listed them */
-export interface AlbumSlice {
-  ids: string[];
-  /** how many albums the stored list has (0 when the library has no record) */
-  total: number;
-}
 
 export type LibraryJob =
   | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: string | null }

@@ -9,10 +9,9 @@
 // second the progress bar shows and whether 同步中 showed with it, and asks for an unbroken run
 // of seconds while syncing; it never measures durations.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { serveAlbumList } from './support/albumListLibrary';
 import { newPage } from './support/browser';
 import { openSignedIn, pathAndQuery } from './support/signIn';
 import { serverAndBrowser } from './support/suite';
@@ -26,33 +25,6 @@ const NEXT_TRACK = '再一次黎明'; // the album's track after it
 const SYNC_TIMEOUT_MS = 120_000;
 
 const suite = serverAndBrowser();
-
-/**
- * An annil that lists `ids` (CORS, on its own port); nothing else is asked of it during a sync.
- * `served` resolves once the album list is sent: the sync then writes it (3.8 s or more here).
- */
-async function bigLibrary(ids: readonly string[]): Promise<{ url: string; served: Promise<void>; close(): Promise<void> }> {
-  const albums = JSON.stringify(ids);
-  let sent = () => {};
-  const served = new Promise<void>((resolve) => (sent = resolve));
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const headers = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'content-type': 'application/json' };
-    if (req.method === 'OPTIONS') return res.writeHead(204, headers).end();
-    if (path === '/info') return res.writeHead(200, headers).end(JSON.stringify({ version: 'big', protocol_version: '1', last_update: 1_716_000_000 }));
-    if (path === '/albums') {
-      res.on('finish', sent);
-      return res.writeHead(200, headers).end(albums);
-    }
-    res.writeHead(404, headers).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    served,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 // Kept a string: a function would be serialised after the test transform.
 /** records each second the progress bar shows and each label of the main button, with whether 同步中 showed then */
@@ -116,7 +88,7 @@ function secondsPerTrack({ seconds }: Seen): Map<string | null, number[]> {
 describe('a library of 100,000 albums', () => {
   test('during its first sync the track plays on, its progress shown every second, and 暂停, 播放 and 下一首 work; then page 3,000 of its list opens', async () => {
     const ids: string[] = Array.from({ length: ALBUMS }, () => randomUUID());
-    const library = await bigLibrary(ids);
+    const library = await serveAlbumList(ids);
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     try {
       await page.addInitScript(RECORDER);
