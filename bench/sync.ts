@@ -17,6 +17,7 @@ import type { SyncTimings } from './sync/entry';
 import { measureAlbumList, type AlbumListTimings } from './sync/albumList';
 import { syntheticCatalogue } from './lib/catalogue';
 import { REPO_ROOT } from './lib/paths';
+import { median, round } from './lib/stats';
 import type { BenchModule } from './lib/types';
 
 /** the library sizes measured: the 10,000 of the first benchmark and 100,000 (issue 16) */
@@ -86,14 +87,6 @@ function serve(outDir: string, albumsJson: string, lastUpdate: number, counts: R
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 /** `runs` runs against a library of `albums` albums, each in a fresh context (empty IndexedDB) */
 async function measure(browser: Awaited<ReturnType<typeof launchBrowser>>, outDir: string, ids: readonly string[], runs: number, counts: Record<string, number>) {
