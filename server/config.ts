@@ -31,6 +31,12 @@ export interface Config {
    * whatever the request says. An https origin marks the site as served over HTTPS: Secure cookies.
    */
   publicOrigin: string | null;
+  /**
+   * ANNIV_STRICT: behave like anniv-go and annil wherever they are stricter or different and the
+   * client depends on it (the built client served as files only, no XSRF, ...), so the client is
+   * tested against what real deployments do, not against this server's leniency.
+   */
+  strict: boolean;
 }
 
 /** Email rule of anniv-go: RFC-5322 style, lower-case letters only. */
@@ -51,6 +57,13 @@ function trustProxyFrom(value: string | undefined): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be 0, 1 (one proxy) or the number of proxies, got "${value}"`);
   return n;
+}
+
+function flagFrom(value: string | undefined, name: string): boolean {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function originFrom(value: string | undefined): string | null {
@@ -108,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     libraryPublicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     publicOrigin: originFrom(env.PUBLIC_ORIGIN),
+    strict: flagFrom(env.ANNIV_STRICT, 'ANNIV_STRICT'),
   };
 }
 
