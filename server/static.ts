@@ -11,11 +11,13 @@ import { parseRange } from './httpRange.js';
 
 /*
  * The built client (dist/) with SPA fallback: an existing file is served as is; any other GET
- * answers index.html so client-side routes (/album/…, /tag/…) load the app. Missing hashed
+ * answers the app's page so client-side routes (/album/…, /tag/…) load the app. Missing hashed
  * assets under /assets/ stay 404 so a stale page fails loudly instead of parsing HTML as JS.
  *
  * A client route gets its page from the build's `routes/` (scripts/lib/routePages.ts): index.html
- * naming every file that route needs, so they load at once; other paths get index.html.
+ * naming every file that route needs, so they load at once; `/` and other paths get
+ * `routes/app.html`. Both carry the marker telling the app that path addresses work on this server
+ * (src/services/addresses.ts); a build without them gets index.html.
  *
  * The page also names, in a `Link: rel=preload` header, the API answers every start of the app asks
  * for (site info, the user), and with a session cookie those a signed-in start asks for next
@@ -207,7 +209,18 @@ async function routePagesOf(root: string): Promise<RoutePage[]> {
   return pages;
 }
 
-export function staticClient(distDir: string): (c: Context) => Promise<Response> {
+export interface StaticOptions {
+  /**
+   * Serve like anniv-go (gin's static middleware): only files that exist, `/` gives index.html,
+   * anything else gin's plain 404. The app then finds no marker and uses hash addresses.
+   */
+  filesOnly?: boolean;
+}
+
+/** gin's answer to a path it has no route or file for */
+const GIN_NOT_FOUND = '404 page not found';
+
+export function staticClient(distDir: string, { filesOnly = false }: StaticOptions = {}): (c: Context) => Promise<Response> {
   const root = path.resolve(distDir);
   return async (c) => {
     const index = path.join(root, 'index.html');
@@ -228,12 +241,17 @@ export function staticClient(distDir: string): (c: Context) => Promise<Response>
       }
       if (pathname.startsWith('/assets/')) return c.text('Not Found', 404);
     }
+    if (filesOnly) return pathname === '/' ? send(c, index, indexStat, 'no-cache') : c.text(GIN_NOT_FOUND, 404);
     const pages = await routePagesOf(root);
     const page = pages.find((r) => r.pattern.test(pathname));
     const pageStat = page ? await fileStat(page.file) : null;
     // The Link preloads name this client's requests: a build without route pages is another
     // client (a benchmark serves the original one), which gets none.
     const preloadFor = pages.length > 0 ? pathname : null;
-    return pageStat ? send(c, page!.file, pageStat, 'no-cache', preloadFor) : send(c, index, indexStat, 'no-cache', preloadFor);
+    if (pageStat) return send(c, page!.file, pageStat, 'no-cache', preloadFor);
+    // every other path (and `/`) gets the app with the marker that path addresses work here
+    const app = path.join(root, 'routes', 'app.html');
+    const appStat = await fileStat(app);
+    return appStat ? send(c, app, appStat, 'no-cache', preloadFor) : send(c, index, indexStat, 'no-cache', preloadFor);
   };
 }

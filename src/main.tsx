@@ -6,15 +6,20 @@ import { App } from '@/app/App';
 import { createAppSystem } from '@/app/system';
 import { maybeInspector } from '@/app/inspect';
 import { preloadPage } from '@/app/routes';
+import { startAddresses } from '@/app/addressMode';
+import { currentRoute } from '@/services/addresses';
 import { registeredServiceWorker } from '@/features/shell/serviceWorker';
 
 async function boot() {
+  // first: every read of the route below goes through the address form chosen here
+  startAddresses();
   const inspect = await maybeInspector();
   // the built app registers its service worker (installable, opens offline); `npm run dev` does not
   const system = createAppSystem({ inspect, serviceWorker: import.meta.env.PROD ? registeredServiceWorker : undefined });
   // the first URL's data and page chunk load together, before the first render (see preloadPage)
-  system.prefetchFor(window.location.pathname);
-  await preloadPage(window.location.pathname).catch(() => {}); // a failed chunk load shows when the page renders
+  const { path } = currentRoute();
+  system.prefetchFor(path);
+  await preloadPage(path).catch(() => {}); // a failed chunk load shows when the page renders
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

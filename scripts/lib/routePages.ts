@@ -3,14 +3,16 @@ import { join, resolve } from 'node:path';
 import { chunkOf, importedChunks, type ChunkLink } from './chunks';
 import type { Plugin } from 'vite';
 import { LAZY_PAGES, ROUTE_TABLE, type LazyPageName } from '../../src/app/routeTable';
+import { ADDRESS_MARKER } from '../../src/services/addresses';
 
 /*
  * One HTML page per code-split route page: index.html plus a `<link rel="modulepreload">` for every
  * JS file the page's chunk imports (all the way down) and a stylesheet link for their CSS, plus the
  * data chunk every page loads next. The browser then fetches them while it fetches the app's entry
  * (two rounds: the HTML, then everything) instead of learning of each file from the one before.
- * Written to `<outDir>/routes/<Page>.html` with `routes.json` (route path → file); server/static.ts
- * answers a client route with its page, any other path with index.html.
+ * Written to `<outDir>/routes/<Page>.html` with `routes.json` (route path → file), beside
+ * `routes/app.html` (index.html saying path addresses work); server/static.ts answers a client
+ * route with its page, `/` and any other path with app.html.
  */
 
 export const ROUTES_DIR = 'routes';
@@ -36,6 +38,18 @@ export function pageFiles(chunks: ChunkInfo[], root: string): Map<LazyPageName, 
     out.set(name, [...files].sort((a, b) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')) || a.localeCompare(b)));
   }
   return out;
+}
+
+/**
+ * The app's page for a server that answers every route with it (the reference server): index.html
+ * with the marker that tells the app it may use path addresses (services/addresses.ts). A server
+ * that serves the build as files only (anniv-go) sends index.html, without it: hash addresses.
+ */
+export const APP_PAGE = 'app.html';
+
+export function withAddressMarker(html: string): string {
+  if (!html.includes('</head>')) throw new Error('routePages: index.html has no </head>');
+  return html.replace(/\s*<\/head>/, `\n    <meta name="${ADDRESS_MARKER}" content="path">\n  </head>`);
 }
 
 /** index.html with the links added at the end of <head> */
@@ -76,9 +90,10 @@ export function routePages(): Plugin {
       files = pageFiles(chunks, root);
     },
     async writeBundle() {
-      const index = await readFile(join(outDir, 'index.html'), 'utf8');
+      const app = withAddressMarker(await readFile(join(outDir, 'index.html'), 'utf8'));
       await mkdir(join(outDir, ROUTES_DIR), { recursive: true });
-      for (const [name, list] of files) await writeFile(join(outDir, ROUTES_DIR, `${name}.html`), withPreloads(index, list, base));
+      await writeFile(join(outDir, ROUTES_DIR, APP_PAGE), app);
+      for (const [name, list] of files) await writeFile(join(outDir, ROUTES_DIR, `${name}.html`), withPreloads(app, list, base));
       const table = ROUTE_TABLE.filter((route) => route.page !== 'HomePage').map((route) => ({ path: route.path, file: `${ROUTES_DIR}/${route.page}.html` }));
       await writeFile(join(outDir, ROUTES_DIR, ROUTES_INDEX), `${JSON.stringify(table, null, 2)}\n`);
     },

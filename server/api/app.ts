@@ -94,7 +94,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   app.all('/api/*', (c) => fail(c, Status.NotFound, 'not found'));
   app.all('/api', (c) => fail(c, Status.NotFound, 'not found'));
 
-  app.get('*', staticClient(config.distDir));
+  app.get('*', staticClient(config.distDir, { filesOnly: config.strict }));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err.status, err.message);

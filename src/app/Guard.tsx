@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loginPathFor, useLoginState } from '@/features/session';
 import { PageSpinner } from '@/ui/PageSpinner';
+import { currentRoute } from '@/services/addresses';
 
 export function Guard({ children }: { children: ReactNode }) {
   const state = useLoginState();
@@ -13,7 +14,7 @@ export function Guard({ children }: { children: ReactNode }) {
   if (state === 'loggedOut') {
     // Route changes render in a transition, so the route can trail the browser for a moment: when
     // the app is already on its way elsewhere (to login after a password change), do not redirect.
-    if (window.location.pathname !== path) return null;
+    if (currentRoute().path !== path) return null;
     return <Redirect to={loginPathFor(path, search)} replace />;
   }
   return <>{children}</>;

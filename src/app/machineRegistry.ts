@@ -233,7 +233,7 @@ export const pathInputs: Record<string, unknown> = {
   // the store (a live favourites actor) is the caller's to give; a walk sends it nothing
   favouriteToggle: { target: { kind: 'track', track: sampleTrack('a') } },
   playlist: { id: samplePlaylist.id },
-  shareWizard: { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', origin: 'https://anniv.example' },
+  shareWizard: { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', linkBase: 'https://anniv.example' },
 };
 
 /**

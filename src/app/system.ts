@@ -9,7 +9,6 @@
 //   - every feature's `notify`                      → the messages (toasts)
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
 import { createActor, type AnyActorLogic, type InspectionEvent } from 'xstate';
-import { navigate as navigateBrowser } from 'wouter/use-browser-location';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
 import { startPlaylists } from '@/features/playlists';
@@ -23,6 +22,7 @@ import { loginStateOf, startSession, startSite, userOf } from '@/features/sessio
 import { startSettings } from '@/features/settings';
 import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
 import { gotNoAnswer, isUnauthorized } from '@/services/api/errors';
+import { navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
@@ -86,7 +86,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     withReachability(options.api ?? createApiClient(), (reached) => reachability(reached)),
     () => onExpired(),
   );
-  const navigate = options.navigate ?? ((to: string) => navigateBrowser(to));
+  const navigate = options.navigate ?? ((to: string) => navigateTo(to));
   const reload = options.reload ?? ((to: string) => window.location.assign(to));
   const { fetch, inspect } = options;
 

@@ -16,6 +16,7 @@ import { parseUserInfo } from '@/services/api/user';
 import { isRecord, readStringMap } from '@/services/api/narrow';
 import type { UserInfo } from '@/shared/types';
 import { SHARE_ID_PATTERN } from '@/shared/track';
+import { ADDRESS_MODES, type AddressMode } from '@/services/addresses';
 
 /** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
 export interface StoredTrack {
@@ -47,6 +48,8 @@ export interface LocalValues {
   'player.muted': boolean;
   /** not in spec 3: the colour scheme chosen in the settings */
   'ui.colorScheme': ColorSchemeSetting;
+  /** not in spec 3: the address form this site's server was last seen to take (services/addresses.ts) */
+  'ui.addresses': AddressMode | null;
 }
 
 export type LocalKey = keyof LocalValues;
@@ -106,6 +109,7 @@ const parsers: { [K in LocalKey]: Parser<LocalValues[K]> } = {
   'player.muted': (value) =>
     typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
   'ui.colorScheme': oneOf(COLOR_SCHEMES),
+  'ui.addresses': (value) => (value === null ? null : oneOf(ADDRESS_MODES)(value)),
 };
 
 const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
@@ -116,6 +120,7 @@ const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
   'player.volume': () => DEFAULT_VOLUME,
   'player.muted': () => false,
   'ui.colorScheme': () => DEFAULT_COLOR_SCHEME,
+  'ui.addresses': () => null,
 };
 
 export const LOCAL_KEYS = Object.keys(defaults) as LocalKey[];

@@ -2,7 +2,7 @@
 // written in place, replacing the history entry so Back leaves the page rather than undoing them.
 import { useCallback, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
+import { currentRoute, navigateTo } from '@/services/addresses';
 
 /** name → value; null removes the parameter */
 export type QueryPatch = Record<string, string | number | null>;
@@ -10,25 +10,26 @@ export type QueryPatch = Record<string, string | number | null>;
 /** the current parameters and a setter that merges a patch and keeps all other parameters */
 export function useQueryParams(): [URLSearchParams, (patch: QueryPatch) => void] {
   // wouter's search is passed through decodeURI (a keyword "%41" would read back as "A"), so the
-  // raw location is parsed; wouter's hook only makes the component follow URL changes.
+  // raw route (services/addresses.ts: path or hash) is parsed; wouter's hook only makes the component follow URL changes.
   const search = useSearch();
   const params = useMemo(() => rawParams(search), [search]);
   const update = useCallback((patch: QueryPatch) => {
-    const next = new URLSearchParams(window.location.search);
+    const { path, search } = currentRoute();
+    const next = new URLSearchParams(search);
     for (const [name, value] of Object.entries(patch)) {
       if (value === null) next.delete(name);
       else next.set(name, String(value));
     }
     const query = next.toString();
-    navigate(`${window.location.pathname}${query ? `?${query}` : ''}`, { replace: true });
+    navigateTo(`${path}${query ? `?${query}` : ''}`, { replace: true });
   }, []);
   return [params, update];
 }
 
-/** `changed` only ties the memo to wouter's view of the URL; the raw location is what is read */
+/** `changed` only ties the memo to wouter's view of the URL; the raw route is what is read */
 function rawParams(changed: string): URLSearchParams {
   void changed;
-  return new URLSearchParams(window.location.search);
+  return new URLSearchParams(currentRoute().search);
 }
 
 /** one parameter (null when absent) and its setter */

@@ -113,7 +113,7 @@ function model(sent: readonly Sent[]) {
         break;
       case 'xstate.done.actor.createShare':
         // the success dialog says 分享成功: no toast
-        link = `${input.origin}/s/${encodeURIComponent(event.output as string)}`;
+        link = `${input.linkBase}/s/${encodeURIComponent(event.output as string)}`;
         break;
       case 'xstate.done.actor.copyLink':
         emitted.push({ type: 'notify', severity: 'success', message: text.share.copySucceeded });
@@ -155,7 +155,7 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     const expected = model(log.sent);
     expect(s.context.tracks).toBe(input.tracks);
     expect(s.context.cover).toBe(input.cover);
-    expect(s.context.origin).toBe(input.origin);
+    expect(s.context.linkBase).toBe(input.linkBase);
     expect(s.context.name).toBe(expected.name);
     expect(s.context.description).toBe(expected.description);
     expect(s.context.selected).toEqual(expected.selected);
@@ -180,7 +180,7 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     always(s);
     expect(s.hasTag('succeeded')).toBe(true);
     expect(s.hasTag('form')).toBe(false);
-    expect(s.context.link).toMatch(new RegExp(`^${input.origin}/s/[^/?# ]+$`));
+    expect(s.context.link).toMatch(new RegExp(`^${input.linkBase}/s/[^/?# ]+$`));
     expect(s.can({ type: 'SUBMIT' })).toBe(false);
     expect(s.can({ type: 'EDIT', name: 'x', description: 'y' })).toBe(false);
   };

@@ -43,8 +43,8 @@ const b13 = track('album-b', 1, 3);
 const tracks = [a11, a12, a21, b13];
 const allKeys = tracks.map(trackKey);
 const cover: PlaylistCover = { albumId: 'album-a', discId: 1 };
-const origin = 'https://anniv.example';
-const baseInput: ShareWizardInput = { tracks, cover, name: 'Harbor Lights', origin };
+const linkBase = 'https://anniv.example';
+const baseInput: ShareWizardInput = { tracks, cover, name: 'Harbor Lights', linkBase };
 
 type Fakes = ReturnType<typeof makeFakes>;
 function makeFakes() {
@@ -111,7 +111,7 @@ describe('share wizard: the form as it starts', () => {
     expect(s.context).toEqual<ShareWizardContext>({
       tracks,
       cover,
-      origin,
+      linkBase,
       name: 'Harbor Lights',
       description: '',
       selected: allKeys,
@@ -124,7 +124,7 @@ describe('share wizard: the form as it starts', () => {
   });
 
   it('without a starting name the name is empty', () => {
-    const { actor } = start({ tracks, cover, origin });
+    const { actor } = start({ tracks, cover, linkBase });
     expect(actor.getSnapshot().context.name).toBe('');
   });
 
@@ -401,8 +401,8 @@ describe('share wizard: creating the share', () => {
   });
 
   it.each([
-    ['a plain id', 'qWeRtYuI', `${origin}/s/qWeRtYuI`],
-    ['an id that needs encoding', 'a b/c?d', `${origin}/s/a%20b%2Fc%3Fd`],
+    ['a plain id', 'qWeRtYuI', `${linkBase}/s/qWeRtYuI`],
+    ['an id that needs encoding', 'a b/c?d', `${linkBase}/s/a%20b%2Fc%3Fd`],
   ])('success (%s) → succeeded with the link (the dialog says 分享成功, no toast)', async (_, id, link) => {
     const started = start();
     submitFilled(started);
@@ -455,7 +455,7 @@ describe('share wizard: creating the share', () => {
     await flush();
     s = started.actor.getSnapshot();
     expect(s.value).toBe('succeeded');
-    expect(s.context.link).toBe(`${origin}/s/second`);
+    expect(s.context.link).toBe(`${linkBase}/s/second`);
     expect(started.emitted).toEqual([error(message)]);
   });
 
@@ -477,7 +477,7 @@ describe('share wizard: the success dialog', () => {
     let s = actor.getSnapshot();
     expect(s.value).toBe('copying');
     expect(tags(s)).toEqual(['busy', 'succeeded']);
-    expect(fakes.copyLink.calls.map((c) => c.input)).toEqual([{ link: `${origin}/s/qWeRtYuI` }]);
+    expect(fakes.copyLink.calls.map((c) => c.input)).toEqual([{ link: `${linkBase}/s/qWeRtYuI` }]);
     expect(s.can({ type: 'COPY' })).toBe(false);
     expect(s.can({ type: 'CONFIRM' })).toBe(false);
     fakes.copyLink.last.resolve();
@@ -485,7 +485,7 @@ describe('share wizard: the success dialog', () => {
     s = actor.getSnapshot();
     expect(s.value).toBe('succeeded');
     expect(emitted).toEqual([success('复制成功')]);
-    expect(s.context.link).toBe(`${origin}/s/qWeRtYuI`);
+    expect(s.context.link).toBe(`${linkBase}/s/qWeRtYuI`);
   });
 
   it('a copy failure → succeeded with its message (您的浏览器不支持复制功能)', async () => {
@@ -506,7 +506,7 @@ describe('share wizard: the success dialog', () => {
     let s = actor.getSnapshot();
     expect(s.value).toBe('sharing');
     expect(tags(s)).toEqual(['busy', 'succeeded']);
-    expect(fakes.nativeShare.calls.map((c) => c.input)).toEqual([{ link: `${origin}/s/qWeRtYuI`, title: '周末' }]);
+    expect(fakes.nativeShare.calls.map((c) => c.input)).toEqual([{ link: `${linkBase}/s/qWeRtYuI`, title: '周末' }]);
     expect(s.can({ type: 'NATIVE_SHARE' })).toBe(false);
     fakes.nativeShare.last.resolve();
     await flush();
@@ -557,7 +557,7 @@ describe('share wizard: the real clipboard and share sheet actors', () => {
   });
   const { api } = fakeApi(() => envelope(null));
   const actors = defineShareWizardActors({ api, access: unusedAccess });
-  const link = `${origin}/s/qWeRtYuI`;
+  const link = `${linkBase}/s/qWeRtYuI`;
 
   it('copyLink writes the link to the clipboard', async () => {
     const writeText = vi.fn(async () => {});

@@ -59,10 +59,23 @@ describe('round trips', () => {
     expect(readLocal('player.volume')).toBe(100);
   });
 
-  test("LOCAL_KEYS lists spec 3's six keys and the colour scheme", () => {
+  test("LOCAL_KEYS lists spec 3's six keys, the colour scheme and the address form", () => {
     expect([...LOCAL_KEYS].sort()).toEqual(
-      ['player.muted', 'player.pageOnCloseAction', 'player.quality', 'player.volume', 'playlist', 'userInfo', 'ui.colorScheme'].sort(),
+      ['player.muted', 'player.pageOnCloseAction', 'player.quality', 'player.volume', 'playlist', 'userInfo', 'ui.colorScheme', 'ui.addresses'].sort(),
     );
+  });
+
+  test.each([
+    ['"path"', 'path'],
+    ['"hash"', 'hash'],
+    ['null', null],
+    ['"both"', null],
+    ['7', null],
+    ['{"mode":"path"}', null],
+    ['not json', null],
+  ])('a stored address form %s reads as %s', (raw, value) => {
+    localStorage.setItem('ui.addresses', raw);
+    expect(readLocal('ui.addresses')).toBe(value);
   });
 
   test.each([

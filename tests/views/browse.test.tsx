@@ -191,6 +191,15 @@ describe('tags', () => {
     expect(await screen.findByText('Sea Harp')).toBeTruthy();
   });
 
+  it('leaving a tag page for an album asks for no albums of an empty tag', async () => {
+    const user = userEvent.setup();
+    const { server } = await signedIn('/tag/organization%3AOrg');
+    await user.click(await screen.findByRole('link', { name: /Harbor Lights/ }));
+    expect(await screen.findByRole('heading', { name: /Harbor Lights/ })).toBeTruthy();
+    const tags = server.requests.filter((r) => r.path === '/api/meta/albums/by-tag').map((r) => new URLSearchParams(r.query).get('tag'));
+    expect(tags).toEqual(['organization:Org']);
+  });
+
   it('an unknown tag gives the server message, not a crash', async () => {
     await signedIn('/tag/nope');
     expect((await screen.findAllByText('tag not found')).length).toBeGreaterThan(0);

@@ -1,12 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setAddressMode } from '@/services/addresses';
 import { text } from '@/shared/text';
 import { createFakeAnniv, type WireAlbum } from './fakeAnniv';
 import { renderApp, warmUpPages } from './renderApp';
 
 beforeAll(warmUpPages, 60_000);
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAddressMode('path');
+});
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const HOME = 'https://home.example';
@@ -20,14 +24,14 @@ const albumA: WireAlbum = {
 const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (payload: unknown) => `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`;
 
-async function albumPage(token: string) {
+async function albumPage(token: string, address = `/album/${A}`) {
   const server = createFakeAnniv();
   await server.addUser('mio@example.com', 'pw', 'Mio');
   server.signIn('mio@example.com');
   server.libraries.set(HOME, { lastUpdate: 10, albums: [A] });
   const credential = server.addCredential({ name: 'Home', url: HOME, token });
   server.albums.set(A, albumA);
-  const app = renderApp(`/album/${A}`, server);
+  const app = renderApp(address, server);
   await screen.findByText(text.library.syncSucceeded);
   return { ...app, credential };
 }
@@ -64,6 +68,16 @@ describe('the share form', () => {
       info: { name: 'Harbor Lights', description: 'for you', cover: { album_id: A, disc_id: 1 }, songs: [{ album_id: A, disc_id: 1, tracks: [1] }, { album_id: A, disc_id: 2, tracks: [1] }] },
       albums: { [A]: credential.id },
     });
+  });
+
+  it('with hash addresses (a server that serves files only) the link is {origin}/#/s/{id}', async () => {
+    setAddressMode('hash');
+    await albumPage(sharing, `/#/album/${A}`);
+    const { user, form } = await openForm();
+    await user.type(within(form).getByLabelText(text.share.description), 'for you');
+    await user.click(within(form).getByRole('button', { name: text.share.title }));
+    const done = await screen.findByRole('dialog', { name: text.share.succeeded });
+    expect((within(done).getByLabelText(text.share.link) as HTMLInputElement).value).toBe(`${window.location.origin}/#/s/s1`);
   });
 
   it('no credential may share the album: 无可用于分享的Token, the form kept', async () => {

@@ -17,14 +17,15 @@ export interface ShareWizardInput {
   cover: PlaylistCover;
   /** a starting name (the album's or the list's) */
   name?: string;
-  /** the page's origin: the link is {origin}/s/{id} */
-  origin: string;
+  /** what a route is written after in a link: the origin, plus `/#` where addresses are hash
+   * addresses (services/addresses.ts); the link is {linkBase}/s/{id} */
+  linkBase: string;
 }
 
 export interface ShareWizardContext {
   tracks: TrackInfo[];
   cover: PlaylistCover;
-  origin: string;
+  linkBase: string;
   name: string;
   description: string;
   /** keys of the chosen tracks */
@@ -110,7 +111,7 @@ export const shareWizardMachine = setup({
     clearFormError: assign({ formError: null }),
     setFailure: assign((_, params: { error: unknown }) => ({ formError: errorMessage(params.error) })),
     setAlbums: assign((_, params: { albums: Record<string, string> }) => ({ albums: params.albums })),
-    setLink: assign(({ context }, params: { id: string }) => ({ link: `${context.origin}/s/${encodeURIComponent(params.id)}` })),
+    setLink: assign(({ context }, params: { id: string }) => ({ link: `${context.linkBase}/s/${encodeURIComponent(params.id)}` })),
     notify: emit((_, params: { severity: 'success' | 'error'; message: string }) => ({ type: 'notify' as const, ...params })),
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
@@ -119,7 +120,7 @@ export const shareWizardMachine = setup({
   context: ({ input }) => ({
     tracks: input.tracks,
     cover: input.cover,
-    origin: input.origin,
+    linkBase: input.linkBase,
     name: input.name ?? '',
     description: '',
     selected: input.tracks.map(trackKey),

@@ -3,9 +3,10 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
+import { currentRoute } from '@/services/addresses';
 import { childrenOf, parentsOf, tagLabel } from '@/services/tags';
 import { AlbumWall } from '@/ui/AlbumWall';
 import { PagedList } from '@/ui/PagedList';
@@ -18,17 +19,37 @@ import { TagLinks } from './TagLinks';
 
 const PREFIX = '/tag/';
 
-/**
- * The tag from the raw path: wouter hands over a path already passed through decodeURI, which
- * turns %25 into % and would break a tag such as "100% Acoustic" on a second decode.
- */
-function currentTag(): string {
-  const raw = window.location.pathname.startsWith(PREFIX) ? window.location.pathname.slice(PREFIX.length) : '';
+/** the route as wouter compares it: decodeURI, kept as it is when that fails */
+function asRouted(path: string): string {
   try {
-    return decodeURIComponent(raw);
+    return decodeURI(path);
   } catch {
-    return raw;
+    return path;
   }
+}
+
+/**
+ * The tag of the route this page shows. wouter hands over the route passed through decodeURI,
+ * which turns %25 into % and would break a tag such as "100% Acoustic" on a second decode, so the
+ * tag is read from the raw address, but only while the address is this page's route: route changes
+ * render in a transition, and a page on its way out must not read the next route's address (it
+ * asked the server for the albums of an empty tag).
+ */
+function useRouteTag(): string {
+  const [shown] = useLocation();
+  const raw = currentRoute().path;
+  const last = useRef('');
+  if (raw.startsWith(PREFIX) && asRouted(raw) === shown) {
+    const encoded = raw.slice(PREFIX.length);
+    try {
+      last.current = decodeURIComponent(encoded);
+    } catch {
+      last.current = encoded;
+    }
+  } else if (last.current === '' && shown.startsWith(PREFIX)) {
+    last.current = shown.slice(PREFIX.length);
+  }
+  return last.current;
 }
 
 function TagRelations({ tag }: { tag: string }) {
@@ -95,7 +116,6 @@ function TagView({ tag }: { tag: string }) {
 }
 
 export default function TagPage() {
-  useLocation(); // follow navigation between tags
-  const tag = currentTag();
+  const tag = useRouteTag();
   return <TagView key={tag} tag={tag} />;
 }

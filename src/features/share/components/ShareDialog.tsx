@@ -9,6 +9,7 @@ import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput, Tex
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { text } from '@/shared/text';
+import { linkTo } from '@/services/addresses';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { PlaylistCover } from '@/shared/types';
 import { FormError } from '@/ui/FormError';
@@ -103,7 +104,7 @@ function ShareSucceeded({ actor }: { actor: ShareWizardRef }) {
 export default function ShareDialog({ tracks, cover, name, onClose }: ShareDialogProps) {
   const { wizard } = useShare();
   const notify = useNotify();
-  const actor = useActorRef(wizard, { input: { tracks, cover, name, origin: window.location.origin } });
+  const actor = useActorRef(wizard, { input: { tracks, cover, name, linkBase: linkTo('') } });
   useEffect(() => {
     const subscriptions = [
       actor.on('notify', (e) => notify(e.severity, e.message)),

@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { text } from '@/shared/text';
+import { linkTo } from '@/services/addresses';
 import type { ShareEntry } from '@/shared/types';
 import { useNotify } from '@/ui/notify';
 import { PageSpinner } from '@/ui/PageSpinner';
@@ -21,7 +22,7 @@ function ShareCard({ share, actor }: { share: ShareEntry; actor: MySharesRef }) 
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const path = `/s/${encodeURIComponent(share.id)}`;
   const copy = () => {
-    const link = `${window.location.origin}${path}`;
+    const link = linkTo(path);
     // a one-shot copy with its own message; nothing waits on it
     if (!navigator.clipboard?.writeText) return notify('error', text.share.noClipboard);
     navigator.clipboard.writeText(link).then(
