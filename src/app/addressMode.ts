@@ -12,5 +12,7 @@ export function startAddresses(): AddressMode {
   setAddressMode(mode);
   if (!fromServiceWorker && readLocal('ui.addresses') !== mode) writeLocal('ui.addresses', mode);
   normaliseAddress();
+  // an original client's link pasted into the address bar of an open page changes the hash only
+  window.addEventListener('hashchange', normaliseAddress);
   return mode;
 }

@@ -3,6 +3,7 @@
 // audio element's time advances), reload and play again; the share's token fetches only its tracks.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AUDIO_SPY, playedAudio } from './support/audioSpy';
 import { newPage } from './support/browser';
 import { openSignedIn } from './support/signIn';
 import { serverAndBrowser } from './support/suite';
@@ -10,26 +11,9 @@ import { serverAndBrowser } from './support/suite';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const SHARED = ['港灯', '夜航船', '港灯 (Live)'];
 
-// Kept a string (see playback.test.ts): every element play() is called on lands in window.__player.
-const AUDIO_SPY = `(() => {
-  window.__player = null;
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function () {
-    window.__player = this;
-    return play.call(this);
-  };
-})();`;
-
 const suite = serverAndBrowser();
 
 const toast = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
-
-function audio(page: Page): Promise<{ found: boolean; currentTime: number; src: string; paused: boolean }> {
-  return page.evaluate(() => {
-    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
-    return element ? { found: true, currentTime: element.currentTime, src: element.currentSrc || element.src, paused: element.paused } : { found: false, currentTime: 0, src: '', paused: true };
-  });
-}
 
 describe('a share link', () => {
   let link = '';
@@ -80,15 +64,15 @@ describe('a share link', () => {
     await page.getByRole('button', { name: '播放全部' }).click();
     const bar = page.getByRole('contentinfo', { name: '正在播放' });
     await bar.getByText('港灯', { exact: true }).waitFor();
-    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
-    const first = await audio(page);
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    const first = await playedAudio(page);
     // through the share's token (a share-type JWT), at the library
     expect(first.src).toContain(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?auth=`);
 
     await page.reload();
     await bar.getByText('港灯', { exact: true }).waitFor();
     await bar.getByRole('button', { name: '播放', exact: true }).click();
-    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
     // no token was written to storage
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('auth=');
     expectNoErrors();

@@ -16,6 +16,8 @@ import {
   type AddressMode,
 } from '@/services/addresses';
 import { routePattern, ROUTE_TABLE } from '@/app/routeTable';
+import { startAddresses } from '@/app/addressMode';
+import { readLocal } from '@/storage/local';
 
 const at = (url: string) => {
   const u = new URL(url, 'http://music.test');
@@ -25,6 +27,62 @@ const at = (url: string) => {
 afterEach(() => {
   setAddressMode('path');
   window.history.replaceState(null, '', '/');
+  document.head.querySelector('meta[name="anniv-addresses"]')?.remove();
+  localStorage.clear();
+  Object.defineProperty(navigator, 'serviceWorker', { value: undefined, configurable: true });
+});
+
+const address = () => window.location.pathname + window.location.search + window.location.hash;
+function servedWithMarker() {
+  const meta = document.createElement('meta');
+  meta.name = 'anniv-addresses';
+  meta.content = 'path';
+  document.head.append(meta);
+}
+const servedByWorker = () => Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+
+describe('the boot (app/addressMode.ts)', () => {
+  test("a page with the marker: path addresses, remembered; the original client's link moves into the path", () => {
+    servedWithMarker();
+    window.history.replaceState(null, '', '/#/s/AbCdEfGh');
+    expect(startAddresses()).toBe('path');
+    expect(addressMode()).toBe('path');
+    expect(readLocal('ui.addresses')).toBe('path');
+    expect(address()).toBe('/s/AbCdEfGh');
+  });
+
+  test('a page without it from the server: hash addresses, remembered; a path moves into the hash', () => {
+    localStorage.setItem('ui.addresses', '"path"');
+    window.history.replaceState(null, '', '/album/x?y=1');
+    expect(startAddresses()).toBe('hash');
+    expect(readLocal('ui.addresses')).toBe('hash');
+    expect(address()).toBe('/#/album/x?y=1');
+  });
+
+  test('a page our service worker answered keeps what the server said last, and remembers nothing new', () => {
+    localStorage.setItem('ui.addresses', '"path"');
+    servedByWorker();
+    window.history.replaceState(null, '', '/album/x');
+    expect(startAddresses()).toBe('path');
+    expect(address()).toBe('/album/x');
+    localStorage.clear();
+    expect(startAddresses()).toBe('hash');
+    expect(localStorage.getItem('ui.addresses')).toBeNull();
+  });
+
+  test('a damaged memory counts as none', () => {
+    localStorage.setItem('ui.addresses', '{"mode":');
+    servedByWorker();
+    expect(startAddresses()).toBe('hash');
+  });
+
+  test("with path addresses, an original client's link pasted into the open page (the hash changes only) moves into the path", () => {
+    servedWithMarker();
+    startAddresses();
+    window.history.pushState(null, '', '/#/tags');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(address()).toBe('/tags');
+  });
 });
 
 describe('the form a page load takes', () => {

@@ -1,0 +1,254 @@
+// The main journeys on both kinds of server (issue 22), in real Chromium:
+// - the reference server as it runs by default: every route answered with the app, path addresses;
+// - a strict server (ANNIV_STRICT=1) that behaves like anniv-go and annil: the built client served
+//   as files only (any address but `/` is a plain 404), no XSRF cookie, by-tag and /albums in random
+//   order, `bytes=0-` answered with 1024 bytes, share tokens forced to low quality (AAC by ffmpeg).
+// A new listener registers, adds a library, plays, likes and keeps a playlist; a share link plays
+// signed out; an address copied from the address bar opens the same page in a fresh browser (no
+// service worker: it would answer every navigation itself), signed in and signed out; the original
+// client's hash addresses open the same pages.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AUDIO_SPY, playedAudio } from './support/audioSpy';
+import { newPage, type TestPage } from './support/browser';
+import { logIn } from './support/signIn';
+import { REPO_ROOT, type TestServer } from './support/serverProcess';
+import { serverAndBrowser } from './support/suite';
+
+const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
+const TAG = 'group:港灯乐团'; // the tag of 港灯夜曲
+
+interface Deployment {
+  name: string;
+  env: Record<string, string>;
+  /** where the app writes its routes on this server */
+  form: 'path' | 'hash';
+}
+
+const DEPLOYMENTS: Deployment[] = [
+  { name: 'the reference server (every route answered with the app)', env: {}, form: 'path' },
+  { name: 'a strict server (files only, like anniv-go; annil’s transcoding and quirks)', env: { ANNIV_STRICT: '1' }, form: 'hash' },
+];
+
+const toast = (page: Page, message: string | RegExp) => page.getByRole('alert').filter({ hasText: message }).first();
+const row = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
+
+/** the address bar's route, whichever form it is in, and the form */
+function shown(url: string): { route: string; form: 'path' | 'hash' } {
+  const u = new URL(url);
+  return u.hash.startsWith('#/') ? { route: u.hash.slice(1), form: 'hash' } : { route: `${u.pathname}${u.search}`, form: 'path' };
+}
+
+/** a token for the server's library, as `npm run token` prints it for a listener adding it by hand */
+async function libraryToken(server: TestServer): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/token.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+  const token = stdout.split(/\s+/).find((word) => word.split('.').length === 3 && word.length > 40);
+  if (!token) throw new Error(`no token in: ${stdout}`);
+  return token;
+}
+
+/** a fresh browser with no service worker, which would otherwise answer every later navigation */
+const freshPage = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { serviceWorkers: 'block', ...options });
+
+describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
+  const suite = serverAndBrowser({ env });
+  const base = () => suite.server.baseUrl;
+  /** the address of a route on this server, as the app writes it */
+  const at = (route: string) => `${base()}${form === 'hash' ? '/#' : ''}${route}`;
+  const expectRoute = (page: Page, route: string) => expect.poll(() => shown(page.url())).toEqual({ route, form });
+  let shareLink = '';
+
+  async function signedIn(route: string, email = suite.server.demo.email, password = suite.server.demo.password): Promise<TestPage> {
+    const tp = await freshPage(suite.browser);
+    await tp.page.goto(at(route));
+    await tp.page.getByRole('heading', { name: '登录' }).waitFor();
+    await logIn(tp.page, email, password);
+    await expectRoute(tp.page, route);
+    return tp;
+  }
+
+  test('a new listener registers, signs in, adds a library, plays a track, likes it and keeps it in a playlist; the addresses are this server’s form', async () => {
+    const tp = await freshPage(suite.browser);
+    const { page } = tp;
+    await page.addInitScript(AUDIO_SPY);
+    await page.goto(`${base()}/`);
+    await page.getByRole('link', { name: '注册' }).click();
+    await expectRoute(page, '/user/register');
+    await page.getByLabel('Email', { exact: true }).fill('new@example.com');
+    await page.getByLabel('密码', { exact: true }).fill('s3cret-pass');
+    await page.getByLabel('重复密码', { exact: true }).fill('s3cret-pass');
+    await page.getByLabel('昵称', { exact: true }).fill('新听众');
+    await page.getByRole('button', { name: '注册' }).click();
+    await expectRoute(page, '/user/login');
+    await logIn(page, 'new@example.com', 's3cret-pass');
+    await page.getByRole('link', { name: '新听众' }).waitFor();
+
+    await page.getByRole('link', { name: '音频仓库', exact: true }).click();
+    await expectRoute(page, '/library');
+    await page.getByRole('button', { name: '添加音频仓库' }).click();
+    const dialog = page.getByRole('dialog', { name: '添加音频仓库' });
+    await dialog.getByLabel('名称', { exact: true }).fill('我的仓库');
+    await dialog.getByLabel('URL', { exact: true }).fill(suite.server.libraryUrl);
+    await dialog.getByLabel('Token', { exact: true }).fill(await libraryToken(suite.server));
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await toast(page, '音频仓库同步成功').waitFor();
+
+    await page.getByRole('article', { name: '我的仓库' }).getByRole('link', { name: '我的仓库', exact: true }).click();
+    await page.getByRole('heading', { name: '专辑列表' }).waitFor();
+    expect(shown(page.url()).form).toBe(form);
+    await page.getByRole('link', { name: /港灯夜曲/ }).first().click();
+    await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+    await expectRoute(page, `/album/${TWO_DISC_ALBUM}`);
+
+    const track = row(page, '夜航船');
+    const heart = track.getByRole('button', { name: '添加喜欢' });
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await heart.click();
+    await toast(page, '添加喜欢成功').waitFor();
+
+    await track.getByRole('button', { name: '播放', exact: true }).click();
+    await bar(page).getByText('夜航船', { exact: true }).waitFor();
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+
+    await page.getByRole('link', { name: '播放列表', exact: true }).click();
+    await expectRoute(page, '/playlist');
+    await page.getByRole('button', { name: '创建播放列表' }).click();
+    const create = page.getByRole('dialog', { name: '创建播放列表' });
+    await create.getByLabel('名称').fill('Night drive');
+    await create.getByRole('button', { name: '确定' }).click();
+    const card = page.getByRole('article', { name: 'Night drive' });
+    await card.waitFor();
+    expect((await card.getByRole('link', { name: 'Night drive' }).getAttribute('href')) ?? '').toMatch(form === 'hash' ? /^\/#\/playlist\/\d+$/ : /^\/playlist\/\d+$/);
+
+    await page.goBack();
+    await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+    await row(page, '港灯').getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '添加到播放列表' }).click();
+    await page.getByRole('dialog', { name: '添加到播放列表' }).getByRole('button', { name: 'Night drive' }).click();
+    await toast(page, '添加成功').waitFor();
+
+    await page.getByRole('link', { name: '播放列表', exact: true }).click();
+    await page.getByRole('article', { name: 'Night drive' }).getByRole('link', { name: 'Night drive' }).click();
+    await page.getByRole('heading', { name: 'Night drive' }).waitFor();
+    await row(page, '港灯').waitFor();
+    const copied = page.url();
+    expect(shown(copied).form).toBe(form);
+
+    // the address bar's address, loaded again and in a fresh browser (signed out: login, then back)
+    await page.reload();
+    await page.getByRole('heading', { name: 'Night drive' }).waitFor();
+    const fresh = await freshPage(suite.browser);
+    await fresh.page.goto(copied);
+    await fresh.page.getByRole('heading', { name: '登录' }).waitFor();
+    await logIn(fresh.page, 'new@example.com', 's3cret-pass');
+    await fresh.page.getByRole('heading', { name: 'Night drive' }).waitFor();
+    await row(fresh.page, '港灯').waitFor();
+    expect(fresh.page.url()).toBe(copied);
+
+    await page.getByRole('link', { name: '单曲', exact: true }).click();
+    await page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor();
+    await row(page, '夜航船').waitFor();
+    fresh.expectNoErrors();
+    tp.expectNoErrors();
+    await fresh.close();
+    await tp.close();
+  });
+
+  test('a share link, opened signed out in a fresh browser, lists and plays the shared tracks', async () => {
+    const owner = await signedIn(`/album/${TWO_DISC_ALBUM}`);
+    await toast(owner.page, '音频仓库同步成功').waitFor();
+    await owner.page.getByRole('button', { name: '分享', exact: true }).click();
+    const formDialog = owner.page.getByRole('dialog', { name: '分享' });
+    await formDialog.getByLabel('分享描述').fill('for the road');
+    await formDialog.getByRole('button', { name: '分享', exact: true }).click();
+    const field = owner.page.getByRole('dialog', { name: '分享成功' }).getByLabel('分享链接');
+    await field.waitFor();
+    shareLink = await field.inputValue();
+    expect(shareLink).toMatch(new RegExp(`^${base()}${form === 'hash' ? '/#' : ''}/s/[A-Za-z0-9]+$`));
+    owner.expectNoErrors();
+    await owner.close();
+
+    const visitor = await freshPage(suite.browser);
+    await visitor.page.addInitScript(AUDIO_SPY);
+    await visitor.page.goto(shareLink);
+    await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+    await visitor.page.getByRole('link', { name: '登录' }).waitFor();
+    await visitor.page.getByRole('button', { name: '播放全部' }).click();
+    await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
+    await expect.poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
+    visitor.expectNoErrors();
+    await visitor.close();
+  });
+
+  test("the original client's /#/s/{id} link opens the shared list signed out", async () => {
+    expect(shareLink).not.toBe('');
+    const id = shareLink.slice(shareLink.lastIndexOf('/') + 1);
+    const visitor = await freshPage(suite.browser);
+    await visitor.page.goto(`${base()}/#/s/${id}`);
+    await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+    await expectRoute(visitor.page, `/s/${id}`);
+    visitor.expectNoErrors();
+    await visitor.close();
+  });
+
+  test('every page opens from its address in a fresh browser, signed in, in this server’s form and the original client’s', async () => {
+    const encodedTag = encodeURIComponent(TAG);
+    const pages: [string, (page: Page) => Promise<void>][] = [
+      ['/', (p) => p.getByText('空无一物的主页').waitFor()],
+      ['/library', (p) => p.getByRole('heading', { name: '音频仓库' }).waitFor()],
+      [`/album/list?url=${encodeURIComponent(suite.server.libraryUrl)}`, (p) => p.getByRole('link', { name: /港灯夜曲/ }).first().waitFor()],
+      [`/album/${TWO_DISC_ALBUM}`, (p) => p.getByRole('heading', { name: '港灯夜曲' }).waitFor()],
+      ['/tags', (p) => p.getByRole('heading', { name: '标签列表' }).waitFor()],
+      [`/tag/${encodedTag}`, (p) => p.getByRole('heading', { name: '港灯乐团' }).waitFor()],
+      ['/search?keyword=%E6%B8%AF%E7%81%AF', (p) => p.getByRole('tab', { name: '单曲' }).waitFor()],
+      ['/fav', (p) => p.getByRole('heading', { name: '我喜欢的音乐' }).waitFor()],
+      ['/fav/albums', (p) => p.getByRole('heading', { name: '我喜欢的专辑' }).waitFor()],
+      ['/playlist', (p) => p.getByRole('heading', { name: '播放列表管理' }).waitFor()],
+      ['/shares', (p) => p.getByRole('heading', { name: '我的分享' }).waitFor()],
+      ['/queue', (p) => p.getByRole('heading', { name: '播放队列' }).waitFor()],
+      ['/now', (p) => p.getByText('播放队列是空的', { exact: false }).first().waitFor()],
+      ['/user/index', (p) => p.getByRole('tab', { name: '个人信息' }).waitFor()],
+    ];
+    const tp = await signedIn('/library');
+    for (const [route, ready] of pages) {
+      // as this server's app writes it, then as the original client did
+      for (const address of [at(route), `${base()}/#${route}`]) {
+        // a new document each time: a change of the hash alone would stay within the page
+        await tp.page.goto('about:blank');
+        await tp.page.goto(address);
+        await ready(tp.page);
+        await expectRoute(tp.page, route);
+      }
+    }
+    tp.expectNoErrors();
+    await tp.close();
+  });
+
+  test('signed out, a guarded address leads to the login page and back; the login and register pages open by address', async () => {
+    const route = `/album/${TWO_DISC_ALBUM}`;
+    for (const address of [at(route), `${base()}/#${route}`]) {
+      const tp = await freshPage(suite.browser);
+      await tp.page.goto(address);
+      await tp.page.getByRole('heading', { name: '登录' }).waitFor();
+      await expectRoute(tp.page, `/user/login?return=${encodeURIComponent(route)}`);
+      await logIn(tp.page, suite.server.demo.email, suite.server.demo.password);
+      await tp.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+      await expectRoute(tp.page, route);
+      for (const [other, heading] of [['/user/register', '注册'], ['/user/login', '登录']] as const) {
+        const visitor = await freshPage(suite.browser);
+        await visitor.page.goto(at(other));
+        await visitor.page.getByRole('heading', { name: heading }).waitFor();
+        visitor.expectNoErrors();
+        await visitor.close();
+      }
+      tp.expectNoErrors();
+      await tp.close();
+    }
+  });
+});
