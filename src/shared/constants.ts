@@ -88,6 +88,12 @@ export const DEFAULT_PROTOCOL_VERSION = '1';
 export const STATUS_OK = 0;
 export const STATUS_UNAUTHORIZED = 902002;
 export const STATUS_NOT_FOUND = 902000;
+/** two-step sign-in (protocol.md 1.4): not on / enforced, wrong or missing code, too many wrong codes */
+export const STATUS_TWO_FACTOR_NOT_ENABLED = 202000;
+export const STATUS_WRONG_TWO_FACTOR_CODE = 202001;
+export const STATUS_TWO_FACTOR_ATTEMPTS_LIMITED = 202003;
+/** a TOTP code: 6 digits (RFC 6238 as anniv-go uses it) */
+export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 
 // The HEAD probe's fixed extra flag (protocol.md 2.6).
 export const PROBE_FLAG = '_xcw';

@@ -45,6 +45,13 @@ export const text = {
     registerSucceeded: '注册成功',
     registrationClosed: '本站暂未开放注册',
     loginSucceeded: '登录成功',
+    twoFactorTitle: '两步验证',
+    twoFactorPrompt: (email: string) => `${email} 已开启两步验证，请输入身份验证器中的 6 位动态码`,
+    twoFactorCode: '动态码',
+    twoFactorCodeInvalid: '请输入 6 位数字动态码',
+    twoFactorCodeWrong: '动态码错误，请重新输入',
+    twoFactorBack: '返回',
+    twoFactorVerify: '验证',
   },
   logout: {
     banner: '正在登出！',

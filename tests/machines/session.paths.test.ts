@@ -26,6 +26,17 @@ const checks: StateChecks<typeof machine> = {
   loggedIn: (s) => expect(s.context.user).not.toBeNull(),
   loggedOut: (s) => expect(s.context.user).toBeNull(),
   'loggedOut.loggingIn': (s) => expect(s.hasTag('busy')).toBe(true),
+  // the login waiting for its code keeps the email and password; leaving the step forgets them
+  'loggedOut.askingCode': (s) => {
+    expect(s.context.pendingLogin).not.toBeNull();
+    expect(s.hasTag('askingCode')).toBe(true);
+    expect(s.hasTag('busy')).toBe(false);
+  },
+  'loggedOut.checkingCode': (s) => {
+    expect(s.context.pendingLogin).not.toBeNull();
+    expect(s.hasTag('busy')).toBe(true);
+  },
+  'loggedOut.idle': (s) => expect(s.context.pendingLogin).toBeNull(),
   'loggedIn.waitingToLeave': (s) => expect(s.hasTag('busy')).toBe(true),
   'loggedIn.idle': (s) => expect(s.hasTag('busy')).toBe(false),
 };

@@ -139,6 +139,87 @@ describe('session: login', () => {
   });
 });
 
+describe('session: two-step sign-in', () => {
+  async function askedForCode() {
+    const s = await loggedOut();
+    s.actor.send({ type: 'LOGIN', form: loginForm });
+    s.fakes.login.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    return s;
+  }
+  const snapshot = (s: Awaited<ReturnType<typeof askedForCode>>) => s.actor.getSnapshot();
+
+  it('the server asks for a code (202001 without one): the code step, email and password kept, no toast', async () => {
+    const s = await askedForCode();
+    expect(snapshot(s).hasTag('askingCode')).toBe(true);
+    expect(snapshot(s).hasTag('loggedOut')).toBe(true);
+    expect(snapshot(s).hasTag('busy')).toBe(false);
+    expect(snapshot(s).context.pendingLogin).toEqual(loginForm);
+    expect(s.emitted).toEqual([]);
+  });
+
+  it('a code that is not 6 digits is refused before anything is sent; spaces in a pasted code do not count', async () => {
+    const s = await askedForCode();
+    s.actor.send({ type: 'SUBMIT_CODE', code: '12345' });
+    expect(snapshot(s).context.formError).toEqual({ form: 'code', message: text.auth.twoFactorCodeInvalid });
+    s.actor.send({ type: 'SUBMIT_CODE', code: '12a456' });
+    expect(s.fakes.login.calls).toHaveLength(1);
+    s.actor.send({ type: 'SUBMIT_CODE', code: ' 123 456 ' });
+    expect(snapshot(s).context.formError).toBeNull();
+    expect(snapshot(s).hasTag('busy')).toBe(true);
+    expect(snapshot(s).hasTag('loggingIn')).toBe(true);
+    expect(s.fakes.login.last.input).toEqual({ ...loginForm, twoFactorCode: '123456' });
+  });
+
+  it('a wrong code says so and keeps the step; too many say the server’s wait; the right one signs in and forgets the password', async () => {
+    const s = await askedForCode();
+    s.actor.send({ type: 'SUBMIT_CODE', code: '111111' });
+    s.fakes.login.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    expect(snapshot(s).hasTag('askingCode')).toBe(true);
+    expect(snapshot(s).context.formError).toEqual({ form: 'code', message: text.auth.twoFactorCodeWrong });
+    s.actor.send({ type: 'SUBMIT_CODE', code: '222222' });
+    s.fakes.login.last.reject(new ApiError(202003, 'attempt too frequent, try again in 41 minutes'));
+    await flush();
+    expect(snapshot(s).context.formError).toEqual({ form: 'code', message: 'attempt too frequent, try again in 41 minutes' });
+    expect(s.emitted).toEqual([]);
+    s.actor.send({ type: 'SUBMIT_CODE', code: '333333' });
+    s.fakes.login.last.resolve(mio);
+    await flush();
+    expect(snapshot(s).matches({ loggedIn: 'idle' })).toBe(true);
+    expect(snapshot(s).context.pendingLogin).toBeNull();
+    expect(s.emitted).toEqual([{ type: 'userChanged', user: mio }]);
+  });
+
+  it('another failure of the code step is a toast, and the step stays', async () => {
+    const s = await askedForCode();
+    s.actor.send({ type: 'SUBMIT_CODE', code: '111111' });
+    s.fakes.login.last.reject(new Error('未知网络错误'));
+    await flush();
+    expect(snapshot(s).hasTag('askingCode')).toBe(true);
+    expect(s.emitted).toEqual([{ type: 'notify', severity: 'error', message: '未知网络错误' }]);
+  });
+
+  it('返回 leaves the step and forgets the password; a new login starts over', async () => {
+    const s = await askedForCode();
+    s.actor.send({ type: 'CANCEL_CODE' });
+    expect(snapshot(s).matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snapshot(s).context.pendingLogin).toBeNull();
+    const again = await askedForCode();
+    again.actor.send({ type: 'LOGIN', form: { email: 'other@example.com', password: 'x' } });
+    expect(again.fakes.login.last.input).toEqual({ email: 'other@example.com', password: 'x' });
+  });
+
+  it('a user without two-step sign-in never sees the step: a wrong password stays a toast', async () => {
+    const s = await loggedOut();
+    s.actor.send({ type: 'LOGIN', form: loginForm });
+    s.fakes.login.last.reject(new ApiError(102010, 'email and password does not match'));
+    await flush();
+    expect(snapshot(s).hasTag('askingCode')).toBe(false);
+    expect(snapshot(s).context.pendingLogin).toBeNull();
+  });
+});
+
 describe('session: register', () => {
   it.each([
     ['both passwords empty', { password: '', repeatPassword: '' }, false, text.auth.passwordRequired],

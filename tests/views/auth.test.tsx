@@ -47,6 +47,53 @@ describe('login page', () => {
     });
   });
 
+  it('two-step sign-in: the code is asked after the password, a wrong one says so, the right one signs in and goes back', async () => {
+    const user = userEvent.setup();
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.requireCode('mio@example.com', '123456');
+    renderApp('/user/index', server);
+    await waitFor(() => expect(currentPath()).toBe('/user/login?return=%2Fuser%2Findex'));
+    await user.type(await screen.findByLabelText(text.auth.email), 'Mio@example.com');
+    await user.type(screen.getByLabelText(text.auth.password), 'pw');
+    await user.click(screen.getByRole('button', { name: text.auth.login }));
+
+    expect(await screen.findByRole('heading', { name: text.auth.twoFactorTitle })).toBeTruthy();
+    expect(screen.getByText(text.auth.twoFactorPrompt('mio@example.com'))).toBeTruthy();
+    const code = screen.getByLabelText(text.auth.twoFactorCode);
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(document.activeElement).toBe(code);
+
+    await user.click(screen.getByRole('button', { name: text.auth.twoFactorVerify }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text.auth.twoFactorCodeInvalid);
+    await user.type(code, '654321{Enter}');
+    expect(await screen.findByText(text.auth.twoFactorCodeWrong)).toBeTruthy();
+    // pasted with a space in the middle, as some authenticators copy it
+    await user.clear(code);
+    await user.click(code);
+    await user.paste('123 456');
+    await user.click(screen.getByRole('button', { name: text.auth.twoFactorVerify }));
+    await waitFor(() => expect(currentPath()).toBe('/user/index'));
+    expect(await screen.findByRole('link', { name: 'Mio' })).toBeTruthy();
+    const logins = server.requests.filter((r) => r.path === '/api/user/login').map((r) => (r.body as Record<string, unknown>)['2fa_code']);
+    expect(logins).toEqual([undefined, '654321', '123456']);
+  });
+
+  it('two-step sign-in: 返回 goes back to the password form', async () => {
+    const user = userEvent.setup();
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.requireCode('mio@example.com', '123456');
+    renderApp('/user/login', server);
+    await user.type(await screen.findByLabelText(text.auth.email), 'mio@example.com');
+    await user.type(screen.getByLabelText(text.auth.password), 'pw');
+    await user.click(screen.getByRole('button', { name: text.auth.login }));
+    await user.click(await screen.findByRole('button', { name: text.auth.twoFactorBack }));
+    expect(await screen.findByRole('heading', { name: text.auth.login })).toBeTruthy();
+    expect(screen.getByLabelText(text.auth.password)).toBeTruthy();
+  });
+
   it('a guarded page sends a logged-out visitor to login with a return path, and back after login', async () => {
     const user = userEvent.setup();
     const server = createFakeAnniv();

@@ -7,6 +7,8 @@ interface FakeUser {
   password: string; // as sent by the client (SHA-256 hex)
   nickname: string;
   avatar: string;
+  /** two-step sign-in on: the one code this fake accepts (a real server checks a TOTP) */
+  twoFactorCode?: string;
 }
 
 export interface FakeAnnivOptions {
@@ -224,6 +226,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         const user = users.find((u) => u.email === body.email);
         if (!user) return fail(102020, 'user not exist');
         if (user.password !== body.password) return fail(102010, 'email and password does not match');
+        if (user.twoFactorCode !== undefined && body['2fa_code'] !== user.twoFactorCode) return fail(202001, 'wrong 2fa code');
         sessionUser = user;
         return ok(userInfo(user));
       }
@@ -396,6 +399,11 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     /** add a user whose password the client will send hashed */
     async addUser(email: string, password: string, nickname = 'Mio') {
       users.push({ userId: String(users.length + 1), email, password: await sha256(password), nickname, avatar: '' });
+    },
+    /** turns two-step sign-in on for a user: login then needs `code` as `2fa_code` */
+    requireCode(email: string, code: string) {
+      const user = users.find((u) => u.email === email);
+      if (user) user.twoFactorCode = code;
     },
     signIn(email: string) {
       sessionUser = users.find((u) => u.email === email) ?? null;

@@ -6,7 +6,7 @@ import type { ApiClient } from '@/services/api/client';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
 import type { SiteInfo, UserInfo } from '@/shared/types';
-import type { LoginForm, ProfileForm, RegisterForm } from './forms';
+import type { LoginWithCode, ProfileForm, RegisterForm } from './forms';
 
 export interface SessionDeps {
   api: ApiClient;
@@ -16,7 +16,7 @@ export interface SessionDeps {
 export function defineSessionActors({ api, clearLocalData }: SessionDeps) {
   return {
     fetchUser: fromPromise<UserInfo, void>(() => userApi.getUserInfo(api)),
-    login: fromPromise(({ input }: { input: LoginForm }) => userApi.login(api, input)),
+    login: fromPromise(({ input }: { input: LoginWithCode }) => userApi.login(api, input)),
     register: fromPromise(async ({ input }: { input: RegisterForm }) => {
       await userApi.register(api, {
         email: input.email,

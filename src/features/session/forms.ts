@@ -1,10 +1,15 @@
 // Form rules of spec.md 5: each returns the first failing message, or null when the form is valid.
-import { AVATAR_MAX, NICKNAME_MAX_BYTES } from '@/shared/constants';
+import { AVATAR_MAX, NICKNAME_MAX_BYTES, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
 import { text } from '@/shared/text';
 
 export interface LoginForm {
   email: string;
   password: string;
+}
+
+/** a login with the code of two-step sign-in, once the server asked for it */
+export interface LoginWithCode extends LoginForm {
+  twoFactorCode?: string;
 }
 
 export interface RegisterForm {
@@ -34,6 +39,13 @@ const nicknameTooLong = (nickname: string) => new TextEncoder().encode(nickname.
 export function loginError(form: LoginForm): string | null {
   if (blank(form.email) || form.password === '') return text.auth.emailPasswordRequired;
   return null;
+}
+
+/** spaces a user typed or pasted between the digits do not count */
+export const normalCode = (code: string) => code.replace(/\s+/g, '');
+
+export function codeError(code: string): string | null {
+  return TWO_FACTOR_CODE_PATTERN.test(normalCode(code)) ? null : text.auth.twoFactorCodeInvalid;
 }
 
 /** The order of checks is the contract (spec 5). */

@@ -17,5 +17,8 @@ export const userOf = (s: SessionSnapshot) => s.context.user;
 export const formErrorOf = (form: SessionForm) => (s: SessionSnapshot) =>
   s.context.formError?.form === form ? s.context.formError.message : null;
 
+/** the email of a sign-in waiting for its two-step code, as the server knows it (lower case) */
+export const signingInAs = (s: SessionSnapshot) => s.context.pendingLogin?.email.trim().toLowerCase() ?? '';
+
 /** the site info once loaded (the site actor's loader gives a SiteInfo: src/features/session/start.ts) */
 export const siteInfoOf = (s: SnapshotFrom<LoaderRef>) => s.context.data as SiteInfo | undefined;

@@ -3,22 +3,25 @@
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { failure, provideMe } from '@/shared/machines';
 import type { UserInfo } from '@/shared/types';
-import { LOGOUT_REDIRECT_DELAY_MS } from '@/shared/constants';
-import { errorMessage, isUnauthorized } from '@/services/api/errors';
+import { LOGOUT_REDIRECT_DELAY_MS, STATUS_TWO_FACTOR_ATTEMPTS_LIMITED, STATUS_WRONG_TWO_FACTOR_CODE } from '@/shared/constants';
+import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
 import {
+  codeError,
   loginError,
+  normalCode,
   passwordError,
   profileError,
   registerError,
   type LoginForm,
+  type LoginWithCode,
   type PasswordForm,
   type ProfileForm,
   type RegisterForm,
 } from './forms';
 
-export type SessionForm = 'login' | 'register' | 'profile' | 'password';
+export type SessionForm = 'login' | 'code' | 'register' | 'profile' | 'password';
 
 /** what views ask of a session snapshot (hasTag), instead of naming its states */
 export type SessionTag =
@@ -26,6 +29,7 @@ export type SessionTag =
   | 'loggedIn'
   | 'loggedOut'
   | 'loggingIn'
+  | 'askingCode'
   | 'registering'
   | 'registered'
   | 'savingProfile'
@@ -35,10 +39,14 @@ export interface SessionContext {
   user: UserInfo | null;
   /** a validation message, shown by the form it belongs to */
   formError: { form: SessionForm; message: string } | null;
+  /** the login being made, kept while the server asks for the code of two-step sign-in */
+  pendingLogin: LoginForm | null;
 }
 
 export type SessionEvent =
   | { type: 'LOGIN'; form: LoginForm }
+  | { type: 'SUBMIT_CODE'; code: string }
+  | { type: 'CANCEL_CODE' }
   | { type: 'REGISTER'; form: RegisterForm; inviteRequired: boolean }
   | { type: 'LOGOUT' }
   | { type: 'UPDATE_PROFILE'; form: ProfileForm }
@@ -58,7 +66,7 @@ export interface SessionInput {
 const loggedOutForms = {
   LOGIN: [
     { guard: 'loginFormInvalid', actions: 'showFormError' },
-    { target: '#session.loggedOut.loggingIn', actions: 'clearFormError' },
+    { target: '#session.loggedOut.loggingIn', actions: ['clearFormError', 'keepLogin'] },
   ],
   REGISTER: [
     { guard: 'registerFormInvalid', actions: 'showFormError' },
@@ -76,7 +84,7 @@ export const sessionMachine = setup({
   },
   actors: {
     fetchUser: provideMe<UserInfo>('session', 'fetchUser'),
-    login: provideMe<UserInfo, LoginForm>('session', 'login'),
+    login: provideMe<UserInfo, LoginWithCode>('session', 'login'),
     register: provideMe<void, RegisterForm>('session', 'register'),
     logout: provideMe<void>('session', 'logout'),
     updateProfile: provideMe<void, ProfileForm>('session', 'updateProfile'),
@@ -88,6 +96,12 @@ export const sessionMachine = setup({
   },
   guards: {
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isWrongCode: (_, params: { error: unknown }) => isApiError(params.error, STATUS_WRONG_TWO_FACTOR_CODE),
+    isAttemptLimit: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_ATTEMPTS_LIMITED),
+    codeInvalid: ({ event }) => {
+      assertEvent(event, 'SUBMIT_CODE');
+      return codeError(event.code) !== null;
+    },
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormInvalid: ({ event }) => {
       assertEvent(event, 'LOGIN');
@@ -115,6 +129,8 @@ export const sessionMachine = setup({
         switch (event.type) {
           case 'LOGIN':
             return { form: 'login' as const, message: loginError(event.form) ?? '' };
+          case 'SUBMIT_CODE':
+            return { form: 'code' as const, message: codeError(event.code) ?? '' };
           case 'REGISTER':
             return { form: 'register' as const, message: registerError(event.form, event.inviteRequired) ?? '' };
           case 'UPDATE_PROFILE':
@@ -127,6 +143,12 @@ export const sessionMachine = setup({
       },
     }),
     clearFormError: assign({ formError: null }),
+    showCodeError: assign((_, params: { message: string }) => ({ formError: { form: 'code' as const, message: params.message } })),
+    keepLogin: assign(({ event }) => {
+      assertEvent(event, 'LOGIN');
+      return { pendingLogin: event.form };
+    }),
+    forgetLogin: assign({ pendingLogin: null }),
     notifyError: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
@@ -142,7 +164,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser, formError: null }),
+  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null }),
   initial: 'unknown',
   states: {
     unknown: {
@@ -175,12 +197,50 @@ export const sessionMachine = setup({
           invoke: {
             id: 'login',
             src: 'login',
-            input: ({ event }) => {
-              assertEvent(event, 'LOGIN');
-              return event.form;
+            input: ({ context }) => context.pendingLogin!,
+            onDone: { target: '#session.loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', 'forgetLogin'] },
+            onError: [
+              {
+                guard: { type: 'isWrongCode', params: failure },
+                description: 'This user has two-step sign-in on: the server wants the code too.',
+                target: 'askingCode',
+              },
+              { target: 'idle', actions: [{ type: 'notifyError', params: failure }, 'forgetLogin'] },
+            ],
+          },
+        },
+        askingCode: {
+          description: 'Email and password are kept; the form asks for the 6-digit code of the authenticator.',
+          tags: ['askingCode'],
+          on: {
+            ...loggedOutForms,
+            SUBMIT_CODE: [
+              { guard: 'codeInvalid', actions: 'showFormError' },
+              { target: 'checkingCode', actions: 'clearFormError' },
+            ],
+            CANCEL_CODE: { target: 'idle', actions: ['forgetLogin', 'clearFormError'] },
+          },
+        },
+        checkingCode: {
+          tags: ['busy', 'loggingIn', 'askingCode'],
+          invoke: {
+            id: 'loginWithCode',
+            src: 'login',
+            input: ({ context, event }) => {
+              assertEvent(event, 'SUBMIT_CODE');
+              return { ...context.pendingLogin!, twoFactorCode: normalCode(event.code) };
             },
-            onDone: { target: '#session.loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'] },
-            onError: { target: 'idle', actions: { type: 'notifyError', params: failure } },
+            onDone: { target: '#session.loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', 'forgetLogin'] },
+            onError: [
+              { guard: { type: 'isWrongCode', params: failure }, target: 'askingCode', actions: { type: 'showCodeError', params: { message: text.auth.twoFactorCodeWrong } } },
+              {
+                guard: { type: 'isAttemptLimit', params: failure },
+                description: 'Too many wrong codes: the server says how long to wait.',
+                target: 'askingCode',
+                actions: { type: 'showCodeError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+              },
+              { target: 'askingCode', actions: { type: 'notifyError', params: failure } },
+            ],
           },
         },
         registering: {

@@ -7,13 +7,14 @@ import { useLoginState, useRegistration, useSession } from '../context';
 import { safeReturnPath } from '../returnPath';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
-import { formErrorOf } from '../selectors';
+import { formErrorOf, signingInAs } from '../selectors';
 
 export default function LoginPage() {
   const session = useSession();
   const loginState = useLoginState();
   const registration = useRegistration();
   const busy = useSelector(session, (s) => s.hasTag('loggingIn'));
+  const askingCode = useSelector(session, (s) => s.hasTag('askingCode'));
   const formError = useSelector(session, formErrorOf('login'));
   const returnTo = safeReturnPath(new URLSearchParams(useSearch()).get('return'));
   const submitted = useRef(false);
@@ -24,6 +25,8 @@ export default function LoginPage() {
 
   // Logged in by this form: go where the guard sent us from. Already logged in: go home (spec 2.1).
   if (loginState === 'loggedIn') return <Redirect to={submitted.current ? returnTo : '/'} replace />;
+
+  if (askingCode) return <CodeStep />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +63,46 @@ export default function LoginPage() {
               </Anchor>
             </Text>
           )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The second step for a user with two-step sign-in on: the code of their authenticator app. */
+function CodeStep() {
+  const session = useSession();
+  const email = useSelector(session, signingInAs);
+  const busy = useSelector(session, (s) => s.hasTag('busy'));
+  const formError = useSelector(session, formErrorOf('code'));
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: 'SUBMIT_CODE', code });
+  };
+  return (
+    <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2}>{text.auth.twoFactorTitle}</Title>
+          <Text size="sm">{text.auth.twoFactorPrompt(email)}</Text>
+          <FormError message={formError} />
+          <TextInput
+            label={text.auth.twoFactorCode}
+            // the phone's number pad, and the code the system offers from a message or an authenticator
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={12}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy}>
+            {text.auth.twoFactorVerify}
+          </Button>
+          <Button variant="subtle" disabled={busy} onClick={() => session.send({ type: 'CANCEL_CODE' })}>
+            {text.auth.twoFactorBack}
+          </Button>
         </Stack>
       </form>
     </Paper>
