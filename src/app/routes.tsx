@@ -1,7 +1,8 @@
 // The route table of spec 2.1 (routeTable.ts) rendered. Pages are code-split; guarded routes need a
 // logged-in user.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useTwoFactorRequired } from '@/features/session';
 import { Guard } from './Guard';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { PageSpinner } from '@/ui/PageSpinner';
@@ -74,8 +75,15 @@ export async function preloadPage(path: string): Promise<void> {
   await loaders.get(entry?.page as ComponentType)?.();
 }
 
+/** where a user may go while the site waits for them to turn two-step sign-in on */
+const TWO_FACTOR_SETUP = '/user/index?tab=twoFactor';
+const OPEN_WHILE_TWO_FACTOR_REQUIRED = new Set(['/user/index', '/user/logout']);
+
 export function AppRoutes() {
   const [location] = useLocation();
+  // the site enforces two-step sign-in: every call but turning it on would fail, so that is the page
+  const twoFactorRequired = useTwoFactorRequired();
+  if (twoFactorRequired && !OPEN_WHILE_TWO_FACTOR_REQUIRED.has(location)) return <Redirect to={TWO_FACTOR_SETUP} replace />;
   // a page that fails to render shows a message with 重试; another route starts afresh
   return (
     <ErrorBoundary resetKey={location}>

@@ -18,10 +18,12 @@ import { startLyrics } from '@/features/lyrics';
 import { isOffline, startShell } from '@/features/shell';
 import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
-import { loginStateOf, startSession, startSite, userOf } from '@/features/session';
+import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
 import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
-import { gotNoAnswer, isUnauthorized } from '@/services/api/errors';
+import { gotNoAnswer, isApiError, isUnauthorized } from '@/services/api/errors';
+import { TWO_FACTOR_PATH } from '@/services/api/user';
+import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
 import { navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
@@ -43,8 +45,10 @@ export interface SystemOptions {
 /**
  * Any call answered with 902002 while signed in means the server ended the session (expired, or the
  * password changed elsewhere): the local session ends too, instead of every page failing one by one.
+ * A call answered 202000 means the site enforces two-step sign-in and this user has not turned it
+ * on (except on the two-step endpoint itself, where it means "it is not on").
  */
-function withSessionExpiry(api: ApiClient, onExpired: () => void): ApiClient {
+function withSessionExpiry(api: ApiClient, onExpired: () => void, onTwoFactorRequired: () => void): ApiClient {
   const wrap =
     <M extends keyof ApiClient>(method: M): ApiClient[M] =>
     (async (path: string, options?: RequestOptions) => {
@@ -52,6 +56,7 @@ function withSessionExpiry(api: ApiClient, onExpired: () => void): ApiClient {
         return await api[method](path, options);
       } catch (error) {
         if (isUnauthorized(error)) onExpired();
+        else if (isApiError(error, STATUS_TWO_FACTOR_NOT_ENABLED) && path !== TWO_FACTOR_PATH) onTwoFactorRequired();
         throw error;
       }
     }) as ApiClient[M];
@@ -81,10 +86,12 @@ function withReachability(api: ApiClient, report: (reached: boolean) => void): A
 
 export function createAppSystem(options: SystemOptions = {}) {
   let onExpired = () => {};
+  let onTwoFactorRequired = () => {};
   let reachability = (_reached: boolean) => {};
   const api = withSessionExpiry(
     withReachability(options.api ?? createApiClient(), (reached) => reachability(reached)),
     () => onExpired(),
+    () => onTwoFactorRequired(),
   );
   const navigate = options.navigate ?? ((to: string) => navigateTo(to));
   const reload = options.reload ?? ((to: string) => window.location.assign(to));
@@ -120,11 +127,14 @@ export function createAppSystem(options: SystemOptions = {}) {
   reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
   offline = () => isOffline(shell.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
+  onTwoFactorRequired = () => session.send({ type: 'TWO_FACTOR_REQUIRED' });
 
-  // Credentials load, and libraries sync, once somebody is signed in; signing out forgets them.
+  // Credentials load, and libraries sync, once somebody is signed in (and, where the site enforces
+  // two-step sign-in, has it on: until then every call would fail); signing out forgets them.
   let signedIn = false;
   const followSession = () => {
-    const now = loginStateOf(session.getSnapshot()) === 'loggedIn';
+    const snapshot = session.getSnapshot();
+    const now = loginStateOf(snapshot) === 'loggedIn' && !twoFactorRequiredOf(snapshot, siteInfoOf(site.getSnapshot()));
     if (now === signedIn) return;
     signedIn = now;
     if (now) {
@@ -139,6 +149,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     }
   };
   session.subscribe(followSession);
+  site.subscribe(followSession);
   followSession();
 
   // the shown item's cover depends on which libraries there are and what they hold

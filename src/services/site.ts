@@ -13,6 +13,11 @@ export function twoFactorEnabled(site: Pick<SiteInfo, 'features'>): boolean {
   return site.features.includes('2fa') || site.features.includes('2fa_enforced');
 }
 
+/** every user must turn two-step sign-in on before anything else answers (anniv-go's `2fa_enforced`) */
+export function twoFactorEnforced(site: Pick<SiteInfo, 'features'>): boolean {
+  return site.features.includes('2fa_enforced');
+}
+
 /** site name, plus a separator and the description if present (spec 4.2) */
 export function pageTitle(site: Pick<SiteInfo, 'siteName' | 'description'>, separator: string): string {
   return site.description ? `${site.siteName}${separator}${site.description}` : site.siteName;

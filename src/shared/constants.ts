@@ -92,6 +92,7 @@ export const STATUS_NOT_FOUND = 902000;
 export const STATUS_TWO_FACTOR_NOT_ENABLED = 202000;
 export const STATUS_WRONG_TWO_FACTOR_CODE = 202001;
 export const STATUS_TWO_FACTOR_ATTEMPTS_LIMITED = 202003;
+export const STATUS_TWO_FACTOR_ALREADY_ENABLED = 202004;
 /** a TOTP code: 6 digits (RFC 6238 as anniv-go uses it) */
 export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 

@@ -48,6 +48,20 @@ export interface ProfileRequest {
 export interface PasswordChangeRequest {
   oldPassword: string;
   newPassword: string;
+  /** the code of two-step sign-in, for a user who has it on */
+  twoFactorCode?: string;
+}
+
+/** turning two-step sign-in on: the TOTP secret (base32) and a first code it gives */
+export interface TwoFactorSetup {
+  secret: string;
+  code: string;
+}
+
+/** deleting the account: the typed password, and the code for a user with two-step sign-in on */
+export interface AccountDeletion {
+  password: string;
+  twoFactorCode?: string;
 }
 
 export interface NewCredential {

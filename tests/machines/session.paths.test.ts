@@ -16,6 +16,9 @@ const machine = sessionMachine.provide({
     updateProfile: pending,
     changePassword: pending,
     clearLocalData: pending,
+    enableTwoFactor: pending,
+    disableTwoFactor: pending,
+    deleteAccount: pending,
   } as never,
 });
 
@@ -37,6 +40,9 @@ const checks: StateChecks<typeof machine> = {
     expect(s.hasTag('busy')).toBe(true);
   },
   'loggedOut.idle': (s) => expect(s.context.pendingLogin).toBeNull(),
+  'loggedIn.enablingTwoFactor': (s) => expect(s.hasTag('savingTwoFactor')).toBe(true),
+  'loggedIn.disablingTwoFactor': (s) => expect(s.hasTag('savingTwoFactor')).toBe(true),
+  'loggedIn.deletingAccount': (s) => expect(s.hasTag('deletingAccount')).toBe(true),
   'loggedIn.waitingToLeave': (s) => expect(s.hasTag('busy')).toBe(true),
   'loggedIn.idle': (s) => expect(s.hasTag('busy')).toBe(false),
 };

@@ -17,8 +17,11 @@ function start(storedUser: UserInfo | null = null) {
     register: fakeService<void, typeof registerForm>(),
     logout: fakeService<void>(),
     updateProfile: fakeService<void, { nickname: string; avatar: string }>(),
-    changePassword: fakeService<void, { oldPassword: string; newPassword: string }>(),
+    changePassword: fakeService<void, { oldPassword: string; newPassword: string; twoFactorCode?: string }>(),
     clearLocalData: fakeService<void>(),
+    enableTwoFactor: fakeService<void, { secret: string; code: string }>(),
+    disableTwoFactor: fakeService<void, string>(),
+    deleteAccount: fakeService<void, { password: string; twoFactorCode?: string }>(),
   };
   const machine = sessionMachine.provide({
     actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never,
@@ -413,5 +416,127 @@ describe('session: profile and password', () => {
     actor.send({ type: 'SESSION_EXPIRED' });
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
     expect(emitted).toEqual([{ type: 'userChanged', user: null }]);
+  });
+});
+
+describe('session: the account’s two-step sign-in and deletion', () => {
+  const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const withCode = { ...mio, twoFactorEnabled: true };
+
+  async function loggedInAs(user: UserInfo) {
+    const s = start();
+    s.fakes.fetchUser.last.resolve(user);
+    await flush();
+    s.emitted.length = 0;
+    return s;
+  }
+
+  it('turning it on: the code is checked, then sent with the secret; the user is now on, stored, 两步验证已开启', async () => {
+    const { actor, fakes, emitted } = await loggedInAs(mio);
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '12' } });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
+    expect(fakes.enableTwoFactor.calls).toHaveLength(0);
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123 456' } });
+    expect(actor.getSnapshot().hasTag('savingTwoFactor')).toBe(true);
+    expect(fakes.enableTwoFactor.last.input).toEqual({ secret: SECRET, code: '123456' });
+    fakes.enableTwoFactor.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(true);
+    expect(emitted).toEqual([
+      { type: 'userChanged', user: withCode },
+      { type: 'notify', severity: 'success', message: text.user.twoFactorEnabled },
+    ]);
+  });
+
+  it('a wrong code is the form’s message; 202004 (on elsewhere meanwhile) counts as on', async () => {
+    const { actor, fakes } = await loggedInAs(mio);
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '111111' } });
+    fakes.enableTwoFactor.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeWrong });
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '222222' } });
+    fakes.enableTwoFactor.last.reject(new ApiError(202004, '2fa is already enabled'));
+    await flush();
+    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(true);
+  });
+
+  it('turning it off with a code', async () => {
+    const { actor, fakes, emitted } = await loggedInAs(withCode);
+    actor.send({ type: 'DISABLE_TWO_FACTOR', code: '654321' });
+    expect(fakes.disableTwoFactor.last.input).toBe('654321');
+    fakes.disableTwoFactor.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(false);
+    expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'success', message: text.user.twoFactorDisabled });
+  });
+
+  it('a password change of a user with it on needs the code, and sends it', async () => {
+    const { actor, fakes } = await loggedInAs(withCode);
+    const form = { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' };
+    actor.send({ type: 'CHANGE_PASSWORD', form });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message: text.auth.twoFactorCodeInvalid });
+    actor.send({ type: 'CHANGE_PASSWORD', form: { ...form, twoFactorCode: '123456' } });
+    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n', twoFactorCode: '123456' });
+    fakes.changePassword.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message: text.auth.twoFactorCodeWrong });
+  });
+
+  it('deleting the account: password (and code when on) checked first; then 账号已删除 and the device cleared as at logout', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, fakes, emitted } = await loggedInAs(withCode);
+      actor.send({ type: 'DELETE_ACCOUNT', form: { password: '' } });
+      expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: text.auth.passwordRequired });
+      actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw' } });
+      expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: text.auth.twoFactorCodeInvalid });
+      actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw', twoFactorCode: '123456' } });
+      expect(actor.getSnapshot().hasTag('deletingAccount')).toBe(true);
+      expect(fakes.deleteAccount.last.input).toEqual({ password: 'pw', twoFactorCode: '123456' });
+      fakes.deleteAccount.last.resolve();
+      await flush();
+      expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.user.accountDeleted }]);
+      await vi.advanceTimersByTimeAsync(2000);
+      fakes.clearLocalData.last.resolve();
+      await flush();
+      expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+      expect(emitted.at(-1)).toEqual({ type: 'reload', to: '/' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a refused deletion says why in the form and keeps the user', async () => {
+    const { actor, fakes } = await loggedInAs(mio);
+    actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'wrong' } });
+    fakes.deleteAccount.last.reject(new ApiError(102010, 'email and password does not match'));
+    await flush();
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: 'email and password does not match' });
+  });
+
+  it('an enforcing site: user info answers 202000 → signed in as the stored user, led to turn it on; unknown user → signed out quietly', async () => {
+    const known = start(mio);
+    known.fakes.fetchUser.last.reject(new ApiError(202000, '2fa is enforced'));
+    await flush();
+    expect(known.actor.getSnapshot().matches('loggedIn')).toBe(true);
+    expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(true);
+    expect(known.emitted).toEqual([]);
+    known.actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456' } });
+    known.fakes.enableTwoFactor.last.resolve();
+    await flush();
+    expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(false);
+
+    const unknown = start();
+    unknown.fakes.fetchUser.last.reject(new ApiError(202000, '2fa is enforced'));
+    await flush();
+    expect(unknown.actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(unknown.emitted).toEqual([{ type: 'userChanged', user: null }]);
+  });
+
+  it('TWO_FACTOR_REQUIRED (a call answered 202000) marks the session', async () => {
+    const { actor } = await loggedInAs(mio);
+    actor.send({ type: 'TWO_FACTOR_REQUIRED' });
+    expect(actor.getSnapshot().context.twoFactorRequired).toBe(true);
   });
 });

@@ -197,7 +197,9 @@ describe('tags', () => {
     await user.click(await screen.findByRole('link', { name: /Harbor Lights/ }));
     expect(await screen.findByRole('heading', { name: /Harbor Lights/ })).toBeTruthy();
     const tags = server.requests.filter((r) => r.path === '/api/meta/albums/by-tag').map((r) => new URLSearchParams(r.query).get('tag'));
-    expect(tags).toEqual(['organization:Org']);
+    // a sync finishing may read the tag's albums again; never those of an empty tag
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.every((tag) => tag === 'organization:Org')).toBe(true);
   });
 
   it('an unknown tag gives the server message, not a crash', async () => {

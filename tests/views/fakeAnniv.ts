@@ -1,5 +1,6 @@
 // A fake Anniv server at the network edge: a `fetch` that answers with the wire format of
 // protocol.md (HTTP 200 envelopes, snake_case keys), so views run with the real api client.
+import { Secret, TOTP } from 'otpauth';
 
 interface FakeUser {
   userId: string;
@@ -7,8 +8,10 @@ interface FakeUser {
   password: string; // as sent by the client (SHA-256 hex)
   nickname: string;
   avatar: string;
-  /** two-step sign-in on: the one code this fake accepts (a real server checks a TOTP) */
+  /** two-step sign-in on with a fixed code this fake accepts (requireCode) */
   twoFactorCode?: string;
+  /** two-step sign-in turned on through the API: codes are checked as TOTPs of this secret */
+  twoFactorSecret?: string;
 }
 
 export interface FakeAnnivOptions {
@@ -95,7 +98,13 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
 
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
-  const userInfo = (u: FakeUser) => ({ user_id: u.userId, email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': false });
+  const twoFactorOn = (u: FakeUser) => u.twoFactorCode !== undefined || u.twoFactorSecret !== undefined;
+  const userInfo = (u: FakeUser) => ({ user_id: u.userId, email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': twoFactorOn(u) });
+  /** the code fits the user's fixed code or the current TOTP of their secret (one window either side) */
+  const codeFits = (u: FakeUser, code: unknown, secret = u.twoFactorSecret) =>
+    typeof code === 'string' &&
+    (code === u.twoFactorCode || (secret !== undefined && new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1 }) !== null));
+  const enforced = () => (options.features ?? []).includes('2fa_enforced');
 
   function descendants(tag: string): string[] {
     return (tagGraph[tag] ?? []).flatMap((child) => [child, ...descendants(child)]);
@@ -196,6 +205,10 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
 
   function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
+    // anniv-go's enforcement: every call but these answers 202000 until the user turns it on
+    if (enforced() && sessionUser && !twoFactorOn(sessionUser) && !['POST /api/user/login', 'POST /api/user/logout', 'POST /api/features/2fa', 'GET /api/info'].includes(key)) {
+      return fail(202000, '2fa is enforced');
+    }
     if (path.startsWith('/api/meta') || path === '/api/search' || path.startsWith('/api/favorite') || path.startsWith('/api/playlist') || key === 'POST /api/share') {
       if (!sessionUser) return fail(902002, 'unauthorized');
     }
@@ -226,7 +239,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         const user = users.find((u) => u.email === body.email);
         if (!user) return fail(102020, 'user not exist');
         if (user.password !== body.password) return fail(102010, 'email and password does not match');
-        if (user.twoFactorCode !== undefined && body['2fa_code'] !== user.twoFactorCode) return fail(202001, 'wrong 2fa code');
+        if (twoFactorOn(user) && !codeFits(user, body['2fa_code'])) return fail(202001, 'wrong 2fa code');
         sessionUser = user;
         return ok(userInfo(user));
       }
@@ -255,9 +268,31 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       case 'PATCH /api/user/password':
         if (!sessionUser) return fail(902002, 'unauthorized');
         if (sessionUser.password !== body.old_password) return fail(102010, 'email and password does not match');
+        if (twoFactorOn(sessionUser) && !codeFits(sessionUser, body['2fa_code'])) return fail(202001, 'wrong 2fa code');
         sessionUser.password = String(body.new_password);
         sessionUser = null;
         return ok(null);
+      case 'POST /api/features/2fa':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        if (twoFactorOn(sessionUser)) return fail(202004, '2fa is already enabled');
+        if (typeof body['2fa_secret'] !== 'string' || !codeFits(sessionUser, body['2fa_code'], body['2fa_secret'])) return fail(202001, 'wrong 2fa code');
+        sessionUser.twoFactorSecret = body['2fa_secret'];
+        return ok(null);
+      case 'DELETE /api/features/2fa':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        if (!twoFactorOn(sessionUser)) return fail(202000, '2fa is not enabled');
+        if (!codeFits(sessionUser, body['2fa_code'])) return fail(202001, 'wrong 2fa code');
+        delete sessionUser.twoFactorSecret;
+        delete sessionUser.twoFactorCode;
+        return ok(null);
+      case 'POST /api/user/revoke': {
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        if (sessionUser.password !== body.password) return fail(102010, 'email and password does not match');
+        if (twoFactorOn(sessionUser) && !codeFits(sessionUser, body['2fa_code'])) return fail(202001, 'wrong 2fa code');
+        users.splice(users.indexOf(sessionUser), 1);
+        sessionUser = null;
+        return ok(null);
+      }
       case 'GET /api/credential':
         if (!sessionUser) return fail(902002, 'unauthorized');
         return ok(credentials);

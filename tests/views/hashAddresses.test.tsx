@@ -77,6 +77,7 @@ describe('hash addresses', () => {
     const user = userEvent.setup();
     const server = fakeServer();
     await server.addUser('mio@example.com', 'pw', 'Mio');
+    server.addCredential({ name: 'Home', url: HOME });
     setAddressMode('hash');
     renderApp('/#/album/list?url=https://home.example', server);
     await waitFor(() => expect(address()).toBe(`/#/user/login?return=${encodeURIComponent('/album/list?url=https://home.example')}`));

@@ -19,9 +19,11 @@ async function signedIn(path: string) {
 }
 
 describe('user page', () => {
-  it('has the three tabs', async () => {
+  it('has the three tabs, and 两步验证 only where the site offers it', async () => {
     await signedIn('/user/index');
-    for (const name of Object.values(text.user.tabs)) expect(screen.getByRole('tab', { name })).toBeTruthy();
+    const { twoFactor, ...always } = text.user.tabs;
+    for (const name of Object.values(always)) expect(screen.getByRole('tab', { name })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: twoFactor })).toBeNull();
   });
 
   it('profile: both fields required; a change updates the header after a user info refresh', async () => {

@@ -1,10 +1,10 @@
 // The session and site actors for views, and the hooks the app frame and pages read.
 import { useSelector } from '@xstate/react';
-import { inviteRequired, registrationOpen } from '@/services/site';
+import { inviteRequired, registrationOpen, twoFactorEnabled } from '@/services/site';
 import type { LoaderRef } from '@/ui/loaderMachine';
 import { providedContext } from '@/ui/providedContext';
 import type { SessionRef } from './sessionMachine';
-import { loginStateOf, siteInfoOf, userOf, type LoginState } from './selectors';
+import { loginStateOf, siteInfoOf, twoFactorRequiredOf, userOf, type LoginState } from './selectors';
 
 export interface SessionActors {
   session: SessionRef;
@@ -34,4 +34,16 @@ export function useRegistration() {
     open: site ? registrationOpen(site) : false,
     inviteRequired: site ? inviteRequired(site) : false,
   };
+}
+
+/** the site enforces two-step sign-in and this user has not turned it on yet */
+export function useTwoFactorRequired(): boolean {
+  const site = useSiteInfo();
+  return useSelector(useSession(), (s) => twoFactorRequiredOf(s, site));
+}
+
+/** the site offers two-step sign-in (anniv-go always does) */
+export function useTwoFactorOffered(): boolean {
+  const site = useSiteInfo();
+  return site ? twoFactorEnabled(site) : false;
 }

@@ -29,6 +29,14 @@ export interface PasswordForm {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
+  /** asked only of a user with two-step sign-in on */
+  twoFactorCode?: string;
+}
+
+export interface DeleteAccountForm {
+  password: string;
+  /** asked only of a user with two-step sign-in on */
+  twoFactorCode?: string;
 }
 
 const blank = (value: string) => value.trim() === '';
@@ -67,9 +75,17 @@ export function profileError(form: ProfileForm): string | null {
   return null;
 }
 
-export function passwordError(form: PasswordForm): string | null {
+/** `withCode`: the user has two-step sign-in on, so the server wants a code as well */
+export function passwordError(form: PasswordForm, withCode = false): string | null {
   if (form.oldPassword === '') return text.user.oldPasswordRequired;
   if (form.newPassword === '' || form.confirmPassword === '') return text.user.newPasswordRequired;
   if (form.newPassword !== form.confirmPassword) return text.user.passwordsDiffer;
+  if (withCode) return codeError(form.twoFactorCode ?? '');
+  return null;
+}
+
+export function deleteAccountError(form: DeleteAccountForm, withCode: boolean): string | null {
+  if (form.password === '') return text.auth.passwordRequired;
+  if (withCode) return codeError(form.twoFactorCode ?? '');
   return null;
 }

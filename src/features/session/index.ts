@@ -1,6 +1,6 @@
 // Signing in and out, the user's profile and password, and the site's registration rules (spec 4.1).
 export { sessionMachine, type SessionRef, type SessionTag } from './sessionMachine';
 export { forgetStoredUser, startSession, startSite } from './start';
-export { loginStateOf, userOf, type LoginState } from './selectors';
-export { SessionProvider, useLoginState, useRegistration, useSiteInfo, useUser } from './context';
+export { loginStateOf, siteInfoOf, twoFactorRequiredOf, userOf, type LoginState } from './selectors';
+export { SessionProvider, useLoginState, useRegistration, useSiteInfo, useTwoFactorRequired, useUser } from './context';
 export { loginPathFor } from './returnPath';

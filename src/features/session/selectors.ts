@@ -1,6 +1,7 @@
 // What views and the app read of the session and site actors: narrow selectors over tags and
 // context, never state names.
 import type { SnapshotFrom } from 'xstate';
+import { twoFactorEnforced } from '@/services/site';
 import type { SiteInfo } from '@/shared/types';
 import type { LoaderRef } from '@/ui/loaderMachine';
 import type { sessionMachine, SessionForm } from './sessionMachine';
@@ -22,3 +23,15 @@ export const signingInAs = (s: SessionSnapshot) => s.context.pendingLogin?.email
 
 /** the site info once loaded (the site actor's loader gives a SiteInfo: src/features/session/start.ts) */
 export const siteInfoOf = (s: SnapshotFrom<LoaderRef>) => s.context.data as SiteInfo | undefined;
+
+/**
+ * Signed in on a site that enforces two-step sign-in, without it on: every call but turning it on
+ * answers 202000, so the app leads to that screen and loads nothing else. Known from the site's
+ * features and the user, or from a call that answered 202000.
+ */
+export function twoFactorRequiredOf(s: SessionSnapshot, site: SiteInfo | undefined): boolean {
+  if (!s.hasTag('loggedIn')) return false;
+  if (s.context.twoFactorRequired) return true;
+  const user = s.context.user;
+  return Boolean(site && twoFactorEnforced(site) && user && !user.twoFactorEnabled);
+}

@@ -2,18 +2,26 @@
 // I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { failure, provideMe } from '@/shared/machines';
-import type { UserInfo } from '@/shared/types';
-import { LOGOUT_REDIRECT_DELAY_MS, STATUS_TWO_FACTOR_ATTEMPTS_LIMITED, STATUS_WRONG_TWO_FACTOR_CODE } from '@/shared/constants';
+import type { TwoFactorSetup, UserInfo } from '@/shared/types';
+import {
+  LOGOUT_REDIRECT_DELAY_MS,
+  STATUS_TWO_FACTOR_ALREADY_ENABLED,
+  STATUS_TWO_FACTOR_ATTEMPTS_LIMITED,
+  STATUS_TWO_FACTOR_NOT_ENABLED,
+  STATUS_WRONG_TWO_FACTOR_CODE,
+} from '@/shared/constants';
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
 import {
   codeError,
+  deleteAccountError,
   loginError,
   normalCode,
   passwordError,
   profileError,
   registerError,
+  type DeleteAccountForm,
   type LoginForm,
   type LoginWithCode,
   type PasswordForm,
@@ -21,7 +29,7 @@ import {
   type RegisterForm,
 } from './forms';
 
-export type SessionForm = 'login' | 'code' | 'register' | 'profile' | 'password';
+export type SessionForm = 'login' | 'code' | 'register' | 'profile' | 'password' | 'twoFactor' | 'deleteAccount';
 
 /** what views ask of a session snapshot (hasTag), instead of naming its states */
 export type SessionTag =
@@ -33,7 +41,9 @@ export type SessionTag =
   | 'registering'
   | 'registered'
   | 'savingProfile'
-  | 'changingPassword';
+  | 'changingPassword'
+  | 'savingTwoFactor'
+  | 'deletingAccount';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -41,6 +51,8 @@ export interface SessionContext {
   formError: { form: SessionForm; message: string } | null;
   /** the login being made, kept while the server asks for the code of two-step sign-in */
   pendingLogin: LoginForm | null;
+  /** the site enforces two-step sign-in and this user has not turned it on: nothing else answers */
+  twoFactorRequired: boolean;
 }
 
 export type SessionEvent =
@@ -51,6 +63,10 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   | { type: 'UPDATE_PROFILE'; form: ProfileForm }
   | { type: 'CHANGE_PASSWORD'; form: PasswordForm }
+  | { type: 'ENABLE_TWO_FACTOR'; setup: TwoFactorSetup }
+  | { type: 'DISABLE_TWO_FACTOR'; code: string }
+  | { type: 'DELETE_ACCOUNT'; form: DeleteAccountForm }
+  | { type: 'TWO_FACTOR_REQUIRED' }
   | { type: 'SESSION_EXPIRED' }
   | { type: 'CLEAR_FORM_ERROR' };
 
@@ -62,6 +78,15 @@ export interface SessionInput {
   storedUser: UserInfo | null;
 }
 
+
+const hasTwoFactor = (context: SessionContext) => context.user?.twoFactorEnabled === true;
+
+/** a wrong code is the form's to say; anything else (too many codes, the server's refusal) too */
+const codeFailure = (form: SessionForm) => [
+  { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+  { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form, message: text.auth.twoFactorCodeWrong } } },
+  { target: 'idle', actions: { type: 'showError', params: ({ event }: { event: { error: unknown } }) => ({ form, message: errorMessage(event.error) }) } },
+] as const;
 
 const loggedOutForms = {
   LOGIN: [
@@ -88,7 +113,10 @@ export const sessionMachine = setup({
     register: provideMe<void, RegisterForm>('session', 'register'),
     logout: provideMe<void>('session', 'logout'),
     updateProfile: provideMe<void, ProfileForm>('session', 'updateProfile'),
-    changePassword: provideMe<void, { oldPassword: string; newPassword: string }>('session', 'changePassword'),
+    changePassword: provideMe<void, { oldPassword: string; newPassword: string; twoFactorCode?: string }>('session', 'changePassword'),
+    enableTwoFactor: provideMe<void, TwoFactorSetup>('session', 'enableTwoFactor'),
+    disableTwoFactor: provideMe<void, string>('session', 'disableTwoFactor'),
+    deleteAccount: provideMe<void, { password: string; twoFactorCode?: string }>('session', 'deleteAccount'),
     clearLocalData: provideMe<void>('session', 'clearLocalData'),
   },
   delays: {
@@ -98,6 +126,22 @@ export const sessionMachine = setup({
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
     isWrongCode: (_, params: { error: unknown }) => isApiError(params.error, STATUS_WRONG_TWO_FACTOR_CODE),
     isAttemptLimit: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_ATTEMPTS_LIMITED),
+    isTwoFactorEnforced: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
+    isTwoFactorRequiredOfStoredUser: ({ context }, params: { error: unknown }) =>
+      context.user !== null && isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
+    isTwoFactorAlreadyOn: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_ALREADY_ENABLED),
+    enableCodeInvalid: ({ event }) => {
+      assertEvent(event, 'ENABLE_TWO_FACTOR');
+      return codeError(event.setup.code) !== null;
+    },
+    disableCodeInvalid: ({ event }) => {
+      assertEvent(event, 'DISABLE_TWO_FACTOR');
+      return codeError(event.code) !== null;
+    },
+    deleteFormInvalid: ({ context, event }) => {
+      assertEvent(event, 'DELETE_ACCOUNT');
+      return deleteAccountError(event.form, hasTwoFactor(context)) !== null;
+    },
     codeInvalid: ({ event }) => {
       assertEvent(event, 'SUBMIT_CODE');
       return codeError(event.code) !== null;
@@ -115,9 +159,9 @@ export const sessionMachine = setup({
       assertEvent(event, 'UPDATE_PROFILE');
       return profileError(event.form) !== null;
     },
-    passwordFormInvalid: ({ event }) => {
+    passwordFormInvalid: ({ context, event }) => {
       assertEvent(event, 'CHANGE_PASSWORD');
-      return passwordError(event.form) !== null;
+      return passwordError(event.form, hasTwoFactor(context)) !== null;
     },
   },
   actions: {
@@ -125,7 +169,7 @@ export const sessionMachine = setup({
     clearUser: assign({ user: null }),
     storeUser: emit(({ context }) => ({ type: 'userChanged' as const, user: context.user })),
     showFormError: assign({
-      formError: ({ event }) => {
+      formError: ({ context, event }) => {
         switch (event.type) {
           case 'LOGIN':
             return { form: 'login' as const, message: loginError(event.form) ?? '' };
@@ -136,7 +180,13 @@ export const sessionMachine = setup({
           case 'UPDATE_PROFILE':
             return { form: 'profile' as const, message: profileError(event.form) ?? '' };
           case 'CHANGE_PASSWORD':
-            return { form: 'password' as const, message: passwordError(event.form) ?? '' };
+            return { form: 'password' as const, message: passwordError(event.form, hasTwoFactor(context)) ?? '' };
+          case 'ENABLE_TWO_FACTOR':
+            return { form: 'twoFactor' as const, message: codeError(event.setup.code) ?? '' };
+          case 'DISABLE_TWO_FACTOR':
+            return { form: 'twoFactor' as const, message: codeError(event.code) ?? '' };
+          case 'DELETE_ACCOUNT':
+            return { form: 'deleteAccount' as const, message: deleteAccountError(event.form, hasTwoFactor(context)) ?? '' };
           default:
             return null;
         }
@@ -144,6 +194,12 @@ export const sessionMachine = setup({
     }),
     clearFormError: assign({ formError: null }),
     showCodeError: assign((_, params: { message: string }) => ({ formError: { form: 'code' as const, message: params.message } })),
+    showError: assign((_, params: { form: SessionForm; message: string }) => ({ formError: { form: params.form, message: params.message } })),
+    setTwoFactor: assign(({ context }, params: { on: boolean }) => ({
+      user: context.user && { ...context.user, twoFactorEnabled: params.on },
+      twoFactorRequired: false,
+    })),
+    requireTwoFactor: assign({ twoFactorRequired: true }),
     keepLogin: assign(({ event }) => {
       assertEvent(event, 'LOGIN');
       return { pendingLogin: event.form };
@@ -164,7 +220,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null }),
+  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false }),
   initial: 'unknown',
   states: {
     unknown: {
@@ -176,6 +232,18 @@ export const sessionMachine = setup({
         onDone: { target: 'loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'] },
         onError: [
           { guard: { type: 'isUnauthorized', params: failure }, target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+          {
+            guard: { type: 'isTwoFactorRequiredOfStoredUser', params: failure },
+            description: 'The site enforces two-step sign-in and this user has not turned it on: signed in, led to turn it on.',
+            target: 'loggedIn',
+            actions: 'requireTwoFactor',
+          },
+          {
+            guard: { type: 'isTwoFactorEnforced', params: failure },
+            description: 'The same, but this browser does not know the user: signing in again tells who it is.',
+            target: 'loggedOut',
+            actions: ['clearUser', 'storeUser'],
+          },
           {
             guard: 'hasStoredUser',
             description: 'Server unreachable: keep the stored user so nothing local is lost.',
@@ -271,6 +339,7 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         SESSION_EXPIRED: { target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+        TWO_FACTOR_REQUIRED: { description: 'A call answered 202000: the site enforces two-step sign-in.', actions: 'requireTwoFactor' },
         CLEAR_FORM_ERROR: { actions: 'clearFormError' },
       },
       states: {
@@ -285,6 +354,84 @@ export const sessionMachine = setup({
               { guard: 'passwordFormInvalid', actions: 'showFormError' },
               { target: 'changingPassword', actions: 'clearFormError' },
             ],
+            ENABLE_TWO_FACTOR: [
+              { guard: 'enableCodeInvalid', actions: 'showFormError' },
+              { target: 'enablingTwoFactor', actions: 'clearFormError' },
+            ],
+            DISABLE_TWO_FACTOR: [
+              { guard: 'disableCodeInvalid', actions: 'showFormError' },
+              { target: 'disablingTwoFactor', actions: 'clearFormError' },
+            ],
+            DELETE_ACCOUNT: [
+              { guard: 'deleteFormInvalid', actions: 'showFormError' },
+              { target: 'deletingAccount', actions: 'clearFormError' },
+            ],
+          },
+        },
+        enablingTwoFactor: {
+          tags: ['busy', 'savingTwoFactor'],
+          invoke: {
+            id: 'enableTwoFactor',
+            src: 'enableTwoFactor',
+            input: ({ event }) => {
+              assertEvent(event, 'ENABLE_TWO_FACTOR');
+              return { secret: event.setup.secret, code: normalCode(event.setup.code) };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'setTwoFactor', params: { on: true } }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } }],
+            },
+            onError: [
+              {
+                guard: { type: 'isTwoFactorAlreadyOn', params: failure },
+                description: 'Turned on elsewhere meanwhile: it is on.',
+                target: 'idle',
+                actions: [{ type: 'setTwoFactor', params: { on: true } }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } }],
+              },
+              ...codeFailure('twoFactor'),
+            ],
+          },
+        },
+        disablingTwoFactor: {
+          tags: ['busy', 'savingTwoFactor'],
+          invoke: {
+            id: 'disableTwoFactor',
+            src: 'disableTwoFactor',
+            input: ({ event }) => {
+              assertEvent(event, 'DISABLE_TWO_FACTOR');
+              return normalCode(event.code);
+            },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'setTwoFactor', params: { on: false } }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.twoFactorDisabled } }],
+            },
+            onError: [
+              {
+                guard: { type: 'isTwoFactorEnforced', params: failure },
+                description: 'It was off already (202000 "2fa is not enabled").',
+                target: 'idle',
+                actions: [{ type: 'setTwoFactor', params: { on: false } }, 'storeUser'],
+              },
+              ...codeFailure('twoFactor'),
+            ],
+          },
+        },
+        deletingAccount: {
+          tags: ['busy', 'deletingAccount'],
+          invoke: {
+            id: 'deleteAccount',
+            src: 'deleteAccount',
+            input: ({ event }) => {
+              assertEvent(event, 'DELETE_ACCOUNT');
+              const code = event.form.twoFactorCode ? normalCode(event.form.twoFactorCode) : undefined;
+              return { password: event.form.password, ...(code ? { twoFactorCode: code } : {}) };
+            },
+            onDone: {
+              description: 'The account is gone: the device is cleared as at logout.',
+              target: 'waitingToLeave',
+              actions: { type: 'notifySuccess', params: { message: text.user.accountDeleted } },
+            },
+            onError: codeFailure('deleteAccount'),
           },
         },
         loggingOut: {
@@ -359,7 +506,8 @@ export const sessionMachine = setup({
             src: 'changePassword',
             input: ({ event }) => {
               assertEvent(event, 'CHANGE_PASSWORD');
-              return { oldPassword: event.form.oldPassword, newPassword: event.form.newPassword };
+              const code = event.form.twoFactorCode ? normalCode(event.form.twoFactorCode) : undefined;
+              return { oldPassword: event.form.oldPassword, newPassword: event.form.newPassword, ...(code ? { twoFactorCode: code } : {}) };
             },
             onDone: {
               description: 'The server ended every session of the user.',
@@ -368,6 +516,7 @@ export const sessionMachine = setup({
             },
             onError: [
               { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form: 'password', message: text.auth.twoFactorCodeWrong } } },
               { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },

@@ -4,10 +4,12 @@ import type { ApiClient } from './client';
 import { BadResponseError, isUnauthorized } from './errors';
 import { isRecord, readBoolean, readId, readString } from './narrow';
 import type {
+  AccountDeletion,
   LoginRequest,
   PasswordChangeRequest,
   ProfileRequest,
   RegisterRequest,
+  TwoFactorSetup,
   UserInfo,
 } from '@/shared/types';
 
@@ -90,5 +92,27 @@ export async function changePassword(api: ApiClient, request: PasswordChangeRequ
     sha256Hex(request.oldPassword),
     sha256Hex(request.newPassword),
   ]);
-  await api.patch('/api/user/password', { body: { oldPassword, newPassword } });
+  const body: Record<string, string> = { oldPassword, newPassword };
+  if (request.twoFactorCode) body['2fa_code'] = request.twoFactorCode;
+  await api.patch('/api/user/password', { body });
+}
+
+/** turning two-step sign-in on (POST) and off (DELETE) */
+export const TWO_FACTOR_PATH = '/api/features/2fa';
+
+/** POST /api/features/2fa: on from now; 202004 when on already, 202001 when the code does not fit */
+export async function enableTwoFactor(api: ApiClient, setup: TwoFactorSetup): Promise<void> {
+  await api.post(TWO_FACTOR_PATH, { body: { '2fa_secret': setup.secret, '2fa_code': setup.code } });
+}
+
+/** DELETE /api/features/2fa with a current code */
+export async function disableTwoFactor(api: ApiClient, code: string): Promise<void> {
+  await api.delete(TWO_FACTOR_PATH, { body: { '2fa_code': code } });
+}
+
+/** POST /api/user/revoke: the account and everything of it are gone; the session ends */
+export async function deleteAccount(api: ApiClient, request: AccountDeletion): Promise<void> {
+  const body: Record<string, string> = { password: await sha256Hex(request.password) };
+  if (request.twoFactorCode) body['2fa_code'] = request.twoFactorCode;
+  await api.post('/api/user/revoke', { body });
 }

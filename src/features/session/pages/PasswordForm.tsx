@@ -1,7 +1,8 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSession } from '../context';
+import { useSession, useUser } from '../context';
+import { CodeInput } from './TwoFactorPanel';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
 import { formErrorOf } from '../selectors';
@@ -10,7 +11,9 @@ export function PasswordForm() {
   const session = useSession();
   const busy = useSelector(session, (s) => s.hasTag('changingPassword'));
   const formError = useSelector(session, formErrorOf('password'));
+  const withCode = useUser()?.twoFactorEnabled === true;
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const [code, setCode] = useState('');
 
   useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
 
@@ -28,7 +31,7 @@ export function PasswordForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: 'CHANGE_PASSWORD', form });
+    session.send({ type: 'CHANGE_PASSWORD', form: withCode ? { ...form, twoFactorCode: code } : form });
   };
 
   return (
@@ -38,6 +41,7 @@ export function PasswordForm() {
         {field('oldPassword', text.user.oldPassword, 'current-password')}
         {field('newPassword', text.user.newPassword, 'new-password')}
         {field('confirmPassword', text.user.confirmNewPassword, 'new-password')}
+        {withCode && <CodeInput value={code} onChange={setCode} />}
         <Group>
           <Button type="submit" loading={busy}>
             {text.user.confirmChanges}

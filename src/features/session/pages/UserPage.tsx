@@ -1,25 +1,44 @@
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
 import '@/ui/styles/forms';
 import { Tabs } from '@mantine/core';
 import { text } from '@/shared/text';
+import { useSearchParam } from '@/ui/useQueryParams';
 import { ProfileForm } from './ProfileForm';
 import { PasswordForm } from './PasswordForm';
+import { TwoFactorPanel } from './TwoFactorPanel';
+import { DeleteAccount } from './DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
+import { useTwoFactorOffered, useTwoFactorRequired } from '../context';
+
+const TABS = ['profile', 'password', 'twoFactor', 'settings'] as const;
+type Tab = (typeof TABS)[number];
 
 export default function UserPage() {
+  const offered = useTwoFactorOffered();
+  // on a site that enforces two-step sign-in, nothing else works until it is on: only its tab
+  const required = useTwoFactorRequired();
+  const [asked, setTab] = useSearchParam('tab');
+  const tab: Tab = required ? 'twoFactor' : TABS.find((t) => t === asked && (t !== 'twoFactor' || offered)) ?? 'profile';
   return (
-    <Tabs defaultValue="profile" keepMounted={false}>
+    <Tabs value={tab} onChange={(next) => setTab(next === 'profile' ? null : next)} keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="profile">{text.user.tabs.profile}</Tabs.Tab>
-        <Tabs.Tab value="password">{text.user.tabs.password}</Tabs.Tab>
-        <Tabs.Tab value="settings">{text.user.tabs.settings}</Tabs.Tab>
+        {!required && <Tabs.Tab value="profile">{text.user.tabs.profile}</Tabs.Tab>}
+        {!required && <Tabs.Tab value="password">{text.user.tabs.password}</Tabs.Tab>}
+        {offered && <Tabs.Tab value="twoFactor">{text.user.tabs.twoFactor}</Tabs.Tab>}
+        {!required && <Tabs.Tab value="settings">{text.user.tabs.settings}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="profile" pt="md">
         <ProfileForm />
+        <DeleteAccount />
       </Tabs.Panel>
       <Tabs.Panel value="password" pt="md">
         <PasswordForm />
+      </Tabs.Panel>
+      <Tabs.Panel value="twoFactor" pt="md">
+        <TwoFactorPanel />
       </Tabs.Panel>
       <Tabs.Panel value="settings" pt="md">
         <SettingsForm />
