@@ -89,7 +89,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget });
-  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds() });
+  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer
   // never keeps the process alive; close() stops it.

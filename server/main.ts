@@ -1,10 +1,14 @@
 import { loadConfig } from './config.js';
 import { createServer } from './index.js';
+import { hasFfmpeg } from './library/transcode.js';
 
 /* `npm run serve` / `npm start`: the reference server with demo content and demo account. */
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  if (config.strict && !hasFfmpeg()) {
+    throw new Error('ANNIV_STRICT=1 transcodes like annil and needs ffmpeg on PATH (Debian: apt-get install ffmpeg).');
+  }
   const server = await createServer(config);
   const { apiUrl, libraryUrl } = await server.start();
   console.log('');
@@ -13,6 +17,7 @@ async function main(): Promise<void> {
   console.log(`Demo account:       ${config.demoEmail} / ${config.demoPassword}`);
   console.log(`Data folder:        ${config.dataDir}`);
   if (config.features.length) console.log(`Features:           ${config.features.join(', ')}`);
+  if (config.strict) console.log('Strict:             behaving like anniv-go and annil (ANNIV_STRICT=1)');
   console.log('Press Ctrl+C to stop.');
 
   let stopping = false;

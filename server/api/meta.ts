@@ -5,6 +5,7 @@ import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
 import { UUID_PATTERN, flag, requireQuery } from './input.js';
 import { lyricKey } from '../meta/lyrics.js';
+import { shuffled } from '../shuffle.js';
 import { playlistInfo, type PlaylistRow } from './playlist.js';
 
 export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
@@ -48,7 +49,9 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     requireUser(c);
     const key = meta.tags.find(requireQuery(c, 'tag', 'tag query'));
     if (!key) throw new ApiError(Status.NotFound, 'tag not found');
-    return ok(c, albumsByTag(meta, key, flag(c, 'recursive')));
+    const albums = albumsByTag(meta, key, flag(c, 'recursive'));
+    // anniv-go answers in no particular order; the strict mode makes that visible
+    return ok(c, deps.config.strict ? shuffled(albums) : albums);
   });
 
   app.get('/api/search', (c) => {

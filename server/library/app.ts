@@ -6,12 +6,17 @@ import { rememberingVerifier, shareCovers, type Grant, type LibraryKeys } from '
 import { parseRange } from '../httpRange.js';
 import { findFile, type LibraryIndex } from './scan.js';
 import { TrackFiles, type OpenTrack } from './trackFiles.js';
+import { shuffled } from '../shuffle.js';
+import { servedQuality, transcode, TRANSCODED_TYPE } from './transcode.js';
 
 /*
  * annil-compatible library server (protocol.md section 2): /info, /albums with ETag, covers
  * without auth, audio with user or share tokens, real byte ranges, and CORS on every route.
- * Nothing is transcoded: every quality gets the original file (X-Audio-Quality: lossless), share
- * tokens report `low` as annil forces it.
+ * By default nothing is transcoded: every quality gets the original file (X-Audio-Quality:
+ * lossless), share tokens report `low` as annil forces it. With `strict` (ANNIV_STRICT=1) it
+ * behaves as annil does where clients meet the difference: `/albums` in no particular order,
+ * `bytes=0-` answered with the first 1024 bytes, and every quality but lossless (always `low` for
+ * share tokens) transcoded to AAC by ffmpeg (transcode.ts).
  *
  * Share tokens (what GET /api/share hands out): header `kid` = our share key id, verified with the
  * share key, type share, `exp` required. They fetch (GET/HEAD) only the tracks their `audios`
@@ -24,7 +29,12 @@ export interface LibraryDeps {
   index: LibraryIndex;
   /** Unix seconds of start (or last rescan). */
   lastUpdate: number;
+  /** behave like annil where it differs (ANNIV_STRICT): see above */
+  strict?: boolean;
 }
+
+/** annil answers a browser's first `bytes=0-` with only the first 1024 bytes */
+const FIRST_RANGE_BYTES = 1024;
 
 export const LIBRARY_VERSION = 'Annil-compatible (anniv-web reference server) 0.1.0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,7 +75,7 @@ async function bodyOf(track: OpenTrack, start: number, end: number): Promise<Bod
 }
 
 export function createLibraryApp(deps: LibraryDeps): Hono {
-  const { keys, index } = deps;
+  const { keys, index, strict = false } = deps;
   const app = new Hono();
   const verify = rememberingVerifier(keys);
   const tracks = new TrackFiles();
@@ -84,7 +94,8 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     c.res.headers.set('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     // Listed explicitly: a `*` would not cover Authorization (Fetch standard).
     c.res.headers.set('Access-Control-Allow-Headers', 'Authorization, Range, If-None-Match, Content-Type');
-    c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
+    // a transcoded answer names its own, as annil does
+    if (!c.res.headers.has('Access-Control-Expose-Headers')) c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     c.res.headers.set('Access-Control-Max-Age', '86400');
   });
 
@@ -93,11 +104,12 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   app.get('/albums', async (c) => {
     const grant = await grantOf(c);
     if (!grant) return empty(401);
-    if (grant.kind === 'share') return c.json(Object.keys(grant.audios));
+    const order = <T>(items: T[]) => (strict ? shuffled(items) : items);
+    if (grant.kind === 'share') return c.json(order(Object.keys(grant.audios)));
     const match = c.req.header('if-none-match')?.trim().replace(/^W\//, '');
     if (match === index.etag) return empty(304, { ETag: index.etag });
     c.header('ETag', index.etag);
-    return c.json([...index.albums.keys()]);
+    return c.json(order([...index.albums.keys()]));
   });
 
   const cover = async (c: Context, albumText: string, discText: string | null): Promise<Response> => {
@@ -131,6 +143,21 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     if (!opened) return empty(404);
 
     const { size, type, duration } = opened;
+    const quality = strict ? servedQuality(c.req.query('quality'), grant.kind === 'share') : 'lossless';
+    if (quality !== 'lossless') {
+      await opened.handle.close();
+      const transcoded: Record<string, string> = {
+        'Content-Type': TRANSCODED_TYPE,
+        'X-Origin-Type': type,
+        'X-Origin-Size': String(size),
+        'X-Audio-Quality': quality,
+        // annil names Accept-Ranges only on HEAD (it sends none here: a stream has no ranges)
+        'Access-Control-Expose-Headers': `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${c.req.method === 'HEAD' ? ', Accept-Ranges' : ''}`,
+      };
+      if (duration !== null) transcoded['X-Duration-Seconds'] = String(duration);
+      if (c.req.method === 'HEAD') return empty(200, transcoded);
+      return new Response(transcode(opened.file, quality, c.req.raw.signal), { status: 200, headers: transcoded });
+    }
     const headers: Record<string, string> = {
       'Content-Type': type,
       'X-Origin-Type': type,
@@ -140,7 +167,8 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     };
     if (duration !== null) headers['X-Duration-Seconds'] = String(duration);
 
-    const range = parseRange(c.req.header('range'));
+    const asked = parseRange(c.req.header('range'));
+    const range = strict && asked?.start === 0 && asked.end === null ? { start: 0, end: FIRST_RANGE_BYTES - 1 } : asked;
     if (c.req.method === 'HEAD' || size === 0 || (range && range.start >= size)) {
       await opened.handle.close();
       if (c.req.method !== 'HEAD' && range) return empty(416, { ...headers, 'Content-Range': `bytes */${size}` });

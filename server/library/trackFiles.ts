@@ -14,6 +14,8 @@ import { findFile, flacDurationOf } from './scan.js';
 export interface OpenTrack {
   /** Open for reading; the caller closes it (or hands it to a stream that does). */
   handle: fs.promises.FileHandle;
+  /** the track's file (a transcoder reads it by name) */
+  file: string;
   size: number;
   /** `audio/<extension>` */
   type: string;
@@ -69,7 +71,7 @@ export class TrackFiles {
         known = { size, mtimeMs, duration: await flacDurationOf(handle) };
         remember(this.durations, file!, known, this.maxEntries);
       }
-      return { handle, size, type: `audio/${path.extname(file!).slice(1).toLowerCase()}`, duration: known.duration };
+      return { handle, file: file!, size, type: `audio/${path.extname(file!).slice(1).toLowerCase()}`, duration: known.duration };
     } catch (error) {
       await handle.close();
       throw error;

@@ -176,12 +176,21 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
 
     const visitor = await freshPage(suite.browser);
     await visitor.page.addInitScript(AUDIO_SPY);
+    // what the library sent for the shared tracks: annil (the strict server) transcodes them
+    const served = new Set<string>();
+    visitor.page.on('response', (response) => {
+      const quality = response.headers()['x-audio-quality'];
+      if (quality && response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/`) && response.request().method() === 'GET') {
+        served.add(`${response.headers()['content-type']} ${quality}`);
+      }
+    });
     await visitor.page.goto(shareLink);
     await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
     await visitor.page.getByRole('link', { name: '登录' }).waitFor();
     await visitor.page.getByRole('button', { name: '播放全部' }).click();
     await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
     await expect.poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
+    expect([...served]).toEqual([form === 'hash' ? 'audio/aac low' : 'audio/flac low']);
     visitor.expectNoErrors();
     await visitor.close();
   });
