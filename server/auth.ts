@@ -67,6 +67,10 @@ export interface UserRow {
   avatar: string;
   password_hash: string;
   created_at: number;
+  /** the sealed TOTP secret (server/twoFactor.ts) while two-step sign-in is on, else null */
+  totp_secret: string | null;
+  /** the last 30-s window a code was accepted for: no code is taken twice */
+  totp_last_step: number;
 }
 
 export interface ClientInfo {

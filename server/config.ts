@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 /** Site feature flags the reference server understands (protocol.md 1.6.1). */
-export type Feature = 'invite' | 'close' | '2fa';
-const KNOWN_FEATURES: readonly Feature[] = ['invite', 'close', '2fa'];
+export type Feature = 'invite' | 'close' | '2fa' | '2fa_enforced';
+const KNOWN_FEATURES: readonly Feature[] = ['invite', 'close', '2fa', '2fa_enforced'];
 
 export interface Config {
   /** API + client port (0 = any free port). */

@@ -137,6 +137,12 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
     const update = db.prepare('UPDATE sessions SET id = ? WHERE id = ?');
     for (const { id } of rows) update.run(hashSessionId(id), id);
   },
+  // 4 → 5: two-step sign-in (protocol.md 1.6.2): the TOTP secret, sealed with a key kept outside
+  // the database (server/twoFactor.ts), and the last window a code was used in.
+  `
+  ALTER TABLE users ADD COLUMN totp_secret TEXT;
+  ALTER TABLE users ADD COLUMN totp_last_step INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,7 @@ import { createLibraryApp } from './library/app.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
 import { LoginLimiter } from './loginLimiter.js';
+import { TwoFactor } from './twoFactor.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
 import { loadMetaRepo, type MetaRepo } from './meta/load.js';
@@ -88,7 +89,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget });
+  const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor });
   const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Feature } from '../config.js';
 import { getCookie, setCookie } from 'hono/cookie';
 import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings, compress, varyOnEncoding } from '../encoding.js';
@@ -17,6 +18,15 @@ import { registerStatRoutes } from './stat.js';
 import { registerUserRoutes } from './user.js';
 
 /** The Anniv API on /api (always HTTP 200 + envelope) and the built client for everything else. */
+/**
+ * What /api/info announces: two-step sign-in is always offered, as anniv-go does ("2fa"), or
+ * "2fa_enforced" instead where every user must have it.
+ */
+export function announcedFeatures(features: readonly Feature[]): Feature[] {
+  if (features.includes('2fa_enforced')) return features.filter((f) => f !== '2fa');
+  return ['2fa', ...features.filter((f) => f !== '2fa')];
+}
+
 export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   const { config, db } = deps;
   const app = new Hono<ApiEnv>();
@@ -80,9 +90,21 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
       site_name: config.siteName,
       description: config.siteDescription,
       protocol_version: '1',
-      features: [...config.features],
+      features: announcedFeatures(config.features),
     }),
   );
+  // FEATURES=2fa_enforced, as anniv-go: a signed-in user without two-step sign-in gets 202000 on
+  // every call but signing in and out, turning it on, and the site info, until it is on.
+  if (config.features.includes('2fa_enforced')) {
+    const open = new Set(['POST /api/user/login', 'POST /api/user/logout', 'POST /api/features/2fa', 'GET /api/info', 'POST /api/user/register']);
+    app.use('/api/*', async (c, next) => {
+      const user = c.get('user');
+      if (user && user.totp_secret === null && !open.has(`${c.req.method} ${new URL(c.req.url).pathname}`)) {
+        return fail(c, Status.TFANotEnabled, '2fa is enforced');
+      }
+      await next();
+    });
+  }
   registerUserRoutes(app, deps);
   registerCredentialRoutes(app, deps);
   registerMetaRoutes(app, deps);

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import type { LibraryKeys } from '../library/keys.js';
 import type { LoginLimiter } from '../loginLimiter.js';
+import type { TwoFactor } from '../twoFactor.js';
 import type { MetaRepo } from '../meta/load.js';
 import type { StatBudget } from '../statBudget.js';
 import { unauthorized } from './envelope.js';
@@ -18,6 +19,8 @@ export interface ApiDeps {
   libraryUrl: () => string;
   /** Password guessing limits (server/loginLimiter.ts); one per server. */
   loginLimiter: LoginLimiter;
+  /** TOTP checks, sealed secrets and the wrong-code limit (server/twoFactor.ts); one per server. */
+  twoFactor: TwoFactor;
   /** Plays each user may report per hour (server/statBudget.ts); one per server. */
   statBudget: StatBudget;
 }

@@ -17,6 +17,11 @@ export const Status = {
   InvalidPatchCommand: 103003,
   ControlledToken: 104002,
   InvalidInviteCode: 201001,
+  TFANotEnabled: 202000,
+  Wrong2FACode: 202001,
+  Illegal2FASecret: 202002,
+  TFAAttemptLimited: 202003,
+  TFAAlreadyEnabled: 202004,
 } as const;
 
 export type StatusCode = (typeof Status)[keyof typeof Status];

@@ -15,6 +15,7 @@ import {
 import { EMAIL_PATTERN, type Config } from '../config.js';
 import { waitMessage, type AttemptOutcome } from '../loginLimiter.js';
 import { createUserWithLibrary } from '../users.js';
+import { SECRET_PATTERN } from '../twoFactor.js';
 import { clientAddress, clientInfo, requireUser, type ApiContext, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
 import { maxChars, optStr, readObject, str } from './input.js';
@@ -24,7 +25,7 @@ import { LIMITS } from './limits.js';
 const NICKNAME_MAX_BYTES = 20;
 
 export function userInfo(u: UserRow): Record<string, unknown> {
-  return { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': false };
+  return { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': u.totp_secret !== null };
 }
 
 function checkNickname(nickname: string): void {
@@ -42,7 +43,40 @@ function outcomeOf(e: unknown): AttemptOutcome {
 }
 
 export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
-  const { db, config, keys, loginLimiter } = deps;
+  const { db, config, keys, loginLimiter, twoFactor } = deps;
+  const enforced = config.features.includes('2fa_enforced');
+
+  /** who a wrong code counts against: the session, or the account while signing in */
+  const codeCounter = (c: ApiContext, user: UserRow) => c.get('sessionId') ?? `login:${user.email}`;
+
+  /** The window of a code for `secret`, or 202001 (counted) / 202003 once too many were wrong. */
+  function checkCode(c: ApiContext, user: UserRow, secret: string, code: unknown, lastStep: number): number {
+    const who = codeCounter(c, user);
+    if (twoFactor.limited(who)) throw new ApiError(Status.TFAAttemptLimited, 'attempt too frequent');
+    const step = twoFactor.stepOf(secret, code);
+    // a code is good for one use: its window must come after the last one used
+    if (step === null || step <= lastStep) {
+      twoFactor.wrongCode(who);
+      throw new ApiError(Status.Wrong2FACode, 'wrong 2fa code');
+    }
+    return step;
+  }
+
+  /** For a user with two-step sign-in on: the body's `2fa_code` must be a fresh, right code. */
+  function requireCode(c: ApiContext, user: UserRow, body: Record<string, unknown>): void {
+    if (user.totp_secret === null) return;
+    const step = checkCode(c, user, twoFactor.open(user.totp_secret), body['2fa_code'], user.totp_last_step);
+    db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
+  }
+
+  /** A secret as sent by a client turning two-step sign-in on (base32, upper case). */
+  function secretOf(body: Record<string, unknown>): string {
+    const secret = optStr(body, '2fa_secret', '2fa form');
+    if (secret === undefined) throw new ApiError(Status.Illegal2FASecret, '2fa enforced');
+    const normal = secret.replace(/\s+/g, '').toUpperCase();
+    if (!SECRET_PATTERN.test(normal)) throw new ApiError(Status.IllegalParams, 'malformed 2fa secret');
+    return normal;
+  }
 
   /**
    * Runs `check` under the password guessing limits of `account` and the client's address:
@@ -77,8 +111,17 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     maxChars(avatar, LIMITS.avatar, 'avatar');
     if (!EMAIL_PATTERN.test(email)) throw new ApiError(Status.EmailUnavailable, 'invalid email');
     if (findUserByEmail(db, email)) throw new ApiError(Status.EmailUnavailable, 'email already taken');
+    // a site that enforces two-step sign-in takes new accounts only with it on
+    let totp: { sealed: string; step: number } | null = null;
+    if (enforced) {
+      const secret = secretOf(body);
+      const step = twoFactor.stepOf(secret, body['2fa_code']);
+      if (step === null) throw new ApiError(Status.Wrong2FACode, 'wrong 2fa code');
+      totp = { sealed: twoFactor.seal(secret), step };
+    }
     try {
-      await createUserWithLibrary(db, keys, deps.libraryUrl(), { email, password, nickname, avatar });
+      const created = await createUserWithLibrary(db, keys, deps.libraryUrl(), { email, password, nickname, avatar });
+      if (totp) db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(totp.sealed, totp.step, created.id);
     } catch (e) {
       if (String((e as Error).message).includes('UNIQUE')) throw new ApiError(Status.EmailUnavailable, 'email already taken');
       throw e;
@@ -98,6 +141,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       if (!matches) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
       return found;
     });
+    // the password was right; a user with two-step sign-in on needs the code as well
+    requireCode(c, user, body);
     const sessionId = createSession(db, user.id, clientInfo(c, config.trustProxy));
     setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: LOGIN_MAX_AGE });
     c.set('sessionCookie', 'done');
@@ -144,12 +189,47 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
         throw new ApiError(Status.InvalidPassword, 'email and password does not match');
       }
     });
+    requireCode(c, user, body);
     const hash = await hashPassword(newPassword);
     db.transaction(() => {
       db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
       deleteUserSessions(db, user.id);
     })();
     expireSessionCookie(c, config);
+    return ok(c, null);
+  });
+
+  // Deleting the account: the password (our addition: anniv-go asks only for the code), and the
+  // code when two-step sign-in is on. Everything of the user goes with it (foreign keys cascade).
+  app.post('/api/user/revoke', async (c) => {
+    const user = requireUser(c);
+    const body = await readObject(c, 'revoke form');
+    const password = str(body, 'password', 'revoke form');
+    await limited(c, user.email, async () => {
+      if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
+    });
+    requireCode(c, user, body);
+    db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
+    expireSessionCookie(c, config);
+    return ok(c, null);
+  });
+
+  app.post('/api/features/2fa', async (c) => {
+    const user = requireUser(c);
+    const body = await readObject(c, '2fa form');
+    if (user.totp_secret !== null) throw new ApiError(Status.TFAAlreadyEnabled, '2fa is already enabled');
+    const secret = secretOf(body);
+    const step = checkCode(c, user, secret, body['2fa_code'], 0);
+    db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(twoFactor.seal(secret), step, user.id);
+    return ok(c, null);
+  });
+
+  app.delete('/api/features/2fa', async (c) => {
+    const user = requireUser(c);
+    const body = await readObject(c, '2fa form');
+    if (user.totp_secret === null) throw new ApiError(Status.TFANotEnabled, '2fa is not enabled');
+    requireCode(c, user, body);
+    db.prepare('UPDATE users SET totp_secret = NULL, totp_last_step = 0 WHERE id = ?').run(user.id);
     return ok(c, null);
   });
 }

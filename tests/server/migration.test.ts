@@ -53,7 +53,7 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(4); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids
+      expect(SCHEMA_VERSION).toBe(5); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares'], ...NEW_TABLES].sort());
       expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });

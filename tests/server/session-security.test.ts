@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { hashPassword, sha256Hex } from '../../server/auth.js';
 import { loadConfig } from '../../server/config.js';
-import { hashSessionId, migrate } from '../../server/db.js';
+import { SCHEMA_VERSION, hashSessionId, migrate } from '../../server/db.js';
 import { SESSION_PRUNE_INTERVAL_MS, type AnnivServer } from '../../server/index.js';
 import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
 
@@ -44,7 +44,7 @@ describe('a database of schema version 3 (session ids stored as sent)', () => {
   });
 
   test('migrates to 4: the stored ids are hashed in place, none is left as sent', () => {
-    expect(server.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(server.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     const ids = sessionIds(server);
     expect(ids).not.toContain(live);
     expect(ids).not.toContain(liveToo);

@@ -1,0 +1,85 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+
+/*
+ * Two-step sign-in as anniv-go has it (protocol.md 1.6.2): TOTP per RFC 6238 (SHA-1, 6 digits,
+ * 30 s) by otpauth. A code of the previous or next window is accepted, a code's window only once
+ * (the last used window is stored per user), and at most 5 wrong codes an hour per session (or per
+ * account where there is no session yet, at login) before 202003.
+ *
+ * Secrets are sealed with AES-256-GCM under a key kept beside the database (`two-factor.key`,
+ * 0600), not in it: a copy of the database alone does not give them away.
+ */
+
+const PERIOD_MS = 30_000;
+const KEY_FILE = 'two-factor.key';
+export const MAX_WRONG_CODES = 5;
+const WRONG_CODE_WINDOW_MS = 3_600_000;
+/** base32 secrets of 80 to 640 bits, as authenticator apps take them */
+export const SECRET_PATTERN = /^[A-Z2-7]{16,128}$/;
+
+function loadOrCreateKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, KEY_FILE);
+  if (fs.existsSync(file)) {
+    const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+    if (key.length !== 32) throw new Error(`${file} is damaged; two-step secrets cannot be read without it`);
+    return key;
+  }
+  const key = randomBytes(32);
+  fs.writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  return key;
+}
+
+export class TwoFactor {
+  private readonly key: Buffer;
+  private readonly wrong = new Map<string, number[]>();
+
+  constructor(
+    dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.key = loadOrCreateKey(dataDir);
+  }
+
+  seal(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64')}`;
+  }
+
+  open(sealed: string): string {
+    const raw = Buffer.from(sealed.slice(3), 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
+  /** The window (30-s step number) `code` belongs to, one window either side of now; null if none. */
+  stepOf(secret: string, code: unknown): number | null {
+    if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null;
+    const now = this.now();
+    const delta = new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1, timestamp: now });
+    return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
+  }
+
+  /** whether `who` has used up its wrong codes for the hour */
+  limited(who: string): boolean {
+    return this.recent(who).length >= MAX_WRONG_CODES;
+  }
+
+  wrongCode(who: string): void {
+    const list = this.recent(who);
+    list.push(this.now());
+    this.wrong.set(who, list);
+  }
+
+  private recent(who: string): number[] {
+    const since = this.now() - WRONG_CODE_WINDOW_MS;
+    const list = (this.wrong.get(who) ?? []).filter((t) => t > since);
+    if (list.length === 0) this.wrong.delete(who);
+    return list;
+  }
+}
