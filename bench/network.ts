@@ -297,7 +297,13 @@ export const networkBench: BenchModule = {
       const ourServer = await spawnServer({ dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-')), removeDataDir: true });
       const ours: Client = { label: 'ours', server: ourServer, rowNeedsPlayButton: true, errors: [], url: (path) => `${ourServer.baseUrl}${path}`, syncsOnlyAtSignIn: false };
       servers.push(ours.server);
-      const clients = [ours];
+      // the same build by hash address (what a server that serves files only gets): on our server,
+      // where the route pages' preloads are lost, and on a strict one (ANNIV_STRICT=1: files only)
+      const oursByHash: Client = { ...ours, label: 'ours, /#/ address', errors: ours.errors, url: (path) => `${ourServer.baseUrl}/#${path}` };
+      const strictServer = await spawnServer({ dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-strict-')), removeDataDir: true, env: { ANNIV_STRICT: '1' } });
+      servers.push(strictServer);
+      const oursStrict: Client = { ...ours, label: 'ours, files-only server', server: strictServer, errors: ours.errors, url: (path) => `${strictServer.baseUrl}/#${path}` };
+      const clients = [ours, oursByHash, oursStrict];
       if (original) {
         const dataDir = await mkdtemp(join(tmpdir(), 'anniv-network-bench-original-'));
         const server = await spawnServer({ dataDir, removeDataDir: true, distDir: original });
@@ -323,7 +329,8 @@ export const networkBench: BenchModule = {
           '"kB over wire" for repeat visit is the JS+CSS that came from the network (0 = all from the service worker or the HTTP cache); the other rows count every request of the page until the network is idle.',
           'Offline: the network is switched off and the album page reloaded; the app comes from the service worker\'s precache, the album from IndexedDB.',
           'The album row includes the first sync of the demo library (a new context has empty IndexedDB), as a first visit on a new phone would.',
-          original ? `Original client from ${original}; its page errors (not ours): ${clients[1]!.errors.length}.` : 'Set ORIGINAL_CLIENT_DIST to a build of the original web client to run it beside ours.',
+          'Ours three ways: path addresses on the reference server (route pages with their preloads), the same by a /#/ address (the server sees only /), and by a /#/ address on a files-only server (ANNIV_STRICT=1, as anniv-go serves the client).',
+          original ? `Original client from ${original}; its page errors (not ours): ${clients.find((c) => c.label === 'original')!.errors.length}.` : 'Set ORIGINAL_CLIENT_DIST to a build of the original web client to run it beside ours.',
         ],
         data,
       };
