@@ -52,6 +52,7 @@ export const text = {
     twoFactorCodeWrong: '动态码错误，请重新输入',
     twoFactorBack: '返回',
     twoFactorVerify: '验证',
+    twoFactorRegister: '本站要求开启两步验证：用身份验证器扫描二维码，或手动输入密钥，然后填写它显示的 6 位动态码',
   },
   logout: {
     banner: '正在登出！',

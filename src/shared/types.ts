@@ -38,6 +38,8 @@ export interface RegisterRequest {
   password: string;
   nickname: string;
   inviteCode?: string;
+  /** on a site that enforces two-step sign-in: the secret made in the browser and a first code */
+  twoFactor?: TwoFactorSetup;
 }
 
 export interface ProfileRequest {

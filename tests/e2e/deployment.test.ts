@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
 import { newPage, type TestPage } from './support/browser';
-import { logIn } from './support/signIn';
+import { logIn, registerOnPage } from './support/signIn';
 import { REPO_ROOT, type TestServer } from './support/serverProcess';
 import { serverAndBrowser } from './support/suite';
 
@@ -80,11 +80,7 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
     await page.goto(`${base()}/`);
     await page.getByRole('link', { name: '注册' }).click();
     await expectRoute(page, '/user/register');
-    await page.getByLabel('Email', { exact: true }).fill('new@example.com');
-    await page.getByLabel('密码', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('重复密码', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('昵称', { exact: true }).fill('新听众');
-    await page.getByRole('button', { name: '注册' }).click();
+    await registerOnPage(page, 'new@example.com', 's3cret-pass', '新听众');
     await expectRoute(page, '/user/login');
     await logIn(page, 'new@example.com', 's3cret-pass');
     await page.getByRole('link', { name: '新听众' }).waitFor();

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { newPage, type TestPage } from './support/browser';
-import { logIn, openSignedIn } from './support/signIn';
+import { logIn, openSignedIn, registerOnPage } from './support/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
@@ -145,11 +145,7 @@ describe('playlists', () => {
     expect(playlistPath).not.toBe('');
     const other = await newPage(suite.browser);
     await other.page.goto(`${suite.server.baseUrl}/user/register`);
-    await other.page.getByLabel('Email', { exact: true }).fill('ren@example.com');
-    await other.page.getByLabel('密码', { exact: true }).fill('ren-pass');
-    await other.page.getByLabel('重复密码', { exact: true }).fill('ren-pass');
-    await other.page.getByLabel('昵称', { exact: true }).fill('Ren');
-    await other.page.getByRole('button', { name: '注册' }).click();
+    await registerOnPage(other.page, 'ren@example.com', 'ren-pass', 'Ren');
     await other.page.waitForURL(`${suite.server.baseUrl}/user/login`);
     await logIn(other.page, 'ren@example.com', 'ren-pass');
     await other.page.waitForURL(`${suite.server.baseUrl}/`);

@@ -1,7 +1,7 @@
 // Sign-in flows in real Chromium against the real reference server (issue 2).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newPage } from './support/browser';
-import { logIn } from './support/signIn';
+import { logIn, registerOnPage } from './support/signIn';
 import { startServer, type TestServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 
@@ -12,11 +12,7 @@ describe('session in the browser', () => {
   test('register, then log in through a guarded page and come back to it; reload keeps the session; logout', async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await page.goto(`${suite.server.baseUrl}/user/register`);
-    await page.getByLabel('Email', { exact: true }).fill('listener@example.com');
-    await page.getByLabel('密码', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('重复密码', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('昵称', { exact: true }).fill('听众');
-    await page.getByRole('button', { name: '注册' }).click();
+    await registerOnPage(page, 'listener@example.com', 's3cret-pass', '听众');
     await page.waitForURL(`${suite.server.baseUrl}/user/login`);
     await expect.poll(() => page.getByText('注册成功').count()).toBeGreaterThan(0);
 
@@ -91,11 +87,7 @@ describe('invite-only site', () => {
   test('asks for the invite code and refuses a wrong one', async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await page.goto(`${inviteServer.baseUrl}/user/register`);
-    await page.getByLabel('Email', { exact: true }).fill('guest@example.com');
-    await page.getByLabel('密码', { exact: true }).fill('pw');
-    await page.getByLabel('重复密码', { exact: true }).fill('pw');
-    await page.getByLabel('昵称', { exact: true }).fill('guest');
-    await page.getByRole('button', { name: '注册' }).click();
+    await registerOnPage(page, 'guest@example.com', 'pw', 'guest');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('邀请码不能为空');
     await page.getByLabel('邀请码', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: '注册' }).click();

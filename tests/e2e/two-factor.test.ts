@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
-import { logIn, openSignedIn } from './support/signIn';
+import { logIn, openSignedIn, registerOnPage } from './support/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const PERIOD = 30_000;
@@ -59,11 +59,7 @@ describe('on a site that offers it', () => {
   test('删除账号: the password is asked, then the account is gone, this device is cleared and signing in again fails', async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await page.goto(`${suite.server.baseUrl}/user/register`);
-    await page.getByLabel('Email', { exact: true }).fill('leaving@example.com');
-    await page.getByLabel('密码', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('重复密码', { exact: true }).fill('s3cret-pass');
-    await page.getByLabel('昵称', { exact: true }).fill('离开');
-    await page.getByRole('button', { name: '注册' }).click();
+    await registerOnPage(page, 'leaving@example.com', 's3cret-pass', '离开');
     await page.waitForURL(`${suite.server.baseUrl}/user/login`);
     await logIn(page, 'leaving@example.com', 's3cret-pass');
     await page.getByRole('link', { name: '离开' }).click();

@@ -247,13 +247,13 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         const features = options.features ?? [];
         if (features.includes('invite') && body.invite_code !== options.inviteCode) return fail(201001, 'invalid invite code');
         if (users.some((u) => u.email === body.email)) return fail(102001, 'email already taken');
-        users.push({
-          userId: String(users.length + 1),
-          email: String(body.email),
-          password: String(body.password),
-          nickname: String(body.nickname),
-          avatar: '',
-        });
+        const user: FakeUser = { userId: String(users.length + 1), email: String(body.email), password: String(body.password), nickname: String(body.nickname), avatar: '' };
+        if (enforced()) {
+          if (typeof body['2fa_secret'] !== 'string') return fail(202002, '2fa enforced');
+          if (!codeFits(user, body['2fa_code'], body['2fa_secret'])) return fail(202001, 'wrong 2fa code');
+          user.twoFactorSecret = body['2fa_secret'];
+        }
+        users.push(user);
         return ok(null);
       }
       case 'POST /api/user/logout':

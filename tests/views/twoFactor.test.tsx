@@ -126,6 +126,35 @@ describe('a site that enforces two-step sign-in', () => {
   });
 });
 
+describe('registering on a site that enforces it', () => {
+  it('the form shows a secret (QR code and text) and asks for a first code; the account is made with it on', async () => {
+    const user = userEvent.setup();
+    const server = createFakeAnniv({ features: ['2fa_enforced'] });
+    renderApp('/user/register', server);
+    await user.type(await screen.findByLabelText(text.auth.email), 'new@example.com');
+    await user.type(screen.getByLabelText(text.auth.password), 'pw');
+    await user.type(screen.getByLabelText(text.auth.repeatPassword), 'pw');
+    await user.type(screen.getByLabelText(text.auth.nickname), 'New');
+    expect(screen.getByText(text.auth.twoFactorRegister)).toBeTruthy();
+    expect(screen.getByRole('img', { name: text.user.twoFactorQr })).toBeTruthy();
+    const secret = screen.getByLabelText(text.user.twoFactorSecret).textContent ?? '';
+    await user.click(screen.getByRole('button', { name: text.auth.register }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text.auth.twoFactorCodeInvalid);
+    await user.type(screen.getByLabelText(text.user.twoFactorCode), codeFor(secret));
+    await user.click(screen.getByRole('button', { name: text.auth.register }));
+    await waitFor(() => expect(currentPath()).toBe('/user/login'));
+    const sent = server.requests.find((r) => r.path === '/api/user/register')!.body as Record<string, string>;
+    expect(sent['2fa_secret']).toBe(secret.replace(/\s+/g, ''));
+    expect(sent['2fa_code']).toBe(codeFor(secret));
+  });
+
+  it('a site that does not enforce it asks for no code', async () => {
+    renderApp('/user/register', createFakeAnniv({ features: ['2fa'] }));
+    await screen.findByLabelText(text.auth.nickname);
+    expect(screen.queryByLabelText(text.user.twoFactorCode)).toBeNull();
+  });
+});
+
 describe('deleting the account', () => {
   it('asks for the password and says it cannot be undone; then the device is cleared and the app goes home', async () => {
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import type { ApiClient } from '@/services/api/client';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
 import type { AccountDeletion, PasswordChangeRequest, SiteInfo, TwoFactorSetup, UserInfo } from '@/shared/types';
-import type { LoginWithCode, ProfileForm, RegisterForm } from './forms';
+import { normalCode, type LoginWithCode, type ProfileForm, type RegisterForm } from './forms';
 
 export interface SessionDeps {
   api: ApiClient;
@@ -23,6 +23,7 @@ export function defineSessionActors({ api, clearLocalData }: SessionDeps) {
         password: input.password,
         nickname: input.nickname,
         inviteCode: input.inviteCode.trim() || undefined,
+        ...(input.twoFactor ? { twoFactor: { secret: input.twoFactor.secret, code: normalCode(input.twoFactor.code) } } : {}),
       });
     }),
     logout: fromPromise<void, void>(() => userApi.logout(api)),

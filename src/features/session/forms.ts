@@ -18,6 +18,8 @@ export interface RegisterForm {
   repeatPassword: string;
   nickname: string;
   inviteCode: string;
+  /** asked on a site that enforces two-step sign-in: the secret shown and a first code of it */
+  twoFactor?: { secret: string; code: string };
 }
 
 export interface ProfileForm {
@@ -64,6 +66,7 @@ export function registerError(form: RegisterForm, inviteRequired: boolean): stri
   if (blank(form.email)) return text.auth.emailRequired;
   if (form.password !== form.repeatPassword) return text.auth.passwordsDiffer;
   if (inviteRequired && blank(form.inviteCode)) return text.auth.inviteCodeRequired;
+  if (form.twoFactor) return codeError(form.twoFactor.code);
   return null;
 }
 

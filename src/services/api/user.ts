@@ -74,6 +74,10 @@ export async function register(api: ApiClient, request: RegisterRequest): Promis
     nickname: request.nickname,
   };
   if (request.inviteCode) body.inviteCode = request.inviteCode;
+  if (request.twoFactor) {
+    body['2fa_secret'] = request.twoFactor.secret;
+    body['2fa_code'] = request.twoFactor.code;
+  }
   await api.post('/api/user/register', { body });
 }
 

@@ -8,6 +8,15 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** Fills the register page (already open) and sends it: email, password twice, nickname. */
+export async function registerOnPage(page: Page, email: string, password: string, nickname: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('重复密码', { exact: true }).fill(password);
+  await page.getByLabel('昵称', { exact: true }).fill(nickname);
+  await page.getByRole('button', { name: '注册' }).click();
+}
+
 /** Signs in as the demo user on the login page and waits for the home page it leads to. */
 export async function signInAsDemo(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.baseUrl}/user/login`);

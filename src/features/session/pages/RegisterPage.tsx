@@ -1,5 +1,6 @@
 import '@/ui/styles/forms';
-import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Code.layer.css';
+import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
@@ -8,6 +9,9 @@ import { FormError } from '@/ui/FormError';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { text } from '@/shared/text';
 import { formErrorOf } from '../selectors';
+import { newTotpSecret } from '@/services/totp';
+import { twoFactorEnforced } from '@/services/site';
+import { CodeInput, SecretCard } from './TwoFactorPanel';
 
 const empty = { email: '', password: '', repeatPassword: '', nickname: '', inviteCode: '' };
 
@@ -21,6 +25,10 @@ export default function RegisterPage() {
   const formError = useSelector(session, formErrorOf('register'));
   const submitted = useRef(false);
   const [form, setForm] = useState(empty);
+  // a site that enforces two-step sign-in takes new accounts only with it on: a secret made here
+  const [secret] = useState(newTotpSecret);
+  const [code, setCode] = useState('');
+  const enforced = site ? twoFactorEnforced(site) : false;
 
   useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
 
@@ -41,7 +49,7 @@ export default function RegisterPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
-    session.send({ type: 'REGISTER', form, inviteRequired: registration.inviteRequired });
+    session.send({ type: 'REGISTER', form: enforced ? { ...form, twoFactor: { secret, code } } : form, inviteRequired: registration.inviteRequired });
   };
 
   return (
@@ -55,6 +63,13 @@ export default function RegisterPage() {
           <PasswordInput label={text.auth.repeatPassword} autoComplete="new-password" {...field('repeatPassword')} />
           <TextInput label={text.auth.nickname} autoComplete="nickname" {...field('nickname')} />
           {registration.inviteRequired && <TextInput label={text.auth.inviteCode} {...field('inviteCode')} />}
+          {enforced && (
+            <>
+              <Text size="sm">{text.auth.twoFactorRegister}</Text>
+              <SecretCard secret={secret} account={form.email.trim().toLowerCase()} />
+              <CodeInput value={code} onChange={setCode} />
+            </>
+          )}
           <Button type="submit" loading={busy}>
             {text.auth.register}
           </Button>

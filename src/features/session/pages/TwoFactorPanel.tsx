@@ -75,13 +75,12 @@ export function TwoFactorPanel() {
   );
 }
 
-function SetupSteps({ secret, code, setCode, busy }: { secret: string; code: string; setCode: (code: string) => void; busy: boolean }) {
-  const user = useUser();
+/** the secret as a QR code for an authenticator app, and as text to type in by hand */
+export function SecretCard({ secret, account }: { secret: string; account: string }) {
   const site = useSiteInfo();
-  const uri = otpauthUri({ issuer: site?.siteName || 'Anniv', account: user?.email || user?.nickname || '', secret });
+  const uri = otpauthUri({ issuer: site?.siteName || 'Anniv', account, secret });
   return (
     <>
-      <Text size="sm">{text.user.twoFactorScan}</Text>
       <QrCode value={uri} label={text.user.twoFactorQr} />
       <Stack gap={4}>
         <Text size="sm" fw={600} id="two-factor-secret">
@@ -91,6 +90,16 @@ function SetupSteps({ secret, code, setCode, busy }: { secret: string; code: str
           {groupedSecret(secret)}
         </Code>
       </Stack>
+    </>
+  );
+}
+
+function SetupSteps({ secret, code, setCode, busy }: { secret: string; code: string; setCode: (code: string) => void; busy: boolean }) {
+  const user = useUser();
+  return (
+    <>
+      <Text size="sm">{text.user.twoFactorScan}</Text>
+      <SecretCard secret={secret} account={user?.email || user?.nickname || ''} />
       <CodeInput value={code} onChange={setCode} autoFocus />
       <Group>
         <Button type="submit" loading={busy}>
