@@ -18,7 +18,7 @@ import { createUserWithLibrary } from '../users.js';
 import { SECRET_PATTERN } from '../twoFactor.js';
 import { clientAddress, clientInfo, requireUser, type ApiContext, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
-import { maxChars, optStr, readObject, str } from './input.js';
+import { maxChars, optStr, readObject, str, type JsonObject } from './input.js';
 import { cookieBase } from './origin.js';
 import { LIMITS } from './limits.js';
 
@@ -27,6 +27,12 @@ const NICKNAME_MAX_BYTES = 20;
 export function userInfo(u: UserRow): Record<string, unknown> {
   return { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': u.totp_secret !== null };
 }
+
+/**
+ * `2fa_code` as anniv-go binds it, with the rest of the form: a string when present, any other JSON
+ * type 902003 before anything is checked, whether or not the user has two-step sign-in on.
+ */
+const codeOf = (body: JsonObject, form: string): string | undefined => optStr(body, '2fa_code', form);
 
 function checkNickname(nickname: string): void {
   if (Buffer.byteLength(nickname, 'utf8') > NICKNAME_MAX_BYTES) throw new ApiError(Status.InvalidNickname, 'nickname too long');
@@ -50,7 +56,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const codeCounter = (c: ApiContext, user: UserRow) => c.get('sessionId') ?? `login:${user.email}`;
 
   /** The window of a code for `secret`, or 202001 (counted) / 202003 once too many were wrong. */
-  function checkCode(c: ApiContext, user: UserRow, secret: string, code: unknown, lastStep: number): number {
+  function checkCode(c: ApiContext, user: UserRow, secret: string, code: string | undefined, lastStep: number): number {
     const who = codeCounter(c, user);
     if (twoFactor.limited(who)) throw new ApiError(Status.TFAAttemptLimited, 'attempt too frequent');
     const step = twoFactor.stepOf(secret, code);
@@ -63,15 +69,14 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   }
 
   /** For a user with two-step sign-in on: the body's `2fa_code` must be a fresh, right code. */
-  function requireCode(c: ApiContext, user: UserRow, body: Record<string, unknown>): void {
+  function requireCode(c: ApiContext, user: UserRow, code: string | undefined): void {
     if (user.totp_secret === null) return;
-    const step = checkCode(c, user, twoFactor.open(user.totp_secret), body['2fa_code'], user.totp_last_step);
+    const step = checkCode(c, user, twoFactor.open(user.totp_secret), code, user.totp_last_step);
     db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
   }
 
   /** A secret as sent by a client turning two-step sign-in on (base32, upper case). */
-  function secretOf(body: Record<string, unknown>): string {
-    const secret = optStr(body, '2fa_secret', '2fa form');
+  function secretOf(secret: string | undefined): string {
     if (secret === undefined) throw new ApiError(Status.Illegal2FASecret, '2fa enforced');
     const normal = secret.replace(/\s+/g, '').toUpperCase();
     if (!SECRET_PATTERN.test(normal)) throw new ApiError(Status.IllegalParams, 'malformed 2fa secret');
@@ -102,6 +107,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const nickname = str(body, 'nickname', 'register form');
     const avatar = optStr(body, 'avatar', 'register form') ?? '';
     const inviteCode = optStr(body, 'invite_code', 'register form');
+    const secretText = optStr(body, '2fa_secret', 'register form');
+    const code = codeOf(body, 'register form');
     const invite = config.features.includes('invite');
     if (config.features.includes('close') && !invite) throw new ApiError(Status.PermissionDenied, 'registration is closed');
     if (invite && inviteCode !== config.inviteCode) throw new ApiError(Status.InvalidInviteCode, 'invalid invite code');
@@ -114,8 +121,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     // a site that enforces two-step sign-in takes new accounts only with it on
     let totp: { sealed: string; step: number } | null = null;
     if (enforced) {
-      const secret = secretOf(body);
-      const step = twoFactor.stepOf(secret, body['2fa_code']);
+      const secret = secretOf(secretText);
+      const step = twoFactor.stepOf(secret, code);
       if (step === null) throw new ApiError(Status.Wrong2FACode, 'wrong 2fa code');
       totp = { sealed: twoFactor.seal(secret), step };
     }
@@ -133,6 +140,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const body = await readObject(c, 'login form');
     const email = str(body, 'email', 'login form');
     const password = str(body, 'password', 'login form');
+    const code = codeOf(body, 'login form');
     const user = await limited(c, email, async () => {
       const found = findUserByEmail(db, email);
       // The same scrypt work whether or not the user exists (checkPassword uses a dummy hash).
@@ -142,7 +150,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       return found;
     });
     // the password was right; a user with two-step sign-in on needs the code as well
-    requireCode(c, user, body);
+    requireCode(c, user, code);
     const sessionId = createSession(db, user.id, clientInfo(c, config.trustProxy));
     setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: LOGIN_MAX_AGE });
     c.set('sessionCookie', 'done');
@@ -184,12 +192,13 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const body = await readObject(c, 'password form');
     const oldPassword = str(body, 'old_password', 'password form');
     const newPassword = str(body, 'new_password', 'password form');
+    const code = codeOf(body, 'password form');
     await limited(c, user.email, async () => {
       if (!(await checkPassword(oldPassword, user.password_hash))) {
         throw new ApiError(Status.InvalidPassword, 'email and password does not match');
       }
     });
-    requireCode(c, user, body);
+    requireCode(c, user, code);
     const hash = await hashPassword(newPassword);
     db.transaction(() => {
       db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
@@ -205,10 +214,11 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const user = requireUser(c);
     const body = await readObject(c, 'revoke form');
     const password = str(body, 'password', 'revoke form');
+    const code = codeOf(body, 'revoke form');
     await limited(c, user.email, async () => {
       if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
     });
-    requireCode(c, user, body);
+    requireCode(c, user, code);
     db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
     expireSessionCookie(c, config);
     return ok(c, null);
@@ -217,18 +227,20 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   app.post('/api/features/2fa', async (c) => {
     const user = requireUser(c);
     const body = await readObject(c, '2fa form');
+    const secretText = optStr(body, '2fa_secret', '2fa form');
+    const code = codeOf(body, '2fa form');
     if (user.totp_secret !== null) throw new ApiError(Status.TFAAlreadyEnabled, '2fa is already enabled');
-    const secret = secretOf(body);
-    const step = checkCode(c, user, secret, body['2fa_code'], 0);
+    const secret = secretOf(secretText);
+    const step = checkCode(c, user, secret, code, 0);
     db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(twoFactor.seal(secret), step, user.id);
     return ok(c, null);
   });
 
   app.delete('/api/features/2fa', async (c) => {
     const user = requireUser(c);
-    const body = await readObject(c, '2fa form');
+    const code = codeOf(await readObject(c, '2fa form'), '2fa form');
     if (user.totp_secret === null) throw new ApiError(Status.TFANotEnabled, '2fa is not enabled');
-    requireCode(c, user, body);
+    requireCode(c, user, code);
     db.prepare('UPDATE users SET totp_secret = NULL, totp_last_step = 0 WHERE id = ?').run(user.id);
     return ok(c, null);
   });
