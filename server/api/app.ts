@@ -60,8 +60,8 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     headers.set('Content-Encoding', coding);
     c.res = new Response(new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength), { status: res.status, statusText: res.statusText, headers });
   });
-  // anniv-go has no XSRF cookie and no check: the strict mode leaves both out
-  if (!config.strict) app.use('/api/*', csrf(config));
+  // Cross-site refusals and the XSRF token (which the strict mode leaves out, as anniv-go has none).
+  app.use('/api/*', csrf(config));
   // Body size per route (413 + 902003), before anything reads the body.
   app.use('/api/*', bodyLimit());
 

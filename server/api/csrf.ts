@@ -16,6 +16,10 @@ import { cookieBase, isHttps } from './origin.js';
  * "Foreign" compares whole origins: scheme, host and port. Our own origins are the request's
  * scheme (https when PUBLIC_ORIGIN is https, or per X-Forwarded-Proto with TRUST_PROXY) with its
  * Host (and X-Forwarded-Host with TRUST_PROXY), and PUBLIC_ORIGIN itself.
+ *
+ * ANNIV_STRICT=1: anniv-go has no XSRF token at all (it never sets the cookie and never checks the
+ * header), so the strict mode hands out no cookie and ignores the header: a client must not depend
+ * on either. The Origin and content-type checks stay; a page of the site itself never meets them.
  */
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -58,7 +62,8 @@ function foreignOrigin(origin: string, own: string[]): string | null {
   return base;
 }
 
-function refusal(c: Context, cookieToken: string | undefined, config: Config): string | null {
+/** `cookieToken` null: no XSRF token in use (strict mode), the header is not compared. */
+function refusal(c: Context, cookieToken: string | undefined | null, config: Config): string | null {
   if (!STATE_CHANGING.has(c.req.method)) return null;
   const origin = c.req.header('origin');
   if (origin !== undefined) {
@@ -67,15 +72,15 @@ function refusal(c: Context, cookieToken: string | undefined, config: Config): s
   }
   const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType && FORM_TYPES.has(mediaType)) return 'cross-site request refused: form content type, send JSON';
-  const echoed = c.req.header(XSRF_HEADER);
+  const echoed = cookieToken === null ? undefined : c.req.header(XSRF_HEADER);
   if (echoed !== undefined && echoed !== cookieToken) return 'cross-site request refused: X-XSRF-TOKEN does not match the XSRF-TOKEN cookie';
   return null;
 }
 
 export function csrf(config: Config): MiddlewareHandler {
   return async (c, next) => {
-    const cookieToken = getCookie(c, XSRF_COOKIE);
-    if (!cookieToken) {
+    const cookieToken = config.strict ? null : getCookie(c, XSRF_COOKIE);
+    if (cookieToken !== null && !cookieToken) {
       setCookie(c, XSRF_COOKIE, randomBytes(18).toString('base64url'), cookieBase(c, config));
     }
     const reason = refusal(c, cookieToken, config);
