@@ -9,6 +9,7 @@ import { ensureDataDir, nowSeconds, openDb, type Db } from './db.js';
 import { pruneSessions } from './auth.js';
 import { demoPaths, ensureDemoContent } from './demo/generate.js';
 import { createLibraryApp } from './library/app.js';
+import { hasFfmpeg } from './library/transcode.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
 import { LoginLimiter } from './loginLimiter.js';
@@ -74,6 +75,11 @@ function closeServer(server: Server): Promise<void> {
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<AnnivServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  // the strict library transcodes like annil, with ffmpeg: refuse to start without it rather than
+  // fail on the first lossy track
+  if (config.strict && !hasFfmpeg()) {
+    throw new Error('ANNIV_STRICT=1 transcodes audio like annil and needs ffmpeg on PATH (Debian: apt-get install ffmpeg)');
+  }
   ensureDataDir(config.dataDir); // 0700 when we create it, before anything is written into it
   if (options.demoContent ?? true) await ensureDemoContent(config.dataDir, log);
   const { metaDir, libraryDir } = demoPaths(config.dataDir);

@@ -1,14 +1,10 @@
 import { loadConfig } from './config.js';
 import { createServer } from './index.js';
-import { hasFfmpeg } from './library/transcode.js';
 
 /* `npm run serve` / `npm start`: the reference server with demo content and demo account. */
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  if (config.strict && !hasFfmpeg()) {
-    throw new Error('ANNIV_STRICT=1 transcodes like annil and needs ffmpeg on PATH (Debian: apt-get install ffmpeg).');
-  }
   const server = await createServer(config);
   const { apiUrl, libraryUrl } = await server.start();
   console.log('');

@@ -30,9 +30,9 @@ export function transcode(file: string, quality: Exclude<Quality, 'lossless'>, s
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const stop = () => child.kill('SIGKILL');
+  if (signal.aborted) stop();
   signal.addEventListener('abort', stop, { once: true });
   child.once('exit', () => signal.removeEventListener('abort', stop));
   child.once('error', () => child.stdout.destroy());
-  const stream = Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>;
-  return stream;
+  return Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>;
 }
