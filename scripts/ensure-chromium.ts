@@ -5,20 +5,28 @@
  * the distribution's `chromium` / `ffmpeg` packages in one go. Otherwise exits 1 saying how.
  */
 import { spawnSync } from 'node:child_process';
+import { hasFfmpeg } from '../server/library/transcode';
 import { INSTALL_HINT, probeChromium } from '../tests/e2e/support/chromium';
 
-function found(): boolean {
+function chromiumFound(): boolean {
   const probe = probeChromium();
   if (probe.ok) console.log(`Chromium: ${probe.version} (${probe.path})`);
   else console.error(`Chromium: ${probe.reason}`);
   return probe.ok;
 }
 
-function hasFfmpeg(): boolean {
-  const ok = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
-  console.log(ok ? 'ffmpeg: found' : 'ffmpeg: missing');
+function ffmpegFound(): boolean {
+  const ok = hasFfmpeg();
+  if (ok) console.log('ffmpeg: found');
+  else console.error('ffmpeg: not on PATH');
   return ok;
 }
+
+/** Each tool: Debian's package, whether it is here, and how to get it by hand. */
+const TOOLS = [
+  { name: 'chromium', found: chromiumFound, hint: INSTALL_HINT },
+  { name: 'ffmpeg', found: ffmpegFound, hint: 'Install it with `sudo apt-get install ffmpeg`.' },
+];
 
 function hasAptGet(): boolean {
   return spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
@@ -33,21 +41,19 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
-const missing = [...(found() ? [] : ['chromium']), ...(hasFfmpeg() ? [] : ['ffmpeg'])];
-if (missing.length > 0) {
-  const isRoot = process.getuid?.() === 0;
-  if ((missing.includes('chromium') && process.env.CHROMIUM_PATH) || !isRoot || !hasAptGet()) {
-    console.error(`Needed for the tests: ${missing.join(', ')}. ${INSTALL_HINT} ffmpeg: apt-get install ffmpeg.`);
-    process.exit(1);
-  }
+const missing = TOOLS.filter((tool) => !tool.found());
+// CHROMIUM_PATH names the browser to use: a missing one there is the user's to fix, not apt-get's
+const installable = missing.filter((tool) => !(tool.name === 'chromium' && process.env.CHROMIUM_PATH));
+if (installable.length > 0 && process.getuid?.() === 0 && hasAptGet()) {
   try {
     run('apt-get', ['update']);
-    run('apt-get', ['install', '-y', ...missing]);
+    run('apt-get', ['install', '-y', ...installable.map((tool) => tool.name)]);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   }
-  if (!found() || !hasFfmpeg()) {
-    console.error(`Installing ${missing.join(', ')} did not give working tools. ${INSTALL_HINT}`);
-    process.exit(1);
-  }
+}
+const stillMissing = missing.filter((tool) => !tool.found());
+if (stillMissing.length > 0) {
+  for (const tool of stillMissing) console.error(`${tool.name} is needed for the tests. ${tool.hint}`);
+  process.exit(1);
 }
