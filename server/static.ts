@@ -139,20 +139,20 @@ function pageRequests(pathname: string): string[] {
   return album ? [`/api/meta/album?id%5B%5D=${album}`] : [];
 }
 
-function preloadLinks(c: Context, pathname: string): string {
-  const urls = getCookie(c, SESSION_COOKIE) ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS, ...pageRequests(pathname)] : START_REQUESTS;
+function preloadLinks(c: Context, pathname: string, signedInPreloads: boolean): string {
+  const urls = signedInPreloads && getCookie(c, SESSION_COOKIE) ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS, ...pageRequests(pathname)] : START_REQUESTS;
   // use-credentials: the app fetches with credentials: include, and only a preload of the same mode is used
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
 }
 
 /** `preloadFor`: the page's path when the page gets its Link preloads, null when it gets none */
-async function send(c: Context, file: string, stat: fs.Stats, cache: string, preloadFor: string | null = null): Promise<Response> {
+async function send(c: Context, file: string, stat: fs.Stats, cache: string, preloadFor: string | null = null, signedInPreloads = true): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cache, 'Accept-Ranges': 'bytes' });
   if (type.startsWith('text/html')) {
     headers.set('Content-Security-Policy', policyFor(file, stat));
     if (preloadFor !== null) {
-      headers.set('Link', preloadLinks(c, preloadFor));
+      headers.set('Link', preloadLinks(c, preloadFor, signedInPreloads));
       // the Link header differs with the session cookie
       headers.set('Vary', 'Cookie');
     }
@@ -215,12 +215,18 @@ export interface StaticOptions {
    * anything else gin's plain 404. The app then finds no marker and uses hash addresses.
    */
   filesOnly?: boolean;
+  /**
+   * Name the signed-in start's answers in the Link preloads (default). Off where two-step sign-in
+   * is enforced: for a user without it they answer 202000, and the browser would hand that stale
+   * answer to the app's own request after the user turned it on.
+   */
+  signedInPreloads?: boolean;
 }
 
 /** gin's answer to a path it has no route or file for */
 const GIN_NOT_FOUND = '404 page not found';
 
-export function staticClient(distDir: string, { filesOnly = false }: StaticOptions = {}): (c: Context) => Promise<Response> {
+export function staticClient(distDir: string, { filesOnly = false, signedInPreloads = true }: StaticOptions = {}): (c: Context) => Promise<Response> {
   const root = path.resolve(distDir);
   return async (c) => {
     const index = path.join(root, 'index.html');
@@ -248,10 +254,10 @@ export function staticClient(distDir: string, { filesOnly = false }: StaticOptio
     // The Link preloads name this client's requests: a build without route pages is another
     // client (a benchmark serves the original one), which gets none.
     const preloadFor = pages.length > 0 ? pathname : null;
-    if (pageStat) return send(c, page!.file, pageStat, 'no-cache', preloadFor);
+    if (pageStat) return send(c, page!.file, pageStat, 'no-cache', preloadFor, signedInPreloads);
     // every other path (and `/`) gets the app with the marker that path addresses work here
     const app = path.join(root, 'routes', 'app.html');
     const appStat = await fileStat(app);
-    return appStat ? send(c, app, appStat, 'no-cache', preloadFor) : send(c, index, indexStat, 'no-cache', preloadFor);
+    return appStat ? send(c, app, appStat, 'no-cache', preloadFor, signedInPreloads) : send(c, index, indexStat, 'no-cache', preloadFor, signedInPreloads);
   };
 }

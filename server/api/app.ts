@@ -117,7 +117,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   app.all('/api/*', (c) => fail(c, Status.NotFound, 'not found'));
   app.all('/api', (c) => fail(c, Status.NotFound, 'not found'));
 
-  app.get('*', staticClient(config.distDir, { filesOnly: config.strict }));
+  app.get('*', staticClient(config.distDir, { filesOnly: config.strict, signedInPreloads: !config.features.includes('2fa_enforced') }));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err.status, err.message);

@@ -534,9 +534,12 @@ describe('session: the account’s two-step sign-in and deletion', () => {
     expect(unknown.emitted).toEqual([{ type: 'userChanged', user: null }]);
   });
 
-  it('TWO_FACTOR_REQUIRED (a call answered 202000) marks the session', async () => {
+  it('TWO_FACTOR_REQUIRED (a call answered 202000) marks the session, unless the user has it on (a late answer)', async () => {
     const { actor } = await loggedInAs(mio);
     actor.send({ type: 'TWO_FACTOR_REQUIRED' });
     expect(actor.getSnapshot().context.twoFactorRequired).toBe(true);
+    const on = await loggedInAs(withCode);
+    on.actor.send({ type: 'TWO_FACTOR_REQUIRED' });
+    expect(on.actor.getSnapshot().context.twoFactorRequired).toBe(false);
   });
 });

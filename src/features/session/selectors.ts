@@ -31,7 +31,9 @@ export const siteInfoOf = (s: SnapshotFrom<LoaderRef>) => s.context.data as Site
  */
 export function twoFactorRequiredOf(s: SessionSnapshot, site: SiteInfo | undefined): boolean {
   if (!s.hasTag('loggedIn')) return false;
-  if (s.context.twoFactorRequired) return true;
   const user = s.context.user;
+  // once this user has it on, a late 202000 from a call made before cannot hold the app back
+  if (user?.twoFactorEnabled) return false;
+  if (s.context.twoFactorRequired) return true;
   return Boolean(site && twoFactorEnforced(site) && user && !user.twoFactorEnabled);
 }

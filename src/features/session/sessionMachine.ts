@@ -147,6 +147,7 @@ export const sessionMachine = setup({
       return codeError(event.code) !== null;
     },
     hasStoredUser: ({ context }) => context.user !== null,
+    lacksTwoFactor: ({ context }) => !hasTwoFactor(context),
     loginFormInvalid: ({ event }) => {
       assertEvent(event, 'LOGIN');
       return loginError(event.form) !== null;
@@ -339,7 +340,11 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         SESSION_EXPIRED: { target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
-        TWO_FACTOR_REQUIRED: { description: 'A call answered 202000: the site enforces two-step sign-in.', actions: 'requireTwoFactor' },
+        TWO_FACTOR_REQUIRED: {
+          guard: 'lacksTwoFactor',
+          description: 'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
+          actions: 'requireTwoFactor',
+        },
         CLEAR_FORM_ERROR: { actions: 'clearFormError' },
       },
       states: {
