@@ -24,7 +24,7 @@ import { createApiClient, type ApiClient, type RequestOptions } from '@/services
 import { gotNoAnswer, isApiError, isUnauthorized } from '@/services/api/errors';
 import { TWO_FACTOR_PATH } from '@/services/api/user';
 import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
-import { navigateTo } from '@/services/addresses';
+import { addressOf, navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
@@ -36,7 +36,8 @@ export interface SystemOptions {
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
   navigate?: (to: string) => void;
-  reload?: (to: string) => void;
+  /** loads a route afresh; null: the page where it is */
+  reload?: (to: string | null) => void;
   inspect?: (event: InspectionEvent) => void;
   /** the shell's `serviceWorker` actor (main.tsx passes the registered worker; absent: none) */
   serviceWorker?: AnyActorLogic;
@@ -94,7 +95,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     () => onTwoFactorRequired(),
   );
   const navigate = options.navigate ?? ((to: string) => navigateTo(to));
-  const reload = options.reload ?? ((to: string) => window.location.assign(to));
+  const reload = options.reload ?? ((to: string | null) => (to === null ? window.location.reload() : window.location.assign(addressOf(to))));
   const { fetch, inspect } = options;
 
   const messages = createActor(messagesMachine, { inspect }).start();

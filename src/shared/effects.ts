@@ -5,4 +5,5 @@ export type Severity = 'success' | 'error' | 'info';
 
 export type NotifyEvent = { type: 'notify'; severity: Severity; message: string };
 export type NavigateEvent = { type: 'navigate'; to: string };
-export type ReloadEvent = { type: 'reload'; to: string };
+/** `to`: the route to load afresh; null reloads the page where it is */
+export type ReloadEvent = { type: 'reload'; to: string | null };

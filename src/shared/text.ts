@@ -58,6 +58,11 @@ export const text = {
     banner: '正在登出！',
     body: '登出成功后会为您重定向到首页',
     succeeded: '登出成功',
+    // opened by an address (a bookmark, another site's link): nothing happens until the user says so
+    confirmTitle: '要注销吗？',
+    confirmBody: '注销后，本设备上的播放队列和音乐库缓存会被清除。',
+    confirm: '确认注销',
+    cancel: '取消',
   },
   user: {
     tabs: { profile: '个人信息', password: '密码', twoFactor: '两步验证', settings: '设置' },

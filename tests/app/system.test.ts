@@ -38,7 +38,7 @@ async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void
     api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
     fetch: server.fetch,
     navigate: () => {},
-    reload: (to) => reloads.push(to),
+    reload: (to) => reloads.push(to ?? "here"),
     inspect,
   });
   running = system;

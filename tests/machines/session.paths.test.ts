@@ -51,7 +51,7 @@ describe('session machine paths', () => {
   const paths = machinePaths(machine, { events: sessionPathEvents, input: pathInputs.session as never });
 
   it('reaches every state', () => {
-    expect(stateIdsOf(machine)).toContain('loggedIn.clearingLocalData');
+    expect(stateIdsOf(machine)).toContain('clearingLocalData');
     assertAllStatesReached(paths, machine);
   });
 

@@ -70,13 +70,30 @@ describe('session: start', () => {
     expect(emitted).toEqual([{ type: 'userChanged', user: mio }]);
   });
 
-  it('902002 → loggedOut silently, stored user cleared', async () => {
-    const { actor, fakes, emitted } = start(mio);
+  it('902002 with nobody stored → loggedOut silently; nothing to clear (a visitor keeps the queue of a share)', async () => {
+    const { actor, fakes, emitted } = start();
     fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
     await flush();
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
-    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(fakes.clearLocalData.calls).toHaveLength(0);
     expect(emitted).toEqual([{ type: 'userChanged', user: null }]);
+  });
+
+  it('902002 with a stored user: the session ended while away → the device is cleared as at logout, then the page reloads where it is', async () => {
+    const { actor, fakes, emitted } = start(mio);
+    fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
+    await flush();
+    expect(actor.getSnapshot().hasTag('loggingOut')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(false);
+    expect(fakes.clearLocalData.calls).toHaveLength(1);
+    fakes.clearLocalData.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(emitted).toEqual([
+      { type: 'userChanged', user: null },
+      { type: 'reload', to: null },
+    ]);
   });
 
   it('another error → toast with its message and loggedOut when nothing is stored', async () => {
@@ -273,13 +290,17 @@ describe('session: logout', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('calls logout, shows 登出成功, waits 2 s, clears local data, clears the user and reloads home', async () => {
+  it('goes to the logout page, calls logout, shows 登出成功, waits 2 s, clears local data, clears the user and reloads home', async () => {
     const { actor, fakes, emitted } = await loggedIn();
     actor.send({ type: 'LOGOUT' });
     expect(actor.getSnapshot().matches({ loggedIn: 'loggingOut' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('loggingOut')).toBe(true);
     fakes.logout.last.resolve();
     await flush();
-    expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.logout.succeeded }]);
+    expect(emitted).toEqual([
+      { type: 'navigate', to: '/user/logout' },
+      { type: 'notify', severity: 'success', message: text.logout.succeeded },
+    ]);
     expect(actor.getSnapshot().matches({ loggedIn: 'waitingToLeave' })).toBe(true);
 
     await vi.advanceTimersByTimeAsync(1999);
@@ -287,13 +308,13 @@ describe('session: logout', () => {
     expect(actor.getSnapshot().context.user).toEqual(mio);
     await vi.advanceTimersByTimeAsync(1);
     expect(fakes.clearLocalData.calls).toHaveLength(1);
-    expect(actor.getSnapshot().matches({ loggedIn: 'clearingLocalData' })).toBe(true);
+    expect(actor.getSnapshot().matches('clearingLocalData')).toBe(true);
 
     fakes.clearLocalData.last.resolve();
     await flush();
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(emitted.slice(1)).toEqual([
+    expect(emitted.slice(2)).toEqual([
       { type: 'userChanged', user: null },
       { type: 'reload', to: '/' },
     ]);
@@ -306,7 +327,24 @@ describe('session: logout', () => {
     await flush();
     expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.user).toEqual(mio);
-    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: '未知网络错误' }]);
+    expect(emitted.slice(1)).toEqual([{ type: 'notify', severity: 'error', message: '未知网络错误' }]);
+    expect(fakes.clearLocalData.calls).toHaveLength(0);
+  });
+
+  it('a logout call answered 902002 (the session had already ended) signs out all the same', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
+    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'SESSION_EXPIRED' }); // what the app's API wrapper says of that same answer
+    expect(actor.getSnapshot().matches({ loggedIn: 'loggingOut' })).toBe(true);
+    fakes.logout.last.reject(new ApiError(902002, 'unauthorized'));
+    await flush();
+    expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'success', message: text.logout.succeeded });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fakes.clearLocalData.calls).toHaveLength(1);
+    fakes.clearLocalData.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(emitted.at(-1)).toEqual({ type: 'reload', to: '/' });
   });
 
   it('a broken local store still ends the local session', async () => {
@@ -379,17 +417,20 @@ describe('session: profile and password', () => {
     expect(fakes.changePassword.calls).toHaveLength(0);
   });
 
-  it('password change success clears the user and goes to login', async () => {
+  it('password change success ends the session: the device is cleared as at logout, then the login page', async () => {
     const { actor, fakes, emitted } = await loggedIn();
     actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
     expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n' });
     fakes.changePassword.last.resolve();
     await flush();
+    expect(fakes.clearLocalData.calls).toHaveLength(1);
+    fakes.clearLocalData.last.resolve();
+    await flush();
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(emitted).toEqual([
       { type: 'userChanged', user: null },
-      { type: 'navigate', to: '/user/login' },
+      { type: 'reload', to: '/user/login' },
     ]);
   });
 
@@ -408,14 +449,26 @@ describe('session: profile and password', () => {
     else actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
     fakes[which].last.reject(new ApiError(902002, 'unauthorized'));
     await flush();
+    expect(fakes.clearLocalData.calls).toHaveLength(1);
+    fakes.clearLocalData.last.resolve();
+    await flush();
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
   });
 
-  it('SESSION_EXPIRED while logged in → loggedOut', async () => {
-    const { actor, emitted } = await loggedIn();
+  it('SESSION_EXPIRED while logged in (password changed on another device) → the device is cleared as at logout, reloaded where it is', async () => {
+    const { actor, fakes, emitted } = await loggedIn();
     actor.send({ type: 'SESSION_EXPIRED' });
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(false);
+    expect(actor.getSnapshot().hasTag('loggingOut')).toBe(true);
+    actor.send({ type: 'SESSION_EXPIRED' }); // a second call failing the same way starts nothing new
+    expect(fakes.clearLocalData.calls).toHaveLength(1);
+    fakes.clearLocalData.last.resolve();
+    await flush();
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
-    expect(emitted).toEqual([{ type: 'userChanged', user: null }]);
+    expect(emitted).toEqual([
+      { type: 'userChanged', user: null },
+      { type: 'reload', to: null },
+    ]);
   });
 });
 

@@ -106,7 +106,7 @@ describe('login page', () => {
     await waitFor(() => expect(currentPath()).toBe('/user/index'));
     expect(await screen.findByRole('tab', { name: text.user.tabs.profile })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mio' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: text.header.logout })).toBeTruthy();
+    expect(screen.getByRole('button', { name: text.header.logout })).toBeTruthy();
   });
 
   it('a return path to another site is not followed', async () => {

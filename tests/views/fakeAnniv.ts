@@ -443,6 +443,10 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     signIn(email: string) {
       sessionUser = users.find((u) => u.email === email) ?? null;
     },
+    /** the session ends elsewhere (password changed on another device, expiry): calls answer 902002 */
+    endSession() {
+      sessionUser = null;
+    },
   };
 }
 

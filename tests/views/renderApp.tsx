@@ -24,7 +24,8 @@ export function renderApp(path: string, server = createFakeAnniv(), options: Pic
   const system = createAppSystem({
     api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
     fetch: server.fetch,
-    reload: (to) => reloads.push(to),
+    // null reloads in place: recorded as the route the page is on
+    reload: (to) => reloads.push(to ?? currentPath()),
     ...options,
   });
   running.add(system);

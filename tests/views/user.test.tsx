@@ -47,9 +47,10 @@ describe('user page', () => {
     expect(readLocal('userInfo')?.nickname).toBe('Mio2');
   });
 
-  it('password: mismatch is refused; success clears the user and goes to login', async () => {
+  it('password: mismatch is refused; success ends the session: the device is cleared as at logout and the login page loads', async () => {
     const user = userEvent.setup();
-    await signedIn('/user/index');
+    const { reloads } = await signedIn('/user/index');
+    writeLocal('playlist', { tracks: [], index: 0 });
     await user.click(screen.getByRole('tab', { name: text.user.tabs.password }));
     await user.type(screen.getByLabelText(text.user.oldPassword), 'old-pw');
     await user.type(screen.getByLabelText(text.user.newPassword), 'new-pw');
@@ -60,9 +61,9 @@ describe('user page', () => {
     await user.clear(screen.getByLabelText(text.user.confirmNewPassword));
     await user.type(screen.getByLabelText(text.user.confirmNewPassword), 'new-pw');
     await user.click(screen.getByRole('button', { name: text.user.confirmChanges }));
-    await waitFor(() => expect(currentPath()).toBe('/user/login'));
+    await waitFor(() => expect(reloads).toEqual(['/user/login']));
     expect(readLocal('userInfo')).toBeNull();
-    expect(await screen.findByRole('link', { name: text.header.login })).toBeTruthy();
+    expect(localStorage.getItem('playlist')).toBeNull();
   });
 
   it('settings: quality and page-close behaviour are stored as player.*', async () => {
@@ -86,8 +87,9 @@ describe('logout', () => {
     const { reloads } = await signedIn('/');
     writeLocal('playlist', { tracks: [], index: 0 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('link', { name: text.header.logout }));
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: text.header.logout }));
     expect(await screen.findByText(text.logout.banner)).toBeTruthy();
+    expect(currentPath()).toBe('/user/logout');
     expect(screen.getByText(text.logout.body)).toBeTruthy();
     expect(await screen.findByText(text.logout.succeeded)).toBeTruthy();
     expect(reloads).toEqual([]);
@@ -100,6 +102,61 @@ describe('logout', () => {
   it('visiting /user/logout logged out goes home', async () => {
     renderApp('/user/logout');
     await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('/user/logout opened by its address only asks: 取消 keeps the session; 注销 signs out and clears the device', async () => {
+    const user = userEvent.setup();
+    const { server, reloads } = await signedIn('/user/logout');
+    writeLocal('playlist', { tracks: [], index: 0 });
+    expect(await screen.findByText(text.logout.confirmTitle)).toBeTruthy();
+    expect(screen.queryByText(text.logout.banner)).toBeNull();
+    await user.click(screen.getByRole('button', { name: text.logout.cancel }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(screen.getByRole('link', { name: 'Mio' })).toBeTruthy();
+    expect(server.requests.filter((r) => r.path.endsWith('/api/user/logout'))).toEqual([]);
+
+    act(() => window.history.pushState(null, '', '/user/logout'));
+    await user.click(await screen.findByRole('button', { name: text.logout.confirm }));
+    expect(await screen.findByText(text.logout.banner)).toBeTruthy();
+    expect(await screen.findByText(text.logout.succeeded)).toBeTruthy();
+    await waitFor(() => expect(reloads).toEqual(['/']), { timeout: 5000 });
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(localStorage.getItem('playlist')).toBeNull();
+  });
+});
+
+describe('a session that ends elsewhere', () => {
+  it('seen at start (a stored user, the server says 902002): the device is cleared as at logout, the page reloads', async () => {
+    const server = createFakeAnniv();
+    await server.addUser('mio@example.com', 'old-pw', 'Mio');
+    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false });
+    writeLocal('playlist', { tracks: [], index: 0 });
+    const { reloads } = renderApp('/playlist', server);
+    await waitFor(() => expect(reloads).toEqual(['/playlist']), { timeout: 5000 });
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(localStorage.getItem('playlist')).toBeNull();
+  });
+
+  it('seen mid-use (a call answers 902002): the same clean-up, reloaded where the user was', async () => {
+    const user = userEvent.setup();
+    const { server, reloads } = await signedIn('/user/index');
+    writeLocal('playlist', { tracks: [], index: 0 });
+    server.endSession();
+    await user.type(screen.getByLabelText(text.user.nickname), '2');
+    await user.type(screen.getByLabelText(text.user.avatar), 'https://example.com/a.png');
+    await user.click(screen.getByRole('button', { name: text.user.confirmChanges }));
+    await waitFor(() => expect(reloads).toEqual(['/user/index']), { timeout: 5000 });
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(localStorage.getItem('playlist')).toBeNull();
+  });
+
+  it('a visitor who never signed in keeps the queue (of a shared list) at start', async () => {
+    writeLocal('playlist', { tracks: [], index: 3 });
+    const { reloads } = renderApp('/queue');
+    await waitFor(() => expect(currentPath()).toBe('/queue'));
+    await screen.findByRole('link', { name: text.header.login });
+    expect(reloads).toEqual([]);
+    expect(localStorage.getItem('playlist')).not.toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import { Burger, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { text } from '@/shared/text';
 import { Tip } from '@/ui/Tip';
-import { useLoginState, useRegistration, useSiteInfo, useUser } from '@/features/session';
+import { useLoginState, useLogout, useRegistration, useSiteInfo, useUser } from '@/features/session';
 
 /** `tools`: the app's buttons before the account's (keyboard shortcuts) */
 export function Header({ drawerOpened, onToggleDrawer, tools }: { drawerOpened: boolean; onToggleDrawer: () => void; tools?: ReactNode }) {
@@ -11,6 +11,7 @@ export function Header({ drawerOpened, onToggleDrawer, tools }: { drawerOpened: 
   const loginState = useLoginState();
   const user = useUser();
   const registration = useRegistration();
+  const { canLogOut, logOut } = useLogout();
 
   return (
     <>
@@ -30,7 +31,8 @@ export function Header({ drawerOpened, onToggleDrawer, tools }: { drawerOpened: 
               <Button component={Link} href="/user/index" variant="subtle">
                 {user.nickname}
               </Button>
-              <Button component={Link} href="/user/logout" variant="light">
+              {/* an action, not a link: only this button (and the logout page's own question) signs out */}
+              <Button variant="light" onClick={logOut} disabled={!canLogOut}>
                 {text.header.logout}
               </Button>
             </>

@@ -47,3 +47,10 @@ export function useTwoFactorOffered(): boolean {
   const site = useSiteInfo();
   return site ? twoFactorEnabled(site) : false;
 }
+
+/** The header's 注销: signs out (the machine then shows the logout page) when nothing else is under way. */
+export function useLogout(): { canLogOut: boolean; logOut: () => void } {
+  const session = useSession();
+  const canLogOut = useSelector(session, (s) => s.can({ type: 'LOGOUT' }));
+  return { canLogOut, logOut: () => session.send({ type: 'LOGOUT' }) };
+}

@@ -2,5 +2,5 @@
 export { sessionMachine, type SessionRef, type SessionTag } from './sessionMachine';
 export { forgetStoredUser, startSession, startSite } from './start';
 export { loginStateOf, siteInfoOf, twoFactorRequiredOf, userOf, type LoginState } from './selectors';
-export { SessionProvider, useLoginState, useRegistration, useSiteInfo, useTwoFactorRequired, useUser } from './context';
+export { SessionProvider, useLoginState, useLogout, useRegistration, useSiteInfo, useTwoFactorRequired, useUser } from './context';
 export { loginPathFor } from './returnPath';

@@ -43,7 +43,8 @@ export type SessionTag =
   | 'savingProfile'
   | 'changingPassword'
   | 'savingTwoFactor'
-  | 'deletingAccount';
+  | 'deletingAccount'
+  | 'loggingOut';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -53,6 +54,8 @@ export interface SessionContext {
   pendingLogin: LoginForm | null;
   /** the site enforces two-step sign-in and this user has not turned it on: nothing else answers */
   twoFactorRequired: boolean;
+  /** where the page reloads once the session's local data is cleared; null: the page it is on */
+  leaveTo: string | null;
 }
 
 export type SessionEvent =
@@ -81,9 +84,20 @@ export interface SessionInput {
 
 const hasTwoFactor = (context: SessionContext) => context.user?.twoFactorEnabled === true;
 
+/**
+ * A call of a signed-in page answered 902002: the session ended elsewhere (password changed on
+ * another device, expired). The device is cleared as at logout and the page reloads where it is
+ * (a guarded page then asks to sign in again and comes back).
+ */
+const sessionEnded = {
+  guard: { type: 'isUnauthorized', params: failure },
+  target: '#session.clearingLocalData',
+  actions: { type: 'leaveFor', params: { to: null } },
+} as const;
+
 /** a wrong code is the form's to say; anything else (too many codes, the server's refusal) too */
 const codeFailure = (form: SessionForm) => [
-  { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+  sessionEnded,
   { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form, message: text.auth.twoFactorCodeWrong } } },
   { target: 'idle', actions: { type: 'showError', params: ({ event }: { event: { error: unknown } }) => ({ form, message: errorMessage(event.error) }) } },
 ] as const;
@@ -147,6 +161,7 @@ export const sessionMachine = setup({
       return codeError(event.code) !== null;
     },
     hasStoredUser: ({ context }) => context.user !== null,
+    isUnauthorizedOfStoredUser: ({ context }, params: { error: unknown }) => context.user !== null && isUnauthorized(params.error),
     lacksTwoFactor: ({ context }) => !hasTwoFactor(context),
     loginFormInvalid: ({ event }) => {
       assertEvent(event, 'LOGIN');
@@ -217,11 +232,12 @@ export const sessionMachine = setup({
       message: params.message,
     })),
     navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
-    reload: emit((_, params: { to: string }) => ({ type: 'reload' as const, to: params.to })),
+    leaveFor: assign((_, params: { to: string | null }) => ({ leaveTo: params.to })),
+    reload: emit(({ context }) => ({ type: 'reload' as const, to: context.leaveTo })),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false }),
+  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/' }),
   initial: 'unknown',
   states: {
     unknown: {
@@ -232,6 +248,12 @@ export const sessionMachine = setup({
         src: 'fetchUser',
         onDone: { target: 'loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'] },
         onError: [
+          {
+            guard: { type: 'isUnauthorizedOfStoredUser', params: failure },
+            description: 'The session this device kept has ended (expired, or ended elsewhere): its local data is cleared as at logout.',
+            target: 'clearingLocalData',
+            actions: { type: 'leaveFor', params: { to: null } },
+          },
           { guard: { type: 'isUnauthorized', params: failure }, target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
           {
             guard: { type: 'isTwoFactorRequiredOfStoredUser', params: failure },
@@ -339,7 +361,11 @@ export const sessionMachine = setup({
       tags: ['loggedIn'],
       initial: 'idle',
       on: {
-        SESSION_EXPIRED: { target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+        SESSION_EXPIRED: {
+          description: 'A call answered 902002: the session ended elsewhere; the device is cleared as at logout.',
+          target: '#session.clearingLocalData',
+          actions: { type: 'leaveFor', params: { to: null } },
+        },
         TWO_FACTOR_REQUIRED: {
           guard: 'lacksTwoFactor',
           description: 'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
@@ -350,7 +376,7 @@ export const sessionMachine = setup({
       states: {
         idle: {
           on: {
-            LOGOUT: 'loggingOut',
+            LOGOUT: { target: 'loggingOut', actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'navigate', params: { to: '/user/logout' } }] },
             UPDATE_PROFILE: [
               { guard: 'profileFormInvalid', actions: 'showFormError' },
               { target: 'updatingProfile', actions: 'clearFormError' },
@@ -434,13 +460,15 @@ export const sessionMachine = setup({
             onDone: {
               description: 'The account is gone: the device is cleared as at logout.',
               target: 'waitingToLeave',
-              actions: { type: 'notifySuccess', params: { message: text.user.accountDeleted } },
+              actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'notifySuccess', params: { message: text.user.accountDeleted } }],
             },
             onError: codeFailure('deleteAccount'),
           },
         },
         loggingOut: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingOut'],
+          // the logout call's own 902002 is answered below, not as an expiry
+          on: { SESSION_EXPIRED: {} },
           invoke: {
             id: 'logout',
             src: 'logout',
@@ -448,30 +476,22 @@ export const sessionMachine = setup({
               target: 'waitingToLeave',
               actions: { type: 'notifySuccess', params: { message: text.logout.succeeded } },
             },
-            onError: { target: 'idle', actions: { type: 'notifyError', params: failure } },
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: failure },
+                description: 'The server had already ended the session: signed out all the same.',
+                target: 'waitingToLeave',
+                actions: { type: 'notifySuccess', params: { message: text.logout.succeeded } },
+              },
+              { target: 'idle', actions: { type: 'notifyError', params: failure } },
+            ],
           },
         },
         waitingToLeave: {
           description: 'Logged out on the server; the 登出成功 toast shows for 2 s before local data is cleared.',
-          tags: ['busy'],
-          after: { logoutRedirectDelay: 'clearingLocalData' },
-        },
-        clearingLocalData: {
-          description: 'Removes userInfo, the queue and every local album and library record.',
-          tags: ['busy'],
-          invoke: {
-            id: 'clearLocalData',
-            src: 'clearLocalData',
-            onDone: {
-              target: '#session.loggedOut',
-              actions: ['clearUser', 'storeUser', { type: 'reload', params: { to: '/' } }],
-            },
-            // A broken local store must not keep the user signed in locally: leave all the same.
-            onError: {
-              target: '#session.loggedOut',
-              actions: [{ type: 'notifyError', params: failure }, 'clearUser', 'storeUser', { type: 'reload', params: { to: '/' } }],
-            },
-          },
+          tags: ['busy', 'loggingOut'],
+          on: { SESSION_EXPIRED: {} },
+          after: { logoutRedirectDelay: '#session.clearingLocalData' },
         },
         updatingProfile: {
           tags: ['busy', 'savingProfile'],
@@ -484,7 +504,7 @@ export const sessionMachine = setup({
             },
             onDone: 'refreshingUser',
             onError: [
-              { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              sessionEnded,
               { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },
@@ -499,7 +519,7 @@ export const sessionMachine = setup({
               actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.profileSaved } }],
             },
             onError: [
-              { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              sessionEnded,
               { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },
@@ -515,17 +535,29 @@ export const sessionMachine = setup({
               return { oldPassword: event.form.oldPassword, newPassword: event.form.newPassword, ...(code ? { twoFactorCode: code } : {}) };
             },
             onDone: {
-              description: 'The server ended every session of the user.',
-              target: '#session.loggedOut',
-              actions: ['clearUser', 'storeUser', { type: 'navigate', params: { to: '/user/login' } }],
+              description: 'The server ended every session of the user: the device is cleared as at logout, then the login page.',
+              target: '#session.clearingLocalData',
+              actions: { type: 'leaveFor', params: { to: '/user/login' } },
             },
             onError: [
-              { guard: { type: 'isUnauthorized', params: failure }, target: '#session.loggedOut', actions: ['clearUser', 'storeUser'] },
+              sessionEnded,
               { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form: 'password', message: text.auth.twoFactorCodeWrong } } },
               { target: 'idle', actions: { type: 'notifyError', params: failure } },
             ],
           },
         },
+      },
+    },
+    clearingLocalData: {
+      description:
+        'Every way a session ends (logout by button or address, account deleted, password changed, expiry seen at start or mid-use) ends here: removes userInfo, the queue and every local album and library record, then reloads.',
+      tags: ['busy', 'loggingOut'],
+      invoke: {
+        id: 'clearLocalData',
+        src: 'clearLocalData',
+        onDone: { target: 'loggedOut', actions: ['clearUser', 'storeUser', 'reload'] },
+        // A broken local store must not keep the user signed in locally: leave all the same.
+        onError: { target: 'loggedOut', actions: [{ type: 'notifyError', params: failure }, 'clearUser', 'storeUser', 'reload'] },
       },
     },
   },

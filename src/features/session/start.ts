@@ -14,7 +14,8 @@ export interface SessionOptions {
   clearLocalData: () => Promise<void>;
   notify: (event: NotifyEvent) => void;
   navigate: (to: string) => void;
-  reload: (to: string) => void;
+  /** loads `to` afresh; null: reloads the page where it is */
+  reload: (to: string | null) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 

@@ -1,31 +1,44 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useLoginState, useSession } from '../context';
 import { text } from '@/shared/text';
 
+/**
+ * The header's 注销 sends LOGOUT and comes here to show its progress. Opened any other way (a
+ * bookmark, a link or redirect from another site) the page only asks: no page of another site can
+ * sign a user out.
+ */
 export default function LogoutPage() {
   const session = useSession();
   const loginState = useLoginState();
-  // back to where LOGOUT can be sent again: the logout call failed
-  const idle = useSelector(session, (s) => s.can({ type: 'LOGOUT' }));
-  const sent = useRef(false);
+  const leaving = useSelector(session, (s) => s.hasTag('loggingOut'));
+  const canLogOut = useSelector(session, (s) => s.can({ type: 'LOGOUT' }));
+  const [, navigate] = useLocation();
 
-  useEffect(() => {
-    if (loginState === 'loggedIn' && !sent.current) {
-      sent.current = true;
-      session.send({ type: 'LOGOUT' });
-    }
-  }, [loginState, session]);
-
-  // Nobody to log out, or the logout call failed (its message is shown as a toast): go home.
-  if (loginState === 'loggedOut' && !sent.current) return <Redirect to="/" replace />;
-  if (sent.current && idle) return <Redirect to="/" replace />;
+  if (leaving) {
+    return (
+      <Alert color="blue" title={text.logout.banner}>
+        {text.logout.body}
+      </Alert>
+    );
+  }
+  if (loginState === 'loggedOut') return <Redirect to="/" replace />;
+  if (!canLogOut) return null; // the session is still loading, or busy with another form
 
   return (
-    <Alert color="blue" title={text.logout.banner}>
-      {text.logout.body}
+    <Alert color="yellow" title={text.logout.confirmTitle}>
+      <Text size="sm" mb="sm">
+        {text.logout.confirmBody}
+      </Text>
+      <Group gap="sm">
+        <Button color="red" onClick={() => session.send({ type: 'LOGOUT' })}>
+          {text.logout.confirm}
+        </Button>
+        <Button variant="default" onClick={() => navigate('/', { replace: true })}>
+          {text.logout.cancel}
+        </Button>
+      </Group>
     </Alert>
   );
 }
