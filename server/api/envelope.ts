@@ -15,6 +15,8 @@ export const Status = {
   InvalidPassword: 102010,
   UserNotExist: 102020,
   InvalidPatchCommand: 103003,
+  /** The reference server's own: a playlist PATCH carried a `version` the list no longer has. */
+  PlaylistChanged: 103010,
   ControlledToken: 104002,
   InvalidInviteCode: 201001,
   TFANotEnabled: 202000,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { findUserById } from '../auth.js';
 import { nowSeconds, type Db } from '../db.js';
@@ -27,6 +28,12 @@ import {
  * are decimal strings on the wire. Items keep their order in `position`; item ids never change.
  * Where anniv-go is loose the reference server is strict and says why (902003 with a message):
  * non-numeric ids, reorder lists that are not exactly the playlist's items, over-long strings.
+ *
+ * Two tabs, one playlist: the details carry a `version` (a digest of the list's info and items in
+ * order, so nothing is stored for it). A PATCH that sends the version it last read is refused with
+ * 103010 when the list has changed since, for the commands that would otherwise silently undo the
+ * other change (reorder, info, replace); append and remove name items by id and lose nothing. A
+ * PATCH without a version (the original client, anniv-go's clients) is applied as before.
  */
 
 const FORM = 'playlist form';
@@ -124,9 +131,20 @@ function itemOut(meta: MetaRepo, row: ItemRow): PlaylistItemOut {
   return { type: row.type, description: row.description, info, id: String(row.id) };
 }
 
-export function playlistDetails(db: Db, meta: MetaRepo, row: PlaylistRow): PlaylistInfo & { items: PlaylistItemOut[] } {
-  const items = db.prepare('SELECT * FROM playlist_items WHERE playlist_id = ? ORDER BY position, id').all(row.id) as ItemRow[];
-  return { ...playlistInfo(row), items: items.map((i) => itemOut(meta, i)) };
+const readItems = (db: Db, playlistId: number): ItemRow[] =>
+  db.prepare('SELECT * FROM playlist_items WHERE playlist_id = ? ORDER BY position, id').all(playlistId) as ItemRow[];
+
+/** What a client last read of a list: a digest of its info and its items in order. */
+export function playlistVersion(row: PlaylistRow, items: readonly ItemRow[]): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([row.name, row.description, row.is_public, row.cover_album_id, row.cover_disc_id]));
+  for (const i of items) hash.update(JSON.stringify([i.id, i.type, i.description, i.album_id, i.disc_id, i.track_id, i.title, i.artist, i.track_type]));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function playlistDetails(db: Db, meta: MetaRepo, row: PlaylistRow): PlaylistInfo & { items: PlaylistItemOut[]; version: string } {
+  const items = readItems(db, row.id);
+  return { ...playlistInfo(row), items: items.map((i) => itemOut(meta, i)), version: playlistVersion(row, items) };
 }
 
 /** Playlist and item ids: JSON strings of decimal digits (a JSON number → 902003, strict binding). */
@@ -269,9 +287,15 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const id = parseId(body.id, 'playlist id');
     const command = body.command;
     if (command !== undefined && typeof command !== 'string') throw malformed(PATCH_FORM);
+    const version = optStr(body, 'version', PATCH_FORM);
+    if (version !== undefined) maxChars(version, 64, 'playlist version');
     const row = findPlaylist(id);
     if (row.user_id !== user.id) throw new ApiError(Status.PermissionDenied, 'permission denied');
     const payload = body.payload;
+    // No await from here to the write: the check and the change are one step for every other request.
+    if (version !== undefined && command !== 'append' && command !== 'remove' && version !== playlistVersion(row, readItems(db, id))) {
+      throw new ApiError(Status.PlaylistChanged, 'playlist changed since it was read; reload it and try again');
+    }
 
     switch (command) {
       case 'append': {

@@ -66,11 +66,13 @@ const samplePlaylistInfo = {
 };
 const samplePlaylist = {
   ...samplePlaylistInfo,
+  version: 'a1b2c3d4e5f60718',
   items: [
     { id: '11', type: 'normal' as const, description: '', track: sampleTrack('a') },
     { id: '12', type: 'album' as const, description: '', albumId: 'album-b' },
   ],
 };
+const playlistChanged = new ApiError(103010, 'playlist changed since it was read; reload it and try again');
 const samplePlaylistForm = { name: '通勤', description: '路上听', isPublic: false };
 const sampleShareTracks = [
   sampleTrack('a'),
@@ -219,6 +221,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.removeItem', error: new ApiError(901000, 'song not found') },
     { type: 'xstate.done.actor.reorder', output: { ...samplePlaylist, items: [...samplePlaylist.items].reverse() } },
     { type: 'xstate.error.actor.reorder', error: new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once') },
+    // another tab or device changed the list since it was read
+    { type: 'xstate.error.actor.updateInfo', error: playlistChanged },
+    { type: 'xstate.error.actor.reorder', error: playlistChanged },
   ],
   shareWizard: [
     { type: 'EDIT', name: '周末', description: '一起听' },

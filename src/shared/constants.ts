@@ -93,6 +93,8 @@ export const STATUS_TWO_FACTOR_NOT_ENABLED = 202000;
 export const STATUS_WRONG_TWO_FACTOR_CODE = 202001;
 export const STATUS_TWO_FACTOR_ATTEMPTS_LIMITED = 202003;
 export const STATUS_TWO_FACTOR_ALREADY_ENABLED = 202004;
+/** the reference server's own: a playlist change sent with a version the list no longer has */
+export const STATUS_PLAYLIST_CHANGED = 103010;
 /** a TOTP code: 6 digits (RFC 6238 as anniv-go uses it) */
 export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 

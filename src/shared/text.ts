@@ -158,6 +158,7 @@ export const text = {
     confirm: '确定',
     edit: '修改播放列表信息',
     editSucceeded: '修改播放列表信息成功',
+    changedElsewhere: '这个播放列表刚在别处修改过，已重新载入，请在最新内容上再改一次',
     create: '创建播放列表',
     name: '名称',
     description: '说明',

@@ -169,6 +169,8 @@ export type PlaylistItem =
 
 export interface Playlist extends PlaylistInfo {
   items: PlaylistItem[];
+  /** what this read of the list was (our server's digest); null from servers that send none */
+  version: string | null;
 }
 
 /** what the create and edit dialogs send */

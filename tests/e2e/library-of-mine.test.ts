@@ -141,6 +141,49 @@ describe('playlists', () => {
     await close();
   });
 
+  test('two tabs, one playlist: the stale tab’s move and rename are refused with a message, and it shows the list afresh', async () => {
+    const first = await signedIn('/playlist');
+    const second = await first.context.newPage();
+    const tracks = [1, 2, 3].map((track_id) => ({ type: 'normal', description: '', info: { album_id: HARBOR_ALBUM, disc_id: 1, track_id } }));
+    const id = await first.page.evaluate(async (json) => {
+      const response = await fetch('/api/playlist', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: json });
+      return (await response.json()).data.id as string;
+    }, JSON.stringify({ name: 'Two tabs', items: tracks }));
+    for (const page of [first.page, second]) {
+      await page.goto(`${suite.server.baseUrl}/playlist/${id}`);
+      await page.getByRole('heading', { name: 'Two tabs' }).waitFor();
+    }
+    const order = async (page: Page) => (await page.getByRole('list', { name: /^Two tabs/ }).getByRole('listitem').allTextContents()).map((t) => t.replace(/^\d+/, '').slice(0, 10)); // the title, without the row number
+    const before = await order(second);
+    expect(before).toHaveLength(3);
+
+    // tab 1 moves the last track up; tab 2, still showing the old order, moves the first one down
+    const moveUp = first.page.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').nth(2).getByRole('button', { name: '上移' });
+    await moveUp.click();
+    await expect.poll(() => order(first.page)).toEqual([before[0], before[2], before[1]]);
+    await second.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').first().getByRole('button', { name: '下移' }).click();
+    await toast(second, '这个播放列表刚在别处修改过，已重新载入，请在最新内容上再改一次').waitFor();
+    await expect.poll(() => order(second)).toEqual([before[0], before[2], before[1]]);
+    await first.page.reload();
+    await expect.poll(() => order(first.page)).toEqual([before[0], before[2], before[1]]);
+
+    // a rename made in tab 1; tab 2's stale rename is refused the same way and the first one stays
+    for (const [page, name] of [
+      [first.page, 'Renamed in tab one'],
+      [second, 'Renamed in tab two'],
+    ] as const) {
+      await page.getByRole('button', { name: '修改播放列表信息' }).click();
+      const edit = page.getByRole('dialog', { name: '修改播放列表信息' });
+      await edit.getByLabel('名称').fill(name);
+      await edit.getByRole('button', { name: '确定' }).click();
+    }
+    await toast(first.page, '修改播放列表信息成功').waitFor();
+    await toast(second, '这个播放列表刚在别处修改过，已重新载入，请在最新内容上再改一次').waitFor();
+    await second.getByRole('heading', { name: 'Renamed in tab one' }).waitFor();
+    first.expectNoErrors();
+    await first.close();
+  });
+
   test('a second user cannot open the private list, nor edit or delete it once it is public', async () => {
     expect(playlistPath).not.toBe('');
     const other = await newPage(suite.browser);

@@ -9,7 +9,8 @@ import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, 
 import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
 import { cleanFields } from '@/features/playlists/playlistForm';
 import { pathEvents, pathInputs } from '@/app/machineRegistry';
-import { errorMessage } from '@/services/api/errors';
+import { errorMessage, isApiError } from '@/services/api/errors';
+import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { Playlist, PlaylistFields } from '@/shared/types';
 import {
@@ -111,11 +112,22 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
         saved(event.output as Playlist);
         break;
       case 'xstate.error.actor.reorder':
+      case 'xstate.error.actor.updateInfo':
+        if (isApiError(event.error, STATUS_PLAYLIST_CHANGED)) {
+          // changed elsewhere: said, and the list loads afresh as when the page opened
+          playlist = null;
+          beforeMove = null;
+          emitted.push({ type: 'notify', severity: 'error', message: text.playlist.changedElsewhere });
+          break;
+        }
+        if (event.type === 'xstate.error.actor.updateInfo') {
+          notifyError(event.error);
+          break;
+        }
         playlist = beforeMove;
         beforeMove = null;
         notifyError(event.error);
         break;
-      case 'xstate.error.actor.updateInfo':
       case 'xstate.error.actor.removeItem':
         notifyError(event.error);
         break;
@@ -217,7 +229,7 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
       expect(sortedTags(s)).toEqual(['busy', 'editDialog', 'ready']);
       expect(s.children.updateInfo).toBeDefined();
       expect(s.context.formError).toBeNull();
-      expect(inputs.updateInfo.at(-1)).toEqual({ id: input.id, fields: cleanFields(lastOf('SUBMIT_EDIT')!.form!) });
+      expect(inputs.updateInfo.at(-1)).toEqual({ id: input.id, fields: cleanFields(lastOf('SUBMIT_EDIT')!.form!), version: s.context.playlist!.version });
       refusesChanges(s);
     },
     'ready.removing': (s) => {
@@ -234,7 +246,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
       const order = movedOrder(s.context.beforeMove!, move.itemId!, move.by!);
       // the new order is shown at once, and every item id is sent in it
       expect(s.context.playlist!.items.map((i) => i.id)).toEqual(order);
-      expect(inputs.reorder.at(-1)).toEqual({ id: input.id, order });
+      // sent with the version of the list the move was made on
+      expect(inputs.reorder.at(-1)).toEqual({ id: input.id, order, version: s.context.beforeMove!.version });
       refusesChanges(s);
     },
   };

@@ -9,6 +9,7 @@ import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
 import type { Playlist, PlaylistFields, PlaylistItem } from '@/shared/types';
 import { fakeService, flush } from './fakes';
+import type { ReorderInput, UpdateInfoInput } from '@/features/playlists/playlistMachine';
 
 const normal = (id: string): PlaylistItem => ({
   id,
@@ -31,6 +32,7 @@ const list = (items: PlaylistItem[] = [ia, ib, ic], extra: Partial<Playlist> = {
   owner: '1',
   lastModified: 1_700_000_000,
   items,
+  version: 'v1',
   ...extra,
 });
 const loaded = list();
@@ -41,9 +43,9 @@ type Emitted = NotifyEvent | { type: 'playlistSaved'; playlist: Playlist };
 function start(id = '7') {
   const fakes = {
     loadPlaylist: fakeService<Playlist, { id: string }>(),
-    updateInfo: fakeService<Playlist, { id: string; fields: PlaylistFields }>(),
+    updateInfo: fakeService<Playlist, UpdateInfoInput>(),
     removeItem: fakeService<Playlist, { id: string; itemId: string }>(),
-    reorder: fakeService<Playlist, { id: string; order: string[] }>(),
+    reorder: fakeService<Playlist, ReorderInput>(),
   };
   const actor = createActor(
     playlistMachine.provide({
@@ -222,7 +224,7 @@ describe('playlist page: edit the info', () => {
     expect(s.value).toEqual({ ready: 'saving' });
     expect(tags(s)).toEqual(['busy', 'editDialog', 'ready']);
     expect(fakes.updateInfo.calls).toHaveLength(1);
-    expect(fakes.updateInfo.last.input).toEqual({ id: '7', fields: { name, description: ' 说明 ', isPublic: false } });
+    expect(fakes.updateInfo.last.input).toEqual({ id: '7', fields: { name, description: ' 说明 ', isPublic: false }, version: 'v1' });
     // a double submit and a close in flight are not taken
     actor.send({ type: 'SUBMIT_EDIT', form });
     actor.send({ type: 'CLOSE' });
@@ -373,7 +375,7 @@ describe('playlist page: move an item', () => {
     expect({ ...s.context.playlist, items: [] }).toEqual({ ...loaded, items: [] });
     expect(s.context.beforeMove).toEqual(loaded);
     expect(fakes.reorder.calls).toHaveLength(1);
-    expect(fakes.reorder.last.input).toEqual({ id: '7', order });
+    expect(fakes.reorder.last.input).toEqual({ id: '7', order, version: 'v1' });
     expect(emitted).toEqual([]);
   });
 
@@ -397,7 +399,7 @@ describe('playlist page: move an item', () => {
     fakes.reorder.last.resolve(list([ia, ic, ib]));
     await flush();
     actor.send({ type: 'MOVE_ITEM', itemId: 'c', by: -1 });
-    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['c', 'a', 'b'] });
+    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['c', 'a', 'b'], version: 'v1' });
   });
 
   it('a move after a refused one works from the order put back', async () => {
@@ -408,7 +410,7 @@ describe('playlist page: move an item', () => {
     actor.send({ type: 'MOVE_ITEM', itemId: 'c', by: -1 });
     expect(ids(actor.getSnapshot())).toEqual(['a', 'c', 'b']);
     expect(actor.getSnapshot().context.beforeMove).toEqual(loaded);
-    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['a', 'c', 'b'] });
+    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['a', 'c', 'b'], version: 'v1' });
   });
 
   it.each([
@@ -536,5 +538,52 @@ describe('playlist page: REPLACED (the list changed elsewhere)', () => {
     expect(s.value).toEqual({ ready: 'viewing' });
     expect(ids(s)).toEqual(['a', 'b', 'c', 'd']);
     expect(s.context.playlist).toEqual(appended);
+  });
+});
+
+describe('playlist page: changed in another tab or on another device', () => {
+  const changed = new ApiError(103010, 'playlist changed since it was read; reload it and try again');
+
+  it('a move sent on a stale list is refused: the page says so and loads the list afresh', async () => {
+    const { actor, fakes, emitted } = await ready();
+    actor.send({ type: 'MOVE_ITEM', itemId: 'b', by: -1 });
+    fakes.reorder.last.reject(changed);
+    await flush();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.playlist).toBeNull(); // as when the page opened
+    expect(emitted).toEqual([error(text.playlist.changedElsewhere)]);
+    expect(fakes.loadPlaylist.calls).toHaveLength(2);
+    const newest = list([ic, ia, ib], { version: 'v2' });
+    fakes.loadPlaylist.last.resolve(newest);
+    await flush();
+    expect(actor.getSnapshot().context.playlist).toEqual(newest);
+    // the next move is made on the newest list and sends its version
+    actor.send({ type: 'MOVE_ITEM', itemId: 'a', by: -1 });
+    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['a', 'c', 'b'], version: 'v2' });
+  });
+
+  it('a rename sent on a stale list is refused the same way; the dialog closes on the newest list', async () => {
+    const { actor, fakes, emitted } = await ready();
+    actor.send({ type: 'OPEN_EDIT' });
+    actor.send({ type: 'SUBMIT_EDIT', form });
+    fakes.updateInfo.last.reject(changed);
+    await flush();
+    expect(actor.getSnapshot().hasTag('editDialog')).toBe(false);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(emitted).toEqual([error(text.playlist.changedElsewhere)]);
+    expect(emitted.some((e) => e.type === 'playlistSaved')).toBe(false);
+  });
+
+  it('the version sent with a move is the one the move was made on, also after a REPLACED (tracks added elsewhere)', async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'REPLACED', playlist: list([ia, ib, ic], { version: 'v3' }) });
+    actor.send({ type: 'MOVE_ITEM', itemId: 'c', by: -1 });
+    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['a', 'c', 'b'], version: 'v3' });
+  });
+
+  it('a server that sends no version gets none', async () => {
+    const { actor, fakes } = await ready(list(undefined, { version: null }));
+    actor.send({ type: 'MOVE_ITEM', itemId: 'b', by: 1 });
+    expect(fakes.reorder.last.input).toEqual({ id: '7', order: ['a', 'c', 'b'], version: null });
   });
 });

@@ -31,7 +31,7 @@ const info = (id: string, extra: Partial<PlaylistInfo> = {}): PlaylistInfo => ({
   ...extra,
 });
 const itemOf = (id: string, t: TrackInfo): PlaylistItem => ({ id, type: 'normal', description: '', track: t });
-const full = (i: PlaylistInfo, items: PlaylistItem[] = []): Playlist => ({ ...i, items });
+const full = (i: PlaylistInfo, items: PlaylistItem[] = []): Playlist => ({ ...i, items, version: null });
 
 const one = info('1');
 const two = info('2');

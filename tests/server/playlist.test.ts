@@ -29,6 +29,7 @@ interface Item {
 }
 interface Details extends Info {
   items: Item[];
+  version: string;
 }
 
 let dir: string;
@@ -92,9 +93,11 @@ describe('PUT /api/playlist (create)', () => {
         owner: aliceId,
         last_modified: expect.any(Number),
         items: [],
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     });
-    expect(Object.keys(res.data)).toEqual(['name', 'description', 'is_public', 'cover', 'id', 'owner', 'last_modified', 'items']);
+    // anniv-go's keys in its order; `version` is the reference server's own, last
+    expect(Object.keys(res.data)).toEqual(['name', 'description', 'is_public', 'cover', 'id', 'owner', 'last_modified', 'items', 'version']);
     expect(res.data.last_modified).toBeGreaterThanOrEqual(before);
   });
 
@@ -364,6 +367,64 @@ describe('PATCH /api/playlist', () => {
     expect((await patch(alice, d.id, 'append', { type: 'dummy', info: { title: 'x' } })).status).toBe(902003);
     expect((await patch(alice, d.id, 'append', [{ type: 'nope', info: '' }])).status).toBe(901000);
     expect((await get(alice, d.id)).data.items).toEqual([]);
+  });
+});
+
+describe('two tabs, one playlist: the version a PATCH last read', () => {
+  const create = async () =>
+    (await alice.call<Details>('PUT', '/api/playlist', { name: 'Shared', items: [normal(A, 1, 1), normal(A, 1, 2), normal(A, 2, 1)] })).data;
+  const ids = (d: Details) => d.items.map((i) => i.id);
+
+  test('a stale reorder is refused with 103010 and the first tab’s order is kept', async () => {
+    const read = await create(); // both tabs read this
+    const [x, y, z] = ids(read);
+    const first = await alice.call<Details>('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, x, y], version: read.version });
+    expect(first.status).toBe(0);
+    expect(first.data.version).not.toBe(read.version);
+    const stale = await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [y, x, z], version: read.version });
+    expect(stale).toEqual({ status: 103010, message: 'playlist changed since it was read; reload it and try again', data: null });
+    const now = await alice.get<Details>(`/api/playlist?id=${read.id}`);
+    expect(ids(now.data)).toEqual([z, x, y]);
+    expect(now.data.version).toBe(first.data.version);
+    // the reloaded version goes through
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [y, x, z], version: now.data.version })).status).toBe(0);
+  });
+
+  test('a stale rename is refused the same way; the first rename stays', async () => {
+    const read = await create();
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Tab one' }, version: read.version })).status).toBe(0);
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Tab two' }, version: read.version })).status).toBe(103010);
+    expect((await alice.get<Details>(`/api/playlist?id=${read.id}`)).data.name).toBe('Tab one');
+  });
+
+  test('a stale replace too; append and remove name items by id and lose nothing: they pass', async () => {
+    const read = await create();
+    const [x, y] = ids(read);
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'append', payload: [album(B)], version: read.version })).status).toBe(0);
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'remove', payload: [y], version: read.version })).status).toBe(0);
+    const replace = { id: read.id, command: 'replace', payload: { id: x, ...dummy('Interlude') }, version: read.version };
+    expect((await alice.call('PATCH', '/api/playlist', replace)).status).toBe(103010);
+  });
+
+  test('without a version (the original client) a PATCH is applied as before; a version that is not a short string → 902003', async () => {
+    const read = await create();
+    const [x, y, z] = ids(read);
+    await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Changed' } });
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x] })).status).toBe(0);
+    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x], version: 7 })).status).toBe(902003);
+    const long = await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x], version: 'v'.repeat(65) });
+    expect(long).toMatchObject({ status: 902003, message: 'playlist version too long (at most 64 characters)' });
+  });
+
+  test('the version follows the content: the same list read twice has the same version; another user’s read of a public list too', async () => {
+    const read = await create();
+    await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { is_public: true }, version: read.version });
+    const mine = (await alice.get<Details>(`/api/playlist?id=${read.id}`)).data;
+    const theirs = (await bob.get<Details>(`/api/playlist?id=${read.id}`)).data;
+    expect(theirs.version).toBe(mine.version);
+    expect(mine.version).not.toBe(read.version);
+    // bob cannot use what he read to change alice's list
+    expect((await bob.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Bob’s' }, version: theirs.version })).status).toBe(902001);
   });
 });
 

@@ -5,6 +5,7 @@ import type { ApiClient } from '@/services/api/client';
 
 const playlistApi = () => import('@/services/api/playlist');
 import type { Playlist, PlaylistFields, PlaylistInfo } from '@/shared/types';
+import type { ReorderInput, UpdateInfoInput } from './playlistMachine';
 import type { AppendInput } from './playlistsMachine';
 
 export function definePlaylistsActors({ api }: { api: ApiClient }) {
@@ -19,8 +20,8 @@ export function definePlaylistsActors({ api }: { api: ApiClient }) {
 export function definePlaylistActors({ api }: { api: ApiClient }) {
   return {
     loadPlaylist: fromPromise<Playlist, { id: string }>(async ({ input }) => (await playlistApi()).getPlaylist(api, input.id)),
-    updateInfo: fromPromise<Playlist, { id: string; fields: PlaylistFields }>(async ({ input }) => (await playlistApi()).updatePlaylistInfo(api, input.id, input.fields)),
+    updateInfo: fromPromise<Playlist, UpdateInfoInput>(async ({ input }) => (await playlistApi()).updatePlaylistInfo(api, input.id, input.fields, input.version)),
     removeItem: fromPromise<Playlist, { id: string; itemId: string }>(async ({ input }) => (await playlistApi()).removeItems(api, input.id, [input.itemId])),
-    reorder: fromPromise<Playlist, { id: string; order: string[] }>(async ({ input }) => (await playlistApi()).reorderItems(api, input.id, input.order)),
+    reorder: fromPromise<Playlist, ReorderInput>(async ({ input }) => (await playlistApi()).reorderItems(api, input.id, input.order, input.version)),
   };
 }

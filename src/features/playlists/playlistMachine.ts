@@ -1,9 +1,11 @@
 // One playlist's page (spec 2.8, 4.5): load it, edit its info (owner only: 修改播放列表信息), remove an
 // item (删除成功), move an item up or down. Every change the server accepted is emitted as
 // `playlistSaved`, so the list of playlists shows the new name and date. A move shows at once and
-// goes back if the server refuses it.
+// goes back if the server refuses it. A change made on a list that another tab or device has changed
+// since is refused by our server: the page says so and loads the list afresh.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { errorMessage } from '@/services/api/errors';
+import { errorMessage, isApiError } from '@/services/api/errors';
+import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
@@ -33,6 +35,26 @@ export type PlaylistEvent =
 
 export type PlaylistTag = 'busy' | 'loading' | 'ready' | 'failed' | 'editDialog';
 
+/** a change is sent with the version of the list it was made on */
+export interface UpdateInfoInput {
+  id: string;
+  fields: PlaylistFields;
+  version: string | null;
+}
+export interface ReorderInput {
+  id: string;
+  order: string[];
+  version: string | null;
+}
+
+/** refused because the list changed elsewhere since it was read: say so and load it afresh */
+const changedElsewhere = {
+  guard: { type: 'isChangedElsewhere', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  target: '#playlist.loading',
+  // the page loads as it did when opened: the stale list (and a move shown on it) is gone
+  actions: ['forgetPlaylist', { type: 'notifyMessage', params: { message: text.playlist.changedElsewhere } }],
+} as const;
+
 /** the items' ids after moving `itemId` by one place; null when it cannot move that way */
 export function movedOrder(playlist: Playlist, itemId: string, by: -1 | 1): string[] | null {
   const ids = playlist.items.map((i) => i.id);
@@ -58,11 +80,12 @@ export const playlistMachine = setup({
   },
   actors: {
     loadPlaylist: provideMe<Playlist, { id: string }>('playlist', 'loadPlaylist'),
-    updateInfo: provideMe<Playlist, { id: string; fields: PlaylistFields }>('playlist', 'updateInfo'),
+    updateInfo: provideMe<Playlist, UpdateInfoInput>('playlist', 'updateInfo'),
     removeItem: provideMe<Playlist, { id: string; itemId: string }>('playlist', 'removeItem'),
-    reorder: provideMe<Playlist, { id: string; order: string[] }>('playlist', 'reorder'),
+    reorder: provideMe<Playlist, ReorderInput>('playlist', 'reorder'),
   },
   guards: {
+    isChangedElsewhere: (_, params: { error: unknown }) => isApiError(params.error, STATUS_PLAYLIST_CHANGED),
     editFormInvalid: ({ event }) => {
       assertEvent(event, 'SUBMIT_EDIT');
       return playlistFormError(event.form) !== null;
@@ -99,10 +122,12 @@ export const playlistMachine = setup({
       if (!context.playlist || !order) return {};
       return { beforeMove: context.playlist, playlist: reordered(context.playlist, order) };
     }),
+    forgetPlaylist: assign({ playlist: null, beforeMove: null }),
     undoMove: assign(({ context }) => ({ playlist: context.beforeMove ?? context.playlist, beforeMove: null })),
     announceSaved: emit((_, params: { playlist: Playlist }) => ({ type: 'playlistSaved' as const, playlist: params.playlist })),
     notify: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyMessage: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'error' as const, message: params.message })),
   },
 }).createMachine({
   id: 'playlist',
@@ -153,7 +178,7 @@ export const playlistMachine = setup({
             src: 'updateInfo',
             input: ({ context, event }) => {
               assertEvent(event, 'SUBMIT_EDIT');
-              return { id: context.id, fields: cleanFields(event.form) };
+              return { id: context.id, fields: cleanFields(event.form), version: context.playlist?.version ?? null };
             },
             onDone: {
               target: 'viewing',
@@ -163,7 +188,7 @@ export const playlistMachine = setup({
                 { type: 'notify', params: { message: text.playlist.editSucceeded } },
               ],
             },
-            onError: { target: 'editDialog', actions: { type: 'notifyError', params: failure } },
+            onError: [changedElsewhere, { target: 'editDialog', actions: { type: 'notifyError', params: failure } }],
           },
         },
         removing: {
@@ -192,7 +217,12 @@ export const playlistMachine = setup({
           invoke: {
             id: 'reorder',
             src: 'reorder',
-            input: ({ context }) => ({ id: context.id, order: context.playlist?.items.map((i) => i.id) ?? [] }),
+            // the version of the list before the move shown at once: what the move was made on
+            input: ({ context }) => ({
+              id: context.id,
+              order: context.playlist?.items.map((i) => i.id) ?? [],
+              version: (context.beforeMove ?? context.playlist)?.version ?? null,
+            }),
             onDone: {
               target: 'viewing',
               actions: [
@@ -200,7 +230,7 @@ export const playlistMachine = setup({
                 { type: 'announceSaved', params: ({ event }) => ({ playlist: event.output }) },
               ],
             },
-            onError: { target: 'viewing', actions: ['undoMove', { type: 'notifyError', params: failure }] },
+            onError: [changedElsewhere, { target: 'viewing', actions: ['undoMove', { type: 'notifyError', params: failure }] }],
           },
         },
       },

@@ -63,7 +63,7 @@ export function parsePlaylist(value: unknown): Playlist | null {
   const info = parsePlaylistInfo(value);
   if (!info || !isRecord(value)) return null;
   const items = Array.isArray(value.items) ? value.items.map(parseItem).filter((i): i is PlaylistItem => i !== null) : [];
-  return { ...info, items };
+  return { ...info, items, version: readString(value.version, '') || null };
 }
 
 function playlistOf(data: unknown): Playlist {
@@ -92,8 +92,13 @@ export async function createPlaylist(api: ApiClient, fields: PlaylistFields): Pr
 
 const trackItem = ({ albumId, discId, trackId }: TrackIdentity) => ({ type: 'normal', description: '', info: { albumId, discId, trackId } });
 
-async function patch(api: ApiClient, id: string, command: string, payload: unknown): Promise<Playlist> {
-  return playlistOf(await api.patch('/api/playlist', { body: { id, command, payload } }));
+/**
+ * `version`: what the change was made on (the list as last read). Our server refuses a change to a
+ * list that has changed since (103010) instead of silently undoing the other change; servers that
+ * send no version get none back.
+ */
+async function patch(api: ApiClient, id: string, command: string, payload: unknown, version: string | null = null): Promise<Playlist> {
+  return playlistOf(await api.patch('/api/playlist', { body: { id, command, payload, ...(version ? { version } : {}) } }));
 }
 
 export function appendTracks(api: ApiClient, id: string, tracks: readonly TrackIdentity[]): Promise<Playlist> {
@@ -106,12 +111,12 @@ export function removeItems(api: ApiClient, id: string, itemIds: readonly string
 }
 
 /** every item id of the list, in the new order */
-export function reorderItems(api: ApiClient, id: string, itemIds: readonly string[]): Promise<Playlist> {
-  return patch(api, id, 'reorder', itemIds);
+export function reorderItems(api: ApiClient, id: string, itemIds: readonly string[], version: string | null = null): Promise<Playlist> {
+  return patch(api, id, 'reorder', itemIds, version);
 }
 
-export function updatePlaylistInfo(api: ApiClient, id: string, fields: Partial<PlaylistFields>): Promise<Playlist> {
-  return patch(api, id, 'info', fields);
+export function updatePlaylistInfo(api: ApiClient, id: string, fields: Partial<PlaylistFields>, version: string | null = null): Promise<Playlist> {
+  return patch(api, id, 'info', fields, version);
 }
 
 /** the id goes in the JSON body (real servers) and the query (the spec's wording) */
