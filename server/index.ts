@@ -97,7 +97,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
   const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor });
-  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict });
+  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict, publicUrl: config.libraryPublicUrl });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer
   // never keeps the process alive; close() stops it.

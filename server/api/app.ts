@@ -11,7 +11,8 @@ import { csrf } from './csrf.js';
 import { ApiError, Status, fail, ok } from './envelope.js';
 import { registerFavoriteRoutes } from './favorite.js';
 import { registerMetaRoutes } from './meta.js';
-import { cookieBase } from './origin.js';
+import { HSTS } from '../securityHeaders.js';
+import { cookieBase, isHttps } from './origin.js';
 import { registerPlaylistRoutes } from './playlist.js';
 import { registerShareRoutes } from './share.js';
 import { registerStatRoutes } from './stat.js';
@@ -32,11 +33,14 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   // On every answer (API, client files, errors): no MIME sniffing, no full URLs in Referer to
-  // other origins. The HTML document also gets its Content-Security-Policy (static.ts).
+  // other origins, and over HTTPS the browser is told to keep to it (a later http:// link or a
+  // network that strips TLS cannot take the session cookie). The HTML document also gets its
+  // Content-Security-Policy (static.ts).
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (isHttps(c, config)) c.res.headers.set('Strict-Transport-Security', HSTS);
   });
   // JSON answers over 1 KiB go compressed when the client accepts it (a 5,000-item playlist is
   // ~1 MB as JSON, ~20-50 KB as brotli): on a phone's connection the bytes, not the server, set the

@@ -32,11 +32,20 @@ export function asObject(value: unknown, what: string): JsonObject {
   return value as JsonObject;
 }
 
+/**
+ * A JSON string as this server keeps it: a lone surrogate (`"\ud800"`, valid JSON, not valid
+ * text) becomes U+FFFD here, once, so every limit counts what is stored and sent back. Left
+ * alone, SQLite's UTF-8 would store it as three replacement characters: a name at its limit would
+ * come back three times as long, and a 20-byte nickname as 54 bytes.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');
+
 /** A required string (null counts as missing). */
 export function str(o: JsonObject, key: string, what: string): string {
   const v = o[key];
   if (typeof v !== 'string') throw malformed(what);
-  return v;
+  return wellFormed(v);
 }
 
 /** An optional string: absent or null → undefined; any other non-string → 902003. */
@@ -44,7 +53,7 @@ export function optStr(o: JsonObject, key: string, what: string): string | undef
   const v = o[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw malformed(what);
-  return v;
+  return wellFormed(v);
 }
 
 /** A required integer JSON number. */

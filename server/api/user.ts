@@ -34,7 +34,9 @@ export function userInfo(u: UserRow): Record<string, unknown> {
  */
 const codeOf = (body: JsonObject, form: string): string | undefined => optStr(body, '2fa_code', form);
 
+/** A nickname as registration and the profile take it: not blank, at most anniv-go's 20 bytes. */
 function checkNickname(nickname: string): void {
+  if (nickname.trim() === '') throw new ApiError(Status.IllegalParams, 'nickname must not be empty');
   if (Buffer.byteLength(nickname, 'utf8') > NICKNAME_MAX_BYTES) throw new ApiError(Status.InvalidNickname, 'nickname too long');
 }
 
@@ -112,9 +114,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const invite = config.features.includes('invite');
     if (config.features.includes('close') && !invite) throw new ApiError(Status.PermissionDenied, 'registration is closed');
     if (invite && inviteCode !== config.inviteCode) throw new ApiError(Status.InvalidInviteCode, 'invalid invite code');
-    if (nickname.trim() === '') throw new ApiError(Status.IllegalParams, 'nickname must not be empty');
-    if (password === '') throw new ApiError(Status.IllegalParams, 'password must not be empty');
     checkNickname(nickname);
+    if (password === '') throw new ApiError(Status.IllegalParams, 'password must not be empty');
     maxChars(avatar, LIMITS.avatar, 'avatar');
     if (!EMAIL_PATTERN.test(email)) throw new ApiError(Status.EmailUnavailable, 'invalid email');
     if (findUserByEmail(db, email)) throw new ApiError(Status.EmailUnavailable, 'email already taken');

@@ -6,6 +6,7 @@ import { rememberingVerifier, shareCovers, type Grant, type LibraryKeys } from '
 import { parseRange } from '../httpRange.js';
 import { findFile, type LibraryIndex } from './scan.js';
 import { TrackFiles, type OpenTrack } from './trackFiles.js';
+import { HSTS } from '../securityHeaders.js';
 import { shuffled } from '../shuffle.js';
 import { servedQuality, transcode, TRANSCODED_TYPE } from './transcode.js';
 
@@ -31,6 +32,8 @@ export interface LibraryDeps {
   lastUpdate: number;
   /** behave like annil where it differs (ANNIV_STRICT): see above */
   strict?: boolean;
+  /** where listeners reach the library (LIBRARY_PUBLIC_URL): over https, answers carry HSTS */
+  publicUrl?: string | null;
 }
 
 /** annil answers a browser's first `bytes=0-` with only the first 1024 bytes */
@@ -76,6 +79,7 @@ async function bodyOf(track: OpenTrack, start: number, end: number): Promise<Bod
 
 export function createLibraryApp(deps: LibraryDeps): Hono {
   const { keys, index, strict = false } = deps;
+  const https = deps.publicUrl?.startsWith('https:') === true;
   const app = new Hono();
   const verify = rememberingVerifier(keys);
   const tracks = new TrackFiles();
@@ -97,6 +101,9 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     // a transcoded answer names its own, as annil does
     if (!c.res.headers.has('Access-Control-Expose-Headers')) c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     c.res.headers.set('Access-Control-Max-Age', '86400');
+    // covers, lyrics and audio are what their Content-Type says, never a page a browser sniffs into
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    if (https) c.res.headers.set('Strict-Transport-Security', HSTS);
   });
 
   app.get('/info', (c) => c.json({ version: LIBRARY_VERSION, protocol_version: '0.4.1', last_update: deps.lastUpdate }));

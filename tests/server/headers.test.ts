@@ -163,3 +163,42 @@ describe('Content-Security-Policy', () => {
     expect(html).not.toMatch(/javascript:/i);
   });
 });
+
+describe('over HTTPS the browser is told to keep to it (Strict-Transport-Security)', () => {
+  test('not on a plain-http site', async () => {
+    const res = await server.apiApp.request('/api/info');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  test('on every answer of a site whose public origin is https (API, page, errors), and behind a trusted proxy that says https', async () => {
+    const https = await makeServer(dir, { DIST_DIR: dist, PUBLIC_ORIGIN: 'https://music.example' });
+    const proxied = await makeServer(dir, { DIST_DIR: dist, TRUST_PROXY: '1' });
+    try {
+      for (const path of ['/api/info', '/', '/api/no-such-endpoint']) {
+        expect((await https.apiApp.request(path)).headers.get('strict-transport-security'), path).toBe('max-age=31536000');
+      }
+      const forwarded = await proxied.apiApp.request('/api/info', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(forwarded.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect((await proxied.apiApp.request('/api/info')).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await https.close();
+      await proxied.close();
+    }
+  });
+});
+
+describe('the library origin', () => {
+  test('never lets a browser sniff an answer into a page (nosniff), found or not, and says HSTS only when it is public over https', async () => {
+    for (const path of ['/info', '/albums', '/no-such-album/1/1']) {
+      const res = await server.libraryApp.request(path);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+    const https = await makeServer(dir, { DIST_DIR: dist, LIBRARY_PUBLIC_URL: 'https://library.example' });
+    try {
+      expect((await https.libraryApp.request('/info')).headers.get('strict-transport-security')).toBe('max-age=31536000');
+    } finally {
+      await https.close();
+    }
+  });
+});

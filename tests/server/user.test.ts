@@ -107,6 +107,41 @@ describe('stored field limits', () => {
   });
 });
 
+describe('names as the server keeps them', () => {
+  test('PATCH /api/user/intro refuses an empty or blank nickname as registration does; nothing changes', async () => {
+    const c = new Client(server);
+    await register(c, 'blank-nick@example.com', 'pw', 'Kept');
+    await c.login('blank-nick@example.com', sha256Hex('pw'));
+    for (const nickname of ['', '   ', '\u3000\t']) {
+      expect(await c.call('PATCH', '/api/user/intro', { nickname, avatar: '' })).toEqual({ status: 902003, message: 'nickname must not be empty', data: null });
+      expect((await register(new Client(server), `blank-${nickname.length}@example.com`, 'pw', nickname)).message).toBe('nickname must not be empty');
+    }
+    expect((await c.get('/api/user/info')).data).toMatchObject({ nickname: 'Kept' });
+  });
+
+  test('a lone surrogate counts as the one character it is stored as (U+FFFD), not three', async () => {
+    const c = new Client(server);
+    await register(c, 'surrogate@example.com', 'pw', 'S');
+    await c.login('surrogate@example.com', sha256Hex('pw'));
+    // JSON escapes of lone surrogates: valid JSON, not valid text
+    const lone = (n: number) => `"${'\\ud800'.repeat(n)}"`;
+    // 6 × U+FFFD = 18 bytes fit anniv-go's 20-byte nickname; 7 = 21 do not
+    expect((await c.call('PATCH', '/api/user/intro', `{"nickname":${lone(6)},"avatar":""}`)).status).toBe(0);
+    const nickname = (await c.get<{ nickname: string }>('/api/user/info')).data.nickname;
+    expect(nickname).toBe('\uFFFD'.repeat(6));
+    expect((await c.call('PATCH', '/api/user/intro', `{"nickname":${lone(7)},"avatar":""}`)).status).toBe(102000);
+    // a playlist name at its limit of 200 characters comes back as 200 characters
+    const created = await c.call<{ name: string; id: string }>('PUT', '/api/playlist', `{"name":${lone(200)}}`);
+    expect(created.status).toBe(0);
+    expect(created.data.name).toBe('\uFFFD'.repeat(200));
+    expect((await c.get<{ name: string }>(`/api/playlist?id=${created.data.id}`)).data.name).toHaveLength(200);
+    expect((await c.call('PUT', '/api/playlist', `{"name":${lone(201)}}`)).message).toBe('playlist name too long (at most 200 characters)');
+    // a surrogate pair is one character (an emoji), kept as it is
+    const pair = await c.call<{ name: string }>('PUT', '/api/playlist', { name: '😀'.repeat(200) });
+    expect(pair.data.name).toBe('😀'.repeat(200));
+  });
+});
+
 describe('login, session cookie, logout', () => {
   test('unknown email → 102020, wrong password → 102010', async () => {
     const c = new Client(server);
