@@ -146,9 +146,12 @@ describe('every way a session ends clears the device', () => {
   test('a password changed on another device, seen at the next call: cleared, and the guarded page asks to sign in again', async () => {
     const { page, expectNoErrors, close, email, password } = await signedInWithData();
     await changePasswordElsewhere(email, password);
-    // a call of this page now answers 902002
-    await page.getByRole('link', { name: '播放列表' }).first().click();
-    await page.waitForURL(/\/user\/login\?return=%2Fplaylist/, { timeout: 15_000 });
+    // the next call of this page (a search) answers 902002
+    await page.getByRole('link', { name: '搜索' }).first().click();
+    const box = page.getByPlaceholder('搜点啥呢..', { exact: true });
+    await box.fill('港灯');
+    await box.press('Enter');
+    await page.waitForURL(/\/user\/login\?return=%2Fsearch/, { timeout: 15_000 });
     await cleared(page);
     expectNoErrors();
     await close();
