@@ -441,7 +441,7 @@ describe('playlists store: add to a playlist', () => {
     expect(tags(s)).toEqual(['ready']);
     expect(emitted).toEqual([{ type: 'playlistSaved', playlist: answer }, success('添加成功')]);
     // that list's info is the server's; the others and the order are untouched
-    const { items: _items, ...answerInfo } = answer;
+    const { items: _items, version: _version, ...answerInfo } = answer;
     expect(s.context.playlists).toEqual([one, answerInfo, three]);
     expect(s.context.playlists[1]).not.toHaveProperty('items');
     expect(s.context.playlists[1]!.name).toBe('List 2 (renamed elsewhere)');

@@ -44,7 +44,7 @@ export interface AppendInput {
   tracks: TrackInfo[];
 }
 
-const infoOf = ({ items: _items, ...info }: Playlist | PlaylistInfo & { items?: unknown }): PlaylistInfo => info;
+const infoOf = ({ items: _items, version: _version, ...info }: Playlist | (PlaylistInfo & { items?: unknown; version?: unknown })): PlaylistInfo => info;
 
 export const playlistsMachine = setup({
   types: {
