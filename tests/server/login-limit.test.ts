@@ -205,6 +205,16 @@ describe('over the API', () => {
     expect((await from().login('change@example.com', 'third')).status).toBe(0);
   });
 
+  test('POST /api/user/revoke: the password check counts against the session too', async () => {
+    await register(new Client(server), 'leaving@example.com', 'right');
+    const owner = from();
+    expect((await owner.login('leaving@example.com', 'right')).status).toBe(0);
+    const stranger = from();
+    for (let i = 0; i < 5; i++) expect(await stranger.login('leaving@example.com', `bad${i}`)).toEqual(WRONG);
+    expect((await owner.c.post('/api/user/revoke', { password: sha256Hex('right') })).status).toBe(0);
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('leaving@example.com')).toEqual({ n: 0 });
+  });
+
   test('without TRUST_PROXY, X-Forwarded-For does not choose the address', async () => {
     const plainDir = await makeDataDir('none');
     let t = 0;
