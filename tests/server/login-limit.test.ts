@@ -7,9 +7,10 @@ import { LoginLimiter } from '../../server/loginLimiter.js';
 import { Client, clientAt, makeDataDir, makeServer, register, removeDir, trySignIn } from './support/fixture.js';
 
 /*
- * Password guessing limits (server/loginLimiter.ts): 5 failures in 15 min lock an account, 20 an
- * address; locks last 1 min, doubling to at most 15 min, and always expire; a success clears the
- * account. Refusals answer 102010 with the seconds to wait. The clock is injected.
+ * Password guessing limits (server/loginLimiter.ts): 5 failures in 15 min lock an allowance (an
+ * account's unknown devices, a known device, a session), 20 an address; locks last 1 min, doubling
+ * to at most 15 min, and always expire; a success clears its allowance. Refusals answer 102010
+ * with the seconds to wait. The clock is injected. Known devices: known-devices.test.ts.
  */
 
 const MIN = 60_000;
