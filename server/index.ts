@@ -13,6 +13,8 @@ import { hasFfmpeg } from './library/transcode.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
 import { LoginLimiter } from './loginLimiter.js';
+import { KnownDevices } from './knownDevices.js';
+import { Budget } from './budget.js';
 import { TwoFactor } from './twoFactor.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
@@ -28,7 +30,7 @@ export interface ServerOptions {
   demoUser?: boolean;
   /** Progress and status lines (default: console.log). */
   log?: (line: string) => void;
-  /** Clock in milliseconds for the password guessing limits and the stat budget (default Date.now; tests inject one). */
+  /** Clock in milliseconds for the password guessing limits and the stat and registration budgets (default Date.now; tests inject one). */
   clock?: () => number;
   /** A metadata repo to serve instead of DATA_DIR's (benchmarks serve a synthetic catalogue of 100,000 albums). */
   meta?: MetaRepo;
@@ -96,7 +98,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor });
+  const knownDevices = new KnownDevices(config.dataDir);
+  const registrations = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.registrationsPerAddressPerHour });
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, knownDevices, registrations, statBudget, twoFactor });
   const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict, publicUrl: config.libraryPublicUrl });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer

@@ -1,25 +1,43 @@
 /*
- * Password guessing limits for `POST /api/user/login` and the old-password check of
- * `PATCH /api/user/password` (both guess the same password, so they share the account counter).
+ * Password guessing limits for `POST /api/user/login` and the old-password checks of
+ * `PATCH /api/user/password` and `POST /api/user/revoke`.
  *
- * - Per account (the email) and per client address, failures are counted in a sliding window
- *   (15 min). The failure that reaches the limit (5 per account, 20 per address) locks that key.
+ * - Failures are counted per allowance and per client address group (server/addressGroup.ts: IPv4
+ *   as is, IPv6 by /64) in a sliding window (15 min). The failure that reaches the limit (5 per
+ *   allowance, 20 per address) locks that key.
+ * - Allowances (`allowance` below): a sign-in from a device that signed in to this account before
+ *   (a valid `device` cookie, server/knownDevices.ts) has that device's own; every other sign-in
+ *   to the account shares the account's ("unknown devices"); a password check inside a session
+ *   has that session's. So a stranger who locks the account locks only the unknown devices: the
+ *   owner's known devices and sessions keep their own attempts, while the stranger, who has
+ *   neither, still gets 5 guesses per lock. Address limits apply to everyone.
  * - A lock lasts 1 min, then 2, 4, 8, capped at 15 min: each further lock of the same key doubles
  *   it. Locks always expire, so the right user is never locked out for good; a key that stays
  *   quiet for a whole window after its last failure or lock starts again at 1 min.
  * - While a key is locked every attempt is refused before any password is checked (the right
  *   password too, or the lock would tell an attacker when a guess was right).
  * - Attempts still running count as failures-to-be, so parallel guesses cannot slip past the limit.
- * - A success clears the account's record. The address record is not cleared by a success: an
- *   attacker signing in to an own account between guesses must not reset the address counter.
+ * - A success clears its allowance's record (only that one: the owner signing in from a known
+ *   device does not hand strangers fresh guesses). The address record is not cleared by a success:
+ *   an attacker signing in to an own account between guesses must not reset the address counter.
  *
  * In memory only (a restart forgets it) and bounded: at most `maxEntries` keys per kind.
  */
 
+/** The keys of the allowances an attempt is counted against. */
+export const allowance = {
+  /** every sign-in to `email` without a known device of it */
+  account: (email: string): string => `account:${email}`,
+  /** a device that signed in to the account before */
+  device: (id: string): string => `device:${id}`,
+  /** a password check inside a signed-in session */
+  session: (id: string): string => `session:${id}`,
+};
+
 export interface LoginLimitOptions {
   /** Milliseconds since the epoch (injectable for tests). */
   now?: () => number;
-  accountFailures?: number;
+  allowanceFailures?: number;
   addressFailures?: number;
   windowMs?: number;
   firstLockMs?: number;
@@ -28,7 +46,7 @@ export interface LoginLimitOptions {
 }
 
 export const LOGIN_LIMIT_DEFAULTS = {
-  accountFailures: 5,
+  allowanceFailures: 5,
   addressFailures: 20,
   windowMs: 15 * 60_000,
   firstLockMs: 60_000,
@@ -62,7 +80,7 @@ class Counter {
 
   constructor(
     private readonly maxFailures: number,
-    private readonly o: Required<Omit<LoginLimitOptions, 'now' | 'accountFailures' | 'addressFailures'>>,
+    private readonly o: Required<Omit<LoginLimitOptions, 'now' | 'allowanceFailures' | 'addressFailures'>>,
   ) {}
 
   get size(): number {
@@ -139,31 +157,32 @@ class Counter {
 
 export class LoginLimiter {
   private readonly now: () => number;
-  private readonly accounts: Counter;
+  private readonly allowances: Counter;
   private readonly addresses: Counter;
 
   constructor(options: LoginLimitOptions = {}) {
     const o = { ...LOGIN_LIMIT_DEFAULTS, ...options };
     this.now = options.now ?? Date.now;
     const shared = { windowMs: o.windowMs, firstLockMs: o.firstLockMs, maxLockMs: o.maxLockMs, maxEntries: o.maxEntries };
-    this.accounts = new Counter(o.accountFailures, shared);
+    this.allowances = new Counter(o.allowanceFailures, shared);
     this.addresses = new Counter(o.addressFailures, shared);
   }
 
   /** Keys tracked now (for tests and diagnostics). */
-  get size(): { accounts: number; addresses: number } {
-    return { accounts: this.accounts.size, addresses: this.addresses.size };
+  get size(): { allowances: number; addresses: number } {
+    return { allowances: this.allowances.size, addresses: this.addresses.size };
   }
 
   /**
-   * Starts a password check for `account` from `address`: refused with the seconds to wait while
-   * either is locked (or would be by the attempts still running), else an attempt to settle.
+   * Starts a password check counted against `key` (an `allowance`) from `address` (its group):
+   * refused with the seconds to wait while either is locked (or would be by the attempts still
+   * running), else an attempt to settle.
    */
-  begin(account: string, address: string): BeginResult {
+  begin(key: string, address: string): BeginResult {
     const now = this.now();
-    const wait = Math.max(this.accounts.waitMs(account, now), this.addresses.waitMs(address, now));
+    const wait = Math.max(this.allowances.waitMs(key, now), this.addresses.waitMs(address, now));
     if (wait > 0) return { refused: true, waitSeconds: Math.ceil(wait / 1000) };
-    this.accounts.begin(account, now);
+    this.allowances.begin(key, now);
     this.addresses.begin(address, now);
     let settled = false;
     return {
@@ -173,7 +192,7 @@ export class LoginLimiter {
           if (settled) return;
           settled = true;
           const at = this.now();
-          this.accounts.end(account, at, outcome, true);
+          this.allowances.end(key, at, outcome, true);
           this.addresses.end(address, at, outcome, false);
         },
       },

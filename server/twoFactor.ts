@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { loadOrCreateKey } from './keyFile.js';
 
 /*
  * Two-step sign-in as anniv-go has it (protocol.md 1.6.2): TOTP per RFC 6238 (SHA-1, 6 digits,
@@ -20,18 +19,6 @@ const WRONG_CODE_WINDOW_MS = 3_600_000;
 /** base32 secrets of 80 to 640 bits, as authenticator apps take them */
 export const SECRET_PATTERN = /^[A-Z2-7]{16,128}$/;
 
-function loadOrCreateKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, KEY_FILE);
-  if (fs.existsSync(file)) {
-    const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-    if (key.length !== 32) throw new Error(`${file} is damaged; two-step secrets cannot be read without it`);
-    return key;
-  }
-  const key = randomBytes(32);
-  fs.writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
-  return key;
-}
-
 export class TwoFactor {
   private readonly key: Buffer;
   private readonly wrong = new Map<string, number[]>();
@@ -40,7 +27,7 @@ export class TwoFactor {
     dataDir: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = loadOrCreateKey(dataDir);
+    this.key = loadOrCreateKey(dataDir, KEY_FILE, 'two-step secrets cannot be read without it');
   }
 
   seal(secret: string): string {

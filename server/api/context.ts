@@ -3,6 +3,9 @@ import type { UserRow, ClientInfo } from '../auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import type { LibraryKeys } from '../library/keys.js';
+import { addressGroup } from '../addressGroup.js';
+import type { Budget } from '../budget.js';
+import type { KnownDevices } from '../knownDevices.js';
 import type { LoginLimiter } from '../loginLimiter.js';
 import type { TwoFactor } from '../twoFactor.js';
 import type { MetaRepo } from '../meta/load.js';
@@ -19,6 +22,10 @@ export interface ApiDeps {
   libraryUrl: () => string;
   /** Password guessing limits (server/loginLimiter.ts); one per server. */
   loginLimiter: LoginLimiter;
+  /** The signed `device` cookies that give a known device its own allowance (server/knownDevices.ts). */
+  knownDevices: KnownDevices;
+  /** Accounts registered per address group and hour (LIMITS.registrationsPerAddressPerHour). */
+  registrations: Budget<string>;
   /** TOTP checks, sealed secrets and the wrong-code limit (server/twoFactor.ts); one per server. */
   twoFactor: TwoFactor;
   /** Plays each user may report per hour (server/statBudget.ts); one per server. */
@@ -72,6 +79,11 @@ export function clientAddress(c: Context, trustProxy: number): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const peer = env?.incoming?.socket?.remoteAddress ?? '';
   return forwarded(c, 'x-forwarded-for', trustProxy) ?? peer;
+}
+
+/** The key address limits count the client under: its address, IPv6 by /64 (server/addressGroup.ts). */
+export function limitAddress(c: Context, trustProxy: number): string {
+  return addressGroup(clientAddress(c, trustProxy));
 }
 
 export function clientInfo(c: Context, trustProxy: number): ClientInfo {

@@ -44,6 +44,13 @@ export const LIMITS = {
   statPlaysPerRequest: 1000,
   statPlaysPerUserPerHour: 10_000,
   statMaxAgeSeconds: 365 * 24 * 3600,
+  /**
+   * Accounts registered from one address group (IPv4 address, IPv6 /64: server/addressGroup.ts)
+   * per hour, a fixed window from the first (server/budget.ts). A family or office behind one NAT
+   * registers a few accounts once; a script registered 775 in 20 s before. Refused with 902001
+   * and the seconds to wait; refused or invalid forms do not count.
+   */
+  registrationsPerAddressPerHour: 10,
   /** User avatar URL (register, intro), characters. The nickname keeps anniv-go's 20 bytes (102000). */
   avatar: 2000,
   /** Credentials (protocol.md 1.6.3), characters. */

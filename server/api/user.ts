@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   LOGIN_MAX_AGE,
   SESSION_COOKIE,
@@ -13,10 +13,11 @@ import {
   type UserRow,
 } from '../auth.js';
 import { EMAIL_PATTERN, type Config } from '../config.js';
-import { waitMessage, type AttemptOutcome } from '../loginLimiter.js';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE } from '../knownDevices.js';
+import { allowance, waitMessage, type AttemptOutcome } from '../loginLimiter.js';
 import { createUserWithLibrary } from '../users.js';
 import { SECRET_PATTERN } from '../twoFactor.js';
-import { clientAddress, clientInfo, requireUser, type ApiContext, type ApiDeps, type ApiEnv } from './context.js';
+import { clientInfo, limitAddress, requireUser, type ApiContext, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
 import { maxChars, optStr, readObject, str, type JsonObject } from './input.js';
 import { cookieBase } from './origin.js';
@@ -51,7 +52,7 @@ function outcomeOf(e: unknown): AttemptOutcome {
 }
 
 export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
-  const { db, config, keys, loginLimiter, twoFactor } = deps;
+  const { db, config, keys, loginLimiter, knownDevices, registrations, twoFactor } = deps;
   const enforced = config.features.includes('2fa_enforced');
 
   /** who a wrong code counts against: the session, or the account while signing in */
@@ -86,11 +87,11 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   }
 
   /**
-   * Runs `check` under the password guessing limits of `account` and the client's address:
-   * refused with 102010 and the seconds to wait while locked (server/loginLimiter.ts).
+   * Runs `check` under the password guessing limits of `key` (an allowance) and the client's
+   * address: refused with 102010 and the seconds to wait while locked (server/loginLimiter.ts).
    */
-  async function limited<T>(c: ApiContext, account: string, check: () => Promise<T>): Promise<T> {
-    const begun = loginLimiter.begin(account, clientAddress(c, config.trustProxy));
+  async function limited<T>(c: ApiContext, key: string, check: () => Promise<T>): Promise<T> {
+    const begun = loginLimiter.begin(key, limitAddress(c, config.trustProxy));
     if (begun.refused) throw new ApiError(Status.InvalidPassword, waitMessage(begun.waitSeconds));
     try {
       const result = await check();
@@ -101,6 +102,9 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       throw e;
     }
   }
+
+  /** Old-password checks inside a session count against the session, not the account: a stranger locking the account does not block them. */
+  const sessionAllowance = (c: ApiContext, user: UserRow): string => allowance.session(c.get('sessionId') ?? `user:${user.id}`);
 
   app.post('/api/user/register', async (c) => {
     const body = await readObject(c, 'register form');
@@ -127,6 +131,10 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       if (step === null) throw new ApiError(Status.Wrong2FACode, 'wrong 2fa code');
       totp = { sealed: twoFactor.seal(secret), step };
     }
+    const address = limitAddress(c, config.trustProxy);
+    if (!registrations.take(address, 1)) {
+      throw new ApiError(Status.PermissionDenied, `too many accounts registered from this address; wait ${registrations.secondsLeft(address)} seconds and try again`);
+    }
     try {
       const created = await createUserWithLibrary(db, keys, deps.libraryUrl(), { email, password, nickname, avatar });
       if (totp) db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(totp.sealed, totp.step, created.id);
@@ -142,7 +150,9 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const email = str(body, 'email', 'login form');
     const password = str(body, 'password', 'login form');
     const code = codeOf(body, 'login form');
-    const user = await limited(c, email, async () => {
+    // a device that signed in to this account before has its own allowance (server/knownDevices.ts)
+    const device = knownDevices.deviceOf(getCookie(c, DEVICE_COOKIE), email);
+    const user = await limited(c, device ? allowance.device(device) : allowance.account(email), async () => {
       const found = findUserByEmail(db, email);
       // The same scrypt work whether or not the user exists (checkPassword uses a dummy hash).
       const matches = await checkPassword(password, found?.password_hash);
@@ -154,6 +164,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     requireCode(c, user, code);
     const sessionId = createSession(db, user.id, clientInfo(c, config.trustProxy));
     setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: LOGIN_MAX_AGE });
+    setCookie(c, DEVICE_COOKIE, knownDevices.issue(user.email), { ...cookieBase(c, config), httpOnly: true, maxAge: DEVICE_MAX_AGE });
     c.set('sessionCookie', 'done');
     return ok(c, userInfo(user));
   });
@@ -194,7 +205,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const oldPassword = str(body, 'old_password', 'password form');
     const newPassword = str(body, 'new_password', 'password form');
     const code = codeOf(body, 'password form');
-    await limited(c, user.email, async () => {
+    await limited(c, sessionAllowance(c, user), async () => {
       if (!(await checkPassword(oldPassword, user.password_hash))) {
         throw new ApiError(Status.InvalidPassword, 'email and password does not match');
       }
@@ -216,7 +227,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const body = await readObject(c, 'revoke form');
     const password = str(body, 'password', 'revoke form');
     const code = codeOf(body, 'revoke form');
-    await limited(c, user.email, async () => {
+    await limited(c, sessionAllowance(c, user), async () => {
       if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
     });
     requireCode(c, user, code);

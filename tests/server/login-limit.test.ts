@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sha256Hex } from '../../server/auth.js';
 import type { AnnivServer } from '../../server/index.js';
 import { LoginLimiter } from '../../server/loginLimiter.js';
-import { Client, makeDataDir, makeServer, register, removeDir } from './support/fixture.js';
+import { Client, clientAt, makeDataDir, makeServer, register, removeDir, trySignIn } from './support/fixture.js';
 
 /*
- * Password guessing limits (server/loginLimiter.ts): 5 failures in 15 min lock an account, 20 an
- * address; locks last 1 min, doubling to at most 15 min, and always expire; a success clears the
- * account. Refusals answer 102010 with the seconds to wait. The clock is injected.
+ * Password guessing limits (server/loginLimiter.ts): 5 failures in 15 min lock an allowance (an
+ * account's unknown devices, a known device, a session), 20 an address; locks last 1 min, doubling
+ * to at most 15 min, and always expire; a success clears its allowance. Refusals answer 102010
+ * with the seconds to wait. The clock is injected. Known devices: known-devices.test.ts.
  */
 
 const MIN = 60_000;
@@ -100,7 +101,7 @@ describe('LoginLimiter', () => {
   test('memory is bounded', () => {
     const l = new LoginLimiter({ now: clock, maxEntries: 100 });
     for (let i = 0; i < 1000; i++) fail(l, `k${i}`, `addr${i}`);
-    expect(l.size.accounts).toBeLessThanOrEqual(100);
+    expect(l.size.allowances).toBeLessThanOrEqual(100);
     expect(l.size.addresses).toBeLessThanOrEqual(100);
   });
 });
@@ -122,8 +123,8 @@ describe('over the API', () => {
   let ipCounter = 0;
   /** A client behind the trusted proxy with its own address. */
   const from = (ip = `198.51.100.${++ipCounter}`) => {
-    const c = new Client(server);
-    return { c, login: (email: string, password: string) => c.call('POST', '/api/user/login', { email, password: sha256Hex(password) }, { 'x-forwarded-for': `10.0.0.1, ${ip}` }) };
+    const c = clientAt(server, ip);
+    return { c, login: (email: string, password: string) => trySignIn(c, email, password) };
   };
 
   test('after 5 wrong passwords even the right one is refused with the wait; after it the right user signs in', async () => {
@@ -184,20 +185,35 @@ describe('over the API', () => {
     now += 60_000;
   });
 
-  test('PATCH /api/user/password: wrong old passwords count against the account too', async () => {
+  test('PATCH /api/user/password: the old-password check counts against the session, so a stranger locking the account does not block it', async () => {
     await register(new Client(server), 'change@example.com', 'right');
-    const { c, login } = from();
-    expect((await login('change@example.com', 'right')).status).toBe(0);
-    const change = (old: string) =>
-      c.call('PATCH', '/api/user/password', { old_password: sha256Hex(old), new_password: sha256Hex('new') }, { 'x-forwarded-for': '192.0.2.1' });
-    for (let i = 0; i < 4; i++) expect(await change('bad')).toEqual(WRONG);
-    // The fifth failure is a sign-in attempt: both guess the same password.
-    expect(await from().login('change@example.com', 'bad')).toEqual(WRONG);
-    expect(await change('right')).toEqual(wait(60));
-    expect((await c.get('/api/user/info')).status).toBe(0); // session kept, nothing changed
+    const owner = from();
+    expect((await owner.login('change@example.com', 'right')).status).toBe(0);
+    const stranger = from();
+    for (let i = 0; i < 5; i++) expect(await stranger.login('change@example.com', `bad${i}`)).toEqual(WRONG);
+    expect(await stranger.login('change@example.com', 'right')).toEqual(wait(60));
+    const change = (old: string, next: string) =>
+      owner.c.call('PATCH', '/api/user/password', { old_password: sha256Hex(old), new_password: sha256Hex(next) });
+    expect((await change('right', 'second')).status).toBe(0);
+    // The change ended the session; the owner's device signs in again while strangers are locked.
+    expect((await owner.login('change@example.com', 'second')).status).toBe(0);
+    // The session's own allowance: its fifth wrong old password locks its checks, the session stays.
+    for (let i = 0; i < 5; i++) expect(await change('bad', 'x')).toEqual(WRONG);
+    expect(await change('second', 'third')).toEqual(wait(60));
+    expect((await owner.c.get('/api/user/info')).status).toBe(0);
     now += 60_000;
-    expect((await change('right')).status).toBe(0);
-    expect((await from().login('change@example.com', 'new')).status).toBe(0);
+    expect((await change('second', 'third')).status).toBe(0);
+    expect((await from().login('change@example.com', 'third')).status).toBe(0);
+  });
+
+  test('POST /api/user/revoke: the password check counts against the session too', async () => {
+    await register(new Client(server), 'leaving@example.com', 'right');
+    const owner = from();
+    expect((await owner.login('leaving@example.com', 'right')).status).toBe(0);
+    const stranger = from();
+    for (let i = 0; i < 5; i++) expect(await stranger.login('leaving@example.com', `bad${i}`)).toEqual(WRONG);
+    expect((await owner.c.post('/api/user/revoke', { password: sha256Hex('right') })).status).toBe(0);
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('leaving@example.com')).toEqual({ n: 0 });
   });
 
   test('without TRUST_PROXY, X-Forwarded-For does not choose the address', async () => {

@@ -76,11 +76,12 @@ describe('behind a Host-rewriting reverse proxy', () => {
     expect((await signIn(through)).status).toBe(902001);
   });
 
-  test('PUBLIC_ORIGIN=https://music.example.com: signed in, with a Secure session cookie', async () => {
+  test('PUBLIC_ORIGIN=https://music.example.com: signed in, with Secure session and device cookies', async () => {
     const through = await behindProxy({ PUBLIC_ORIGIN: SITE }, {});
     const answer = await signIn(through);
     expect(answer.status).toBe(0);
     expect(sessionCookie(answer.cookies)).toMatch(/;\s*Secure/i);
+    expect(answer.cookies.find((c) => c.startsWith('device='))).toMatch(/;\s*Secure/i);
   });
 
   test('TRUST_PROXY=1 and the proxy’s X-Forwarded-Proto / -Host: signed in, Secure cookie', async () => {

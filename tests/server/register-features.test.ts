@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import type { AnnivServer } from '../../server/index.js';
-import { Client, makeDataDir, makeServer, register, removeDir } from './support/fixture.js';
+import { LIMITS } from '../../server/api/limits.js';
+import type { AnnivServer, ServerOptions } from '../../server/index.js';
+import { Client, clientAt, makeDataDir, makeServer, register, removeDir } from './support/fixture.js';
 
 const opened: { dir: string; server: AnnivServer }[] = [];
 
-async function serverWith(env: Record<string, string>): Promise<AnnivServer> {
+async function serverWith(env: Record<string, string>, options: ServerOptions = {}): Promise<AnnivServer> {
   const dir = await makeDataDir('none');
-  const server = await makeServer(dir, env);
+  const server = await makeServer(dir, env, options);
   opened.push({ dir, server });
   return server;
 }
@@ -57,5 +58,33 @@ describe('registration rules from FEATURES', () => {
       protocol_version: '1',
       features: ['2fa'],
     });
+  });
+});
+
+describe('registrations per address', () => {
+  const tooMany = (seconds: number) => ({ status: 902001, message: `too many accounts registered from this address; wait ${seconds} seconds and try again`, data: null });
+
+  test(`${LIMITS.registrationsPerAddressPerHour} an hour from one address group; then 902001 with the wait; other addresses still register; an hour later again`, async () => {
+    let now = 1_700_000_000_000;
+    const server = await serverWith({ TRUST_PROXY: '1' }, { clock: () => now });
+    let n = 0;
+    const registerFrom = (ip: string) => register(clientAt(server, ip), `user${++n}@example.com`, 'pw');
+    // refused forms do not count
+    expect((await register(clientAt(server, '203.0.113.5'), 'user@example.com', 'pw')).status).toBe(0);
+    for (let i = 0; i < 3; i++) expect((await register(clientAt(server, '203.0.113.5'), 'user@example.com', 'pw')).status).toBe(102001);
+    for (let i = 1; i < LIMITS.registrationsPerAddressPerHour; i++) expect((await registerFrom('203.0.113.5')).status).toBe(0);
+    expect(await registerFrom('203.0.113.5')).toEqual(tooMany(3600));
+    expect(await registerFrom('::ffff:203.0.113.5')).toEqual(tooMany(3600));
+    expect((await registerFrom('203.0.113.6')).status).toBe(0);
+    // one IPv6 /64, a fresh address for every account: one group
+    for (let i = 0; i < LIMITS.registrationsPerAddressPerHour; i++) expect((await registerFrom(`2001:db8:5:6::${i + 1}`)).status).toBe(0);
+    expect(await registerFrom('2001:db8:5:6:abcd::1')).toEqual(tooMany(3600));
+    expect((await registerFrom('2001:db8:5:7::1')).status).toBe(0);
+    now += 45 * 60_000;
+    expect(await registerFrom('203.0.113.5')).toEqual(tooMany(900));
+    now += 15 * 60_000;
+    expect((await registerFrom('203.0.113.5')).status).toBe(0);
+    const stored = server.db.prepare("SELECT COUNT(*) AS n FROM users WHERE email LIKE 'user%@example.com'").get();
+    expect(stored).toEqual({ n: 2 * LIMITS.registrationsPerAddressPerHour + 3 });
   });
 });

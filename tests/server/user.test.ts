@@ -108,6 +108,18 @@ describe('stored field limits', () => {
 });
 
 describe('names as the server keeps them', () => {
+  // a server of their own: the registrations of this file would pass one address's hourly limit
+  let dir2: string;
+  let server: AnnivServer;
+  beforeAll(async () => {
+    dir2 = await makeDataDir('none');
+    server = await makeServer(dir2);
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(dir2);
+  });
+
   test('PATCH /api/user/intro refuses an empty or blank nickname as registration does; nothing changes', async () => {
     const c = new Client(server);
     await register(c, 'blank-nick@example.com', 'pw', 'Kept');

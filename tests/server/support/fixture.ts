@@ -52,10 +52,15 @@ export class Client {
   readonly cookies = new Map<string, string>();
   lastSetCookies: string[] = [];
 
-  constructor(private readonly server: AnnivServer) {}
+  /** `headers`: sent with every request unless the request sets them itself. */
+  constructor(
+    private readonly server: AnnivServer,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size && !headers.has('cookie')) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
@@ -101,6 +106,16 @@ export class Client {
     return this.lastSetCookies.find((l) => l.startsWith(`${name}=`));
   }
 }
+
+/**
+ * A browser at address `ip` behind the one proxy a TRUST_PROXY=1 server trusts: every request
+ * carries the X-Forwarded-For that proxy writes (after whatever the browser sent itself).
+ */
+export const clientAt = (server: AnnivServer, ip: string): Client => new Client(server, { 'x-forwarded-for': `10.0.0.1, ${ip}` });
+
+/** A sign-in attempt with `password` sent as the app sends it (SHA-256): the answer, whatever it is. */
+export const trySignIn = (client: Client, email: string, password: string): Promise<Envelope> =>
+  client.post('/api/user/login', { email, password: sha256Hex(password) });
 
 export async function register(client: Client, email: string, password: string, nickname = 'Tester', extra: Record<string, unknown> = {}): Promise<Envelope> {
   return client.post('/api/user/register', { email, password: sha256Hex(password), nickname, ...extra });
