@@ -17,18 +17,18 @@ import { TwoFactor } from './twoFactor.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
 import { loadMetaRepo, type MetaRepo } from './meta/load.js';
-import { ensureDemoUser, syncControlledUrls } from './users.js';
+import { ensureDemoUser, syncControlledUrls, tokenGeneration } from './users.js';
 
 export { loadConfig, type Config } from './config.js';
 
 export interface ServerOptions {
   /** Generate the demo metadata and library into DATA_DIR when missing (default true). */
   demoContent?: boolean;
-  /** Create the DEMO_EMAIL account when missing (default true). */
+  /** Create the DEMO_EMAIL account when missing on a demo site (default true; DEMO=0 never does). */
   demoUser?: boolean;
   /** Progress and status lines (default: console.log). */
   log?: (line: string) => void;
-  /** Clock in milliseconds for the password guessing limits and the stat budget (default Date.now; tests inject one). */
+  /** Clock in milliseconds for the password guessing limits, the stat budget and library tokens (default Date.now; tests inject one). */
   clock?: () => number;
   /** A metadata repo to serve instead of DATA_DIR's (benchmarks serve a synthetic catalogue of 100,000 albums). */
   meta?: MetaRepo;
@@ -91,13 +91,22 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   let libraryUrl = libraryUrlFor(config, config.libraryPort);
   syncControlledUrls(db, libraryUrl);
-  if (options.demoUser ?? true) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword);
+  // read Date.now at each call: tests that fake the Date see their time here too
+  const clock = options.clock ?? (() => Date.now());
+  if (config.demo && (options.demoUser ?? true)) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword, clock());
 
-  const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
-  const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
-  const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor });
-  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict });
+  const loginLimiter = new LoginLimiter({ now: clock });
+  const statBudget = new StatBudget({ now: clock, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
+  const twoFactor = new TwoFactor(config.dataDir, clock);
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor, clock });
+  const libraryApp = createLibraryApp({
+    keys,
+    index,
+    lastUpdate: nowSeconds(),
+    strict: config.strict,
+    now: clock,
+    tokenGeneration: (accountId) => (db.open ? tokenGeneration(db, accountId) : null),
+  });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer
   // never keeps the process alive; close() stops it.
