@@ -91,20 +91,20 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   let libraryUrl = libraryUrlFor(config, config.libraryPort);
   syncControlledUrls(db, libraryUrl);
-  // read Date.now at each call: tests that fake the Date see their time here too
-  const clock = options.clock ?? (() => Date.now());
-  if (config.demo && (options.demoUser ?? true)) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword, clock());
+  // library tokens: Date.now read at each call, so tests that fake the Date see their time here too
+  const tokenClock = options.clock ?? (() => Date.now());
+  if (config.demo && (options.demoUser ?? true)) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword, tokenClock());
 
-  const loginLimiter = new LoginLimiter({ now: clock });
-  const statBudget = new StatBudget({ now: clock, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
-  const twoFactor = new TwoFactor(config.dataDir, clock);
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor, clock });
+  const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
+  const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
+  const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor, clock: tokenClock });
   const libraryApp = createLibraryApp({
     keys,
     index,
     lastUpdate: nowSeconds(),
     strict: config.strict,
-    now: clock,
+    now: tokenClock,
     tokenGeneration: (accountId) => (db.open ? tokenGeneration(db, accountId) : null),
   });
   const servers: Server[] = [];

@@ -96,11 +96,11 @@ export async function ensureDemoUser(db: Db, keys: LibraryKeys, libraryUrl: stri
  */
 export async function renewControlledTokens(db: Db, keys: LibraryKeys, userId: number, nowMs: number): Promise<void> {
   const rows = db.prepare('SELECT * FROM credentials WHERE user_id = ? AND controlled = 1').all(userId) as CredentialRow[];
+  const owner = db.prepare('SELECT id, email, library_token_generation AS generation FROM users WHERE id = ?').get(userId) as
+    | { id: number; email: string; generation: number }
+    | undefined;
+  if (!owner) return;
   for (const row of rows) {
-    const owner = db.prepare('SELECT id, email, library_token_generation AS generation FROM users WHERE id = ?').get(userId) as
-      | { id: number; email: string; generation: number }
-      | undefined;
-    if (!owner) return;
     const verified = await verifyWithExpiry(keys, row.token, nowMs);
     const account = verified?.grant.kind === 'user' ? verified.grant.account : undefined;
     const fresh =
