@@ -71,6 +71,8 @@ export interface UserRow {
   totp_secret: string | null;
   /** the last 30-s window a code was accepted for: no code is taken twice */
   totp_last_step: number;
+  /** library tokens signed for an older generation are refused (server/users.ts) */
+  library_token_generation: number;
 }
 
 export interface ClientInfo {

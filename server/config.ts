@@ -37,6 +37,11 @@ export interface Config {
    * tested against what real deployments do, not against this server's leniency.
    */
   strict: boolean;
+  /**
+   * DEMO (default 1): a demo site has the DEMO_EMAIL account and gives every new account this
+   * server's library. DEMO=0 (a real site): no demo account, new accounts start with no library.
+   */
+  demo: boolean;
 }
 
 /** Email rule of anniv-go: RFC-5322 style, lower-case letters only. */
@@ -59,9 +64,10 @@ function trustProxyFrom(value: string | undefined): number {
   return n;
 }
 
-function flagFrom(value: string | undefined, name: string): boolean {
+function flagFrom(value: string | undefined, name: string, fallback = false): boolean {
   const v = value?.trim().toLowerCase() ?? '';
-  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '') return fallback;
+  if (v === '0' || v === 'false' || v === 'no') return false;
   if (v === '1' || v === 'true' || v === 'yes') return true;
   throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
@@ -122,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     publicOrigin: originFrom(env.PUBLIC_ORIGIN),
     strict: flagFrom(env.ANNIV_STRICT, 'ANNIV_STRICT'),
+    demo: flagFrom(env.DEMO, 'DEMO', true),
   };
 }
 

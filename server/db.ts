@@ -143,6 +143,11 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   ALTER TABLE users ADD COLUMN totp_secret TEXT;
   ALTER TABLE users ADD COLUMN totp_last_step INTEGER NOT NULL DEFAULT 0;
   `,
+  // 5 → 6: library tokens can be ended. The library refuses a token of this server's account signed
+  // for an older generation; a password change counts it up (server/users.ts).
+  `
+  ALTER TABLE users ADD COLUMN library_token_generation INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -19,18 +19,18 @@ import { TwoFactor } from './twoFactor.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
 import { loadMetaRepo, type MetaRepo } from './meta/load.js';
-import { ensureDemoUser, syncControlledUrls } from './users.js';
+import { ensureDemoUser, syncControlledUrls, tokenGeneration } from './users.js';
 
 export { loadConfig, type Config } from './config.js';
 
 export interface ServerOptions {
   /** Generate the demo metadata and library into DATA_DIR when missing (default true). */
   demoContent?: boolean;
-  /** Create the DEMO_EMAIL account when missing (default true). */
+  /** Create the DEMO_EMAIL account when missing on a demo site (default true; DEMO=0 never does). */
   demoUser?: boolean;
   /** Progress and status lines (default: console.log). */
   log?: (line: string) => void;
-  /** Clock in milliseconds for the password guessing limits and the stat and registration budgets (default Date.now; tests inject one). */
+  /** Clock in milliseconds for the password guessing limits, the stat and registration budgets and library tokens (default Date.now; tests inject one). */
   clock?: () => number;
   /** A metadata repo to serve instead of DATA_DIR's (benchmarks serve a synthetic catalogue of 100,000 albums). */
   meta?: MetaRepo;
@@ -93,15 +93,25 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   let libraryUrl = libraryUrlFor(config, config.libraryPort);
   syncControlledUrls(db, libraryUrl);
-  if (options.demoUser ?? true) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword);
+  // library tokens: Date.now read at each call, so tests that fake the Date see their time here too
+  const tokenClock = options.clock ?? (() => Date.now());
+  if (config.demo && (options.demoUser ?? true)) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword, tokenClock());
 
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
   const knownDevices = new KnownDevices(config.dataDir);
   const registrations = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.registrationsPerAddressPerHour });
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, knownDevices, registrations, statBudget, twoFactor });
-  const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict, publicUrl: config.libraryPublicUrl });
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, knownDevices, registrations, statBudget, twoFactor, clock: tokenClock });
+  const libraryApp = createLibraryApp({
+    keys,
+    index,
+    lastUpdate: nowSeconds(),
+    strict: config.strict,
+    publicUrl: config.libraryPublicUrl,
+    now: tokenClock,
+    tokenGeneration: (accountId) => (db.open ? tokenGeneration(db, accountId) : null),
+  });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer
   // never keeps the process alive; close() stops it.

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { createServer } from './index.js';
 
-/* `npm run serve` / `npm start`: the reference server with demo content and demo account. */
+/* `npm run serve` / `npm start`: the reference server with demo content, and the demo account unless DEMO=0. */
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Anniv is running:   ${apiUrl}`);
   console.log(`Audio library:      ${libraryUrl}`);
-  console.log(`Demo account:       ${config.demoEmail} / ${config.demoPassword}`);
+  if (config.demo) console.log(`Demo account:       ${config.demoEmail} / ${config.demoPassword}`);
+  else console.log('Demo:               off (DEMO=0): no demo account, new accounts start with no library');
   console.log(`Data folder:        ${config.dataDir}`);
   if (config.features.length) console.log(`Features:           ${config.features.join(', ')}`);
   if (config.strict) console.log('Strict:             behaving like anniv-go and annil (ANNIV_STRICT=1)');

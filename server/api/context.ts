@@ -30,6 +30,8 @@ export interface ApiDeps {
   twoFactor: TwoFactor;
   /** Plays each user may report per hour (server/statBudget.ts); one per server. */
   statBudget: StatBudget;
+  /** Clock in milliseconds library tokens are signed and renewed at (Date.now; tests inject one). */
+  clock: () => number;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { credentialWire, insertCredential, type CredentialRow } from '../users.js';
+import { credentialWire, insertCredential, renewControlledTokens, type CredentialRow } from '../users.js';
 import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, malformed, ok } from './envelope.js';
 import { int, maxChars, optInt, optStr, readJson, readObject, str, asObject } from './input.js';
@@ -19,8 +19,10 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
   const find = (userId: number, id: string): CredentialRow | undefined =>
     db.prepare('SELECT * FROM credentials WHERE id = ? AND user_id = ?').get(id, userId) as CredentialRow | undefined;
 
-  app.get('/api/credential', (c) => {
+  app.get('/api/credential', async (c) => {
     const user = requireUser(c);
+    // the owner gets library tokens that still open the library, signed afresh when they must be
+    await renewControlledTokens(db, deps.keys, user.id, deps.clock());
     const rows = db.prepare('SELECT * FROM credentials WHERE user_id = ? ORDER BY position, rowid').all(user.id) as CredentialRow[];
     return ok(c, rows.map(credentialWire));
   });

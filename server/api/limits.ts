@@ -58,4 +58,9 @@ export const LIMITS = {
   credentialUrl: 2000,
   credentialToken: 10000,
   credentialsPerUser: 100,
+  /**
+   * Lifetime of the library user tokens this server signs (controlled credentials, `npm run token`
+   * by default), seconds. GET /api/credential signs a fresh one once less than half of it is left.
+   */
+  libraryTokenSeconds: 30 * 24 * 3600,
 } as const;

@@ -15,7 +15,7 @@ import {
 import { EMAIL_PATTERN, type Config } from '../config.js';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE } from '../knownDevices.js';
 import { allowance, waitMessage, type AttemptOutcome } from '../loginLimiter.js';
-import { createUserWithLibrary } from '../users.js';
+import { createUserWithLibrary, revokeLibraryTokens } from '../users.js';
 import { SECRET_PATTERN } from '../twoFactor.js';
 import { clientInfo, limitAddress, requireUser, type ApiContext, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
@@ -136,7 +136,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       throw new ApiError(Status.PermissionDenied, `too many accounts registered from this address; wait ${registrations.secondsLeft(address)} seconds and try again`);
     }
     try {
-      const created = await createUserWithLibrary(db, keys, deps.libraryUrl(), { email, password, nickname, avatar });
+      const created = await createUserWithLibrary(db, keys, deps.libraryUrl(), { email, password, nickname, avatar }, { withLibrary: config.demo, nowMs: deps.clock() });
       if (totp) db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(totp.sealed, totp.step, created.id);
     } catch (e) {
       if (String((e as Error).message).includes('UNIQUE')) throw new ApiError(Status.EmailUnavailable, 'email already taken');
@@ -215,6 +215,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     db.transaction(() => {
       db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
       deleteUserSessions(db, user.id);
+      // whoever had a library token of this account loses it too; the owner gets a new one
+      revokeLibraryTokens(db, user.id);
     })();
     expireSessionCookie(c, config);
     return ok(c, null);

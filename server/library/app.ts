@@ -8,16 +8,21 @@ import { findFile, type LibraryIndex } from './scan.js';
 import { TrackFiles, type OpenTrack } from './trackFiles.js';
 import { HSTS } from '../securityHeaders.js';
 import { shuffled } from '../shuffle.js';
-import { servedQuality, transcode, TRANSCODED_TYPE } from './transcode.js';
+import { hasFfmpeg, servedQuality, transcode, TRANSCODED_TYPE, type Quality } from './transcode.js';
 
 /*
  * annil-compatible library server (protocol.md section 2): /info, /albums with ETag, covers
  * without auth, audio with user or share tokens, real byte ranges, and CORS on every route.
- * By default nothing is transcoded: every quality gets the original file (X-Audio-Quality:
- * lossless), share tokens report `low` as annil forces it. With `strict` (ANNIV_STRICT=1) it
- * behaves as annil does where clients meet the difference: `/albums` in no particular order,
- * `bytes=0-` answered with the first 1024 bytes, and every quality but lossless (always `low` for
- * share tokens) transcoded to AAC by ffmpeg (transcode.ts).
+ * By default user tokens get the original file whatever quality they ask (X-Audio-Quality:
+ * lossless). Share tokens get `low`, as annil forces it, in both modes: AAC from ffmpeg
+ * (transcode.ts), or the original file (reported lossless) when no ffmpeg is on PATH. With
+ * `strict` (ANNIV_STRICT=1, which needs ffmpeg) it behaves as annil does where clients meet the
+ * difference: `/albums` in no particular order, `bytes=0-` answered with the first 1024 bytes, and
+ * every quality a user token asks for but lossless transcoded to AAC too.
+ *
+ * User tokens must carry an `exp` (annil's never do); one signed for this server's account must
+ * also carry the account's current generation (server/users.ts): a password change or a deleted
+ * account ends it. Refused tokens get annil's answer for a bad or expired one, 401 with no body.
  *
  * Share tokens (what GET /api/share hands out): header `kid` = our share key id, verified with the
  * share key, type share, `exp` required. They fetch (GET/HEAD) only the tracks their `audios`
@@ -34,6 +39,12 @@ export interface LibraryDeps {
   strict?: boolean;
   /** where listeners reach the library (LIBRARY_PUBLIC_URL): over https, answers carry HSTS */
   publicUrl?: string | null;
+  /** clock in milliseconds tokens are checked at (default Date.now) */
+  now?: () => number;
+  /** the generation an account's user tokens must carry; null: no such account (any more) */
+  tokenGeneration: (accountId: number) => number | null;
+  /** ffmpeg may transcode (default: whether one is on PATH, looked up on first need) */
+  ffmpeg?: boolean;
 }
 
 /** annil answers a browser's first `bytes=0-` with only the first 1024 bytes */
@@ -81,11 +92,20 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   const { keys, index, strict = false } = deps;
   const https = deps.publicUrl?.startsWith('https:') === true;
   const app = new Hono();
-  const verify = rememberingVerifier(keys);
+  const verify = rememberingVerifier(keys, deps.now);
   const tracks = new TrackFiles();
-  const grantOf = (c: Context): Promise<Grant | null> => {
+  let ffmpeg = deps.ffmpeg;
+  const grantOf = async (c: Context): Promise<Grant | null> => {
     const token = c.req.header('authorization') ?? c.req.query('auth');
-    return token ? verify(token) : Promise.resolve(null);
+    const grant = token ? await verify(token) : null;
+    // checked on every request, not remembered: a revoked token ends at once
+    if (grant?.kind === 'user' && grant.account && deps.tokenGeneration(grant.account.id) !== grant.account.generation) return null;
+    return grant;
+  };
+  /** what is served: annil's rule in strict mode, low for share tokens whenever ffmpeg can make it */
+  const qualityFor = (grant: Grant, asked: string | undefined): Quality => {
+    if (grant.kind === 'share') return (ffmpeg ??= hasFfmpeg()) ? 'low' : 'lossless';
+    return strict ? servedQuality(asked) : 'lossless';
   };
 
   app.use('*', async (c, next) => {
@@ -150,7 +170,7 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     if (!opened) return empty(404);
 
     const { size, type, duration } = opened;
-    const quality = strict ? servedQuality(c.req.query('quality'), grant.kind === 'share') : 'lossless';
+    const quality = qualityFor(grant, c.req.query('quality'));
     if (quality !== 'lossless') {
       await opened.handle.close();
       const transcoded: Record<string, string> = {
@@ -169,7 +189,7 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
       'Content-Type': type,
       'X-Origin-Type': type,
       'X-Origin-Size': String(size),
-      'X-Audio-Quality': grant.kind === 'share' ? 'low' : 'lossless',
+      'X-Audio-Quality': 'lossless',
       'Accept-Ranges': 'bytes',
     };
     if (duration !== null) headers['X-Duration-Seconds'] = String(duration);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { LIMITS } from '../api/limits.js';
 
 /**
  * The library's signing keys (annil's `hmac-key`, `share-key`, `share-key-id`), created once and
@@ -35,11 +36,41 @@ export function loadOrCreateKeys(dataDir: string): LibraryKeys {
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 
-/** User token `{iat, type:"user", user_id, share?}` HS256 without exp (annil's /admin/sign). */
-export async function signUserToken(keys: LibraryKeys, userId: string, share = true): Promise<string> {
+/**
+ * The account a user token was signed for by this server (a controlled credential): the user's row
+ * id (never reused) and the user's token generation when it was signed. A password change or a
+ * deleted account ends every token of an older generation (server/users.ts).
+ */
+export interface TokenAccount {
+  id: number;
+  generation: number;
+}
+
+export interface UserTokenOptions {
+  /** with the share object (default true): what makes a credential usable for sharing */
+  share?: boolean;
+  /** signed for this server's account (controlled credentials); absent for `npm run token` */
+  account?: TokenAccount;
+  /** Unix seconds of signing (default now) */
+  now?: number;
+  /** seconds until `exp` (default LIMITS.libraryTokenSeconds) */
+  lifetimeSeconds?: number;
+}
+
+/**
+ * User token `{iat, exp, type:"user", user_id, share?, account?, generation?}` HS256. annil's
+ * /admin/sign writes no `exp`, so its tokens last for ever; this library requires one.
+ */
+export async function signUserToken(keys: LibraryKeys, userId: string, options: UserTokenOptions = {}): Promise<string> {
+  const { share = true, account, now = Math.floor(Date.now() / 1000), lifetimeSeconds = LIMITS.libraryTokenSeconds } = options;
   const payload: JWTPayload = { type: 'user', user_id: userId };
   if (share) payload.share = { key_id: keys.share_key_id, secret: keys.share_key };
-  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().sign(bytes(keys.hmac_key));
+  if (account) Object.assign(payload, { account: account.id, generation: account.generation });
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifetimeSeconds)
+    .sign(bytes(keys.hmac_key));
 }
 
 /** audios map of a share token: album id → disc id (decimal string) → track ids. */
@@ -59,7 +90,7 @@ export async function signShareToken(keys: LibraryKeys, audios: Audios, expiresI
   return signShareTokenWith(keys.share_key_id, keys.share_key, audios, Math.floor(Date.now() / 1000) + expiresInSeconds);
 }
 
-export type Grant = { kind: 'user' } | { kind: 'share'; audios: Audios };
+export type Grant = { kind: 'user'; account?: TokenAccount } | { kind: 'share'; audios: Audios };
 
 /** annil reads `audios` as album → disc → track ids in 1..255 (NonZeroU8); anything else fails the token. */
 function isAudios(v: unknown): v is Audios {
@@ -73,30 +104,47 @@ function isAudios(v: unknown): v is Audios {
   );
 }
 
-/** Verifies a library token as annil does (protocol.md 2.2); null when it must be refused (401). */
-export async function verifyLibraryToken(keys: LibraryKeys, token: string): Promise<Grant | null> {
-  return (await verifyWithExpiry(keys, token))?.grant ?? null;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** The account claims of a user token: both or neither, else the token is refused. */
+function accountOf(payload: JWTPayload): TokenAccount | undefined | null {
+  if (payload.account === undefined && payload.generation === undefined) return undefined;
+  return isCount(payload.account) && isCount(payload.generation) ? { id: payload.account, generation: payload.generation } : null;
 }
 
-/** The grant and the token's `exp` (Unix seconds; undefined: it never expires). */
-async function verifyWithExpiry(keys: LibraryKeys, token: string): Promise<{ grant: Grant; exp: number | undefined } | null> {
+/**
+ * Verifies a library token as annil does (protocol.md 2.2), at `nowMs`; null when it must be
+ * refused (401). Unlike annil, a user token needs an `exp` too: one without never ends.
+ */
+export async function verifyLibraryToken(keys: LibraryKeys, token: string, nowMs: number = Date.now()): Promise<Grant | null> {
+  return (await verifyWithExpiry(keys, token, nowMs))?.grant ?? null;
+}
+
+/** verifyLibraryToken with the token's `exp` (Unix seconds). */
+export async function verifyWithExpiry(keys: LibraryKeys, token: string, nowMs: number): Promise<{ grant: Grant; exp: number } | null> {
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
   } catch {
     return null;
   }
+  const options = { algorithms: ['HS256'], requiredClaims: ['exp'], currentDate: new Date(nowMs) };
   try {
     if (kid === undefined) {
-      const { payload } = await jwtVerify(token, bytes(keys.hmac_key), { algorithms: ['HS256'] });
-      if (payload.type === 'user') return { grant: { kind: 'user' }, exp: payload.exp };
-      if (payload.type === 'share' && isAudios(payload.audios)) return { grant: { kind: 'share', audios: payload.audios }, exp: payload.exp };
+      const { payload } = await jwtVerify(token, bytes(keys.hmac_key), options);
+      const exp = payload.exp!;
+      if (payload.type === 'user') {
+        const account = accountOf(payload);
+        if (account === null) return null;
+        return { grant: account ? { kind: 'user', account } : { kind: 'user' }, exp };
+      }
+      if (payload.type === 'share' && isAudios(payload.audios)) return { grant: { kind: 'share', audios: payload.audios }, exp };
       return null;
     }
     if (kid !== keys.share_key_id) return null;
-    const { payload } = await jwtVerify(token, bytes(keys.share_key), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    const { payload } = await jwtVerify(token, bytes(keys.share_key), options);
     if (payload.type !== 'share' || !isAudios(payload.audios)) return null;
-    return { grant: { kind: 'share', audios: payload.audios }, exp: payload.exp };
+    return { grant: { kind: 'share', audios: payload.audios }, exp: payload.exp! };
   } catch {
     return null;
   }
@@ -114,9 +162,9 @@ export function rememberingVerifier(keys: LibraryKeys, now: () => number = () =>
     const known = accepted.get(token);
     if (known && now() < known.expiresAtMs) return known.grant;
     if (known) accepted.delete(token);
-    const verified = await verifyWithExpiry(keys, token);
+    const verified = await verifyWithExpiry(keys, token, now());
     if (!verified) return null;
-    accepted.set(token, { grant: verified.grant, expiresAtMs: verified.exp === undefined ? Infinity : verified.exp * 1000 });
+    accepted.set(token, { grant: verified.grant, expiresAtMs: verified.exp * 1000 });
     if (accepted.size > maxEntries) accepted.delete(accepted.keys().next().value!);
     return verified.grant;
   };

@@ -2,17 +2,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 
 /*
- * annil's transcoding, for the strict mode (ANNIV_STRICT=1): any quality but lossless is ADTS
- * AAC-LC from ffmpeg, streamed from the file to the answer as it is made (no Content-Length, no
- * ranges), and share tokens always get `low`. The client must play that (the shared page streams
- * it through MediaSource), so the strict server sends what annil sends.
+ * annil's transcoding, for share tokens (always `low`) and the strict mode (ANNIV_STRICT=1): any
+ * quality but lossless is ADTS AAC-LC from ffmpeg, streamed from the file to the answer as it is
+ * made (no Content-Length, no ranges). The client must play that (the shared page streams it
+ * through MediaSource), so the server sends what annil sends.
  */
 
 export type Quality = 'low' | 'medium' | 'high' | 'lossless';
 
-/** annil: `quality` absent or unknown → medium; share tokens → low whatever was asked */
-export function servedQuality(asked: string | undefined, share: boolean): Quality {
-  if (share) return 'low';
+/** annil's quality for a user token: `quality` absent or unknown → medium (share tokens: always low) */
+export function servedQuality(asked: string | undefined): Quality {
   return asked === 'low' || asked === 'high' || asked === 'lossless' ? asked : 'medium';
 }
 

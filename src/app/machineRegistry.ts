@@ -2,7 +2,7 @@
 // docs/machines/ and what `npm run paths -- <name>` walks. pathEvents are the sample events a walk explores
 // (payloads included), beside the events derived from the machine itself.
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { ApiError } from '@/services/api/errors';
+import { ApiError, NetworkError } from '@/services/api/errors';
 import type { UserInfo } from '@/shared/types';
 // Straight from the machine files, not the features' index.ts: the scripts run this under Node,
 // which cannot load the components (and their CSS) an index also exports.
@@ -140,6 +140,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.listCredentials', error: new Error('未知网络错误') },
     { type: 'xstate.done.actor.addCredential', output: { ...sampleCredential, id: 'c2' } },
     { type: 'xstate.done.actor.deleteCredential' },
+    { type: 'REFRESH' },
+    { type: 'xstate.done.actor.refreshCredentials', output: [sampleCredential] },
+    { type: 'xstate.error.actor.refreshCredentials', error: new Error('未知网络错误') },
   ],
   librarySync: [
     { type: 'SYNC', credentials: [sampleCredential] },
@@ -148,6 +151,7 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.done.actor.loadRecords', output: [] },
     { type: 'xstate.done.actor.fetchLibraryInfo', output: { lastUpdate: 200 } },
     { type: 'xstate.done.actor.fetchLibraryAlbums', output: ['a', 'b'] },
+    { type: 'xstate.error.actor.fetchLibraryAlbums', error: new NetworkError(401, 'Unauthorized') },
     { type: 'xstate.done.actor.storeLibrary', output: { ...sampleRecord, serverLastUpdate: 200 } },
   ],
   player: [

@@ -38,6 +38,26 @@ describe('libraries', () => {
     expect(emitted).toEqual([{ type: 'credentialsChanged', credentials: [demo, home] }]);
   });
 
+  it('REFRESH (a library refused a token) reads the credentials again and announces the renewed ones', async () => {
+    const { actor, fakes, emitted } = await ready();
+    const renewed = { ...demo, token: 'renewed.b.c' };
+    actor.send({ type: 'REFRESH' });
+    expect(fakes.listCredentials.calls).toHaveLength(2);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    fakes.listCredentials.last.resolve([renewed, home]);
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    expect(actor.getSnapshot().context.credentials).toEqual([renewed, home]);
+    expect(emitted.at(-1)).toEqual({ type: 'credentialsChanged', credentials: [renewed, home] });
+    // a failed read keeps what was shown and says why
+    actor.send({ type: 'REFRESH' });
+    fakes.listCredentials.last.reject(new Error('未知网络错误'));
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    expect(actor.getSnapshot().context.credentials).toEqual([renewed, home]);
+    expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'error', message: '未知网络错误' });
+  });
+
   it('a failed load toasts and can be tried again', async () => {
     const fakes = { listCredentials: fakeService<Credential[]>() };
     const actor = createActor(librariesMachine.provide({ actors: { listCredentials: fakes.listCredentials.logic } }));

@@ -82,6 +82,56 @@ describe('library sync', () => {
     expect(fakes.storeLibrary.calls).toHaveLength(0);
   });
 
+  it('a refused token (401) asks for the credentials once and waits for their SYNC; refused again, it fails', async () => {
+    const { actor, fakes, emitted } = start();
+    const tokenRefused: string[] = [];
+    actor.on('tokenRefused', (e) => tokenRefused.push(e.url));
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.reject(new NetworkError(401, 'Unauthorized'));
+    await flush();
+    expect(tokenRefused).toEqual([home.url]);
+    expect(emitted).toEqual([]);
+    expect(actor.getSnapshot().context.libraries[home.url]?.state).toBe('pending');
+    // the renewed credential arrives and the library syncs with it
+    actor.send({ type: 'SYNC', credentials: [{ ...home, token: 'tok-renewed' }] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
+    await flush();
+    expect(fakes.fetchLibraryAlbums.last.input).toEqual({ url: home.url, token: 'tok-renewed' });
+    fakes.fetchLibraryAlbums.last.reject(new NetworkError(403, 'Forbidden'));
+    await flush();
+    expect(tokenRefused).toEqual([home.url]);
+    expect(actor.getSnapshot().context.libraries[home.url]?.state).toBe('failed');
+    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: text.library.syncFailed('网络错误: 403 Forbidden') }]);
+  });
+
+  it('after a good sync a later refusal may ask for fresh credentials again', async () => {
+    const { actor, fakes } = start();
+    const tokenRefused: string[] = [];
+    actor.on('tokenRefused', (e) => tokenRefused.push(e.url));
+    await flush();
+    const refuse = async (lastUpdate: number) => {
+      fakes.fetchLibraryInfo.last.resolve({ lastUpdate });
+      await flush();
+      fakes.fetchLibraryAlbums.last.reject(new NetworkError(401, 'Unauthorized'));
+      await flush();
+    };
+    actor.send({ type: 'SYNC', credentials: [home] });
+    await refuse(1);
+    actor.send({ type: 'SYNC', credentials: [home] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve(['a1']);
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    actor.send({ type: 'SYNC_ONE', credential: home });
+    await refuse(2); // a changed library: its albums are listed again
+    expect(tokenRefused).toEqual([home.url, home.url]);
+  });
+
   it('the album ids leave the context once they are stored, or once storing failed (100,000 of them must not stay until the next job)', async () => {
     const { actor, fakes } = start();
     await flush();

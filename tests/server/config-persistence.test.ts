@@ -64,7 +64,7 @@ describe('persistence across restarts', () => {
     for (const [k, v] of c.cookies) again.cookies.set(k, v);
     expect((await again.get<{ email: string }>('/api/user/info')).data.email).toBe('keep@example.com');
     const creds = (await again.get<{ token: string; controlled: boolean }[]>('/api/credential')).data;
-    expect(await verifyLibraryToken(second.keys, creds[0]!.token)).toEqual({ kind: 'user' });
+    expect(await verifyLibraryToken(second.keys, creds[0]!.token)).toEqual({ kind: 'user', account: { id: expect.any(Number), generation: 0 } });
     expect(second.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('demo@anniv.local')).toEqual({ n: 1 });
     await second.close();
   });
@@ -145,8 +145,15 @@ describe('npm run token', () => {
       const out = run(['--user', 'someone']);
       expect(out).toMatch(/Library URL: http:\/\/127\.0\.0\.1:9999/);
       const token = /Token:\s+(\S+)/.exec(out)![1]!;
+      // no account: only its expiry ends it (30 days unless --days says otherwise)
       expect(await verifyLibraryToken(s.keys, token)).toEqual({ kind: 'user' });
-      expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())).toMatchObject({ user_id: 'someone', type: 'user' });
+      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+      expect(payload).toMatchObject({ user_id: 'someone', type: 'user' });
+      expect(payload.exp - payload.iat).toBe(30 * 86400);
+      const short = /Token:\s+(\S+)/.exec(run(['--user', 'someone', '--days', '2']))![1]!;
+      const shortPayload = JSON.parse(Buffer.from(short.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+      expect(shortPayload.exp - shortPayload.iat).toBe(2 * 86400);
+      expect(() => run(['--days', '0'])).toThrow(/--days must be a whole number of days from 1 to 3650/);
       const share = /Token:\s+(\S+)/.exec(run(['--share', '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01:1:1,2']))![1]!;
       expect(await verifyLibraryToken(s.keys, share)).toEqual({ kind: 'share', audios: { '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01': { '1': [1, 2] } } });
     } finally {

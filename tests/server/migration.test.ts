@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword, sha256Hex } from '../../server/auth.js';
 import { SCHEMA_VERSION, hashSessionId, migrate, openDb } from '../../server/db.js';
 import { Client, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
+import { loadOrCreateKeys } from '../../server/library/keys.js';
+import { controlledCredential, payloadOf, userToken } from './support/share.js';
 
 /*
  * A data file written by the previous server (schema version 1: users, sessions, credentials,
@@ -53,7 +55,7 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(5); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in
+      expect(SCHEMA_VERSION).toBe(6); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations (below)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares'], ...NEW_TABLES].sort());
       expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });
@@ -116,6 +118,46 @@ describe('schema migration 1 → 2', () => {
       db.close();
     } finally {
       removeDir(fresh);
+    }
+  });
+});
+
+describe('schema migration 5 → 6: library tokens of existing accounts', () => {
+  test('accounts start at generation 0; a controlled token signed before (no exp) is refused and renewed on the next read', async () => {
+    const dir = await makeDataDir('full');
+    try {
+      const db = new Database(path.join(dir, 'anniv.db'));
+      migrate(db, 5);
+      const hash = await hashPassword(sha256Hex('pw'));
+      const id = Number(
+        db.prepare("INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('before@example.com', 'B', '', ?, 1700000000)").run(hash)
+          .lastInsertRowid,
+      );
+      // what the server before this schema stored: annil's user token, no exp, no account
+      const keys = loadOrCreateKeys(dir);
+      const old = await userToken(keys.hmac_key, { key_id: keys.share_key_id, secret: keys.share_key });
+      db.prepare("INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position) VALUES (?, ?, 'Library', 'http://x', ?, 0, 1, 0)").run(
+        CRED_ID,
+        id,
+        old,
+      );
+      db.close();
+
+      const server = await makeServer(dir);
+      try {
+        expect(server.db.prepare('SELECT library_token_generation AS g FROM users WHERE id = ?').get(id)).toEqual({ g: 0 });
+        expect((await server.libraryApp.request(`/albums?auth=${old}`)).status).toBe(401);
+        const c = new Client(server);
+        await c.login('before@example.com', sha256Hex('pw'));
+        const renewed = await controlledCredential(c);
+        expect(renewed.id).toBe(CRED_ID);
+        expect(payloadOf(renewed.token)).toMatchObject({ user_id: 'before@example.com', account: id, generation: 0, share: { key_id: keys.share_key_id } });
+        expect((await server.libraryApp.request(`/albums?auth=${renewed.token}`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      removeDir(dir);
     }
   });
 });

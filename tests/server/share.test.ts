@@ -229,7 +229,7 @@ describe('POST /api/share', () => {
     });
 
     test('a token without a share claim, or not a JWT → "token does not support share"', async () => {
-      const plain = await addCredential(alice, 'No share', 'https://plain.example', await signUserToken(server.keys, 'alice', false));
+      const plain = await addCredential(alice, 'No share', 'https://plain.example', await signUserToken(server.keys, 'alice', { share: false }));
       const junk = await addCredential(alice, 'Junk', 'https://junk.example', 'not-a-jwt');
       const halfShare = await addCredential(alice, 'Half', 'https://half.example', await userToken('k', { key_id: 'k1' }));
       for (const cred of [plain, junk, halfShare]) {
@@ -566,7 +566,7 @@ describe('schema', () => {
       old.close();
       const db = openDb(fresh);
       try {
-        expect(SCHEMA_VERSION).toBe(5); // 3 → 4 hashed session ids (tests/server/session-security.test.ts), 4 → 5 two-step sign-in
+        expect(SCHEMA_VERSION).toBe(6); // 3 → 4 hashed session ids (tests/server/session-security.test.ts), 4 → 5 two-step sign-in, 5 → 6 library token generations
         expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
         expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: 'old@example.com' }]);
         expect(db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('shares')").all()).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);

@@ -40,6 +40,8 @@ export interface FakeLibrary {
   httpStatus?: number;
   /** answer an HTML page instead of JSON */
   garbage?: boolean;
+  /** the only token /albums takes; any other gets annil's 401 (an expired or ended token) */
+  token?: string;
 }
 
 /** album metadata in wire form (snake_case), as /api/meta/album answers it */
@@ -403,7 +405,10 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     if (library.garbage) return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
     const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/info') return json({ version: 'Annil', protocol_version: '0.4.1', last_update: library.lastUpdate });
-    if (url.pathname === '/albums') return json(library.albums);
+    if (url.pathname === '/albums') {
+      if (library.token !== undefined && url.searchParams.get('auth') !== library.token) return new Response('', { status: 401, statusText: 'Unauthorized' });
+      return json(library.albums);
+    }
     return new Response('', { status: 404 });
   }
 

@@ -40,6 +40,31 @@ describe('library page', () => {
     expect(server.requests.some((r) => r.path === 'https://home.example/albums')).toBe(true);
   });
 
+  it('a library refusing the token (expired, or ended by a password change) syncs again with the credentials read afresh', async () => {
+    const url = 'https://renewed.example';
+    const { server } = await signedInWith((s) => {
+      s.libraries.set(url, { lastUpdate: 7, albums: ['r1'], token: 'fresh' });
+      const credential = s.addCredential({ name: 'Renewed', url, token: 'stale' });
+      // the Anniv server renews the token: reads after the library refused the old one hand out the new one
+      Object.defineProperty(credential, 'token', { enumerable: true, get: () => (s.requests.some((r) => r.path === `${url}/albums`) ? 'fresh' : 'stale') });
+    });
+    expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
+    const renewed = await screen.findByRole('article', { name: 'Renewed' });
+    await waitFor(() => expect(within(renewed).getByText(new RegExp(text.library.albumCount(1)))).toBeTruthy());
+    expect(screen.queryByText(text.library.syncFailed(text.errors.network(401, 'Unauthorized')))).toBeNull();
+    expect(server.requests.filter((r) => r.path === `${url}/albums`)).toHaveLength(2);
+    expect(server.requests.filter((r) => r.path === '/api/credential' && r.method === 'GET')).toHaveLength(2);
+  });
+
+  it('a library refusing the renewed token too fails as any other', async () => {
+    const url = 'https://ended.example';
+    await signedInWith((s) => {
+      s.libraries.set(url, { lastUpdate: 7, albums: ['e1'], token: 'never-handed-out' });
+      s.addCredential({ name: 'Ended', url, token: 'stale' });
+    });
+    expect(await screen.findAllByText(text.library.syncFailed(text.errors.network(401, 'Unauthorized')))).toHaveLength(2);
+  });
+
   it('a library answering HTML gets the catalogued message', async () => {
     await signedInWith((s) => {
       s.libraries.set('https://odd.example', { lastUpdate: 1, albums: [], garbage: true });

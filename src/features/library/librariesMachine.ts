@@ -16,6 +16,8 @@ export interface LibrariesContext {
 
 export type LibrariesEvent =
   | { type: 'LOAD' }
+  /** a library refused a token: read the credentials again (the server renews its tokens) */
+  | { type: 'REFRESH' }
   | { type: 'RESET' }
   | { type: 'OPEN_ADD' }
   | { type: 'CLOSE' }
@@ -121,6 +123,16 @@ export const librariesMachine = setup({
           on: {
             OPEN_ADD: { target: 'addDialog', actions: 'clearFormError' },
             DELETE: { guard: 'deletable', target: 'confirmingDelete', actions: 'setPendingDelete' },
+            REFRESH: 'refreshing',
+          },
+        },
+        refreshing: {
+          description: 'Reads the credentials again after a library refused a token; their announcement syncs it once more.',
+          invoke: {
+            id: 'refreshCredentials',
+            src: 'listCredentials',
+            onDone: { target: 'browsing', actions: [{ type: 'setCredentials', params: ({ event }) => ({ credentials: event.output }) }, 'announceCredentials'] },
+            onError: { target: 'browsing', actions: { type: 'notifyError', params: failure } },
           },
         },
         addDialog: {

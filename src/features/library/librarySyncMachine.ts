@@ -2,11 +2,14 @@
 // synced in this session is synced in turn: library info → album list → availability map, album
 // cache clear and library record (one batched write). A library that is down, slow or answers
 // garbage fails alone; the others go on. Deleted libraries are removed in the same queue.
+// A library that refuses the token (it expired or was ended, e.g. by a password change) is not
+// failed at once: the machine asks for the credentials again (the server hands out a renewed
+// token) and the new SYNC tries once more; refused a second time, it fails as any other.
 import { failure, provideMe } from '@/shared/machines';
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/shared/types';
 import type { LibrarySummary } from '@/storage/libraryJobs';
-import { errorMessage } from '@/services/api/errors';
+import { errorMessage, isTokenRefused } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NotifyEvent } from '@/shared/effects';
 
@@ -32,6 +35,8 @@ export interface LibrarySyncContext {
   albums: string[] | null;
   /** counts finished changes to local library data, so pages know when to reload */
   generation: number;
+  /** urls whose token was refused since their last sync: fresh credentials were asked for once */
+  refusedOnce: string[];
 }
 
 export type LibrarySyncEvent =
@@ -41,6 +46,8 @@ export type LibrarySyncEvent =
   | { type: 'RESET' };
 
 export type LibrariesChangedEvent = { type: 'librariesChanged'; url: string };
+/** the library at `url` refused its token: the credentials should be read again */
+export type TokenRefusedEvent = { type: 'tokenRefused'; url: string };
 
 export interface StoreLibraryInput {
   url: string;
@@ -61,7 +68,7 @@ export const librarySyncMachine = setup({
   types: {
     context: {} as LibrarySyncContext,
     events: {} as LibrarySyncEvent,
-    emitted: {} as NotifyEvent | LibrariesChangedEvent,
+    emitted: {} as NotifyEvent | LibrariesChangedEvent | TokenRefusedEvent,
     tags: {} as 'busy' | 'readingRecords',
   },
   actors: {
@@ -75,6 +82,9 @@ export const librarySyncMachine = setup({
     hasJobs: ({ context }) => context.queue.length > 0,
     nextIsRemoval: ({ context }) => context.queue[0]?.kind === 'remove',
     /** the job wrote a new album list (and cleared the album cache); an unchanged library wrote only its sync time */
+    /** refused for its token, and no fresh credentials were asked for since the last sync */
+    firstTokenRefusal: ({ context }, params: { error: unknown }) =>
+      isTokenRefused(params.error) && !context.refusedOnce.includes(currentUrl(context.current)),
     storedNewAlbums: ({ context }) => context.albums !== null,
     unchangedSinceLastSync: ({ context }, params: { lastUpdate: number }) => {
       const record = context.libraries[currentUrl(context.current)]?.record;
@@ -135,6 +145,7 @@ export const librarySyncMachine = setup({
       const url = currentUrl(context.current);
       return {
         synced: [...context.synced.filter((u) => u !== url), url],
+        refusedOnce: context.refusedOnce.filter((u) => u !== url),
         libraries: withStatus(context, url, { state: 'synced', record: pick(record), error: undefined }),
         current: null,
         // the album ids are stored: the context does not hold 100,000 of them until the next job
@@ -149,12 +160,18 @@ export const librarySyncMachine = setup({
       current: null,
       albums: null,
     })),
+    /** the job ends without a verdict: the library waits for the SYNC the fresh credentials bring */
+    awaitFreshToken: assign(({ context }) => {
+      const url = currentUrl(context.current);
+      return { refusedOnce: [...context.refusedOnce, url], libraries: withStatus(context, url, { state: 'pending' }), current: null, albums: null };
+    }),
+    askForCredentials: emit(({ context }) => ({ type: 'tokenRefused' as const, url: currentUrl(context.current) })),
     forgetRemoved: assign(({ context }) => {
       const libraries = { ...context.libraries };
       delete libraries[currentUrl(context.current)];
       return { libraries, current: null };
     }),
-    forgetEverything: assign({ queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null }),
+    forgetEverything: assign({ queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, refusedOnce: [] }),
     notifySynced: emit({ type: 'notify', severity: 'success', message: text.library.syncSucceeded }),
     notifyFailed: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
@@ -171,7 +188,7 @@ export const librarySyncMachine = setup({
   },
 }).createMachine({
   id: 'librarySync',
-  context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0 },
+  context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0, refusedOnce: [] },
   on: {
     SYNC: { actions: 'enqueueSyncs' },
     SYNC_ONE: { actions: 'enqueueOne' },
@@ -229,7 +246,15 @@ export const librarySyncMachine = setup({
               return { url: currentUrl(job), token: job?.kind === 'sync' ? job.credential.token : '' };
             },
             onDone: { target: 'storing', actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) } },
-            onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
+            onError: [
+              {
+                guard: { type: 'firstTokenRefusal', params: failure },
+                description: 'Token refused (expired or ended): ask for the credentials again, whose SYNC tries once more.',
+                target: '#librarySync.idle',
+                actions: ['askForCredentials', 'awaitFreshToken'],
+              },
+              { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
+            ],
           },
         },
         storing: {

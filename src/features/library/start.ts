@@ -1,6 +1,7 @@
 // The long-lived library actors: the user's credentials and the sync of their libraries into this
 // browser, with the edges between them (a credential added or changed syncs; a library deleted is
-// removed locally), and the access module fed by the credentials of the moment.
+// removed locally, a refused token reads the credentials again), and the access module fed by the
+// credentials of the moment.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import type { NotifyEvent } from '@/shared/effects';
@@ -23,6 +24,8 @@ export function startLibrary({ api, fetch, notify, inspect }: LibraryOptions) {
   librarySync.on('notify', notify);
   libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
   libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));
+  // a refused token (expired, or ended by a password change): the server hands out a renewed one
+  librarySync.on('tokenRefused', () => libraries.send({ type: 'REFRESH' }));
 
   const access = createLibraryAccess({
     credentials: () => libraries.getSnapshot().context.credentials,

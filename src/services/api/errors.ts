@@ -48,6 +48,11 @@ export function gotNoAnswer(e: unknown): boolean {
   return e instanceof NetworkError && e.httpStatus === null;
 }
 
+/** a library refused the token (401, or 403 from a proxy in front of it): expired or ended, not broken */
+export function isTokenRefused(e: unknown): boolean {
+  return e instanceof NetworkError && (e.httpStatus === 401 || e.httpStatus === 403);
+}
+
 export function isApiError(e: unknown, status?: number): e is ApiError {
   return e instanceof ApiError && (status === undefined || e.status === status);
 }

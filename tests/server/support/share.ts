@@ -75,3 +75,14 @@ export const headerOf = (token: string): Record<string, unknown> => JSON.parse(B
 
 export const shareRows = (server: AnnivServer, table: 'shares' | 'share_grants'): number =>
   (server.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** an ADTS (AAC) frame starts with the 12-bit sync word 0xFFF */
+export const isAdts = (bytes: Uint8Array): boolean => bytes[0] === 0xff && (bytes[1]! & 0xf0) === 0xf0;
+
+/** The first bytes of an answer's body; the rest is not waited for (a transcode stops). */
+export async function firstBytes(res: Response): Promise<Uint8Array> {
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return value ?? new Uint8Array();
+}
