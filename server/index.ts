@@ -16,6 +16,7 @@ import { LoginLimiter } from './loginLimiter.js';
 import { TwoFactor } from './twoFactor.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
+import { ShareAnswers } from './api/shareAnswers.js';
 import { loadMetaRepo, type MetaRepo } from './meta/load.js';
 import { ensureDemoUser, syncControlledUrls } from './users.js';
 
@@ -55,6 +56,8 @@ export interface AnnivServer {
   /** Listens on config.port / config.libraryPort (0 = a free port each). */
   start(): Promise<StartedServer>;
   close(): Promise<void>;
+  /** Kept answers of GET /api/share (tests look at what it holds). */
+  shareAnswers: ShareAnswers;
 }
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: Server; port: number }> {
@@ -96,7 +99,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor });
+  const shareAnswers = new ShareAnswers(LIMITS.shareAnswerCacheBytes);
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, statBudget, twoFactor, shareAnswers });
   const libraryApp = createLibraryApp({ keys, index, lastUpdate: nowSeconds(), strict: config.strict });
   const servers: Server[] = [];
   // Expired sessions are refused on use anyway; pruning keeps the table small. unref: the timer
@@ -116,6 +120,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     keys,
     apiApp,
     libraryApp,
+    shareAnswers,
     libraryUrl: () => libraryUrl,
     async start() {
       const lib = await listen(libraryApp.fetch, config.libraryPort, config.host);

@@ -7,6 +7,7 @@ import type { LoginLimiter } from '../loginLimiter.js';
 import type { TwoFactor } from '../twoFactor.js';
 import type { MetaRepo } from '../meta/load.js';
 import type { StatBudget } from '../statBudget.js';
+import type { ShareAnswers } from './shareAnswers.js';
 import { unauthorized } from './envelope.js';
 
 /** What the API routes need; one instance per server. */
@@ -23,6 +24,8 @@ export interface ApiDeps {
   twoFactor: TwoFactor;
   /** Plays each user may report per hour (server/statBudget.ts); one per server. */
   statBudget: StatBudget;
+  /** Kept answers of the anonymous GET /api/share (api/shareAnswers.ts); one per server. */
+  shareAnswers: ShareAnswers;
 }
 
 /**
