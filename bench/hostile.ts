@@ -14,6 +14,10 @@
  *    - a loop sends 100 MB bodies to /api/user/login, with Content-Length and chunked,
  *    - a loop guesses the password of a second account;
  *    the server's memory (RSS from /proc) is sampled throughout;
+ *    and then, each alone for ATTACK_EACH_SECONDS with its own rows, attackers of body shape and answer size:
+ *    - `nested`: two loops PUT /api/playlist 8 MiB of nested arrays (`[[[[…]]]]`), refused 902003,
+ *    - `unknownkeys`: two loops PUT /api/playlist a form of 600,000 unknown keys (6.7 MB), refused 902003,
+ *    - `share`: 16 anonymous readers GET the largest share allowed (≈ 4 MB answer) without compression;
  * 3. afterwards: every accepted stat row is stored (GET /api/stat/self of each account), the demo account still
  *    signs in, the guessed account is locked (refused) rather than opened.
  *
@@ -21,8 +25,9 @@
  * reported, never asserted; a wrong answer (an error or 5xx under load, a lost row, an attack
  * that is not refused) fails the module.
  *
- * `HOSTILE_SECONDS` (default 20) and `HOSTILE_BASE_SECONDS` (default 5) set the phase lengths;
- * `HOSTILE_ATTACKS` (default all: stat,overlimit,huge,guess) picks attackers, to see what each costs.
+ * `HOSTILE_SECONDS` (default 20), `HOSTILE_EACH_SECONDS` (default 10) and `HOSTILE_BASE_SECONDS`
+ * (default 5) set the phase lengths; `HOSTILE_ATTACKS` (default all:
+ * stat,overlimit,huge,guess,nested,unknownkeys,share) picks attackers, to see what each costs.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -32,13 +37,31 @@ import autocannon from 'autocannon';
 import { sha256Hex } from '../server/auth';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
+import {
+  bodyLoop,
+  largestShareBody,
+  nestedArrays,
+  newBodyLog,
+  newShareLog,
+  readShareLoop,
+  unknownKeys,
+  type BodyAttackLog,
+  type ShareReadLog,
+} from './lib/hostileBodies';
 import { round } from './lib/stats';
 import { formatTable } from './lib/table';
 import type { BenchModule, Cell } from './lib/types';
 
 const ATTACK_SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
 const BASE_SECONDS = Number(process.env.HOSTILE_BASE_SECONDS ?? 5);
-const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess').split(','));
+const EACH_SECONDS = Number(process.env.HOSTILE_EACH_SECONDS ?? 10);
+const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share').split(','));
+/** Attackers that run together in one phase (the first ones); the others get a phase each. */
+const TOGETHER = ['stat', 'overlimit', 'huge', 'guess'].filter((a) => ATTACKS.has(a));
+const ALONE = (['nested', 'unknownkeys', 'share'] as const).filter((a) => ATTACKS.has(a));
+const NESTED_BYTES = 8 * 1024 * 1024;
+const UNKNOWN_KEYS = 600_000;
+const SHARE_READERS = 16;
 const CONNECTIONS = 50;
 /** How the 50 connections of the attack phase are shared. */
 const ATTACK_CONNECTIONS = { info: 20, meta: 20, audio: 10 } as const;
@@ -137,8 +160,8 @@ function loadRow(phase: string, name: Load, result: autocannon.Result): Record<s
     'p99 ms': result.latency.p99,
     'max ms': result.latency.max,
     'errors+non2xx': bad,
-    target: name === 'info' && phase === 'attack' ? `p99 < ${INFO_P99_TARGET_MS} ms, 0 errors` : '0 errors',
-    met: (name !== 'info' || phase !== 'attack' || result.latency.p99 < INFO_P99_TARGET_MS) && bad === 0 ? 'yes' : 'NO',
+    target: name === 'info' && phase !== 'baseline' ? `p99 < ${INFO_P99_TARGET_MS} ms, 0 errors` : '0 errors',
+    met: (name !== 'info' || phase === 'baseline' || result.latency.p99 < INFO_P99_TARGET_MS) && bad === 0 ? 'yes' : 'NO',
   };
 }
 
@@ -308,7 +331,7 @@ async function storedPlaysOf(server: TestServer, session: Session): Promise<numb
 
 export const hostileBench: BenchModule = {
   name: 'hostile',
-  title: `Server under attack on loopback: load at ${CONNECTIONS} connections with worst-case stats, 100 MB bodies and password guessing`,
+  title: `Server under attack on loopback: load at ${CONNECTIONS} connections with worst-case stats, 100 MB bodies, password guessing, hostile JSON shapes and the largest share`,
   async run() {
     const dataDir = await mkdtemp(join(tmpdir(), 'anniv-bench-hostile-'));
     const server = await spawnServer({ dataDir, removeDataDir: true, env: { TRUST_PROXY: '1' } });
@@ -349,16 +372,45 @@ export const hostileBench: BenchModule = {
         guessOpened: 0,
         rssSamples: [],
       };
-      let running = true;
-      const attackers = attack(server, session, statSessions, () => running, log);
-      const loads = await Promise.all(
-        (['info', 'meta', 'audio'] as const).map(async (name) => [name, await load(to[name], ATTACK_CONNECTIONS[name], ATTACK_SECONDS)] as const),
-      );
-      running = false;
-      await attackers;
-      for (const [name, result] of loads) {
-        results[`attack ${name}`] = result;
-        rows.push(loadRow('attack', name, result));
+      /** The three loads (50 connections in all) for `seconds` while `attackers` run until told to stop. */
+      const phase = async (name: string, seconds: number, attackers: (until: () => boolean) => Promise<unknown>): Promise<void> => {
+        let running = true;
+        const attacking = attackers(() => running);
+        const loads = await Promise.all((['info', 'meta', 'audio'] as const).map(async (l) => [l, await load(to[l], ATTACK_CONNECTIONS[l], seconds)] as const));
+        running = false;
+        await attacking;
+        for (const [l, result] of loads) {
+          results[`${name} ${l}`] = result;
+          rows.push(loadRow(name, l, result));
+        }
+      };
+      if (TOGETHER.length > 0) await phase(`attack: ${TOGETHER.join('+')}`, ATTACK_SECONDS, (until) => attack(server, session, statSessions, until, log));
+
+      const nestedLog = newBodyLog();
+      const keysLog = newBodyLog();
+      const shareLog = newShareLog();
+      let largestShareBytes = 0;
+      for (const name of ALONE) {
+        if (name === 'nested') {
+          const body = nestedArrays(NESTED_BYTES);
+          await phase('attack: nested', EACH_SECONDS, (until) =>
+            Promise.all([1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, nestedLog))),
+          );
+        } else if (name === 'unknownkeys') {
+          const body = unknownKeys(UNKNOWN_KEYS);
+          await phase('attack: unknownkeys', EACH_SECONDS, (until) =>
+            Promise.all([1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, keysLog))),
+          );
+        } else {
+          const credentialId = ((await api(server, '/api/credential', { session })).data as { id: string }[])[0]!.id;
+          const created = await api(server, '/api/share', { method: 'POST', body: largestShareBody(credentialId), session });
+          if (created.status !== 0) throw new Error(`create the largest share: ${created.status} ${created.message}`);
+          const shareId = created.data as string;
+          largestShareBytes = (await (await fetch(`${server.baseUrl}/api/share?id=${shareId}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength;
+          await phase('attack: share', EACH_SECONDS, (until) =>
+            Promise.all(Array.from({ length: SHARE_READERS }, () => readShareLoop(server.baseUrl, shareId, until, shareLog))),
+          );
+        }
       }
 
       const playsAfter = await storedPlays(server, statSessions);
@@ -382,6 +434,9 @@ export const hostileBench: BenchModule = {
       if (storedNew !== expectedPlays) problems.push(`stored plays ${storedNew}, expected ${expectedPlays}`);
       if (bodies413 + bodiesClosed !== log.hugeBodies.length) problems.push(`100 MB bodies not refused with 413: ${log.hugeBodies.map((b) => b.status).join(', ')}`);
       if (log.guessOpened > 0) problems.push('a password guess signed in');
+      if (nestedLog.other.length > 0) problems.push(`nested arrays not refused with 902003: ${nestedLog.other.slice(0, 3).join('; ')}`);
+      if (keysLog.other.length > 0) problems.push(`unknown keys not refused with 902003: ${keysLog.other.slice(0, 3).join('; ')}`);
+      if (shareLog.bad.length > 0) problems.push(`share reads failed: ${shareLog.bad.slice(0, 3).join('; ')}`);
       if (!demoSignsIn) problems.push('the demo account cannot sign in after the attack');
       if (ATTACKS.has('guess') && victimRight.status === 0) problems.push('the guessed account opened with its right password while it should be locked');
 
@@ -395,6 +450,18 @@ export const hostileBench: BenchModule = {
         `Password guessing: ${log.guesses} guesses, ${log.guessRefusedLocked} refused by the lock, ${log.guessOpened} opened; ` +
           `afterwards the demo account signs in: ${demoSignsIn ? 'yes' : 'NO'}; the guessed account's right password is refused while locked: ${victimRight.status !== 0 ? 'yes' : 'NO'}.`,
         `Server memory (RSS): ${rssAtStart ?? '?'} MB at start, peak ${peakRss || '?'} MB during the attack.`,
+        ...(ATTACKS.has('nested')
+          ? [`Nested arrays (${EACH_SECONDS} s, 2 in flight, ${NESTED_BYTES / 1024 / 1024} MiB each): ${nestedLog.refused} of ${nestedLog.sent} refused with 902003, slowest answer ${round(nestedLog.slowestMs)} ms.`]
+          : []),
+        ...(ATTACKS.has('unknownkeys')
+          ? [`${UNKNOWN_KEYS.toLocaleString('en')} unknown keys (${EACH_SECONDS} s, 2 in flight): ${keysLog.refused} of ${keysLog.sent} refused with 902003, slowest answer ${round(keysLog.slowestMs)} ms.`]
+          : []),
+        ...(ATTACKS.has('share')
+          ? [
+              `Largest share (${round(largestShareBytes / 1e6)} MB answer; ${EACH_SECONDS} s, ${SHARE_READERS} anonymous readers without compression): ${shareLog.reads} reads, ` +
+                `${round(shareLog.bytes / 1e6)} MB sent, slowest ${round(shareLog.slowestMs)} ms, ${shareLog.bad.length} failed.`,
+            ]
+          : []),
         problems.length === 0 ? 'Nothing lost, no errors.' : `PROBLEMS: ${problems.join('; ')}`,
       ];
       if (problems.length > 0) throw new Error(`${formatTable(rows)}\n${notes.join('\n')}`);
@@ -403,6 +470,10 @@ export const hostileBench: BenchModule = {
         notes,
         data: {
           attackSeconds: ATTACK_SECONDS,
+          eachSeconds: EACH_SECONDS,
+          nested: nestedLog,
+          unknownKeys: keysLog,
+          share: { ...shareLog, answerBytes: largestShareBytes },
           baselineSeconds: BASE_SECONDS,
           log: { ...log, rssSamples: undefined, hugeBodies: log.hugeBodies },
           rssAtStart,

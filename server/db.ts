@@ -102,7 +102,7 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   `,
   // 2 → 3: shares (protocol.md 1.6.10). `share_id` is the public random id of the link; `songs` and
   // `metadata` are JSON as validated by server/api/share.ts. One grant per credential used: what
-  // every read re-signs into a share token (the credential's url, its share key id and secret, and
+  // GET /api/share signs into a share token (the credential's url, its share key id and secret, and
   // the audios map). Grants are copies, so editing or deleting the credential later changes nothing.
   `
   CREATE TABLE shares (

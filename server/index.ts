@@ -18,6 +18,7 @@ import { Budget } from './budget.js';
 import { TwoFactor } from './twoFactor.js';
 import { LIMITS } from './api/limits.js';
 import { StatBudget } from './statBudget.js';
+import { ShareAnswers } from './api/shareAnswers.js';
 import { loadMetaRepo, type MetaRepo } from './meta/load.js';
 import { ensureDemoUser, syncControlledUrls, tokenGeneration } from './users.js';
 
@@ -57,6 +58,8 @@ export interface AnnivServer {
   /** Listens on config.port / config.libraryPort (0 = a free port each). */
   start(): Promise<StartedServer>;
   close(): Promise<void>;
+  /** Kept answers of GET /api/share (tests look at what it holds). */
+  shareAnswers: ShareAnswers;
 }
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: Server; port: number }> {
@@ -100,9 +103,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
+  const shareAnswers = new ShareAnswers(LIMITS.shareAnswerCacheBytes);
   const knownDevices = new KnownDevices(config.dataDir);
   const registrations = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.registrationsPerAddressPerHour });
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, knownDevices, registrations, statBudget, twoFactor, clock: tokenClock });
+  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, knownDevices, registrations, statBudget, twoFactor, clock: tokenClock, shareAnswers });
   const libraryApp = createLibraryApp({
     keys,
     index,
@@ -130,6 +134,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     keys,
     apiApp,
     libraryApp,
+    shareAnswers,
     libraryUrl: () => libraryUrl,
     async start() {
       const lib = await listen(libraryApp.fetch, config.libraryPort, config.host);

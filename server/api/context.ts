@@ -10,6 +10,7 @@ import type { LoginLimiter } from '../loginLimiter.js';
 import type { TwoFactor } from '../twoFactor.js';
 import type { MetaRepo } from '../meta/load.js';
 import type { StatBudget } from '../statBudget.js';
+import type { ShareAnswers } from './shareAnswers.js';
 import { unauthorized } from './envelope.js';
 
 /** What the API routes need; one instance per server. */
@@ -32,6 +33,8 @@ export interface ApiDeps {
   statBudget: StatBudget;
   /** Clock in milliseconds library tokens are signed and renewed at (Date.now; tests inject one). */
   clock: () => number;
+  /** Kept answers of the anonymous GET /api/share (api/shareAnswers.ts); one per server. */
+  shareAnswers: ShareAnswers;
 }
 
 /**

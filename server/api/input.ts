@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError, Status, malformed } from './envelope.js';
+import { jsonBoundsFor, outOfBounds } from './jsonBounds.js';
 
 /**
  * Strict JSON input, like gin's binding in anniv-go: a value of the wrong JSON type fails the
@@ -8,13 +9,24 @@ import { ApiError, Status, malformed } from './envelope.js';
 
 export type JsonObject = Record<string, unknown>;
 
+/** As `c.req.text()` decodes: invalid bytes become U+FFFD, a leading BOM is dropped. */
+const utf8 = new TextDecoder();
+
+/**
+ * The body as JSON. Its bytes are first held to the route's bounds (jsonBounds.ts): a body no valid
+ * request could be is refused with 902003 `malformed <what> (nested deeper than 4 levels)` before
+ * JSON.parse builds any of it.
+ */
 export async function readJson(c: Context, what: string): Promise<unknown> {
-  let text: string;
+  let body: Uint8Array;
   try {
-    text = await c.req.text();
+    body = new Uint8Array(await c.req.arrayBuffer());
   } catch {
     throw malformed(what);
   }
+  const why = outOfBounds(body, jsonBoundsFor(c.req.method, c.req.path));
+  if (why !== null) throw new ApiError(Status.IllegalParams, `malformed ${what} (${why})`);
+  const text = utf8.decode(body);
   if (text.trim() === '') throw malformed(what);
   try {
     return JSON.parse(text) as unknown;

@@ -9,10 +9,17 @@ export const LIMITS = {
   /** Sign-in, register, password, intro and credential bodies. */
   smallBodyBytes: 16 * 1024,
   /**
-   * PUT/PATCH /api/playlist and POST /api/share. 8 MiB carries 1,000 items with every text at its
-   * limit even in CJK or emoji (1,000 dummy items of 1,000 + 500 + 500 CJK characters ≈ 6.1 MB).
+   * PUT/PATCH /api/playlist and POST /api/share. Our client adds tracks 119 bytes an item, so a
+   * 10,000-item playlist is ten appends of ≈ 120 KB; the worst valid request, 1,000 dummy items with
+   * every text at its limit in 4-byte characters (emoji), is 8.1 MB (6.1 MB in CJK): 8 MiB.
    */
   bulkBodyBytes: 8 * 1024 * 1024,
+  /**
+   * Members of any one object in a JSON body (jsonBounds.ts). The widest object of any form has 8
+   * known keys; unknown keys are ignored as anniv-go does, but not 600,000 of them (≈ 0.5-2 s of
+   * JSON.parse). The maps of POST /api/share (one member per album) may have up to tracksPerShare.
+   */
+  jsonObjectMembers: 64,
   /** Characters (code points). */
   playlistName: 200,
   playlistDescription: 5000,
@@ -32,6 +39,14 @@ export const LIMITS = {
   /** Track ids over all `songs` entries of one share (also the most `albums` entries of a request). */
   tracksPerShare: 10000,
   sharesPerUser: 1000,
+  /**
+   * Bytes of a share's answer to GET /api/share (the JSON envelope, tokens and metadata included),
+   * checked at creation. A 10,000-track share of whole albums (≈ 830 albums of 12 tracks, the
+   * library's metadata for every track) is ≈ 1.5-2 MB; 4 MiB leaves room for long titles.
+   */
+  shareAnswerBytes: 4 * 1024 * 1024,
+  /** Memory for kept GET /api/share answers (api/shareAnswers.ts), JSON and compressed copies. */
+  shareAnswerCacheBytes: 64 * 1024 * 1024,
   /** Each text of a share's optional `metadata` (titles, artists, catalogs, dates …). */
   shareMetadataText: 1000,
   /**

@@ -5,17 +5,22 @@ import { nowSeconds, type Db } from '../db.js';
 import { signShareTokenWith, type Audios } from '../library/keys.js';
 import type { MetaRepo } from '../meta/load.js';
 import type { AlbumDetails } from '../meta/types.js';
+import { COMPRESS_MIN_BYTES, acceptedCodings } from '../encoding.js';
 import type { CredentialRow } from '../users.js';
-import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
+import { requireUser, type ApiDeps, type ApiEnv, type ApiContext } from './context.js';
 import { ApiError, Status, fail, malformed, ok } from './envelope.js';
 import { LIMITS } from './limits.js';
+import { sizeText } from './bodyLimit.js';
+import type { ShareAnswer } from './shareAnswers.js';
 import { UUID_PATTERN, asObject, maxChars, optStr, readJson, readObject, str, type JsonObject } from './input.js';
 
 /*
  * Shares (protocol.md 1.5 ExportedPlaylist, 1.6.10). A share is a list of tracks anyone with the
  * link can play: POST stores the list plus one "grant" per credential used (the credential's url,
  * the `share.key_id` / `share.secret` read unverified from its user token, and the audios map), and
- * every GET re-signs each grant into a share token that expires 24 h later. GET needs no sign-in
+ * GET signs each grant into a share token that expires 24 h later. That answer is kept serialised
+ * (shareAnswers.ts) and sent to every reader until its tokens have less than 23 h left, then built
+ * and signed anew: building it per read held the event loop 60-130 ms for a 6 MB share. GET needs no sign-in
  * and answers cross-origin (`Access-Control-Allow-Origin: *`). Deleting a share takes the link back;
  * tokens already handed out keep working until they expire (nothing can revoke a signed token).
  *
@@ -33,6 +38,8 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 const ID_LENGTH = 10;
 /** Lifetime of the share tokens handed out by GET /api/share (anniv-go: 24 h). */
 export const SHARE_TOKEN_SECONDS = 24 * 60 * 60;
+/** How long a kept answer is sent again: its tokens then still have 23 h of their 24 h. */
+const SHARE_ANSWER_MAX_AGE_SECONDS = 60 * 60;
 const TRACK_TYPES = new Set(['normal', 'instrumental', 'absolute', 'drama', 'radio', 'vocal']);
 
 export interface ShareSong {
@@ -295,34 +302,52 @@ export function exportAlbum(a: AlbumDetails): ExportedAlbum {
   return album;
 }
 
-/** The ExportedPlaylist of a stored share, its grants re-signed now (exp = now + 24 h). */
-export async function exportShare(db: Db, meta: MetaRepo, row: ShareRow): Promise<ExportedPlaylist> {
-  const songs = JSON.parse(row.songs) as ShareSong[];
-  const given = JSON.parse(row.metadata) as Record<string, ExportedAlbum>;
+/** What a share is made of, as stored (songs and client metadata parsed). */
+interface ShareParts {
+  name: string;
+  description: string;
+  cover: { album_id: string; disc_id: number };
+  songs: ShareSong[];
+  metadata: Record<string, ExportedAlbum>;
+  grants: { server: string; key_id: string; secret: string; audios: Audios }[];
+}
+
+/** The ExportedPlaylist of a share, its grants signed into tokens that expire at `exp`. */
+async function exportParts(meta: MetaRepo, parts: ShareParts, exp: number): Promise<ExportedPlaylist> {
   const metadata: Record<string, ExportedAlbum> = {};
-  for (const song of songs) {
+  for (const song of parts.songs) {
     const id = song.album_id;
     if (Object.hasOwn(metadata, id)) continue;
-    if (Object.hasOwn(given, id)) metadata[id] = given[id]!;
+    if (Object.hasOwn(parts.metadata, id)) metadata[id] = parts.metadata[id]!;
     else {
       const album = meta.albums.get(id);
       if (album) metadata[id] = exportAlbum(album);
     }
   }
-  const grants = db.prepare('SELECT server, key_id, secret, audios FROM share_grants WHERE share_id = ? ORDER BY position, id').all(row.id) as GrantRow[];
-  const exp = nowSeconds() + SHARE_TOKEN_SECONDS;
-  const tokens = await Promise.all(
-    grants.map(async (g) => ({ server: g.server, token: await signShareTokenWith(g.key_id, g.secret, JSON.parse(g.audios) as Audios, exp) })),
-  );
-  return {
-    name: row.name,
-    description: row.description,
-    cover: { album_id: row.cover_album_id, disc_id: row.cover_disc_id },
-    songs,
-    tokens,
-    metadata,
-  };
+  const tokens = await Promise.all(parts.grants.map(async (g) => ({ server: g.server, token: await signShareTokenWith(g.key_id, g.secret, g.audios, exp) })));
+  return { name: parts.name, description: parts.description, cover: parts.cover, songs: parts.songs, tokens, metadata };
 }
+
+/** The ExportedPlaylist of a stored share, its grants signed into tokens that expire at `exp`. */
+async function exportShare(db: Db, meta: MetaRepo, row: ShareRow, exp: number): Promise<ExportedPlaylist> {
+  const grants = db.prepare('SELECT server, key_id, secret, audios FROM share_grants WHERE share_id = ? ORDER BY position, id').all(row.id) as GrantRow[];
+  return exportParts(
+    meta,
+    {
+      name: row.name,
+      description: row.description,
+      cover: { album_id: row.cover_album_id, disc_id: row.cover_disc_id },
+      songs: JSON.parse(row.songs) as ShareSong[],
+      metadata: JSON.parse(row.metadata) as Record<string, ExportedAlbum>,
+      grants: grants.map((g) => ({ ...g, audios: JSON.parse(g.audios) as Audios })),
+    },
+    exp,
+  );
+}
+
+/** The answer to GET /api/share exactly as sent: the envelope as JSON text. */
+const answerText = (data: ExportedPlaylist): string => JSON.stringify({ status: Status.OK, message: 'OK', data });
+const utf8 = new TextEncoder();
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -348,11 +373,43 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return row;
   };
 
+  const { shareAnswers } = deps;
+  const building = new Map<string, Promise<ShareAnswer>>();
+  /** The kept answer of a share when its tokens are fresh enough, else a new one (one build at a time). */
+  const answerOf = async (shareId: string): Promise<ShareAnswer> => {
+    // Only the row id: a kept answer is used only while its share still exists (a deleted user's
+    // shares go with the user, without passing through DELETE /api/share).
+    const found = db.prepare('SELECT id FROM shares WHERE share_id = ?').get(shareId) as { id: number } | undefined;
+    if (!found) {
+      shareAnswers.delete(shareId);
+      throw notFound();
+    }
+    const kept = shareAnswers.get(shareId);
+    if (kept && kept.rowId === found.id && kept.exp - nowSeconds() >= SHARE_TOKEN_SECONDS - SHARE_ANSWER_MAX_AGE_SECONDS) return kept;
+    let pending = building.get(shareId);
+    if (!pending) {
+      pending = (async () => {
+        const exp = nowSeconds() + SHARE_TOKEN_SECONDS;
+        return shareAnswers.set(shareId, found.id, exp, utf8.encode(answerText(await exportShare(db, meta, findShare(shareId), exp))));
+      })().finally(() => building.delete(shareId));
+      building.set(shareId, pending);
+    }
+    return pending;
+  };
+  /** Sends a kept answer, compressed (once per coding, then kept too) when the client accepts it. */
+  const send = async (c: ApiContext, shareId: string, answer: ShareAnswer): Promise<Response> => {
+    const coding = acceptedCodings(c.req.header('accept-encoding'))[0];
+    if (!coding || answer.json.byteLength < COMPRESS_MIN_BYTES) return c.body(answer.json, 200, { 'Content-Type': 'application/json' });
+    const body = await shareAnswers.encoded(shareId, answer, coding);
+    const headers = { 'Content-Type': 'application/json', 'Content-Encoding': coding, Vary: 'Accept-Encoding' };
+    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
+  };
+
   // Public and cross-origin: the shared page may live on another origin (protocol.md 1.2).
   app.get('/api/share', async (c) => {
     try {
-      const row = findShare(checkShareId(c.req.query('id')));
-      return withShareCors(ok(c, await exportShare(db, meta, row)));
+      const shareId = checkShareId(c.req.query('id'));
+      return withShareCors(await send(c, shareId, await answerOf(shareId)));
     } catch (err) {
       if (err instanceof ApiError) return withShareCors(fail(c, err.status, err.message));
       throw err;
@@ -420,6 +477,12 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       grants.push({ server: row.url, key_id: claim.key_id, secret: claim.secret, audios: audiosOf(songs, new Set(credentialAlbums)) });
     }
 
+    // The answer every reader gets, measured as sent (library metadata and signed tokens included).
+    const exported = await exportParts(meta, { name, description, cover, songs, metadata, grants }, nowSeconds() + SHARE_TOKEN_SECONDS);
+    if (Buffer.byteLength(answerText(exported)) > LIMITS.shareAnswerBytes) {
+      throw new ApiError(Status.IllegalParams, `share too large (at most ${sizeText(LIMITS.shareAnswerBytes)} as sent to its readers)`);
+    }
+
     const shareId = db.transaction(() => {
       const owned = (db.prepare('SELECT COUNT(*) AS n FROM shares WHERE user_id = ?').get(user.id) as { n: number }).n;
       if (owned >= LIMITS.sharesPerUser) throw new ApiError(Status.WriteErr, `too many shares (at most ${LIMITS.sharesPerUser})`);
@@ -449,6 +512,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const row = findShare(checkShareId(raw));
     if (row.user_id !== user.id) throw new ApiError(Status.PermissionDenied, 'this share does not belong to you');
     db.prepare('DELETE FROM shares WHERE id = ?').run(row.id);
+    shareAnswers.delete(row.share_id);
     return ok(c, null);
   });
 }

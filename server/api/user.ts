@@ -233,7 +233,10 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
     });
     requireCode(c, user, code);
+    const shares = db.prepare('SELECT share_id FROM shares WHERE user_id = ?').all(user.id) as { share_id: string }[];
     db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
+    // Their kept GET /api/share answers would no longer be sent (share.ts checks the row) but still held.
+    for (const share of shares) deps.shareAnswers.delete(share.share_id);
     expireSessionCookie(c, config);
     return ok(c, null);
   });

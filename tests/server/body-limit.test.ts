@@ -88,20 +88,70 @@ describe('limits by route', () => {
     expect((await send(method, path, jsonOfSize(8 * 1024 * 1024))).http).toBe(200);
   });
 
-  test('1,000 playlist items with every text at its limit in CJK fit in one PUT and one append', async () => {
-    const dummy = { type: 'dummy', description: '歌'.repeat(1000), info: { title: '曲'.repeat(500), artist: '者'.repeat(500), type: 'normal' } };
+  test('1,000 playlist items with every text at its limit in emoji (4 bytes each, the worst) fit in one PUT and one append', async () => {
+    const e = '🎵';
+    const dummy = { type: 'dummy', description: e.repeat(1000), info: { title: e.repeat(500), artist: e.repeat(500), type: 'instrumental' } };
     const items = Array.from({ length: 1000 }, () => dummy);
-    const body = JSON.stringify({ name: '名'.repeat(200), description: '述'.repeat(5000), is_public: false, cover: { album_id: ALBUM, disc_id: 1 }, items });
-    expect(Buffer.byteLength(body)).toBeGreaterThan(6_000_000);
+    const body = JSON.stringify({ name: e.repeat(200), description: e.repeat(5000), is_public: false, cover: { album_id: ALBUM, disc_id: 1 }, items });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(8_100_000);
     const created = await send('PUT', '/api/playlist', body);
     expect(created.json).toMatchObject({ status: 0 });
     const id = (created.json as { data: { id: string } }).data.id;
-    const normal = { type: 'normal', description: '歌'.repeat(1000), info: { album_id: ALBUM, disc_id: 1, track_id: 1 } };
+    const normal = { type: 'normal', description: e.repeat(1000), info: { album_id: ALBUM, disc_id: 1, track_id: 1 } };
     const append = JSON.stringify({ id, command: 'append', payload: Array.from({ length: 1000 }, () => normal) });
-    expect(Buffer.byteLength(append)).toBeGreaterThan(3_000_000);
+    expect(Buffer.byteLength(append)).toBeGreaterThan(4_000_000);
     const appended = await send('PATCH', '/api/playlist', append);
     expect(appended.json).toMatchObject({ status: 0 });
     expect((appended.json as { data: { items: unknown[] } }).data.items).toHaveLength(2000);
+  });
+});
+
+describe('the shape of a JSON body, checked before it is parsed (server/api/jsonBounds.ts)', () => {
+  const refused = (form: string, why: string) => ({ http: 200, json: { status: 902003, message: `malformed ${form} (${why})`, data: null } });
+  const dummyItem = (info: Record<string, unknown>) => ({ type: 'dummy', info: { title: 't', ...info } });
+  const playlist = (extra: Record<string, unknown>) => JSON.stringify({ name: 'shape', ...extra });
+
+  test('8 MiB of nested arrays → 902003 nested deeper than the playlist form goes (4 levels)', async () => {
+    const half = 4 * 1024 * 1024;
+    expect(await send('PUT', '/api/playlist', '['.repeat(half) + ']'.repeat(half))).toEqual(refused('playlist form', 'nested deeper than 4 levels'));
+  });
+
+  test('the playlist form is 4 levels deep (body, items, item, info): a fifth is refused', async () => {
+    expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem({})] }))).json).toMatchObject({ status: 0 });
+    expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem({ extra: [] })] }))).toEqual(refused('playlist form', 'nested deeper than 4 levels'));
+    expect(await send('PATCH', '/api/playlist', JSON.stringify({ id: '1', command: 'append', payload: [dummyItem({ x: {} })] }))).toEqual(
+      refused('patch form', 'nested deeper than 4 levels'),
+    );
+  });
+
+  test('brackets, braces, commas and escaped quotes inside strings are text, not structure', async () => {
+    const title = '[[[[{{{{ "quoted" \\ ,,,, ]]]]'.repeat(10);
+    const res = await send('PUT', '/api/playlist', playlist({ items: [dummyItem({ title })] }));
+    expect(res.json).toMatchObject({ status: 0, data: { items: [{ info: { title } }] } });
+  });
+
+  test('600,000 unknown keys (6.7 MB) → 902003 before parsing, not accepted', async () => {
+    const keys = Array.from({ length: 600_000 }, (_, i) => `"k${i}":1`).join(',');
+    const body = `{"name":"n",${keys}}`;
+    expect(Buffer.byteLength(body)).toBeGreaterThan(6_500_000);
+    expect(await send('PUT', '/api/playlist', body)).toEqual(refused('playlist form', `an object with more than ${LIMITS.jsonObjectMembers} members`));
+  });
+
+  test(`unknown keys are ignored up to ${LIMITS.jsonObjectMembers} members per object, in any object`, async () => {
+    const unknown = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, i]));
+    const max = LIMITS.jsonObjectMembers;
+    expect((await send('PUT', '/api/playlist', playlist(unknown(max - 1)))).json).toMatchObject({ status: 0 });
+    expect(await send('PUT', '/api/playlist', playlist(unknown(max)))).toEqual(refused('playlist form', `an object with more than ${max} members`));
+    expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem(unknown(max - 1))] }))).json).toMatchObject({ status: 0 });
+    expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem(unknown(max))] }))).toEqual(refused('playlist form', `an object with more than ${max} members`));
+    expect(await send('POST', '/api/user/login', JSON.stringify({ email: 'a@b.c', ...unknown(max) }))).toEqual(refused('login form', `an object with more than ${max} members`));
+  });
+
+  test('more values than the largest valid playlist write (1,000 items of 32) → 902003 before parsing', async () => {
+    const zeros = (n: number) => `{"name":"n","items":[${Array.from({ length: n }, () => '0').join(',')}]}`;
+    expect(await send('PUT', '/api/playlist', zeros(40_000))).toEqual(refused('playlist form', 'more than 32000 values'));
+    // Under the bound, the form's own count check answers as before.
+    expect((await send('PUT', '/api/playlist', zeros(1001))).json).toEqual({ status: 902003, message: 'too many playlist items in one request (at most 1000)', data: null });
   });
 });
 
