@@ -17,7 +17,11 @@
  *    and then, each alone for ATTACK_EACH_SECONDS with its own rows, attackers of body shape and answer size:
  *    - `nested`: two loops PUT /api/playlist 8 MiB of nested arrays (`[[[[…]]]]`), refused 902003,
  *    - `unknownkeys`: two loops PUT /api/playlist a form of 600,000 unknown keys (6.7 MB), refused 902003,
- *    - `share`: 16 anonymous readers GET the largest share allowed (≈ 4 MB answer) without compression;
+ *    - `share`: 16 anonymous readers GET the largest share allowed (≈ 4 MB answer) without compression,
+ *    - `owner`: a stranger guesses an account's password while its owner signs in every second from
+ *      a known device (bench/lib/hostileAccounts.ts): the owner always gets in, the stranger never,
+ *    - `register`: a registration flood from one IPv4 address and from fresh addresses of one IPv6
+ *      /64: each group gets its hourly allowance and no more, a listener elsewhere still registers;
  * 3. afterwards: every accepted stat row is stored (GET /api/stat/self of each account), the demo account still
  *    signs in, the guessed account is locked (refused) rather than opened.
  *
@@ -27,13 +31,14 @@
  *
  * `HOSTILE_SECONDS` (default 20), `HOSTILE_EACH_SECONDS` (default 10) and `HOSTILE_BASE_SECONDS`
  * (default 5) set the phase lengths; `HOSTILE_ATTACKS` (default all:
- * stat,overlimit,huge,guess,nested,unknownkeys,share) picks attackers, to see what each costs.
+ * stat,overlimit,huge,guess,nested,unknownkeys,share,owner,register) picks attackers, to see what each costs.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { LIMITS } from '../server/api/limits';
 import { sha256Hex } from '../server/auth';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
 import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
@@ -48,6 +53,16 @@ import {
   type BodyAttackLog,
   type ShareReadLog,
 } from './lib/hostileBodies';
+import {
+  bystander,
+  knownDevice,
+  newOwnerLog,
+  newRegisterLog,
+  ownerLoop,
+  registerAccount,
+  registerFlood,
+  strangerLoop,
+} from './lib/hostileAccounts';
 import { round } from './lib/stats';
 import { formatTable } from './lib/table';
 import type { BenchModule, Cell } from './lib/types';
@@ -55,10 +70,10 @@ import type { BenchModule, Cell } from './lib/types';
 const ATTACK_SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
 const BASE_SECONDS = Number(process.env.HOSTILE_BASE_SECONDS ?? 5);
 const EACH_SECONDS = Number(process.env.HOSTILE_EACH_SECONDS ?? 10);
-const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share').split(','));
+const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share,owner,register').split(','));
 /** Attackers that run together in one phase (the first ones); the others get a phase each. */
 const TOGETHER = ['stat', 'overlimit', 'huge', 'guess'].filter((a) => ATTACKS.has(a));
-const ALONE = (['nested', 'unknownkeys', 'share'] as const).filter((a) => ATTACKS.has(a));
+const ALONE = (['nested', 'unknownkeys', 'share', 'owner', 'register'] as const).filter((a) => ATTACKS.has(a));
 const NESTED_BYTES = 8 * 1024 * 1024;
 const UNKNOWN_KEYS = 600_000;
 const SHARE_READERS = 16;
@@ -342,8 +357,8 @@ export const hostileBench: BenchModule = {
       const statSessions: Session[] = [];
       for (let i = 0; i < STAT_ACCOUNTS; i++) {
         const account = { email: `listener${i}@anniv.local`, password: `listener-${i}`, nickname: `l${i}` };
-        const answer = await api(server, '/api/user/register', { method: 'POST', body: { ...account, password: sha256Hex(account.password) } });
-        if (answer.status !== 0) throw new Error(`register ${account.email}: ${answer.status}`);
+        // each from an address of its own: one address registers at most 10 accounts an hour
+        await registerAccount(server.baseUrl, account, `198.51.100.${i + 1}`);
         statSessions.push(await signIn(server, account.email, account.password));
       }
       const to = await targets(server, session);
@@ -386,6 +401,8 @@ export const hostileBench: BenchModule = {
       };
       if (TOGETHER.length > 0) await phase(`attack: ${TOGETHER.join('+')}`, ATTACK_SECONDS, (until) => attack(server, session, statSessions, until, log));
 
+      const ownerLog = newOwnerLog();
+      const registerLog = newRegisterLog();
       const nestedLog = newBodyLog();
       const keysLog = newBodyLog();
       const shareLog = newShareLog();
@@ -400,6 +417,21 @@ export const hostileBench: BenchModule = {
           const body = unknownKeys(UNKNOWN_KEYS);
           await phase('attack: unknownkeys', EACH_SECONDS, (until) =>
             Promise.all([1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, keysLog))),
+          );
+        } else if (name === 'owner') {
+          const owner = { email: 'owner@anniv.local', password: 'owner-password-1', nickname: 'owner' };
+          await registerAccount(server.baseUrl, owner, '198.51.100.200');
+          const device = await knownDevice(server.baseUrl, owner, '198.51.100.200');
+          await phase('attack: owner', EACH_SECONDS, (until) =>
+            Promise.all([strangerLoop(server.baseUrl, owner, until, ownerLog), ownerLoop(server.baseUrl, owner, device, until, ownerLog)]),
+          );
+        } else if (name === 'register') {
+          await phase('attack: register', EACH_SECONDS, (until) =>
+            Promise.all([
+              registerFlood(server.baseUrl, 'IPv4 203.0.113.90', () => '203.0.113.90', until, registerLog),
+              registerFlood(server.baseUrl, 'IPv6 2001:db8:1:2::/64', (i) => `2001:db8:1:2::${(i + 1).toString(16)}`, until, registerLog),
+              bystander(server.baseUrl, registerLog),
+            ]),
           );
         } else {
           const credentialId = ((await api(server, '/api/credential', { session })).data as { id: string }[])[0]!.id;
@@ -437,6 +469,16 @@ export const hostileBench: BenchModule = {
       if (nestedLog.other.length > 0) problems.push(`nested arrays not refused with 902003: ${nestedLog.other.slice(0, 3).join('; ')}`);
       if (keysLog.other.length > 0) problems.push(`unknown keys not refused with 902003: ${keysLog.other.slice(0, 3).join('; ')}`);
       if (shareLog.bad.length > 0) problems.push(`share reads failed: ${shareLog.bad.slice(0, 3).join('; ')}`);
+      if (ATTACKS.has('owner')) {
+        if (ownerLog.strangerOpened > 0) problems.push(`the stranger signed in ${ownerLog.strangerOpened} times`);
+        if (ownerLog.ownerRefused.length > 0 || ownerLog.ownerSignIns === 0) problems.push(`the owner was refused on the known device: ${ownerLog.ownerRefused.slice(0, 3).join('; ')}`);
+      }
+      if (ATTACKS.has('register')) {
+        const allowance = LIMITS.registrationsPerAddressPerHour;
+        for (const [group, made] of Object.entries(registerLog.made)) if (made !== allowance) problems.push(`${made} accounts registered from ${group}, expected ${allowance}`);
+        if (Object.keys(registerLog.made).length !== 2) problems.push(`registrations by group: ${JSON.stringify(registerLog.made)}`);
+        if (!registerLog.bystanderRegistered || registerLog.other.length > 0) problems.push(`registration answers: ${registerLog.other.slice(0, 3).join('; ')}`);
+      }
       if (!demoSignsIn) problems.push('the demo account cannot sign in after the attack');
       if (ATTACKS.has('guess') && victimRight.status === 0) problems.push('the guessed account opened with its right password while it should be locked');
 
@@ -462,6 +504,18 @@ export const hostileBench: BenchModule = {
                 `${round(shareLog.bytes / 1e6)} MB sent, slowest ${round(shareLog.slowestMs)} ms, ${shareLog.bad.length} failed.`,
             ]
           : []),
+        ...(ATTACKS.has('owner')
+          ? [
+              `Owner and stranger (${EACH_SECONDS} s): ${ownerLog.guesses} guesses by the stranger, ${ownerLog.strangerOpened} opened, its right password refused ` +
+                `${ownerLog.strangerRightRefused} times; the owner signed in from the known device ${ownerLog.ownerSignIns} times, refused ${ownerLog.ownerRefused.length}.`,
+            ]
+          : []),
+        ...(ATTACKS.has('register')
+          ? [
+              `Registration flood (${EACH_SECONDS} s): made ${Object.entries(registerLog.made).map(([g, n]) => `${n} from ${g}`).join(', ')}, ` +
+                `${registerLog.limited} refused by the limit; a listener elsewhere registered meanwhile: ${registerLog.bystanderRegistered ? 'yes' : 'NO'}.`,
+            ]
+          : []),
         problems.length === 0 ? 'Nothing lost, no errors.' : `PROBLEMS: ${problems.join('; ')}`,
       ];
       if (problems.length > 0) throw new Error(`${formatTable(rows)}\n${notes.join('\n')}`);
@@ -474,6 +528,8 @@ export const hostileBench: BenchModule = {
           nested: nestedLog,
           unknownKeys: keysLog,
           share: { ...shareLog, answerBytes: largestShareBytes },
+          owner: ownerLog,
+          register: registerLog,
           baselineSeconds: BASE_SECONDS,
           log: { ...log, rssSamples: undefined, hugeBodies: log.hugeBodies },
           rssAtStart,
