@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { addressGroup } from '../../server/addressGroup.js';
-import type { AnnivServer } from '../../server/index.js';
-import { clientAt, makeDataDir, makeServer, removeDir, trySignIn } from './support/fixture.js';
+import { clientAt, serverSuite, trySignIn } from './support/fixture.js';
 
 /*
  * Address limits count a client by its address group (server/addressGroup.ts): IPv4 as it is,
@@ -35,24 +34,15 @@ describe('addressGroup', () => {
 });
 
 describe('address limits by group, over the API', () => {
-  let dir: string;
-  let server: AnnivServer;
   let now = 1_700_000_000_000;
-  beforeAll(async () => {
-    dir = await makeDataDir('none');
-    server = await makeServer(dir, { TRUST_PROXY: '1' }, { clock: () => now });
-  });
-  afterAll(async () => {
-    await server.close();
-    removeDir(dir);
-  });
+  const suite = serverSuite('none', { TRUST_PROXY: '1' }, { clock: () => now });
 
   const LOCKED = /^too many failed password attempts; wait 60 seconds/;
   /** 20 failures (unknown emails, so no account is locked) from `ips` in turn */
   async function guessFrom(ips: string[]): Promise<void> {
-    for (let i = 0; i < 20; i++) expect((await trySignIn(clientAt(server, ips[i % ips.length]!), `nobody${i}@example.com`, 'x')).status).toBe(102020);
+    for (let i = 0; i < 20; i++) expect((await trySignIn(clientAt(suite.server, ips[i % ips.length]!), `nobody${i}@example.com`, 'x')).status).toBe(102020);
   }
-  const answerFrom = async (ip: string) => (await trySignIn(clientAt(server, ip), 'fresh@example.com', 'x')).message;
+  const answerFrom = async (ip: string) => (await trySignIn(clientAt(suite.server, ip), 'fresh@example.com', 'x')).message;
 
   test('addresses of one IPv6 /64 share a counter; another /64 does not', async () => {
     await guessFrom(['2001:db8:aa:1::1', '2001:db8:aa:1:ffff::2', '2001:db8:aa:1:1234:5678:9abc:def0']);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AnnivServer } from '../../server/index.js';
+import { describe, expect, test } from 'vitest';
 import { DEVICE_MAX_AGE } from '../../server/knownDevices.js';
-import { clientAt, makeDataDir, makeServer, register, removeDir, trySignIn, type Client } from './support/fixture.js';
+import { clientAt, register, serverSuite, trySignIn, type Client } from './support/fixture.js';
 
 /*
  * Known devices (server/knownDevices.ts, server/loginLimiter.ts): every sign-in sets a signed
@@ -13,21 +12,12 @@ import { clientAt, makeDataDir, makeServer, register, removeDir, trySignIn, type
 const WRONG = { status: 102010, message: 'email and password does not match', data: null };
 const locked = (seconds: number) => ({ status: 102010, message: `too many failed password attempts; wait ${seconds} seconds and try again`, data: null });
 
-let dir: string;
-let server: AnnivServer;
 let now = 1_700_000_000_000;
 let addresses = 0;
 /** a browser of its own, at an address of its own */
-const browser = (): Client => clientAt(server, `198.51.100.${++addresses}`);
+const browser = (): Client => clientAt(suite.server, `198.51.100.${++addresses}`);
 
-beforeAll(async () => {
-  dir = await makeDataDir('none');
-  server = await makeServer(dir, { TRUST_PROXY: '1' }, { clock: () => now });
-});
-afterAll(async () => {
-  await server.close();
-  removeDir(dir);
-});
+const suite = serverSuite('none', { TRUST_PROXY: '1' }, { clock: () => now });
 
 /** A browser of `email`'s owner that signed in once (and so is known), and signed out again. */
 async function knownDevice(email: string): Promise<Client> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sha256Hex } from '../../server/auth.js';
 import type { AnnivServer } from '../../server/index.js';
 import { LoginLimiter } from '../../server/loginLimiter.js';
-import { Client, clientAt, makeDataDir, makeServer, register, removeDir, trySignIn } from './support/fixture.js';
+import { Client, clientAt, makeDataDir, makeServer, register, removeDir, serverSuite, trySignIn } from './support/fixture.js';
 
 /*
  * Password guessing limits (server/loginLimiter.ts): 5 failures in 15 min lock an allowance (an
@@ -107,28 +107,18 @@ describe('LoginLimiter', () => {
 });
 
 describe('over the API', () => {
-  let dir: string;
-  let server: AnnivServer;
   let now = 1_700_000_000_000;
-
-  beforeAll(async () => {
-    dir = await makeDataDir('none');
-    server = await makeServer(dir, { TRUST_PROXY: '1' }, { clock: () => now });
-  });
-  afterAll(async () => {
-    await server.close();
-    removeDir(dir);
-  });
+  const suite = serverSuite('none', { TRUST_PROXY: '1' }, { clock: () => now });
 
   let ipCounter = 0;
   /** A client behind the trusted proxy with its own address. */
   const from = (ip = `198.51.100.${++ipCounter}`) => {
-    const c = clientAt(server, ip);
+    const c = clientAt(suite.server, ip);
     return { c, login: (email: string, password: string) => trySignIn(c, email, password) };
   };
 
   test('after 5 wrong passwords even the right one is refused with the wait; after it the right user signs in', async () => {
-    await register(new Client(server), 'lock@example.com', 'right');
+    await register(new Client(suite.server), 'lock@example.com', 'right');
     const { c, login } = from();
     for (let i = 0; i < 5; i++) expect(await login('lock@example.com', `wrong${i}`)).toEqual(WRONG);
     expect(await login('lock@example.com', 'right')).toEqual(wait(60));
@@ -146,7 +136,7 @@ describe('over the API', () => {
   });
 
   test('locks grow: 1, 2, 4 … minutes, at most 15', async () => {
-    await register(new Client(server), 'grow@example.com', 'right');
+    await register(new Client(suite.server), 'grow@example.com', 'right');
     const { login } = from();
     const waits: string[] = [];
     for (let round = 0; round < 6; round++) {
@@ -167,7 +157,7 @@ describe('over the API', () => {
   });
 
   test('20 failures from one address lock that address for every account, not other addresses', async () => {
-    await register(new Client(server), 'victim@example.com', 'right');
+    await register(new Client(suite.server), 'victim@example.com', 'right');
     const attacker = from('203.0.113.66');
     for (let i = 0; i < 20; i++) expect((await attacker.login(`guess${i}@example.com`, 'x')).status).toBe(102020);
     expect(await attacker.login('victim@example.com', 'right')).toEqual(wait(60));
@@ -177,7 +167,7 @@ describe('over the API', () => {
   });
 
   test('parallel guesses cannot slip past the limit', async () => {
-    await register(new Client(server), 'burst@example.com', 'right');
+    await register(new Client(suite.server), 'burst@example.com', 'right');
     const { login } = from();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login('burst@example.com', `bad${i}`)));
     expect(answers.filter((a) => a.message === WRONG.message)).toHaveLength(5);
@@ -186,7 +176,7 @@ describe('over the API', () => {
   });
 
   test('PATCH /api/user/password: the old-password check counts against the session, so a stranger locking the account does not block it', async () => {
-    await register(new Client(server), 'change@example.com', 'right');
+    await register(new Client(suite.server), 'change@example.com', 'right');
     const owner = from();
     expect((await owner.login('change@example.com', 'right')).status).toBe(0);
     const stranger = from();
@@ -207,13 +197,13 @@ describe('over the API', () => {
   });
 
   test('POST /api/user/revoke: the password check counts against the session too', async () => {
-    await register(new Client(server), 'leaving@example.com', 'right');
+    await register(new Client(suite.server), 'leaving@example.com', 'right');
     const owner = from();
     expect((await owner.login('leaving@example.com', 'right')).status).toBe(0);
     const stranger = from();
     for (let i = 0; i < 5; i++) expect(await stranger.login('leaving@example.com', `bad${i}`)).toEqual(WRONG);
     expect((await owner.c.post('/api/user/revoke', { password: sha256Hex('right') })).status).toBe(0);
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('leaving@example.com')).toEqual({ n: 0 });
+    expect(suite.server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('leaving@example.com')).toEqual({ n: 0 });
   });
 
   test('without TRUST_PROXY, X-Forwarded-For does not choose the address', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../server/auth.js';
 import { hashSessionId } from '../../server/db.js';
 import type { AnnivServer } from '../../server/index.js';
-import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, register, removeDir } from './support/fixture.js';
+import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, register, removeDir, serverSuite } from './support/fixture.js';
 
 let dir: string;
 let server: AnnivServer;
@@ -109,30 +109,21 @@ describe('stored field limits', () => {
 
 describe('names as the server keeps them', () => {
   // a server of their own: the registrations of this file would pass one address's hourly limit
-  let dir2: string;
-  let server: AnnivServer;
-  beforeAll(async () => {
-    dir2 = await makeDataDir('none');
-    server = await makeServer(dir2);
-  });
-  afterAll(async () => {
-    await server.close();
-    removeDir(dir2);
-  });
+  const suite = serverSuite();
 
   test('PATCH /api/user/intro refuses an empty or blank nickname as registration does; nothing changes', async () => {
-    const c = new Client(server);
+    const c = new Client(suite.server);
     await register(c, 'blank-nick@example.com', 'pw', 'Kept');
     await c.login('blank-nick@example.com', sha256Hex('pw'));
     for (const nickname of ['', '   ', '\u3000\t']) {
       expect(await c.call('PATCH', '/api/user/intro', { nickname, avatar: '' })).toEqual({ status: 902003, message: 'nickname must not be empty', data: null });
-      expect((await register(new Client(server), `blank-${nickname.length}@example.com`, 'pw', nickname)).message).toBe('nickname must not be empty');
+      expect((await register(new Client(suite.server), `blank-${nickname.length}@example.com`, 'pw', nickname)).message).toBe('nickname must not be empty');
     }
     expect((await c.get('/api/user/info')).data).toMatchObject({ nickname: 'Kept' });
   });
 
   test('a lone surrogate counts as the one character it is stored as (U+FFFD), not three', async () => {
-    const c = new Client(server);
+    const c = new Client(suite.server);
     await register(c, 'surrogate@example.com', 'pw', 'S');
     await c.login('surrogate@example.com', sha256Hex('pw'));
     // JSON escapes of lone surrogates: valid JSON, not valid text

@@ -135,12 +135,23 @@ export async function signedInClient(server: AnnivServer, email: string, passwor
  * removed after them: `suite.server`, `suite.client` (read them inside tests), `suite.dir`.
  */
 export function demoUserSuite(level: DemoLevel = 'meta'): { dir: string; server: AnnivServer; client: Client } {
-  const suite = {} as { dir: string; server: AnnivServer; client: Client };
+  const suite = serverSuite(level) as { dir: string; server: AnnivServer; client: Client };
   beforeAll(async () => {
-    suite.dir = await makeDataDir(level);
-    suite.server = await makeServer(suite.dir);
     suite.client = new Client(suite.server);
     await suite.client.login();
+  });
+  return suite;
+}
+
+/**
+ * A server of its own for a file or a describe block, started before its tests and removed after
+ * them: `suite.server`, `suite.dir` (read them inside tests).
+ */
+export function serverSuite(level: DemoLevel = 'none', env: Record<string, string> = {}, options: ServerOptions = {}): { dir: string; server: AnnivServer } {
+  const suite = {} as { dir: string; server: AnnivServer };
+  beforeAll(async () => {
+    suite.dir = await makeDataDir(level);
+    suite.server = await makeServer(suite.dir, env, options);
   });
   afterAll(async () => {
     await suite.server.close();
