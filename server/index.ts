@@ -106,7 +106,22 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const shareAnswers = new ShareAnswers(LIMITS.shareAnswerCacheBytes);
   const knownDevices = new KnownDevices(config.dataDir);
   const registrations = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.registrationsPerAddressPerHour });
-  const apiApp = createApiApp({ config, db, meta, keys, libraryUrl: () => libraryUrl, loginLimiter, knownDevices, registrations, statBudget, twoFactor, clock: tokenClock, shareAnswers });
+  const shareReads = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.shareBytesPerAddressPerMinute, windowMs: 60_000 });
+  const apiApp = createApiApp({
+    config,
+    db,
+    meta,
+    keys,
+    libraryUrl: () => libraryUrl,
+    loginLimiter,
+    knownDevices,
+    registrations,
+    shareReads,
+    statBudget,
+    twoFactor,
+    clock: tokenClock,
+    shareAnswers,
+  });
   const libraryApp = createLibraryApp({
     keys,
     index,

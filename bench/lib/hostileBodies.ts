@@ -17,6 +17,8 @@ export interface BodyAttackLog {
 
 export interface ShareReadLog {
   reads: number;
+  /** refused by the per-address budget of share bytes (902001), as they should be once it is spent */
+  limited: number;
   /** answers that were not HTTP 200 with status 0 */
   bad: string[];
   bytes: number;
@@ -24,7 +26,7 @@ export interface ShareReadLog {
 }
 
 export const newBodyLog = (): BodyAttackLog => ({ sent: 0, refused: 0, other: [], slowestMs: 0 });
-export const newShareLog = (): ShareReadLog => ({ reads: 0, bad: [], bytes: 0, slowestMs: 0 });
+export const newShareLog = (): ShareReadLog => ({ reads: 0, limited: 0, bad: [], bytes: 0, slowestMs: 0 });
 
 /** `[[[[…]]]]`, `bytes` long (even). */
 export function nestedArrays(bytes: number): Uint8Array<ArrayBuffer> {
@@ -94,7 +96,8 @@ export function readShareLoop(baseUrl: string, shareId: string, until: () => boo
           log.reads += 1;
           log.bytes += bytes;
           log.slowestMs = Math.max(log.slowestMs, performance.now() - started);
-          if (res.statusCode !== 200 || !head.startsWith('{"status":0,')) log.bad.push(`${res.statusCode} ${head}`);
+          if (res.statusCode === 200 && head.startsWith('{"status":902001')) log.limited += 1;
+          else if (res.statusCode !== 200 || !head.startsWith('{"status":0,')) log.bad.push(`${res.statusCode} ${head}`);
           resolve();
         });
       });

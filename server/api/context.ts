@@ -27,6 +27,8 @@ export interface ApiDeps {
   knownDevices: KnownDevices;
   /** Accounts registered per address group and hour (LIMITS.registrationsPerAddressPerHour). */
   registrations: Budget<string>;
+  /** Bytes of share answers sent per address group and minute (LIMITS.shareBytesPerAddressPerMinute). */
+  shareReads: Budget<string>;
   /** TOTP checks, sealed secrets and the wrong-code limit (server/twoFactor.ts); one per server. */
   twoFactor: TwoFactor;
   /** Plays each user may report per hour (server/statBudget.ts); one per server. */

@@ -47,6 +47,13 @@ export const LIMITS = {
   shareAnswerBytes: 4 * 1024 * 1024,
   /** Memory for kept GET /api/share answers (api/shareAnswers.ts), JSON and compressed copies. */
   shareAnswerCacheBytes: 64 * 1024 * 1024,
+  /**
+   * Bytes of share answers one address group may read a minute (as sent: compressed when the client
+   * accepts it). Sending is cheap per byte but not free: 16 readers pulling a 4 MB share without
+   * compression in a loop took /api/info p99 from 64 ms to 1.7 s. 64 MiB is 16 reads a minute of the
+   * largest share, and over a thousand of a typical one (tens of KB).
+   */
+  shareBytesPerAddressPerMinute: 64 * 1024 * 1024,
   /** Each text of a share's optional `metadata` (titles, artists, catalogs, dates …). */
   shareMetadataText: 1000,
   /**

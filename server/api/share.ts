@@ -7,7 +7,7 @@ import type { MetaRepo } from '../meta/load.js';
 import type { AlbumDetails } from '../meta/types.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings } from '../encoding.js';
 import type { CredentialRow } from '../users.js';
-import { requireUser, type ApiDeps, type ApiEnv, type ApiContext } from './context.js';
+import { limitAddress, requireUser, type ApiDeps, type ApiEnv, type ApiContext } from './context.js';
 import { ApiError, Status, fail, malformed, ok } from './envelope.js';
 import { LIMITS } from './limits.js';
 import { sizeText } from './bodyLimit.js';
@@ -373,7 +373,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return row;
   };
 
-  const { shareAnswers } = deps;
+  const { shareAnswers, shareReads } = deps;
   const building = new Map<string, Promise<ShareAnswer>>();
   /** The kept answer of a share when its tokens are fresh enough, else a new one (one build at a time). */
   const answerOf = async (shareId: string): Promise<ShareAnswer> => {
@@ -396,11 +396,22 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     }
     return pending;
   };
+  /** Takes what is about to be sent from the reader's budget of the minute, or refuses the read. */
+  const spend = (c: ApiContext, bytes: number): void => {
+    const group = limitAddress(c, deps.config.trustProxy);
+    if (!shareReads.take(group, bytes)) {
+      throw new ApiError(Status.PermissionDenied, `too many shares read from this address; wait ${shareReads.secondsLeft(group)} seconds and try again`);
+    }
+  };
   /** Sends a kept answer, compressed (once per coding, then kept too) when the client accepts it. */
   const send = async (c: ApiContext, shareId: string, answer: ShareAnswer): Promise<Response> => {
     const coding = acceptedCodings(c.req.header('accept-encoding'))[0];
-    if (!coding || answer.json.byteLength < COMPRESS_MIN_BYTES) return c.body(answer.json, 200, { 'Content-Type': 'application/json' });
+    if (!coding || answer.json.byteLength < COMPRESS_MIN_BYTES) {
+      spend(c, answer.json.byteLength);
+      return c.body(answer.json, 200, { 'Content-Type': 'application/json' });
+    }
     const body = await shareAnswers.encoded(shareId, answer, coding);
+    spend(c, body.byteLength);
     const headers = { 'Content-Type': 'application/json', 'Content-Encoding': coding, Vary: 'Accept-Encoding' };
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
   };

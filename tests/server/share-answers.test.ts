@@ -4,7 +4,7 @@ import { sha256Hex } from '../../server/auth.js';
 import { LIMITS } from '../../server/api/limits.js';
 import { ShareAnswers } from '../../server/api/shareAnswers.js';
 import type { AnnivServer } from '../../server/index.js';
-import { Client, makeDataDir, makeServer, removeDir, signedInClient } from './support/fixture.js';
+import { Client, clientAt, makeDataDir, makeServer, removeDir, serverSuite, signedInClient } from './support/fixture.js';
 import { controlledCredential, createShare, getShare, payloadOf, shareBody, shareRows } from './support/share.js';
 
 /*
@@ -176,5 +176,35 @@ describe('the size of a share (LIMITS.shareAnswerBytes, its answer as sent)', ()
       data: null,
     });
     expect(shareRows(server, 'shares')).toBe(before);
+  });
+});
+
+describe('share answers one address may read a minute (LIMITS.shareBytesPerAddressPerMinute)', () => {
+  let now = 1_700_000_000_000;
+  const suite = serverSuite('meta', { TRUST_PROXY: '1' }, { clock: () => now });
+  const track = { title: 't'.repeat(1000), artist: 'a'.repeat(1000), type: 'normal' };
+
+  test('reads pass until the bytes sent to that address reach the budget, then 902001 with the wait; another address still reads; a minute later it reads again', async () => {
+    const owner = await signedInClient(suite.server, 'owner@example.com', 'owner-pw', 'Owner');
+    const credential = (await controlledCredential(owner)).id;
+    const discs = [{ catalog: 'X', tracks: Array.from({ length: 255 }, () => track) }];
+    const metadata = { [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs } };
+    const id = await createShare(owner, shareBody([{ album_id: U, disc_id: 1, tracks: [1] }], credential, { metadata }));
+    const read = (ip: string) => clientAt(suite.server, ip).raw(`/api/share?id=${id}`);
+    const size = (await (await read('203.0.113.1')).arrayBuffer()).byteLength;
+    expect(size).toBeGreaterThan(400_000);
+
+    const allowed = Math.floor(LIMITS.shareBytesPerAddressPerMinute / size);
+    for (let i = 1; i < allowed; i++) expect((await (await read('203.0.113.1')).arrayBuffer()).byteLength).toBe(size);
+    expect(await (await read('203.0.113.1')).json()).toEqual({
+      status: 902001,
+      message: 'too many shares read from this address; wait 60 seconds and try again',
+      data: null,
+    });
+    // the refusal is the share's public answer too: a page of any origin can read why
+    expect((await read('203.0.113.1')).headers.get('access-control-allow-origin')).toBe('*');
+    expect((await (await read('203.0.113.2')).arrayBuffer()).byteLength).toBe(size);
+    now += 60_000;
+    expect((await (await read('203.0.113.1')).arrayBuffer()).byteLength).toBe(size);
   });
 });
