@@ -495,10 +495,10 @@ export const hostileBench: BenchModule = {
           `afterwards the demo account signs in: ${demoSignsIn ? 'yes' : 'NO'}; the guessed account's right password is refused while locked: ${victimRight.status !== 0 ? 'yes' : 'NO'}.`,
         `Server memory (RSS): ${rssAtStart ?? '?'} MB at start, peak ${peakRss || '?'} MB during the attack.`,
         ...(ATTACKS.has('nested')
-          ? [`Nested arrays (${EACH_SECONDS} s, 2 in flight, ${NESTED_BYTES / 1024 / 1024} MiB each): ${nestedLog.refused} of ${nestedLog.sent} refused with 902003, slowest answer ${round(nestedLog.slowestMs)} ms.`]
+          ? [`Nested arrays (${EACH_SECONDS} s, 2 in flight, ${NESTED_BYTES / 1024 / 1024} MiB each): ${nestedLog.refused} of ${nestedLog.sent} refused with 902003 (${nestedLog.closed} by dropping the connection while the client was still sending), slowest answer ${round(nestedLog.slowestMs)} ms.`]
           : []),
         ...(ATTACKS.has('unknownkeys')
-          ? [`${UNKNOWN_KEYS.toLocaleString('en')} unknown keys (${EACH_SECONDS} s, 2 in flight): ${keysLog.refused} of ${keysLog.sent} refused with 902003, slowest answer ${round(keysLog.slowestMs)} ms.`]
+          ? [`${UNKNOWN_KEYS.toLocaleString('en')} unknown keys (${EACH_SECONDS} s, 2 in flight): ${keysLog.refused} of ${keysLog.sent} refused with 902003 (${keysLog.closed} by dropping the connection while the client was still sending), slowest answer ${round(keysLog.slowestMs)} ms.`]
           : []),
         ...(ATTACKS.has('share')
           ? [

@@ -4,11 +4,11 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings, compress, varyOnEncoding } from '../encoding.js';
 import { staticClient } from '../static.js';
-import { bodyLimit } from './bodyLimit.js';
+import { bodyLimit, dropAfterAnswer } from './bodyLimit.js';
 import { clientInfo, type ApiDeps, type ApiEnv } from './context.js';
 import { registerCredentialRoutes } from './credential.js';
 import { csrf } from './csrf.js';
-import { ApiError, Status, fail, ok } from './envelope.js';
+import { ApiError, RefusedBody, Status, fail, ok } from './envelope.js';
 import { registerFavoriteRoutes } from './favorite.js';
 import { registerMetaRoutes } from './meta.js';
 import { HSTS } from '../securityHeaders.js';
@@ -124,6 +124,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   app.get('*', staticClient(config.distDir, { filesOnly: config.strict, signedInPreloads: !config.features.includes('2fa_enforced') }));
 
   app.onError((err, c) => {
+    if (err instanceof RefusedBody) dropAfterAnswer(c);
     if (err instanceof ApiError) return fail(c, err.status, err.message);
     console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return fail(c, Status.InternalError, 'internal error');

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Status, type Envelope } from './envelope.js';
 import { LIMITS } from './limits.js';
@@ -46,6 +47,17 @@ export function tooLarge(c: Context, max: number): Response {
   // The rest of the body is never read, so this connection cannot carry another request: say so,
   // or a client would send its next request on it and see it closed under that request.
   return c.json(envelope, 413, { Connection: 'close' });
+}
+
+/**
+ * For a body refused for its shape (only a hostile client sends `[[[[…` or 600,000 keys): the answer
+ * says `Connection: close`, and once it is sent the socket is dropped instead of read to its end (as
+ * @hono/node-server would for up to 64 MiB), so the rest of the body costs this server nothing.
+ */
+export function dropAfterAnswer(c: Context): void {
+  c.header('Connection', 'close');
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  outgoing?.once('finish', () => outgoing.socket?.destroy());
 }
 
 export function bodyLimit(): MiddlewareHandler {

@@ -39,6 +39,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Refused before the whole body was read: the answer closes the connection, which cannot carry
+ * another request while the rest of the body is on its way.
+ */
+export class RefusedBody extends ApiError {}
+
 export interface Envelope {
   status: number;
   message: string;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { ApiError, Status, malformed } from './envelope.js';
-import { jsonBoundsFor, outOfBounds } from './jsonBounds.js';
+import { ApiError, RefusedBody, Status, malformed } from './envelope.js';
+import { BoundsScan, jsonBoundsFor } from './jsonBounds.js';
 
 /**
  * Strict JSON input, like gin's binding in anniv-go: a value of the wrong JSON type fails the
@@ -18,14 +18,7 @@ const utf8 = new TextDecoder();
  * JSON.parse builds any of it.
  */
 export async function readJson(c: Context, what: string): Promise<unknown> {
-  let body: Uint8Array;
-  try {
-    body = new Uint8Array(await c.req.arrayBuffer());
-  } catch {
-    throw malformed(what);
-  }
-  const why = outOfBounds(body, jsonBoundsFor(c.req.method, c.req.path));
-  if (why !== null) throw new ApiError(Status.IllegalParams, `malformed ${what} (${why})`);
+  const body = await boundedBody(c, what);
   const text = utf8.decode(body);
   if (text.trim() === '') throw malformed(what);
   try {
@@ -33,6 +26,49 @@ export async function readJson(c: Context, what: string): Promise<unknown> {
   } catch {
     throw malformed(what);
   }
+}
+
+/**
+ * The body's bytes, scanned as they arrive: one out of its route's bounds is refused at the chunk
+ * that shows it (8 MiB of `[[[[…` at its first bytes), the rest left unread and the connection
+ * closed after the answer (RefusedBody). A body some other reader has taken already is scanned
+ * whole.
+ */
+async function boundedBody(c: Context, what: string): Promise<Uint8Array> {
+  const scan = new BoundsScan(jsonBoundsFor(c.req.method, c.req.path));
+  const refuse = (why: string) => new RefusedBody(Status.IllegalParams, `malformed ${what} (${why})`);
+  const raw = c.req.raw;
+  if (!raw.body || raw.bodyUsed) {
+    let body: Uint8Array;
+    try {
+      body = new Uint8Array(await c.req.arrayBuffer());
+    } catch {
+      throw malformed(what);
+    }
+    const why = scan.feed(body);
+    if (why !== null) throw new ApiError(Status.IllegalParams, `malformed ${what} (${why})`);
+    return body;
+  }
+  const reader = raw.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      throw malformed(what);
+    }
+    if (next.done) break;
+    const why = scan.feed(next.value);
+    if (why !== null) {
+      reader.releaseLock();
+      throw refuse(why);
+    }
+    chunks.push(next.value);
+    size += next.value.byteLength;
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
 export async function readObject(c: Context, what: string): Promise<JsonObject> {

@@ -62,36 +62,60 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
 /**
- * Why `body` is out of `bounds` (`nested deeper than 4 levels`, …), or null when it is within them.
- * Counts structure outside strings only; in UTF-8 the bytes of `"` and `\` never occur inside a
- * multi-byte character, so strings are skipped byte by byte.
+ * The scan as the body arrives: `feed` each chunk in order; the first answer other than null says
+ * why the body is out of `bounds` (`nested deeper than 4 levels`, …), so a hostile body is refused
+ * after its first bytes instead of after megabytes. Counts structure outside strings only; in UTF-8
+ * the bytes of `"` and `\` never occur inside a multi-byte character, so strings are skipped byte
+ * by byte (a string or an escape may go on into the next chunk).
  */
-export function outOfBounds(body: Uint8Array, bounds: JsonBounds): string | null {
+export class BoundsScan {
   // Per open container: 1 for an object, 0 for an array, and the members counted so far.
-  const isObject = new Uint8Array(bounds.depth + 1);
-  const members = new Uint32Array(bounds.depth + 1);
-  let depth = 0;
-  let values = 0;
-  const n = body.length;
-  for (let i = 0; i < n; i++) {
-    const b = body[i];
-    if (b === QUOTE) {
-      for (i++; i < n; i++) {
-        const s = body[i];
-        if (s === BACKSLASH) i++;
-        else if (s === QUOTE) break;
-      }
-    } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
-      if (++depth > bounds.depth) return `nested deeper than ${bounds.depth} levels`;
-      if (++values > bounds.values) return `more than ${bounds.values} values`;
-      isObject[depth] = b === OPEN_OBJECT ? 1 : 0;
-      members[depth] = 1;
-    } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
-      if (--depth < 0) return null; // not JSON: JSON.parse says so
-    } else if (b === COMMA && depth > 0) {
-      if (++values > bounds.values) return `more than ${bounds.values} values`;
-      if (++members[depth]! > bounds.members && isObject[depth] === 1) return `an object with more than ${bounds.members} members`;
-    }
+  private readonly isObject: Uint8Array;
+  private readonly members: Uint32Array;
+  private depth = 0;
+  private values = 0;
+  private inString = false;
+  private escaped = false;
+  /** closed more than it opened: not JSON, JSON.parse says so */
+  private broken = false;
+
+  constructor(private readonly bounds: JsonBounds) {
+    this.isObject = new Uint8Array(bounds.depth + 1);
+    this.members = new Uint32Array(bounds.depth + 1);
   }
-  return null;
+
+  feed(chunk: Uint8Array): string | null {
+    if (this.broken) return null;
+    const { bounds, isObject, members } = this;
+    const n = chunk.length;
+    for (let i = 0; i < n; i++) {
+      const b = chunk[i];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (b === BACKSLASH) this.escaped = true;
+        else if (b === QUOTE) this.inString = false;
+      } else if (b === QUOTE) {
+        this.inString = true;
+      } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+        if (++this.depth > bounds.depth) return `nested deeper than ${bounds.depth} levels`;
+        if (++this.values > bounds.values) return `more than ${bounds.values} values`;
+        isObject[this.depth] = b === OPEN_OBJECT ? 1 : 0;
+        members[this.depth] = 1;
+      } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
+        if (--this.depth < 0) {
+          this.broken = true;
+          return null;
+        }
+      } else if (b === COMMA && this.depth > 0) {
+        if (++this.values > bounds.values) return `more than ${bounds.values} values`;
+        if (++members[this.depth]! > bounds.members && isObject[this.depth] === 1) return `an object with more than ${bounds.members} members`;
+      }
+    }
+    return null;
+  }
+}
+
+/** Why a whole `body` is out of `bounds`, or null when it is within them. */
+export function outOfBounds(body: Uint8Array, bounds: JsonBounds): string | null {
+  return new BoundsScan(bounds).feed(body);
 }
