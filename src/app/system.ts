@@ -20,7 +20,7 @@ import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
-import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
+import { createApiClient, type ApiClientOptions } from '@/services/api/client';
 import { gotNoAnswer, isApiError, isUnauthorized } from '@/services/api/errors';
 import { TWO_FACTOR_PATH } from '@/services/api/user';
 import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
@@ -32,7 +32,8 @@ import { text } from '@/shared/text';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
-  api?: ApiClient;
+  /** how the API client reaches the server (tests pass a fake fetch); the app adds its own hooks */
+  api?: Omit<ApiClientOptions, 'onAnswer' | 'onError'>;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
   navigate?: (to: string) => void;
@@ -43,57 +44,25 @@ export interface SystemOptions {
   serviceWorker?: AnyActorLogic;
 }
 
-/**
- * Any call answered with 902002 while signed in means the server ended the session (expired, or the
- * password changed elsewhere): the local session ends too, instead of every page failing one by one.
- * A call answered 202000 means the site enforces two-step sign-in and this user has not turned it
- * on (except on the two-step endpoint itself, where it means "it is not on").
- */
-function withSessionExpiry(api: ApiClient, onExpired: () => void, onTwoFactorRequired: () => void): ApiClient {
-  const wrap =
-    <M extends keyof ApiClient>(method: M): ApiClient[M] =>
-    (async (path: string, options?: RequestOptions) => {
-      try {
-        return await api[method](path, options);
-      } catch (error) {
-        if (isUnauthorized(error)) onExpired();
-        else if (isApiError(error, STATUS_TWO_FACTOR_NOT_ENABLED) && path !== TWO_FACTOR_PATH) onTwoFactorRequired();
-        throw error;
-      }
-    }) as ApiClient[M];
-  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
-}
-
-/**
- * Every call tells whether the server answered: an answer (even an error envelope) means it is
- * reachable, no answer at all means this browser is offline or the server is down (the shell's
- * 离线中).
- */
-function withReachability(api: ApiClient, report: (reached: boolean) => void): ApiClient {
-  const wrap =
-    <M extends keyof ApiClient>(method: M): ApiClient[M] =>
-    (async (path: string, options?: RequestOptions) => {
-      try {
-        const result = await api[method](path, options);
-        report(true);
-        return result;
-      } catch (error) {
-        report(!gotNoAnswer(error));
-        throw error;
-      }
-    }) as ApiClient[M];
-  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
-}
-
 export function createAppSystem(options: SystemOptions = {}) {
   let onExpired = () => {};
   let onTwoFactorRequired = () => {};
   let reachability = (_reached: boolean) => {};
-  const api = withSessionExpiry(
-    withReachability(options.api ?? createApiClient(), (reached) => reachability(reached)),
-    () => onExpired(),
-    () => onTwoFactorRequired(),
-  );
+  const api = createApiClient({
+    ...options.api,
+    // an answer (even an error envelope) means the server is reachable; no answer at all means this
+    // browser is offline or the server is down (the shell's 离线中)
+    onAnswer: () => reachability(true),
+    onError: (error, path) => {
+      reachability(!gotNoAnswer(error));
+      // 902002 while signed in: the server ended the session (expired, or the password changed
+      // elsewhere), so the local session ends too instead of every page failing one by one; 202000:
+      // the site enforces two-step sign-in and this user has not turned it on (except on the
+      // two-step endpoint itself, where it means "it is not on")
+      if (isUnauthorized(error)) onExpired();
+      else if (isApiError(error, STATUS_TWO_FACTOR_NOT_ENABLED) && path !== TWO_FACTOR_PATH) onTwoFactorRequired();
+    },
+  });
   const navigate = options.navigate ?? ((to: string) => navigateTo(to));
   const reload = options.reload ?? ((to: string | null) => (to === null ? window.location.reload() : window.location.assign(addressOf(to))));
   const { fetch, inspect } = options;

@@ -3,7 +3,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, type ActorRefLike, type InspectionEvent } from 'xstate';
 import { createAppSystem, type AppSystem } from '@/app/system';
-import { createApiClient } from '@/services/api/client';
 import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
 import { readLocal, writeLocal } from '@/storage/local';
@@ -35,7 +34,7 @@ async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void
   };
   const reloads: string[] = [];
   const system = createAppSystem({
-    api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
+    api: { fetch: server.fetch, getCookie: () => undefined },
     fetch: server.fetch,
     navigate: () => {},
     reload: (to) => reloads.push(to ?? "here"),
