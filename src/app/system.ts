@@ -6,9 +6,9 @@
 //   - credentials loaded or changed, a sync changed a library's albums → the player looks its cover up again
 //   - signed out                                    → libraries, sync, favourites and playlists forget everything
 //   - signing out on this device forgets the user, the saved queue and every local library record
-//   - every feature's `notify`                      → the messages (toasts)
+//   - every actor's `notify` (and every view's)      → one notify → the messages (toasts), none per call while offline
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
-import { createActor, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
 import { startPlaylists } from '@/features/playlists';
@@ -65,33 +65,40 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   const navigate = options.navigate ?? ((to: string) => navigateTo(to));
   const reload = options.reload ?? ((to: string | null) => (to === null ? window.location.reload() : window.location.assign(addressOf(to))));
-  const { fetch, inspect } = options;
+  const { fetch } = options;
 
-  const messages = createActor(messagesMachine, { inspect }).start();
-  // while the shell says 离线中, "no answer" errors are not toasted one by one: the banner says it once
+  const messages = createActor(messagesMachine, { inspect: options.inspect }).start();
+  // the one notify: while the shell says 离线中, "no answer" errors are not toasted one by one (the
+  // banner says it once)
   let offline = () => false;
   const notify = (event: NotifyEvent) => {
     if (event.severity === 'error' && event.message === text.errors.unknownNetwork && offline()) return;
     messages.send({ type: 'ADD', severity: event.severity, message: event.message });
   };
+  // One place carries every actor's `notify` to it: every actor created in a feature's system (the
+  // long-lived ones, and the hearts', dialogs' and pages' actors their owners spawn) is announced to
+  // the inspector as it is created, before it starts, so nothing it emits is missed.
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor') (event.actorRef as AnyActorRef).on('notify', notify);
+    options.inspect?.(event);
+  };
 
   const settings = startSettings({ inspect });
-  const library = startLibrary({ api, fetch, notify, inspect });
+  const library = startLibrary({ api, fetch, inspect });
   const share = startShare({ api, access: library.access });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
-  const player = startPlayer({ api, accessFor, settings, notify, fetch, inspect });
+  const player = startPlayer({ api, accessFor, settings, fetch, inspect });
   const session = startSession({
     api,
     clearLocalData,
-    notify,
     navigate,
     reload,
     inspect,
   });
-  const site = startSite({ api, notify, inspect });
-  const { favourites, toggle: favouriteToggle } = startFavourites({ api, notify, inspect });
-  const { playlists, page: playlistPage } = startPlaylists({ api, notify, inspect });
+  const site = startSite({ api, inspect });
+  const { favourites, toggle: favouriteToggle } = startFavourites({ api, inspect });
+  const { playlists, page: playlistPage } = startPlaylists({ api, inspect });
   const lyrics = startLyrics({ api, inspect });
   const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
   reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
@@ -145,6 +152,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   return {
     prefetchFor,
     messages,
+    notify,
     session,
     site,
     settings,

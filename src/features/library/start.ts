@@ -3,7 +3,6 @@
 // removed locally), and the access module fed by the credentials of the moment.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import type { NotifyEvent } from '@/shared/effects';
 import { createLibraryAccess } from './access';
 import { defineLibrariesActors, librariesOfAlbums, provideLibrarySync } from './actors';
 import { librariesMachine } from './librariesMachine';
@@ -12,15 +11,12 @@ export interface LibraryOptions {
   api: ApiClient;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
-  notify: (event: NotifyEvent) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startLibrary({ api, fetch, notify, inspect }: LibraryOptions) {
+export function startLibrary({ api, fetch, inspect }: LibraryOptions) {
   const libraries = createActor(librariesMachine.provide({ actors: defineLibrariesActors({ api }) }), { inspect });
   const librarySync = createActor(provideLibrarySync(fetch), { inspect });
-  libraries.on('notify', notify);
-  librarySync.on('notify', notify);
   libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
   libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));
 

@@ -1,20 +1,17 @@
 // The long-lived playlists store, and the page machine each /playlist/{id} starts.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import type { NotifyEvent } from '@/shared/effects';
 import { definePlaylistActors, definePlaylistsActors } from './actors';
 import { playlistMachine } from './playlistMachine';
 import { playlistsMachine } from './playlistsMachine';
 
 export interface PlaylistsOptions {
   api: ApiClient;
-  notify: (event: NotifyEvent) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlaylists({ api, notify, inspect }: PlaylistsOptions) {
+export function startPlaylists({ api, inspect }: PlaylistsOptions) {
   const playlists = createActor(playlistsMachine.provide({ actors: definePlaylistsActors({ api }) }), { inspect });
-  playlists.on('notify', notify);
   playlists.start();
   const page = playlistMachine.provide({ actors: definePlaylistActors({ api }) });
   return { playlists, page };
