@@ -24,7 +24,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
   // views toast through the system's one notify (no per-call toasts while offline)
   const notify = useCallback((severity: Severity, message: string) => system.notify({ type: 'notify', severity, message }), [system]);
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
-  const favourites = useMemo(() => ({ favourites: system.favourites, toggle: system.favouriteToggle }), [system]);
+  const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
   const playlists = useMemo(() => ({ playlists: system.playlists, page: system.playlistPage }), [system]);
   const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }), [system]);
   return (

@@ -182,6 +182,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.loadFavourites', error: unauthorized },
     { type: 'xstate.done.actor.loadFavouriteAlbums', output: ['album-b', 'album-a'] },
     { type: 'xstate.error.actor.loadFavouriteAlbums', error: new Error('未知网络错误') },
+    // a heart's click spawns its album's toggle; its settled request stops it
+    { type: 'TOGGLE_FAVOURITE', target: { kind: 'album', albumId: 'album-b' }, liked: false },
+    { type: 'TOGGLE_SETTLED', id: 'heart:album:album-b' },
   ],
   favouriteToggle: [
     { type: 'TOGGLE', liked: false },

@@ -97,7 +97,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   const site = startSite({ api, inspect });
-  const { favourites, toggle: favouriteToggle } = startFavourites({ api, inspect });
+  const { favourites } = startFavourites({ api, inspect });
   const { playlists, page: playlistPage } = startPlaylists({ api, inspect });
   const lyrics = startLyrics({ api, inspect });
   const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
@@ -161,7 +161,6 @@ export function createAppSystem(options: SystemOptions = {}) {
     access: library.access,
     player,
     favourites,
-    favouriteToggle,
     playlists,
     playlistPage,
     share,

@@ -1,4 +1,4 @@
-// The long-lived favourites store and the toggle logic every heart uses.
+// The long-lived favourites store, with the hearts' toggles it spawns.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { defineFavouritesActors, defineFavouriteToggleActors } from './actors';
@@ -11,11 +11,10 @@ export interface FavouritesOptions {
 }
 
 export function startFavourites({ api, inspect }: FavouritesOptions) {
-  const favourites = createActor(favouritesMachine.provide({ actors: defineFavouritesActors({ api }) }), { inspect });
+  const favouriteToggle = favouriteToggleMachine.provide({ actors: defineFavouriteToggleActors({ api }) });
+  const favourites = createActor(favouritesMachine.provide({ actors: { ...defineFavouritesActors({ api }), favouriteToggle } }), { inspect });
   favourites.start();
-  // each heart starts its own short-lived actor from this
-  const toggle = favouriteToggleMachine.provide({ actors: defineFavouriteToggleActors({ api }) });
-  return { favourites, toggle };
+  return { favourites };
 }
 
 export type FavouritesFeature = ReturnType<typeof startFavourites>;
