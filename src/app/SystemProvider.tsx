@@ -25,7 +25,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
   const notify = useCallback((severity: Severity, message: string) => system.notify({ type: 'notify', severity, message }), [system]);
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
   const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
-  const playlists = useMemo(() => ({ playlists: system.playlists, page: system.playlistPage }), [system]);
+  const playlists = useMemo(() => ({ playlists: system.playlists }), [system]);
   const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }), [system]);
   return (
     <NotifyProvider value={notify}>

@@ -207,6 +207,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.appendTracks', error: new ApiError(901000, 'playlist is full (at most 10000 items)') },
     { type: 'xstate.done.actor.deletePlaylist' },
     { type: 'xstate.error.actor.deletePlaylist', error: new ApiError(902001, 'you are not the owner of the play list') },
+    // the page of a list opens (its actor spawned here) and leaves
+    { type: 'OPEN_PAGE', id: samplePlaylist.id },
+    { type: 'CLOSE_PAGE', id: samplePlaylist.id },
   ],
   playlist: [
     { type: 'SUBMIT_EDIT', form: samplePlaylistForm },

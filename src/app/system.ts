@@ -98,7 +98,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   const site = startSite({ api, inspect });
   const { favourites } = startFavourites({ api, inspect });
-  const { playlists, page: playlistPage } = startPlaylists({ api, inspect });
+  const { playlists } = startPlaylists({ api, inspect });
   const lyrics = startLyrics({ api, inspect });
   const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
   reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
@@ -162,7 +162,6 @@ export function createAppSystem(options: SystemOptions = {}) {
     player,
     favourites,
     playlists,
-    playlistPage,
     share,
     lyrics,
     shell,

@@ -1,4 +1,4 @@
-// The long-lived playlists store, and the page machine each /playlist/{id} starts.
+// The long-lived playlists store, with the playlist page it spawns for /playlist/{id}.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { definePlaylistActors, definePlaylistsActors } from './actors';
@@ -11,10 +11,10 @@ export interface PlaylistsOptions {
 }
 
 export function startPlaylists({ api, inspect }: PlaylistsOptions) {
-  const playlists = createActor(playlistsMachine.provide({ actors: definePlaylistsActors({ api }) }), { inspect });
+  const playlistPage = playlistMachine.provide({ actors: definePlaylistActors({ api }) });
+  const playlists = createActor(playlistsMachine.provide({ actors: { ...definePlaylistsActors({ api }), playlistPage } }), { inspect });
   playlists.start();
-  const page = playlistMachine.provide({ actors: definePlaylistActors({ api }) });
-  return { playlists, page };
+  return { playlists };
 }
 
 export type PlaylistsFeature = ReturnType<typeof startPlaylists>;

@@ -6,8 +6,8 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconArrowDown, IconArrowUp, IconEdit, IconTrash } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'wouter';
 import { useBrowse } from '@/features/browse';
 import { useCredentialsKnown, useLibraryAccess, useSyncGeneration, type AlbumAccess } from '@/features/library';
@@ -20,7 +20,6 @@ import type { AlbumInfo, Playlist, PlaylistItem } from '@/shared/types';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { Notice } from '@/ui/Notice';
-import { useNotify } from '@/ui/notify';
 import { PageLoad } from '@/ui/PageLoad';
 import { RowMenu, RowMenuItem } from '@/ui/RowMenu';
 import { Tip } from '@/ui/Tip';
@@ -29,7 +28,7 @@ import { typeLabel } from '@/ui/TrackList';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { VirtualList } from '@/ui/VirtualList';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
-import { usePlaylists } from '../context';
+import { usePlaylistPage } from '../context';
 import type { PlaylistRef } from '../playlistMachine';
 import classes from './PlaylistPage.module.css';
 
@@ -294,33 +293,28 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
 }
 
 function PlaylistView({ id }: { id: string }) {
-  const { page, playlists } = usePlaylists();
-  const notify = useNotify();
-  const actor = useActorRef(page, { input: { id } });
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notify', (e) => notify(e.severity, e.message)),
-      // the list of playlists shows the new name and date
-      actor.on('playlistSaved', ({ playlist }) => playlists.send({ type: 'PLAYLIST_SAVED', playlist })),
-      // tracks added to this list through the add dialog show here
-      playlists.on('playlistSaved', ({ playlist }) => actor.send({ type: 'REPLACED', playlist })),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, notify, playlists]);
+  const actor = usePlaylistPage(id);
+  if (!actor) return <PlaylistSkeleton />;
+  return <PlaylistPageOf actor={actor} />;
+}
+
+function PlaylistSkeleton() {
+  return (
+    <Stack gap={4} aria-busy="true" aria-label={text.loading}>
+      <Skeleton height={200} width={200} />
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={ROW_HEIGHT - 4} />
+      ))}
+    </Stack>
+  );
+}
+
+function PlaylistPageOf({ actor }: { actor: PlaylistRef }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const playlist = useSelector(actor, (s) => s.context.playlist);
 
-  if (loading) {
-    return (
-      <Stack gap={4} aria-busy="true" aria-label={text.loading}>
-        <Skeleton height={200} width={200} />
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={ROW_HEIGHT - 4} />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <PlaylistSkeleton />;
   if (error !== null || !playlist) {
     return (
       <Stack>
