@@ -18,6 +18,7 @@ import { sessionMachine } from '@/features/session/sessionMachine';
 import { settingsMachine } from '@/features/settings/settingsMachine';
 import { NoShareTokenError, shareFormError, shareWizardMachine, type ShareWizardContext } from '@/features/share/shareWizardMachine';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
+import { sharingMachine } from '@/features/share/sharingMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { shellMachine } from '@/features/shell/shellMachine';
@@ -36,6 +37,7 @@ export const machines: Record<string, AnyStateMachine> = {
   playlist: playlistMachine,
   shareWizard: shareWizardMachine,
   myShares: mySharesMachine,
+  sharing: sharingMachine,
   lyrics: lyricsMachine,
   shell: shellMachine,
 };
@@ -252,6 +254,15 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.listShares', error: unauthorized },
     { type: 'xstate.done.actor.deleteShare' },
     { type: 'xstate.error.actor.deleteShare', error: new ApiError(902001, 'you are not the owner of the share') },
+    { type: 'COPY', link: 'https://anniv.example/s/qWeRtYuI' },
+    { type: 'xstate.done.actor.copyLink' },
+    { type: 'xstate.error.actor.copyLink', error: new Error('您的浏览器不支持复制功能') },
+  ],
+  sharing: [
+    { type: 'OPEN_WIZARD', input: { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', linkBase: 'https://anniv.example' } },
+    { type: 'CLOSE_WIZARD' },
+    { type: 'OPEN_MY_SHARES' },
+    { type: 'CLOSE_MY_SHARES' },
   ],
 };
 

@@ -85,7 +85,7 @@ export function createAppSystem(options: SystemOptions = {}) {
 
   const settings = startSettings({ inspect });
   const library = startLibrary({ api, fetch, inspect });
-  const share = startShare({ api, access: library.access });
+  const share = startShare({ api, access: library.access, inspect });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
   const player = startPlayer({ api, accessFor, settings, fetch, inspect });
@@ -169,7 +169,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, lyrics, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, share.sharing, lyrics, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }
