@@ -50,6 +50,17 @@ const synced = (system: AppSystem) =>
   waitFor(system.librarySync, (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0, { timeout: 5000 });
 
 describe('the app system', () => {
+  it("an actor an owner spawns is part of the system: the inspector sees it, and its toast goes through the one notify", async () => {
+    const { system, eventsOf } = await start((server) => server.signIn('mio@example.com'));
+    await signedIn(system);
+    system.playlists.send({ type: 'OPEN_PAGE', id: '99' });
+    const page = system.playlists.getSnapshot().context.page!.actor;
+    await waitFor(page, (s) => s.hasTag('failed'), { timeout: 5000 });
+    // the inspector saw the page's own events (its load failing)
+    expect(eventsOf(page)).toContain('xstate.error.actor.loadPlaylist');
+    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).toContain('playlist not found');
+  });
+
   it('signed in: credentials load, libraries sync, and the player looks the shown cover up again', async () => {
     writeLocal('playlist', { tracks: [track], index: 0 });
     const { system, eventsOf } = await start((server) => {
