@@ -21,10 +21,11 @@ import { TrackSlotsProvider } from './TrackSlots';
 
 export function SystemProvider({ system, children }: { system: AppSystem; children: ReactNode }) {
   const { messages } = system;
-  const notify = useCallback((severity: Severity, message: string) => messages.send({ type: 'ADD', severity, message }), [messages]);
+  // views toast through the system's one notify (no per-call toasts while offline)
+  const notify = useCallback((severity: Severity, message: string) => system.notify({ type: 'notify', severity, message }), [system]);
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
-  const favourites = useMemo(() => ({ favourites: system.favourites, toggle: system.favouriteToggle }), [system]);
-  const playlists = useMemo(() => ({ playlists: system.playlists, page: system.playlistPage }), [system]);
+  const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
+  const playlists = useMemo(() => ({ playlists: system.playlists }), [system]);
   const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }), [system]);
   return (
     <NotifyProvider value={notify}>

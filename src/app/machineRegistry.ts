@@ -18,6 +18,7 @@ import { sessionMachine } from '@/features/session/sessionMachine';
 import { settingsMachine } from '@/features/settings/settingsMachine';
 import { NoShareTokenError, shareFormError, shareWizardMachine, type ShareWizardContext } from '@/features/share/shareWizardMachine';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
+import { sharingMachine } from '@/features/share/sharingMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { shellMachine } from '@/features/shell/shellMachine';
@@ -36,6 +37,7 @@ export const machines: Record<string, AnyStateMachine> = {
   playlist: playlistMachine,
   shareWizard: shareWizardMachine,
   myShares: mySharesMachine,
+  sharing: sharingMachine,
   lyrics: lyricsMachine,
   shell: shellMachine,
 };
@@ -186,6 +188,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.loadFavourites', error: unauthorized },
     { type: 'xstate.done.actor.loadFavouriteAlbums', output: ['album-b', 'album-a'] },
     { type: 'xstate.error.actor.loadFavouriteAlbums', error: new Error('未知网络错误') },
+    // a heart's click spawns its album's toggle; its settled request stops it
+    { type: 'TOGGLE_FAVOURITE', target: { kind: 'album', albumId: 'album-b' }, liked: false },
+    { type: 'TOGGLE_SETTLED', id: 'heart:album:album-b' },
   ],
   favouriteToggle: [
     { type: 'TOGGLE', liked: false },
@@ -208,6 +213,9 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.appendTracks', error: new ApiError(901000, 'playlist is full (at most 10000 items)') },
     { type: 'xstate.done.actor.deletePlaylist' },
     { type: 'xstate.error.actor.deletePlaylist', error: new ApiError(902001, 'you are not the owner of the play list') },
+    // the page of a list opens (its actor spawned here) and leaves
+    { type: 'OPEN_PAGE', id: samplePlaylist.id },
+    { type: 'CLOSE_PAGE', id: samplePlaylist.id },
   ],
   playlist: [
     { type: 'SUBMIT_EDIT', form: samplePlaylistForm },
@@ -250,6 +258,15 @@ export const pathEvents: Record<string, AnyEventObject[]> = {
     { type: 'xstate.error.actor.listShares', error: unauthorized },
     { type: 'xstate.done.actor.deleteShare' },
     { type: 'xstate.error.actor.deleteShare', error: new ApiError(902001, 'you are not the owner of the share') },
+    { type: 'COPY', link: 'https://anniv.example/s/qWeRtYuI' },
+    { type: 'xstate.done.actor.copyLink' },
+    { type: 'xstate.error.actor.copyLink', error: new Error('您的浏览器不支持复制功能') },
+  ],
+  sharing: [
+    { type: 'OPEN_WIZARD', input: { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', linkBase: 'https://anniv.example' } },
+    { type: 'CLOSE_WIZARD' },
+    { type: 'OPEN_MY_SHARES' },
+    { type: 'CLOSE_MY_SHARES' },
   ],
 };
 

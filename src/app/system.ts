@@ -6,9 +6,9 @@
 //   - credentials loaded or changed, a sync changed a library's albums → the player looks its cover up again
 //   - signed out                                    → libraries, sync, favourites and playlists forget everything
 //   - signing out on this device forgets the user, the saved queue and every local library record
-//   - every feature's `notify`                      → the messages (toasts)
+//   - every actor's `notify` (and every view's)      → one notify → the messages (toasts), none per call while offline
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
-import { createActor, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
 import { startPlaylists } from '@/features/playlists';
@@ -20,7 +20,7 @@ import { messagesMachine } from '@/features/messages';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
-import { createApiClient, type ApiClient, type RequestOptions } from '@/services/api/client';
+import { createApiClient, type ApiClientOptions } from '@/services/api/client';
 import { gotNoAnswer, isApiError, isUnauthorized } from '@/services/api/errors';
 import { TWO_FACTOR_PATH } from '@/services/api/user';
 import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
@@ -32,7 +32,8 @@ import { text } from '@/shared/text';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
-  api?: ApiClient;
+  /** how the API client reaches the server (tests pass a fake fetch); the app adds its own hooks */
+  api?: Omit<ApiClientOptions, 'onAnswer' | 'onError'>;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
   navigate?: (to: string) => void;
@@ -43,86 +44,61 @@ export interface SystemOptions {
   serviceWorker?: AnyActorLogic;
 }
 
-/**
- * Any call answered with 902002 while signed in means the server ended the session (expired, or the
- * password changed elsewhere): the local session ends too, instead of every page failing one by one.
- * A call answered 202000 means the site enforces two-step sign-in and this user has not turned it
- * on (except on the two-step endpoint itself, where it means "it is not on").
- */
-function withSessionExpiry(api: ApiClient, onExpired: () => void, onTwoFactorRequired: () => void): ApiClient {
-  const wrap =
-    <M extends keyof ApiClient>(method: M): ApiClient[M] =>
-    (async (path: string, options?: RequestOptions) => {
-      try {
-        return await api[method](path, options);
-      } catch (error) {
-        if (isUnauthorized(error)) onExpired();
-        else if (isApiError(error, STATUS_TWO_FACTOR_NOT_ENABLED) && path !== TWO_FACTOR_PATH) onTwoFactorRequired();
-        throw error;
-      }
-    }) as ApiClient[M];
-  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
-}
-
-/**
- * Every call tells whether the server answered: an answer (even an error envelope) means it is
- * reachable, no answer at all means this browser is offline or the server is down (the shell's
- * 离线中).
- */
-function withReachability(api: ApiClient, report: (reached: boolean) => void): ApiClient {
-  const wrap =
-    <M extends keyof ApiClient>(method: M): ApiClient[M] =>
-    (async (path: string, options?: RequestOptions) => {
-      try {
-        const result = await api[method](path, options);
-        report(true);
-        return result;
-      } catch (error) {
-        report(!gotNoAnswer(error));
-        throw error;
-      }
-    }) as ApiClient[M];
-  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete') };
-}
-
 export function createAppSystem(options: SystemOptions = {}) {
   let onExpired = () => {};
   let onTwoFactorRequired = () => {};
   let reachability = (_reached: boolean) => {};
-  const api = withSessionExpiry(
-    withReachability(options.api ?? createApiClient(), (reached) => reachability(reached)),
-    () => onExpired(),
-    () => onTwoFactorRequired(),
-  );
+  const api = createApiClient({
+    ...options.api,
+    // an answer (even an error envelope) means the server is reachable; no answer at all means this
+    // browser is offline or the server is down (the shell's 离线中)
+    onAnswer: () => reachability(true),
+    onError: (error, path) => {
+      reachability(!gotNoAnswer(error));
+      // 902002 while signed in: the server ended the session (expired, or the password changed
+      // elsewhere), so the local session ends too instead of every page failing one by one; 202000:
+      // the site enforces two-step sign-in and this user has not turned it on (except on the
+      // two-step endpoint itself, where it means "it is not on")
+      if (isUnauthorized(error)) onExpired();
+      else if (isApiError(error, STATUS_TWO_FACTOR_NOT_ENABLED) && path !== TWO_FACTOR_PATH) onTwoFactorRequired();
+    },
+  });
   const navigate = options.navigate ?? ((to: string) => navigateTo(to));
   const reload = options.reload ?? ((to: string | null) => (to === null ? window.location.reload() : window.location.assign(addressOf(to))));
-  const { fetch, inspect } = options;
+  const { fetch } = options;
 
-  const messages = createActor(messagesMachine, { inspect }).start();
-  // while the shell says 离线中, "no answer" errors are not toasted one by one: the banner says it once
+  const messages = createActor(messagesMachine, { inspect: options.inspect }).start();
+  // the one notify: while the shell says 离线中, "no answer" errors are not toasted one by one (the
+  // banner says it once)
   let offline = () => false;
   const notify = (event: NotifyEvent) => {
     if (event.severity === 'error' && event.message === text.errors.unknownNetwork && offline()) return;
     messages.send({ type: 'ADD', severity: event.severity, message: event.message });
   };
+  // One place carries every actor's `notify` to it: every actor created in a feature's system (the
+  // long-lived ones, and the hearts', dialogs' and pages' actors their owners spawn) is announced to
+  // the inspector as it is created, before it starts, so nothing it emits is missed.
+  const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor') (event.actorRef as AnyActorRef).on('notify', notify);
+    options.inspect?.(event);
+  };
 
   const settings = startSettings({ inspect });
-  const library = startLibrary({ api, fetch, notify, inspect });
-  const share = startShare({ api, access: library.access });
+  const library = startLibrary({ api, fetch, inspect });
+  const share = startShare({ api, access: library.access, inspect });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
-  const player = startPlayer({ api, accessFor, settings, notify, fetch, inspect });
+  const player = startPlayer({ api, accessFor, settings, fetch, inspect });
   const session = startSession({
     api,
     clearLocalData,
-    notify,
     navigate,
     reload,
     inspect,
   });
-  const site = startSite({ api, notify, inspect });
-  const { favourites, toggle: favouriteToggle } = startFavourites({ api, notify, inspect });
-  const { playlists, page: playlistPage } = startPlaylists({ api, notify, inspect });
+  const site = startSite({ api, inspect });
+  const { favourites } = startFavourites({ api, inspect });
+  const { playlists } = startPlaylists({ api, inspect });
   const lyrics = startLyrics({ api, inspect });
   const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
   reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
@@ -176,6 +152,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   return {
     prefetchFor,
     messages,
+    notify,
     session,
     site,
     settings,
@@ -184,9 +161,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     access: library.access,
     player,
     favourites,
-    favouriteToggle,
     playlists,
-    playlistPage,
     share,
     lyrics,
     shell,
@@ -194,7 +169,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, lyrics, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, share.sharing, lyrics, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

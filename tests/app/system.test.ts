@@ -3,7 +3,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, type ActorRefLike, type InspectionEvent } from 'xstate';
 import { createAppSystem, type AppSystem } from '@/app/system';
-import { createApiClient } from '@/services/api/client';
 import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
 import { readLocal, writeLocal } from '@/storage/local';
@@ -35,7 +34,7 @@ async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void
   };
   const reloads: string[] = [];
   const system = createAppSystem({
-    api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
+    api: { fetch: server.fetch, getCookie: () => undefined },
     fetch: server.fetch,
     navigate: () => {},
     reload: (to) => reloads.push(to ?? "here"),
@@ -51,6 +50,17 @@ const synced = (system: AppSystem) =>
   waitFor(system.librarySync, (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0, { timeout: 5000 });
 
 describe('the app system', () => {
+  it("an actor an owner spawns is part of the system: the inspector sees it, and its toast goes through the one notify", async () => {
+    const { system, eventsOf } = await start((server) => server.signIn('mio@example.com'));
+    await signedIn(system);
+    system.playlists.send({ type: 'OPEN_PAGE', id: '99' });
+    const page = system.playlists.getSnapshot().context.page!.actor;
+    await waitFor(page, (s) => s.hasTag('failed'), { timeout: 5000 });
+    // the inspector saw the page's own events (its load failing)
+    expect(eventsOf(page)).toContain('xstate.error.actor.loadPlaylist');
+    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).toContain('playlist not found');
+  });
+
   it('signed in: credentials load, libraries sync, and the player looks the shown cover up again', async () => {
     writeLocal('playlist', { tracks: [track], index: 0 });
     const { system, eventsOf } = await start((server) => {

@@ -14,7 +14,6 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import type { FavouritesRef } from '@/features/favourites/favouritesMachine';
 import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleEvent, type FavouriteToggleInput } from '@/features/favourites/favouriteToggleMachine';
 import { pathEvents, pathInputs } from '@/app/machineRegistry';
 import { errorMessage, NetworkError } from '@/services/api/errors';
@@ -42,11 +41,12 @@ const events = defaultEvents(machine, [
   { type: 'xstate.error.actor.submit', error: new NetworkError(null) },
 ]);
 
-/** A live store for `sendTo`: it records every event it receives. */
+/** A live store for `sendTo`: it records every event it receives (apart: the settled requests). */
 function recordingStore() {
   const received: AnyEventObject[] = [];
-  const actor = createActor(fromCallback(({ receive }) => receive((event) => received.push(event)))).start();
-  return { store: actor as unknown as FavouritesRef, received, stop: () => actor.stop() };
+  const settled: AnyEventObject[] = [];
+  const actor = createActor(fromCallback(({ receive }) => receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)))).start();
+  return { store: actor as unknown as FavouriteToggleInput['store'], received, settled, stop: () => actor.stop() };
 }
 
 /** value, what is asked, and once back in idle how the request ended */
@@ -77,10 +77,12 @@ function replayLog() {
 /** What the path's events should have caused so far: a tiny model of the heart. */
 function expected(target: FavouriteTarget, sent: readonly AnyEventObject[]) {
   let liking = false;
+  let settled = 0;
   const storeEvents: AnyEventObject[] = [];
   const notes: EmittedFrom<Toggle>[] = [];
   for (const event of sent) {
     if (event.type === 'TOGGLE') liking = !(event.liked as boolean);
+    if (event.type.startsWith('xstate.') && event.type.endsWith('.actor.submit')) settled++;
     if (event.type === 'xstate.done.actor.submit') {
       storeEvents.push(storeEventFor(target, liking));
       notes.push({ type: 'notify', severity: 'success', message: liking ? text.favourites.added : text.favourites.removed });
@@ -89,7 +91,7 @@ function expected(target: FavouriteTarget, sent: readonly AnyEventObject[]) {
       notes.push({ type: 'notify', severity: 'error', message: errorMessage(event.error) });
     }
   }
-  return { liking, storeEvents, notes };
+  return { liking, storeEvents, notes, settled };
 }
 
 const targets: [string, FavouriteTarget][] = [
@@ -126,7 +128,7 @@ describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) 
 
   it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
     const log = replayLog();
-    const { store, received, stop } = recordingStore();
+    const { store, received, settled, stop } = recordingStore();
     const always = (s: ToggleSnapshot) => {
       const model = expected(target, log.sent);
       expect(s.context.target).toBe(target);
@@ -134,6 +136,8 @@ describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) 
       expect(s.context.liking).toBe(model.liking);
       // the store hears of successes only, each exactly once
       expect(received).toEqual(model.storeEvents);
+      // and its owner hears of every request that settled, so it can stop the toggle
+      expect(settled).toHaveLength(model.settled);
       expect(log.emitted).toEqual(model.notes);
     };
     const checks: StateChecks<Toggle> = {

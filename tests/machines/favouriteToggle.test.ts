@@ -1,9 +1,9 @@
 // One heart (spec 4.5) with a fake submit the tests settle, against a real favourites store (loaded
 // through fake services) or a fake store that records what it is told.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import { favouritesMachine, type FavouritesEvent, type FavouritesRef, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
-import { favouriteToggleMachine, type FavouriteTarget, type SubmitInput } from '@/features/favourites/favouriteToggleMachine';
+import { createActor, fromCallback, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { favouritesMachine, type FavouritesEvent, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
+import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleInput, type SubmitInput } from '@/features/favourites/favouriteToggleMachine';
 import { ApiError, BadResponseError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
@@ -39,16 +39,19 @@ async function loadedStore(data: LoadedFavourites = { tracks: [a, b], albums: ['
   return { store, fakes };
 }
 
-/** a store that only records the events it receives */
+/** a store that only records the events it receives: the changes, and apart the settled requests */
 function recordingStore() {
   const received: AnyEventObject[] = [];
-  const store = createActor(fromCallback(({ receive }) => receive((event) => received.push(event)))).start();
-  return { store: store as unknown as FavouritesRef, received };
+  const settled: AnyEventObject[] = [];
+  const store = createActor(fromCallback(({ receive }) => receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)))).start();
+  return { store: store as unknown as FavouriteToggleInput['store'], received, settled };
 }
 
-function heart(target: FavouriteTarget, store: FavouritesRef) {
+/** a toggle telling `store` (a real store or a recording one) what it tells its owner */
+function heart(target: FavouriteTarget, store: AnyActorRef) {
   const submit = fakeService<void, SubmitInput>();
-  const actor = createActor(favouriteToggleMachine.provide({ actors: { submit: submit.logic } }), { input: { target, store } });
+  const input = { target, store: store as FavouriteToggleInput['store'] };
+  const actor = createActor(favouriteToggleMachine.provide({ actors: { submit: submit.logic } }), { input });
   const notes: NotifyEvent[] = [];
   actor.on('notify', (e) => notes.push(e));
   actor.start();
@@ -65,7 +68,7 @@ describe('favourite toggle: what is submitted and what the store is told', () =>
     ['liking an album', albumTarget('album-new'), false, { type: 'ALBUM_LIKED', albumId: 'album-new' }, text.favourites.added],
     ['unliking an album', albumTarget('album-x'), true, { type: 'ALBUM_UNLIKED', albumId: 'album-x' }, text.favourites.removed],
   ])('%s: submits the opposite of what is shown, then tells the store and toasts', async (_, target, liked, storeEvent, message) => {
-    const { store, received } = recordingStore();
+    const { store, received, settled } = recordingStore();
     const { actor, submit, notes } = heart(target, store);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
@@ -85,6 +88,8 @@ describe('favourite toggle: what is submitted and what the store is told', () =>
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(received).toEqual([storeEvent]);
     expect(notes).toEqual([success(message)]);
+    // then the store (its owner) hears the request has settled, once
+    expect(settled).toEqual([{ type: 'TOGGLE_SETTLED', id: actor.id }]);
   });
 
   it('the notify messages are the spec texts', () => {
@@ -211,13 +216,15 @@ describe('favourite toggle: failures', () => {
     expect(fakes.loadFavouriteAlbums.calls).toHaveLength(0);
   });
 
-  it('a failure tells a recording store nothing', async () => {
-    const { store, received } = recordingStore();
+  it('a failure tells a recording store no change, only that the request settled', async () => {
+    const { store, received, settled } = recordingStore();
     const { actor, submit } = heart(albumTarget('album-x'), store);
     actor.send({ type: 'TOGGLE', liked: false });
+    expect(settled).toEqual([]);
     submit.last.reject(new ApiError(901000, 'album is already a favourite'));
     await flush();
     expect(received).toEqual([]);
+    expect(settled).toEqual([{ type: 'TOGGLE_SETTLED', id: actor.id }]);
   });
 
   it('after a failure a new TOGGLE submits again and can succeed', async () => {
@@ -283,7 +290,7 @@ describe('favourite toggle: changes that land in an unusual store state', () => 
     const { actor, submit } = heart(trackTarget(c), store);
     actor.send({ type: 'TOGGLE', liked: false });
     store.send({ type: 'RESET' });
-    // the heart's actor is not stopped on purpose (FavouriteButton.tsx): its request still lands
+    // the store keeps its toggles on RESET on purpose: a request in flight still lands
     submit.last.resolve();
     await flush();
     expect(store.getSnapshot().value).toBe('idle');

@@ -1,11 +1,13 @@
 // Model-based paths over the real favourites store (DESIGN.md 6): every shortest path from
 // xstate/graph is replayed with fake services that settle only when the path says so, with checks
 // on every state, and every state must be reached. The walk tells states apart by value, by how
-// many tracks and albums are liked (so the track and album events are walked too), and, after a
-// RESET, by the state it left (so RESET is walked from every state).
+// many tracks and albums are liked (so the track and album events are walked too), by the hearts'
+// toggles alive, and, after a RESET or a settled toggle, by the state it left (so both are walked
+// from every state).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
+import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
 import { pathEvents } from '@/app/machineRegistry';
 import { errorMessage } from '@/services/api/errors';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
@@ -21,17 +23,25 @@ import {
 } from '../support/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
-const machine = favouritesMachine.provide({ actors: { loadFavourites: pending, loadFavouriteAlbums: pending } as never });
+// a heart's toggle whose request never settles on its own: the path's TOGGLE_SETTLED ends it
+const favouriteToggle = favouriteToggleMachine.provide({ actors: { submit: pending } as never });
+const machine = favouritesMachine.provide({ actors: { loadFavourites: pending, loadFavouriteAlbums: pending, favouriteToggle } as never });
 type Favourites = typeof machine;
 
 const events = defaultEvents(machine, pathEvents.favourites!);
 
-/** value, how many tracks and albums, and for a RESET the state it came from */
+/**
+ * value, how many tracks and albums, which hearts' toggles are alive, and for a RESET or a settled
+ * toggle the state it came from (so both are walked from every state)
+ */
 function stateKey(snapshot: FavouritesSnapshot, event?: AnyEventObject, previous?: FavouritesSnapshot): string {
   const { value, context } = snapshot;
-  const resetFrom = event?.type === 'RESET' && previous ? previous.value : null;
-  return JSON.stringify([value, context.tracks.length, context.albums.length, resetFrom]);
+  const from = (event?.type === 'RESET' || event?.type === 'TOGGLE_SETTLED') && previous ? [event.type, previous.value] : null;
+  return JSON.stringify([value, context.tracks.length, context.albums.length, Object.keys(context.toggles), from]);
 }
+
+/** the store's children but the hearts' toggles */
+const servicesOf = (s: FavouritesSnapshot) => Object.keys(s.children).filter((id) => !id.startsWith('heart:'));
 
 /** What a replay saw: the events it sent and the events the store emitted. */
 function replayLog() {
@@ -62,6 +72,15 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
     const loadErrors = (log.sent as Sent[]).filter((e) => e.type === 'xstate.error.actor.loadFavourites');
     expect(log.emitted).toEqual(loadErrors.map((e) => ({ type: 'notify', severity: 'error', message: errorMessage(e.error) })));
 
+    // a toggle lives from its heart's click to its settled request, RESET or not
+    const toggles = new Set<string>();
+    for (const e of log.sent as (Sent & { target?: { albumId: string }; id?: string })[]) {
+      if (e.type === 'TOGGLE_FAVOURITE') toggles.add(`heart:album:${e.target!.albumId}`);
+      if (e.type === 'TOGGLE_SETTLED') toggles.delete(e.id!);
+    }
+    expect(Object.keys(s.context.toggles)).toEqual([...toggles]);
+    for (const id of toggles) expect(s.children[id]).toBe(s.context.toggles[id]);
+
     const event = last();
     if (event?.type === 'TRACK_LIKED') expect(tracks[0]).toEqual(trackInfoOf(event.track as TrackInfo));
     if (event?.type === 'TRACK_UNLIKED') expect(trackKeys.has(trackKey(event.track!))).toBe(false);
@@ -76,7 +95,7 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
     idle: (s) => {
       always(s);
       expect(s.tags.size).toBe(0);
-      expect(Object.keys(s.children)).toEqual([]);
+      expect(servicesOf(s)).toEqual([]);
     },
     loading: (s) => {
       always(s);
@@ -87,7 +106,7 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
       always(s);
       expect([...s.tags]).toEqual(['failed']);
       expect(log.emitted.length).toBeGreaterThan(0);
-      expect(Object.keys(s.children)).toEqual([]);
+      expect(servicesOf(s)).toEqual([]);
     },
     ready: (s) => {
       always(s);

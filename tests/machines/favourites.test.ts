@@ -1,8 +1,10 @@
 // The favourites store (spec 3, 4.5) with fake services the tests settle: loading, the order of
 // liked tracks and albums, the album-list reload after an album (un)like, and RESET from anywhere.
 import { describe, expect, it } from 'vitest';
-import { createActor, type StateValue } from 'xstate';
+import { createActor, type AnyActorRef, type InspectionEvent, type StateValue } from 'xstate';
 import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
+import { favouriteToggleMachine, heartIdOf, type SubmitInput } from '@/features/favourites/favouriteToggleMachine';
+import { text } from '@/shared/text';
 import { ApiError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { trackKey, type TrackInfo } from '@/shared/track';
@@ -369,5 +371,92 @@ describe('favourites store: RESET (signed out)', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(notes).toEqual([]);
+  });
+});
+
+describe("favourites store: it owns the hearts' toggles", () => {
+  /** a ready store whose toggles submit through a fake the test settles; the toggles' toasts are caught as the app does */
+  async function owner() {
+    const fakes = { loadFavourites: fakeService<LoadedFavourites>(), loadFavouriteAlbums: fakeService<string[]>(), submit: fakeService<void, SubmitInput>() };
+    const favouriteToggle = favouriteToggleMachine.provide({ actors: { submit: fakes.submit.logic } });
+    const notes: NotifyEvent[] = [];
+    const inspect = (event: InspectionEvent) => {
+      if (event.type === '@xstate.actor') (event.actorRef as AnyActorRef).on('notify', (e: NotifyEvent) => notes.push(e));
+    };
+    const actor = createActor(
+      favouritesMachine.provide({ actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic, favouriteToggle } }),
+      { inspect },
+    ).start();
+    actor.send({ type: 'LOAD' });
+    fakes.loadFavourites.last.resolve(loaded);
+    await flush();
+    return { actor, fakes, notes };
+  }
+  const heartOf = (track: TrackInfo) => ({ kind: 'track' as const, track });
+  const toggles = (s: FavouritesSnapshot) => Object.keys(s.context.toggles).sort();
+
+  it("a heart's click spawns its target's toggle, which submits; once answered it is stopped and the store shows the change", async () => {
+    const { actor, fakes, notes } = await owner();
+    expect(toggles(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf(c), liked: false });
+    const id = heartIdOf(heartOf(c));
+    const toggle = actor.getSnapshot().context.toggles[id]!;
+    expect(toggles(actor.getSnapshot())).toEqual([id]);
+    // a child of the store: part of its system, seen by the inspector
+    expect(actor.getSnapshot().children[id]).toBe(toggle);
+    expect(toggle.getSnapshot().hasTag('busy')).toBe(true);
+    expect(fakes.submit.calls.map((call) => call.input)).toEqual([{ target: heartOf(c), like: true }]);
+
+    fakes.submit.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().context.tracks[0]).toEqual(c);
+    expect(notes).toEqual([{ type: 'notify', severity: 'success', message: text.favourites.added }]);
+    expect(toggles(actor.getSnapshot())).toEqual([]);
+    expect(actor.getSnapshot().children[id]).toBeUndefined();
+    expect(toggle.getSnapshot().status).toBe('stopped');
+  });
+
+  it('the same target (a track shown in two rows, a double click) has one toggle: one request at a time', async () => {
+    const { actor, fakes } = await owner();
+    actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf(c), liked: false });
+    actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf({ ...c, title: 'the same track in another list' }), liked: false });
+    expect(toggles(actor.getSnapshot())).toEqual([heartIdOf(heartOf(c))]);
+    expect(fakes.submit.calls).toHaveLength(1);
+  });
+
+  it('a failed request is stopped too, toasts the reason and leaves the store as it was', async () => {
+    const { actor, fakes, notes } = await owner();
+    actor.send({ type: 'TOGGLE_FAVOURITE', target: { kind: 'album', albumId: 'album-x' }, liked: true });
+    fakes.submit.last.reject(new ApiError(901000, 'album is not a favourite'));
+    await flush();
+    expect(notes).toEqual([{ type: 'notify', severity: 'error', message: 'album is not a favourite' }]);
+    expect(toggles(actor.getSnapshot())).toEqual([]);
+    expect(actor.getSnapshot().context.albums).toEqual(['album-x', 'album-y']);
+  });
+
+  it('the bound: only toggles with a request in flight are alive, however many hearts were clicked', async () => {
+    const { actor, fakes } = await owner();
+    const many = Array.from({ length: 200 }, (_, i) => track(`many-${i}`));
+    for (const t of many) actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf(t), liked: false });
+    expect(toggles(actor.getSnapshot())).toHaveLength(200);
+    for (const call of fakes.submit.calls.slice(0, 150)) call.resolve();
+    await flush();
+    expect(toggles(actor.getSnapshot())).toHaveLength(50);
+    for (const call of fakes.submit.calls.slice(150)) call.reject(new NetworkError(null));
+    await flush();
+    expect(toggles(actor.getSnapshot())).toEqual([]);
+    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('heart:'))).toEqual([]);
+  });
+
+  it('RESET keeps a toggle in flight: its answer still settles it, and does not refill the signed-out store', async () => {
+    const { actor, fakes, notes } = await owner();
+    actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf(c), liked: false });
+    actor.send({ type: 'RESET' });
+    expect(toggles(actor.getSnapshot())).toEqual([heartIdOf(heartOf(c))]);
+    fakes.submit.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().context.tracks).toEqual([]);
+    expect(toggles(actor.getSnapshot())).toEqual([]);
+    expect(notes).toHaveLength(1);
   });
 });

@@ -37,8 +37,11 @@ function start() {
   const fakes = {
     listShares: fakeService<ShareEntry[]>(),
     deleteShare: fakeService<void, { id: string }>(),
+    copyLink: fakeService<void, { link: string }>(),
   };
-  const actor = createActor(mySharesMachine.provide({ actors: { listShares: fakes.listShares.logic, deleteShare: fakes.deleteShare.logic } }));
+  const actor = createActor(
+    mySharesMachine.provide({ actors: { listShares: fakes.listShares.logic, deleteShare: fakes.deleteShare.logic, copyLink: fakes.copyLink.logic } }),
+  );
   const emitted: NotifyEvent[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -137,6 +140,26 @@ describe('my shares: direct', () => {
     expect(fakes.deleteShare.calls).toHaveLength(2);
   });
 
+  it('COPY puts the link on the clipboard through the copyLink actor (busy meanwhile): 链接已复制, or why not', async () => {
+    const { actor, fakes, emitted } = await ready();
+    const link = 'https://anniv.example/s/AsDfGhJk';
+    actor.send({ type: 'COPY', link });
+    expect(actor.getSnapshot().value).toBe('copying');
+    expect(tags(actor.getSnapshot())).toEqual(['busy']);
+    expect(fakes.copyLink.calls.map((c) => c.input)).toEqual([{ link }]);
+    fakes.copyLink.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(emitted).toEqual([success(text.share.copySucceeded)]);
+
+    actor.send({ type: 'COPY', link });
+    fakes.copyLink.last.reject(new Error(text.share.noClipboard));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.shares).toEqual([one, two, three]);
+    expect(emitted).toEqual([success(text.share.copySucceeded), error(text.share.noClipboard)]);
+  });
+
   it('an empty list: nothing can be deleted', async () => {
     const { actor } = await ready([]);
     expect(actor.getSnapshot().context.shares).toEqual([]);
@@ -146,7 +169,7 @@ describe('my shares: direct', () => {
 
 // ---- model-based paths ----
 
-const actorNames = ['listShares', 'deleteShare'] as const;
+const actorNames = ['listShares', 'deleteShare', 'copyLink'] as const;
 type ActorName = (typeof actorNames)[number];
 
 const machine = withPendingActors(mySharesMachine, actorNames);
@@ -161,10 +184,11 @@ const samples: PathEvent<MyShares>[] = [
   { type: 'xstate.done.actor.listShares', output: [] },
   { type: 'xstate.error.actor.listShares', error: new NetworkError(503, 'Service Unavailable') },
   { type: 'xstate.error.actor.deleteShare', error: new NetworkError(null) },
+  { type: 'xstate.error.actor.copyLink', error: new Error(text.share.noClipboard) },
 ];
 const events = defaultEvents(machine, samples);
 
-type Sent = AnyEventObject & { output?: unknown; error?: unknown; id?: string };
+type Sent = AnyEventObject & { output?: unknown; error?: unknown; id?: string; link?: string };
 
 function stateKey(snapshot: MySharesSnapshot, event?: AnyEventObject): string {
   const { value, context } = snapshot;
@@ -179,6 +203,7 @@ function model(sent: readonly Sent[]) {
   let deleting: string | null = null;
   let loads = 1;
   const deletes: string[] = [];
+  const copies: string[] = [];
   const emitted: EmittedFrom<MyShares>[] = [];
   for (const event of sent) {
     switch (event.type) {
@@ -201,12 +226,19 @@ function model(sent: readonly Sent[]) {
         deleting = null;
         emitted.push({ type: 'notify', severity: 'error', message: errorMessage(event.error) });
         break;
+      case 'COPY':
+        copies.push(event.link!);
+        break;
+      case 'xstate.done.actor.copyLink':
+        emitted.push({ type: 'notify', severity: 'success', message: text.share.copySucceeded });
+        break;
+      case 'xstate.error.actor.copyLink':
       case 'xstate.error.actor.listShares':
         emitted.push({ type: 'notify', severity: 'error', message: errorMessage(event.error) });
         break;
     }
   }
-  return { shares, deleting, loads, deletes, emitted };
+  return { shares, deleting, loads, deletes, copies, emitted };
 }
 
 function replayLog() {
@@ -230,6 +262,7 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     // every load and every delete asked once, with the id asked for
     expect(inputs.listShares).toHaveLength(expected.loads);
     expect(inputs.deleteShare).toEqual(expected.deletes.map((id) => ({ id })));
+    expect(inputs.copyLink).toEqual(expected.copies.map((link) => ({ link })));
     expect(new Set(s.context.shares.map((e) => e.id)).size).toBe(s.context.shares.length);
     expect(s.hasTag('busy')).toBe(Object.keys(s.children).length === 1);
   };
@@ -258,6 +291,15 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
       for (const share of s.context.shares) expect(s.can({ type: 'DELETE', id: share.id })).toBe(true);
       expect(s.can({ type: 'DELETE', id: 'unknown' })).toBe(false);
     },
+    copying: (s) => {
+      always(s);
+      expect(tags(s)).toEqual(['busy']);
+      expect(s.children.copyLink).toBeDefined();
+      expect(s.context.deleting).toBeNull();
+      // one at a time: no delete and no second copy meanwhile
+      for (const share of s.context.shares) expect(s.can({ type: 'DELETE', id: share.id })).toBe(false);
+      expect(s.can({ type: 'COPY', link: 'https://anniv.example/s/qWeRtYuI' })).toBe(false);
+    },
     deleting: (s) => {
       always(s);
       expect(tags(s)).toEqual(['busy']);
@@ -273,7 +315,7 @@ describe('my shares machine paths', () => {
   const paths = machinePaths(machine, { events, serializeState: stateKey, filterEvents: takes });
 
   it('reaches every state', () => {
-    expect(stateIdsOf(machine)).toEqual(['loading', 'failed', 'ready', 'deleting']);
+    expect(stateIdsOf(machine)).toEqual(['loading', 'failed', 'ready', 'copying', 'deleting']);
     assertAllStatesReached(paths, machine);
   });
 

@@ -3,7 +3,8 @@
 // every state must be reached. The walk tells states apart by value and queue size (pathStateKeys).
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
-import { playerMachine } from '@/features/player/playerMachine';
+import { loopModeOf, playbackStatus, playerMachine, type LoopMode, type PlaybackStatus, type PlayerSnapshot } from '@/features/player/playerMachine';
+import type { PlayerTag } from '@/features/player/playerSetup';
 import { pathEvents, pathStateKeys } from '@/app/machineRegistry';
 import { text } from '@/shared/text';
 import {
@@ -26,20 +27,44 @@ const input = { volume: 100, muted: false, now: () => 1_700_000_000_000, random:
 
 const events = defaultEvents(machine, pathEvents.player!);
 
+/** what the interface shows comes from tags: exactly one status tag (none when empty) and one loop mode tag */
+const shows = (status: PlaybackStatus) => (s: PlayerSnapshot) => {
+  expect(playbackStatus(s)).toBe(status);
+  expect(['buffering', 'playing', 'paused', 'ended'].filter((tag) => s.hasTag(tag as PlayerTag))).toEqual(status === 'empty' ? [] : [status]);
+};
+const loops = (mode: LoopMode) => (s: PlayerSnapshot) => {
+  expect(loopModeOf(s)).toBe(mode);
+  expect(['listLoop', 'trackLoop', 'shuffle'].filter((tag) => s.hasTag(tag as PlayerTag))).toEqual([mode]);
+};
+
 const checks: StateChecks<typeof machine> = {
-  'playback.empty': (s) => expect(s.context.source).toBeNull(),
+  'playback.empty': (s) => {
+    expect(s.context.source).toBeNull();
+    shows('empty')(s);
+  },
   'playback.buffering': (s) => {
     expect(s.hasTag('busy')).toBe(true);
     expect(s.context.nowPlaying).not.toBeNull();
+    shows('buffering')(s);
   },
   'playback.buffering.loading': (s) => expect(s.context.source).not.toBeNull(),
   'playback.playing': (s) => {
     expect(s.context.source).not.toBeNull();
     expect(s.hasTag('busy')).toBe(false);
+    shows('playing')(s);
   },
-  'playback.paused': (s) => expect(s.context.nowPlaying).not.toBeNull(),
+  'playback.paused': (s) => {
+    expect(s.context.nowPlaying).not.toBeNull();
+    shows('paused')(s);
+  },
   // ended rests only with a detached track: the queue was cleared while it played
-  'playback.ended': (s) => expect(s.context.nowPlaying).not.toBeNull(),
+  'playback.ended': (s) => {
+    expect(s.context.nowPlaying).not.toBeNull();
+    shows('ended')(s);
+  },
+  'loopMode.listLoop': loops('listLoop'),
+  'loopMode.trackLoop': loops('trackLoop'),
+  'loopMode.shuffle': loops('shuffle'),
   'stat.pending.counting': (s) => expect(s.matches({ playback: 'playing' })).toBe(true),
   // the report is in flight (the queue may have been cleared since it was taken)
   'stat.reporting': (s) => expect(s.children.reportPlay).toBeDefined(),

@@ -5,8 +5,8 @@
 // whether an error (load or form) is shown, and by how the state was entered (which request ended
 // and how, which move, or a REPLACED of which list), so every sample event is walked.
 import { describe, expect, it } from 'vitest';
-import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
-import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
+import { createActor, fromCallback, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
 import { cleanFields } from '@/features/playlists/playlistForm';
 import { pathEvents, pathInputs } from '@/app/machineRegistry';
 import { errorMessage, isApiError } from '@/services/api/errors';
@@ -74,12 +74,12 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
   let playlist: Playlist | null = null;
   let beforeMove: Playlist | null = null;
   let error: string | null = null;
-  const emitted: EmittedFrom<Page>[] = [];
+  const emitted: Told[] = [];
   const notifyError = (e: unknown) => emitted.push({ type: 'notify', severity: 'error', message: errorMessage(e) });
   const saved = (p: Playlist) => {
     playlist = p;
     beforeMove = null;
-    emitted.push({ type: 'playlistSaved', playlist: p });
+    emitted.push({ type: 'PLAYLIST_SAVED', playlist: p });
   };
   for (const { from, event } of steps) {
     switch (event.type) {
@@ -136,9 +136,14 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
   return { playlist, beforeMove, error, emitted };
 }
 
+/** what the page emits (toasts) and tells its owner (PLAYLIST_SAVED), in order */
+type Told = EmittedFrom<Page> | PlaylistSavedEvent;
+
 function replayLog(path: MachinePath<Page>) {
   const steps: { from: StateValue; event: Sent }[] = [];
-  const emitted: EmittedFrom<Page>[] = [];
+  const emitted: Told[] = [];
+  // the playlists store that owns the page, recording what it is told
+  const owner = createActor(fromCallback<PlaylistSavedEvent>(({ receive }) => receive((event) => emitted.push(event)))).start();
   const inspect = (event: InspectionEvent) => {
     if (event.type === '@xstate.actor' && event.actorRef.sessionId === event.rootId) {
       (event.actorRef as ActorRefFrom<Page>).on('*', (e) => emitted.push(e));
@@ -147,7 +152,7 @@ function replayLog(path: MachinePath<Page>) {
   const beforeEvent = (event: PathEvent<Page>, i: number) => {
     steps.push({ from: path.steps[i - 1]!.state.value, event: event as Sent });
   };
-  return { steps, emitted, inspect, beforeEvent };
+  return { steps, emitted, inspect, beforeEvent, owner };
 }
 
 const sortedTags = (s: PlaylistSnapshot) => [...s.tags].sort();
@@ -291,11 +296,12 @@ describe('playlist machine paths', () => {
     const log = replayLog(path);
     const recording = recordingMachine();
     const { checksRun } = await replayPath(recording.machine, path, {
-      input,
+      input: { ...input, owner: log.owner },
       checks: checksFor(log, recording.inputs),
       actorOptions: { inspect: log.inspect },
       beforeEvent: log.beforeEvent,
     });
     expect(checksRun.size).toBeGreaterThan(0);
+    log.owner.stop();
   });
 });

@@ -2,8 +2,8 @@
 // failed, the edit dialog and its rules, removing an item, moving one up or down (shown at once,
 // undone when refused), nothing else taken while a request is in flight, and REPLACED.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { movedOrder, playlistMachine, type PlaylistContext, type PlaylistEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
+import { createActor, fromCallback } from 'xstate';
+import { movedOrder, playlistMachine, type PlaylistContext, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
 import { ApiError, BadResponseError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
@@ -38,9 +38,13 @@ const list = (items: PlaylistItem[] = [ia, ib, ic], extra: Partial<Playlist> = {
 const loaded = list();
 const form: PlaylistFields = { name: '通勤', description: '路上听', isPublic: false };
 
-type Emitted = NotifyEvent | { type: 'playlistSaved'; playlist: Playlist };
+/** what the page emits (toasts), and what it tells its owner (PLAYLIST_SAVED), in order */
+type Emitted = NotifyEvent | PlaylistSavedEvent;
 
 function start(id = '7') {
+  const emitted: Emitted[] = [];
+  // the playlists store that owns the page, recording what it is told
+  const owner = createActor(fromCallback<PlaylistSavedEvent>(({ receive }) => receive((event) => emitted.push(event)))).start();
   const fakes = {
     loadPlaylist: fakeService<Playlist, { id: string }>(),
     updateInfo: fakeService<Playlist, UpdateInfoInput>(),
@@ -56,12 +60,11 @@ function start(id = '7') {
         reorder: fakes.reorder.logic,
       },
     }),
-    { input: { id } },
+    { input: { id, owner } },
   );
-  const emitted: Emitted[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
-  return { actor, fakes, emitted };
+  return { actor, fakes, emitted, owner };
 }
 
 async function ready(playlist: Playlist = loaded) {
@@ -79,11 +82,11 @@ const error = (message: string): NotifyEvent => ({ type: 'notify', severity: 'er
 
 describe('playlist page: loading', () => {
   it('loads the list of its id at once (busy, loading), then shows it', async () => {
-    const { actor, fakes, emitted } = start('7');
+    const { actor, fakes, emitted, owner } = start('7');
     let s = actor.getSnapshot();
     expect(s.value).toBe('loading');
     expect(tags(s)).toEqual(['busy', 'loading']);
-    expect(s.context).toEqual<PlaylistContext>({ id: '7', playlist: null, error: null, formError: null, beforeMove: null });
+    expect(s.context).toEqual<PlaylistContext>({ id: '7', owner, playlist: null, error: null, formError: null, beforeMove: null });
     expect(fakes.loadPlaylist.calls).toHaveLength(1);
     expect(fakes.loadPlaylist.last.input).toEqual({ id: '7' });
 
@@ -92,7 +95,7 @@ describe('playlist page: loading', () => {
     s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: 'viewing' });
     expect(tags(s)).toEqual(['ready']);
-    expect(s.context).toEqual<PlaylistContext>({ id: '7', playlist: loaded, error: null, formError: null, beforeMove: null });
+    expect(s.context).toEqual<PlaylistContext>({ id: '7', owner, playlist: loaded, error: null, formError: null, beforeMove: null });
     expect(emitted).toEqual([]);
   });
 
@@ -238,7 +241,7 @@ describe('playlist page: edit the info', () => {
     expect(s.value).toEqual({ ready: 'viewing' });
     expect(tags(s)).toEqual(['ready']);
     expect(s.context.playlist).toEqual(answer);
-    expect(emitted).toEqual([{ type: 'playlistSaved', playlist: answer }, success('修改播放列表信息成功')]);
+    expect(emitted).toEqual([{ type: 'PLAYLIST_SAVED', playlist: answer }, success('修改播放列表信息成功')]);
     expect(text.playlist.editSucceeded).toBe('修改播放列表信息成功');
   });
 
@@ -297,7 +300,7 @@ describe('playlist page: remove an item', () => {
     s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: 'viewing' });
     expect(s.context.playlist).toEqual(answer);
-    expect(emitted).toEqual([{ type: 'playlistSaved', playlist: answer }, success('删除成功')]);
+    expect(emitted).toEqual([{ type: 'PLAYLIST_SAVED', playlist: answer }, success('删除成功')]);
     expect(text.itemRemoved).toBe('删除成功');
   });
 
@@ -390,7 +393,7 @@ describe('playlist page: move an item', () => {
     expect(tags(s)).toEqual(['ready']);
     expect(s.context.playlist).toEqual(answer);
     expect(s.context.beforeMove).toBeNull();
-    expect(emitted).toEqual([{ type: 'playlistSaved', playlist: answer }]);
+    expect(emitted).toEqual([{ type: 'PLAYLIST_SAVED', playlist: answer }]);
   });
 
   it('a second move after the first is accepted works from the new order', async () => {
@@ -523,7 +526,7 @@ describe('playlist page: REPLACED (the list changed elsewhere)', () => {
   // Once a bug these tests found (`moving` → onError → `undoMove` put back the list from before the
   // move even when a REPLACED arrived while the reorder was in flight); fixed: REPLACED drops it.
   // Reachable from the app: on a list's page, add a queue track to the same list through the
-  // player bar's 添加到播放列表 while a move is being sent; the store emits playlistSaved → REPLACED.
+  // player bar's 添加到播放列表 while a move is being sent; the store sends its open page REPLACED.
   // The reference server then refuses the reorder (its order lacks the new item: "reorder needs
   // every item id of the playlist exactly once"), and the page drops the added track although the
   // server holds it, until the page is loaded again. Expected: the refusal keeps the replacement.
@@ -571,7 +574,7 @@ describe('playlist page: changed in another tab or on another device', () => {
     expect(actor.getSnapshot().hasTag('editDialog')).toBe(false);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(emitted).toEqual([error(text.playlist.changedElsewhere)]);
-    expect(emitted.some((e) => e.type === 'playlistSaved')).toBe(false);
+    expect(emitted.some((e) => e.type === 'PLAYLIST_SAVED')).toBe(false);
   });
 
   it('the version sent with a move is the one the move was made on, also after a REPLACED (tracks added elsewhere)', async () => {

@@ -4,8 +4,9 @@
 // state must be reached. The walk tells states apart by value, by whether tracks wait to be added
 // (so the create dialog is walked from the list page and from the add dialog), by whether the
 // create dialog shows an error, by the lists known and their names (so PLAYLIST_SAVED is walked),
-// by how each request ended (so every done and error sample is walked) and, after a RESET, by the
-// state it left (so RESET is walked from every state).
+// by how each request ended (so every done and error sample is walked), by the playlist page it
+// owns (so OPEN_PAGE and CLOSE_PAGE are walked) and, after a RESET, by the state it left (so RESET
+// is walked from every state).
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { playlistsMachine, type PlaylistsEvent, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
@@ -61,11 +62,14 @@ function stateKey(snapshot: PlaylistsSnapshot, event?: AnyEventObject, previous?
   const via =
     event?.type === 'RESET' && previous
       ? previous.value
-      : event && /^xstate\.(done|error)\.actor\./.test(event.type)
+      : event && (/^xstate\.(done|error)\.actor\./.test(event.type) || event.type === 'CLOSE_PAGE')
         ? event.type
         : null;
-  return JSON.stringify([value, context.pendingTracks.length > 0, context.formError !== null, known, via]);
+  return JSON.stringify([value, context.pendingTracks.length > 0, context.formError !== null, known, context.page?.id ?? null, via]);
 }
+
+/** the store's children but the playlist page it owns */
+const servicesOf = (s: PlaylistsSnapshot) => Object.keys(s.children).filter((id) => !id.startsWith('playlistPage:'));
 
 /**
  * Only what the store takes, and a created list's id is new (the sample always answers the same id).
@@ -87,6 +91,7 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
   let pendingTracks: TrackInfo[] = [];
   let pendingDelete: PlaylistInfo | null = null;
   let target: string | null = null;
+  let page: string | null = null;
   const emitted: EmittedFrom<Playlists>[] = [];
   const replace = (p: PlaylistInfo) => (playlists = playlists.map((q) => (q.id === p.id ? infoOf(p) : q)));
   for (const { from, event } of steps) {
@@ -100,6 +105,12 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
         break;
       case 'PLAYLIST_SAVED':
         replace(event.playlist!);
+        break;
+      case 'OPEN_PAGE':
+        page = event.id!;
+        break;
+      case 'CLOSE_PAGE':
+        if (page === event.id) page = null;
         break;
       case 'ADD_TRACKS':
         pendingTracks = event.tracks!;
@@ -127,7 +138,6 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
         break;
       case 'xstate.done.actor.appendTracks':
         replace(event.output as Playlist);
-        emitted.push({ type: 'playlistSaved', playlist: event.output as Playlist });
         emitted.push({ type: 'notify', severity: 'success', message: text.playlist.added });
         pendingTracks = [];
         target = null;
@@ -147,7 +157,7 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
         }
     }
   }
-  return { playlists, pendingTracks, pendingDelete, target, emitted };
+  return { playlists, pendingTracks, pendingDelete, target, page, emitted };
 }
 
 function replayLog(path: MachinePath<Playlists>) {
@@ -167,7 +177,8 @@ function replayLog(path: MachinePath<Playlists>) {
 const sortedTags = (s: PlaylistsSnapshot) => [...s.tags].sort();
 
 function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, unknown[]>): StateChecks<Playlists> {
-  const last = () => log.steps.at(-1)?.event;
+  // the last event about the lists and dialogs: opening or leaving a page changes neither
+  const last = () => [...log.steps].reverse().find((step) => !step.event.type.endsWith('_PAGE'))?.event;
 
   // in every state: the context is what the model says, ids are unique, and the emitted events
   // are exactly those the model expects
@@ -182,6 +193,9 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
       expect(p).not.toHaveProperty('version');
     }
     expect(log.emitted).toEqual(expected.emitted);
+    // the page it owns is its child while open
+    expect(s.context.page?.id ?? null).toBe(expected.page);
+    if (s.context.page) expect(s.children[`playlistPage:${s.context.page.id}`]).toBe(s.context.page.actor);
     if (last()?.type === 'RESET') expect(s.value).toBe('idle');
   };
 
@@ -189,8 +203,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     idle: (s) => {
       always(s);
       expect(sortedTags(s)).toEqual(['loading']);
-      expect(s.context).toEqual({ playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null });
-      expect(Object.keys(s.children)).toEqual([]);
+      expect({ ...s.context, page: null }).toEqual({ playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null });
+      expect(servicesOf(s)).toEqual([]);
     },
     loading: (s) => {
       always(s);
@@ -201,7 +215,7 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     failed: (s) => {
       always(s);
       expect(sortedTags(s)).toEqual(['failed']);
-      expect(Object.keys(s.children)).toEqual([]);
+      expect(servicesOf(s)).toEqual([]);
       expect(s.context.playlists).toEqual([]);
       expect(log.emitted.at(-1)).toMatchObject({ type: 'notify', severity: 'error' });
     },
@@ -214,8 +228,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
       const dialogs = (['createDialog', 'deleteDialog', 'addDialog'] as const).filter((t) => s.hasTag(t));
       expect(dialogs.length).toBeLessThanOrEqual(1);
       // one request at a time, and busy exactly while it runs
-      expect(Object.keys(s.children).length).toBeLessThanOrEqual(1);
-      expect(s.hasTag('busy')).toBe(Object.keys(s.children).length === 1);
+      expect(servicesOf(s).length).toBeLessThanOrEqual(1);
+      expect(s.hasTag('busy')).toBe(servicesOf(s).length === 1);
     },
     'ready.browsing': (s) => {
       expect(sortedTags(s)).toEqual(['ready']);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type StateValue } from 'xstate';
 import { playlistsMachine, type AppendInput, type PlaylistsContext, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
+import { playlistMachine, type ReorderInput, type UpdateInfoInput } from '@/features/playlists/playlistMachine';
 import { ApiError, BadResponseError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
@@ -39,9 +40,9 @@ const three = info('3');
 const a = track('a');
 const b = track('b');
 const form: PlaylistFields = { name: '通勤', description: '路上听', isPublic: false };
-const initialContext: PlaylistsContext = { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null };
+const initialContext: PlaylistsContext = { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null };
 
-type Emitted = NotifyEvent | { type: 'playlistSaved'; playlist: Playlist } | { type: 'playlistDeleted'; id: string };
+type Emitted = NotifyEvent | { type: 'playlistDeleted'; id: string };
 
 function start() {
   const fakes = {
@@ -439,7 +440,7 @@ describe('playlists store: add to a playlist', () => {
     s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: 'browsing' });
     expect(tags(s)).toEqual(['ready']);
-    expect(emitted).toEqual([{ type: 'playlistSaved', playlist: answer }, success('添加成功')]);
+    expect(emitted).toEqual([success('添加成功')]);
     // that list's info is the server's; the others and the order are untouched
     const { items: _items, version: _version, ...answerInfo } = answer;
     expect(s.context.playlists).toEqual([one, answerInfo, three]);
@@ -546,7 +547,7 @@ describe('playlists store: create a list and add to it', () => {
     expect(s.context.playlists).toEqual([one, two, three, { ...created, lastModified: 1_800_000_000 }]);
     expect(s.context.pendingTracks).toEqual([]);
     expect(s.context.target).toBeNull();
-    expect(emitted).toEqual([{ type: 'playlistSaved', playlist: answer }, success('添加成功')]);
+    expect(emitted).toEqual([success('添加成功')]);
   });
 
   it('the create dialog opened from the add dialog keeps the validation rules', async () => {
@@ -820,7 +821,7 @@ describe('playlists store: RESET (signed out)', () => {
     else pending!.call.reject(new ApiError(902002, 'unauthorized'));
     await flush();
     expectForgotten(actor.getSnapshot());
-    // no toast, no playlistSaved, no playlistDeleted
+    // no toast, no playlistDeleted
     expect(emitted).toHaveLength(before);
     // and nothing else was started
     expect(fakes.appendTracks.calls.length + fakes.createPlaylist.calls.length + fakes.deletePlaylist.calls.length).toBeLessThanOrEqual(1);
@@ -841,5 +842,108 @@ describe('playlists store: RESET (signed out)', () => {
     expect(s.value).toEqual({ ready: 'browsing' });
     expect(s.context.playlists).toEqual([two]);
     expect(emitted).toEqual([]);
+  });
+});
+
+describe('playlists store: it owns the playlist page', () => {
+  /** a ready store whose pages load and save through fakes the test settles */
+  async function owner() {
+    const page = {
+      loadPlaylist: fakeService<Playlist, { id: string }>(),
+      updateInfo: fakeService<Playlist, UpdateInfoInput>(),
+      removeItem: fakeService<Playlist, { id: string; itemId: string }>(),
+      reorder: fakeService<Playlist, ReorderInput>(),
+    };
+    const store = {
+      listPlaylists: fakeService<PlaylistInfo[]>(),
+      createPlaylist: fakeService<Playlist, PlaylistFields>(),
+      deletePlaylist: fakeService<void, { id: string }>(),
+      appendTracks: fakeService<Playlist, AppendInput>(),
+    };
+    const playlistPage = playlistMachine.provide({
+      actors: { loadPlaylist: page.loadPlaylist.logic, updateInfo: page.updateInfo.logic, removeItem: page.removeItem.logic, reorder: page.reorder.logic },
+    });
+    const actor = createActor(
+      playlistsMachine.provide({
+        actors: {
+          listPlaylists: store.listPlaylists.logic,
+          createPlaylist: store.createPlaylist.logic,
+          deletePlaylist: store.deletePlaylist.logic,
+          appendTracks: store.appendTracks.logic,
+          playlistPage,
+        },
+      }),
+    ).start();
+    actor.send({ type: 'LOAD' });
+    store.listPlaylists.last.resolve([one, two, three]);
+    await flush();
+    return { actor, page, store };
+  }
+  const pageOf = (actor: { getSnapshot: () => PlaylistsSnapshot }) => actor.getSnapshot().context.page;
+
+  it('OPEN_PAGE spawns the page of that list as its child, once; CLOSE_PAGE stops it', async () => {
+    const { actor, page } = await owner();
+    actor.send({ type: 'OPEN_PAGE', id: '2' });
+    const opened = pageOf(actor)!;
+    expect(opened.id).toBe('2');
+    expect(actor.getSnapshot().children['playlistPage:2']).toBe(opened.actor);
+    expect(page.loadPlaylist.calls.map((c) => c.input)).toEqual([{ id: '2' }]);
+    // the same page again (a re-render) changes nothing
+    actor.send({ type: 'OPEN_PAGE', id: '2' });
+    expect(pageOf(actor)).toBe(opened);
+    expect(page.loadPlaylist.calls).toHaveLength(1);
+    // closing another list's page changes nothing either
+    actor.send({ type: 'CLOSE_PAGE', id: '3' });
+    expect(pageOf(actor)).toBe(opened);
+    actor.send({ type: 'CLOSE_PAGE', id: '2' });
+    expect(pageOf(actor)).toBeNull();
+    expect(actor.getSnapshot().children['playlistPage:2']).toBeUndefined();
+    expect(opened.actor.getSnapshot().status).toBe('stopped');
+  });
+
+  it('opening another list stops the page before: one page at a time', async () => {
+    const { actor } = await owner();
+    actor.send({ type: 'OPEN_PAGE', id: '2' });
+    const first = pageOf(actor)!.actor;
+    actor.send({ type: 'OPEN_PAGE', id: '3' });
+    expect(pageOf(actor)!.id).toBe('3');
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('playlistPage:'))).toEqual(['playlistPage:3']);
+  });
+
+  it("the page's saved edit reaches the store (the list shows the new name); tracks the store adds to that list reach the page", async () => {
+    const { actor, page, store } = await owner();
+    actor.send({ type: 'OPEN_PAGE', id: '2' });
+    const pageActor = pageOf(actor)!.actor;
+    const loadedList = full(two, [itemOf('20', a)]);
+    page.loadPlaylist.last.resolve(loadedList);
+    await flush();
+
+    pageActor.send({ type: 'OPEN_EDIT' });
+    pageActor.send({ type: 'SUBMIT_EDIT', form });
+    const renamed = { ...loadedList, name: form.name, lastModified: 1_800_000_000 };
+    page.updateInfo.last.resolve(renamed);
+    await flush();
+    expect(actor.getSnapshot().context.playlists.map((p) => p.name)).toEqual([one.name, form.name, three.name]);
+
+    actor.send({ type: 'ADD_TRACKS', tracks: [b] });
+    actor.send({ type: 'CHOOSE', id: '2' });
+    const appended = { ...renamed, items: [...renamed.items, itemOf('21', b)] };
+    store.appendTracks.last.resolve(appended);
+    await flush();
+    expect(pageActor.getSnapshot().context.playlist).toEqual(appended);
+  });
+
+  it('tracks added to another list leave the open page as it is', async () => {
+    const { actor, page, store } = await owner();
+    actor.send({ type: 'OPEN_PAGE', id: '2' });
+    const loadedList = full(two, [itemOf('20', a)]);
+    page.loadPlaylist.last.resolve(loadedList);
+    await flush();
+    actor.send({ type: 'ADD_TRACKS', tracks: [b] });
+    actor.send({ type: 'CHOOSE', id: '3' });
+    store.appendTracks.last.resolve(full(three, [itemOf('30', b)]));
+    await flush();
+    expect(pageOf(actor)!.actor.getSnapshot().context.playlist).toEqual(loadedList);
   });
 });

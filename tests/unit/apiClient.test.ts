@@ -222,6 +222,32 @@ describe('api client: requests', () => {
   });
 });
 
+describe('api client: onAnswer and onError', () => {
+  test('a call that succeeds is told to onAnswer with its path, never to onError', async () => {
+    const answered: string[] = [];
+    const onError = vi.fn();
+    const { api } = fakeApi(() => envelope({}), { onAnswer: (path) => answered.push(path), onError });
+    await api.get('/api/info');
+    await api.post('/api/user/logout');
+    expect(answered).toEqual(['/api/info', '/api/user/logout']);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['an error envelope', () => envelope(null, 902002, 'unauthorized'), ApiError],
+    ['a proxy page', () => new Response('bad gateway', { status: 502 }), NetworkError],
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), NetworkError],
+  ])('%s is told to onError with the very error the call throws, never to onAnswer', async (_, respond, kind) => {
+    const errors: [unknown, string][] = [];
+    const onAnswer = vi.fn();
+    const { api } = fakeApi(respond, { onAnswer, onError: (error, path) => errors.push([error, path]) });
+    const thrown = await caught(api.get('/api/user/info'));
+    expect(thrown).toBeInstanceOf(kind);
+    expect(errors).toEqual([[thrown, '/api/user/info']]);
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+});
+
 describe('errorMessage', () => {
   test.each([
     [new ApiError(1, 'server says no'), 'server says no'],

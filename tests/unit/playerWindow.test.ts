@@ -5,9 +5,9 @@ import { attachPlayerToWindow, type PlayerRef } from '@/features/player';
 import { settingsMachine } from '@/features/settings/settingsMachine';
 import { text } from '@/shared/text';
 
-/** just what the window wiring reads of the player: its playback state */
+/** just what the window wiring reads of the player: its playback state (as its tags say it) */
 const playerIn = (playback: string, sent: unknown[] = []) =>
-  ({ getSnapshot: () => ({ value: { playback, loopMode: 'listLoop' } }), send: (event: unknown) => sent.push(event) }) as unknown as PlayerRef;
+  ({ getSnapshot: () => ({ hasTag: (tag: string) => tag === playback || tag === 'listLoop' }), send: (event: unknown) => sent.push(event) }) as unknown as PlayerRef;
 const settingsWith = (pageOnCloseAction: 'none' | 'confirmWhenPlaying' = 'none') =>
   createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction, colorScheme: 'auto' } }).start();
 

@@ -221,6 +221,11 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       shares.set(id, body);
       return ok(id);
     }
+    if (key === 'GET /api/share/') {
+      if (!sessionUser) return fail(902002, 'unauthorized');
+      // newest first, as anniv-go lists them
+      return ok([...shares].reverse().map(([id, share], i) => ({ id, date: 1_700_000_000 - i, name: (share.info as Record<string, unknown>).name })));
+    }
     if (key === 'GET /api/share') {
       const share = shares.get(query.get('id') ?? '');
       if (!share) return fail(902000, 'share not found');

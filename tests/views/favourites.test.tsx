@@ -80,6 +80,24 @@ describe('liking tracks', () => {
     expect(server.requests.filter((r) => r.path === '/api/favorite/music' && r.method !== 'GET')).toHaveLength(1);
   });
 
+  it("a heart's toggle belongs to the favourites store: there while its request is in flight, its toast shown after its row has left, then stopped", async () => {
+    const user = userEvent.setup();
+    const { server, system } = await signedIn(`/album/${A}`);
+    const heart = await readyHeart('Opening');
+    const toggles = () => Object.keys(system.favourites.getSnapshot().context.toggles);
+    expect(toggles()).toEqual([]);
+    server.state.delayMs = 300;
+    await user.click(heart);
+    expect(toggles()).toHaveLength(1);
+    expect(system.favourites.getSnapshot().children[toggles()[0]!]).toBeDefined();
+    // the album page (and the row) goes away before the answer
+    await user.click(screen.getByRole('link', { name: text.drawer.favouriteTracks }));
+    expect(await screen.findByText(text.favourites.added)).toBeTruthy();
+    await waitFor(() => expect(toggles()).toEqual([]));
+    const list = await screen.findByRole('list', { name: text.favourites.tracks });
+    await waitFor(() => expect(within(list).getByText('Opening')).toBeTruthy());
+  });
+
   it('unliking on /fav removes the row; the server down while toggling: its message, the heart as it was', async () => {
     const user = userEvent.setup();
     const { server } = await signedIn('/fav', (s) => {

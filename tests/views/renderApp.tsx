@@ -4,7 +4,6 @@ import { afterEach } from 'vitest';
 import { waitFor } from 'xstate';
 import { App } from '@/app/App';
 import { createAppSystem, type SystemOptions } from '@/app/system';
-import { createApiClient } from '@/services/api/client';
 import { createFakeAnniv } from './fakeAnniv';
 
 // A test's app must settle and stop with the test: a sync step still running would otherwise write
@@ -22,7 +21,7 @@ export function renderApp(path: string, server = createFakeAnniv(), options: Pic
   window.history.replaceState(null, '', path);
   const reloads: string[] = [];
   const system = createAppSystem({
-    api: createApiClient({ fetch: server.fetch, getCookie: () => undefined }),
+    api: { fetch: server.fetch, getCookie: () => undefined },
     fetch: server.fetch,
     // null reloads in place: recorded as the route the page is on
     reload: (to) => reloads.push(to ?? currentPath()),

@@ -119,3 +119,39 @@ describe('the share form', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/s1`);
   });
 });
+
+describe('我的分享', () => {
+  it("lists the user's shares; 复制 copies a link through the page's actor, which the share feature owns while the page is shown", async () => {
+    const writeText = vi.fn(async () => {});
+    const { system, server } = await albumPage(sharing, '/');
+    server.shares.set('s1', { info: { name: '周末' }, albums: {} });
+    const user = userEvent.setup();
+    vi.stubGlobal('navigator', { userAgent: 'test', language: 'zh-CN', clipboard: { writeText } });
+    expect(system.share.sharing.getSnapshot().context.myShares).toBeNull();
+    window.history.pushState(null, '', '/shares');
+    const card = await screen.findByRole('article', { name: '周末' });
+    const owned = system.share.sharing.getSnapshot().context.myShares;
+    expect(owned).not.toBeNull();
+    expect(system.share.sharing.getSnapshot().children.myShares).toBe(owned);
+
+    await user.click(within(card).getByRole('button', { name: text.share.copy }));
+    expect(await screen.findByText(text.share.copySucceeded)).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/s1`);
+
+    // leaving the page stops its actor
+    window.history.pushState(null, '', '/');
+    await waitFor(() => expect(system.share.sharing.getSnapshot().context.myShares).toBeNull());
+    expect(owned!.getSnapshot().status).toBe('stopped');
+  });
+
+  it('复制 in a browser without a clipboard says so', async () => {
+    const { server } = await albumPage(sharing, '/');
+    server.shares.set('s1', { info: { name: '周末' }, albums: {} });
+    const user = userEvent.setup();
+    vi.stubGlobal('navigator', { userAgent: 'test', language: 'zh-CN' });
+    window.history.pushState(null, '', '/shares');
+    const card = await screen.findByRole('article', { name: '周末' });
+    await user.click(within(card).getByRole('button', { name: text.share.copy }));
+    expect(await screen.findByText(text.share.noClipboard)).toBeTruthy();
+  });
+});

@@ -61,6 +61,18 @@ describe('the shell', () => {
     expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(text.errors.unknownNetwork);
   });
 
+  it('offline, a page load that gets no answer says so on the page and toasts nothing', async () => {
+    const { server, system } = await app();
+    setOnline(false);
+    await screen.findByText(text.shell.offline);
+    server.state.unreachable = true;
+    act(() => window.history.pushState(null, '', '/tags'));
+    await screen.findByRole('heading', { name: text.tags.listTitle });
+    // the page's own notice, once; no toast beside it
+    expect(await screen.findAllByText(text.errors.unknownNetwork)).toHaveLength(1);
+    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(text.errors.unknownNetwork);
+  });
+
   it('a new version: 稍后 hides the prompt until the next one; 刷新 tells the worker to take over', async () => {
     const { serviceWorker, user } = await app();
     expect(screen.queryByRole('alertdialog')).toBeNull();

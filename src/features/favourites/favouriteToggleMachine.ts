@@ -1,21 +1,33 @@
 // One heart (spec 4.5): idle → submitting → idle. While a submission is in flight a second toggle
 // is refused (no double submission); the view shows the state being asked for meanwhile. On success
 // the favourites store learns what changed (a new like goes to the front) and 添加喜欢成功 /
-// 取消喜欢成功 shows; on failure the server's message shows and the heart is back as it was.
-import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom } from 'xstate';
+// 取消喜欢成功 shows; on failure the server's message shows and the heart is back as it was. Either
+// way the store is then told the request has settled, so it can stop this actor (it owns them all).
+import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type AnyEventObject, type Snapshot, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
-import type { TrackInfo } from '@/shared/track';
-import type { FavouritesRef } from './favouritesMachine';
+import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 
 export type FavouriteTarget = { kind: 'track'; track: TrackInfo } | { kind: 'album'; albumId: string };
 
+/** the one toggle of a heart target: a track (by its key) or an album, wherever its hearts show */
+export const heartIdOf = (target: FavouriteTarget): string =>
+  target.kind === 'track' ? `heart:track:${trackKey(target.track)}` : `heart:album:${target.albumId}`;
+
+/** what a toggle tells the favourites store: each accepted change, and that its request settled */
+export type ToggleStoreEvent =
+  | { type: 'TRACK_LIKED'; track: TrackInfo }
+  | { type: 'TRACK_UNLIKED'; track: TrackIdentity }
+  | { type: 'ALBUM_LIKED'; albumId: string }
+  | { type: 'ALBUM_UNLIKED'; albumId: string }
+  | { type: 'TOGGLE_SETTLED'; id: string };
+
 export interface FavouriteToggleInput {
   target: FavouriteTarget;
-  /** the favourites store that learns of each accepted change */
-  store: FavouritesRef;
+  /** the favourites store, which owns this toggle and learns of each accepted change */
+  store: ActorRef<Snapshot<unknown>, ToggleStoreEvent, AnyEventObject>;
 }
 
 export interface FavouriteToggleContext extends FavouriteToggleInput {
@@ -56,6 +68,7 @@ export const favouriteToggleMachine = setup({
       return { liking: !event.liked };
     }),
     updateStore: sendTo(({ context }) => context.store, ({ context }) => storeEvent(context)),
+    settled: sendTo(({ context }) => context.store, ({ self }) => ({ type: 'TOGGLE_SETTLED' as const, id: self.id })),
     notifySucceeded: emit(({ context }) => ({
       type: 'notify' as const,
       severity: 'success' as const,
@@ -78,11 +91,12 @@ export const favouriteToggleMachine = setup({
         id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ target: context.target, like: context.liking }),
-        onDone: { target: 'idle', actions: ['updateStore', 'notifySucceeded'] },
-        onError: { target: 'idle', actions: { type: 'notifyFailed', params: failure } },
+        onDone: { target: 'idle', actions: ['updateStore', 'notifySucceeded', 'settled'] },
+        onError: { target: 'idle', actions: [{ type: 'notifyFailed', params: failure }, 'settled'] },
       },
     },
   },
 });
 
 export type FavouriteToggleRef = ActorRefFrom<typeof favouriteToggleMachine>;
+export type FavouriteToggleSnapshot = SnapshotFrom<typeof favouriteToggleMachine>;

@@ -1,11 +1,16 @@
 // The listener's favourites (spec 3, 4.5): liked tracks (newest first, with a key set for O(1)
-// look-up) and liked album ids. Loaded after sign-in, forgotten on sign-out. Hearts change it
-// through their own favouriteToggle actors, which tell it what the server accepted.
-import { assign, emit, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// look-up) and liked album ids. Loaded after sign-in, forgotten on sign-out. It owns the hearts'
+// favouriteToggle actors: one per heart target (a track key or an album id), spawned by the
+// target's first TOGGLE_FAVOURITE and stopped as soon as its request settles (TOGGLE_SETTLED), so
+// the only toggles alive are those with a request in flight, however many rows show hearts. A
+// toggle outlives its heart (a row scrolled away, re-rendered): its answer still updates the store
+// and shows its toast. Each toggle tells the store what the server accepted.
+import { assertEvent, assign, emit, enqueueActions, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
-import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
+import { favouriteToggleMachine, heartIdOf, type FavouriteTarget, type FavouriteToggleRef, type ToggleStoreEvent } from './favouriteToggleMachine';
 
 export interface FavouritesContext {
   /** newest first */
@@ -14,6 +19,8 @@ export interface FavouritesContext {
   /** newest first */
   albums: string[];
   albumIds: ReadonlySet<string>;
+  /** the hearts' toggles with a request in flight, by heart id (`heartIdOf`) */
+  toggles: Readonly<Record<string, FavouriteToggleRef>>;
 }
 
 export interface LoadedFavourites {
@@ -24,16 +31,15 @@ export interface LoadedFavourites {
 export type FavouritesEvent =
   | { type: 'LOAD' }
   | { type: 'RESET' }
-  | { type: 'TRACK_LIKED'; track: TrackInfo }
-  | { type: 'TRACK_UNLIKED'; track: TrackIdentity }
-  | { type: 'ALBUM_LIKED'; albumId: string }
-  | { type: 'ALBUM_UNLIKED'; albumId: string };
+  /** a heart clicked: `liked` is what it showed */
+  | { type: 'TOGGLE_FAVOURITE'; target: FavouriteTarget; liked: boolean }
+  | ToggleStoreEvent;
 
 export type FavouritesTag = 'busy' | 'loading' | 'ready' | 'failed';
 
 const withTracks = (tracks: TrackInfo[]) => ({ tracks, trackKeys: new Set(tracks.map(trackKey)) });
 const withAlbums = (albums: string[]) => ({ albums, albumIds: new Set(albums) });
-const empty = (): FavouritesContext => ({ ...withTracks([]), ...withAlbums([]) });
+const empty = () => ({ ...withTracks([]), ...withAlbums([]) });
 
 export const favouritesMachine = setup({
   types: {
@@ -43,6 +49,7 @@ export const favouritesMachine = setup({
     tags: {} as FavouritesTag,
   },
   actors: {
+    favouriteToggle: favouriteToggleMachine,
     loadFavourites: provideMe<LoadedFavourites>('favourites', 'loadFavourites'),
     loadFavouriteAlbums: provideMe<string[]>('favourites', 'loadFavouriteAlbums'),
   },
@@ -53,7 +60,29 @@ export const favouritesMachine = setup({
   actions: {
     setAll: assign((_, loaded: LoadedFavourites) => ({ ...withTracks(loaded.tracks), ...withAlbums(loaded.albums) })),
     setAlbums: assign((_, params: { albums: string[] }) => withAlbums(params.albums)),
+    // toggles in flight are kept: their answers land (and are ignored once signed out) and toast
     forgetAll: assign(empty),
+    /** the target's toggle, spawned on its first click, is asked to submit */
+    toggle: enqueueActions(({ context, event, enqueue, self }) => {
+      assertEvent(event, 'TOGGLE_FAVOURITE');
+      const id = heartIdOf(event.target);
+      let toggle = context.toggles[id];
+      if (!toggle) {
+        enqueue.assign(({ spawn }) => {
+          toggle = spawn('favouriteToggle', { id, input: { target: event.target, store: self } });
+          return { toggles: { ...context.toggles, [id]: toggle } };
+        });
+      }
+      enqueue.sendTo(() => toggle!, { type: 'TOGGLE', liked: event.liked });
+    }),
+    stopToggle: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'TOGGLE_SETTLED');
+      const toggle = context.toggles[event.id];
+      if (!toggle) return;
+      enqueue.stopChild(toggle);
+      const { [event.id]: _stopped, ...rest } = context.toggles;
+      enqueue.assign({ toggles: rest });
+    }),
     /** a new like goes to the front; liking a liked track moves it there */
     addTrack: assign(({ context, event }) => {
       if (event.type !== 'TRACK_LIKED') return {};
@@ -74,10 +103,18 @@ export const favouritesMachine = setup({
   },
 }).createMachine({
   id: 'favourites',
-  context: empty,
+  context: () => ({ ...empty(), toggles: {} }),
   initial: 'idle',
   on: {
     RESET: { target: '.idle', actions: 'forgetAll' },
+    TOGGLE_FAVOURITE: {
+      description: "A heart's click goes to the one toggle of its track or album (spawned on first use): one request at a time per target.",
+      actions: 'toggle',
+    },
+    TOGGLE_SETTLED: {
+      description: 'A toggle whose request has settled is stopped: only toggles with a request in flight stay alive.',
+      actions: 'stopToggle',
+    },
     TRACK_LIKED: { guard: 'signedIn', actions: 'addTrack' },
     TRACK_UNLIKED: { guard: 'signedIn', actions: 'removeTrack' },
     // shown at once wherever the store is (a failed load included); `ready` reads the list again

@@ -1,24 +1,20 @@
-// The long-lived favourites store and the toggle logic every heart uses.
+// The long-lived favourites store, with the hearts' toggles it spawns.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import type { NotifyEvent } from '@/shared/effects';
 import { defineFavouritesActors, defineFavouriteToggleActors } from './actors';
 import { favouritesMachine } from './favouritesMachine';
 import { favouriteToggleMachine } from './favouriteToggleMachine';
 
 export interface FavouritesOptions {
   api: ApiClient;
-  notify: (event: NotifyEvent) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startFavourites({ api, notify, inspect }: FavouritesOptions) {
-  const favourites = createActor(favouritesMachine.provide({ actors: defineFavouritesActors({ api }) }), { inspect });
-  favourites.on('notify', notify);
+export function startFavourites({ api, inspect }: FavouritesOptions) {
+  const favouriteToggle = favouriteToggleMachine.provide({ actors: defineFavouriteToggleActors({ api }) });
+  const favourites = createActor(favouritesMachine.provide({ actors: { ...defineFavouritesActors({ api }), favouriteToggle } }), { inspect });
   favourites.start();
-  // each heart starts its own short-lived actor from this
-  const toggle = favouriteToggleMachine.provide({ actors: defineFavouriteToggleActors({ api }) });
-  return { favourites, toggle };
+  return { favourites };
 }
 
 export type FavouritesFeature = ReturnType<typeof startFavourites>;

@@ -4,7 +4,6 @@
 // credentials of the moment.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import type { NotifyEvent } from '@/shared/effects';
 import { createLibraryAccess } from './access';
 import { defineLibrariesActors, librariesOfAlbums, provideLibrarySync } from './actors';
 import { librariesMachine } from './librariesMachine';
@@ -13,15 +12,12 @@ export interface LibraryOptions {
   api: ApiClient;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
-  notify: (event: NotifyEvent) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startLibrary({ api, fetch, notify, inspect }: LibraryOptions) {
+export function startLibrary({ api, fetch, inspect }: LibraryOptions) {
   const libraries = createActor(librariesMachine.provide({ actors: defineLibrariesActors({ api }) }), { inspect });
   const librarySync = createActor(provideLibrarySync(fetch), { inspect });
-  libraries.on('notify', notify);
-  librarySync.on('notify', notify);
   libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
   libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));
   // a refused token (expired, or ended by a password change): the server hands out a renewed one

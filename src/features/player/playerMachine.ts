@@ -10,7 +10,7 @@
 import { and, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { nextIndex, previousIndex, randomIndex } from './queue';
-import { initialContext, loadingTrack, playReport, statusOf, type PlayerContext, type PlayerEvent } from './playerModel';
+import { initialContext, loadingTrack, playReport, type LoopMode, type PlaybackStatus, type PlayerContext, type PlayerEvent } from './playerModel';
 import { playerSetup } from './playerSetup';
 import { failure } from '@/shared/machines';
 
@@ -139,7 +139,7 @@ export const playerMachine = playerSetup.createMachine({
         },
         buffering: {
           description: 'The selected track is being resolved (library, stream choice) and loaded; fails after bufferingTimeout.',
-          tags: ['busy'],
+          tags: ['busy', 'buffering'],
           entry: { type: 'announce', params: { playing: false } },
           after: { bufferingTimeout: { target: 'empty', actions: failLoad } },
           initial: 'resolving',
@@ -173,6 +173,7 @@ export const playerMachine = playerSetup.createMachine({
           },
         },
         playing: {
+          tags: ['playing'],
           entry: { type: 'announce', params: { playing: true } },
           on: {
             TOGGLE_PLAY: { target: 'paused', actions: 'pauseAudio' },
@@ -196,6 +197,7 @@ export const playerMachine = playerSetup.createMachine({
           },
         },
         paused: {
+          tags: ['paused'],
           entry: { type: 'announce', params: { playing: false } },
           on: {
             TOGGLE_PLAY: { target: 'playing', actions: 'playAudio' },
@@ -210,6 +212,7 @@ export const playerMachine = playerSetup.createMachine({
         },
         ended: {
           description: 'The track ended with nothing to advance to (the queue was cleared while it played).',
+          tags: ['ended'],
           entry: { type: 'announce', params: { playing: false } },
           on: {
             TOGGLE_PLAY: { target: 'playing', actions: ['restart', 'seekToStart', 'playAudio'] },
@@ -223,9 +226,9 @@ export const playerMachine = playerSetup.createMachine({
     loopMode: {
       initial: 'listLoop',
       states: {
-        listLoop: { on: { CYCLE_LOOP_MODE: 'trackLoop' } },
-        trackLoop: { on: { CYCLE_LOOP_MODE: 'shuffle' } },
-        shuffle: { on: { CYCLE_LOOP_MODE: 'listLoop' } },
+        listLoop: { tags: ['listLoop'], on: { CYCLE_LOOP_MODE: 'trackLoop' } },
+        trackLoop: { tags: ['trackLoop'], on: { CYCLE_LOOP_MODE: 'shuffle' } },
+        shuffle: { tags: ['shuffle'], on: { CYCLE_LOOP_MODE: 'listLoop' } },
       },
     },
     stat: {
@@ -354,12 +357,14 @@ export const playerMachine = playerSetup.createMachine({
 export type PlayerRef = ActorRefFrom<typeof playerMachine>;
 export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
 
-/** spec 4.2 status of a snapshot: empty, buffering, playing, paused or ended */
-export function playbackStatus(snapshot: PlayerSnapshot): ReturnType<typeof statusOf> {
-  return statusOf((snapshot.value as { playback?: unknown }).playback);
+const shownStatuses = ['buffering', 'playing', 'paused', 'ended'] as const;
+
+/** spec 4.2 status of a snapshot, from its tags: buffering, playing, paused or ended; else empty */
+export function playbackStatus(snapshot: PlayerSnapshot): PlaybackStatus {
+  return shownStatuses.find((status) => snapshot.hasTag(status)) ?? 'empty';
 }
 
-export function loopModeOf(snapshot: PlayerSnapshot): 'listLoop' | 'trackLoop' | 'shuffle' {
-  const mode = (snapshot.value as { loopMode?: unknown }).loopMode;
-  return mode === 'trackLoop' || mode === 'shuffle' ? mode : 'listLoop';
+/** the loop mode, from its tag */
+export function loopModeOf(snapshot: PlayerSnapshot): LoopMode {
+  return snapshot.hasTag('trackLoop') ? 'trackLoop' : snapshot.hasTag('shuffle') ? 'shuffle' : 'listLoop';
 }

@@ -287,8 +287,3 @@ export function playReport(context: PlayerContext, delayMs: number): PlayReportI
   return { track: { albumId, discId, trackId }, at: [Math.round((context.now() - delayMs) / 1000)] };
 }
 
-/** the status of spec 4.2 from a snapshot's `playback` value */
-export function statusOf(playback: unknown): PlaybackStatus {
-  const key = typeof playback === 'string' ? playback : Object.keys((playback ?? {}) as object)[0];
-  return key === 'buffering' || key === 'playing' || key === 'paused' || key === 'ended' ? key : 'empty';
-}

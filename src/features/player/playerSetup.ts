@@ -31,8 +31,11 @@ import {
   type PlayReportInput,
 } from './playerModel';
 
-/** what views ask of a player snapshot (hasTag) */
-export type PlayerTag = 'busy';
+/**
+ * what views ask of a player snapshot (hasTag): busy; the status the interface shows (none: empty);
+ * the loop mode
+ */
+export type PlayerTag = 'busy' | 'buffering' | 'playing' | 'paused' | 'ended' | 'listLoop' | 'trackLoop' | 'shuffle';
 
 export const playerSetup = setup({
   types: {

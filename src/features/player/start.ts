@@ -1,11 +1,10 @@
 // The long-lived player: its real actors, the effects of what it emits (queue and volume stored,
-// media session metadata, toasts), and the saved queue restored without playing.
+// media session metadata), and the saved queue restored without playing.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { SettingsRef } from '@/features/settings';
 import type { ApiClient } from '@/services/api/client';
 import { setMediaInfo } from '@/services/mediaSession';
-import type { NotifyEvent } from '@/shared/effects';
 import type { TrackInfo } from '@/shared/track';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
 import { definePlayerActors } from './actors';
@@ -15,18 +14,16 @@ export interface PlayerOptions {
   api: ApiClient;
   accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
   settings: SettingsRef;
-  notify: (event: NotifyEvent) => void;
   fetch?: typeof globalThis.fetch;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlayer({ api, accessFor, settings, notify, fetch, inspect }: PlayerOptions) {
+export function startPlayer({ api, accessFor, settings, fetch, inspect }: PlayerOptions) {
   const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch });
   const player = createActor(playerMachine.provide({ actors }), {
     input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
     inspect,
   });
-  player.on('notify', notify);
   player.on('queueChanged', ({ queue, index }) => writeLocal('playlist', { tracks: queue, index }));
   player.on('volumeChanged', ({ volume, muted }) => {
     writeLocal('player.volume', volume);

@@ -1,9 +1,10 @@
 // One playlist's page (spec 2.8, 4.5): load it, edit its info (owner only: 修改播放列表信息), remove an
-// item (删除成功), move an item up or down. Every change the server accepted is emitted as
-// `playlistSaved`, so the list of playlists shows the new name and date. A move shows at once and
+// item (删除成功), move an item up or down. Every change the server accepted is told to its owner (the
+// playlists store, which spawns the page) as PLAYLIST_SAVED, so the list of playlists shows the new
+// name and date; the store tells it REPLACED when tracks are added to this list. A move shows at once and
 // goes back if the server refuses it. A change made on a list that another tab or device has changed
 // since is refused by our server: the page says so and loads the list afresh.
-import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup, type ActorRef, type ActorRefFrom, type AnyEventObject, type Snapshot, type SnapshotFrom } from 'xstate';
 import { errorMessage, isApiError } from '@/services/api/errors';
 import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
@@ -11,10 +12,19 @@ import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import type { Playlist, PlaylistFields } from '@/shared/types';
 import { cleanFields, playlistFormError } from './playlistForm';
-import type { PlaylistSavedEvent } from './playlistsMachine';
+
+/** what the page tells its owner: a change the server accepted */
+export type PlaylistSavedEvent = { type: 'PLAYLIST_SAVED'; playlist: Playlist };
+
+export interface PlaylistInput {
+  id: string;
+  /** the playlists store that spawned the page (none when a test runs the page alone) */
+  owner?: ActorRef<Snapshot<unknown>, PlaylistSavedEvent, AnyEventObject>;
+}
 
 export interface PlaylistContext {
   id: string;
+  owner: PlaylistInput['owner'] | null;
   playlist: Playlist | null;
   /** why the load failed (the server's message), shown on the page */
   error: string | null;
@@ -74,8 +84,8 @@ export const playlistMachine = setup({
   types: {
     context: {} as PlaylistContext,
     events: {} as PlaylistEvent,
-    input: {} as { id: string },
-    emitted: {} as NotifyEvent | PlaylistSavedEvent,
+    input: {} as PlaylistInput,
+    emitted: {} as NotifyEvent,
     tags: {} as PlaylistTag,
   },
   actors: {
@@ -124,14 +134,16 @@ export const playlistMachine = setup({
     }),
     forgetPlaylist: assign({ playlist: null, beforeMove: null }),
     undoMove: assign(({ context }) => ({ playlist: context.beforeMove ?? context.playlist, beforeMove: null })),
-    announceSaved: emit((_, params: { playlist: Playlist }) => ({ type: 'playlistSaved' as const, playlist: params.playlist })),
+    announceSaved: enqueueActions(({ context, enqueue }, params: { playlist: Playlist }) => {
+      if (context.owner) enqueue.sendTo(context.owner, { type: 'PLAYLIST_SAVED', playlist: params.playlist });
+    }),
     notify: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
     notifyMessage: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'error' as const, message: params.message })),
   },
 }).createMachine({
   id: 'playlist',
-  context: ({ input }) => ({ id: input.id, playlist: null, error: null, formError: null, beforeMove: null }),
+  context: ({ input }) => ({ id: input.id, owner: input.owner ?? null, playlist: null, error: null, formError: null, beforeMove: null }),
   initial: 'loading',
   states: {
     loading: {

@@ -1,9 +1,10 @@
 // The user's playlists (spec 2.8, 2.9, 4.5): the list, the create dialog, the delete confirm and
 // the 添加到播放列表 dialog (choose a list, or create one and add to it). Loaded after sign-in,
-// forgotten on sign-out. A list changed elsewhere (its page edits, removes, reorders) is reported
-// with PLAYLIST_SAVED so names and dates here stay current; every change this machine makes to a
-// list is emitted as `playlistSaved` so an open page of that list shows it.
-import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// forgotten on sign-out. It owns the open playlist page's actor: OPEN_PAGE spawns it (one page at a
+// time), CLOSE_PAGE stops it. The page reports what its owner accepted (edits, removes, reorders)
+// with PLAYLIST_SAVED so names and dates here stay current; tracks this machine adds to the open
+// page's list are sent to the page as REPLACED so it shows them.
+import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
@@ -11,6 +12,7 @@ import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
 import type { Playlist, PlaylistFields, PlaylistInfo } from '@/shared/types';
 import { cleanFields, playlistFormError } from './playlistForm';
+import { playlistMachine, type PlaylistRef } from './playlistMachine';
 
 export interface PlaylistsContext {
   playlists: PlaylistInfo[];
@@ -20,6 +22,8 @@ export interface PlaylistsContext {
   pendingTracks: TrackInfo[];
   /** the list the tracks are being added to */
   target: string | null;
+  /** the open playlist page (/playlist/{id}) and its list's id */
+  page: { id: string; actor: PlaylistRef } | null;
 }
 
 export type PlaylistsEvent =
@@ -32,9 +36,10 @@ export type PlaylistsEvent =
   | { type: 'CONFIRM' }
   | { type: 'ADD_TRACKS'; tracks: TrackInfo[] }
   | { type: 'CHOOSE'; id: string }
-  | { type: 'PLAYLIST_SAVED'; playlist: PlaylistInfo };
+  | { type: 'PLAYLIST_SAVED'; playlist: PlaylistInfo }
+  | { type: 'OPEN_PAGE'; id: string }
+  | { type: 'CLOSE_PAGE'; id: string };
 
-export type PlaylistSavedEvent = { type: 'playlistSaved'; playlist: Playlist };
 export type PlaylistDeletedEvent = { type: 'playlistDeleted'; id: string };
 
 export type PlaylistsTag = 'busy' | 'loading' | 'ready' | 'failed' | 'createDialog' | 'deleteDialog' | 'addDialog';
@@ -50,10 +55,11 @@ export const playlistsMachine = setup({
   types: {
     context: {} as PlaylistsContext,
     events: {} as PlaylistsEvent,
-    emitted: {} as NotifyEvent | PlaylistSavedEvent | PlaylistDeletedEvent,
+    emitted: {} as NotifyEvent | PlaylistDeletedEvent,
     tags: {} as PlaylistsTag,
   },
   actors: {
+    playlistPage: playlistMachine,
     listPlaylists: provideMe<PlaylistInfo[]>('playlists', 'listPlaylists'),
     createPlaylist: provideMe<Playlist, PlaylistFields>('playlists', 'createPlaylist'),
     deletePlaylist: provideMe<void, { id: string }>('playlists', 'deletePlaylist'),
@@ -105,17 +111,40 @@ export const playlistsMachine = setup({
       return { target: event.id };
     }),
     clearPendingTracks: assign({ pendingTracks: [], target: null }),
-    announceSaved: emit((_, params: { playlist: Playlist }) => ({ type: 'playlistSaved' as const, playlist: params.playlist })),
+    /** the open page of that list shows the tracks added */
+    tellPage: enqueueActions(({ context, enqueue }, params: { playlist: Playlist }) => {
+      if (context.page?.id === params.playlist.id) enqueue.sendTo(context.page.actor, { type: 'REPLACED', playlist: params.playlist });
+    }),
+    openPage: enqueueActions(({ context, event, enqueue, self }) => {
+      assertEvent(event, 'OPEN_PAGE');
+      if (context.page?.id === event.id) return;
+      if (context.page) enqueue.stopChild(context.page.actor);
+      enqueue.assign(({ spawn }) => ({
+        page: { id: event.id, actor: spawn('playlistPage', { id: `playlistPage:${event.id}`, input: { id: event.id, owner: self } }) },
+      }));
+    }),
+    closePage: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'CLOSE_PAGE');
+      if (context.page?.id !== event.id) return;
+      enqueue.stopChild(context.page.actor);
+      enqueue.assign({ page: null });
+    }),
     announceDeleted: emit(({ context }) => ({ type: 'playlistDeleted' as const, id: context.pendingDelete?.id ?? '' })),
     notifyAdded: emit({ type: 'notify', severity: 'success', message: text.playlist.added }),
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
   id: 'playlists',
-  context: { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null },
+  context: { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null },
   initial: 'idle',
   on: {
+    // the page is the view's to close: a sign-out leaves the route, which closes it
     RESET: { target: '.idle', actions: 'forgetAll' },
+    OPEN_PAGE: {
+      description: "A playlist's page opened: its actor is spawned here (one page at a time), so the page and this store talk inside the system.",
+      actions: 'openPage',
+    },
+    CLOSE_PAGE: { description: 'The page left: its actor is stopped.', actions: 'closePage' },
     PLAYLIST_SAVED: { actions: { type: 'replaceInfo', params: ({ event }) => ({ playlist: event.playlist }) } },
   },
   states: {
@@ -198,7 +227,7 @@ export const playlistsMachine = setup({
               target: 'browsing',
               actions: [
                 { type: 'replaceInfo', params: ({ event }) => ({ playlist: event.output }) },
-                { type: 'announceSaved', params: ({ event }) => ({ playlist: event.output }) },
+                { type: 'tellPage', params: ({ event }) => ({ playlist: event.output }) },
                 'notifyAdded',
                 'clearPendingTracks',
               ],

@@ -1,23 +1,20 @@
-// The long-lived playlists store, and the page machine each /playlist/{id} starts.
+// The long-lived playlists store, with the playlist page it spawns for /playlist/{id}.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import type { NotifyEvent } from '@/shared/effects';
 import { definePlaylistActors, definePlaylistsActors } from './actors';
 import { playlistMachine } from './playlistMachine';
 import { playlistsMachine } from './playlistsMachine';
 
 export interface PlaylistsOptions {
   api: ApiClient;
-  notify: (event: NotifyEvent) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlaylists({ api, notify, inspect }: PlaylistsOptions) {
-  const playlists = createActor(playlistsMachine.provide({ actors: definePlaylistsActors({ api }) }), { inspect });
-  playlists.on('notify', notify);
+export function startPlaylists({ api, inspect }: PlaylistsOptions) {
+  const playlistPage = playlistMachine.provide({ actors: definePlaylistActors({ api }) });
+  const playlists = createActor(playlistsMachine.provide({ actors: { ...definePlaylistsActors({ api }), playlistPage } }), { inspect });
   playlists.start();
-  const page = playlistMachine.provide({ actors: definePlaylistActors({ api }) });
-  return { playlists, page };
+  return { playlists };
 }
 
 export type PlaylistsFeature = ReturnType<typeof startPlaylists>;

@@ -1,8 +1,7 @@
 // The long-lived session and site actors with their real actors and the effects of what they emit:
-// the user kept in local storage, toasts, URL changes and the reload after signing out.
+// the user kept in local storage, URL changes and the reload after signing out.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
-import type { NotifyEvent } from '@/shared/effects';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
 import { loaderMachine } from '@/ui/loaderMachine';
 import { defineSessionActors, defineSiteActors } from './actors';
@@ -12,28 +11,25 @@ export interface SessionOptions {
   api: ApiClient;
   /** what signing out forgets on this device (the app composes every feature's part) */
   clearLocalData: () => Promise<void>;
-  notify: (event: NotifyEvent) => void;
   navigate: (to: string) => void;
   /** loads `to` afresh; null: reloads the page where it is */
   reload: (to: string | null) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startSession({ api, clearLocalData, notify, navigate, reload, inspect }: SessionOptions) {
+export function startSession({ api, clearLocalData, navigate, reload, inspect }: SessionOptions) {
   const session = createActor(
     sessionMachine.provide({ actors: defineSessionActors({ api, clearLocalData }) }),
     { input: { storedUser: readLocal('userInfo') }, inspect },
   );
-  session.on('notify', notify);
   session.on('navigate', (event) => navigate(event.to));
   session.on('reload', (event) => reload(event.to));
   session.on('userChanged', (event) => (event.user ? writeLocal('userInfo', event.user) : removeLocal('userInfo')));
   return session.start();
 }
 
-export function startSite({ api, notify, inspect }: Pick<SessionOptions, 'api' | 'notify' | 'inspect'>) {
+export function startSite({ api, inspect }: Pick<SessionOptions, 'api' | 'inspect'>) {
   const site = createActor(loaderMachine.provide({ actors: defineSiteActors({ api }) }), { inspect });
-  site.on('notify', notify);
   return site.start();
 }
 

@@ -9,6 +9,18 @@ import { NoShareTokenError } from './shareWizardMachine';
 
 const shareApi = () => import('@/services/api/share');
 
+/** the link to the clipboard; a browser without one, or refusing, says so (the link stays to copy by hand) */
+const copyLink = fromPromise<void, { link: string }>(async ({ input }) => {
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  if (!clipboard?.writeText) throw new Error(text.share.noClipboard);
+  try {
+    await clipboard.writeText(input.link);
+  } catch {
+    // refused (no permission, an insecure page)
+    throw new Error(text.share.noClipboard);
+  }
+});
+
 export function defineShareWizardActors({ api, access }: { api: ApiClient; access: LibraryAccess }) {
   return {
     chooseCredentials: fromPromise<Record<string, string>, { albumIds: string[] }>(async ({ input }) => {
@@ -22,16 +34,7 @@ export function defineShareWizardActors({ api, access }: { api: ApiClient; acces
       return albums;
     }),
     createShare: fromPromise<string, NewShare>(async ({ input }) => (await shareApi()).createShare(api, input)),
-    copyLink: fromPromise<void, { link: string }>(async ({ input }) => {
-      const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-      if (!clipboard?.writeText) throw new Error(text.share.noClipboard);
-      try {
-        await clipboard.writeText(input.link);
-      } catch {
-        // refused (no permission, an insecure page): the link stays in the field to copy by hand
-        throw new Error(text.share.noClipboard);
-      }
-    }),
+    copyLink,
     nativeShare: fromPromise<void, { link: string; title: string }>(async ({ input }) => {
       if (typeof navigator === 'undefined' || typeof navigator.share !== 'function') throw new Error(text.share.noNativeShare);
       try {
@@ -49,5 +52,6 @@ export function defineMySharesActors({ api }: { api: ApiClient }) {
   return {
     listShares: fromPromise<ShareEntry[], void>(async () => (await shareApi()).listShares(api)),
     deleteShare: fromPromise<void, { id: string }>(async ({ input }) => (await shareApi()).deleteShare(api, input.id)),
+    copyLink,
   };
 }

@@ -1,4 +1,5 @@
-// My shares: the user's share links, newest first, each of which can be taken back (deleted).
+// My shares: the user's share links, newest first, each of which can be copied (复制链接) or taken
+// back (deleted), one at a time.
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
@@ -11,7 +12,7 @@ export interface MySharesContext {
   deleting: string | null;
 }
 
-export type MySharesEvent = { type: 'DELETE'; id: string } | { type: 'RETRY' };
+export type MySharesEvent = { type: 'DELETE'; id: string } | { type: 'COPY'; link: string } | { type: 'RETRY' };
 
 export const mySharesMachine = setup({
   types: {
@@ -23,6 +24,7 @@ export const mySharesMachine = setup({
   actors: {
     listShares: provideMe<ShareEntry[]>('myShares', 'listShares'),
     deleteShare: provideMe<void, { id: string }>('myShares', 'deleteShare'),
+    copyLink: provideMe<void, { link: string }>('myShares', 'copyLink'),
   },
   guards: {
     known: ({ context, event }) => {
@@ -39,6 +41,7 @@ export const mySharesMachine = setup({
     removeDeleted: assign(({ context }) => ({ shares: context.shares.filter((s) => s.id !== context.deleting), deleting: null })),
     clearDeleting: assign({ deleting: null }),
     notifyRemoved: emit({ type: 'notify', severity: 'success', message: text.itemRemoved }),
+    notifyCopied: emit({ type: 'notify', severity: 'success', message: text.share.copySucceeded }),
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
@@ -57,7 +60,24 @@ export const mySharesMachine = setup({
     },
     failed: { tags: ['failed'], on: { RETRY: 'loading' } },
     ready: {
-      on: { DELETE: { guard: 'known', target: 'deleting', actions: 'markDeleting' } },
+      on: {
+        DELETE: { guard: 'known', target: 'deleting', actions: 'markDeleting' },
+        COPY: 'copying',
+      },
+    },
+    copying: {
+      description: "A share's link goes to the clipboard (the same copy as the share wizard's); a browser that refuses says so.",
+      tags: ['busy'],
+      invoke: {
+        id: 'copyLink',
+        src: 'copyLink',
+        input: ({ event }) => {
+          assertEvent(event, 'COPY');
+          return { link: event.link };
+        },
+        onDone: { target: 'ready', actions: 'notifyCopied' },
+        onError: { target: 'ready', actions: { type: 'notifyError', params: failure } },
+      },
     },
     deleting: {
       tags: ['busy'],

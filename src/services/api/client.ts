@@ -39,6 +39,13 @@ export interface ApiClientOptions {
   timeout?: number;
   /** reads a cookie by name; defaults to document.cookie */
   getCookie?: (name: string) => string | undefined;
+  /** told of every call that succeeded (the app: the server is reachable) */
+  onAnswer?: (path: string) => void;
+  /**
+   * told of every failed call before it is thrown (the app: no answer = offline, 902002 = the session
+   * ended); what it returns is ignored, the error is thrown as it is
+   */
+  onError?: (error: unknown, path: string) => void;
 }
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -109,13 +116,25 @@ function readErrorEnvelope(bodyText: unknown): { status: number; message: string
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const { baseURL = '', timeout = REQUEST_TIMEOUT_MS, getCookie = readDocumentCookie } = options;
+  const { baseURL = '', timeout = REQUEST_TIMEOUT_MS, getCookie = readDocumentCookie, onAnswer, onError } = options;
   // Resolve fetch at call time so a late-installed global (tests, polyfills) is honoured.
   const $fetch = createFetch({
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
   });
 
   async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+    let result: T;
+    try {
+      result = await send<T>(method, path, opts);
+    } catch (error) {
+      onError?.(error, path);
+      throw error;
+    }
+    onAnswer?.(path);
+    return result;
+  }
+
+  async function send<T>(method: Method, path: string, opts: RequestOptions): Promise<T> {
     const convertRequest = opts.convertRequest ?? true;
     const convertResponse = opts.convertResponse ?? true;
 

@@ -24,6 +24,8 @@ function LibraryItem({ credential }: { credential: Credential }) {
   const status = useSelector(librarySync, libraryStatusOf(credential.url));
   const syncing = status?.state === 'syncing' || status?.state === 'pending';
   const deleteLabel = credential.controlled ? text.library.controlled : text.library.delete;
+  // the libraries machine says what it takes now (a controlled library never; not while a dialog or request is open)
+  const deletable = useSelector(libraries, (s) => s.can({ type: 'DELETE', id: credential.id }));
 
   return (
     <Card withBorder padding="md" aria-label={credential.name} component="article">
@@ -64,7 +66,7 @@ function LibraryItem({ credential }: { credential: Credential }) {
               variant="subtle"
               color="red"
               aria-label={deleteLabel}
-              disabled={credential.controlled}
+              disabled={!deletable}
               onClick={() => libraries.send({ type: 'DELETE', id: credential.id })}
             >
               <IconTrash size={18} />
@@ -81,12 +83,13 @@ export default function LibraryPage() {
   const loading = useSelector(libraries, (s) => s.hasTag('loading'));
   const failed = useSelector(libraries, (s) => s.hasTag('failed'));
   const credentials = useSelector(libraries, (s) => s.context.credentials);
+  const canAdd = useSelector(libraries, (s) => s.can({ type: 'OPEN_ADD' }));
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{text.library.title}</Title>
-        <Button onClick={() => libraries.send({ type: 'OPEN_ADD' })} disabled={loading || failed}>
+        <Button onClick={() => libraries.send({ type: 'OPEN_ADD' })} disabled={!canAdd}>
           {text.library.add}
         </Button>
       </Group>

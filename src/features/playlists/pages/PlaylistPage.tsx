@@ -6,8 +6,8 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconArrowDown, IconArrowUp, IconEdit, IconTrash } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'wouter';
 import { useBrowse } from '@/features/browse';
 import { useCredentialsKnown, useLibraryAccess, useSyncGeneration, type AlbumAccess } from '@/features/library';
@@ -20,7 +20,6 @@ import type { AlbumInfo, Playlist, PlaylistItem } from '@/shared/types';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { Notice } from '@/ui/Notice';
-import { useNotify } from '@/ui/notify';
 import { PageLoad } from '@/ui/PageLoad';
 import { RowMenu, RowMenuItem } from '@/ui/RowMenu';
 import { Tip } from '@/ui/Tip';
@@ -29,7 +28,8 @@ import { typeLabel } from '@/ui/TrackList';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { VirtualList } from '@/ui/VirtualList';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
-import { usePlaylists } from '../context';
+import { usePlaylistPage } from '../context';
+import { canMoveItem, canRemoveItem } from '../selectors';
 import type { PlaylistRef } from '../playlistMachine';
 import classes from './PlaylistPage.module.css';
 
@@ -70,8 +70,11 @@ function coverOf(playlist: Playlist, known: ListAccess): string | null {
   return null;
 }
 
-function OwnerActions({ actor, item, index, count }: { actor: PlaylistRef; item: PlaylistItem; index: number; count: number }) {
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+function OwnerActions({ actor, item }: { actor: PlaylistRef; item: PlaylistItem }) {
+  // the page's machine says what it takes now: its guards, not a copy of them here
+  const canMoveUp = useSelector(actor, canMoveItem(item.id, -1));
+  const canMoveDown = useSelector(actor, canMoveItem(item.id, 1));
+  const canRemove = useSelector(actor, canRemoveItem(item.id));
   const moveUp = () => actor.send({ type: 'MOVE_ITEM', itemId: item.id, by: -1 });
   const moveDown = () => actor.send({ type: 'MOVE_ITEM', itemId: item.id, by: 1 });
   const remove = () => actor.send({ type: 'REMOVE_ITEM', itemId: item.id });
@@ -80,30 +83,30 @@ function OwnerActions({ actor, item, index, count }: { actor: PlaylistRef; item:
       {/* wide screens: three buttons; a phone: one menu, so the title keeps its room */}
       <Group gap={2} wrap="nowrap" className={classes.ownerInline}>
         <Tip label={text.playlist.moveUp}>
-          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveUp} disabled={busy || index === 0} onClick={moveUp}>
+          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveUp} disabled={!canMoveUp} onClick={moveUp}>
             <IconArrowUp size={16} />
           </ActionIcon>
         </Tip>
         <Tip label={text.playlist.moveDown}>
-          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveDown} disabled={busy || index === count - 1} onClick={moveDown}>
+          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveDown} disabled={!canMoveDown} onClick={moveDown}>
             <IconArrowDown size={16} />
           </ActionIcon>
         </Tip>
         <Tip label={text.playlist.removeItem}>
-          <ActionIcon variant="subtle" color="red" aria-label={text.playlist.removeItem} disabled={busy} onClick={remove}>
+          <ActionIcon variant="subtle" color="red" aria-label={text.playlist.removeItem} disabled={!canRemove} onClick={remove}>
             <IconTrash size={16} />
           </ActionIcon>
         </Tip>
       </Group>
       <div className={classes.ownerMenu}>
         <RowMenu label={text.playlist.itemActions} icon={<IconAdjustmentsHorizontal size={16} />} color="gray">
-          <RowMenuItem disabled={busy || index === 0} onClick={moveUp}>
+          <RowMenuItem disabled={!canMoveUp} onClick={moveUp}>
             {text.playlist.moveUp}
           </RowMenuItem>
-          <RowMenuItem disabled={busy || index === count - 1} onClick={moveDown}>
+          <RowMenuItem disabled={!canMoveDown} onClick={moveDown}>
             {text.playlist.moveDown}
           </RowMenuItem>
-          <RowMenuItem color="red" disabled={busy} onClick={remove}>
+          <RowMenuItem color="red" disabled={!canRemove} onClick={remove}>
             {text.playlist.removeItem}
           </RowMenuItem>
         </RowMenu>
@@ -115,13 +118,12 @@ function OwnerActions({ actor, item, index, count }: { actor: PlaylistRef; item:
 interface RowProps {
   item: PlaylistItem;
   index: number;
-  count: number;
   known: ListAccess | null;
   playable: readonly TrackInfo[];
   owner: PlaylistRef | null;
 }
 
-function ItemRow({ item, index, count, known, playable, owner }: RowProps) {
+function ItemRow({ item, index, known, playable, owner }: RowProps) {
   const number = String(index + 1).padStart(2, '0');
   let main;
   let play = null;
@@ -179,7 +181,7 @@ function ItemRow({ item, index, count, known, playable, owner }: RowProps) {
       <div className={classes.main}>{main}</div>
       <div className={classes.actions}>
         {actions}
-        {owner && <OwnerActions actor={owner} item={item} index={index} count={count} />}
+        {owner && <OwnerActions actor={owner} item={item} />}
       </div>
     </div>
   );
@@ -195,7 +197,7 @@ function Items({ playlist, known, playable, owner }: { playlist: Playlist; known
       height={Math.min(height, playlist.items.length * ROW_HEIGHT)}
       ariaLabel={playlist.name}
       itemKey={(item) => item.id}
-      renderRow={(item, index) => <ItemRow item={item} index={index} count={playlist.items.length} known={known} playable={playable} owner={owner} />}
+      renderRow={(item, index) => <ItemRow item={item} index={index} known={known} playable={playable} owner={owner} />}
     />
   );
 }
@@ -294,33 +296,28 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
 }
 
 function PlaylistView({ id }: { id: string }) {
-  const { page, playlists } = usePlaylists();
-  const notify = useNotify();
-  const actor = useActorRef(page, { input: { id } });
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notify', (e) => notify(e.severity, e.message)),
-      // the list of playlists shows the new name and date
-      actor.on('playlistSaved', ({ playlist }) => playlists.send({ type: 'PLAYLIST_SAVED', playlist })),
-      // tracks added to this list through the add dialog show here
-      playlists.on('playlistSaved', ({ playlist }) => actor.send({ type: 'REPLACED', playlist })),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, notify, playlists]);
+  const actor = usePlaylistPage(id);
+  if (!actor) return <PlaylistSkeleton />;
+  return <PlaylistPageOf actor={actor} />;
+}
+
+function PlaylistSkeleton() {
+  return (
+    <Stack gap={4} aria-busy="true" aria-label={text.loading}>
+      <Skeleton height={200} width={200} />
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={ROW_HEIGHT - 4} />
+      ))}
+    </Stack>
+  );
+}
+
+function PlaylistPageOf({ actor }: { actor: PlaylistRef }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const playlist = useSelector(actor, (s) => s.context.playlist);
 
-  if (loading) {
-    return (
-      <Stack gap={4} aria-busy="true" aria-label={text.loading}>
-        <Skeleton height={200} width={200} />
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={ROW_HEIGHT - 4} />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <PlaylistSkeleton />;
   if (error !== null || !playlist) {
     return (
       <Stack>

@@ -11,7 +11,7 @@ import type { PlaylistInfo } from '@/shared/types';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
 import { usePlaylists } from '../context';
-import { playlistsKnownOf, playlistsOf } from '../selectors';
+import { canCreatePlaylistOf, playlistsKnownOf, playlistsOf } from '../selectors';
 
 function PlaylistCard({ playlist }: { playlist: PlaylistInfo }) {
   const { playlists } = usePlaylists();
@@ -47,12 +47,13 @@ export default function PlaylistsPage() {
   const { playlists } = usePlaylists();
   const known = useSelector(playlists, playlistsKnownOf);
   const failed = useSelector(playlists, (s) => s.hasTag('failed'));
+  const canCreate = useSelector(playlists, canCreatePlaylistOf);
   const lists = useSelector(playlists, playlistsOf);
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{text.playlist.manage}</Title>
-        <Button onClick={() => playlists.send({ type: 'OPEN_CREATE' })} disabled={!known || failed}>
+        <Button onClick={() => playlists.send({ type: 'OPEN_CREATE' })} disabled={!canCreate}>
           {text.playlist.create}
         </Button>
       </Group>

@@ -6,15 +6,14 @@ import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@/ui/styles/forms';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { text } from '@/shared/text';
 import { linkTo } from '@/services/addresses';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { PlaylistCover } from '@/shared/types';
 import { FormError } from '@/ui/FormError';
-import { useNotify } from '@/ui/notify';
-import { useShare } from '../context';
+import { useShareWizard } from '../context';
 import type { ShareWizardRef } from '../shareWizardMachine';
 
 export interface ShareDialogProps {
@@ -102,18 +101,16 @@ function ShareSucceeded({ actor }: { actor: ShareWizardRef }) {
 }
 
 export default function ShareDialog({ tracks, cover, name, onClose }: ShareDialogProps) {
-  const { wizard } = useShare();
-  const notify = useNotify();
-  const actor = useActorRef(wizard, { input: { tracks, cover, name, linkBase: linkTo('') } });
+  const actor = useShareWizard({ tracks, cover, name, linkBase: linkTo('') });
+  return actor ? <ShareWizardDialog actor={actor} onClose={onClose} /> : null;
+}
+
+function ShareWizardDialog({ actor, onClose }: { actor: ShareWizardRef; onClose: () => void }) {
+  const done = useSelector(actor, (s) => s.status === 'done');
+  // 确定 ends the wizard: its dialog closes
   useEffect(() => {
-    const subscriptions = [
-      actor.on('notify', (e) => notify(e.severity, e.message)),
-      actor.subscribe((s) => {
-        if (s.status === 'done') onClose();
-      }),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, notify, onClose]);
+    if (done) onClose();
+  }, [done, onClose]);
   const succeeded = useSelector(actor, (s) => s.hasTag('succeeded'));
   return (
     <Modal opened onClose={onClose} title={succeeded ? text.share.succeeded : text.share.title} closeButtonProps={{ 'aria-label': text.close }}>

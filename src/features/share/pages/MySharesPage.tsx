@@ -1,35 +1,24 @@
-// 我的分享: the user's share links, newest first: open, copy the link, take it back (delete).
+// 我的分享: the user's share links, newest first: open, copy the link, take it back (delete); the
+// copy and the delete go through the page's myShares actor, one at a time.
 import '@mantine/core/styles/Card.layer.css';
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { text } from '@/shared/text';
 import { linkTo } from '@/services/addresses';
 import type { ShareEntry } from '@/shared/types';
-import { useNotify } from '@/ui/notify';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
-import { useShare } from '../context';
+import { useMyShares } from '../context';
 import type { MySharesRef } from '../mySharesMachine';
 
 const formatDate = (seconds: number) => new Date(seconds * 1000).toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ShareCard({ share, actor }: { share: ShareEntry; actor: MySharesRef }) {
-  const notify = useNotify();
   const deleting = useSelector(actor, (s) => s.context.deleting === share.id);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const path = `/s/${encodeURIComponent(share.id)}`;
-  const copy = () => {
-    const link = linkTo(path);
-    // a one-shot copy with its own message; nothing waits on it
-    if (!navigator.clipboard?.writeText) return notify('error', text.share.noClipboard);
-    navigator.clipboard.writeText(link).then(
-      () => notify('success', text.share.copySucceeded),
-      () => notify('error', text.share.noClipboard),
-    );
-  };
   const label = share.name || share.id;
   return (
     <Card withBorder padding="md" component="article" aria-label={label}>
@@ -44,7 +33,7 @@ function ShareCard({ share, actor }: { share: ShareEntry; actor: MySharesRef }) 
         </Stack>
         <Group gap={4} wrap="nowrap">
           <Tip label={text.share.copy}>
-            <ActionIcon variant="subtle" aria-label={text.share.copy} onClick={copy}>
+            <ActionIcon variant="subtle" aria-label={text.share.copy} disabled={busy} onClick={() => actor.send({ type: 'COPY', link: linkTo(path) })}>
               <IconCopy size={18} />
             </ActionIcon>
           </Tip>
@@ -60,19 +49,21 @@ function ShareCard({ share, actor }: { share: ShareEntry; actor: MySharesRef }) 
 }
 
 export default function MySharesPage() {
-  const { myShares } = useShare();
-  const notify = useNotify();
-  const actor = useActorRef(myShares);
-  useEffect(() => {
-    const subscription = actor.on('notify', (e) => notify(e.severity, e.message));
-    return () => subscription.unsubscribe();
-  }, [actor, notify]);
+  const actor = useMyShares();
+  return (
+    <Stack>
+      <Title order={2}>{text.share.mine}</Title>
+      {actor ? <MyShares actor={actor} /> : <PageSpinner />}
+    </Stack>
+  );
+}
+
+function MyShares({ actor }: { actor: MySharesRef }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.hasTag('failed'));
   const shares = useSelector(actor, (s) => s.context.shares);
   return (
-    <Stack>
-      <Title order={2}>{text.share.mine}</Title>
+    <>
       {loading && <PageSpinner />}
       {failed && (
         <Button variant="light" w="fit-content" onClick={() => actor.send({ type: 'RETRY' })}>
@@ -83,6 +74,6 @@ export default function MySharesPage() {
       {shares.map((share) => (
         <ShareCard key={share.id} share={share} actor={actor} />
       ))}
-    </Stack>
+    </>
   );
 }

@@ -1,0 +1,67 @@
+// The owner of the share feature's short-lived actors: the share wizard of an open 分享 dialog and
+// the list of an open 我的分享 page. Each is spawned here when its view opens and stopped when it
+// closes, so both are part of the app's system (the inspector sees them, their toasts go through
+// the one notify, a test can reach them). One of each at a time: a new wizard replaces the last.
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { mySharesMachine, type MySharesRef } from './mySharesMachine';
+import { shareWizardMachine, type ShareWizardInput, type ShareWizardRef } from './shareWizardMachine';
+
+export interface SharingContext {
+  /** the open share dialog's wizard (kept once done, until its dialog closes) */
+  wizard: ShareWizardRef | null;
+  /** the open 我的分享 page's list */
+  myShares: MySharesRef | null;
+}
+
+export type SharingEvent =
+  | { type: 'OPEN_WIZARD'; input: ShareWizardInput }
+  | { type: 'CLOSE_WIZARD' }
+  | { type: 'OPEN_MY_SHARES' }
+  | { type: 'CLOSE_MY_SHARES' };
+
+export const sharingMachine = setup({
+  types: {
+    context: {} as SharingContext,
+    events: {} as SharingEvent,
+  },
+  actors: {
+    shareWizard: shareWizardMachine,
+    myShares: mySharesMachine,
+  },
+  actions: {
+    openWizard: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'OPEN_WIZARD');
+      if (context.wizard) enqueue.stopChild(context.wizard);
+      enqueue.assign(({ spawn }) => ({ wizard: spawn('shareWizard', { id: 'shareWizard', input: event.input }) }));
+    }),
+    closeWizard: enqueueActions(({ context, enqueue }) => {
+      if (!context.wizard) return;
+      enqueue.stopChild(context.wizard);
+      enqueue.assign({ wizard: null });
+    }),
+    openMyShares: assign(({ context, spawn }) => ({ myShares: context.myShares ?? spawn('myShares', { id: 'myShares' }) })),
+    closeMyShares: enqueueActions(({ context, enqueue }) => {
+      if (!context.myShares) return;
+      enqueue.stopChild(context.myShares);
+      enqueue.assign({ myShares: null });
+    }),
+  },
+}).createMachine({
+  id: 'sharing',
+  context: { wizard: null, myShares: null },
+  initial: 'running',
+  states: {
+    running: {
+      description: 'Spawns the wizard of a 分享 dialog and the list of 我的分享 while their views are open.',
+      on: {
+        OPEN_WIZARD: { description: 'A 分享 dialog opened: a fresh wizard for its tracks (one dialog at a time).', actions: 'openWizard' },
+        CLOSE_WIZARD: { description: 'The dialog closed: its wizard is stopped.', actions: 'closeWizard' },
+        OPEN_MY_SHARES: { description: '我的分享 opened: its list loads (an open one is kept).', actions: 'openMyShares' },
+        CLOSE_MY_SHARES: { description: 'The page left: its list is stopped.', actions: 'closeMyShares' },
+      },
+    },
+  },
+});
+
+export type SharingRef = ActorRefFrom<typeof sharingMachine>;
+export type SharingSnapshot = SnapshotFrom<typeof sharingMachine>;
