@@ -56,6 +56,7 @@ import {
 } from './lib/hostileBodies';
 import {
   bystander,
+  call,
   knownDevice,
   newOwnerLog,
   newRegisterLog,
@@ -63,6 +64,7 @@ import {
   registerAccount,
   registerFlood,
   strangerLoop,
+  type Answer,
 } from './lib/hostileAccounts';
 import { round } from './lib/stats';
 import { formatTable } from './lib/table';
@@ -109,33 +111,9 @@ interface Session {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer {
-  http: number;
-  status: number;
-  message: string;
-  data: unknown;
-  cookies: string[];
-}
-
-async function api(server: TestServer, path: string, init: { method?: string; body?: unknown; session?: Session; from?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.session ? { cookie: init.session.cookie } : {}),
-      ...(init.from ? { 'x-forwarded-for': init.from } : {}),
-    },
-    body: init.body === undefined || typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  let envelope: { status?: number; message?: string; data?: unknown } = {};
-  try {
-    envelope = JSON.parse(text) as typeof envelope;
-  } catch {
-    // not an envelope: status stays -1
-  }
-  return { http: response.status, status: envelope.status ?? -1, message: envelope.message ?? '', data: envelope.data, cookies: response.headers.getSetCookie() };
-}
+/** One call of the API as `session` from `from` (bench/lib/hostileAccounts.ts `call`). */
+const api = (server: TestServer, path: string, init: { method?: string; body?: unknown; session?: Session; from?: string } = {}): Promise<Answer> =>
+  call(server.baseUrl, path, { ...init, cookie: init.session?.cookie });
 
 async function signIn(server: TestServer, email: string, password: string): Promise<Session> {
   const answer = await api(server, '/api/user/login', { method: 'POST', body: { email, password: sha256Hex(password) } });
@@ -352,8 +330,7 @@ export const hostileBench: BenchModule = {
     const dataDir = await mkdtemp(join(tmpdir(), 'anniv-bench-hostile-'));
     const server = await spawnServer({ dataDir, removeDataDir: true, env: { TRUST_PROXY: '1' } });
     try {
-      const registered = await api(server, '/api/user/register', { method: 'POST', body: { ...VICTIM, password: sha256Hex(VICTIM.password) } });
-      if (registered.status !== 0) throw new Error(`register victim: ${registered.status}`);
+      await registerAccount(server.baseUrl, VICTIM, '198.51.100.100');
       const session = await signIn(server, server.demo.email, server.demo.password);
       const statSessions: Session[] = [];
       for (let i = 0; i < STAT_ACCOUNTS; i++) {

@@ -16,21 +16,37 @@
 import { sha256Hex } from '../../server/auth';
 
 export interface Answer {
+  http: number;
+  /** the envelope's status; -1 when the answer is not an envelope */
   status: number;
   message: string;
+  data: unknown;
   cookies: string[];
 }
 
-/** POSTs `body` as JSON from `from`, with `cookie` if given. */
-export async function post(baseUrl: string, path: string, body: unknown, from: string, cookie?: string): Promise<Answer> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
+/** One call of the API: `body` as JSON (a string as it is), with `cookie` and from `from` if given. */
+export async function call(baseUrl: string, path: string, init: { method?: string; body?: unknown; cookie?: string; from?: string } = {}): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(init.from ? { 'x-forwarded-for': init.from } : {}),
+    },
+    body: init.body === undefined || typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
-  const envelope = (await res.json()) as { status?: number; message?: string };
-  return { status: envelope.status ?? -1, message: envelope.message ?? '', cookies: res.headers.getSetCookie() };
+  const text = await response.text();
+  let envelope: { status?: number; message?: string; data?: unknown } = {};
+  try {
+    envelope = JSON.parse(text) as typeof envelope;
+  } catch {
+    // not an envelope: status stays -1
+  }
+  return { http: response.status, status: envelope.status ?? -1, message: envelope.message ?? '', data: envelope.data, cookies: response.headers.getSetCookie() };
 }
+
+const post = (baseUrl: string, path: string, body: unknown, from: string, cookie?: string): Promise<Answer> =>
+  call(baseUrl, path, { method: 'POST', body, from, cookie });
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
