@@ -1,10 +1,12 @@
 import { loadConfig } from './config.js';
 import { createServer } from './index.js';
+import { loopReportSeconds, reportEventLoop } from './loopReport.js';
 
 /* `npm run serve` / `npm start`: the reference server with demo content, and the demo account unless DEMO=0. */
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const loopSeconds = loopReportSeconds(process.env.REPORT_EVENT_LOOP);
   const server = await createServer(config);
   const { apiUrl, libraryUrl } = await server.start();
   console.log('');
@@ -15,7 +17,9 @@ async function main(): Promise<void> {
   console.log(`Data folder:        ${config.dataDir}`);
   if (config.features.length) console.log(`Features:           ${config.features.join(', ')}`);
   if (config.strict) console.log('Strict:             behaving like anniv-go and annil (ANNIV_STRICT=1)');
+  if (loopSeconds > 0) console.log(`Event loop:         reported every ${loopSeconds} s (REPORT_EVENT_LOOP)`);
   console.log('Press Ctrl+C to stop.');
+  reportEventLoop(loopSeconds);
 
   let stopping = false;
   const stop = (signal: string): void => {
