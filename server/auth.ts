@@ -96,24 +96,35 @@ export function createSession(db: Db, userId: number, client: ClientInfo): strin
   return id;
 }
 
+/**
+ * How often a live session's row is written: its expiry slides with use, but a write on every
+ * request made each signed-in call an SQLite commit (the hostile bench: thousands a second). The
+ * expiry may lag use by this much; a new address or browser is recorded at once.
+ */
+export const SESSION_TOUCH_SECONDS = 60;
+
 /** The user of a live session, renewing it (7 days) and recording the access; null if unknown or expired. */
 export function touchSession(db: Db, sessionId: string, client: ClientInfo): UserRow | null {
   const now = nowSeconds();
   const key = hashSessionId(sessionId);
-  const row = db
+  const found = db
     .prepare(
-      `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT u.*, s.last_access AS session_last_access, s.ip AS session_ip, s.user_agent AS session_user_agent
+       FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.expires_at > ?`,
     )
-    .get(key, now) as UserRow | undefined;
-  if (!row) return null;
-  db.prepare(`UPDATE sessions SET last_access = ?, expires_at = ?, ip = ?, user_agent = ? WHERE id = ?`).run(
-    now,
-    now + RENEW_MAX_AGE,
-    client.ip,
-    client.userAgent,
-    key,
-  );
+    .get(key, now) as (UserRow & { session_last_access: number; session_ip: string | null; session_user_agent: string | null }) | undefined;
+  if (!found) return null;
+  const { session_last_access: lastAccess, session_ip: ip, session_user_agent: userAgent, ...row } = found;
+  if (now - lastAccess >= SESSION_TOUCH_SECONDS || ip !== client.ip || userAgent !== client.userAgent) {
+    db.prepare(`UPDATE sessions SET last_access = ?, expires_at = ?, ip = ?, user_agent = ? WHERE id = ?`).run(
+      now,
+      now + RENEW_MAX_AGE,
+      client.ip,
+      client.userAgent,
+      key,
+    );
+  }
   return row;
 }
 

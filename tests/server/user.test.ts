@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sha256Hex } from '../../server/auth.js';
+import { SESSION_TOUCH_SECONDS, sha256Hex } from '../../server/auth.js';
 import { hashSessionId } from '../../server/db.js';
 import type { AnnivServer } from '../../server/index.js';
 import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, register, removeDir, serverSuite } from './support/fixture.js';
@@ -186,6 +186,33 @@ describe('login, session cookie, logout', () => {
       ttl: number;
     };
     expect(row).toEqual({ user_agent: 'vitest-agent', ttl: 604800 });
+  });
+
+  test('a session row is written at most once a minute while its address and browser stay the same', async () => {
+    const c = new Client(server);
+    await c.login();
+    const id = hashSessionId(c.cookies.get('session')!);
+    const row = () => server.db.prepare('SELECT last_access, expires_at, user_agent FROM sessions WHERE id = ?').get(id) as { last_access: number; expires_at: number; user_agent: string };
+    const setRow = (lastAccess: number, expiresAt: number) => server.db.prepare('UPDATE sessions SET last_access = ?, expires_at = ? WHERE id = ?').run(lastAccess, expiresAt, id);
+    const now = Math.floor(Date.now() / 1000);
+    await c.call('GET', '/api/user/info', undefined, { 'user-agent': 'same-browser' });
+
+    // used 30 s ago, same client: the row stays as it is (no write), the session still works
+    setRow(now - 30, now + 1000);
+    expect((await c.call('GET', '/api/user/info', undefined, { 'user-agent': 'same-browser' })).status).toBe(0);
+    expect(row()).toEqual({ last_access: now - 30, expires_at: now + 1000, user_agent: 'same-browser' });
+
+    // used a minute ago: renewed for 7 days
+    setRow(now - SESSION_TOUCH_SECONDS, now + 1000);
+    await c.call('GET', '/api/user/info', undefined, { 'user-agent': 'same-browser' });
+    expect(row().expires_at - row().last_access).toBe(604800);
+    expect(row().last_access).toBeGreaterThanOrEqual(now);
+
+    // another browser on the session: recorded at once
+    setRow(now - 5, now + 1000);
+    await c.call('GET', '/api/user/info', undefined, { 'user-agent': 'other-browser' });
+    expect(row()).toMatchObject({ user_agent: 'other-browser' });
+    expect(row().expires_at - row().last_access).toBe(604800);
   });
 
   test('without a session, auth-required endpoints answer 902002', async () => {
