@@ -4,7 +4,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings, compress, varyOnEncoding } from '../encoding.js';
 import { staticClient } from '../static.js';
-import { bodyLimit, dropAfterAnswer } from './bodyLimit.js';
+import { bodyLimit, bodyTooLarge, dropAfterAnswer, tooLarge } from './bodyLimit.js';
 import { clientInfo, type ApiDeps, type ApiEnv } from './context.js';
 import { registerCredentialRoutes } from './credential.js';
 import { csrf } from './csrf.js';
@@ -124,6 +124,11 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   app.get('*', staticClient(config.distDir, { filesOnly: config.strict, signedInPreloads: !config.features.includes('2fa_enforced') }));
 
   app.onError((err, c) => {
+    const tooBig = bodyTooLarge(err);
+    if (tooBig) {
+      dropAfterAnswer(c);
+      return tooLarge(c, tooBig.max);
+    }
     if (err instanceof RefusedBody) dropAfterAnswer(c);
     if (err instanceof ApiError) return fail(c, err.status, err.message);
     console.error(`[api] ${c.req.method} ${c.req.path}:`, err);

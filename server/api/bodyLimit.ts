@@ -6,7 +6,8 @@ import { LIMITS } from './limits.js';
 /*
  * Request body size limits for /api, checked before the body is read:
  * - a declared Content-Length over the limit is answered at once (nothing of the body is read);
- * - a body without Content-Length (chunked) is read only up to the limit, then answered.
+ * - a body without Content-Length (chunked) is read as the route reads it, and failed at the chunk
+ *   that passes the limit (BodyTooLarge, answered by app.ts).
  * The answer is HTTP 413 with the usual envelope, 902003 `request body too large (at most …)`.
  * What is left of a refused body is not read by us; @hono/node-server discards it for at most
  * 500 ms / 64 MiB after the answer and then closes the connection.
@@ -60,6 +61,36 @@ export function dropAfterAnswer(c: Context): void {
   outgoing?.once('finish', () => outgoing.socket?.destroy());
 }
 
+/**
+ * Raised by a chunked body's stream once it passes its route's limit; `app.ts` answers it with 413
+ * and drops the connection, whoever was reading (the JSON scan, or a route's own `c.req.text()`).
+ */
+export class BodyTooLarge extends Error {
+  constructor(readonly max: number) {
+    super(`request body too large (at most ${sizeText(max)})`);
+    this.name = 'BodyTooLarge';
+  }
+}
+
+/** The BodyTooLarge behind an error, if any (a body reader may wrap the stream's error). */
+export function bodyTooLarge(error: unknown): BodyTooLarge | null {
+  if (error instanceof BodyTooLarge) return error;
+  if (error instanceof Error && error.cause instanceof BodyTooLarge) return error.cause;
+  return null;
+}
+
+/** Passes a body on as it arrives and fails it at the chunk that takes it past `max` bytes. */
+function limitedTo(max: number): TransformStream<Uint8Array, Uint8Array> {
+  let size = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > max) controller.error(new BodyTooLarge(max));
+      else controller.enqueue(chunk);
+    },
+  });
+}
+
 export function bodyLimit(): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
@@ -71,21 +102,9 @@ export function bodyLimit(): MiddlewareHandler {
       if (!/^\s*\d+\s*$/.test(declared) || Number(declared) > max) return tooLarge(c, max);
       return next();
     }
-    // No length declared: read at most `max` bytes, stop as soon as it is exceeded.
-    const reader = raw.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        reader.releaseLock();
-        return tooLarge(c, max);
-      }
-      chunks.push(value);
-    }
-    c.req.raw = new Request(raw, { body: Buffer.concat(chunks) });
+    // No length declared: the body stays a stream, cut off at the limit, so the JSON scan
+    // (input.ts) still refuses a hostile shape at its first chunk instead of after `max` bytes.
+    c.req.raw = new Request(raw, { body: raw.body.pipeThrough(limitedTo(max)), duplex: 'half' } as RequestInit);
     return next();
   };
 }

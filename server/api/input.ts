@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError, RefusedBody, Status, malformed } from './envelope.js';
+import { bodyTooLarge } from './bodyLimit.js';
 import { BoundsScan, jsonBoundsFor } from './jsonBounds.js';
 
 /**
@@ -42,8 +43,8 @@ async function boundedBody(c: Context, what: string): Promise<Uint8Array> {
     let body: Uint8Array;
     try {
       body = new Uint8Array(await c.req.arrayBuffer());
-    } catch {
-      throw malformed(what);
+    } catch (error) {
+      throw bodyTooLarge(error) ?? malformed(what);
     }
     const why = scan.feed(body);
     if (why !== null) throw new ApiError(Status.IllegalParams, `malformed ${what} (${why})`);
@@ -56,8 +57,8 @@ async function boundedBody(c: Context, what: string): Promise<Uint8Array> {
     let next: ReadableStreamReadResult<Uint8Array>;
     try {
       next = await reader.read();
-    } catch {
-      throw malformed(what);
+    } catch (error) {
+      throw bodyTooLarge(error) ?? malformed(what);
     }
     if (next.done) break;
     const why = scan.feed(next.value);

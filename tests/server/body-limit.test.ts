@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '../../server/api/limits.js';
+import { sizeText } from '../../server/api/bodyLimit.js';
 import type { AnnivServer } from '../../server/index.js';
 import { Client, makeDataDir, makeServer, removeDir, signedInClient } from './support/fixture.js';
 
@@ -137,6 +138,24 @@ describe('the shape of a JSON body, checked before it is parsed (server/api/json
     expect(pulls).toBeLessThanOrEqual(2);
   });
 
+  test('a chunked body (no length declared) is scanned as it arrives too: refused at its first chunk, not after 8 MiB', async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1) controller.enqueue(new TextEncoder().encode('['.repeat(64 * 1024)));
+        else return new Promise<void>(() => {});
+      },
+    });
+    const answer = c.raw('/api/playlist', { method: 'PUT', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const res = await Promise.race([answer, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000))]);
+    expect(res).not.toBe('waiting');
+    const refusal = res as Response;
+    expect(await refusal.json()).toEqual(refused('playlist form', 'nested deeper than 4 levels').json);
+    expect(refusal.headers.get('connection')).toBe('close');
+    expect(pulls).toBeLessThanOrEqual(2);
+  });
+
   test('the playlist form is 4 levels deep (body, items, item, info): a fifth is refused', async () => {
     expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem({})] }))).json).toMatchObject({ status: 0 });
     expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem({ extra: [] })] }))).toEqual(refused('playlist form', 'nested deeper than 4 levels'));
@@ -216,6 +235,14 @@ describe('refused before the body is read', () => {
     expect(pulled).toBeLessThan(64 * 1024);
   });
 
+  test('a route that reads its body itself (DELETE with {id}) is cut off at the limit too', async () => {
+    let pulled = 0;
+    const body = endless(new Uint8Array(1024).fill(0x78), (n) => (pulled = n), new TextEncoder().encode('{"id":"'));
+    const res = await send('DELETE', '/api/playlist', body);
+    expect(res).toEqual({ http: 413, json: tooLarge(sizeText(LIMITS.bodyBytes)) });
+    expect(pulled).toBeLessThan(LIMITS.bodyBytes + 64 * 1024);
+  });
+
   test('a chunked body under the limit is read as usual', async () => {
     const text = JSON.stringify({ email: 'body@example.com', password: 'nope' });
     const bytes = new TextEncoder().encode(text);
@@ -282,7 +309,7 @@ describe('refused before the body is read', () => {
     test('chunked upload that never ends: 413 once the limit is passed', async () => {
       const chunk = 'x'.repeat(4096);
       const chunks = ['8\r\n{"pad":"\r\n', ...Array.from({ length: 6 }, () => `1000\r\n${chunk}\r\n`)]; // 24 KiB, no last chunk
-      const answer = await exchange(`POST /api/credential HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, chunks);
+      const answer = await exchange(`POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, chunks);
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(tooLarge('16 KiB'));
     });
