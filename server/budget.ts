@@ -33,17 +33,39 @@ export class Budget<K extends string | number> {
 
   /** Takes `amount` from the key's budget; false (and nothing taken) when it does not fit. */
   take(key: K, amount: number): boolean {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      window = { startedAt: now, used: 0 };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-      this.bound(now);
-    }
+    const window = this.current(key) ?? this.open(key, this.now());
     if (window.used + amount > this.perWindow) return false;
     window.used += amount;
     return true;
+  }
+
+  /** The key's window if it has not ended. */
+  private current(key: K): Window | undefined {
+    const window = this.windows.get(key);
+    return window && this.now() - window.startedAt < this.windowMs ? window : undefined;
+  }
+
+  private open(key: K, now: number): Window {
+    const window = { startedAt: now, used: 0 };
+    this.windows.delete(key);
+    this.windows.set(key, window);
+    this.bound(now);
+    return window;
+  }
+
+  /** What is left of the key's budget in its window (the whole budget without one). */
+  left(key: K): number {
+    const window = this.current(key);
+    return window ? Math.max(0, this.perWindow - window.used) : this.perWindow;
+  }
+
+  /**
+   * Counts `amount` as used even past the budget: for work already done whose size was known only
+   * once done (a share's answer); `left` then refuses the next.
+   */
+  charge(key: K, amount: number): void {
+    const window = this.current(key) ?? this.open(key, this.now());
+    window.used += amount;
   }
 
   /** Seconds until the key's window ends and its budget is whole again (0 without a window). */

@@ -107,6 +107,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const knownDevices = new KnownDevices(config.dataDir);
   const registrations = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.registrationsPerAddressPerHour });
   const shareReads = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.shareBytesPerAddressPerMinute, windowMs: 60_000 });
+  const shareWrites = new Budget<number>({ now: options.clock ?? Date.now, perWindow: LIMITS.shareBytesPerUserPerHour });
   const apiApp = createApiApp({
     config,
     db,
@@ -117,6 +118,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     knownDevices,
     registrations,
     shareReads,
+    shareWrites,
     statBudget,
     twoFactor,
     clock: tokenClock,

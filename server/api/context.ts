@@ -29,6 +29,8 @@ export interface ApiDeps {
   registrations: Budget<string>;
   /** Bytes of share answers sent per address group and minute (LIMITS.shareBytesPerAddressPerMinute). */
   shareReads: Budget<string>;
+  /** Bytes of shares created per user and hour (LIMITS.shareBytesPerUserPerHour). */
+  shareWrites: Budget<number>;
   /** TOTP checks, sealed secrets and the wrong-code limit (server/twoFactor.ts); one per server. */
   twoFactor: TwoFactor;
   /** Plays each user may report per hour (server/statBudget.ts); one per server. */

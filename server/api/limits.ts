@@ -54,6 +54,13 @@ export const LIMITS = {
    * largest share, and over a thousand of a typical one (tens of KB).
    */
   shareBytesPerAddressPerMinute: 64 * 1024 * 1024,
+  /**
+   * Bytes of shares one user may create an hour (the larger of the body as declared and the answer
+   * as measured at creation). Creating the largest share costs the server 100-300 ms of its one
+   * thread (parse, check, sign, serialise); 64 MiB is 16 of those an hour, and thousands of a
+   * typical share (tens of KB), so a listener never meets it and a script cannot hold the server.
+   */
+  shareBytesPerUserPerHour: 64 * 1024 * 1024,
   /** Each text of a share's optional `metadata` (titles, artists, catalogs, dates …). */
   shareMetadataText: 1000,
   /**

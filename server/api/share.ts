@@ -6,6 +6,7 @@ import { signShareTokenWith, type Audios } from '../library/keys.js';
 import type { MetaRepo } from '../meta/load.js';
 import type { AlbumDetails } from '../meta/types.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings } from '../encoding.js';
+import type { UserRow } from '../auth.js';
 import type { CredentialRow } from '../users.js';
 import { limitAddress, requireUser, type ApiDeps, type ApiEnv, type ApiContext } from './context.js';
 import { ApiError, Status, fail, malformed, ok } from './envelope.js';
@@ -373,7 +374,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return row;
   };
 
-  const { shareAnswers, shareReads } = deps;
+  const { shareAnswers, shareReads, shareWrites } = deps;
   const building = new Map<string, Promise<ShareAnswer>>();
   /** The kept answer of a share when its tokens are fresh enough, else a new one (one build at a time). */
   const answerOf = async (shareId: string): Promise<ShareAnswer> => {
@@ -455,6 +456,19 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
   app.post('/api/share', async (c) => {
     const user = requireUser(c);
+    if (shareWrites.left(user.id) <= 0) {
+      throw new ApiError(Status.PermissionDenied, `too many shares created; wait ${shareWrites.secondsLeft(user.id)} seconds and try again`);
+    }
+    // What this request costs counts whether it is stored or refused below.
+    let answerBytes = 0;
+    try {
+      return await createShare(c, user, (bytes) => (answerBytes = bytes));
+    } finally {
+      shareWrites.charge(user.id, Math.max(Number(c.req.header('content-length')) || 0, answerBytes));
+    }
+  });
+
+  async function createShare(c: ApiContext, user: UserRow, measured: (answerBytes: number) => void): Promise<Response> {
     const body = await readObject(c, FORM);
     const info = asObject(body.info, FORM);
     const name = str(info, 'name', FORM);
@@ -490,7 +504,9 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
     // The answer every reader gets, measured as sent (library metadata and signed tokens included).
     const exported = await exportParts(meta, { name, description, cover, songs, metadata, grants }, nowSeconds() + SHARE_TOKEN_SECONDS);
-    if (Buffer.byteLength(answerText(exported)) > LIMITS.shareAnswerBytes) {
+    const answerBytes = Buffer.byteLength(answerText(exported));
+    measured(answerBytes);
+    if (answerBytes > LIMITS.shareAnswerBytes) {
       throw new ApiError(Status.IllegalParams, `share too large (at most ${sizeText(LIMITS.shareAnswerBytes)} as sent to its readers)`);
     }
 
@@ -511,7 +527,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       return id;
     })();
     return ok(c, shareId);
-  });
+  }
 
   app.delete('/api/share', async (c) => {
     const user = requireUser(c);

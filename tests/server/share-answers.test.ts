@@ -208,3 +208,42 @@ describe('share answers one address may read a minute (LIMITS.shareBytesPerAddre
     expect((await (await read('203.0.113.1')).arrayBuffer()).byteLength).toBe(size);
   });
 });
+
+describe('shares one user may create an hour (LIMITS.shareBytesPerUserPerHour)', () => {
+  let now = 1_700_000_000_000;
+  const suite = serverSuite('meta', {}, { clock: () => now });
+  const track = { title: 't'.repeat(1000), artist: 'a'.repeat(1000), type: 'normal' };
+
+  test('large shares are created until their bytes reach the budget, then 902001 with the wait, nothing stored; another user still creates; an hour later again', async () => {
+    const owner = await signedInClient(suite.server, 'maker@example.com', 'maker-pw', 'Maker');
+    const credential = (await controlledCredential(owner)).id;
+    const discs = Array.from({ length: 8 }, () => ({ catalog: 'X', tracks: Array.from({ length: 255 }, () => track) }));
+    const metadata = { [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs } };
+    const body = shareBody([{ album_id: U, disc_id: 1, tracks: [1] }], credential, { metadata });
+    const first = await createShare(owner, body);
+    const answer = (await (await new Client(suite.server).raw(`/api/share?id=${first}`)).arrayBuffer()).byteLength;
+    const cost = Math.max(answer, Buffer.byteLength(JSON.stringify(body)));
+    expect(cost).toBeGreaterThan(3_000_000);
+
+    let created = 1;
+    let refusal: unknown;
+    while (created < 64) {
+      const res = await owner.post('/api/share', body);
+      if (res.status !== 0) {
+        refusal = res;
+        break;
+      }
+      created += 1;
+    }
+    // each creation may start while something is left: the last one takes the budget past its end
+    expect(created * cost).toBeGreaterThanOrEqual(LIMITS.shareBytesPerUserPerHour);
+    expect((created - 1) * cost).toBeLessThan(LIMITS.shareBytesPerUserPerHour);
+    expect(refusal).toEqual({ status: 902001, message: 'too many shares created; wait 3600 seconds and try again', data: null });
+    expect(((await owner.get<unknown[]>('/api/share/')).data ?? []).length).toBe(created);
+
+    const other = await signedInClient(suite.server, 'other-maker@example.com', 'other-pw', 'Other');
+    expect((await other.post('/api/share', shareBody(oneSong, (await controlledCredential(other)).id))).status).toBe(0);
+    now += 3600_000;
+    expect((await owner.post('/api/share', body)).status).toBe(0);
+  });
+});
