@@ -19,6 +19,8 @@
  *    - `unknownkeys`: two loops PUT /api/playlist a form of 600,000 unknown keys (6.7 MB), refused 902003,
  *    - `share`: 16 anonymous readers GET the largest share allowed (≈ 4 MB answer) without compression
  *      (refused with 902001 once their address has read 64 MiB in the minute),
+ *    - `makeshare`: two loops of one signed-in user create the largest share allowed (refused with
+ *      902001 once the user's 64 MiB of shares of the hour are made),
  *    - `owner`: a stranger guesses an account's password while its owner signs in every second from
  *      a known device (bench/lib/hostileAccounts.ts): the owner always gets in, the stranger never,
  *    - `register`: a registration flood from one IPv4 address and from fresh addresses of one IPv6
@@ -37,7 +39,7 @@
  *
  * `HOSTILE_SECONDS` (default 20), `HOSTILE_EACH_SECONDS` (default 10) and `HOSTILE_BASE_SECONDS`
  * (default 5) set the phase lengths; `HOSTILE_ATTACKS` (default all:
- * stat,overlimit,huge,guess,nested,unknownkeys,share,owner,register) picks attackers, to see what each costs.
+ * stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register) picks attackers, to see what each costs.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -52,8 +54,10 @@ import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess
 import {
   bodyLoop,
   largestShareBody,
+  makeShareLoop,
   nestedArrays,
   newBodyLog,
+  newMakeShareLog,
   newShareLog,
   readShareLoop,
   unknownKeys,
@@ -79,10 +83,10 @@ import type { BenchModule, Cell } from './lib/types';
 const ATTACK_SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
 const BASE_SECONDS = Number(process.env.HOSTILE_BASE_SECONDS ?? 5);
 const EACH_SECONDS = Number(process.env.HOSTILE_EACH_SECONDS ?? 10);
-const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share,owner,register').split(','));
+const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register').split(','));
 /** Attackers that run together in one phase (the first ones); the others get a phase each. */
 const TOGETHER = ['stat', 'overlimit', 'huge', 'guess'].filter((a) => ATTACKS.has(a));
-const ALONE = (['nested', 'unknownkeys', 'share', 'owner', 'register'] as const).filter((a) => ATTACKS.has(a));
+const ALONE = (['nested', 'unknownkeys', 'share', 'makeshare', 'owner', 'register'] as const).filter((a) => ATTACKS.has(a));
 const NESTED_BYTES = 8 * 1024 * 1024;
 const UNKNOWN_KEYS = 600_000;
 const SHARE_READERS = 16;
@@ -447,6 +451,7 @@ export const hostileBench: BenchModule = {
       const nestedLog = newBodyLog();
       const keysLog = newBodyLog();
       const shareLog = newShareLog();
+      const makeShareLog = newMakeShareLog();
       let largestShareBytes = 0;
       for (const name of ALONE) {
         if (name === 'nested') {
@@ -459,6 +464,13 @@ export const hostileBench: BenchModule = {
           await phase('attack: unknownkeys', EACH_SECONDS, (until) =>
             Promise.all([1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, keysLog))),
           );
+        } else if (name === 'makeshare') {
+          const account = { email: 'maker@anniv.local', password: 'maker-password-1', nickname: 'maker' };
+          await registerAccount(server.baseUrl, account, '198.51.100.201');
+          const maker = await signIn(server, account.email, account.password);
+          const credentialId = ((await api(server, '/api/credential', { session: maker })).data as { id: string }[])[0]!.id;
+          const body = JSON.stringify(largestShareBody(credentialId));
+          await phase('attack: makeshare', EACH_SECONDS, (until) => Promise.all([1, 2].map(() => makeShareLoop(server.baseUrl, body, maker.cookie, until, makeShareLog))));
         } else if (name === 'owner') {
           const owner = { email: 'owner@anniv.local', password: 'owner-password-1', nickname: 'owner' };
           await registerAccount(server.baseUrl, owner, '198.51.100.200');
@@ -508,6 +520,7 @@ export const hostileBench: BenchModule = {
       if (log.guessOpened > 0) problems.push('a password guess signed in');
       if (nestedLog.other.length > 0) problems.push(`nested arrays not refused with 902003: ${nestedLog.other.slice(0, 3).join('; ')}`);
       if (keysLog.other.length > 0) problems.push(`unknown keys not refused with 902003: ${keysLog.other.slice(0, 3).join('; ')}`);
+      if (makeShareLog.other.length > 0 || (ATTACKS.has('makeshare') && makeShareLog.limited === 0)) problems.push(`share creation: ${makeShareLog.created} made, ${makeShareLog.limited} refused by the budget, others: ${makeShareLog.other.slice(0, 3).join('; ')}`);
       if (shareLog.bad.length > 0) problems.push(`share reads failed: ${shareLog.bad.slice(0, 3).join('; ')}`);
       if (ATTACKS.has('owner')) {
         if (ownerLog.strangerOpened > 0) problems.push(`the stranger signed in ${ownerLog.strangerOpened} times`);
@@ -544,6 +557,9 @@ export const hostileBench: BenchModule = {
                 `${round(shareLog.bytes / 1e6)} MB sent, ${shareLog.limited} refused by the address's budget of share bytes, slowest ${round(shareLog.slowestMs)} ms, ${shareLog.bad.length} failed.`,
             ]
           : []),
+        ...(ATTACKS.has('makeshare')
+          ? [`Creating the largest share (${EACH_SECONDS} s, 2 loops of one user): ${makeShareLog.created} made, then ${makeShareLog.limited} refused by the user's budget of share bytes, slowest answer ${round(makeShareLog.slowestMs)} ms.`]
+          : []),
         ...(ATTACKS.has('owner')
           ? [
               `Owner and stranger (${EACH_SECONDS} s): ${ownerLog.guesses} guesses by the stranger, ${ownerLog.strangerOpened} opened, its right password refused ` +
@@ -568,6 +584,7 @@ export const hostileBench: BenchModule = {
           nested: nestedLog,
           unknownKeys: keysLog,
           share: { ...shareLog, answerBytes: largestShareBytes },
+          makeShare: makeShareLog,
           owner: ownerLog,
           register: registerLog,
           baselineSeconds: BASE_SECONDS,

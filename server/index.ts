@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { createApiApp } from './api/app.js';
 import type { ApiEnv } from './api/context.js';
 import { libraryUrlFor, publicHost, type Config } from './config.js';
+import { checkpointInWorker, type Checkpoints } from './checkpoints.js';
 import { ensureDataDir, nowSeconds, openDb, type Db } from './db.js';
 import { pruneSessions } from './auth.js';
 import { demoPaths, ensureDemoContent } from './demo/generate.js';
@@ -60,6 +61,8 @@ export interface AnnivServer {
   close(): Promise<void>;
   /** Kept answers of GET /api/share (tests look at what it holds). */
   shareAnswers: ShareAnswers;
+  /** The worker that checkpoints the database off the main thread (null where it could not start). */
+  checkpoints: Checkpoints | null;
 }
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: Server; port: number }> {
@@ -90,6 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const { metaDir, libraryDir } = demoPaths(config.dataDir);
   const keys = loadOrCreateKeys(config.dataDir);
   const db = openDb(config.dataDir);
+  const checkpoints = checkpointInWorker(db);
   pruneSessions(db);
   const meta = options.meta ?? loadMetaRepo(metaDir, (m) => log(`[meta] ${m}`));
   const index = scanLibrary(libraryDir, 2);
@@ -152,6 +156,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     apiApp,
     libraryApp,
     shareAnswers,
+    checkpoints,
     libraryUrl: () => libraryUrl,
     async start() {
       const lib = await listen(libraryApp.fetch, config.libraryPort, config.host);
@@ -165,6 +170,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     async close() {
       clearInterval(pruneTimer);
       await Promise.all(servers.splice(0).map(closeServer));
+      await checkpoints?.stop();
       if (db.open) db.close();
     },
   };

@@ -27,6 +27,16 @@ export interface ShareReadLog {
   slowestMs: number;
 }
 
+export interface MakeShareLog {
+  created: number;
+  /** refused by the user's hourly budget of share bytes (902001), as they should be once it is spent */
+  limited: number;
+  other: string[];
+  slowestMs: number;
+}
+
+export const newMakeShareLog = (): MakeShareLog => ({ created: 0, limited: 0, other: [], slowestMs: 0 });
+
 export const newBodyLog = (): BodyAttackLog => ({ sent: 0, refused: 0, closed: 0, other: [], slowestMs: 0 });
 export const newShareLog = (): ShareReadLog => ({ reads: 0, limited: 0, bad: [], bytes: 0, slowestMs: 0 });
 
@@ -147,4 +157,17 @@ export function readShareLoop(baseUrl: string, shareId: string, until: () => boo
   return (async () => {
     while (until()) await once();
   })();
+}
+
+/** Creates the share `body` as the signed-in `cookie` until `until()` is false. */
+export async function makeShareLoop(baseUrl: string, body: string, cookie: string, until: () => boolean, log: MakeShareLog): Promise<void> {
+  while (until()) {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/share`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+    const envelope = (await res.json()) as { status?: number; message?: string };
+    if (envelope.status === 0) log.created += 1;
+    else if (envelope.status === 902001 && envelope.message?.startsWith('too many shares created')) log.limited += 1;
+    else if (log.other.length < 5) log.other.push(`${res.status}/${envelope.status} ${envelope.message ?? ''}`);
+    log.slowestMs = Math.max(log.slowestMs, performance.now() - started);
+  }
 }
