@@ -54,7 +54,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 30 },
-              { name: 'data', test: /src[\\/](services|storage)[\\/]/, priority: 25 },
+              { name: 'data', test: /src[\\/](services|storage|rules)[\\/]/, priority: 25 },
               // the service worker's registration (workbox-window), loaded after the page: alone, small
               { name: 'sw', test: /workbox-window|pwa-register/, priority: 26 },
               // the probe chunks lazy code automatically; before `lazy`, so what both need lands here
