@@ -15,7 +15,7 @@
 //   rules/**                rules, shared (and no React/XState/Mantine/wouter)
 //   shared/**               shared only (and no React/XState/Mantine/wouter)
 //
-// toolingRules() adds the rules between the repository's programs: the scripts and benchmarks do
+// toolingRules() adds the rules between the repository's programs: the scripts, benchmarks and tools do
 // not import the tests (what they share lives in tools/), and the server does not import the app.
 'use strict';
 
@@ -185,10 +185,10 @@ function toolingRules(root = '.') {
       name: 'tooling-not-to-tests',
       severity: 'error',
       comment:
-        'scripts/** and bench/** must not import tests/**: a test helper changes with the tests, and a script ' +
-        'or benchmark should not break with it (nor pull test code into npm run dev or a build). Move what ' +
-        'both need into tools/ and import it from there in all three.',
-      from: { path: `${r}(scripts|bench)/` },
+        'scripts/**, bench/** and tools/** must not import tests/**: a test helper changes with the tests, and ' +
+        'a script or benchmark should not break with it (nor pull test code into npm run dev or a build). Move ' +
+        'what they need into tools/ and import it from there, in the tests too.',
+      from: { path: `${r}(scripts|bench|tools)/` },
       to: { path: `${r}tests/` },
     },
     {

@@ -114,7 +114,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     expect(widget[0]?.types).toContain('type-only');
   });
 
-  it('the scripts and benchmarks do not import the tests, and the server does not import the app', () => {
+  it('the scripts, benchmarks and tools do not import the tests, and the server does not import the app', () => {
     const relTooling = relTo(TOOLING_ROOT);
     const violations = toolingResult.summary.violations.map((v) => `${v.rule.name}: ${relTooling(v.from)} → ${relTooling(v.to)}`).sort();
     expect(violations).toEqual(
@@ -122,6 +122,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'server-not-to-app: server/toApp.ts → src/app/routes.ts',
         'tooling-not-to-tests: bench/toTests.ts → tests/helper.ts',
         'tooling-not-to-tests: scripts/toTests.ts → tests/helper.ts',
+        'tooling-not-to-tests: tools/toTests.ts → tests/helper.ts',
       ].sort(),
     );
     const edges = new Map(toolingResult.modules.map((m) => [relTooling(m.source), m.dependencies.map((d) => relTooling(d.resolved)).sort()]));
