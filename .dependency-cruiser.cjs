@@ -1,13 +1,14 @@
-// dependency-cruiser configuration: the dependency direction of src/ (npm run lint:deps).
-// The rules themselves live in scripts/lib/layerRules.cjs so that
-// tests/unit/dependencyRules.test.ts can check them against small fixture trees.
+// dependency-cruiser configuration: the dependency direction of src/, and between src, server,
+// scripts, bench and tests (npm run lint:deps). The rules themselves live in
+// scripts/lib/layerRules.cjs so that tests/unit/dependencyRules.test.ts can check them against
+// small fixture trees.
 'use strict';
 
-const { layerRules } = require('./scripts/lib/layerRules.cjs');
+const { layerRules, toolingRules } = require('./scripts/lib/layerRules.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: layerRules('src'),
+  forbidden: [...layerRules('src'), ...toolingRules()],
   options: {
     // Look at our own files only; npm packages are leaves.
     doNotFollow: { path: ['node_modules'] },

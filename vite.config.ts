@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /*
  * Chunking, chosen by measurement (docs/architecture.md 8): `app` = what the entry imports
- * statically, in one file; `data` = services and storage loaded later; lazily loaded modules in
+ * statically, in one file; `data` = services, storage and rules loaded later; lazily loaded modules in
  * four files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
  * `album`, what the album page needs beyond that, `menu`, what a row's menu needs when first
  * opened (all three found by a probe build, scripts/lib/pageModules.ts), and `lazy`, the rest
@@ -19,6 +19,11 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
 /** a row's menu, loaded when first wanted (src/ui/RowMenu.tsx): its code and the positioning engine in one `menu` file */
 const ROW_MENU = 'src/ui/RowMenuLoaded.tsx';
+/**
+ * the `data` chunk: services, storage and rules, and browse's album cache over them (loaded with
+ * the album page's data; in `lazy` it would make the album page fetch that whole file)
+ */
+const DATA = /src[\\/](services|storage|rules)[\\/]|src[\\/]features[\\/]browse[\\/]albumCache\.ts$/;
 
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
 // as it is in production where the server serves the built client itself (protocol.md 1.2).
@@ -54,7 +59,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 30 },
-              { name: 'data', test: /src[\\/](services|storage)[\\/]/, priority: 25 },
+              { name: 'data', test: DATA, priority: 25 },
               // the service worker's registration (workbox-window), loaded after the page: alone, small
               { name: 'sw', test: /workbox-window|pwa-register/, priority: 26 },
               // the probe chunks lazy code automatically; before `lazy`, so what both need lands here

@@ -50,7 +50,7 @@ import { LIMITS } from '../server/api/limits';
 import { LOOP_REPORT_LINE } from '../server/loopReport';
 import { sha256Hex } from '../server/auth';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
-import { spawnServer, type TestServer } from '../tests/e2e/support/serverProcess';
+import { spawnServer, type TestServer } from '../tools/serverProcess';
 import {
   bodyLoop,
   largestShareBody,

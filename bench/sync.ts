@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
-import { launchBrowser } from '../tests/e2e/support/browser';
+import { launchBrowser } from '../tools/browser';
 import type { SyncTimings } from './sync/entry';
 import { measureAlbumList, type AlbumListTimings } from './sync/albumList';
 import { syntheticCatalogue } from './lib/catalogue';

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { hasFfmpeg } from '../server/library/transcode';
-import { INSTALL_HINT, probeChromium } from '../tests/e2e/support/chromium';
+import { INSTALL_HINT, probeChromium } from '../tools/chromium';
 
 function chromiumFound(): boolean {
   const probe = probeChromium();

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from './auth.js';
-import { routePattern } from '../src/app/routeTable.js';
+import { routePattern } from './routePaths.js';
 import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
 import { parseRange } from './httpRange.js';
 

@@ -9,9 +9,14 @@
 //   features/<name>/**      own folder freely; another feature only via its public files,
 //                           index.ts(x), components.ts(x) and <name>.public.ts(x);
 //                           ui, services, storage, shared
-//   ui/**                   ui, services, storage, shared
-//   services/**, storage/** services, storage, shared (and no React/XState/Mantine/wouter)
+//   ui/**                   ui, services, storage, rules, shared
+//   services/**             services, rules, shared (and no React/XState/Mantine/wouter)
+//   storage/**              storage, rules, shared (and no React/XState/Mantine/wouter)
+//   rules/**                rules, shared (and no React/XState/Mantine/wouter)
 //   shared/**               shared only (and no React/XState/Mantine/wouter)
+//
+// toolingRules() adds the rules between the repository's programs: the scripts, benchmarks and tools do
+// not import the tests (what they share lives in tools/), and the server does not import the app.
 'use strict';
 
 /** Escapes a folder name for use inside a regular expression. */
@@ -27,7 +32,7 @@ const FRAMEWORK_NAMES = `(?:(?:@types/)?(?:${FRAMEWORK_PACKAGES.join('|')})|(?:$
 const FRAMEWORK_PATHS = [`(^|/)node_modules/${FRAMEWORK_NAMES}(/|$)`, `^${FRAMEWORK_NAMES}(/|$)`];
 
 /**
- * @param {string} [root='src'] the folder holding main.tsx, app, features, ui, services, storage, shared,
+ * @param {string} [root='src'] the folder holding main.tsx, app, features, ui, services, storage, rules, shared,
  *   written as dependency-cruiser reports paths (relative to the working directory, forward slashes).
  * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
  */
@@ -86,11 +91,41 @@ function layerRules(root = 'src') {
       name: 'io-not-to-ui-features-or-app',
       severity: 'error',
       comment:
-        'src/services/** and src/storage/** are plain I/O: they may import only src/services, src/storage and ' +
+        'src/services/** and src/storage/** are plain I/O: they may import only their own folder, src/rules and ' +
         'src/shared, not src/ui, src/features or src/app (or src/main.tsx). Move the shared type or helper down ' +
-        'into src/shared, or let the caller pass it in.',
+        'into src/rules or src/shared, or let the caller pass it in.',
       from: { path: `${r}(services|storage)/` },
       to: { path: [`${r}ui/`, features, app] },
+    },
+    {
+      name: 'services-not-to-storage',
+      severity: 'error',
+      comment:
+        'src/services/** talks to the network and src/storage/** to this device: neither builds on the other. ' +
+        'A policy over both (a cache in front of an API call) belongs to the feature that owns it; a rule both ' +
+        'need (reading a record\'s shape) goes down into src/rules.',
+      from: { path: `${r}services/` },
+      to: { path: `${r}storage/` },
+    },
+    {
+      name: 'storage-not-to-services',
+      severity: 'error',
+      comment:
+        'src/storage/** must not import src/services/**: a stored record is read with the same rules as an ' +
+        'answer, so those rules live in src/rules (narrow, albumParse, userInfo), not in the API client; ' +
+        'vocabulary goes to src/shared.',
+      from: { path: `${r}storage/` },
+      to: { path: `${r}services/` },
+    },
+    {
+      name: 'rules-only-to-rules-and-shared',
+      severity: 'error',
+      comment:
+        'src/rules/** holds the product\'s rules as pure functions (no network, no storage, no framework): it ' +
+        'may import only src/rules, src/shared and npm packages. Pass what the rule needs in as a parameter, or ' +
+        'keep the code that does I/O in src/services or src/storage.',
+      from: { path: `${r}rules/` },
+      to: { path: r, pathNot: `${r}(rules|shared)/` },
     },
     {
       name: 'shared-only-to-shared',
@@ -105,10 +140,10 @@ function layerRules(root = 'src') {
       name: 'no-framework-in-plain-layers',
       severity: 'error',
       comment:
-        'src/services/** and src/storage/** are plain typed functions: they must not import react, react-dom, ' +
-        'xstate, @xstate/*, @mantine/* or wouter (not even "import type"). Put hooks, components and machines ' +
-        'in src/ui or a feature, and keep the plain function here.',
-      from: { path: `${r}(services|storage)/` },
+        'src/services/**, src/storage/** and src/rules/** are plain typed functions: they must not import react, ' +
+        'react-dom, xstate, @xstate/*, @mantine/* or wouter (not even "import type"). Put hooks, components and ' +
+        'machines in src/ui or a feature, and keep the plain function here.',
+      from: { path: `${r}(services|storage|rules)/` },
       to: { path: FRAMEWORK_PATHS },
     },
     {
@@ -134,4 +169,39 @@ function layerRules(root = 'src') {
   ];
 }
 
-module.exports = { layerRules };
+/**
+ * The rules between the repository's programs: the client (src), the reference server (server), the
+ * build and maintenance scripts (scripts), the benchmarks (bench) and the tests (tests). What the
+ * tests, scripts and benchmarks share (starting a server, a browser, signing in, the model paths, the
+ * summary file) lives in tools/.
+ *
+ * @param {string} [root='.'] the repository root, as dependency-cruiser reports paths
+ * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+function toolingRules(root = '.') {
+  const r = root === '.' ? '^' : `^${escapeRegExp(root.replace(/\/+$/, ''))}/`;
+  return [
+    {
+      name: 'tooling-not-to-tests',
+      severity: 'error',
+      comment:
+        'scripts/**, bench/** and tools/** must not import tests/**: a test helper changes with the tests, and ' +
+        'a script or benchmark should not break with it (nor pull test code into npm run dev or a build). Move ' +
+        'what they need into tools/ and import it from there, in the tests too.',
+      from: { path: `${r}(scripts|bench|tools)/` },
+      to: { path: `${r}tests/` },
+    },
+    {
+      name: 'server-not-to-app',
+      severity: 'error',
+      comment:
+        'server/** must not import src/app/**: the app\'s composition pulls in the features and their views. ' +
+        'The server keeps its own copy of what it must agree on with the client (server/routePaths.ts), ' +
+        'with a test that the two agree.',
+      from: { path: `${r}server/` },
+      to: { path: `${r}src/app/` },
+    },
+  ];
+}
+
+module.exports = { layerRules, toolingRules };

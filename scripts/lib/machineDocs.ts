@@ -4,7 +4,7 @@
  * the files.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { allStateNodes, afterDelayName } from '../../tests/support/modelPaths';
+import { allStateNodes, afterDelayName } from '../../tools/modelPaths';
 
 export interface GeneratedFile {
   /** Path relative to docs/machines/. */

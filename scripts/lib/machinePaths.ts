@@ -8,7 +8,7 @@ import {
   defaultEvents,
   describePath,
   machinePaths,
-} from '../../tests/support/modelPaths';
+} from '../../tools/modelPaths';
 
 export interface MachineRegistry {
   machines: Record<string, AnyStateMachine>;

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { pageTitle } from '@/services/site';
+import { pageTitle } from '@/rules/site';
 import { text } from '@/shared/text';
 import { Header } from './layout/Header';
 import { Drawer } from './layout/Drawer';

@@ -2,7 +2,8 @@
 // route: the server's marker in the page, else what this site's server was last seen to take when
 // our service worker answered the page, else hash addresses. What the server said is remembered
 // for the loads the service worker answers, which never carry the marker.
-import { ADDRESS_MARKER, detectAddressMode, normaliseAddress, setAddressMode, type AddressMode } from '@/services/addresses';
+import { ADDRESS_MARKER, detectAddressMode, normaliseAddress, setAddressMode } from '@/services/addresses';
+import type { AddressMode } from '@/shared/constants';
 import { readLocal, writeLocal } from '@/storage/local';
 
 export function startAddresses(): AddressMode {

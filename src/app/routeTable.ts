@@ -64,7 +64,7 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/shares', page: 'MySharesPage', guarded: true },
 ];
 
-/** a route path as a whole-path pattern (`:name` = one segment); the server matches with it too */
+/** a route path as a whole-path pattern (`:name` = one segment); server/routePaths.ts has the same, tested to agree */
 export function routePattern(path: string): RegExp {
   const source = path
     .split('/')

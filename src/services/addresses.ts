@@ -13,8 +13,7 @@
 // navigation) still shows its page. `normaliseAddress()` then rewrites the URL into the mode's form.
 // No React, no router: the app's location hook and the share links build on this.
 
-export type AddressMode = 'path' | 'hash';
-export const ADDRESS_MODES: readonly AddressMode[] = ['path', 'hash'];
+import type { AddressMode } from '@/shared/constants';
 
 /** the marker a server puts into the page when every route of the app loads from it */
 export const ADDRESS_MARKER = 'anniv-addresses';

@@ -2,7 +2,7 @@
 // (an Authorization header would fail the CORS preflight, protocol.md 2.2).
 import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { BadResponseError, NetworkError } from './api/errors';
-import { isRecord, readNumber } from './api/narrow';
+import { isRecord, readNumber } from '@/rules/narrow';
 import { libraryAlbumsUrl, libraryInfoUrl } from './libraryUrls';
 
 export interface AnnilOptions {

@@ -102,3 +102,7 @@ export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 export const PROBE_FLAG = '_xcw';
 // HEAD probe answers kept per URL for the session (a few albums' worth; each is three headers).
 export const PROBE_CACHE_LIMIT = 500;
+
+/** where the app's routes live in the URL: the path (`/album/{id}`) or the hash (`/#/album/{id}`); services/addresses.ts */
+export type AddressMode = 'path' | 'hash';
+export const ADDRESS_MODES: readonly AddressMode[] = ['path', 'hash'];

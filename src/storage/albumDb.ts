@@ -4,8 +4,8 @@
 // the whole availability map (a sync, a library's removal), which go in chunks (AVAILABILITY_CHUNK).
 import { unwrap, type DBSchema, type IDBPTransaction } from 'idb';
 import { ALBUM_DB_NAME, ALBUM_DB_VERSION, AVAILABILITY_CHUNK } from '@/shared/constants';
-import { isRecord, readStringArray } from '@/services/api/narrow';
-import { parseAlbumInfo } from '@/services/api/albumParse';
+import { isRecord, readStringArray } from '@/rules/narrow';
+import { parseAlbumInfo } from '@/rules/albumParse';
 import type { AlbumInfo } from '@/shared/types';
 import { createDbHandle } from './openDb';
 import { clearLibraryDb } from './libraryDb';

@@ -1,7 +1,7 @@
 // The local library records: IndexedDB LIBRARY_DB_NAME, store `library_info` keyed by url (spec 3).
 import type { DBSchema } from 'idb';
 import { LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
-import { isRecord, readNumber, readStringArray } from '@/services/api/narrow';
+import { isRecord, readNumber, readStringArray } from '@/rules/narrow';
 import { createDbHandle } from './openDb';
 
 export const LIBRARY_STORE = 'library_info';

@@ -12,11 +12,11 @@ import {
   type PageCloseAction,
   type Quality,
 } from '@/shared/constants';
-import { parseUserInfo } from '@/services/api/user';
-import { isRecord, readStringMap } from '@/services/api/narrow';
+import { parseUserInfo } from '@/rules/userInfo';
+import { isRecord, readStringMap } from '@/rules/narrow';
 import type { UserInfo } from '@/shared/types';
 import { SHARE_ID_PATTERN } from '@/shared/track';
-import { ADDRESS_MODES, type AddressMode } from '@/services/addresses';
+import { ADDRESS_MODES, type AddressMode } from '@/shared/constants';
 
 /** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
 export interface StoredTrack {

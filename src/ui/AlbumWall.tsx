@@ -1,7 +1,7 @@
 // The album wall (spec 2.5): cover, title, artist and edition; an album no library holds shows
 // 资源不可用 请尝试同步音频仓库 in place of its cover. Each card is a real link to /album/{albumId}.
 import { Link } from 'wouter';
-import { albumFullTitle } from '@/services/albumInfo';
+import { albumFullTitle } from '@/rules/albumInfo';
 import type { AlbumInfo } from '@/shared/types';
 import { text } from '@/shared/text';
 import { ArtistText } from './ArtistText';

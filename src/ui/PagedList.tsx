@@ -8,7 +8,7 @@ import '@mantine/core/styles/Combobox.layer.css';
 import { Fragment, type Key, type ReactNode } from 'react';
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@/shared/constants';
-import { pageCount, parsePaging } from '@/services/paging';
+import { pageCount, parsePaging } from '@/rules/paging';
 import { text } from '@/shared/text';
 import { useQueryParams } from './useQueryParams';
 

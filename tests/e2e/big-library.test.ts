@@ -11,9 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { serveAlbumList } from './support/albumListLibrary';
-import { newPage } from './support/browser';
-import { openSignedIn, pathAndQuery } from './support/signIn';
+import { serveAlbumList } from '../../tools/albumListLibrary';
+import { newPage } from '../../tools/browser';
+import { openSignedIn, pathAndQuery } from '../../tools/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const ALBUMS = 100_000;

@@ -12,9 +12,9 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
-import { newPage, type TestPage } from './support/browser';
-import { logIn, registerOnPage } from './support/signIn';
-import { REPO_ROOT, type TestServer } from './support/serverProcess';
+import { newPage, type TestPage } from '../../tools/browser';
+import { logIn, registerOnPage } from '../../tools/signIn';
+import { REPO_ROOT, type TestServer } from '../../tools/serverProcess';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲

@@ -3,8 +3,8 @@
 // the Content-Security-Policy the server sends while the app browses and plays.
 import { describe, expect, test } from 'vitest';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage } from './support/browser';
-import { logIn, openSignedIn } from './support/signIn';
+import { newPage } from '../../tools/browser';
+import { logIn, openSignedIn } from '../../tools/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage } from './support/browser';
-import { DIST_DIR } from './support/serverProcess';
-import { openSignedIn } from './support/signIn';
+import { newPage } from '../../tools/browser';
+import { DIST_DIR } from '../../tools/serverProcess';
+import { openSignedIn } from '../../tools/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const distDir = mkdtempSync(join(tmpdir(), 'anniv-offline-dist-'));

@@ -1,7 +1,7 @@
 // Sign-in flows in real Chromium against the real reference server (issue 2).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newPage } from './support/browser';
-import { logIn, registerOnPage } from './support/signIn';
+import { newPage } from '../../tools/browser';
+import { logIn, registerOnPage } from '../../tools/signIn';
 import { startServer, type TestServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 

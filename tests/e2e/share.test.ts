@@ -4,8 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
-import { newPage } from './support/browser';
-import { openSignedIn } from './support/signIn';
+import { newPage } from '../../tools/browser';
+import { openSignedIn } from '../../tools/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲

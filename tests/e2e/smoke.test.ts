@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { newPage } from './support/browser';
+import { newPage } from '../../tools/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

@@ -4,8 +4,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage } from './support/browser';
-import { logIn, openSignedIn, registerOnPage } from './support/signIn';
+import { newPage } from '../../tools/browser';
+import { logIn, openSignedIn, registerOnPage } from '../../tools/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const PERIOD = 30_000;

@@ -27,7 +27,7 @@ import {
   stateIdsOf,
   type PathEvent,
   type StateChecks,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = favouriteToggleMachine.provide({ actors: { submit: pending } as never });

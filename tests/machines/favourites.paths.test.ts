@@ -20,7 +20,7 @@ import {
   stateIdsOf,
   type PathEvent,
   type StateChecks,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 // a heart's toggle whose request never settles on its own: the path's TOGGLE_SETTLED ends it

@@ -9,7 +9,7 @@ import {
   stateIdsOf,
   type PathEvent,
   type StateChecks,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 import { machineDefinition, machineMermaid, renderMachineDocs } from '../../scripts/lib/machineDocs';
 import { renderPathsReport } from '../../scripts/lib/machinePaths';
 

@@ -4,7 +4,7 @@ import { fromPromise, type AnyStateMachine } from 'xstate';
 import { librariesMachine } from '@/features/library/librariesMachine';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import { pathEvents } from '@/app/machineRegistry';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, type StateChecks } from '../support/modelPaths';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, type StateChecks } from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const never = (names: string[]) => Object.fromEntries(names.map((n) => [n, pending])) as never;

@@ -14,7 +14,7 @@ import {
   stateIdsOf,
   type MachinePath,
   type PathEvent,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = loaderMachine.provide({ actors: { load: pending } as never });

@@ -6,8 +6,8 @@ import { createActor, fromPromise } from 'xstate';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { lyricsStateOf } from '@/features/lyrics/selectors';
 import { pathEvents } from '@/app/machineRegistry';
-import type { Lyrics } from '@/services/lyrics';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type MachinePath, type PathEvent } from '../support/modelPaths';
+import type { Lyrics } from '@/rules/lyrics';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type MachinePath, type PathEvent } from '../../tools/modelPaths';
 import { fakeService, flush } from './fakes';
 
 const machine = withPendingActors(lyricsMachine, ['fetchLyrics']);

@@ -18,7 +18,7 @@ import {
   stateIdsOf,
   type MachinePath,
   type PathEvent,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const machine = messagesMachine;
 type Messages = typeof machine;

@@ -24,7 +24,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 import { fakeService, flush } from './fakes';
 
 type MySharesSnapshot = SnapshotFrom<typeof mySharesMachine>;

@@ -15,7 +15,7 @@ import {
   replayPath,
   stateIdsOf,
   type StateChecks,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const silentAudio = fromCallback(() => () => {});

@@ -25,7 +25,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const actorNames = ['loadPlaylist', 'updateInfo', 'removeItem', 'reorder'] as const;
 type ActorName = (typeof actorNames)[number];

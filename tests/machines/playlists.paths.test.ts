@@ -28,7 +28,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const actorNames = ['listPlaylists', 'createPlaylist', 'deletePlaylist', 'appendTracks'] as const;
 type ActorName = (typeof actorNames)[number];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/features/session/sessionMachine';
 import { pathEvents, pathInputs } from '@/app/machineRegistry';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, type StateChecks } from '../support/modelPaths';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = sessionMachine.provide({

@@ -41,7 +41,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../support/modelPaths';
+} from '../../tools/modelPaths';
 
 const actorNames = ['chooseCredentials', 'createShare', 'copyLink', 'nativeShare'] as const;
 type ActorName = (typeof actorNames)[number];

@@ -10,7 +10,7 @@ import { pathEvents } from '@/app/machineRegistry';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';
 import { sharingMachine, type SharingSnapshot } from '@/features/share/sharingMachine';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../support/modelPaths';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../tools/modelPaths';
 
 const machine = sharingMachine.provide({
   actors: {

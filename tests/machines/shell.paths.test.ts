@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import { shellMachine } from '@/features/shell/shellMachine';
 import { isOffline, updateAvailable, updating } from '@/features/shell/selectors';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, withPendingActors, type MachinePath } from '../support/modelPaths';
+import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, withPendingActors, type MachinePath } from '../../tools/modelPaths';
 
 const silent = fromCallback(() => () => {});
 const machine = withPendingActors(shellMachine, ['checkServer']).provide({ actors: { connectivity: silent, serviceWorker: silent } as never });

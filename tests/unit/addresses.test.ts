@@ -13,8 +13,8 @@ import {
   normaliseAddress,
   routeOf,
   setAddressMode,
-  type AddressMode,
 } from '@/services/addresses';
+import type { AddressMode } from '@/shared/constants';
 import { routePattern, ROUTE_TABLE } from '@/app/routeTable';
 import { startAddresses } from '@/app/addressMode';
 import { readLocal } from '@/storage/local';

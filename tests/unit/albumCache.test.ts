@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB } from 'idb';
 import { ALBUM_DB_NAME } from '@/shared/constants';
-import { fetchAlbumInfos, loadAlbumInfos } from '@/services/albumCache';
+import { fetchAlbumInfos, loadAlbumInfos } from '@/features/browse/albumCache';
 import { closeAlbumDb, getAlbumInfos as readCache, putAlbumInfos } from '@/storage/albumDb';
 import type { AlbumInfo } from '@/shared/types';
 import { envelope, fakeApi } from './fakeFetch';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { albumFullTitle, discHeading, discTitle, resolveDiscTracks, resolveTrack, resolveTracks } from '@/services/albumInfo';
+import { albumFullTitle, discHeading, discTitle, resolveDiscTracks, resolveTrack, resolveTracks } from '@/rules/albumInfo';
 import type { AlbumInfo } from '@/shared/types';
 
 const ALBUM: AlbumInfo = {

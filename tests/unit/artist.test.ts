@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artistDisplay, parseArtists } from '@/services/artist';
+import { artistDisplay, parseArtists } from '@/rules/artist';
 
 describe('parseArtists', () => {
   it.each([

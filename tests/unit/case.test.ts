@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { camelKey, snakeKey, toCamelCase, toSnakeCase } from '@/services/api/case';
+import { camelKey, snakeKey, toCamelCase, toSnakeCase } from '@/rules/case';
 
 describe('key conversion', () => {
   test.each([

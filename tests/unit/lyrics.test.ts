@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLyrics, currentLineAt, parseLrc } from '@/services/lyrics';
+import { buildLyrics, currentLineAt, parseLrc } from '@/rules/lyrics';
 import { getLyrics } from '@/services/api/lyric';
 import { BadResponseError } from '@/services/api/errors';
 import { envelope, fakeApi, json } from './fakeFetch';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageCount, parsePaging } from '@/services/paging';
+import { pageCount, parsePaging } from '@/rules/paging';
 
 describe('paging (spec 2.3)', () => {
   test.each([

@@ -6,10 +6,10 @@ import {
   getUserInfoOrNull,
   login,
   logout,
-  parseUserInfo,
   register,
   updateProfile,
 } from '@/services/api/user';
+import { parseUserInfo } from '@/rules/userInfo';
 import { addCredential, deleteCredential, listCredentials } from '@/services/api/credential';
 import { ApiError, BadResponseError } from '@/services/api/errors';
 import { envelope, fakeApi } from './fakeFetch';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { childrenOf, parentsOf, rootTags, tagLabel, tagPath } from '@/services/tags';
+import { childrenOf, parentsOf, rootTags, tagLabel, tagPath } from '@/rules/tags';
 import type { Tag } from '@/shared/types';
 
 const tag = (type: string, name: string): Tag => ({ id: `${type}:${name}`, name, type });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProgress, formatTime } from '@/services/time';
+import { formatProgress, formatTime } from '@/rules/time';
 
 describe('formatTime', () => {
   it.each([

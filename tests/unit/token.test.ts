@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decodeLibraryToken, isJwt, tokenCanShare, tokenCovers } from '@/services/token';
+import { decodeLibraryToken, isJwt, tokenCanShare, tokenCovers } from '@/rules/token';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (payload: unknown, header: unknown = { alg: 'HS256', typ: 'JWT' }) => `${b64url(header)}.${b64url(payload)}.c2lnbmF0dXJl`;

@@ -8,7 +8,7 @@ import type { AlbumInfo, TrackResult } from '@/shared/types';
 import type { TrackIdentity } from '@/shared/track';
 
 const meta = () => import('@/services/api/meta');
-const albumCache = () => import('@/services/albumCache');
+const albumCache = () => import('./albumCache');
 const libraryWorker = () => import('@/storage/libraryWorker');
 
 export type CoverUrls = Record<string, string | null>;

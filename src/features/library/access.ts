@@ -6,7 +6,7 @@ import type { Credential } from '@/shared/types';
 import { NoSourceError } from '@/shared/errors';
 import type { TrackIdentity } from '@/shared/track';
 import { albumCoverUrl, audioUrl, discCoverUrl, libraryBase } from '@/services/libraryUrls';
-import { tokenCanShare, tokenCovers } from '@/services/token';
+import { tokenCanShare, tokenCovers } from '@/rules/token';
 
 export interface CredentialSource {
   /** the credentials of the moment; read at every question, so changes apply at once */

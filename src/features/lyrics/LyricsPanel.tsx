@@ -4,7 +4,7 @@
 import { Button, Loader, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { currentLineAt } from '@/services/lyrics';
+import { currentLineAt } from '@/rules/lyrics';
 import { text } from '@/shared/text';
 import type { TrackIdentity } from '@/shared/track';
 import { useLyrics } from './context';

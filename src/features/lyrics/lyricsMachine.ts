@@ -3,7 +3,7 @@
 // loading → shown | none (the track has no lyrics) | failed (RETRY loads again).
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
-import type { Lyrics } from '@/services/lyrics';
+import type { Lyrics } from '@/rules/lyrics';
 import { provideMe } from '@/shared/machines';
 import { trackKey, type TrackIdentity } from '@/shared/track';
 

@@ -1,6 +1,6 @@
 // The session and site actors for views, and the hooks the app frame and pages read.
 import { useSelector } from '@xstate/react';
-import { inviteRequired, registrationOpen, twoFactorEnabled } from '@/services/site';
+import { inviteRequired, registrationOpen, twoFactorEnabled } from '@/rules/site';
 import type { LoaderRef } from '@/ui/loaderMachine';
 import { providedContext } from '@/ui/providedContext';
 import type { SessionRef } from './sessionMachine';

@@ -1,7 +1,7 @@
 // What views and the app read of the session and site actors: narrow selectors over tags and
 // context, never state names.
 import type { SnapshotFrom } from 'xstate';
-import { twoFactorEnforced } from '@/services/site';
+import { twoFactorEnforced } from '@/rules/site';
 import type { SiteInfo } from '@/shared/types';
 import type { LoaderRef } from '@/ui/loaderMachine';
 import type { sessionMachine, SessionForm } from './sessionMachine';

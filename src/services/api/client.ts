@@ -3,8 +3,8 @@
 import { createFetch } from 'ofetch';
 import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/constants';
 import { ApiError, BadResponseError, NetworkError } from './errors';
-import { toCamelCase, toSnakeCase, snakeKey } from './case';
-import { isRecord } from './narrow';
+import { toCamelCase, toSnakeCase, snakeKey } from '@/rules/case';
+import { isRecord } from '@/rules/narrow';
 import { text } from '@/shared/text';
 
 export type QueryScalar = string | number | boolean;

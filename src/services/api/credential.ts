@@ -4,7 +4,7 @@ import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
-import { isRecord, readBoolean, readId, readNumber, readString } from './narrow';
+import { isRecord, readBoolean, readId, readNumber, readString } from '@/rules/narrow';
 import type { Credential, NewCredential } from '@/shared/types';
 
 export function parseCredential(value: unknown): Credential | null {

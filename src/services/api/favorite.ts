@@ -1,10 +1,10 @@
 // Favourites (spec 7, protocol.md 1.6.4): liked tracks and liked albums, newest first.
 import type { TrackIdentity } from '@/shared/track';
 import type { TrackResult } from '@/shared/types';
-import { parseTrackResults } from './albumParse';
+import { parseTrackResults } from '@/rules/albumParse';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
-import { readStringArray } from './narrow';
+import { readStringArray } from '@/rules/narrow';
 
 const identity = ({ albumId, discId, trackId }: TrackIdentity) => ({ albumId, discId, trackId });
 

@@ -2,7 +2,7 @@
 import { DEFAULT_PROTOCOL_VERSION } from '@/shared/constants';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
-import { isRecord, readString, readStringArray } from './narrow';
+import { isRecord, readString, readStringArray } from '@/rules/narrow';
 import type { SiteInfo } from '@/shared/types';
 
 export function parseSiteInfo(value: unknown): SiteInfo | null {

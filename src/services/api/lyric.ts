@@ -1,9 +1,9 @@
 // GET /api/lyric (protocol.md 1.6.9): a track's lyrics, or null when it has none (902000).
 import type { TrackIdentity } from '@/shared/track';
-import { buildLyrics, type Lyrics, type LyricText } from '@/services/lyrics';
+import { buildLyrics, type Lyrics, type LyricText } from '@/rules/lyrics';
 import type { ApiClient } from './client';
 import { ApiError, BadResponseError } from './errors';
-import { isRecord } from './narrow';
+import { isRecord } from '@/rules/narrow';
 
 const STATUS_NOT_FOUND = 902000;
 

@@ -1,14 +1,14 @@
 // Metadata and search calls (spec 7, protocol.md 1.6.7, 1.6.8, 4 #1, #8–#13).
 import type { ApiClient } from './client';
-import { toCamelCase } from './case';
+import { toCamelCase } from '@/rules/case';
 import { BadResponseError } from './errors';
-import { isRecord, readString } from './narrow';
-import { parseAlbumInfo, parseAlbumList, parseTrackResults } from './albumParse';
+import { isRecord, readString } from '@/rules/narrow';
+import { parseAlbumInfo, parseAlbumList, parseTrackResults } from '@/rules/albumParse';
 import type { AlbumInfo, Tag, TrackResult } from '@/shared/types';
-import { tagId, type TagGraph } from '@/services/tags';
+import { tagId, type TagGraph } from '@/rules/tags';
 
-export { parseAlbumInfo, parseTrackResult } from './albumParse';
-export { childrenOf, parentsOf, rootTags, tagLabel, tagPath, type TagGraph } from '@/services/tags';
+export { parseAlbumInfo, parseTrackResult } from '@/rules/albumParse';
+export { childrenOf, parentsOf, rootTags, tagLabel, tagPath, type TagGraph } from '@/rules/tags';
 
 /** ids per /api/meta/album request: a page of albums is one request, and URLs stay short */
 export const ALBUM_BATCH_SIZE = 100;

@@ -2,10 +2,10 @@
 // the PATCH commands (append, remove, reorder, info) and delete.
 import type { TrackIdentity } from '@/shared/track';
 import type { Playlist, PlaylistCover, PlaylistFields, PlaylistInfo, PlaylistItem } from '@/shared/types';
-import { DEFAULT_TRACK_TYPE, parseTrackResult } from './albumParse';
+import { DEFAULT_TRACK_TYPE, parseTrackResult } from '@/rules/albumParse';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
-import { isRecord, readBoolean, readId, readNumber, readString } from './narrow';
+import { isRecord, readBoolean, readId, readNumber, readString } from '@/rules/narrow';
 
 function parseCover(value: unknown): PlaylistCover | null {
   if (!isRecord(value)) return null;

@@ -1,10 +1,10 @@
 // Shares (spec 7, protocol.md 1.6.10): create one, read one (no sign-in needed), list and delete
 // the user's. A share's tokens are read fresh every time: they expire after 24 h.
 import type { NewShare, ShareEntry, SharedList, ShareSong, ShareToken } from '@/shared/types';
-import { parseAlbumInfo } from './albumParse';
+import { parseAlbumInfo } from '@/rules/albumParse';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
-import { isRecord, readId, readNumber, readString } from './narrow';
+import { isRecord, readId, readNumber, readString } from '@/rules/narrow';
 
 function parseSong(value: unknown): ShareSong | null {
   if (!isRecord(value)) return null;

@@ -2,7 +2,7 @@
 import { sha256Hex } from '@/services/crypto';
 import type { ApiClient } from './client';
 import { BadResponseError, isUnauthorized } from './errors';
-import { isRecord, readBoolean, readId, readString } from './narrow';
+import { parseUserInfo } from '@/rules/userInfo';
 import type {
   AccountDeletion,
   LoginRequest,
@@ -16,24 +16,6 @@ import type {
 /** real servers accept only lower-case addresses (protocol.md 4 #36) */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/**
- * Narrows a user info object: the converted answer (`userId`), the wire form (`user_id`) or a stored
- * copy (`twoFactorEnabled`). `2fa_enabled` is read literally; it is never case-converted.
- */
-export function parseUserInfo(value: unknown): UserInfo | null {
-  if (!isRecord(value)) return null;
-  const userId = readId(value.userId ?? value.user_id);
-  const nickname = value.nickname;
-  if (userId === null || typeof nickname !== 'string') return null;
-  return {
-    userId,
-    email: readString(value.email, ''),
-    nickname,
-    avatar: readString(value.avatar, ''),
-    twoFactorEnabled: readBoolean(value['2fa_enabled'] ?? value.twoFactorEnabled, false),
-  };
 }
 
 function requireUserInfo(value: unknown): UserInfo {

@@ -15,9 +15,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { copyDemoContent, spawnServer, type StartServerOptions, type TestServer } from './serverProcess';
+import { copyDemoContent, spawnServer, type StartServerOptions, type TestServer } from '../../../tools/serverProcess';
 
-export { DEMO_EMAIL, DEMO_PASSWORD, freePort, type StartServerOptions, type TestServer } from './serverProcess';
+export { DEMO_EMAIL, DEMO_PASSWORD, freePort, type StartServerOptions, type TestServer } from '../../../tools/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { PlayAllButton } from '@/features/player/components';
 import { Link } from 'wouter';
 import type { AlbumInfo, Track } from '@/shared/types';
-import { tagLabel, tagPath } from '@/services/tags';
+import { tagLabel, tagPath } from '@/rules/tags';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { text } from '@/shared/text';

@@ -6,7 +6,7 @@ import { useParams } from 'wouter';
 import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { PlayButton, TrackMenu } from '@/features/player/components';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS } from '@/shared/constants';
-import { discHeading, resolveTracks } from '@/services/albumInfo';
+import { discHeading, resolveTracks } from '@/rules/albumInfo';
 import { TrackList } from '@/ui/TrackList';
 import { text } from '@/shared/text';
 import type { AlbumInfo } from '@/shared/types';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'wouter';
-import { tagLabel, tagPath } from '@/services/tags';
+import { tagLabel, tagPath } from '@/rules/tags';
 
 /** Tags as chips linking to /tag/{URI-encoded tag} */
 export function TagLinks({ tags, label }: { tags: readonly string[]; label: string }) {

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { currentRoute } from '@/services/addresses';
-import { childrenOf, parentsOf, tagLabel } from '@/services/tags';
+import { childrenOf, parentsOf, tagLabel } from '@/rules/tags';
 import { AlbumWall } from '@/ui/AlbumWall';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';

@@ -18,7 +18,7 @@ import { Link } from 'wouter';
 import { usePlayer } from '../context';
 import type { LoopMode } from '../playerModel';
 import { currentTimeOf, loopModeOf, nowPlayingOf, playbackStatus } from '../selectors';
-import { formatProgress } from '@/services/time';
+import { formatProgress } from '@/rules/time';
 import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { Tip } from '@/ui/Tip';

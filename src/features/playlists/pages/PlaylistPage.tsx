@@ -13,7 +13,7 @@ import { useBrowse } from '@/features/browse';
 import { useCredentialsKnown, useLibraryAccess, useSyncGeneration, type AlbumAccess } from '@/features/library';
 import { PlayAllButton, PlayButton, TrackMenu } from '@/features/player/components';
 import { useUser } from '@/features/session';
-import { resolveTracks } from '@/services/albumInfo';
+import { resolveTracks } from '@/rules/albumInfo';
 import { text } from '@/shared/text';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo, Playlist, PlaylistItem } from '@/shared/types';

@@ -10,7 +10,7 @@ import { PageSpinner } from '@/ui/PageSpinner';
 import { text } from '@/shared/text';
 import { formErrorOf } from '../selectors';
 import { newTotpSecret } from '@/services/totp';
-import { twoFactorEnforced } from '@/services/site';
+import { twoFactorEnforced } from '@/rules/site';
 import { CodeInput, SecretCard } from './TwoFactorPanel';
 
 const empty = { email: '', password: '', repeatPassword: '', nickname: '', inviteCode: '' };

@@ -7,7 +7,7 @@ import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'wouter';
 import { PlayAllButton, PlayButton } from '@/features/player/playButtons.public';
 import { isApiError } from '@/services/api/errors';
-import { resolveTrack } from '@/services/albumInfo';
+import { resolveTrack } from '@/rules/albumInfo';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS, STATUS_NOT_FOUND } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';

@@ -1,9 +1,9 @@
 // Album infos through the local album_info store (spec 7: "cached locally"): read the cache,
 // fetch only what is missing in one batched call, store it. A broken IndexedDB only costs the
 // cache: the fetched albums are still returned, so a page never fails because of it.
-import type { ApiClient } from './api/client';
-import { gotNoAnswer } from './api/errors';
-import { getAlbumInfos as fetchFromServer } from './api/meta';
+import type { ApiClient } from '@/services/api/client';
+import { gotNoAnswer } from '@/services/api/errors';
+import { getAlbumInfos as fetchFromServer } from '@/services/api/meta';
 import type { AlbumInfo } from '@/shared/types';
 import { getAlbumInfos as readCachedAlbumInfos, putAlbumInfos } from '@/storage/albumDb';
 

@@ -1,6 +1,6 @@
 // Signing in through the real login page, shared by the browser tests.
 import type { Page } from 'playwright-core';
-import type { TestServer } from './server';
+import type { TestServer } from './serverProcess';
 
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -4,9 +4,9 @@
  * (tests/server/search-index.test.ts) and the baseline they are measured against (bench/search.ts).
  * No vitest imports: the bench uses it too.
  */
-import type { MetaRepo } from '../../../server/meta/load.js';
-import { SEARCH_LIMIT, trackInfo } from '../../../server/meta/query.js';
-import type { AlbumDetails, TrackInfoWithAlbum } from '../../../server/meta/types.js';
+import type { MetaRepo } from '../server/meta/load.js';
+import { SEARCH_LIMIT, trackInfo } from '../server/meta/query.js';
+import type { AlbumDetails, TrackInfoWithAlbum } from '../server/meta/types.js';
 
 export const has = (text: string | undefined, needle: string): boolean => text !== undefined && text.toLowerCase().includes(needle);
 

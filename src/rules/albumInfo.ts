@@ -2,7 +2,7 @@
 // title; a track's type, artist and artists fall back to the disc's, then the album's. Real
 // servers pre-fill most of this (protocol.md 4 #14); the fallbacks keep older data readable.
 import { text } from '@/shared/text';
-import { DEFAULT_TRACK_TYPE } from './api/albumParse';
+import { DEFAULT_TRACK_TYPE } from './albumParse';
 import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, Track } from '@/shared/types';
 
 /** `Title【Edition】` when the album has an edition */

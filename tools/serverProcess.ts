@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 const SERVER_ENTRY = join(REPO_ROOT, 'server', 'main.ts');
 

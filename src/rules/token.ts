@@ -2,7 +2,7 @@
 // The `audios` map is keyed by album ids and disc numbers: data, never case-converted.
 import { jwtDecode } from 'jwt-decode';
 import { text } from '@/shared/text';
-import { isRecord, readStringArray } from './api/narrow';
+import { isRecord, readStringArray } from './narrow';
 import type { TrackIdentity } from '@/shared/track';
 
 /** album id → disc number (decimal string) → track numbers */

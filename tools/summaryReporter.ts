@@ -84,7 +84,7 @@ export function summariseRun(
   };
 }
 
-/** Loaded by path from the vitest configs: `['./tests/support/summaryReporter.ts', { run: 'main' }]`. */
+/** Loaded by path from the vitest configs: `['./tools/summaryReporter.ts', { run: 'main' }]`. */
 export default class SummaryReporter implements Reporter {
   private readonly file: string | undefined;
 
