@@ -12,6 +12,7 @@
 //   ui/**                   ui, services, storage, shared
 //   services/**, storage/** services, storage, shared (and no React/XState/Mantine/wouter)
 //   shared/**               shared only (and no React/XState/Mantine/wouter)
+//   **/*.samples.ts         path samples for tooling: imported by other samples files only
 'use strict';
 
 /** Escapes a folder name for use inside a regular expression. */
@@ -120,6 +121,16 @@ function layerRules(root = 'src') {
         '@mantine/* and wouter belong in src/ui or a feature.',
       from: { path: `${r}shared/` },
       to: { path: FRAMEWORK_PATHS, pathNot: [`(^|/)node_modules/xstate(/|$)`, `^xstate(/|$)`] },
+    },
+    {
+      name: 'samples-only-for-tooling',
+      severity: 'error',
+      comment:
+        'A *.samples.ts file holds a machine\'s sample events for its model-based paths (npm run paths, ' +
+        'tests/machines): tooling, not the app. Inside src only another samples file may import one, so ' +
+        'none reaches the bundle. Import it from scripts/ or tests/, or move what the app needs out of it.',
+      from: { path: r, pathNot: '\\.samples\\.tsx?$' },
+      to: { path: `${r}.*\\.samples\\.tsx?$` },
     },
     {
       name: 'not-to-unresolvable',

@@ -67,6 +67,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'no-framework-in-plain-layers: services/hook.ts → npm:react',
         'not-to-unresolvable: ui/Gone.ts → ./Gone.module.css',
         'no-ui-framework-in-shared: shared/view.ts → npm:react',
+        'samples-only-for-tooling: features/x/usesSamples.ts → features/x/xMachine.samples.ts',
         'shared-only-to-shared: shared/a.ts → features/x/b.ts',
         'ui-not-to-features-or-app: ui/Widget.ts → features/x/b.ts',
       ].sort(),
@@ -90,6 +91,8 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     expect(targets('shared/machineHelper.ts')).toEqual(['npm:xstate']);
     expect(targets('ui/Button.ts')).toEqual(['shared/words.ts', 'ui/Button.module.css', 'ui/plain.css']);
     expect(targets('services/clean.ts')).toEqual(['npm:ofetch', 'storage/store.ts']);
+    // a samples file may import the app's files and other samples
+    expect(targets('features/x/xMachine.samples.ts')).toEqual(['features/x/b.ts', 'shared/words.samples.ts']);
 
     // "import type" is a dependency too (tsPreCompilationDeps: true).
     const widget = edges.get('ui/Widget.ts') ?? [];
