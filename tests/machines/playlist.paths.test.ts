@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
-import { cleanFields } from '@/features/playlists/playlistForm';
+import { cleanFields } from '@/features/playlists/forms';
 import { pathEvents, pathInput } from '@/features/playlists/playlistMachine.samples';
 import { errorMessage, isApiError } from '@/services/api/errors';
 import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';

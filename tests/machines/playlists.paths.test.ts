@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { playlistsMachine, type PlaylistsEvent, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
-import { cleanFields } from '@/features/playlists/playlistForm';
+import { cleanFields } from '@/features/playlists/forms';
 import { pathEvents } from '@/features/playlists/playlistsMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
