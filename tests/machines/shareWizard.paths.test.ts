@@ -16,13 +16,13 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import {
-  shareFormError,
   shareWizardMachine,
   songsOf,
   type ShareWizardEvent,
   type ShareWizardInput,
   type ShareWizardSnapshot,
 } from '@/features/share/shareWizardMachine';
+import { shareFormError } from '@/features/share/forms';
 import { pathEvents, pathInput } from '@/features/share/shareWizardMachine.samples';
 import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
 import { text } from '@/shared/text';

@@ -3,7 +3,8 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
-import { NoShareTokenError, shareFormError, type ShareWizardContext } from './shareWizardMachine';
+import { shareFormError } from './forms';
+import { NoShareTokenError, type ShareWizardContext } from './shareWizardMachine';
 
 const sampleShareTracks = [
   sampleTrack('a'),
