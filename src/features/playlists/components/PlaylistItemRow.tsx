@@ -5,13 +5,19 @@ import { Link } from 'wouter';
 import { PlayButton, TrackMenu } from '@/features/player/components';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
-import type { PlaylistItem } from '@/shared/types';
+import type { AlbumInfo, PlaylistItem } from '@/shared/types';
+import type { AlbumAccess } from '@/features/library';
 import { ArtistText } from '@/ui/ArtistText';
 import { typeLabel } from '@/ui/TrackList';
-import type { ListAccess } from '../listAccess';
 import type { PlaylistRef } from '../playlistMachine';
 import { PlaylistItemActions } from './PlaylistItemActions';
 import classes from './PlaylistItemRow.module.css';
+
+/** what the page knows of the list's albums: which library serves them, the album items' infos */
+export interface ListAccess {
+  access: AlbumAccess;
+  albums: Map<string, AlbumInfo>;
+}
 
 export interface PlaylistItemRowProps {
   item: PlaylistItem;

@@ -5,9 +5,8 @@ import type { TrackInfo } from '@/shared/track';
 import type { Playlist } from '@/shared/types';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { VirtualList } from '@/ui/VirtualList';
-import type { ListAccess } from '../listAccess';
 import type { PlaylistRef } from '../playlistMachine';
-import { PlaylistItemRow } from './PlaylistItemRow';
+import { PlaylistItemRow, type ListAccess } from './PlaylistItemRow';
 
 export const ROW_HEIGHT = 60;
 /** header, player bar, page padding and the playlist's own header */

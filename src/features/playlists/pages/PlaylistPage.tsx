@@ -10,16 +10,45 @@ import { useParams } from 'wouter';
 import { useBrowse } from '@/features/browse';
 import { useCredentialsKnown, useLibraryAccess, useSyncGeneration } from '@/features/library';
 import { useUser } from '@/features/session';
+import { resolveTracks } from '@/services/albumInfo';
 import { text } from '@/shared/text';
-import type { AlbumInfo, Playlist } from '@/shared/types';
+import { trackKey, type TrackInfo } from '@/shared/track';
+import type { AlbumInfo, Playlist, PlaylistItem } from '@/shared/types';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
 import { PlaylistEditDialog } from '../components/PlaylistEditDialog';
 import { PlaylistHeader } from '../components/PlaylistHeader';
+import type { ListAccess } from '../components/PlaylistItemRow';
 import { PlaylistItems, ROW_HEIGHT } from '../components/PlaylistItems';
 import { usePlaylistPage } from '../context';
-import { coverOf, playableTracks, type ListAccess } from '../listAccess';
 import type { PlaylistRef } from '../playlistMachine';
+
+/**
+ * every playable track of the list in order, each once (as the queue holds them, spec 4.2); an
+ * album item stands for its album's tracks
+ */
+function playableTracks(items: readonly PlaylistItem[], known: ListAccess): TrackInfo[] {
+  const seen = new Set<string>();
+  const once = (track: TrackInfo) => !seen.has(trackKey(track)) && !!seen.add(trackKey(track));
+  return items.flatMap((item) => {
+    if (item.type === 'normal') return known.access.canPlay(item.track) ? [item.track] : [];
+    if (item.type === 'album') {
+      const album = known.albums.get(item.albumId);
+      return album ? resolveTracks(album).filter(known.access.canPlay) : [];
+    }
+    return [];
+  }).filter(once);
+}
+
+/** the stored cover, else the first playable album's; null when no library has it */
+function coverOf(playlist: Playlist, known: ListAccess): string | null {
+  if (playlist.cover) return known.access.discCoverUrl(playlist.cover.albumId, playlist.cover.discId);
+  for (const item of playlist.items) {
+    if (item.type === 'normal' && known.access.canPlay(item.track)) return known.access.coverUrl(item.track.albumId);
+    if (item.type === 'album' && known.access.coverUrl(item.albumId)) return known.access.coverUrl(item.albumId);
+  }
+  return null;
+}
 
 function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playlist }) {
   const access = useLibraryAccess();
