@@ -5,6 +5,7 @@ import { compressAssets } from './scripts/lib/compressAssets';
 import { routePages } from './scripts/lib/routePages';
 import { isProbe, pageModules } from './scripts/lib/pageModules';
 import { offlineShell } from './scripts/lib/offlineShell';
+import { pageParts } from './scripts/lib/pageParts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,9 +15,9 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
  * four files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
  * `album`, what the album page needs beyond that, `menu`, what a row's menu needs when first
  * opened (all three found by a probe build, scripts/lib/pageModules.ts), and `lazy`, the rest
- * other signed-in pages need. Pages and dialogs keep their own small chunks.
+ * other signed-in pages need. Pages and dialogs keep their own small chunks, with the parts only
+ * they import (scripts/lib/pageParts.ts).
  */
-const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
 /** a row's menu, loaded when first wanted (src/ui/RowMenu.tsx): its code and the positioning engine in one `menu` file */
 const ROW_MENU = 'src/ui/RowMenuLoaded.tsx';
 /**
@@ -35,11 +36,13 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const open = needs?.SharedPage ?? new Set<string>();
   const album = needs?.AlbumPage ?? new Set<string>();
   const menu = needs?.[ROW_MENU] ?? new Set<string>();
+  const parts = pageParts();
+  const own = parts.ownChunk;
   return {
     // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
     // offlineShell: the web app manifest and a Workbox service worker precaching the app (installable, opens offline)
-    plugins: probe ? [react(), offlineShell()] : [react(), routePages(), offlineShell(), compressAssets()],
+    plugins: probe ? [react(), offlineShell()] : [react(), parts.plugin, routePages(), offlineShell(), compressAssets()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: Number(process.env.VITE_PORT ?? 5173),
@@ -66,10 +69,10 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
               ...(probe
                 ? []
                 : [
-                    { name: 'open', test: (id: string) => open.has(id) && !OWN_CHUNK.test(id), priority: 22 },
-                    { name: 'album', test: (id: string) => album.has(id) && !OWN_CHUNK.test(id), priority: 21 },
-                    { name: 'menu', test: (id: string) => menu.has(id) && !OWN_CHUNK.test(id), priority: 21 },
-                    { name: 'lazy', test: (id: string) => !OWN_CHUNK.test(id), priority: 20 },
+                    { name: 'open', test: (id: string) => open.has(id) && !own(id), priority: 22 },
+                    { name: 'album', test: (id: string) => album.has(id) && !own(id), priority: 21 },
+                    { name: 'menu', test: (id: string) => menu.has(id) && !own(id), priority: 21 },
+                    { name: 'lazy', test: (id: string) => !own(id), priority: 20 },
                   ]),
             ],
           },

@@ -1,11 +1,10 @@
 /**
  * `npm run paths -- <machineName> [--simple]`: prints the machine's shortest (or simple) paths as
- * numbered steps, from the registry in src/app/machineRegistry.ts (`machines`, optional `pathEvents`).
+ * numbered steps, from the registry in scripts/lib/machineRegistry.ts (the machines and their samples).
  */
-import * as registryModule from '@/app/machineRegistry';
-import { renderPathsReport, type MachineRegistry } from './lib/machinePaths';
+import { registry } from './lib/machineRegistry';
+import { renderPathsReport } from './lib/machinePaths';
 
-const registry: MachineRegistry = registryModule;
 const args = process.argv.slice(2);
 const simple = args.includes('--simple');
 const names = args.filter((arg) => !arg.startsWith('--'));

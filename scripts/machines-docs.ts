@@ -1,11 +1,11 @@
 /**
  * `npm run machines`: writes docs/machines/<name>.json, <name>.md (Mermaid diagram) and README.md
- * for every machine in the registry (src/app/machineRegistry.ts).
+ * for every machine in the registry (scripts/lib/machineRegistry.ts).
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machines } from '@/app/machineRegistry';
+import { machines } from './lib/machineRegistry';
 import { renderMachineDocs } from './lib/machineDocs';
 
 const outDir = fileURLToPath(new URL('../docs/machines/', import.meta.url));

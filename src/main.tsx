@@ -8,7 +8,7 @@ import { maybeInspector } from '@/app/inspect';
 import { preloadPage } from '@/app/routes';
 import { startAddresses } from '@/app/addressMode';
 import { currentRoute } from '@/services/addresses';
-import { registeredServiceWorker } from '@/features/shell/serviceWorker';
+import { registeredServiceWorker } from '@/features/shell/actors';
 
 async function boot() {
   // first: every read of the route below goes through the address form chosen here

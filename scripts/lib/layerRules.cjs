@@ -14,6 +14,7 @@
 //   storage/**              storage, rules, shared (and no React/XState/Mantine/wouter)
 //   rules/**                rules, shared (and no React/XState/Mantine/wouter)
 //   shared/**               shared only (and no React/XState/Mantine/wouter)
+//   **/*.samples.ts         path samples for tooling: imported by other samples files only
 //
 // toolingRules() adds the rules between the repository's programs: the scripts, benchmarks and tools do
 // not import the tests (what they share lives in tools/), and the server does not import the app.
@@ -155,6 +156,16 @@ function layerRules(root = 'src') {
         '@mantine/* and wouter belong in src/ui or a feature.',
       from: { path: `${r}shared/` },
       to: { path: FRAMEWORK_PATHS, pathNot: [`(^|/)node_modules/xstate(/|$)`, `^xstate(/|$)`] },
+    },
+    {
+      name: 'samples-only-for-tooling',
+      severity: 'error',
+      comment:
+        'A *.samples.ts file holds a machine\'s sample events for its model-based paths (npm run paths, ' +
+        'tests/machines): tooling, not the app. Inside src only another samples file may import one, so ' +
+        'none reaches the bundle. Import it from scripts/ or tests/, or move what the app needs out of it.',
+      from: { path: r, pathNot: '\\.samples\\.tsx?$' },
+      to: { path: `${r}.*\\.samples\\.tsx?$` },
     },
     {
       name: 'not-to-unresolvable',

@@ -34,7 +34,7 @@ export function renderPathsReport(
   if (!machine) {
     const known = Object.keys(registry.machines).sort();
     throw new Error(
-      `Unknown machine '${name}'. Known: ${known.length ? known.join(', ') : '(none registered in src/app/machineRegistry.ts)'}`,
+      `Unknown machine '${name}'. Known: ${known.length ? known.join(', ') : '(none registered in scripts/lib/machineRegistry.ts)'}`,
     );
   }
   // Samples carry payloads; every other event type the machine handles is tried without one.

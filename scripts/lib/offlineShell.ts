@@ -16,7 +16,7 @@ export const THEME_COLORS = { light: '#ffffff', dark: '#242424' } as const;
 export function offlineShell() {
   return VitePWA({
     registerType: 'prompt',
-    // src/features/shell/serviceWorker.ts registers it, after the page has loaded
+    // src/features/shell/actors.ts registers it, after the page has loaded
     injectRegister: false,
     manifest: {
       name: 'Anniv',

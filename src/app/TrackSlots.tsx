@@ -10,7 +10,7 @@ import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
 // Only rows' menus and the queue page show these: they load with those, not with the first page.
 const AddToPlaylistMenuItem = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem }));
 const AddToPlaylistButton = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistButton }));
-const LyricsPanel = lazy(() => import('@/features/lyrics/LyricsPanel'));
+const LyricsPanel = lazy(() => import('@/features/lyrics/components/LyricsPanel'));
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
 
 /** a share's cover when the list has none of its own: the first track's disc */

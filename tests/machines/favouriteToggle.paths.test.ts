@@ -15,7 +15,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleEvent, type FavouriteToggleInput } from '@/features/favourites/favouriteToggleMachine';
-import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { pathEvents, pathInput } from '@/features/favourites/favouriteToggleMachine.samples';
 import { errorMessage, NetworkError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import {
@@ -36,7 +36,7 @@ type ToggleSnapshot = SnapshotFrom<Toggle>;
 
 // error classes only: xstate/graph tells events apart by their JSON, and a plain Error is {}
 const events = defaultEvents(machine, [
-  ...(pathEvents.favouriteToggle! as PathEvent<Toggle>[]),
+  ...(pathEvents as PathEvent<Toggle>[]),
   { type: 'xstate.error.actor.submit', error: new NetworkError(503, 'Service Unavailable') },
   { type: 'xstate.error.actor.submit', error: new NetworkError(null) },
 ]);
@@ -95,7 +95,7 @@ function expected(target: FavouriteTarget, sent: readonly AnyEventObject[]) {
 }
 
 const targets: [string, FavouriteTarget][] = [
-  ['track', (pathInputs.favouriteToggle as Pick<FavouriteToggleInput, 'target'>).target],
+  ['track', (pathInput as Pick<FavouriteToggleInput, 'target'>).target],
   ['album', { kind: 'album', albumId: 'album-a' }],
 ];
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
 import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents } from '@/features/favourites/favouritesMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import {
@@ -28,7 +28,7 @@ const favouriteToggle = favouriteToggleMachine.provide({ actors: { submit: pendi
 const machine = favouritesMachine.provide({ actors: { loadFavourites: pending, loadFavouriteAlbums: pending, favouriteToggle } as never });
 type Favourites = typeof machine;
 
-const events = defaultEvents(machine, pathEvents.favourites!);
+const events = defaultEvents(machine, pathEvents);
 
 /**
  * value, how many tracks and albums, which hearts' toggles are alive, and for a RESET or a settled
@@ -147,7 +147,7 @@ describe('favourites machine paths', () => {
       new Set(['"idle"', '"loading"', '"failed"', '{"ready":"current"}', '{"ready":"reloadingAlbums"}']),
     );
     const walked = paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.event)));
-    for (const sample of pathEvents.favourites!) expect(walked).toContain(JSON.stringify(sample));
+    for (const sample of pathEvents) expect(walked).toContain(JSON.stringify(sample));
   });
 
   it('the fake services never settle on their own', async () => {

@@ -1,9 +1,10 @@
 // Model-based paths over the libraries and library sync machines (DESIGN.md 6).
 import { describe, expect, it } from 'vitest';
-import { fromPromise, type AnyStateMachine } from 'xstate';
+import { fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { librariesMachine } from '@/features/library/librariesMachine';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents as librariesSamples } from '@/features/library/librariesMachine.samples';
+import { pathEvents as librarySyncSamples } from '@/features/library/librarySyncMachine.samples';
 import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, type StateChecks } from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
@@ -14,9 +15,9 @@ const sync = librarySyncMachine.provide({
   actors: never(['loadRecords', 'fetchLibraryInfo', 'fetchLibraryAlbums', 'storeLibrary', 'removeLibrary']),
 });
 
-function walk<M extends AnyStateMachine>(name: string, machine: M, checks: StateChecks<M>) {
+function walk<M extends AnyStateMachine>(name: string, machine: M, samples: AnyEventObject[], checks: StateChecks<M>) {
   describe(`${name} machine paths`, () => {
-    const paths = machinePaths(machine, { events: defaultEvents(machine, pathEvents[name]!) });
+    const paths = machinePaths(machine, { events: defaultEvents(machine, samples) });
     it('reaches every state', () => assertAllStatesReached(paths, machine));
     it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
       await replayPath(machine, path, { checks });
@@ -24,14 +25,14 @@ function walk<M extends AnyStateMachine>(name: string, machine: M, checks: State
   });
 }
 
-walk('libraries', libraries, {
+walk('libraries', libraries, librariesSamples, {
   'ready.confirmingDelete': (s) => expect(s.context.pendingDelete).not.toBeNull(),
   'ready.deleting': (s) => expect(s.hasTag('busy')).toBe(true),
   'ready.adding': (s) => expect(s.context.formError).toBeNull(),
   idle: (s) => expect(s.context.credentials).toEqual([]),
 });
 
-walk('librarySync', sync, {
+walk('librarySync', sync, librarySyncSamples, {
   'working.fetchingInfo': (s) => expect(s.context.current?.kind).toBe('sync'),
   'working.removing': (s) => expect(s.context.current?.kind).toBe('remove'),
   idle: (s) => expect(s.context.current).toBeNull(),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type EmittedFrom, type InspectionEvent } from 'xstate';
 import { loaderMachine } from '@/ui/loaderMachine';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents } from '@/ui/loaderMachine.samples';
 import { ApiError, NetworkError } from '@/services/api/errors';
 import {
   assertAllStatesReached,
@@ -29,7 +29,7 @@ const errorSamples: PathEvent<Loader>[] = [
   { type: 'xstate.error.actor.load', error: new Error('boom') },
 ];
 const doneSamples: PathEvent<Loader>[] = [
-  ...(pathEvents.loader! as PathEvent<Loader>[]),
+  ...(pathEvents as PathEvent<Loader>[]),
   { type: 'xstate.done.actor.load', output: [{ id: 'a' }, { id: 'b' }] },
 ];
 const events = defaultEvents(machine, [...doneSamples, ...errorSamples]);

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { lyricsStateOf } from '@/features/lyrics/selectors';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents } from '@/features/lyrics/lyricsMachine.samples';
 import type { Lyrics } from '@/rules/lyrics';
 import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type MachinePath, type PathEvent } from '../../tools/modelPaths';
 import { fakeService, flush } from './fakes';
 
 const machine = withPendingActors(lyricsMachine, ['fetchLyrics']);
 type Machine = typeof machine;
-const events = defaultEvents(machine, pathEvents.lyrics as PathEvent<Machine>[]);
+const events = defaultEvents(machine, pathEvents as PathEvent<Machine>[]);
 
 function expected(path: MachinePath<Machine>) {
   let state = 'idle';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { messagesMachine, type Message, type MessagesEvent } from '@/features/messages/messagesMachine';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents } from '@/features/messages/messagesMachine.samples';
 import { TOAST_AUTO_HIDE_MS } from '@/shared/constants';
 import {
   assertAllStatesReached,
@@ -30,7 +30,7 @@ const KEEP_HIDDEN = 20;
 // ADD with both severities, HIDE of every id the walk can add and of one it never adds; CLEAR derived.
 const MAX_ADDS = 3;
 const samples: PathEvent<Messages>[] = [
-  ...(pathEvents.messages! as PathEvent<Messages>[]),
+  ...(pathEvents as PathEvent<Messages>[]),
   { type: 'ADD', severity: 'error', message: '网络错误: 503 Service Unavailable' },
   { type: 'HIDE', id: 2 },
   { type: 'HIDE', id: 3 },

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { mySharesMachine, type MySharesEvent } from '@/features/share/mySharesMachine';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents } from '@/features/share/mySharesMachine.samples';
 import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
@@ -179,7 +179,7 @@ type MyShares = typeof machine;
 const recordingMachine = () => withRecordingActors(mySharesMachine, actorNames);
 
 const samples: PathEvent<MyShares>[] = [
-  ...(pathEvents.myShares! as PathEvent<MyShares>[]),
+  ...(pathEvents as PathEvent<MyShares>[]),
   { type: 'DELETE', id: 'AsDfGhJk' },
   { type: 'xstate.done.actor.listShares', output: [] },
   { type: 'xstate.error.actor.listShares', error: new NetworkError(503, 'Service Unavailable') },
@@ -330,7 +330,7 @@ describe('my shares machine paths', () => {
   });
 
   it('the registry walk (npm run paths -- myShares) reaches every state too', () => {
-    assertAllStatesReached(machinePaths(mySharesMachine, { events: defaultEvents(mySharesMachine, pathEvents.myShares!) }), mySharesMachine);
+    assertAllStatesReached(machinePaths(mySharesMachine, { events: defaultEvents(mySharesMachine, pathEvents) }), mySharesMachine);
   });
 
   it('the fake services never settle on their own', async () => {

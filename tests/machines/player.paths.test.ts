@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { loopModeOf, playbackStatus, playerMachine, type LoopMode, type PlaybackStatus, type PlayerSnapshot } from '@/features/player/playerMachine';
 import type { PlayerTag } from '@/features/player/playerSetup';
-import { pathEvents, pathStateKeys } from '@/app/machineRegistry';
+import { pathEvents, pathStateKey } from '@/features/player/playerMachine.samples';
 import { text } from '@/shared/text';
 import {
   assertAllStatesReached,
@@ -25,7 +25,7 @@ const machine = playerMachine.provide({
 // deterministic shuffle and clock for both the walk and the replays
 const input = { volume: 100, muted: false, now: () => 1_700_000_000_000, random: () => 0 };
 
-const events = defaultEvents(machine, pathEvents.player!);
+const events = defaultEvents(machine, pathEvents);
 
 /** what the interface shows comes from tags: exactly one status tag (none when empty) and one loop mode tag */
 const shows = (status: PlaybackStatus) => (s: PlayerSnapshot) => {
@@ -76,7 +76,7 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('player machine paths', () => {
-  const paths = machinePaths(machine, { events, input, serializeState: pathStateKeys.player! });
+  const paths = machinePaths(machine, { events, input, serializeState: pathStateKey });
 
   it('walks both playback and loop mode (and the stat and preload regions)', () => {
     expect(stateIdsOf(machine)).toEqual(
@@ -90,7 +90,7 @@ describe('player machine paths', () => {
   });
 
   it('the registry walk (npm run paths -- player) reaches every state too', () => {
-    assertAllStatesReached(machinePaths(playerMachine, { events, serializeState: pathStateKeys.player! }), playerMachine);
+    assertAllStatesReached(machinePaths(playerMachine, { events, serializeState: pathStateKey }), playerMachine);
   });
 
   it('a failure on the way is explained with a catalogue text', async () => {

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
-import { cleanFields } from '@/features/playlists/playlistForm';
-import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { cleanFields } from '@/features/playlists/forms';
+import { pathEvents, pathInput } from '@/features/playlists/playlistMachine.samples';
 import { errorMessage, isApiError } from '@/services/api/errors';
 import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';
 import { text } from '@/shared/text';
@@ -36,8 +36,8 @@ type Page = typeof machine;
 /** the same machine, with fakes that never settle but record every input */
 const recordingMachine = () => withRecordingActors(playlistMachine, actorNames);
 
-const input = pathInputs.playlist as { id: string };
-const samples = pathEvents.playlist! as PathEvent<Page>[];
+const input = pathInput as { id: string };
+const samples = pathEvents as PathEvent<Page>[];
 const events = defaultEvents(machine, samples);
 
 type Sent = AnyEventObject & { output?: unknown; error?: unknown; itemId?: string; by?: -1 | 1; form?: PlaylistFields; playlist?: Playlist };

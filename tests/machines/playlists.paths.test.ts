@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { playlistsMachine, type PlaylistsEvent, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
-import { cleanFields } from '@/features/playlists/playlistForm';
-import { pathEvents } from '@/app/machineRegistry';
+import { cleanFields } from '@/features/playlists/forms';
+import { pathEvents } from '@/features/playlists/playlistsMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
@@ -39,7 +39,7 @@ type Playlists = typeof machine;
 /** the same machine, with fakes that never settle but record every input */
 const recordingMachine = () => withRecordingActors(playlistsMachine, actorNames);
 
-const samples = pathEvents.playlists! as PathEvent<Playlists>[];
+const samples = pathEvents as PathEvent<Playlists>[];
 const events = defaultEvents(machine, samples);
 
 type Sent = AnyEventObject & {

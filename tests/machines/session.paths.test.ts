@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/features/session/sessionMachine';
-import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { pathEvents, pathInput } from '@/features/session/sessionMachine.samples';
 import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
@@ -22,7 +22,7 @@ const machine = sessionMachine.provide({
   } as never,
 });
 
-const sessionPathEvents = defaultEvents(machine, pathEvents.session!);
+const sessionPathEvents = defaultEvents(machine, pathEvents);
 
 const checks: StateChecks<typeof machine> = {
   unknown: (s) => expect(s.hasTag('busy')).toBe(true),
@@ -48,7 +48,7 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('session machine paths', () => {
-  const paths = machinePaths(machine, { events: sessionPathEvents, input: pathInputs.session as never });
+  const paths = machinePaths(machine, { events: sessionPathEvents, input: pathInput as never });
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toContain('clearingLocalData');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type EmittedFrom, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { settingsMachine, type SettingsContext, type SettingsEvent } from '@/features/settings/settingsMachine';
-import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { pathEvents, pathInput } from '@/features/settings/settingsMachine.samples';
 import { COLOR_SCHEMES, PAGE_CLOSE_ACTIONS, QUALITIES } from '@/shared/constants';
 import {
   assertAllStatesReached,
@@ -32,7 +32,7 @@ const samples: PathEvent<Settings>[] = [
 ];
 const events = defaultEvents(machine, samples);
 
-const registryInput = pathInputs.settings as SettingsContext;
+const registryInput = pathInput as SettingsContext;
 const allSettings: SettingsContext[] = QUALITIES.flatMap((quality) =>
   PAGE_CLOSE_ACTIONS.flatMap((pageOnCloseAction) => COLOR_SCHEMES.map((colorScheme) => ({ quality, pageOnCloseAction, colorScheme }))),
 );
@@ -103,7 +103,7 @@ describe('settings machine paths', () => {
     for (const sample of samples) expect(sent).toContainEqual(sample);
     expect(new Set(sent.map((e) => e.type))).toEqual(new Set(eventTypesOf(machine)));
     // the registry's sample is one of them
-    for (const sample of pathEvents.settings!) expect(events).toContainEqual(sample);
+    for (const sample of pathEvents) expect(events).toContainEqual(sample);
   });
 
   describe.each(walks.map((w) => [label(w.input), w] as const))('from %s', (_, { input, paths }) => {

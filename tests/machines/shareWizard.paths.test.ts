@@ -16,14 +16,14 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import {
-  shareFormError,
   shareWizardMachine,
   songsOf,
   type ShareWizardEvent,
   type ShareWizardInput,
   type ShareWizardSnapshot,
 } from '@/features/share/shareWizardMachine';
-import { pathEvents, pathInputs } from '@/app/machineRegistry';
+import { shareFormError } from '@/features/share/forms';
+import { pathEvents, pathInput } from '@/features/share/shareWizardMachine.samples';
 import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { trackKey } from '@/shared/track';
@@ -52,10 +52,10 @@ type Wizard = typeof machine;
 /** the same machine, with fakes that never settle but record every input */
 const recordingMachine = () => withRecordingActors(shareWizardMachine, actorNames);
 
-const input = pathInputs.shareWizard as ShareWizardInput;
+const input = pathInput as ShareWizardInput;
 // error classes only: xstate/graph tells events apart by their JSON, and a plain Error is {}
 const samples: PathEvent<Wizard>[] = [
-  ...(pathEvents.shareWizard! as PathEvent<Wizard>[]),
+  ...(pathEvents as PathEvent<Wizard>[]),
   { type: 'xstate.error.actor.createShare', error: new NetworkError(503, 'Service Unavailable') },
   { type: 'xstate.done.actor.createShare', output: 'a b/c' },
 ];
@@ -334,8 +334,8 @@ describe('share wizard machine paths', () => {
 
 describe('share wizard registry samples', () => {
   it('the error samples carry the messages the form shows', () => {
-    const errors = pathEvents.shareWizard!.filter((e) => e.type.startsWith('xstate.error.actor.')).map((e) => errorMessage(e.error));
+    const errors = pathEvents.filter((e) => e.type.startsWith('xstate.error.actor.')).map((e) => errorMessage(e.error));
     expect(errors).toEqual([text.share.noToken, 'token does not support share', text.share.noClipboard, text.share.noNativeShare]);
-    expect(pathEvents.shareWizard!.find((e) => e.type === 'xstate.error.actor.createShare')!.error).toBeInstanceOf(ApiError);
+    expect(pathEvents.find((e) => e.type === 'xstate.error.actor.createShare')!.error).toBeInstanceOf(ApiError);
   });
 });

@@ -9,13 +9,13 @@ import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { defineShareWizardActors } from '@/features/share/actors';
 import {
   NoShareTokenError,
-  shareFormError,
   shareWizardMachine,
   songsOf,
   type ShareWizardContext,
   type ShareWizardInput,
   type ShareWizardSnapshot,
 } from '@/features/share/shareWizardMachine';
+import { shareFormError } from '@/features/share/forms';
 import { createLibraryAccess, type CredentialSource } from '@/features/library/access';
 import { ApiError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';

@@ -6,7 +6,7 @@
 // open before it, so every event is walked from every combination.
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyEventObject } from 'xstate';
-import { pathEvents } from '@/app/machineRegistry';
+import { pathEvents } from '@/features/share/sharingMachine.samples';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';
 import { sharingMachine, type SharingSnapshot } from '@/features/share/sharingMachine';
@@ -19,7 +19,7 @@ const machine = sharingMachine.provide({
   },
 });
 type Sharing = typeof machine;
-const samples = pathEvents.sharing! as PathEvent<Sharing>[];
+const samples = pathEvents as PathEvent<Sharing>[];
 const events = defaultEvents(machine, samples);
 
 const open = (s: SharingSnapshot) => [s.context.wizard !== null, s.context.myShares !== null];

@@ -82,6 +82,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'rules-only-to-rules-and-shared: rules/toStorage.ts → storage/store.ts',
         'services-not-to-storage: services/toStorage.ts → storage/store.ts',
         'storage-not-to-services: storage/toServices.ts → services/clean.ts',
+        'samples-only-for-tooling: features/x/usesSamples.ts → features/x/xMachine.samples.ts',
         'shared-only-to-shared: shared/a.ts → features/x/b.ts',
         'ui-not-to-features-or-app: ui/Widget.ts → features/x/b.ts',
       ].sort(),
@@ -107,6 +108,8 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     expect(targets('services/clean.ts')).toEqual(['npm:ofetch', 'rules/rule.ts', 'shared/words.ts']);
     expect(targets('storage/store.ts')).toEqual(['rules/rule.ts', 'shared/words.ts']);
     expect(targets('rules/rule.ts')).toEqual(['npm:jwt-decode', 'shared/words.ts']);
+    // a samples file may import the app's files and other samples
+    expect(targets('features/x/xMachine.samples.ts')).toEqual(['features/x/b.ts', 'shared/words.samples.ts']);
 
     // "import type" is a dependency too (tsPreCompilationDeps: true).
     const widget = edges.get('ui/Widget.ts') ?? [];

@@ -1,6 +1,6 @@
 // The form rules (spec 5), and the bounds the server holds too, checked before anything is sent.
 import { describe, expect, test } from 'vitest';
-import { libraryError } from '@/features/library/libraryForm';
+import { libraryError } from '@/features/library/forms';
 import { profileError, registerError } from '@/features/session/forms';
 import { text } from '@/shared/text';
 

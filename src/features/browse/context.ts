@@ -1,4 +1,4 @@
 import { providedContext } from '@/ui/providedContext';
-import type { BrowseLoads } from './loads';
+import type { BrowseLoads } from './actors';
 
 export const [BrowseProvider, useBrowse] = providedContext<BrowseLoads>('Browse');

@@ -6,7 +6,7 @@ import type { Credential, NewCredential } from '@/shared/types';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { libraryOrigin } from '@/services/libraryUrls';
-import { libraryError, type LibraryForm } from './libraryForm';
+import { libraryError, type LibraryForm } from './forms';
 
 export interface LibrariesContext {
   credentials: Credential[];

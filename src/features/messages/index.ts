@@ -2,4 +2,4 @@
 // `notify` events end here (src/app/system.ts routes them).
 export { messagesMachine, type Message, type MessagesRef } from './messagesMachine';
 export { MessagesProvider } from './context';
-export { Toasts } from './Toasts';
+export { Toasts } from './components/Toasts';

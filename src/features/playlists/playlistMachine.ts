@@ -11,7 +11,7 @@ import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import type { Playlist, PlaylistFields } from '@/shared/types';
-import { cleanFields, playlistFormError } from './playlistForm';
+import { cleanFields, playlistFormError } from './forms';
 
 /** what the page tells its owner: a change the server accepted */
 export type PlaylistSavedEvent = { type: 'PLAYLIST_SAVED'; playlist: Playlist };

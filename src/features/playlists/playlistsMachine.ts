@@ -11,7 +11,7 @@ import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
 import type { Playlist, PlaylistFields, PlaylistInfo } from '@/shared/types';
-import { cleanFields, playlistFormError } from './playlistForm';
+import { cleanFields, playlistFormError } from './forms';
 import { playlistMachine, type PlaylistRef } from './playlistMachine';
 
 export interface PlaylistsContext {

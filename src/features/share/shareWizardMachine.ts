@@ -10,6 +10,7 @@ import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { NewShare, PlaylistCover } from '@/shared/types';
+import { shareFormError } from './forms';
 
 export interface ShareWizardInput {
   /** what can be shared, in order */
@@ -54,12 +55,6 @@ export class NoShareTokenError extends Error {
   constructor() {
     super(text.share.noToken);
   }
-}
-
-export function shareFormError(context: Pick<ShareWizardContext, 'name' | 'description' | 'selected'>): string | null {
-  if (context.name.trim() === '' || context.description.trim() === '') return text.share.incomplete;
-  if (context.selected.length === 0) return text.share.noSongs;
-  return null;
 }
 
 /** the chosen tracks, grouped by disc in their order (ExportedPlaylist songs) */

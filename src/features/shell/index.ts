@@ -3,4 +3,4 @@ export { shellMachine, type ShellRef } from './shellMachine';
 export { startShell } from './start';
 export { isOffline } from './selectors';
 export { ShellProvider } from './context';
-export { OfflineBanner, UpdatePrompt } from './ShellNotices';
+export { OfflineBanner, UpdatePrompt } from './components/ShellNotices';

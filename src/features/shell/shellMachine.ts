@@ -6,7 +6,7 @@
 //            server is asked again every SERVER_RECHECK_MS
 //   update   idle → available (the service worker has a new version waiting) → updating (it takes
 //            over and the page reloads); 稍后 dismisses the prompt until the next version
-// The service worker itself (precaching, registration) lives in serviceWorker.ts, injected as the
+// The service worker itself (precaching, registration) lives in actors.ts, injected as the
 // `serviceWorker` actor, so tests run the machine without one.
 import { fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { SERVER_RECHECK_MS } from '@/shared/constants';

@@ -13,8 +13,8 @@ import type { AlbumInfo } from '@/shared/types';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
 import { useBrowse } from '../context';
-import type { AlbumAvailability } from '../loads';
-import { AlbumHeader } from './AlbumHeader';
+import type { AlbumAvailability } from '../actors';
+import { AlbumHeader } from '../components/AlbumHeader';
 
 function AlbumSkeleton() {
   return (

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { SEARCH_BOX_WIDTH } from '@/shared/constants';
 import { useSearchParam } from '@/ui/useQueryParams';
 import { text } from '@/shared/text';
-import { AlbumResults, TrackResults } from './SearchResults';
+import { AlbumResults, TrackResults } from '../components/SearchResults';
 
 export default function SearchPage() {
   const [keyword, setKeyword] = useSearchParam('keyword');

@@ -15,7 +15,7 @@ import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
 import { useBrowse } from '../context';
-import { TagLinks } from './TagLinks';
+import { TagLinks } from '../components/TagLinks';
 
 const PREFIX = '/tag/';
 

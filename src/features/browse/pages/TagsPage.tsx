@@ -6,7 +6,7 @@ import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
 import { useBrowse } from '../context';
-import { TagLinks } from './TagLinks';
+import { TagLinks } from '../components/TagLinks';
 
 export default function TagsPage() {
   const browse = useBrowse();

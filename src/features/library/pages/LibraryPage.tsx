@@ -14,8 +14,8 @@ import type { Credential } from '@/shared/types';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
 import { text } from '@/shared/text';
-import { AddLibraryDialog } from './AddLibraryDialog';
-import { DeleteLibraryDialog } from './DeleteLibraryDialog';
+import { AddLibraryDialog } from '../components/AddLibraryDialog';
+import { DeleteLibraryDialog } from '../components/DeleteLibraryDialog';
 import { libraryBadges } from '../libraryStatus';
 import { libraryStatusOf } from '../selectors';
 

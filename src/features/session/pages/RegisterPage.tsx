@@ -11,7 +11,7 @@ import { text } from '@/shared/text';
 import { formErrorOf } from '../selectors';
 import { newTotpSecret } from '@/services/totp';
 import { twoFactorEnforced } from '@/rules/site';
-import { CodeInput, SecretCard } from './TwoFactorPanel';
+import { CodeInput, SecretCard } from '../components/TwoFactorPanel';
 
 const empty = { email: '', password: '', repeatPassword: '', nickname: '', inviteCode: '' };
 

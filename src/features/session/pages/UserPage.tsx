@@ -6,10 +6,10 @@ import '@/ui/styles/forms';
 import { Tabs } from '@mantine/core';
 import { text } from '@/shared/text';
 import { useSearchParam } from '@/ui/useQueryParams';
-import { ProfileForm } from './ProfileForm';
-import { PasswordForm } from './PasswordForm';
-import { TwoFactorPanel } from './TwoFactorPanel';
-import { DeleteAccount } from './DeleteAccount';
+import { ProfileForm } from '../components/ProfileForm';
+import { PasswordForm } from '../components/PasswordForm';
+import { TwoFactorPanel } from '../components/TwoFactorPanel';
+import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
 import { useTwoFactorOffered, useTwoFactorRequired } from '../context';
 

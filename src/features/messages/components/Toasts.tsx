@@ -2,7 +2,7 @@
 // The toast component loads with the first message, keeping it out of the first page.
 import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
-import { useMessages } from './context';
+import { useMessages } from '../context';
 
 const ToastStack = lazy(() => import('./ToastStack'));
 

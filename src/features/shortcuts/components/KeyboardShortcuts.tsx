@@ -6,7 +6,7 @@ import { IconKeyboard } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { text } from '@/shared/text';
 import { Tip } from '@/ui/Tip';
-import { shortcutFor, type ShortcutCommand } from './keymap';
+import { shortcutFor, type ShortcutCommand } from '../keymap';
 
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog'));
 

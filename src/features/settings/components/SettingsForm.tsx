@@ -1,6 +1,6 @@
 import { NativeSelect, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useSettings } from './context';
+import { useSettings } from '../context';
 import { COLOR_SCHEMES, PAGE_CLOSE_ACTIONS, QUALITIES, type ColorSchemeSetting, type PageCloseAction, type Quality } from '@/shared/constants';
 import { text } from '@/shared/text';
 

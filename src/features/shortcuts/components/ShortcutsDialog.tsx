@@ -7,7 +7,7 @@ import '@mantine/core/styles/Kbd.layer.css';
 import { Fragment } from 'react';
 import { Kbd, Modal, Stack, Text, Title } from '@mantine/core';
 import { text } from '@/shared/text';
-import { SHORTCUTS, type ShortcutGroup } from './keymap';
+import { SHORTCUTS, type ShortcutGroup } from '../keymap';
 import classes from './ShortcutsDialog.module.css';
 
 const GROUPS = Object.keys(text.shortcuts.groups) as ShortcutGroup[];

@@ -7,8 +7,8 @@ import { useEffect, useRef } from 'react';
 import { currentLineAt } from '@/rules/lyrics';
 import { text } from '@/shared/text';
 import type { TrackIdentity } from '@/shared/track';
-import { useLyrics } from './context';
-import { lyricsStateOf } from './selectors';
+import { useLyrics } from '../context';
+import { lyricsStateOf } from '../selectors';
 import classes from './LyricsPanel.module.css';
 
 export interface LyricsPanelProps {

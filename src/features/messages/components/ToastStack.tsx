@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
 import { Notification, Stack } from '@mantine/core';
-import type { Message } from './messagesMachine';
+import type { Message } from '../messagesMachine';
 import type { Severity } from '@/shared/effects';
 import { text } from '@/shared/text';
 

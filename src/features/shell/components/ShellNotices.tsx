@@ -3,8 +3,8 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { text } from '@/shared/text';
-import { useShell } from './context';
-import { isOffline, updateAvailable, updating } from './selectors';
+import { useShell } from '../context';
+import { isOffline, updateAvailable, updating } from '../selectors';
 import classes from './ShellNotices.module.css';
 
 export function OfflineBanner() {

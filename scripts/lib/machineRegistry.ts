@@ -1,0 +1,82 @@
+// The registry of machines, for diagrams and QA paths: what `npm run machines` draws into
+// docs/machines/ and what `npm run paths -- <name>` walks. Each machine's samples (the events a
+// walk explores, payloads included, its input and state key) live beside it in
+// `<machine>.samples.ts`; this list only names them. Tooling, outside src/: the app never loads it.
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+// Straight from the machine files, not the features' index.ts: the scripts run this under Node,
+// which cannot load the components (and their CSS) an index also exports.
+import { favouritesMachine } from '@/features/favourites/favouritesMachine';
+import * as favouritesSamples from '@/features/favourites/favouritesMachine.samples';
+import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
+import * as favouriteToggleSamples from '@/features/favourites/favouriteToggleMachine.samples';
+import { librariesMachine } from '@/features/library/librariesMachine';
+import * as librariesSamples from '@/features/library/librariesMachine.samples';
+import { librarySyncMachine } from '@/features/library/librarySyncMachine';
+import * as librarySyncSamples from '@/features/library/librarySyncMachine.samples';
+import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
+import * as lyricsSamples from '@/features/lyrics/lyricsMachine.samples';
+import { messagesMachine } from '@/features/messages/messagesMachine';
+import * as messagesSamples from '@/features/messages/messagesMachine.samples';
+import { playerMachine } from '@/features/player/playerMachine';
+import * as playerSamples from '@/features/player/playerMachine.samples';
+import { playlistMachine } from '@/features/playlists/playlistMachine';
+import * as playlistSamples from '@/features/playlists/playlistMachine.samples';
+import { playlistsMachine } from '@/features/playlists/playlistsMachine';
+import * as playlistsSamples from '@/features/playlists/playlistsMachine.samples';
+import { sessionMachine } from '@/features/session/sessionMachine';
+import * as sessionSamples from '@/features/session/sessionMachine.samples';
+import { settingsMachine } from '@/features/settings/settingsMachine';
+import * as settingsSamples from '@/features/settings/settingsMachine.samples';
+import { mySharesMachine } from '@/features/share/mySharesMachine';
+import * as mySharesSamples from '@/features/share/mySharesMachine.samples';
+import { shareWizardMachine } from '@/features/share/shareWizardMachine';
+import * as shareWizardSamples from '@/features/share/shareWizardMachine.samples';
+import { sharingMachine } from '@/features/share/sharingMachine';
+import * as sharingSamples from '@/features/share/sharingMachine.samples';
+import { shellMachine } from '@/features/shell/shellMachine';
+import { loaderMachine } from '@/ui/loaderMachine';
+import * as loaderSamples from '@/ui/loaderMachine.samples';
+import type { MachineRegistry } from './machinePaths';
+
+/** What a machine's `.samples.ts` exports; a machine without one is walked with its own events. */
+interface MachineSamples {
+  pathEvents: readonly EventObject[];
+  pathInput?: unknown;
+  pathStateKey?: (snapshot: AnyMachineSnapshot) => string;
+}
+
+const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
+  session: [sessionMachine, sessionSamples],
+  loader: [loaderMachine, loaderSamples],
+  messages: [messagesMachine, messagesSamples],
+  settings: [settingsMachine, settingsSamples],
+  libraries: [librariesMachine, librariesSamples],
+  librarySync: [librarySyncMachine, librarySyncSamples],
+  player: [playerMachine, playerSamples],
+  favourites: [favouritesMachine, favouritesSamples],
+  favouriteToggle: [favouriteToggleMachine, favouriteToggleSamples],
+  playlists: [playlistsMachine, playlistsSamples],
+  playlist: [playlistMachine, playlistSamples],
+  shareWizard: [shareWizardMachine, shareWizardSamples],
+  myShares: [mySharesMachine, mySharesSamples],
+  sharing: [sharingMachine, sharingSamples],
+  lyrics: [lyricsMachine, lyricsSamples],
+  shell: [shellMachine],
+};
+
+const entries = Object.entries(registered);
+const pick = <T>(get: (samples: MachineSamples) => T | undefined): Record<string, T> =>
+  Object.fromEntries(
+    entries.flatMap(([name, [, samples]]) => {
+      const value = samples && get(samples);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+
+export const machines: Record<string, AnyStateMachine> = Object.fromEntries(entries.map(([name, [machine]]) => [name, machine]));
+export const registry: Required<MachineRegistry> = {
+  machines,
+  pathEvents: pick((samples) => samples.pathEvents),
+  pathInputs: pick((samples) => samples.pathInput),
+  pathStateKeys: pick((samples) => samples.pathStateKey),
+};
