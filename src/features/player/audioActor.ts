@@ -1,4 +1,4 @@
-// The <audio> element as an actor (DESIGN.md 7): the player machine invokes it for its whole life
+// The <audio> element as an actor (docs/architecture.md#7-playback): the player machine invokes it for its whole life
 // and sends it commands (`audio.load`, `audio.play`, …); the element's events come back as reports
 // with other names (`audio.playing`, `audio.ended`, …) so a report never re-triggers a command.
 // Stopping the actor pauses the element, drops its source and removes every listener.

@@ -1,4 +1,4 @@
-// The player's types and the pure context updates behind its actions (spec 3, 4.2). player.ts holds
+// The player's types and the pure context updates behind its actions (docs/behaviour.md#albums-and-tracks, #player). player.ts holds
 // the machine; this file holds what can be read without XState.
 import type { AudioReport } from './audioActor';
 import { DEFAULT_VOLUME } from '@/shared/constants';
@@ -6,7 +6,7 @@ import type { NotifyEvent } from '@/shared/effects';
 import { clampIndex, neighbour, randomIndex } from './queue';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 
-/** spec 3 now-playing info: the loaded (or selected) queue item and its cover */
+/** the now-playing info (docs/behaviour.md#player): the loaded (or selected) queue item and its cover */
 export interface NowPlaying extends TrackInfo {
   /**
    * The (disc) cover through the library that serves the track: from its resolved source, or looked

@@ -1,4 +1,4 @@
-// The player's named implementations (DESIGN.md 7): types, actors, delays, guards and actions in
+// The player's named implementations (docs/architecture.md#5-machines): types, actors, delays, guards and actions in
 // one setup(); player.ts builds the machine's states from it. Context updates are pure functions
 // in playerModel.ts and queue.ts.
 import { assertEvent, assign, emit, sendTo, setup, stateIn } from 'xstate';
