@@ -3,10 +3,10 @@
 //   loopMode  listLoop → trackLoop → shuffle → listLoop
 //   stat      a play report once per time a track becomes current, after 10 s of playing
 //   preloader what follows the current track, prepared in a second element for a gapless hand-over
-// The <audio> element is the invoked `audio` actor (src/services/audio.ts), talked to with
+// The <audio> element is the invoked `audio` actor (audioActor.ts), talked to with
 // commands and heard through reports; sources, preloads and play reports are injected actors.
 // Toasts, queue/volume persistence and the page title are emitted (see playerModel.ts). The named
-// guards, actions and actors are in playerActions.ts.
+// guards, actions and actors are in playerSetup.ts.
 import { and, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { nextIndex, previousIndex, randomIndex } from './queue';

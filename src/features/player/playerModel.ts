@@ -1,4 +1,4 @@
-// The player's types and the pure context updates behind its actions (docs/behaviour.md#albums-and-tracks, #player). player.ts holds
+// The player's types and the pure context updates behind its actions (docs/behaviour.md#albums-and-tracks, #player). playerMachine.ts holds
 // the machine; this file holds what can be read without XState.
 import type { AudioReport } from './audioActor';
 import { DEFAULT_VOLUME } from '@/shared/constants';
@@ -145,7 +145,8 @@ export function steppedTime(context: Pick<PlayerContext, 'currentTime' | 'durati
   return timeWithin(context.currentTime + (Number.isFinite(seconds) ? seconds : 0), context.duration);
 }
 
-export function clampVolume(percent: number): number {
+/** a volume in whole percent, 0–100, as the player keeps and stores it; unreadable is the default */
+export function clampVolumePercent(percent: number): number {
   return Number.isFinite(percent) ? Math.round(Math.min(Math.max(percent, 0), 100)) : DEFAULT_VOLUME;
 }
 
@@ -156,7 +157,7 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     nowPlaying: null,
     currentTime: 0,
     duration: null,
-    volume: clampVolume(input?.volume ?? DEFAULT_VOLUME),
+    volume: clampVolumePercent(input?.volume ?? DEFAULT_VOLUME),
     muted: input?.muted ?? false,
     source: null,
     error: null,
