@@ -150,7 +150,7 @@ export const favouritesMachine = setup({
       states: {
         current: {},
         reloadingAlbums: {
-          description: 'An album was liked or unliked: the liked-album list is read again (docs/behaviour.md#favourites); the change shows at once.',
+          description: 'An album was liked or unliked: the liked-album list is read again (docs/behaviour.md, Favourites); the change shows at once.',
           invoke: {
             id: 'loadFavouriteAlbums',
             src: 'loadFavouriteAlbums',

@@ -148,7 +148,7 @@ export const shareWizardMachine = setup({
       ],
     },
     choosingCredentials: {
-      description: 'docs/protocol.md#shares step 1: per album, the highest-priority credential that may share it.',
+      description: 'Per album, the highest-priority credential that may share it (docs/protocol.md, Shares, step 1).',
       tags: ['form', 'busy'],
       invoke: {
         id: 'chooseCredentials',
