@@ -23,7 +23,7 @@ export function tagId(type: string, name: string): string {
   return `${type}:${name}`;
 }
 
-/** tags that are nobody's child (docs/behaviour.md#other-pages: the tag list shows only these), in the given order */
+/** tags that are nobody's child (docs/behaviour.md#tags: the tag list shows only these), in the given order */
 export function rootTags(tags: readonly Tag[], graph: TagGraph): Tag[] {
   const children = new Set(Object.values(graph).flat());
   return tags.filter((tag) => !children.has(tag.id));
