@@ -27,7 +27,7 @@ const ROW_MENU = 'src/ui/RowMenuLoaded.tsx';
 const DATA = /src[\\/](services|storage|rules)[\\/]|src[\\/]features[\\/]browse[\\/]albumCache\.ts$/;
 
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
-// as it is in production where the server serves the built client itself (protocol.md 1.2).
+// as it is in production where the server serves the built client itself (docs/protocol.md#sessions-and-xsrf).
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {

@@ -8,7 +8,7 @@
  * - album: navigation start → the album page's first track row with its play button;
  * - play: click on 播放全部 → the audio element's `playing`;
  * - repeat visit: the album page reloaded in the same context, JS/CSS bytes that crossed the network
- *   (ours: once its service worker controls the page, issue 15.5);
+ *   (ours: once its service worker controls the page; docs/architecture.md#8-routing-and-the-frame);
  * - offline (ours): the same page reloaded with the network off, from the service worker's
  *   precache and IndexedDB: navigation start → first track row.
  *
@@ -19,7 +19,8 @@
  * The yardstick: with ORIGINAL_CLIENT_DIST=<a build of the original web client, ProjectAnni/anniw>
  * the same scenarios also run against it, served by the same server from a second process (its
  * pages have the same login labels, home text, `main ul > li` rows and 播放全部 button). Not part
- * of the repo; see bench/README or the issue note for how it was built.
+ * of the repo: build anniw from its own repository (`npm run build`) and point the variable at its
+ * output folder.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Site feature flags the reference server understands (protocol.md 1.6.1). */
+/** Site feature flags the reference server understands (docs/protocol.md#site). */
 export type Feature = 'invite' | 'close' | '2fa' | '2fa_enforced';
 const KNOWN_FEATURES: readonly Feature[] = ['invite', 'close', '2fa', '2fa_enforced'];
 

@@ -54,7 +54,7 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   );
   CREATE INDEX stats_user_at ON stats(user_id, at);
   `,
-  // 1 → 2: favourites and playlists (protocol.md 1.6.4, 1.6.5). AUTOINCREMENT keeps ids unique
+  // 1 → 2: favourites and playlists (docs/protocol.md#favourites, #playlists). AUTOINCREMENT keeps ids unique
   // for ever, so a deleted playlist or item id never names a different row later.
   `
   CREATE TABLE favourite_music (
@@ -100,7 +100,7 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   );
   CREATE INDEX playlist_items_order ON playlist_items(playlist_id, position);
   `,
-  // 2 → 3: shares (protocol.md 1.6.10). `share_id` is the public random id of the link; `songs` and
+  // 2 → 3: shares (docs/protocol.md#shares). `share_id` is the public random id of the link; `songs` and
   // `metadata` are JSON as validated by server/api/share.ts. One grant per credential used: what
   // GET /api/share signs into a share token (the credential's url, its share key id and secret, and
   // the audios map). Grants are copies, so editing or deleting the credential later changes nothing.
@@ -137,7 +137,7 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
     const update = db.prepare('UPDATE sessions SET id = ? WHERE id = ?');
     for (const { id } of rows) update.run(hashSessionId(id), id);
   },
-  // 4 → 5: two-step sign-in (protocol.md 1.6.2): the TOTP secret, sealed with a key kept outside
+  // 4 → 5: two-step sign-in (docs/protocol.md#user): the TOTP secret, sealed with a key kept outside
   // the database (server/twoFactor.ts), and the last window a code was used in.
   `
   ALTER TABLE users ADD COLUMN totp_secret TEXT;

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { loadOrCreateKey } from './keyFile.js';
 
 /*
- * Two-step sign-in as anniv-go has it (protocol.md 1.6.2): TOTP per RFC 6238 (SHA-1, 6 digits,
+ * Two-step sign-in as anniv-go has it (docs/protocol.md#user): TOTP per RFC 6238 (SHA-1, 6 digits,
  * 30 s) by otpauth. A code of the previous or next window is accepted, a code's window only once
  * (the last used window is stored per user), and at most 5 wrong codes an hour per session (or per
  * account where there is no session yet, at login) before 202003.

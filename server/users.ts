@@ -18,7 +18,7 @@ export interface CredentialRow {
   position: number;
 }
 
-/** Credential in wire form (protocol.md 1.5). */
+/** Credential in wire form (docs/protocol.md#shapes). */
 export function credentialWire(row: CredentialRow): { id: string; controlled: boolean; name: string; url: string; token: string; priority: number } {
   return { id: row.id, controlled: row.controlled === 1, name: row.name, url: row.url, token: row.token, priority: row.priority };
 }

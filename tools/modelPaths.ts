@@ -1,5 +1,5 @@
 /**
- * Model-based paths for XState v5 machines (DESIGN.md 6).
+ * Model-based paths for XState v5 machines (docs/architecture.md#10-tests-and-benchmarks).
  *
  * 1. `machinePaths(machine, { events })` walks the REAL machine with `xstate/graph`
  *    (`getShortestPaths` or `getSimplePaths`). Only the events you list are explored (that is how

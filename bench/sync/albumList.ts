@@ -1,5 +1,5 @@
 /**
- * The album list of a big library in the real app (issue 16, item 3), for the sync bench: the
+ * The album list of a big library in the real app, for the sync bench: the
  * reference server in this process with the built client and a synthetic catalogue of every album
  * (ServerOptions.meta), a fake annil on another origin listing those albums, and the demo account
  * with that library added. The app syncs it as it would any library.

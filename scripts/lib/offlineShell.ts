@@ -1,5 +1,5 @@
 /**
- * The installed app (issue 15.5): vite-plugin-pwa writes the web app manifest and a Workbox
+ * The installed app (docs/architecture.md#8-routing-and-the-frame): vite-plugin-pwa writes the web app manifest and a Workbox
  * service worker (generateSW) that precaches the built app — every hashed script and style sheet,
  * index.html, icons — so a repeat visit loads no JS or CSS from the network and the app opens
  * offline. Navigations are answered with the precached index.html (the app routes on the client;

@@ -73,7 +73,7 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
 
   app.delete('/api/credential', async (c) => {
     const user = requireUser(c);
-    // JSON body {id} (what clients send); the query string is a fallback (protocol.md 4 #2).
+    // JSON body {id} (what clients send); the query string is a fallback (docs/protocol.md#playlists).
     let id = c.req.query('id');
     const text = await c.req.text();
     if (text.trim() !== '') {

@@ -11,7 +11,7 @@ import { cookieBase, isHttps } from './origin.js';
  * by the page, axios echoes it as `X-XSRF-TOKEN`). A state-changing request is refused before
  * anything runs when it comes from a foreign Origin, uses a form content type (what a cross-site
  * form can send), or echoes a token that does not match the cookie. Plain JSON requests without
- * the header stay allowed, because other Anniv clients never send it (protocol.md 1.2).
+ * the header stay allowed, because other Anniv clients never send it (docs/protocol.md#sessions-and-xsrf).
  *
  * "Foreign" compares whole origins: scheme, host and port. Our own origins are the request's
  * scheme (https when PUBLIC_ORIGIN is https, or per X-Forwarded-Proto with TRUST_PROXY) with its

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 
-/** Status codes of protocol.md 1.4 (names as in anniv-go). */
+/** Status codes of docs/protocol.md#status-codes (names as in anniv-go). */
 export const Status = {
   OK: 0,
   InternalError: 900000,

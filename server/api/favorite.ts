@@ -7,7 +7,7 @@ import { LIMITS } from './limits.js';
 import { UUID_PATTERN, readObject, str, trackId, type TrackId } from './input.js';
 
 /*
- * Favourites (protocol.md 1.6.4). Tracks: adding one twice is silently OK (one row, it keeps its
+ * Favourites (docs/protocol.md#favourites). Tracks: adding one twice is silently OK (one row, it keeps its
  * place); albums: adding one twice answers 901000 like anniv-go's unique index. Lists are newest
  * first (by insertion order, so two adds within the same second still come back in order).
  */

@@ -166,7 +166,7 @@ export function trackId(value: unknown, what: string): TrackId {
   return { album_id: album_id.toLowerCase(), disc_id, track_id };
 }
 
-/** Query flags are presence-only (protocol.md 1.3): `?flag`, `?flag=true`, even `?flag=false`. */
+/** Query flags are presence-only (docs/protocol.md#keys-on-the-wire): `?flag`, `?flag=true`, even `?flag=false`. */
 export function flag(c: Context, name: string): boolean {
   return c.req.query(name) !== undefined;
 }

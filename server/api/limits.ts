@@ -33,7 +33,7 @@ export const LIMITS = {
   playlistsPerUser: 1000,
   favouriteTracksPerUser: 10000,
   favouriteAlbumsPerUser: 10000,
-  /** Shares (protocol.md 1.6.10). */
+  /** Shares (docs/protocol.md#shares). */
   shareName: 200,
   shareDescription: 5000,
   /** Track ids over all `songs` entries of one share (also the most `albums` entries of a request). */
@@ -82,7 +82,7 @@ export const LIMITS = {
   registrationsPerAddressPerHour: 10,
   /** User avatar URL (register, intro), characters. The nickname keeps anniv-go's 20 bytes (102000). */
   avatar: 2000,
-  /** Credentials (protocol.md 1.6.3), characters. */
+  /** Credentials (docs/protocol.md#credentials), characters. */
   credentialName: 200,
   credentialUrl: 2000,
   credentialToken: 10000,

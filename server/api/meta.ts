@@ -11,7 +11,7 @@ import { playlistInfo, type PlaylistRow } from './playlist.js';
 export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const { meta, db } = deps;
 
-  // `id[]` (axios / anniw) and plain repeated `id` are both accepted (protocol.md 4 #1).
+  // `id[]` (axios / anniw) and plain repeated `id` are both accepted (docs/protocol.md#metadata).
   app.get('/api/meta/album', (c) => {
     requireUser(c);
     const ids = [...(c.req.queries('id[]') ?? []), ...(c.req.queries('id') ?? [])];
@@ -20,7 +20,7 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return ok(c, out);
   });
 
-  // protocol.md 1.6.9: the track's lyrics, 902000 when it has none
+  // docs/protocol.md#lyrics: the track's lyrics, 902000 when it has none
   app.get('/api/lyric', (c) => {
     requireUser(c);
     const albumId = requireQuery(c, 'album_id', 'album_id');
@@ -66,7 +66,7 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       const tracks = searchTracks(meta, keyword);
       if (tracks.length) data.tracks = tracks;
     }
-    // Playlists: case-insensitive substring of the name, public ones or the user's own (protocol.md 1.6.8).
+    // Playlists: case-insensitive substring of the name, public ones or the user's own (docs/protocol.md#search).
     const k = keyword.trim().toLowerCase();
     if (flag(c, 'search_playlists') && k) {
       const rows = db.prepare('SELECT * FROM playlists WHERE is_public = 1 OR user_id = ? ORDER BY id').all(user.id) as PlaylistRow[];

@@ -24,7 +24,7 @@ import {
 } from './input.js';
 
 /*
- * Playlists (protocol.md 1.5 PlaylistInfo / PlaylistDetails, 1.6.5). Ids of playlists and items
+ * Playlists (docs/protocol.md#shapes, #playlists). Ids of playlists and items
  * are decimal strings on the wire. Items keep their order in `position`; item ids never change.
  * Where anniv-go is loose the reference server is strict and says why (902003 with a message):
  * non-numeric ids, reorder lists that are not exactly the playlist's items, over-long strings.
@@ -378,7 +378,7 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
   app.delete('/api/playlist', async (c) => {
     const user = requireUser(c);
-    // JSON body {id} (what clients send); the query string is a fallback (protocol.md 4 #2).
+    // JSON body {id} (what clients send); the query string is a fallback (docs/protocol.md#playlists).
     let raw: unknown = c.req.query('id');
     const text = await c.req.text();
     if (text.trim() !== '') raw = asObject(await readJson(c, DELETE_FORM), DELETE_FORM).id;

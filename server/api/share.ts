@@ -16,7 +16,7 @@ import type { ShareAnswer } from './shareAnswers.js';
 import { UUID_PATTERN, asObject, maxChars, optStr, readJson, readObject, str, type JsonObject } from './input.js';
 
 /*
- * Shares (protocol.md 1.5 ExportedPlaylist, 1.6.10). A share is a list of tracks anyone with the
+ * Shares (docs/protocol.md#shapes, #shares). A share is a list of tracks anyone with the
  * link can play: POST stores the list plus one "grant" per credential used (the credential's url,
  * the `share.key_id` / `share.secret` read unverified from its user token, and the audios map), and
  * GET signs each grant into a share token that expires 24 h later. That answer is kept serialised
@@ -104,7 +104,7 @@ interface GrantRow {
   audios: string;
 }
 
-/** `share` of a user token (protocol.md 2.2); `allowed` lower-cased, absent = every album. */
+/** `share` of a user token (docs/protocol.md#library-tokens); `allowed` lower-cased, absent = every album. */
 interface ShareClaim {
   key_id: string;
   secret: string;
@@ -417,7 +417,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
   };
 
-  // Public and cross-origin: the shared page may live on another origin (protocol.md 1.2).
+  // Public and cross-origin: the shared page may live on another origin (docs/protocol.md#sessions-and-xsrf).
   app.get('/api/share', async (c) => {
     try {
       const shareId = checkShareId(c.req.query('id'));
@@ -531,7 +531,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
   app.delete('/api/share', async (c) => {
     const user = requireUser(c);
-    // JSON body {id} (what clients send); the query string is a fallback (protocol.md 4 #2).
+    // JSON body {id} (what clients send); the query string is a fallback (docs/protocol.md#playlists).
     let raw: unknown = c.req.query('id');
     const text = await c.req.text();
     if (text.trim() !== '') raw = asObject(await readJson(c, DELETE_FORM), DELETE_FORM).id;

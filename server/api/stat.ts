@@ -6,7 +6,7 @@ import { asObject, maxEntries, readJson, trackId, type TrackId } from './input.j
 import { LIMITS } from './limits.js';
 
 const FORM = 'stat form';
-/** anniv-go refuses a time more than an hour ahead with 901000 (protocol.md 1.6.6). */
+/** anniv-go refuses a time more than an hour ahead with 901000 (docs/protocol.md#play-statistics). */
 const MAX_FUTURE_SECONDS = 3600;
 
 /**

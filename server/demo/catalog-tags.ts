@@ -1,5 +1,5 @@
 /*
- * Demo tag definitions (anni tag TOML, protocol.md 3.5): a three-level organization → group →
+ * Demo tag definitions (anni tag TOML, docs/protocol.md#files-on-disk): a three-level organization → group →
  * artist chain, a name shared by two types (ambiguous as a bare name), and names with `/` and
  * `%` for URL-encoding tests.
  */

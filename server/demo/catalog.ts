@@ -315,7 +315,7 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
   },
 ];
 
-/** Folder of an album in the strict layout with layer 2 (protocol.md 3.1). */
+/** Folder of an album in the strict layout with layer 2 (docs/protocol.md#files-on-disk). */
 export function albumFolder(albumId: string): string {
   const l1 = parseInt(albumId.slice(0, 2), 16).toString(16);
   const l2 = parseInt(albumId.slice(2, 4), 16).toString(16);

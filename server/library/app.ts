@@ -11,7 +11,7 @@ import { shuffled } from '../shuffle.js';
 import { hasFfmpeg, servedQuality, transcode, TRANSCODED_TYPE, type Quality } from './transcode.js';
 
 /*
- * annil-compatible library server (protocol.md section 2): /info, /albums with ETag, covers
+ * annil-compatible library server (docs/protocol.md#library-server-annil): /info, /albums with ETag, covers
  * without auth, audio with user or share tokens, real byte ranges, and CORS on every route.
  * By default user tokens get the original file whatever quality they ask (X-Audio-Quality:
  * lossless). Share tokens get `low`, as annil forces it, in both modes: AAC from ffmpeg
@@ -27,7 +27,7 @@ import { hasFfmpeg, servedQuality, transcode, TRANSCODED_TYPE, type Quality } fr
  * Share tokens (what GET /api/share hands out): header `kid` = our share key id, verified with the
  * share key, type share, `exp` required. They fetch (GET/HEAD) only the tracks their `audios`
  * lists — any other track answers 401 like annil's "share token not covering this track"
- * (protocol.md 2.6) — and `/albums` answers the album keys of `audios`. Covers need no token.
+ * (docs/protocol.md#library-server-annil) — and `/albums` answers the album keys of `audios`. Covers need no token.
  */
 
 export interface LibraryDeps {

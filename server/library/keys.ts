@@ -77,7 +77,7 @@ export async function signUserToken(keys: LibraryKeys, userId: string, options: 
 export type Audios = Record<string, Record<string, number[]>>;
 
 /**
- * A share token exactly as Anniv signs one for a share grant (protocol.md 1.6.10 step 3): HS256,
+ * A share token exactly as Anniv signs one for a share grant (docs/protocol.md#shares step 3): HS256,
  * header `{alg, typ, kid: keyId}`, payload `{iss: "anniv", exp, type: "share", audios}`, key = the
  * UTF-8 bytes of the share secret read from the user token. `exp` in Unix seconds.
  */
@@ -113,7 +113,7 @@ function accountOf(payload: JWTPayload): TokenAccount | undefined | null {
 }
 
 /**
- * Verifies a library token as annil does (protocol.md 2.2), at `nowMs`; null when it must be
+ * Verifies a library token as annil does (docs/protocol.md#library-tokens), at `nowMs`; null when it must be
  * refused (401). Unlike annil, a user token needs an `exp` too: one without never ends.
  */
 export async function verifyLibraryToken(keys: LibraryKeys, token: string, nowMs: number = Date.now()): Promise<Grant | null> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /*
- * annil's strict layout (protocol.md 3.1): album folders named by UUID exactly `layer` directory
+ * annil's strict layout (docs/protocol.md#files-on-disk): album folders named by UUID exactly `layer` directory
  * levels below the root; discs are numbered folders; a track is the first file named
  * "<track_id>.<ext>"; covers are files starting with "cover.jpg".
  */

@@ -7,7 +7,7 @@ import type { AlbumDetails, Artists, DiscDetails, TrackDetails } from './types.j
 import { buildMetaIndex, type MetaIndex } from './searchIndex.js';
 
 /*
- * Reads an anni metadata repository (protocol.md 3.3–3.5) into memory: albums resolved to the
+ * Reads an anni metadata repository (docs/protocol.md#files-on-disk) into memory: albums resolved to the
  * AlbumDetails wire shape the way anniv-go pre-inherits them, and the tag registry.
  */
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /*
- * Lyrics beside the metadata repository (protocol.md 1.6.9 serves them; anni metadata repos have
+ * Lyrics beside the metadata repository (docs/protocol.md#lyrics serves them; anni metadata repos have
  * none, and anniv-go keeps user-contributed ones in its database). Layout, one folder per track:
  *
  *   lyric/<album_id>/<disc_id>/<track_id>/source.<language>.<lrc|txt>        the original (one)

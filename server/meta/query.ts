@@ -4,7 +4,7 @@ import type { AlbumDetails, TrackInfoWithAlbum } from './types.js';
 
 export const SEARCH_LIMIT = 50;
 
-/** TrackInfoWithAlbum for a triple; unknown tracks come back with an empty title (protocol.md 1.5). */
+/** TrackInfoWithAlbum for a triple; unknown tracks come back with an empty title (docs/protocol.md#shapes). */
 export function trackInfo(repo: MetaRepo, albumId: string, discId: number, trackId: number): TrackInfoWithAlbum {
   const album = repo.albums.get(albumId);
   const track = album?.discs[discId - 1]?.tracks[trackId - 1];

@@ -1,5 +1,5 @@
 /*
- * Tag registry of an anni metadata repo (protocol.md 3.5): tags from tag/*.toml, children created
+ * Tag registry of an anni metadata repo (docs/protocol.md#files-on-disk): tags from tag/*.toml, children created
  * by `includes`, parents linked by `included-by` (both honoured, like the Rust reader), and
  * resolution of the tag strings used in albums and queries.
  */

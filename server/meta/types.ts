@@ -1,4 +1,4 @@
-/* Wire shapes of protocol.md 1.5 (snake_case, key order as anniv-go sends them). */
+/* Wire shapes of docs/protocol.md#shapes (snake_case, key order as anniv-go sends them). */
 
 export type Artists = Record<string, string>;
 

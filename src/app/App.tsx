@@ -22,7 +22,7 @@ import { Router, useLocation } from 'wouter';
 import { DARK_SCHEME_QUERY, NARROW_SCREEN_QUERY } from '@/shared/constants';
 import { useTransitionLocation } from './transitionLocation';
 
-/** spec 4.2: site name and description; while a track plays, `track title | site name` */
+/** the page title (docs/behaviour.md#player): site name and description; while a track plays, `track title | site name` */
 function DocumentTitle({ system }: { system: AppSystem }) {
   const site = useSiteInfo();
   const playingTitle = useSelector(system.player, playingTitleOf);

@@ -1,4 +1,4 @@
-// The route guard of spec 2.1: spinner while the login state is unknown, login with a return path
+// The route guard (docs/behaviour.md#routes-and-the-guard): spinner while the login state is unknown, login with a return path
 // when logged out, the page when logged in.
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';

@@ -1,5 +1,5 @@
 // What fills the track slots (src/ui/trackSlots.ts): the heart on rows and in the player bar, the
-// album page's like button, 添加到播放列表 and 分享, for a signed-in listener only (spec 6).
+// album page's like button, 添加到播放列表 and 分享, for a signed-in listener only (docs/behaviour.md#who-sees-what).
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { AlbumLikeButton, TrackHeart } from '@/features/favourites/components';
 import { useLoginState } from '@/features/session';

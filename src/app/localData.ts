@@ -1,4 +1,4 @@
-// What signing out forgets on this device (spec 4.1): every feature's part, in one place. The sync
+// What signing out forgets on this device (docs/behaviour.md#sign-in-state): every feature's part, in one place. The sync
 // benchmark runs this same cleanup.
 import { clearLocalLibraryData } from '@/features/library';
 import { forgetSavedQueue } from '@/features/player';

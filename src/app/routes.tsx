@@ -1,4 +1,4 @@
-// The route table of spec 2.1 (routeTable.ts) rendered. Pages are code-split; guarded routes need a
+// The route table (routeTable.ts, docs/behaviour.md#routes-and-the-guard) rendered. Pages are code-split; guarded routes need a
 // logged-in user.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';

@@ -1,4 +1,4 @@
-// The app's composition (DESIGN.md 2): starts each feature's long-lived actors once, and states the
+// The app's composition (docs/architecture.md#3-composition-srcappsystemts): starts each feature's long-lived actors once, and states the
 // edges between features, here and nowhere else:
 //   - any call answered 902002 while signed in      → the session expires (signed out locally)
 //   - signed in                                     → the libraries load their credentials; favourites and playlists load

@@ -1,6 +1,6 @@
-// Reading album metadata with the fallbacks of spec 3: a disc title falls back to the album
+// Reading album metadata with the fallbacks (docs/behaviour.md#albums-and-tracks): a disc title falls back to the album
 // title; a track's type, artist and artists fall back to the disc's, then the album's. Real
-// servers pre-fill most of this (protocol.md 4 #14); the fallbacks keep older data readable.
+// servers pre-fill most of this (docs/protocol.md#shapes); the fallbacks keep older data readable.
 import { text } from '@/shared/text';
 import { DEFAULT_TRACK_TYPE } from './albumParse';
 import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, Track } from '@/shared/types';
@@ -15,7 +15,7 @@ export function discTitle(album: AlbumInfo, discIndex: number): string {
   return album.discs[discIndex]?.title || album.title;
 }
 
-/** `Disc N`, plus ` - disc title` when the disc's title differs from the album's (spec 2.7) */
+/** `Disc N`, plus ` - disc title` when the disc's title differs from the album's (docs/behaviour.md#album-page) */
 export function discHeading(album: AlbumInfo, discIndex: number): string {
   const heading = text.album.disc(discIndex + 1);
   const title = discTitle(album, discIndex);

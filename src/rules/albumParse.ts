@@ -1,4 +1,4 @@
-// Narrowing of album metadata and track results (protocol.md 1.5), once, where answers arrive.
+// Narrowing of album metadata and track results (docs/protocol.md#shapes), once, where answers arrive.
 // Input is the camelCase form (after toCamelCase, which keeps `artists` role keys as they are).
 import { isRecord, readId, readNumber, readString, readStringArray, readStringMap } from './narrow';
 import type { AlbumDiscInfo, AlbumInfo, AlbumTrackInfo, TrackResult } from '@/shared/types';

@@ -1,4 +1,4 @@
-// The artist text format of spec 3 / protocol.md 3.4: names separated by 、; full-width parentheses
+// The artist text format (docs/behaviour.md#albums-and-tracks, docs/protocol.md#shapes): names separated by 、; full-width parentheses
 // hold the members of the name before them, nested arbitrarily; 、、 stands for a literal 、.
 // Odd input never throws: an unclosed （ closes at the end, a stray ） is kept as text.
 

@@ -1,4 +1,4 @@
-// Key case conversion between the wire (snake_case) and the client (camelCase), protocol.md 1.3.
+// Key case conversion between the wire (snake_case) and the client (camelCase), docs/protocol.md#keys-on-the-wire.
 // Only keys change, never values. Keys that start with a digit (`2fa_enabled`, `2fa_code`) are
 // kept verbatim both ways, and maps whose keys are data keep their own keys: artist roles
 // (`irish-harp`), token `audios` (album ids), share `metadata` and `albums` (album ids). Their values are

@@ -1,4 +1,4 @@
-// Lyrics as the /now page shows them, from what /api/lyric gives (protocol.md 1.6.9): LRC parsed
+// Lyrics as the /now page shows them, from what /api/lyric gives (docs/protocol.md#lyrics): LRC parsed
 // into timed lines (each `[mm:ss.xx]` of a line is a line of its own, `[offset:±ms]` honoured,
 // tags such as [ti:] dropped), plain text as untimed lines, and a translation laid beside the line
 // with the same time (or the same position, for text).

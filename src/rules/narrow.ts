@@ -22,7 +22,7 @@ export function readBoolean(value: unknown, fallback: boolean): boolean {
   return typeof value === 'boolean' ? value : fallback;
 }
 
-/** ids travel as strings, but accept a number too (protocol.md 1.1) */
+/** ids travel as strings, but accept a number too (docs/protocol.md#envelope) */
 export function readId(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,4 +1,4 @@
-// Paging of the shared list component (spec 2.3): page and count live in the URL query.
+// Paging of the shared list component (docs/behaviour.md#paged-lists): page and count live in the URL query.
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/shared/constants';
 
 export interface Paging {
@@ -6,7 +6,7 @@ export interface Paging {
   count: number;
 }
 
-/** floor(items/size)+1 exactly as spec 2.3 says, so 30 items at 30 a page show 2 pages */
+/** floor(items/size)+1 exactly as docs/behaviour.md#paged-lists says, so 30 items at 30 a page show 2 pages */
 export function pageCount(items: number, size: number): number {
   if (!(size > 0)) return 1;
   return Math.floor(Math.max(0, items) / size) + 1;

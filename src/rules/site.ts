@@ -1,4 +1,4 @@
-// Registration and 2FA rules derived from the site's features (spec.md 1).
+// Registration and 2FA rules derived from the site's features (docs/behaviour.md#site-info).
 import type { SiteInfo } from '@/shared/types';
 
 export function registrationOpen(site: Pick<SiteInfo, 'features'>): boolean {
@@ -18,7 +18,7 @@ export function twoFactorEnforced(site: Pick<SiteInfo, 'features'>): boolean {
   return site.features.includes('2fa_enforced');
 }
 
-/** site name, plus a separator and the description if present (spec 4.2) */
+/** site name, plus a separator and the description if present (docs/behaviour.md#player) */
 export function pageTitle(site: Pick<SiteInfo, 'siteName' | 'description'>, separator: string): string {
   return site.description ? `${site.siteName}${separator}${site.description}` : site.siteName;
 }

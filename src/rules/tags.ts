@@ -1,11 +1,11 @@
-// Tag helpers over the tag graph (protocol.md 1.6.7): the graph maps a `type:name` tag to its
+// Tag helpers over the tag graph (docs/protocol.md#metadata): the graph maps a `type:name` tag to its
 // children; parents are found by inverting it. Tags are compared in `type:name` form everywhere.
 import type { Tag } from '@/shared/types';
 
 /** parent tag id → child tag ids; only tags with children appear as keys */
 export type TagGraph = Record<string, string[]>;
 
-/** the tag types of the metadata repository (protocol.md 3.5) */
+/** the tag types of the metadata repository (docs/protocol.md#files-on-disk) */
 export const TAG_TYPES: ReadonlySet<string> = new Set([
   'artist',
   'group',
@@ -23,13 +23,13 @@ export function tagId(type: string, name: string): string {
   return `${type}:${name}`;
 }
 
-/** tags that are nobody's child (spec 2.8: the tag list shows only these), in the given order */
+/** tags that are nobody's child (docs/behaviour.md#tags: the tag list shows only these), in the given order */
 export function rootTags(tags: readonly Tag[], graph: TagGraph): Tag[] {
   const children = new Set(Object.values(graph).flat());
   return tags.filter((tag) => !children.has(tag.id));
 }
 
-/** every tag that lists `tagId` as a child (a tag may have several parents, protocol.md 4 #42) */
+/** every tag that lists `tagId` as a child (a tag may have several parents, docs/protocol.md#metadata) */
 export function parentsOf(id: string, graph: TagGraph): string[] {
   return Object.entries(graph)
     .filter(([, children]) => children.includes(id))
@@ -47,7 +47,7 @@ export function tagLabel(id: string): string {
   return TAG_TYPES.has(id.slice(0, colon)) ? id.slice(colon + 1) : id;
 }
 
-/** the route of a tag page: the tag is URI-encoded (spec 2.1) */
+/** the route of a tag page: the tag is URI-encoded (docs/behaviour.md#routes-and-the-guard) */
 export function tagPath(id: string): string {
   return `/tag/${encodeURIComponent(id)}`;
 }

@@ -1,4 +1,4 @@
-// Playback times as the player bar shows them (spec 4.2): mm:ss, or --:-- when unknown.
+// Playback times as the player bar shows them (docs/behaviour.md#player): mm:ss, or --:-- when unknown.
 import { text } from '@/shared/text';
 
 export function formatTime(seconds: number | null | undefined): string {

@@ -1,4 +1,4 @@
-// Library tokens (protocol.md 2.2): HS256 JWTs read without verifying (only annil can verify).
+// Library tokens (docs/protocol.md#library-tokens): HS256 JWTs read without verifying (only annil can verify).
 // The `audios` map is keyed by album ids and disc numbers: data, never case-converted.
 import { jwtDecode } from 'jwt-decode';
 import { text } from '@/shared/text';
@@ -108,7 +108,7 @@ export function tokenCovers(token: string, albumId: string, discId: number, trac
   const decoded = cachedDecode(token);
   if (!decoded) return false;
   if (!decoded.audios) return decoded.type !== 'share';
-  // album keys are lower-case UUIDs on the wire (protocol.md 2.2)
+  // album keys are lower-case UUIDs on the wire (docs/protocol.md#library-tokens)
   const discs = decoded.audios[albumId] ?? decoded.audios[albumId.toLowerCase()];
   return discs?.[String(discId)]?.includes(trackId) ?? false;
 }
@@ -117,7 +117,7 @@ export function tokenCoversTrack(token: string, track: TrackIdentity): boolean {
   return tokenCovers(token, track.albumId, track.discId, track.trackId);
 }
 
-/** whether a credential's token may be used to share the album (protocol.md 1.6.10 step 1) */
+/** whether a credential's token may be used to share the album (docs/protocol.md#shares step 1) */
 export function tokenCanShare(token: string, albumId: string): boolean {
   const share = cachedDecode(token)?.share;
   return share !== undefined && (share.allowed === undefined || share.allowed.includes(albumId));

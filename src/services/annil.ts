@@ -1,5 +1,5 @@
-// Library (annil) servers (spec 7, protocol.md 2): plain JSON, not enveloped, token in `?auth=`
-// (an Authorization header would fail the CORS preflight, protocol.md 2.2).
+// Library (annil) servers (docs/protocol.md#library-server-annil): plain JSON, not enveloped, token in `?auth=`
+// (an Authorization header would fail the CORS preflight, docs/protocol.md#library-tokens).
 import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { BadResponseError, NetworkError } from './api/errors';
 import { isRecord, readNumber } from '@/rules/narrow';

@@ -1,4 +1,4 @@
-// Covers are fetched as blobs and shown from object URLs (spec 4.3). The store is built for
+// Covers are fetched as blobs and shown from object URLs (docs/behaviour.md#streaming-and-library-choice). The store is built for
 // useSyncExternalStore: `get` returns a stable snapshot per URL, `subscribe` drives the work.
 // - a URL is fetched once while its blob is kept (LRU of blobs; shown covers are never evicted);
 // - an object URL exists while someone shows the cover and is revoked when the last one leaves;

@@ -1,4 +1,4 @@
-// SHA-256 for passwords: the server receives the lower-case hex digest, never the typed text (spec 5).
+// SHA-256 for passwords: the server receives the lower-case hex digest, never the typed text (docs/behaviour.md#form-checks).
 import { text } from '@/shared/text';
 
 export async function sha256Hex(input: string): Promise<string> {

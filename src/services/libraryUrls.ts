@@ -1,9 +1,9 @@
-// Every URL of a library (annil) server is built here, and nowhere else (spec 4.3, protocol.md 2):
+// Every URL of a library (annil) server is built here, and nowhere else (docs/behaviour.md#streaming-and-library-choice, docs/protocol.md#library-server-annil):
 // the base a credential's URL stands for, its routes, and the query parameters the player adds.
 // Which credential serves an album or track is the library feature's access module's question.
 import type { TrackIdentity } from '@/shared/track';
 
-/** An absolute http(s) URL's origin, the form a new library is stored in (protocol.md 4 #33); null otherwise. */
+/** An absolute http(s) URL's origin, the form a new library is stored in (docs/protocol.md#library-server-annil); null otherwise. */
 export function libraryOrigin(url: string): string | null {
   try {
     const parsed = new URL(url.trim());
@@ -53,7 +53,7 @@ export function libraryAlbumsUrl(library: string, token: string): string {
   return `${libraryBase(library)}/albums?${auth(token)}`;
 }
 
-/** the playable URL {server}/{albumId}/{discId}/{trackId}?auth={token} (spec 4.3) */
+/** the playable URL {server}/{albumId}/{discId}/{trackId}?auth={token} (docs/behaviour.md#streaming-and-library-choice) */
 export function audioUrl(library: string, token: string, track: TrackIdentity): string {
   return `${libraryBase(library)}/${track.albumId}/${track.discId}/${track.trackId}?${auth(token)}`;
 }
@@ -63,7 +63,7 @@ export function albumCoverUrl(library: string, albumId: string): string {
   return `${libraryBase(library)}/${albumId}/cover`;
 }
 
-/** a disc's cover {server}/{albumId}/{discId}/cover (spec 4.3) */
+/** a disc's cover {server}/{albumId}/{discId}/cover (docs/behaviour.md#streaming-and-library-choice) */
 export function discCoverUrl(library: string, albumId: string, discId: number): string {
   return `${libraryBase(library)}/${albumId}/${discId}/cover`;
 }

@@ -1,4 +1,4 @@
-// The operating system's media controls (spec 4.2): metadata of the current track and handlers for
+// The operating system's media controls (docs/behaviour.md#player): metadata of the current track and handlers for
 // play, pause, previous and next. Browsers without the Media Session API are left alone.
 
 export interface MediaInfo {

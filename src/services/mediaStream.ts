@@ -1,4 +1,4 @@
-// Streaming by parts (spec 4.3): the audio element plays a MediaSource whose buffer is fed from a
+// Streaming by parts (docs/behaviour.md#streaming-and-library-choice): the audio element plays a MediaSource whose buffer is fed from a
 // streaming fetch of the track, so a transcoded answer (sent without a length) plays as it arrives.
 // The element only ever sees the object URL; `cancel` stops the download and frees the URL.
 

@@ -1,4 +1,4 @@
-// Stream choice (spec 4.3, protocol.md 2.5–2.6): how a track plays once the library feature's
+// Stream choice (docs/behaviour.md#streaming-and-library-choice, docs/protocol.md#audio-and-quality, #ranges-and-lengths): how a track plays once the library feature's
 // access module has chosen its library. A HEAD probe on `{url}&quality=…&_xcw=1` reads the served
 // type, the original type and the duration; streaming by parts (MediaSource) is chosen only when the
 // browser supports it, the answer is transcoded (type ≠ original type) and the track is at most 10
@@ -47,7 +47,7 @@ export interface StreamOptions {
   supportsAac: boolean;
 }
 
-/** the stored quality, or lossless when the browser cannot play AAC (spec 4.3) */
+/** the stored quality, or lossless when the browser cannot play AAC (docs/behaviour.md#streaming-and-library-choice) */
 export function streamQuality(stored: Quality, supportsAac: boolean): Quality {
   return supportsAac ? stored : 'lossless';
 }

@@ -1,4 +1,4 @@
-// Business constants and limits (spec.md section 9). The one place for numbers the spec fixes.
+// Business constants and limits (docs/behaviour.md#constants). The one place for the client's numbers.
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const TOAST_AUTO_HIDE_MS = 5_000;
@@ -66,7 +66,7 @@ export const LIBRARY_DB_VERSION = 1;
 /**
  * Availability records rewritten per transaction by a sync or a library's removal: a reader of the
  * map (an album page, the player finding a track's library) waits for one such chunk, never for a
- * whole 100,000-album sync (issue 16).
+ * whole 100,000-album sync.
  */
 export const AVAILABILITY_CHUNK = 2_000;
 
@@ -84,11 +84,11 @@ export const CREDENTIAL_TOKEN_MAX = 10_000;
 export const TRACK_NUMBER_DIGITS = 2;
 export const DEFAULT_PROTOCOL_VERSION = '1';
 
-// Anniv status codes the client reacts to (protocol.md 1.4).
+// Anniv status codes the client reacts to (docs/protocol.md#status-codes).
 export const STATUS_OK = 0;
 export const STATUS_UNAUTHORIZED = 902002;
 export const STATUS_NOT_FOUND = 902000;
-/** two-step sign-in (protocol.md 1.4): not on / enforced, wrong or missing code, too many wrong codes */
+/** two-step sign-in (docs/protocol.md#status-codes): not on / enforced, wrong or missing code, too many wrong codes */
 export const STATUS_TWO_FACTOR_NOT_ENABLED = 202000;
 export const STATUS_WRONG_TWO_FACTOR_CODE = 202001;
 export const STATUS_TWO_FACTOR_ATTEMPTS_LIMITED = 202003;
@@ -98,7 +98,7 @@ export const STATUS_PLAYLIST_CHANGED = 103010;
 /** a TOTP code: 6 digits (RFC 6238 as anniv-go uses it) */
 export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 
-// The HEAD probe's fixed extra flag (protocol.md 2.6).
+// The HEAD probe's fixed extra flag (docs/protocol.md#audio-and-quality).
 export const PROBE_FLAG = '_xcw';
 // HEAD probe answers kept per URL for the session (a few albums' worth; each is three headers).
 export const PROBE_CACHE_LIMIT = 500;

@@ -1,4 +1,4 @@
-// The zh-CN text catalogue: every word on screen comes from here (spec.md, ui-text.md).
+// The zh-CN text catalogue: every word on screen comes from here (docs/behaviour.md quotes them).
 // Functions are used where a text carries a value.
 
 export const text = {

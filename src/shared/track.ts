@@ -1,4 +1,4 @@
-// The track vocabulary (spec 3): its identity, the one function that builds the track key
+// The track vocabulary (docs/behaviour.md#albums-and-tracks): its identity, the one function that builds the track key
 // albumId-discId-trackId, and the display fields every list, the queue and the player show.
 import type { ArtistRoles } from './types';
 

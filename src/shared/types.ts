@@ -1,5 +1,5 @@
 // Client-side shapes of what the Anniv server sends (camelCase after conversion).
-// Parsed and narrowed once in the service that receives them (DESIGN.md 7).
+// Parsed and narrowed once in the service that receives them (src/services/api/).
 
 export interface SiteInfo {
   siteName: string;
@@ -76,7 +76,7 @@ export interface NewCredential {
 /** role → artist text (keys are data: `irish-harp` stays as it is) */
 export type ArtistRoles = Record<string, string>;
 
-/** a track as album metadata describes it (protocol.md 1.5 AlbumDetails) */
+/** a track as album metadata describes it (docs/protocol.md#shapes) */
 export interface AlbumTrackInfo {
   title: string;
   artist?: string;
@@ -96,7 +96,7 @@ export interface AlbumDiscInfo {
   tracks: AlbumTrackInfo[];
 }
 
-/** album metadata, also the value kept in the local album_info store (spec 3) */
+/** album metadata, also the value kept in the local album_info store (docs/behaviour.md#albums-and-tracks) */
 export interface AlbumInfo {
   albumId: string;
   title: string;
@@ -128,7 +128,7 @@ export interface TrackResult {
   albumTitle: string;
 }
 
-/** a track of an album with the spec-3 fallbacks applied (disc → album); ids are 1-based */
+/** a track of an album with the fallbacks of docs/behaviour.md#albums-and-tracks applied (disc → album); ids are 1-based */
 export interface Track {
   albumId: string;
   discId: number;
@@ -141,13 +141,13 @@ export interface Track {
   tags: string[];
 }
 
-/** a playlist's cover: a disc of an album (spec 3); a new list has an empty albumId */
+/** a playlist's cover: a disc of an album (docs/behaviour.md#playlists); a new list has an empty albumId */
 export interface PlaylistCover {
   albumId: string;
   discId: number;
 }
 
-/** a playlist as the list of playlists shows it (PlaylistInfo, protocol.md 1.5) */
+/** a playlist as the list of playlists shows it (PlaylistInfo, docs/protocol.md#shapes) */
 export interface PlaylistInfo {
   id: string;
   name: string;
@@ -193,7 +193,7 @@ export interface ShareToken {
   token: string;
 }
 
-/** a shared list as GET /api/share answers it (ExportedPlaylist, protocol.md 1.5) */
+/** a shared list as GET /api/share answers it (ExportedPlaylist, docs/protocol.md#shapes) */
 export interface SharedList {
   id: string;
   name: string;

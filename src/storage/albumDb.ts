@@ -1,4 +1,4 @@
-// Local album data: IndexedDB ALBUM_DB_NAME v2 (spec 3) with two stores keyed by albumId:
+// Local album data: IndexedDB ALBUM_DB_NAME v2 (docs/behaviour.md#local-storage) with two stores keyed by albumId:
 // `album_library_map` (which libraries hold an album) and `album_info` (cached album metadata).
 // Every function runs in one transaction, however many albums it touches, but for the rewrites of
 // the whole availability map (a sync, a library's removal), which go in chunks (AVAILABILITY_CHUNK).

@@ -1,4 +1,4 @@
-// The worker that does a library's IndexedDB work (issue 16): 100,000 albums are 100,000 puts, each
+// The worker that does a library's IndexedDB work: 100,000 albums are 100,000 puts, each
 // a structured clone on the thread that makes it, and a 100,000-id record to decode on every read;
 // here neither blocks the page, its player bar or its clicks. Writes run one at a time in the order
 // sent; reads run at once (IndexedDB orders them against the writes' transactions), so a page of

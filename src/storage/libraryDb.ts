@@ -1,4 +1,4 @@
-// The local library records: IndexedDB LIBRARY_DB_NAME, store `library_info` keyed by url (spec 3).
+// The local library records: IndexedDB LIBRARY_DB_NAME, store `library_info` keyed by url (docs/behaviour.md#local-storage).
 import type { DBSchema } from 'idb';
 import { LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
 import { isRecord, readNumber, readStringArray } from '@/rules/narrow';

@@ -1,7 +1,7 @@
 // The jobs on the local library data, as messages: what the page's thread sends to the worker that
 // does the IndexedDB work (library.worker.ts), and the handler that runs them there. A library's
 // album list (100,000 ids in a big one) is only ever decoded there: syncs write it, and readers get
-// a record's summary or one page of ids (issue 16).
+// a record's summary or one page of ids.
 // Album ids travel as one newline-joined string: copying one string between threads is a memcpy,
 // 100,000 separate strings are 100,000 allocations on the sending thread.
 import { removeLibraryData, storeLibrarySync } from './librarySync';

@@ -1,4 +1,4 @@
-// The storage side of a library sync (spec 4.4 steps 3–5) and of a library's removal, batched:
+// The storage side of a library sync (docs/behaviour.md#library-sync: the albums and the record) and of a library's removal, batched:
 // one transaction per store per library, never one per album.
 import { clearAlbumInfo, removeLibraryFromAlbums, setLibraryAlbums } from './albumDb';
 import { deleteLibraryRecord, putLibraryRecord, renewLibraryRecord, type LibraryRecord } from './libraryDb';

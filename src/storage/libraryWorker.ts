@@ -1,4 +1,4 @@
-// Where a library's IndexedDB work runs: in a worker when the browser has workers (issue 16: a first
+// Where a library's IndexedDB work runs: in a worker when the browser has workers (a first
 // sync of 100,000 albums must not freeze the page, nor may reading its list), else on this thread
 // (tests in Node, browsers without module workers, a worker that failed). The worker starts on the
 // first job and stays for the next ones.
@@ -70,7 +70,7 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
   };
 
   return {
-    /** spec 4.4 steps 3–5 for one library; resolves with its record, without the album list */
+    /** the storing part of a sync (docs/behaviour.md#library-sync) for one library; resolves with its record, without the album list */
     store: ({ url, lastUpdate, albums }: LibrarySnapshot, now = Date.now()): Promise<LibrarySummary> =>
       run<'store'>({ kind: 'store', url, lastUpdate, now, albums: albums === null ? null : packIds(albums) }),
     /** a removed library's albums and record */

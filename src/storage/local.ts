@@ -1,4 +1,4 @@
-// Typed localStorage keys (spec 3). Reads never throw: corrupt JSON, a wrong shape or an
+// Typed localStorage keys (docs/behaviour.md#local-storage). Reads never throw: corrupt JSON, a wrong shape or an
 // unavailable/throwing localStorage gives the key's default, and writes fail quietly.
 import {
   COLOR_SCHEMES,
@@ -46,9 +46,9 @@ export interface LocalValues {
   /** percent, integer 0–100 */
   'player.volume': number;
   'player.muted': boolean;
-  /** not in spec 3: the colour scheme chosen in the settings */
+  /** ours (docs/behaviour.md#local-storage): the colour scheme chosen in the settings */
   'ui.colorScheme': ColorSchemeSetting;
-  /** not in spec 3: the address form this site's server was last seen to take (services/addresses.ts) */
+  /** ours (docs/behaviour.md#local-storage): the address form this site's server was last seen to take (services/addresses.ts) */
   'ui.addresses': AddressMode | null;
 }
 

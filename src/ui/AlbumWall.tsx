@@ -1,4 +1,4 @@
-// The album wall (spec 2.5): cover, title, artist and edition; an album no library holds shows
+// The album wall (docs/behaviour.md#album-wall): cover, title, artist and edition; an album no library holds shows
 // 资源不可用 请尝试同步音频仓库 in place of its cover. Each card is a real link to /album/{albumId}.
 import { Link } from 'wouter';
 import { albumFullTitle } from '@/rules/albumInfo';

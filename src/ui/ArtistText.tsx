@@ -1,4 +1,4 @@
-// The artist line (spec 2.4, 3): the artist text in display form, then the credits by role
+// The artist line (docs/behaviour.md#track-rows, #albums-and-tracks): the artist text in display form, then the credits by role
 // (`作曲: Ren Kishi`), with the catalogue's role labels; an unknown role is shown as it is.
 // A plain span: it is rendered once per track row, so it stays cheap.
 import { artistDisplay } from '@/rules/artist';

@@ -1,4 +1,4 @@
-// An album or disc cover from the cover store (blob → object URL, spec 4.3): a skeleton while it
+// An album or disc cover from the cover store (blob → object URL, docs/behaviour.md#streaming-and-library-choice): a skeleton while it
 // loads, a neutral picture when it fails, a text instead when no library has the album, and an
 // empty frame while nobody can tell yet.
 import '@mantine/core/styles/Skeleton.layer.css';

@@ -1,4 +1,4 @@
-// A page's read-only load through the generic loader machine (spec 4.5): a failure shows the
+// A page's read-only load through the generic loader machine (docs/behaviour.md#loader-and-toasts): a failure shows the
 // error's own text as a toast. The view hands the load over (a feature's loads, never the raw api
 // client) and never awaits it. Remount with a new `key` to load something else (new parameters);
 // a new `refresh` loads the same again while what was loaded stays shown (a sync changed it).

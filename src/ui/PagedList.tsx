@@ -1,4 +1,4 @@
-// The shared paged list (spec 2.3): page and count live in the URL query and change in place (no
+// The shared paged list (docs/behaviour.md#paged-lists): page and count live in the URL query and change in place (no
 // history entries); sizes 10/20/30/50; the page count is floor(items/size)+1 as the spec says.
 // PagedList pages a list it holds; Paged pages one it only knows the length of, rendering the
 // current page's range (a library of 100,000 albums loads just the page shown).

@@ -1,4 +1,4 @@
-// Track rows (spec 2.4), used wherever tracks are listed; a row shows a TrackInfo (shared/track.ts).
+// Track rows (docs/behaviour.md#track-rows), used wherever tracks are listed; a row shows a TrackInfo (shared/track.ts).
 // Rows are plain elements with one double-click handler on the list, so long lists stay light.
 // Double-click writes highlight=listIndex-itemIndex into the URL (in place); on load that row is
 // scrolled into view.

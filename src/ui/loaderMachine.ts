@@ -1,4 +1,4 @@
-// The generic loader of spec 4.5: runs one async load; a failure becomes an error message with the
+// The generic loader (docs/behaviour.md#loader-and-toasts): runs one async load; a failure becomes an error message with the
 // error's own text (emitted for a toast) and the loading flag ends false. The data is whatever the
 // provided `load` gives (PageLoad<T> provides a load of T and reads the data back as T).
 // RELOAD runs the load again (after a sync changed what it read) while the data it has stays

@@ -1,4 +1,4 @@
-// Light and dark, in real Chromium (issue 15.4): the scheme follows the system by default, the
+// Light and dark, in real Chromium: the scheme follows the system by default, the
 // settings' 外观 switch overrides it and is kept across reloads (applied before the scripts run),
 // and every page passes an automated accessibility scan (axe-core, WCAG 2 A/AA, contrast included)
 // with no serious or critical violation in either scheme.

@@ -1,4 +1,4 @@
-// A library of 100,000 albums in real Chromium (issue 16). While the app syncs it for the first time
+// A library of 100,000 albums in real Chromium. While the app syncs it for the first time
 // (library info, album list, 100,000 availability records, library record), the track that plays
 // keeps playing with its progress shown second by second, and clicks on the player bar take effect
 // while the sync still runs, 下一首 too, which needs the availability map the sync is writing;

@@ -1,4 +1,4 @@
-// Browsing in real Chromium against the real reference server (issue 3): the library page and its
+// Browsing in real Chromium against the real reference server: the library page and its
 // sync, the album wall with paging, the album page with discs and highlight, tag pages, search,
 // and what bad input and a library that is down show.
 import { randomUUID } from 'node:crypto';

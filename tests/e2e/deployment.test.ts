@@ -1,4 +1,4 @@
-// The main journeys on both kinds of server (issue 22), in real Chromium:
+// The main journeys on both kinds of server, in real Chromium:
 // - the reference server as it runs by default: every route answered with the app, path addresses;
 // - a strict server (ANNIV_STRICT=1) that behaves like anniv-go and annil: the built client served
 //   as files only (any address but `/` is a plain 404), no XSRF cookie, by-tag and /albums in random

@@ -1,5 +1,5 @@
-// What an attacker or an unlucky user meets, in real Chromium against the real reference server
-// (issue 13): a malformed album record in IndexedDB, password guessing through the login page, and
+// What an attacker or an unlucky user meets, in real Chromium against the real reference server:
+// a malformed album record in IndexedDB, password guessing through the login page, and
 // the Content-Security-Policy the server sends while the app browses and plays.
 import { describe, expect, test } from 'vitest';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';

@@ -1,4 +1,4 @@
-// Favourites and playlists in real Chromium against the real reference server (issue 11): like a
+// Favourites and playlists in real Chromium against the real reference server: like a
 // track and see it on /fav and in the player bar, like an album, build a playlist from two pages,
 // reorder, play, edit, remove, delete; a second user cannot edit, delete or open a private list.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The installed app's offline shell in real Chromium (issue 15.5): the service worker precaches
+// The installed app's offline shell in real Chromium: the service worker precaches
 // the app on the first visit, so a repeat visit loads no script or style sheet from the network;
 // offline, a reload still opens the app with the 离线中 banner, the saved queue and an album page
 // IndexedDB holds, and /api calls fail instead of being answered from a cache; a new version of

@@ -1,4 +1,4 @@
-// Playback in real Chromium against the real reference server (issue 4): 播放全部 and row play
+// Playback in real Chromium against the real reference server: 播放全部 and row play
 // buttons, the player bar (play/pause, next/previous with wrap, loop modes, seeking), the queue
 // page, the saved queue after a reload, the play report after 10 s, tracks that cannot play, and
 // a corrupt saved queue. Audio is real: Chromium decodes the demo FLAC files served by the

@@ -1,4 +1,4 @@
-// Sign-in flows in real Chromium against the real reference server (issue 2).
+// Sign-in flows in real Chromium against the real reference server.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newPage } from '../../tools/browser';
 import { logIn, registerOnPage } from '../../tools/signIn';

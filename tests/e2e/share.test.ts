@@ -1,4 +1,4 @@
-// Sharing in real Chromium against the real reference server (issue 12): share three tracks of the
+// Sharing in real Chromium against the real reference server: share three tracks of the
 // two-disc album, open the link signed out in a fresh browser context, see the list, play it (the
 // audio element's time advances), reload and play again; the share's token fetches only its tracks.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Every way a session ends clears the device as the header's 注销 does (issue 23), in real Chromium
+// Every way a session ends clears the device as the header's 注销 does, in real Chromium
 // against the real reference server: the saved queue and userInfo in localStorage, and the album
 // and library records in IndexedDB. And no page of another site can sign a user out.
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
-// Two-step sign-in and the account's own controls in real Chromium against the real server
-// (issue 28): turning it on from the user page with the secret the page shows, signing in with a
+// Two-step sign-in and the account's own controls in real Chromium against the real server:
+// turning it on from the user page with the secret the page shows, signing in with a
 // code computed from it, a site that enforces it, deleting an account.
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';

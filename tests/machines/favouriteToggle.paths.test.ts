@@ -1,4 +1,4 @@
-// Model-based paths over the real favourite toggle (DESIGN.md 6), for a track heart and an album
+// Model-based paths over the real favourite toggle (docs/architecture.md#10-tests-and-benchmarks), for a track heart and an album
 // heart: every simple path from xstate/graph is replayed with a submit that settles only when the
 // path says so and a live store that records what it is told; every state must be reached. The
 // walk tells states apart by value, by what is being asked (like or unlike) and, once back in idle,

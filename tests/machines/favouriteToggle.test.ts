@@ -1,4 +1,4 @@
-// One heart (spec 4.5) with a fake submit the tests settle, against a real favourites store (loaded
+// One heart (docs/behaviour.md#favourites) with a fake submit the tests settle, against a real favourites store (loaded
 // through fake services) or a fake store that records what it is told.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef, type AnyEventObject } from 'xstate';

@@ -1,4 +1,4 @@
-// Model-based paths over the real favourites store (DESIGN.md 6): every shortest path from
+// Model-based paths over the real favourites store (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
 // xstate/graph is replayed with fake services that settle only when the path says so, with checks
 // on every state, and every state must be reached. The walk tells states apart by value, by how
 // many tracks and albums are liked (so the track and album events are walked too), by the hearts'

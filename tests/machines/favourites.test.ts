@@ -1,4 +1,4 @@
-// The favourites store (spec 3, 4.5) with fake services the tests settle: loading, the order of
+// The favourites store (docs/behaviour.md#favourites) with fake services the tests settle: loading, the order of
 // liked tracks and albums, the album-list reload after an album (un)like, and RESET from anywhere.
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type InspectionEvent, type StateValue } from 'xstate';

@@ -1,4 +1,4 @@
-// Model-based paths over the libraries and library sync machines (DESIGN.md 6).
+// Model-based paths over the libraries and library sync machines (docs/architecture.md#10-tests-and-benchmarks).
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { librariesMachine } from '@/features/library/librariesMachine';

@@ -1,4 +1,4 @@
-// Model-based paths over the real lyrics machine (DESIGN.md 6): every path from xstate/graph is
+// Model-based paths over the real lyrics machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
 // replayed with a fetch that settles only when the path says so, and checked against the rules
 // written out plainly; plus the fetch's input and what the same track again does.
 import { describe, expect, it } from 'vitest';

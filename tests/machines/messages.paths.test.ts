@@ -1,4 +1,4 @@
-// Model-based paths over the real messages machine (DESIGN.md 6). The machine has a single state and
+// Model-based paths over the real messages machine (docs/architecture.md#10-tests-and-benchmarks). The machine has a single state and
 // keeps everything in context, so the walks tell snapshots apart by context (kept finite by
 // capping the ADDs), and every snapshot a replay reaches is compared with a small model of the
 // path's events. A replay never fires the auto-hide delay (SimulatedClock); a separate test runs

@@ -1,6 +1,6 @@
 // 我的分享 (/shares): a few direct tests with fake services the tests settle (loading, take back a
 // known share, an unknown id ignored, a failure that keeps the list), then model-based paths over the
-// real machine (DESIGN.md 6): every shortest path from xstate/graph is replayed with fake services
+// real machine (docs/architecture.md#10-tests-and-benchmarks): every shortest path from xstate/graph is replayed with fake services
 // that settle only when the path says so (and record what they were asked), with checks on every
 // state against a small model, and every state must be reached. The walk tells states apart by
 // value, by the shares listed and by how the state was entered (which request ended, and how,

@@ -1,4 +1,4 @@
-// Gapless playback in the player machine (issue 15.1): what follows the current track is prepared in
+// Gapless playback in the player machine: what follows the current track is prepared in
 // a second element (preloader: preloading → loadingNext → ready), and the audio actor's
 // `audio.handedOver` makes it the current item without unloading or loading anything. Every loop
 // mode, and skip / seek / a failed next track taking today's way.

@@ -1,4 +1,4 @@
-// Model-based paths over the real player machine, all four regions (DESIGN.md 6): every shortest
+// Model-based paths over the real player machine, all four regions (docs/architecture.md#10-tests-and-benchmarks): every shortest
 // path from xstate/graph is replayed with actors that settle only when the path says so, and
 // every state must be reached. The walk tells states apart by value and queue size (pathStateKeys).
 import { describe, expect, it } from 'vitest';

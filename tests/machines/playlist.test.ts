@@ -1,4 +1,4 @@
-// One playlist's page (spec 2.8, 4.5) with fake services the tests settle: loading and why it
+// One playlist's page (docs/behaviour.md#other-pages, #playlists) with fake services the tests settle: loading and why it
 // failed, the edit dialog and its rules, removing an item, moving one up or down (shown at once,
 // undone when refused), nothing else taken while a request is in flight, and REPLACED.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Model-based paths over the real playlists store (DESIGN.md 6): every shortest path from
+// Model-based paths over the real playlists store (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
 // xstate/graph is replayed with fake services that settle only when the path says so (and record
 // what they were asked), with checks on every state against a small model of the store, and every
 // state must be reached. The walk tells states apart by value, by whether tracks wait to be added

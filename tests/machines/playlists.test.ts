@@ -1,4 +1,4 @@
-// The playlists store (spec 2.8, 2.9, 4.5) with fake services the tests settle: loading, the create
+// The playlists store (docs/behaviour.md#other-pages, #dialogs, #playlists) with fake services the tests settle: loading, the create
 // dialog and its rules, the delete confirm, the 添加到播放列表 dialog (choose a list, or create one and
 // add to it), PLAYLIST_SAVED from a list's page, and RESET (signed out) from every state.
 import { describe, expect, it } from 'vitest';

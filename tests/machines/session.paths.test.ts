@@ -1,4 +1,4 @@
-// Model-based paths over the real session machine (DESIGN.md 6): every path from xstate/graph is
+// Model-based paths over the real session machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
 // replayed with fake actors that settle only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// Model-based paths over the real settings machine (DESIGN.md 6). The machine has a single state and
+// Model-based paths over the real settings machine (docs/architecture.md#10-tests-and-benchmarks). The machine has a single state and
 // keeps the settings in context, so the walks tell snapshots apart by context (4 qualities x 2
 // page-close actions x 3 colour schemes), with a sample event for every value. The walks start from every stored
 // combination, so every value is also sent in some path (a shortest path never sets the value it

@@ -1,4 +1,4 @@
-// Model-based paths over the real share wizard (DESIGN.md 6): every shortest path from xstate/graph
+// Model-based paths over the real share wizard (docs/architecture.md#10-tests-and-benchmarks): every shortest path from xstate/graph
 // is replayed with fake services that settle only when the path says so (and record what they were
 // asked), with checks on every state against a small model of the wizard, and every state must be
 // reached. The walk tells the form's states apart by value, by what is typed (the starting name with

@@ -1,4 +1,4 @@
-// The share wizard (spec 2.9, 4.5, 5; protocol.md 1.6.10) with fake services the tests settle: the
+// The share wizard (docs/behaviour.md#dialogs, #sharing, #form-checks, docs/protocol.md#shares) with fake services the tests settle: the
 // form as it starts, validation in the spec's order, the selection events, the credential per album
 // (无可用于分享的Token), the share created from the trimmed form, the success dialog with copy and
 // native share, and failures that go back to the form with everything kept. Then the real actors:

@@ -1,4 +1,4 @@
-// Model-based paths over the share feature's owner (DESIGN.md 6): every shortest path from
+// Model-based paths over the share feature's owner (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
 // xstate/graph is replayed (the wizard and the list it spawns run with services that never
 // settle), with checks on every snapshot: a wizard is its child exactly while a dialog is open (a
 // new one replacing the last), the my-shares list exactly while its page is open, and whatever

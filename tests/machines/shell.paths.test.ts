@@ -1,4 +1,4 @@
-// Model-based paths over the real shell machine (DESIGN.md 6): every path from xstate/graph is
+// Model-based paths over the real shell machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
 // replayed (the server check settles only when the path says so) and its tags are checked against
 // the rules written out plainly.
 import { describe, expect, it } from 'vitest';

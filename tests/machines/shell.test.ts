@@ -1,4 +1,4 @@
-// The shell machine (issue 15.5): online/offline from the browser's events and from whether the
+// The shell machine: online/offline from the browser's events and from whether the
 // app's requests are answered, the recheck of the server while offline, and the new-version prompt.
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { LYRIC_FILE_LIMIT, loadLyrics, lyricKey, type TrackLyrics } from '../../server/meta/lyrics.js';
 import { Client, demoUserSuite } from './support/fixture.js';
 
-// GET /api/lyric (protocol.md 1.6.9) over the demo metadata's lyrics (server/demo/lyrics.ts).
+// GET /api/lyric (docs/protocol.md#lyrics) over the demo metadata's lyrics (server/demo/lyrics.ts).
 const A = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 
 const suite = demoUserSuite();

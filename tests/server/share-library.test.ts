@@ -11,10 +11,10 @@ import { scanLibrary } from '../../server/library/scan.js';
 import { demoPaths } from '../../server/demo/generate.js';
 
 /*
- * End to end: a share made over the API plays on the demo library (protocol.md 1.6.10 step 4,
+ * End to end: a share made over the API plays on the demo library (docs/protocol.md#shares step 4,
  * 2.2, 2.5, 2.6): only the shared tracks, always as quality low (AAC from ffmpeg), until the token expires.
  * A share token that does not cover a track answers 401, as annil does ("share token not covering
- * this track", protocol.md 2.6) and as tests/server/library.test.ts already pins.
+ * this track", docs/protocol.md#library-server-annil) and as tests/server/library.test.ts already pins.
  */
 
 const A = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // two discs

@@ -22,7 +22,7 @@ import {
 } from './support/share.js';
 
 /*
- * Shares over the API (protocol.md 1.5 ExportedPlaylist, 1.6.10): create, read signed out and
+ * Shares over the API (docs/protocol.md#shapes, #shares): create, read signed out and
  * cross-origin, list, delete; the re-signed share tokens; every error and limit.
  */
 

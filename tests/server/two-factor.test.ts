@@ -7,7 +7,7 @@ import { Client, makeDataDir, makeServer, register, removeDir, signedInClient } 
 import { sha256Hex } from '../../server/auth.js';
 
 /*
- * Two-step sign-in as anniv-go has it (protocol.md 1.6.2), on a server whose clock the test moves:
+ * Two-step sign-in as anniv-go has it (docs/protocol.md#user), on a server whose clock the test moves:
  * turning it on and off, login, password change and account deletion with codes, one use per code,
  * at most 5 wrong codes an hour, secrets sealed at rest, and FEATURES=2fa_enforced.
  */

@@ -32,7 +32,7 @@ const ALBUM: AlbumInfo = {
   ],
 };
 
-describe('album info fallbacks (spec 3)', () => {
+describe('album info fallbacks (docs/behaviour.md#albums-and-tracks)', () => {
   test('full title carries the edition in 【】', () => {
     expect(albumFullTitle(ALBUM)).toBe('Harbor Lights【Deluxe】');
     expect(albumFullTitle({ title: 'Plain' })).toBe('Plain');

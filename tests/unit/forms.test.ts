@@ -1,4 +1,4 @@
-// The form rules (spec 5), and the bounds the server holds too, checked before anything is sent.
+// The form rules (docs/behaviour.md#form-checks), and the bounds the server holds too, checked before anything is sent.
 import { describe, expect, test } from 'vitest';
 import { libraryError } from '@/features/library/forms';
 import { profileError, registerError } from '@/features/session/forms';

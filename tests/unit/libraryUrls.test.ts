@@ -42,7 +42,7 @@ describe('the form a library URL is stored and compared in', () => {
   });
 });
 
-describe('routes (spec 4.3, protocol.md 2)', () => {
+describe('routes (docs/behaviour.md#streaming-and-library-choice, docs/protocol.md#library-server-annil)', () => {
   test('info needs no token; the album list and audio carry it encoded', () => {
     expect(libraryInfoUrl(`${LIB}/`)).toBe(`${LIB}/info`);
     expect(libraryAlbumsUrl(LIB, 'x.y+z/=')).toBe(`${LIB}/albums?auth=x.y%2Bz%2F%3D`);

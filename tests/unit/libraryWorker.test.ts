@@ -1,4 +1,4 @@
-// Where a library's IndexedDB work runs (issue 16): behind a worker boundary. With a fake worker
+// Where a library's IndexedDB work runs: behind a worker boundary. With a fake worker
 // that runs jobs only when the test says so, the sync's thread posts one message (the ids as one
 // string) and writes nothing itself; the writes happen where the job runs, and the answer is the
 // record without its album list. Readers get summaries or one page of ids, never the whole list.

@@ -59,7 +59,7 @@ describe('round trips', () => {
     expect(readLocal('player.volume')).toBe(100);
   });
 
-  test("LOCAL_KEYS lists spec 3's six keys, the colour scheme and the address form", () => {
+  test('LOCAL_KEYS lists userInfo, playlist, the four player.* keys, the colour scheme and the address form', () => {
     expect([...LOCAL_KEYS].sort()).toEqual(
       ['player.muted', 'player.pageOnCloseAction', 'player.quality', 'player.volume', 'playlist', 'userInfo', 'ui.colorScheme', 'ui.addresses'].sort(),
     );

@@ -16,7 +16,7 @@ import { envelope, fakeApi } from './fakeFetch';
 const A = '0b9e4c2a-0000-4000-8000-000000000001';
 const B = '0b9e4c2a-0000-4000-8000-000000000002';
 
-/** AlbumDetails on the wire (protocol.md 1.5) */
+/** AlbumDetails on the wire (docs/protocol.md#shapes) */
 function wireAlbum(albumId: string, extra: Record<string, unknown> = {}) {
   return {
     album_id: albumId,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { pageCount, parsePaging } from '@/rules/paging';
 
-describe('paging (spec 2.3)', () => {
+describe('paging (docs/behaviour.md#paged-lists)', () => {
   test.each([
     [0, 30, 1],
     [29, 30, 1],

@@ -34,7 +34,7 @@ const run = <T>(logic: AnyActorLogic, input: TrackInfo) => toPromise(createActor
 
 describe('resolveSource', () => {
   test('the highest-priority library holding the album plays it, with its disc cover', async () => {
-    // node can play no AAC, so the stored quality gives way to lossless (spec 4.3)
+    // node can play no AAC, so the stored quality gives way to lossless (docs/behaviour.md#streaming-and-library-choice)
     const { resolveSource, fetch } = actors([LOW, HIGH], ['https://low.example', 'https://high.example'], { quality: 'high' });
     await expect(run(resolveSource, track)).resolves.toEqual({
       url: `https://high.example/a1/1/2?auth=${encodeURIComponent(HIGH.token)}&quality=lossless`,

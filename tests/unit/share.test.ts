@@ -1,4 +1,4 @@
-// Sharing below the machines (protocol.md 1.5 ExportedPlaylist, 1.6.10): the credential that shares
+// Sharing below the machines (docs/protocol.md#shapes, #shares): the credential that shares
 // an album (step 1), a share as the API hands it (parseSharedList; create, read and list through a
 // fake fetch), library access through a share's tokens (step 4: the first token holding a track, the
 // cover from the first token's library), the share reader with its refresh age, and a queued
@@ -29,7 +29,7 @@ const cred = (id: string, url: string, priority: number, token: string): Credent
 const HOME_URL = 'https://home.example';
 const NAS_URL = 'https://nas.example:8443';
 
-describe('chooseShareCredential (protocol.md 1.6.10 step 1)', () => {
+describe('chooseShareCredential (docs/protocol.md#shares step 1)', () => {
   const USER = cred('user', HOME_URL, 100, jwt({ type: 'user' }));
   const ALL = cred('all', HOME_URL, 1, jwt({ type: 'user', share: shareClaim() }));
   const ONLY_B = cred('onlyB', HOME_URL, 9, jwt({ type: 'user', share: shareClaim(['album-b']) }));
@@ -145,7 +145,7 @@ function wireList(): Record<string, unknown> {
   };
 }
 
-describe('parseSharedList (ExportedPlaylist, protocol.md 1.5)', () => {
+describe('parseSharedList (ExportedPlaylist, docs/protocol.md#shapes)', () => {
   test('a whole share', () => {
     const list = parseSharedList('qWeRtYuI', wireList());
     expect(list).toEqual<SharedList>({
@@ -316,7 +316,7 @@ describe('the share API (fake fetch)', () => {
   });
 });
 
-describe('library access through a share (protocol.md 1.6.10 step 4)', () => {
+describe('library access through a share (docs/protocol.md#shares step 4)', () => {
   const ONE = 'https://one.example';
   const TWO = 'https://two.example/';
   const tokenOne = jwt({ iss: 'anniv', type: 'share', audios: { [albumA]: { '1': [1, 2] } } });

@@ -36,7 +36,7 @@ describe('quality', () => {
   });
 });
 
-describe('chooseStream (spec 4.3)', () => {
+describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => {
 
   test('probes HEAD {url}&quality={q}&_xcw=1', async () => {
     const { fetch, calls } = fakeFetch(() => new Response(null, { status: 200, headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }));

@@ -146,7 +146,7 @@ describe('register page', () => {
     }
   }
 
-  it('checks in the order of spec 5, with the invite code when required', async () => {
+  it('checks in the order (docs/behaviour.md#form-checks), with the invite code when required', async () => {
     const user = userEvent.setup();
     renderApp('/user/register', createFakeAnniv({ features: ['invite'], inviteCode: 'OPEN' }));
     const submit = await screen.findByRole('button', { name: text.auth.register });

@@ -1,5 +1,5 @@
 // A fake Anniv server at the network edge: a `fetch` that answers with the wire format of
-// protocol.md (HTTP 200 envelopes, snake_case keys), so views run with the real api client.
+// docs/protocol.md (HTTP 200 envelopes, snake_case keys), so views run with the real api client.
 import { Secret, TOTP } from 'otpauth';
 
 interface FakeUser {

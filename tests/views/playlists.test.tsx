@@ -141,7 +141,7 @@ describe('/playlist/{id}', () => {
     const albumRow = within(items).getByRole('link', { name: 'Harbor Lights' }).closest('li')!;
     expect(within(albumRow).getByText(text.playlist.albumItem)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: text.album.playAll }));
-    // the album item stands for its tracks; a track already queued is not queued twice (spec 4.2)
+    // the album item stands for its tracks; a track already queued is not queued twice (docs/behaviour.md#player)
     expect(system.player.getSnapshot().context.queue.map((t) => t.title)).toEqual(['Opening', 'Night Ferry']);
   });
 

@@ -1,4 +1,4 @@
-// The installed app's shell in the whole app (issue 15.5): the 离线中 banner follows the browser's
+// The installed app's shell in the whole app: the 离线中 banner follows the browser's
 // online/offline events, and a new version of the app waits behind a prompt: 稍后 hides it, 刷新
 // tells the service worker to take over (the registration is a fake here; the real one is in the
 // offline e2e).

@@ -1,4 +1,4 @@
-// The drawer of spec 2.2: 主页, 音频仓库, 搜索, the collapsible group 喜欢 (单曲, 专辑), 播放列表, 标签;
+// The drawer (docs/behaviour.md#the-frame): 主页, 音频仓库, 搜索, the collapsible group 喜欢 (单曲, 专辑), 播放列表, 标签;
 // and 我的分享, where share links are taken back.
 // Plain links rather than Mantine's NavLink, whose collapse animation is heavy for the first page.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Album infos through the local album_info store (spec 7: "cached locally"): read the cache,
+// Album infos through the local album_info store (docs/protocol.md#metadata: kept in IndexedDB): read the cache,
 // fetch only what is missing in one batched call, store it. A broken IndexedDB only costs the
 // cache: the fetched albums are still returned, so a page never fails because of it.
 import type { ApiClient } from '@/services/api/client';

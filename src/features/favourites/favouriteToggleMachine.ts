@@ -1,4 +1,4 @@
-// One heart (spec 4.5): idle → submitting → idle. While a submission is in flight a second toggle
+// One heart (docs/behaviour.md#favourites): idle → submitting → idle. While a submission is in flight a second toggle
 // is refused (no double submission); the view shows the state being asked for meanwhile. On success
 // the favourites store learns what changed (a new like goes to the front) and 添加喜欢成功 /
 // 取消喜欢成功 shows; on failure the server's message shows and the heart is back as it was. Either

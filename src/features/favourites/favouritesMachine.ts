@@ -1,4 +1,4 @@
-// The listener's favourites (spec 3, 4.5): liked tracks (newest first, with a key set for O(1)
+// The listener's favourites (docs/behaviour.md#favourites): liked tracks (newest first, with a key set for O(1)
 // look-up) and liked album ids. Loaded after sign-in, forgotten on sign-out. It owns the hearts'
 // favouriteToggle actors: one per heart target (a track key or an album id), spawned by the
 // target's first TOGGLE_FAVOURITE and stopped as soon as its request settles (TOGGLE_SETTLED), so
@@ -150,7 +150,7 @@ export const favouritesMachine = setup({
       states: {
         current: {},
         reloadingAlbums: {
-          description: 'An album was liked or unliked: the liked-album list is read again (spec 4.5); the change shows at once.',
+          description: 'An album was liked or unliked: the liked-album list is read again (docs/behaviour.md, Favourites); the change shows at once.',
           invoke: {
             id: 'loadFavouriteAlbums',
             src: 'loadFavouriteAlbums',

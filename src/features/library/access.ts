@@ -1,5 +1,5 @@
 // The one owner of library access: which credential serves an album or a track, and at what URLs
-// (spec 4.3). Every page, the player and later the shared page ask here, so the album page's
+// (docs/behaviour.md#streaming-and-library-choice). Every page, the player and later the shared page ask here, so the album page's
 // enabled buttons and what the player can play always agree. Credentials come from a source: the
 // signed-in user's (the libraries machine), or, for a shared list, the share's tokens.
 import type { Credential } from '@/shared/types';
@@ -45,7 +45,7 @@ function highest(candidates: readonly Credential[]): Credential | null {
   return best;
 }
 
-/** spec 4.3: the highest priority among the credentials whose library holds the album; on a tie the first listed */
+/** docs/behaviour.md#streaming-and-library-choice: the highest priority among the credentials whose library holds the album; on a tie the first listed */
 export function chooseCredential(credentials: readonly Credential[], availableLibraries: readonly string[]): Credential | null {
   const available = new Set(availableLibraries.map(libraryBase));
   return highest(credentials.filter((c) => available.has(libraryBase(c.url))));
@@ -64,7 +64,7 @@ export function chooseTrackCredential(
 }
 
 /**
- * protocol.md 1.6.10 step 1: the credential that shares an album is the highest-priority one whose
+ * docs/protocol.md#shares step 1: the credential that shares an album is the highest-priority one whose
  * token may share (a `share` claim whose `allowed`, if any, lists the album) and whose library holds it.
  */
 export function chooseShareCredential(credentials: readonly Credential[], availableLibraries: readonly string[], albumId: string): Credential | null {

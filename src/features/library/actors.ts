@@ -1,4 +1,4 @@
-// The library feature's real actors (DESIGN.md 7: factories over the services, given once with
+// The library feature's real actors (docs/architecture.md#2-a-feature-folder: factories over the services, given once with
 // .provide()). The sync benchmark (bench/sync/entry.ts) uses the same factories, so it measures
 // this code. Storage and the library client load on first use: nothing here runs before somebody
 // signs in, so they stay out of the first page.

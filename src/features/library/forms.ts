@@ -1,4 +1,4 @@
-// The add-library form's rules (spec 5): the first failing message, or null when the form is valid.
+// The add-library form's rules (docs/behaviour.md#form-checks): the first failing message, or null when the form is valid.
 import { libraryOrigin } from '@/services/libraryUrls';
 import { CREDENTIAL_NAME_MAX, CREDENTIAL_TOKEN_MAX, CREDENTIAL_URL_MAX } from '@/shared/constants';
 import { text } from '@/shared/text';
@@ -15,7 +15,7 @@ export interface LibraryForm {
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
-/** The order of the first five checks is the contract (spec 5); the token shape check comes last. */
+/** The order of the first five checks is the contract (docs/behaviour.md#form-checks); the token shape check comes last. */
 export function libraryError(form: LibraryForm): string | null {
   if (blank(form.name)) return text.library.nameRequired;
   if (blank(form.url)) return text.library.urlRequired;

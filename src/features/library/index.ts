@@ -1,5 +1,5 @@
 // The user's libraries (credentials), their sync into this browser, and the one owner of library
-// access: which credential serves an album or track and at what URLs (spec 2.6, 4.3, 4.4).
+// access: which credential serves an album or track and at what URLs (docs/behaviour.md#library-pages, #streaming-and-library-choice, #library-sync).
 export { librariesMachine, type LibrariesRef, type LibrariesTag } from './librariesMachine';
 export { librarySyncMachine, type LibrarySyncRef } from './librarySyncMachine';
 export { provideLibrarySync, clearLocalLibraryData } from './actors';

@@ -1,4 +1,4 @@
-// The user's libraries (credentials) of spec 2.6 / 4.4: list, the add dialog, delete with a
+// The user's libraries (credentials) (docs/behaviour.md#library-pages, #library-sync): list, the add dialog, delete with a
 // confirm dialog. Changes are emitted so the sync machine syncs or removes local data.
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { failure, provideMe } from '@/shared/machines';

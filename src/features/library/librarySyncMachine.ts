@@ -1,4 +1,4 @@
-// Library sync (spec 4.4): after login and whenever credentials change, each credential not yet
+// Library sync (docs/behaviour.md#library-sync): after login and whenever credentials change, each credential not yet
 // synced in this session is synced in turn: library info → album list → availability map, album
 // cache clear and library record (one batched write). A library that is down, slow or answers
 // garbage fails alone; the others go on. Deleted libraries are removed in the same queue.

@@ -1,4 +1,4 @@
-// Lyrics on /now (beyond the spec, issue 15.2): the machine, its actor and the panel (loaded with /now).
+// Lyrics on /now (ours, beyond the original client; docs/architecture.md#7-playback): the machine, its actor and the panel (loaded with /now).
 export { lyricsMachine, type LyricsRef } from './lyricsMachine';
 export { startLyrics } from './start';
 export { LyricsProvider } from './context';

@@ -1,4 +1,4 @@
-// The lyrics of the track the /now page shows (issue 15.2): fed the player's track by the page,
+// The lyrics of the track the /now page shows (docs/architecture.md#7-playback): fed the player's track by the page,
 // it loads that track's lyrics once and keeps them while the track stays. idle (no track) →
 // loading → shown | none (the track has no lyrics) | failed (RETRY loads again).
 import { assign, setup, type ActorRefFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// Toasts (spec 4.5): the messages machine keeps them, the Toasts view shows them. Every feature's
+// Toasts (docs/behaviour.md#loader-and-toasts): the messages machine keeps them, the Toasts view shows them. Every feature's
 // `notify` events end here (src/app/system.ts routes them).
 export { messagesMachine, type Message, type MessagesRef } from './messagesMachine';
 export { MessagesProvider } from './context';

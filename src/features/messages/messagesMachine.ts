@@ -1,4 +1,4 @@
-// Toast messages (spec 3 "Message notification", 4.5): added with isShow true, hidden one by one
+// Toast messages (docs/behaviour.md#loader-and-toasts): added with isShow true, hidden one by one
 // (by the user or after TOAST_AUTO_HIDE_MS), and all cleared at once.
 import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import { TOAST_AUTO_HIDE_MS } from '@/shared/constants';

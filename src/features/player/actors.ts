@@ -1,6 +1,6 @@
-// The player's real actors (DESIGN.md 7: factories over the services, given once with .provide()).
+// The player's real actors (docs/architecture.md#2-a-feature-folder: factories over the services, given once with .provide()).
 // A source is built from the credentials and settings of the moment, through the library access
-// module (the same answer the album page's buttons get), then the stream choice of spec 4.3.
+// module (the same answer the album page's buttons get), then the stream choice (docs/behaviour.md#streaming-and-library-choice).
 import { fromPromise } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';

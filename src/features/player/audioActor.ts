@@ -1,4 +1,4 @@
-// The <audio> element as an actor (DESIGN.md 7): the player machine invokes it for its whole life
+// The <audio> element as an actor (docs/architecture.md#7-playback): the player machine invokes it for its whole life
 // and sends it commands (`audio.load`, `audio.play`, …); the element's events come back as reports
 // with other names (`audio.playing`, `audio.ended`, …) so a report never re-triggers a command.
 // Stopping the actor pauses the element, drops its source and removes every listener.
@@ -93,7 +93,8 @@ function finiteOrNull(value: number): number | null {
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-function clampVolume(percent: number): number {
+/** a volume in percent (0–100) as the element's level (0–1); unreadable is full volume */
+function clampVolumeLevel(percent: number): number {
   if (!Number.isFinite(percent)) return 1;
   return Math.min(Math.max(percent, 0), 100) / 100;
 }
@@ -152,7 +153,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       };
     }
 
-    let volume = clampVolume(input.volume);
+    let volume = clampVolumeLevel(input.volume);
     let muted = input.muted;
     /** the element played (every report is about it) */
     let current = first;
@@ -340,7 +341,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
           if (Number.isFinite(command.time) && command.time >= 0) current.currentTime = command.time;
           break;
         case 'audio.volume':
-          volume = clampVolume(command.volume);
+          volume = clampVolumeLevel(command.volume);
           muted = command.muted;
           for (const element of [current, next, ...retiring]) {
             if (!element) continue;

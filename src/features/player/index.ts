@@ -1,4 +1,4 @@
-// The player (spec 4.2, 4.3): queue, playback, loop modes, the player bar, /queue and /now. What the
+// The player (docs/behaviour.md#player, #streaming-and-library-choice): queue, playback, loop modes, the player bar, /queue and /now. What the
 // app composes; the track controls other features' pages render are in components.ts.
 export { playerMachine, type PlayerRef, type PlayerSnapshot } from './playerMachine';
 export type { LoopMode, NowPlaying, PlaybackStatus } from './playerModel';

@@ -1,12 +1,12 @@
-// The player (spec 4.2): a parallel machine with four regions.
+// The player (docs/behaviour.md#player): a parallel machine with four regions.
 //   playback  empty (shown ⇄ findingCover) → buffering (resolving → loading) → playing ⇄ paused; ended
 //   loopMode  listLoop → trackLoop → shuffle → listLoop
 //   stat      a play report once per time a track becomes current, after 10 s of playing
 //   preloader what follows the current track, prepared in a second element for a gapless hand-over
-// The <audio> element is the invoked `audio` actor (src/services/audio.ts), talked to with
+// The <audio> element is the invoked `audio` actor (audioActor.ts), talked to with
 // commands and heard through reports; sources, preloads and play reports are injected actors.
 // Toasts, queue/volume persistence and the page title are emitted (see playerModel.ts). The named
-// guards, actions and actors are in playerActions.ts.
+// guards, actions and actors are in playerSetup.ts.
 import { and, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { nextIndex, previousIndex, randomIndex } from './queue';
@@ -258,7 +258,7 @@ export const playerMachine = playerSetup.createMachine({
             id: 'reportPlay',
             src: 'reportPlay',
             input: ({ context }) => playReport(context, STAT_REPORT_DELAY_MS),
-            // the answer is not shown (spec 7); a failed report is dropped
+            // the answer is null (docs/protocol.md#play-statistics); a failed report is dropped
             onDone: 'idle',
             onError: 'idle',
           },
@@ -359,7 +359,7 @@ export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
 
 const shownStatuses = ['buffering', 'playing', 'paused', 'ended'] as const;
 
-/** spec 4.2 status of a snapshot, from its tags: buffering, playing, paused or ended; else empty */
+/** the player status (docs/behaviour.md#player) of a snapshot, from its tags: buffering, playing, paused or ended; else empty */
 export function playbackStatus(snapshot: PlayerSnapshot): PlaybackStatus {
   return shownStatuses.find((status) => snapshot.hasTag(status)) ?? 'empty';
 }

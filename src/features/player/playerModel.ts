@@ -1,4 +1,4 @@
-// The player's types and the pure context updates behind its actions (spec 3, 4.2). player.ts holds
+// The player's types and the pure context updates behind its actions (docs/behaviour.md#albums-and-tracks, #player). playerMachine.ts holds
 // the machine; this file holds what can be read without XState.
 import type { AudioReport } from './audioActor';
 import { DEFAULT_VOLUME } from '@/shared/constants';
@@ -6,7 +6,7 @@ import type { NotifyEvent } from '@/shared/effects';
 import { clampIndex, neighbour, randomIndex } from './queue';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 
-/** spec 3 now-playing info: the loaded (or selected) queue item and its cover */
+/** the now-playing info (docs/behaviour.md#player): the loaded (or selected) queue item and its cover */
 export interface NowPlaying extends TrackInfo {
   /**
    * The (disc) cover through the library that serves the track: from its resolved source, or looked
@@ -145,7 +145,8 @@ export function steppedTime(context: Pick<PlayerContext, 'currentTime' | 'durati
   return timeWithin(context.currentTime + (Number.isFinite(seconds) ? seconds : 0), context.duration);
 }
 
-export function clampVolume(percent: number): number {
+/** a volume in whole percent, 0–100, as the player keeps and stores it; unreadable is the default */
+export function clampVolumePercent(percent: number): number {
   return Number.isFinite(percent) ? Math.round(Math.min(Math.max(percent, 0), 100)) : DEFAULT_VOLUME;
 }
 
@@ -156,7 +157,7 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     nowPlaying: null,
     currentTime: 0,
     duration: null,
-    volume: clampVolume(input?.volume ?? DEFAULT_VOLUME),
+    volume: clampVolumePercent(input?.volume ?? DEFAULT_VOLUME),
     muted: input?.muted ?? false,
     source: null,
     error: null,

@@ -1,5 +1,5 @@
-// The player's named implementations (DESIGN.md 7): types, actors, delays, guards and actions in
-// one setup(); player.ts builds the machine's states from it. Context updates are pure functions
+// The player's named implementations (docs/architecture.md#5-machines): types, actors, delays, guards and actions in
+// one setup(); playerMachine.ts builds the machine's states from it. Context updates are pure functions
 // in playerModel.ts and queue.ts.
 import { assertEvent, assign, emit, sendTo, setup, stateIn } from 'xstate';
 import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
@@ -11,7 +11,7 @@ import { addToQueue, clampIndex, neighbour, playLater, queueFinishedMessage, rem
 import { trackKey, type TrackInfo } from '@/shared/track';
 import {
   applyFoundCover,
-  clampVolume,
+  clampVolumePercent,
   steppedTime,
   timeWithin,
   coverToFind,
@@ -143,11 +143,11 @@ export const playerSetup = setup({
     }),
     setVolume: assign(({ event }) => {
       assertEvent(event, 'SET_VOLUME');
-      return { volume: clampVolume(event.percent), muted: false };
+      return { volume: clampVolumePercent(event.percent), muted: false };
     }),
     changeVolume: assign(({ context, event }) => {
       assertEvent(event, 'CHANGE_VOLUME');
-      return { volume: clampVolume(context.volume + event.by), muted: false };
+      return { volume: clampVolumePercent(context.volume + event.by), muted: false };
     }),
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
     takePlay: assign({ countedPlays: ({ context }) => context.plays }),

@@ -1,4 +1,4 @@
-// Play-queue arithmetic (spec 4.2), pure: the player machine calls these and tables test them.
+// Play-queue arithmetic (docs/behaviour.md#player), pure: the player machine calls these and tables test them.
 // A queue item holds identity and display fields only; URLs (with tokens) are rebuilt from the
 // current credentials whenever an item is played, so a saved queue never holds a stale token.
 import { trackKey, type TrackInfo } from '@/shared/track';
@@ -107,7 +107,7 @@ export function atEnd(length: number, index: number, direction: Direction): bool
 /**
  * The item `direction` leads to, or null when there is none.
  *
- * Reading of spec 4.2 (as the original client did it): the neighbour is the adjacent item when it
+ * Reading (docs/behaviour.md#player, as the original client did it): the neighbour is the adjacent item when it
  * exists; at an end the queue wraps (last → first, first → last; a single item is its own
  * neighbour); otherwise there is none. So there is no neighbour exactly when the queue is empty or
  * the index points past it (the current track no longer in the queue, e.g. after clearing it while

@@ -17,7 +17,7 @@ export const currentTimeOf = (s: PlayerSnapshot): number => s.context.currentTim
 /** the current track's key, or null */
 export const nowPlayingKeyOf = (s: PlayerSnapshot): string | null => (s.context.nowPlaying ? trackKey(s.context.nowPlaying) : null);
 
-/** spec 4.2 page title: the title of the track while one plays */
+/** the page title (docs/behaviour.md#player): the title of the track while one plays */
 export const playingTitleOf = (s: PlayerSnapshot): string | null => (isPlaying(s) ? (s.context.nowPlaying?.title ?? null) : null);
 
 /** where the track with this key is in the queue; -1 when it is not */

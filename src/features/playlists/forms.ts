@@ -1,4 +1,4 @@
-// The create and edit dialogs' rules (spec 5): the first failing message, or null when valid.
+// The create and edit dialogs' rules (docs/behaviour.md#form-checks): the first failing message, or null when valid.
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { PlaylistFields } from '@/shared/types';

@@ -1,4 +1,4 @@
-// One playlist's page (spec 2.8, 4.5): load it, edit its info (owner only: 修改播放列表信息), remove an
+// One playlist's page (docs/behaviour.md#other-pages, #playlists): load it, edit its info (owner only: 修改播放列表信息), remove an
 // item (删除成功), move an item up or down. Every change the server accepted is told to its owner (the
 // playlists store, which spawns the page) as PLAYLIST_SAVED, so the list of playlists shows the new
 // name and date; the store tells it REPLACED when tracks are added to this list. A move shows at once and

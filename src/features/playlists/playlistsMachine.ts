@@ -1,4 +1,4 @@
-// The user's playlists (spec 2.8, 2.9, 4.5): the list, the create dialog, the delete confirm and
+// The user's playlists (docs/behaviour.md#other-pages, #dialogs, #playlists): the list, the create dialog, the delete confirm and
 // the 添加到播放列表 dialog (choose a list, or create one and add to it). Loaded after sign-in,
 // forgotten on sign-out. It owns the open playlist page's actor: OPEN_PAGE spawns it (one page at a
 // time), CLOSE_PAGE stops it. The page reports what its owner accepted (edits, removes, reorders)

@@ -1,4 +1,4 @@
-// The session's real actors over the user API (DESIGN.md 7: factories over a service, given once
+// The session's real actors over the user API (docs/architecture.md#2-a-feature-folder: factories over a service, given once
 // with .provide()). `clearLocalData` is what signing out forgets on this device: every feature's
 // part, composed by the app.
 import { fromPromise } from 'xstate';

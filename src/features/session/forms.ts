@@ -1,4 +1,4 @@
-// Form rules of spec.md 5: each returns the first failing message, or null when the form is valid.
+// Form rules (docs/behaviour.md#form-checks): each returns the first failing message, or null when the form is valid.
 import { AVATAR_MAX, NICKNAME_MAX_BYTES, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
 import { text } from '@/shared/text';
 
@@ -58,7 +58,7 @@ export function codeError(code: string): string | null {
   return TWO_FACTOR_CODE_PATTERN.test(normalCode(code)) ? null : text.auth.twoFactorCodeInvalid;
 }
 
-/** The order of checks is the contract (spec 5). */
+/** The order of checks is the contract (docs/behaviour.md#form-checks). */
 export function registerError(form: RegisterForm, inviteRequired: boolean): string | null {
   if (form.password === '' || form.repeatPassword === '') return text.auth.passwordRequired;
   if (blank(form.nickname)) return text.auth.nicknameRequired;

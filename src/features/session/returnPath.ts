@@ -1,4 +1,4 @@
-// Where the route guard sends a signed-out visitor, and where login goes back to (spec 2.1).
+// Where the route guard sends a signed-out visitor, and where login goes back to (docs/behaviour.md#routes-and-the-guard).
 
 export function loginPathFor(path: string, search: string): string {
   const current = search ? `${path}?${search}` : path;

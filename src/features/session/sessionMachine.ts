@@ -1,4 +1,4 @@
-// The login state of spec 4.1: unknown → loggedIn / loggedOut, with every flow that changes it.
+// The login state (docs/behaviour.md#sign-in-state): unknown → loggedIn / loggedOut, with every flow that changes it.
 // I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { failure, provideMe } from '@/shared/machines';

@@ -1,5 +1,5 @@
-// Local preferences (spec 3, player.*): quality and page-close behaviour; and the colour scheme
-// (light, dark or the system's; beyond the spec).
+// Local preferences (docs/behaviour.md#local-storage, player.*): quality and page-close behaviour; and the colour scheme
+// (light, dark or the system's; ours, beyond the original client).
 // Changes are emitted so the wiring writes them to local storage.
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { ColorSchemeSetting, PageCloseAction, Quality } from '@/shared/constants';

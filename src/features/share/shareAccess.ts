@@ -1,4 +1,4 @@
-// Library access through a share's tokens (protocol.md 1.6.10 step 4): each track plays from the
+// Library access through a share's tokens (docs/protocol.md#shares step 4): each track plays from the
 // first token whose `audios` holds it, the cover from the first token's library. Never the
 // visitor's own credentials. Shares are read again when their tokens may be near their 24 h end;
 // tokens live in memory only.

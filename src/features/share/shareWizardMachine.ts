@@ -1,4 +1,4 @@
-// The share wizard (spec 2.9, 4.5, 5; protocol.md 1.6.10): a form (name, description, the tracks
+// The share wizard (docs/behaviour.md#dialogs, #sharing, #form-checks, docs/protocol.md#shares): a form (name, description, the tracks
 // to share, all selected at start), validated in the spec's order (请填写完整信息, then
 // 请选择要分享的歌曲), the credential per album chosen (无可用于分享的Token when an album has none),
 // the share created, then the success dialog (分享成功) with the link, copy and native share.
@@ -143,7 +143,7 @@ export const shareWizardMachine = setup({
       ],
     },
     choosingCredentials: {
-      description: 'protocol.md 1.6.10 step 1: per album, the highest-priority credential that may share it.',
+      description: 'Per album, the highest-priority credential that may share it (docs/protocol.md, Shares, step 1).',
       tags: ['form', 'busy'],
       invoke: {
         id: 'chooseCredentials',

@@ -1,4 +1,4 @@
-// The installed app's shell (beyond the spec, issue 15.5): whether the browser is online, and
+// The installed app's shell (ours, beyond the original client; docs/architecture.md#8-routing-and-the-frame): whether the browser is online, and
 // whether a new version of the app waits to take over. Two regions:
 //   network  online ⇄ offline: the browser's online/offline events (the `connectivity` actor), and
 //            the app's own requests (one that gets no answer means offline, one answered means

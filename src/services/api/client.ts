@@ -1,4 +1,4 @@
-// The one HTTP client for the Anniv API (DESIGN.md 4): ofetch with a base path, 10 s time-out,
+// The one HTTP client for the Anniv API (docs/protocol.md#envelope): ofetch with a base path, 10 s time-out,
 // no retries, cookies included, XSRF cookie echoed, envelope unwrapped, keys case-converted.
 import { createFetch } from 'ofetch';
 import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/constants';

@@ -1,4 +1,4 @@
-// Library registrations (credentials): list, add, delete (spec 7, protocol.md 1.6.3).
+// Library registrations (credentials): list, add, delete (docs/protocol.md#credentials).
 import { libraryOrigin } from '../libraryUrls';
 import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
 import { text } from '@/shared/text';
@@ -22,7 +22,7 @@ export function parseCredential(value: unknown): Credential | null {
   };
 }
 
-/** the library address as stored: its origin only (protocol.md 4 #33); throws on a bad URL */
+/** the library address as stored: its origin only (docs/protocol.md#library-server-annil); throws on a bad URL */
 function storedLibraryUrl(url: string): string {
   const origin = libraryOrigin(url);
   if (origin === null) throw new Error(text.library.urlInvalid);
@@ -42,7 +42,7 @@ export async function addCredential(api: ApiClient, credential: NewCredential): 
     name: credential.name,
     url: storedLibraryUrl(credential.url),
     token: credential.token,
-    // must be a JSON number: the Go server rejects a string (protocol.md 4 #40)
+    // must be a JSON number: the Go server rejects a string (docs/protocol.md#credentials)
     priority: readNumber(credential.priority, DEFAULT_LIBRARY_PRIORITY),
   };
   const created = parseCredential(await api.post('/api/credential', { body }));

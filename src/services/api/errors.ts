@@ -1,11 +1,11 @@
-// Errors thrown by the API client. Each carries a message fit for a toast (spec 8).
+// Errors thrown by the API client. Each carries a message fit for a toast (docs/behaviour.md#errors-and-messages).
 import { STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { text } from '@/shared/text';
 
 /** the server answered with an envelope whose status is not 0; message = the server's message */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  /** the Anniv status code (protocol.md 1.4) */
+  /** the Anniv status code (docs/protocol.md#status-codes) */
   readonly status: number;
   readonly httpStatus: number;
   constructor(status: number, message: string, httpStatus = 200) {
@@ -57,7 +57,7 @@ export function isApiError(e: unknown, status?: number): e is ApiError {
   return e instanceof ApiError && (status === undefined || e.status === status);
 }
 
-/** 902002: no session; on the user info call this silently means "logged out" (spec 4.1) */
+/** 902002: no session; on the user info call this silently means "logged out" (docs/behaviour.md#sign-in-state) */
 export function isUnauthorized(e: unknown): boolean {
   return isApiError(e, STATUS_UNAUTHORIZED);
 }

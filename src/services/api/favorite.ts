@@ -1,4 +1,4 @@
-// Favourites (spec 7, protocol.md 1.6.4): liked tracks and liked albums, newest first.
+// Favourites (docs/protocol.md#favourites): liked tracks and liked albums, newest first.
 import type { TrackIdentity } from '@/shared/track';
 import type { TrackResult } from '@/shared/types';
 import { parseTrackResults } from '@/rules/albumParse';

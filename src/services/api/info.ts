@@ -1,4 +1,4 @@
-// GET /api/info: site name, description, features, protocol version (spec 1, protocol.md 1.6.1).
+// GET /api/info: site name, description, features, protocol version (docs/behaviour.md#site-info, docs/protocol.md#site).
 import { DEFAULT_PROTOCOL_VERSION } from '@/shared/constants';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';

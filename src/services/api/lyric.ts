@@ -1,4 +1,4 @@
-// GET /api/lyric (protocol.md 1.6.9): a track's lyrics, or null when it has none (902000).
+// GET /api/lyric (docs/protocol.md#lyrics): a track's lyrics, or null when it has none (902000).
 import type { TrackIdentity } from '@/shared/track';
 import { buildLyrics, type Lyrics, type LyricText } from '@/rules/lyrics';
 import type { ApiClient } from './client';

@@ -1,4 +1,4 @@
-// Metadata and search calls (spec 7, protocol.md 1.6.7, 1.6.8, 4 #1, #8–#13).
+// Metadata and search calls (docs/protocol.md#metadata, #search).
 import type { ApiClient } from './client';
 import { toCamelCase } from '@/rules/case';
 import { BadResponseError } from './errors';
@@ -44,7 +44,7 @@ export async function getAlbumInfos(api: ApiClient, ids: readonly string[]): Pro
   return new Map(batches.flat());
 }
 
-/** every tag, identified as `type:name` (protocol.md 4 #12) */
+/** every tag, identified as `type:name` (docs/protocol.md#shapes) */
 export async function getTags(api: ApiClient): Promise<Tag[]> {
   const data = await api.get('/api/meta/tags');
   if (data === null) return [];
@@ -71,7 +71,7 @@ export async function getTagGraph(api: ApiClient): Promise<TagGraph> {
   return graph;
 }
 
-/** newest first, then by title and id: real servers answer in random order (protocol.md 4 #10) */
+/** newest first, then by title and id: real servers answer in random order (docs/protocol.md#metadata) */
 export function compareAlbums(a: AlbumInfo, b: AlbumInfo): number {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
   return a.title.localeCompare(b.title) || (a.albumId < b.albumId ? -1 : a.albumId > b.albumId ? 1 : 0);
@@ -86,7 +86,7 @@ export async function getAlbumsByTag(api: ApiClient, tag: string, recursive: boo
 }
 
 async function search(api: ApiClient, keyword: string, flag: 'searchTracks' | 'searchAlbums'): Promise<Record<string, unknown>> {
-  // only the wanted flag is sent: the flags are presence-only (protocol.md 1.6.8)
+  // only the wanted flag is sent: the flags are presence-only (docs/protocol.md#search)
   const data = await api.get('/api/search', { query: { keyword, [flag]: true } });
   if (data === null) return {};
   if (!isRecord(data)) throw new BadResponseError();

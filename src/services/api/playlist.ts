@@ -1,4 +1,4 @@
-// Playlists (spec 7, protocol.md 1.5, 1.6.5): the user's lists, one list with its items, create,
+// Playlists (docs/protocol.md#shapes, #playlists): the user's lists, one list with its items, create,
 // the PATCH commands (append, remove, reorder, info) and delete.
 import type { TrackIdentity } from '@/shared/track';
 import type { Playlist, PlaylistCover, PlaylistFields, PlaylistInfo, PlaylistItem } from '@/shared/types';

@@ -1,4 +1,4 @@
-// Shares (spec 7, protocol.md 1.6.10): create one, read one (no sign-in needed), list and delete
+// Shares (docs/protocol.md#shares): create one, read one (no sign-in needed), list and delete
 // the user's. A share's tokens are read fresh every time: they expire after 24 h.
 import type { NewShare, ShareEntry, SharedList, ShareSong, ShareToken } from '@/shared/types';
 import { parseAlbumInfo } from '@/rules/albumParse';

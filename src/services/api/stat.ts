@@ -1,4 +1,4 @@
-// Play statistics (spec 7, protocol.md 1.6.6): POST /api/stat with a JSON array of one entry.
+// Play statistics (docs/protocol.md#play-statistics): POST /api/stat with a JSON array of one entry.
 import type { ApiClient } from './client';
 import type { TrackIdentity } from '@/shared/track';
 

@@ -1,4 +1,4 @@
-// The user's account: info, login, register, logout, profile, password (spec 7, protocol.md 1.6.2).
+// The user's account: info, login, register, logout, profile, password (docs/protocol.md#user).
 import { sha256Hex } from '@/services/crypto';
 import type { ApiClient } from './client';
 import { BadResponseError, isUnauthorized } from './errors';
@@ -13,7 +13,7 @@ import type {
   UserInfo,
 } from '@/shared/types';
 
-/** real servers accept only lower-case addresses (protocol.md 4 #36) */
+/** real servers accept only lower-case addresses (docs/protocol.md#user) */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -28,7 +28,7 @@ export async function getUserInfo(api: ApiClient): Promise<UserInfo> {
   return requireUserInfo(await api.get('/api/user/info'));
 }
 
-/** like getUserInfo, but 902002 (no session) gives null instead of an error (spec 4.1) */
+/** like getUserInfo, but 902002 (no session) gives null instead of an error (docs/behaviour.md#sign-in-state) */
 export async function getUserInfoOrNull(api: ApiClient): Promise<UserInfo | null> {
   try {
     return await getUserInfo(api);
@@ -43,7 +43,7 @@ export async function login(api: ApiClient, request: LoginRequest): Promise<User
     email: normalizeEmail(request.email),
     password: await sha256Hex(request.password),
   };
-  // digit-leading key: sent literally (protocol.md 1.3)
+  // digit-leading key: sent literally (docs/protocol.md#keys-on-the-wire)
   if (request.twoFactorCode) body['2fa_code'] = request.twoFactorCode;
   return requireUserInfo(await api.post('/api/user/login', { body }));
 }
@@ -67,7 +67,7 @@ export async function logout(api: ApiClient): Promise<void> {
   await api.post('/api/user/logout');
 }
 
-/** PATCH /api/user/intro answers null: read the user again with getUserInfo afterwards (spec 7) */
+/** PATCH /api/user/intro answers null: read the user again with getUserInfo afterwards (docs/protocol.md#user) */
 export async function updateProfile(api: ApiClient, request: ProfileRequest): Promise<void> {
   await api.patch('/api/user/intro', { body: { nickname: request.nickname, avatar: request.avatar } });
 }

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import type { AnnivServer } from '../../../server/index.js';
 import type { Client, Envelope } from './fixture.js';
 
-/* Helpers for the share tests (protocol.md 1.6.10). */
+/* Helpers for the share tests (docs/protocol.md#shares). */
 
 export interface ShareSong {
   album_id: string;

@@ -14,7 +14,7 @@ import { PageLoad } from '@/ui/PageLoad';
 import { useNotify } from '@/ui/notify';
 import { useBrowse } from '../context';
 
-/** spec 2.6: 未找到指定的音频仓库, then the libraries page */
+/** docs/behaviour.md#library-pages: 未找到指定的音频仓库, then the libraries page */
 function UnknownLibrary() {
   const notify = useNotify();
   useEffect(() => notify('error', text.library.notFound), [notify]);

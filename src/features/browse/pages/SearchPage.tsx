@@ -13,7 +13,7 @@ export default function SearchPage() {
   const [draft, setDraft] = useState(keyword ?? '');
   const [tab, setTab] = useState<string | null>('tracks');
 
-  // The keyword goes into the URL by replacing the history entry (spec 2.8); searching on submit
+  // The keyword goes into the URL by replacing the history entry (docs/behaviour.md#other-pages); searching on submit
   // keeps one request per search instead of one per keystroke.
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -102,7 +102,7 @@ function TagAlbums({ tag, recursive }: { tag: string; recursive: boolean }) {
 
 function TagView({ tag }: { tag: string }) {
   const credentialsKnown = useCredentialsKnown();
-  // spec 4.5: the recursion switch starts off; toggling it refetches the albums
+  // docs/behaviour.md#tags: the recursion switch starts off; toggling it refetches the albums
   const [recursive, setRecursive] = useState(false);
 
   return (

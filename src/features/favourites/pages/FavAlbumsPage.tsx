@@ -1,4 +1,4 @@
-// 我喜欢的专辑 (spec 2.8): the liked albums, newest first, as a paged album wall.
+// 我喜欢的专辑 (docs/behaviour.md#other-pages): the liked albums, newest first, as a paged album wall.
 import { Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useBrowse } from '@/features/browse';

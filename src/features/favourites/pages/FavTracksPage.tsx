@@ -1,4 +1,4 @@
-// 我喜欢的音乐 (spec 2.8): the liked tracks, newest first, as paged track rows with play-all. Which
+// 我喜欢的音乐 (docs/behaviour.md#other-pages): the liked tracks, newest first, as paged track rows with play-all. Which
 // of them can play comes from library access for their albums, loaded again when the set of albums
 // or the synced libraries change (not on every like).
 import { Group, Stack, Text, Title } from '@mantine/core';

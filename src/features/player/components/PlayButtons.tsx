@@ -1,4 +1,4 @@
-// The play buttons of track lists (spec 2.4, 2.7): a row's play/pause and a list's 播放全部. Kept
+// The play buttons of track lists (docs/behaviour.md#track-rows, #album-page): a row's play/pause and a list's 播放全部. Kept
 // apart from the row menu (TrackMenu) so a page with play buttons only (the shared page) does not
 // load Mantine's menus.
 import { ActionIcon, Button } from '@mantine/core';
@@ -20,7 +20,7 @@ function useCurrent(track: TrackInfo) {
 
 /**
  * A row's play button. `tracks`: the list's tracks that can play, in order; the row's track plays
- * from there, replacing the queue (spec 4.2, as on shared lists); the current track pauses or
+ * from there, replacing the queue (docs/behaviour.md#player, as on shared lists); the current track pauses or
  * resumes instead. Disabled when the row's track is not among them (no library can play it).
  */
 export function PlayButton({ tracks, track }: { tracks: readonly TrackInfo[]; track: TrackInfo }) {

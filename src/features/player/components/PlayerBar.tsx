@@ -1,4 +1,4 @@
-// The player bar of spec 2.2, fixed at the bottom: cover (→ /now), previous / play-pause / next,
+// The player bar (docs/behaviour.md#the-frame), fixed at the bottom: cover (→ /now), previous / play-pause / next,
 // progress, title, artist and album link, loop mode, queue (→ /queue), mute and volume.
 import { ActionIcon, Anchor, Group, Loader, Text } from '@mantine/core';
 import {

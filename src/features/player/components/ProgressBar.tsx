@@ -1,4 +1,4 @@
-// The progress bar of spec 4.2: a click seeks proportionally and resumes; hovering shows the time
+// The progress bar (docs/behaviour.md#player): a click seeks proportionally and resumes; hovering shows the time
 // under the pointer. Keyboard: arrows seek by 5 s (it is a slider for assistive technology).
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatTime } from '@/rules/time';

@@ -1,4 +1,4 @@
-// A track row's actions (spec 2.4): add to the play queue, what other features put into the row
+// A track row's actions (docs/behaviour.md#track-rows): add to the play queue, what other features put into the row
 // (the heart), and the More menu with 稍后播放 and theirs (添加到播放列表).
 import { ActionIcon, Group } from '@mantine/core';
 import { IconDots, IconPlaylistAdd } from '@tabler/icons-react';

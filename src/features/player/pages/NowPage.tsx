@@ -1,4 +1,4 @@
-// Now playing (spec 2.8): a large cover over a blurred copy of itself, title and artist.
+// Now playing (docs/behaviour.md#other-pages): a large cover over a blurred copy of itself, title and artist.
 import { Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { usePlayer } from '../context';

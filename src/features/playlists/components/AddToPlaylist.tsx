@@ -1,4 +1,4 @@
-// 添加到播放列表 (spec 2.4, 2.8): the More-menu item of a track row, and the queue page's button for
+// 添加到播放列表 (docs/behaviour.md#track-rows, #other-pages): the More-menu item of a track row, and the queue page's button for
 // the whole queue. Both open the playlists store's dialog with the tracks to add.
 import { Button } from '@mantine/core';
 import { IconPlaylistAdd } from '@tabler/icons-react';

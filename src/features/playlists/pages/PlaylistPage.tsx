@@ -1,4 +1,4 @@
-// A playlist (spec 2.8): cover, name, description, its items, play-all; for its owner an edit
+// A playlist (docs/behaviour.md#other-pages): cover, name, description, its items, play-all; for its owner an edit
 // button (修改播放列表信息), moves and removal. `normal` items play; `dummy` items show their title
 // and artist greyed and cannot play; an `album` item plays its album's tracks. The items are a
 // virtual list, so a list of thousands renders only the rows in view.
@@ -24,7 +24,7 @@ import { usePlaylistPage } from '../context';
 import type { PlaylistRef } from '../playlistMachine';
 
 /**
- * every playable track of the list in order, each once (as the queue holds them, spec 4.2); an
+ * every playable track of the list in order, each once (as the queue holds them, docs/behaviour.md#player); an
  * album item stands for its album's tracks
  */
 function playableTracks(items: readonly PlaylistItem[], known: ListAccess): TrackInfo[] {

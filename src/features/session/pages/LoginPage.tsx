@@ -23,7 +23,7 @@ export default function LoginPage() {
 
   useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
 
-  // Logged in by this form: go where the guard sent us from. Already logged in: go home (spec 2.1).
+  // Logged in by this form: go where the guard sent us from. Already logged in: go home (docs/behaviour.md#routes-and-the-guard).
   if (loginState === 'loggedIn') return <Redirect to={submitted.current ? returnTo : '/'} replace />;
 
   if (askingCode) return <CodeStep />;

@@ -1,4 +1,4 @@
-// 分享 (spec 2.7, 2.8): opens the share wizard for a list's tracks. The dialog loads with the click.
+// 分享 (docs/behaviour.md#album-page, #other-pages): opens the share wizard for a list's tracks. The dialog loads with the click.
 import { Button } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useState } from 'react';

@@ -1,4 +1,4 @@
-// /s/{shareId} (spec 2.8, 4.2): a shared list, open to everyone. Cover, name, description, numbered
+// /s/{shareId} (docs/behaviour.md#other-pages, #player): a shared list, open to everyone. Cover, name, description, numbered
 // tracks with play/pause, type tags and artists (no row menus: the page stays light for a visitor's
 // first load); 10 skeleton rows while loading. Its tracks play
 // through the share's tokens (each queued track remembers its share), never the visitor's own.
