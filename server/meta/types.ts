@@ -1,8 +1,6 @@
-/*
- * Wire shapes of protocol.md 1.5 (snake_case, key order as anniv-go sends them): the one album /
- * disc / track shape of the server. The meta repo reads it, the demo catalogue writes it (with how
- * each track sounds) and a share exports it (without artists and tags).
- */
+/* Wire shapes of protocol.md 1.5 (snake_case, key order as anniv-go sends them). */
+// The one album / disc / track shape of the server: the meta repo reads it, the demo catalogue
+// writes it (with how each track sounds) and a share exports it (without artists and tags).
 
 export type Artists = Record<string, string>;
 

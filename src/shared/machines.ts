@@ -2,7 +2,8 @@
 // - Default actors are placeholders: each feature's actors.ts (define…Actors) gives the real ones and
 //   tests give fakes, with machine.provide({ actors }). Running one unprovided fails loudly.
 // - Done and error events reach named actions and guards as typed params, never as casts:
-//   `params: ({ event }) => ({ user: event.output })`, or `params: failure` for an error.
+//   `params: ({ event }) => ({ user: event.output })` (or `params: output` for the output as is), or
+//   `params: failure` for an error.
 import { fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 
 export function provideMe<TOutput, TInput = void>(machine: string, actor: string) {
