@@ -5,7 +5,7 @@ import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
 import { defineMySharesActors, defineShareWizardActors } from './actors';
 import { mySharesMachine } from './mySharesMachine';
-import type { ShareAccess } from './shareAccess';
+import { createShareAccess } from './shareAccess';
 import { sharingMachine } from './sharingMachine';
 import { shareWizardMachine } from './shareWizardMachine';
 
@@ -18,15 +18,7 @@ export interface ShareOptions {
 }
 
 export function startShare({ api, access, inspect }: ShareOptions) {
-  // the share access code loads with the first share read (a shared page, a track queued from a
-  // share), not with the first page
-  let made: Promise<ShareAccess> | undefined;
-  const shareAccess = () =>
-    (made ??= import('./shareAccess').then(({ createShareAccess }) => createShareAccess(async (id) => (await shareApi()).getShare(api, id))));
-  const shares: ShareAccess = {
-    open: async (shareId) => (await shareAccess()).open(shareId),
-    accessFor: async (shareId) => (await shareAccess()).accessFor(shareId),
-  };
+  const shares = createShareAccess(async (id) => (await shareApi()).getShare(api, id));
   const actors = {
     shareWizard: shareWizardMachine.provide({ actors: defineShareWizardActors({ api, access }) }),
     myShares: mySharesMachine.provide({ actors: defineMySharesActors({ api }) }),
