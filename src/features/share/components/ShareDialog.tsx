@@ -13,7 +13,7 @@ import { linkTo } from '@/services/addresses';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { PlaylistCover } from '@/shared/types';
 import { FormError } from '@/ui/FormError';
-import { useShareWizard } from '../owned';
+import { useShareWizard } from '../context';
 import type { ShareWizardRef } from '../shareWizardMachine';
 
 export interface ShareDialogProps {

@@ -10,7 +10,7 @@ import { linkTo } from '@/services/addresses';
 import type { ShareEntry } from '@/shared/types';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
-import { useMyShares } from '../owned';
+import { useMyShares } from '../context';
 import type { MySharesRef } from '../mySharesMachine';
 
 const formatDate = (seconds: number) => new Date(seconds * 1000).toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
