@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
  * (docs/machines, written from the sources by `npm run machines`, and the Stately inspector, which
  * runs in the dev build only); the running app never reads them, and the first page would carry
  * some 3 kB gzip of them. Only string texts written in a `createMachine(…)` call of a module whose
- * name ends in `Machine.ts` are dropped; state and action names stay as they are.
+ * name ends in `Machine.ts` are dropped, outside its context and its functions (a share's
+ * `description` there is data); state and action names stay as they are.
  */
 
 const MACHINE_MODULE = /[\\/]src[\\/].*Machine\.ts$/;
@@ -14,10 +15,15 @@ const MACHINE_MODULE = /[\\/]src[\\/].*Machine\.ts$/;
 const isCreateMachine = (node: ts.Node): boolean =>
   ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'createMachine';
 
+const propertyNamed = (node: ts.Node, name: string): boolean =>
+  ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text === name;
+
+/** what a machine keeps or computes (its context, functions' results): data, never documentation */
+const isData = (node: ts.Node): boolean => propertyNamed(node, 'context') || ts.isFunctionLike(node);
+
 const isDescriptionText = (node: ts.Node): boolean =>
+  propertyNamed(node, 'description') &&
   ts.isPropertyAssignment(node) &&
-  (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
-  node.name.text === 'description' &&
   (ts.isStringLiteral(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer));
 
 /** `code` without the description texts of its createMachine calls (the comma after each one too) */
@@ -30,6 +36,7 @@ export function withoutMachineDescriptions(code: string): string {
       cuts.push({ start: node.getStart(source), end });
       return;
     }
+    if (inMachine && isData(node)) return;
     const machine = inMachine || isCreateMachine(node);
     ts.forEachChild(node, (child) => visit(child, machine));
   };

@@ -8,15 +8,16 @@ const syntaxErrors = (code: string) =>
   ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } }).diagnostics ?? [];
 
 describe('machine descriptions in the build', () => {
-  test("a createMachine call's description texts go; names, other texts and descriptions outside it stay", () => {
+  test("a createMachine call's description texts go; names, other texts, its context and data, and descriptions outside it stay", () => {
     const code = [
       "const form = { description: 'kept: a playlist field' };",
       'export const m = setup({}).createMachine({',
       "  id: 'm',",
+      "  context: { name: '', description: '' },",
       "  description: 'the machine',",
       '  states: {',
       "    a: { description: `the state`, on: { GO: { target: 'b', description: \"the transition\" } } },",
-      "    b: { tags: ['ready'], description: text.someText },",
+      "    b: { tags: ['ready'], description: text.someText, invoke: { src: 'save', input: () => ({ description: 'data' }) } },",
       '  },',
       '});',
     ].join('\n');
@@ -24,6 +25,9 @@ describe('machine descriptions in the build', () => {
     expect(out).not.toMatch(/the machine|the state|the transition/);
     expect(out).toContain("const form = { description: 'kept: a playlist field' };");
     expect(out).toContain('description: text.someText');
+    // the data a machine keeps or sends (a share's 分享描述) is not its documentation
+    expect(out).toContain("context: { name: '', description: '' },");
+    expect(out).toContain("input: () => ({ description: 'data' })");
     expect(out).toContain("id: 'm',");
     expect(out).toContain("on: { GO: { target: 'b',  } }");
     expect(syntaxErrors(out)).toEqual([]);
