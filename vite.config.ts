@@ -6,6 +6,7 @@ import { routePages } from './scripts/lib/routePages';
 import { isProbe, pageModules } from './scripts/lib/pageModules';
 import { offlineShell } from './scripts/lib/offlineShell';
 import { pageParts } from './scripts/lib/pageParts';
+import { machineDescriptions } from './scripts/lib/machineDescriptions';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -42,7 +43,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
     // offlineShell: the web app manifest and a Workbox service worker precaching the app (installable, opens offline)
-    plugins: probe ? [react(), offlineShell()] : [react(), parts.plugin, routePages(), offlineShell(), compressAssets()],
+    // machineDescriptions: the machines' description texts (docs only) left out of the build
+    plugins: probe ? [react(), offlineShell()] : [machineDescriptions(), react(), parts.plugin, routePages(), offlineShell(), compressAssets()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: Number(process.env.VITE_PORT ?? 5173),

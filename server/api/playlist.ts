@@ -4,7 +4,7 @@ import { findUserById } from '../auth.js';
 import { nowSeconds, type Db } from '../db.js';
 import type { MetaRepo } from '../meta/load.js';
 import { trackInfo } from '../meta/query.js';
-import type { TrackInfoWithAlbum } from '../meta/types.js';
+import { TRACK_TYPES, type TrackInfoWithAlbum } from '../meta/types.js';
 import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, malformed, ok } from './envelope.js';
 import { LIMITS } from './limits.js';
@@ -41,7 +41,6 @@ const PATCH_FORM = 'patch form';
 const DELETE_FORM = 'delete form';
 const PAYLOAD = 'payload';
 const ITEM_TYPES = new Set(['normal', 'dummy', 'album']);
-const TRACK_TYPES = new Set(['normal', 'instrumental', 'absolute', 'drama', 'radio', 'vocal']);
 
 export interface PlaylistRow {
   id: number;

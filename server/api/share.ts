@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { nowSeconds, type Db } from '../db.js';
 import { signShareTokenWith, type Audios } from '../library/keys.js';
 import type { MetaRepo } from '../meta/load.js';
-import type { AlbumDetails } from '../meta/types.js';
+import { TRACK_TYPES, type AlbumDetails, type ExportedAlbum, type ExportedDisc, type ExportedTrack } from '../meta/types.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings } from '../encoding.js';
 import type { UserRow } from '../auth.js';
 import type { CredentialRow } from '../users.js';
@@ -41,38 +41,11 @@ const ID_LENGTH = 10;
 export const SHARE_TOKEN_SECONDS = 24 * 60 * 60;
 /** How long a kept answer is sent again: its tokens then still have 23 h of their 24 h. */
 const SHARE_ANSWER_MAX_AGE_SECONDS = 60 * 60;
-const TRACK_TYPES = new Set(['normal', 'instrumental', 'absolute', 'drama', 'radio', 'vocal']);
 
 export interface ShareSong {
   album_id: string;
   disc_id: number;
   tracks: number[];
-}
-
-export interface ExportedTrack {
-  title: string;
-  artist: string;
-  type: string;
-}
-
-export interface ExportedDisc {
-  title?: string;
-  artist: string;
-  catalog: string;
-  type: string;
-  tracks: ExportedTrack[];
-}
-
-/** An album of ExportedPlaylist.metadata: AlbumDetails without `artists` and `tags`. */
-export interface ExportedAlbum {
-  album_id: string;
-  title: string;
-  edition?: string;
-  catalog: string;
-  artist: string;
-  date: string;
-  type: string;
-  discs: ExportedDisc[];
 }
 
 export interface ExportedPlaylist {

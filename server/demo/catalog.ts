@@ -1,3 +1,4 @@
+import type { AlbumDetails, DiscDetails, TrackDetails, TrackType } from '../meta/types.js';
 import type { CoverPattern } from './cover.js';
 import type { SoundKind, Timbre } from './synth.js';
 
@@ -9,16 +10,10 @@ export { DEMO_TAG_FILES, type DemoTag } from './catalog-tags.js';
  * fixed so links and tests stay stable across regenerations.
  */
 
-export type TrackType = 'normal' | 'instrumental' | 'absolute' | 'drama' | 'radio' | 'vocal';
-export type Artists = Record<string, string>;
-
-export interface DemoTrack {
-  title: string;
+/** a track of the wire shape (server/meta/types.ts), and how it sounds */
+export interface DemoTrack extends TrackDetails {
   seconds: number;
-  artist?: string;
   type?: TrackType;
-  artists?: Artists;
-  tags?: string[];
   kind?: SoundKind;
   /**
    * A `tone` track that goes on from the previous track's chord with no gap: the two are cut from
@@ -27,13 +22,8 @@ export interface DemoTrack {
   continues?: boolean;
 }
 
-export interface DemoDisc {
-  catalog: string;
-  title?: string;
-  artist?: string;
+export interface DemoDisc extends Omit<DiscDetails, 'tracks'> {
   type?: TrackType;
-  artists?: Artists;
-  tags?: string[];
   tracks: DemoTrack[];
 }
 
@@ -46,16 +36,9 @@ export interface DemoStyle {
   pulse: boolean;
 }
 
-export interface DemoAlbum {
-  album_id: string;
-  title: string;
-  edition?: string;
-  catalog: string;
-  artist: string;
-  /** `YYYY-MM-DD` is written as a TOML local date; `YYYY-MM` / `YYYY` as strings. */
-  date: string;
+/** An album of the wire shape whose `date` `YYYY-MM-DD` is written as a TOML local date (`YYYY-MM` / `YYYY` as strings). */
+export interface DemoAlbum extends Omit<AlbumDetails, 'type' | 'tags' | 'discs'> {
   type: TrackType;
-  artists?: Artists;
   tags?: string[];
   discs: DemoDisc[];
   cover: { hue: number; pattern: CoverPattern };

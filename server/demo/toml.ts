@@ -1,4 +1,5 @@
-import type { Artists, DemoAlbum, DemoTag } from './catalog.js';
+import type { Artists } from '../meta/types.js';
+import type { DemoAlbum, DemoTag } from './catalog.js';
 
 /* Writes anni-style TOML (the layout the anni formatter produces) for demo albums and tags. */
 

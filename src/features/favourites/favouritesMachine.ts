@@ -8,7 +8,7 @@
 import { assertEvent, assign, emit, enqueueActions, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
-import { failure, provideMe } from '@/shared/machines';
+import { loadingStates, output, provideMe } from '@/shared/machines';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
 import { favouriteToggleMachine, heartIdOf, type FavouriteTarget, type FavouriteToggleRef, type ToggleStoreEvent } from './favouriteToggleMachine';
 
@@ -59,7 +59,7 @@ export const favouritesMachine = setup({
   },
   actions: {
     setAll: assign((_, loaded: LoadedFavourites) => ({ ...withTracks(loaded.tracks), ...withAlbums(loaded.albums) })),
-    setAlbums: assign((_, params: { albums: string[] }) => withAlbums(params.albums)),
+    setAlbums: assign((_, albums: string[]) => withAlbums(albums)),
     // toggles in flight are kept: their answers land (and are ignored once signed out) and toast
     forgetAll: assign(empty),
     /** the target's toggle, spawned on its first click, is asked to submit */
@@ -126,19 +126,7 @@ export const favouritesMachine = setup({
       description: 'Nobody signed in: favourites load after sign-in.',
       on: { LOAD: 'loading' },
     },
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadFavourites',
-        src: 'loadFavourites',
-        onDone: { target: 'ready', actions: { type: 'setAll', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
-      },
-    },
-    failed: {
-      tags: ['failed'],
-      on: { LOAD: 'loading' },
-    },
+    ...loadingStates('loadFavourites', 'setAll'),
     ready: {
       tags: ['ready'],
       initial: 'current',
@@ -154,7 +142,7 @@ export const favouritesMachine = setup({
           invoke: {
             id: 'loadFavouriteAlbums',
             src: 'loadFavouriteAlbums',
-            onDone: { target: 'current', actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) } },
+            onDone: { target: 'current', actions: { type: 'setAlbums', params: output } },
             // the local change stays; the next load corrects it
             onError: 'current',
           },

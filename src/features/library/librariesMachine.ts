@@ -1,7 +1,7 @@
 // The user's libraries (credentials) (docs/behaviour.md#library-pages, #library-sync): list, the add dialog, delete with a
 // confirm dialog. Changes are emitted so the sync machine syncs or removes local data.
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { failure, provideMe } from '@/shared/machines';
+import { failure, loadingStates, output, provideMe } from '@/shared/machines';
 import type { Credential, NewCredential } from '@/shared/types';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
@@ -60,7 +60,7 @@ export const librariesMachine = setup({
     },
   },
   actions: {
-    setCredentials: assign((_, params: { credentials: Credential[] }) => ({ credentials: params.credentials })),
+    setCredentials: assign((_, credentials: Credential[]) => ({ credentials })),
     clearCredentials: assign({ credentials: [], formError: null, pendingDelete: null }),
     appendCredential: assign(({ context }, params: { credential: Credential }) => ({
       credentials: [...context.credentials, params.credential],
@@ -101,19 +101,7 @@ export const librariesMachine = setup({
       tags: ['loading'],
       on: { LOAD: 'loading' },
     },
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'listCredentials',
-        src: 'listCredentials',
-        onDone: { target: 'ready', actions: [{ type: 'setCredentials', params: ({ event }) => ({ credentials: event.output }) }, 'announceCredentials'] },
-        onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
-      },
-    },
-    failed: {
-      tags: ['failed'],
-      on: { LOAD: 'loading' },
-    },
+    ...loadingStates('listCredentials', 'setCredentials', 'announceCredentials'),
     ready: {
       tags: ['ready'],
       initial: 'browsing',
@@ -131,7 +119,7 @@ export const librariesMachine = setup({
           invoke: {
             id: 'refreshCredentials',
             src: 'listCredentials',
-            onDone: { target: 'browsing', actions: [{ type: 'setCredentials', params: ({ event }) => ({ credentials: event.output }) }, 'announceCredentials'] },
+            onDone: { target: 'browsing', actions: [{ type: 'setCredentials', params: output }, 'announceCredentials'] },
             onError: { target: 'browsing', actions: { type: 'notifyError', params: failure } },
           },
         },

@@ -7,7 +7,7 @@
 import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
-import { failure, provideMe } from '@/shared/machines';
+import { failure, loadingStates, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
 import type { Playlist, PlaylistFields, PlaylistInfo } from '@/shared/types';
@@ -81,7 +81,7 @@ export const playlistsMachine = setup({
     addingTracks: ({ context }) => context.pendingTracks.length > 0,
   },
   actions: {
-    setPlaylists: assign((_, params: { playlists: PlaylistInfo[] }) => ({ playlists: params.playlists })),
+    setPlaylists: assign((_, playlists: PlaylistInfo[]) => ({ playlists })),
     forgetAll: assign({ playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null }),
     /** a new list goes last, as the server lists them */
     appendCreated: assign(({ context }, params: { playlist: Playlist }) => ({
@@ -153,19 +153,7 @@ export const playlistsMachine = setup({
       tags: ['loading'],
       on: { LOAD: 'loading' },
     },
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'listPlaylists',
-        src: 'listPlaylists',
-        onDone: { target: 'ready', actions: { type: 'setPlaylists', params: ({ event }) => ({ playlists: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
-      },
-    },
-    failed: {
-      tags: ['failed'],
-      on: { LOAD: 'loading' },
-    },
+    ...loadingStates('listPlaylists', 'setPlaylists'),
     ready: {
       tags: ['ready'],
       // LOAD is not taken here: a dialog or a request in flight would lose its state

@@ -2,7 +2,7 @@
 // the list of an open 我的分享 page. Each is spawned here when its view opens and stopped when it
 // closes, so both are part of the app's system (the inspector sees them, their toasts go through
 // the one notify, a test can reach them). One of each at a time: a new wizard replaces the last.
-import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { mySharesMachine, type MySharesRef } from './mySharesMachine';
 import { shareWizardMachine, type ShareWizardInput, type ShareWizardRef } from './shareWizardMachine';
 
@@ -29,22 +29,16 @@ export const sharingMachine = setup({
     myShares: mySharesMachine,
   },
   actions: {
-    openWizard: enqueueActions(({ context, event, enqueue }) => {
+    // each is spawned under its actor's name, so it is stopped by that name (nothing when none is open)
+    stopWizard: stopChild('shareWizard'),
+    openWizard: assign(({ event, spawn }) => {
       assertEvent(event, 'OPEN_WIZARD');
-      if (context.wizard) enqueue.stopChild(context.wizard);
-      enqueue.assign(({ spawn }) => ({ wizard: spawn('shareWizard', { id: 'shareWizard', input: event.input }) }));
+      return { wizard: spawn('shareWizard', { id: 'shareWizard', input: event.input }) };
     }),
-    closeWizard: enqueueActions(({ context, enqueue }) => {
-      if (!context.wizard) return;
-      enqueue.stopChild(context.wizard);
-      enqueue.assign({ wizard: null });
-    }),
+    forgetWizard: assign({ wizard: null }),
     openMyShares: assign(({ context, spawn }) => ({ myShares: context.myShares ?? spawn('myShares', { id: 'myShares' }) })),
-    closeMyShares: enqueueActions(({ context, enqueue }) => {
-      if (!context.myShares) return;
-      enqueue.stopChild(context.myShares);
-      enqueue.assign({ myShares: null });
-    }),
+    stopMyShares: stopChild('myShares'),
+    forgetMyShares: assign({ myShares: null }),
   },
 }).createMachine({
   id: 'sharing',
@@ -54,10 +48,10 @@ export const sharingMachine = setup({
     running: {
       description: 'Spawns the wizard of a 分享 dialog and the list of 我的分享 while their views are open.',
       on: {
-        OPEN_WIZARD: { description: 'A 分享 dialog opened: a fresh wizard for its tracks (one dialog at a time).', actions: 'openWizard' },
-        CLOSE_WIZARD: { description: 'The dialog closed: its wizard is stopped.', actions: 'closeWizard' },
+        OPEN_WIZARD: { description: 'A 分享 dialog opened: a fresh wizard for its tracks (one dialog at a time).', actions: ['stopWizard', 'openWizard'] },
+        CLOSE_WIZARD: { description: 'The dialog closed: its wizard is stopped.', actions: ['stopWizard', 'forgetWizard'] },
         OPEN_MY_SHARES: { description: '我的分享 opened: its list loads (an open one is kept).', actions: 'openMyShares' },
-        CLOSE_MY_SHARES: { description: 'The page left: its list is stopped.', actions: 'closeMyShares' },
+        CLOSE_MY_SHARES: { description: 'The page left: its list is stopped.', actions: ['stopMyShares', 'forgetMyShares'] },
       },
     },
   },

@@ -1,21 +1,14 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useSession, useUser } from '../context';
+import { PasswordInput } from '@mantine/core';
+import { useState } from 'react';
+import { useUser } from '../context';
 import { CodeInput } from './TwoFactorPanel';
-import { FormError } from '@/ui/FormError';
+import { UserForm } from './UserForm';
 import { text } from '@/shared/text';
-import { formErrorOf } from '../selectors';
 
 export function PasswordForm() {
-  const session = useSession();
-  const busy = useSelector(session, (s) => s.hasTag('changingPassword'));
-  const formError = useSelector(session, formErrorOf('password'));
   const withCode = useUser()?.twoFactorEnabled === true;
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
   const [code, setCode] = useState('');
-
-  useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
 
   const field = (name: keyof typeof form, label: string, autoComplete: string) => (
     <PasswordInput
@@ -29,25 +22,16 @@ export function PasswordForm() {
     />
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    session.send({ type: 'CHANGE_PASSWORD', form: withCode ? { ...form, twoFactorCode: code } : form });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack maw={480}>
-        <FormError message={formError} />
-        {field('oldPassword', text.user.oldPassword, 'current-password')}
-        {field('newPassword', text.user.newPassword, 'new-password')}
-        {field('confirmPassword', text.user.confirmNewPassword, 'new-password')}
-        {withCode && <CodeInput value={code} onChange={setCode} />}
-        <Group>
-          <Button type="submit" loading={busy}>
-            {text.user.confirmChanges}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <UserForm
+      form="password"
+      busyTag="changingPassword"
+      submit={() => ({ type: 'CHANGE_PASSWORD', form: withCode ? { ...form, twoFactorCode: code } : form })}
+    >
+      {field('oldPassword', text.user.oldPassword, 'current-password')}
+      {field('newPassword', text.user.newPassword, 'new-password')}
+      {field('confirmPassword', text.user.confirmNewPassword, 'new-password')}
+      {withCode && <CodeInput value={code} onChange={setCode} />}
+    </UserForm>
   );
 }
