@@ -180,7 +180,8 @@ describe('tags', () => {
     await user.click(screen.getByRole('switch', { name: text.tags.showSubTagAlbums }));
     expect(await screen.findByText('Sea Harp')).toBeTruthy();
     const byTag = server.requests.filter((r) => r.path === '/api/meta/albums/by-tag').map((r) => new URLSearchParams(r.query));
-    expect(byTag.map((q) => q.has('recursive'))).toEqual([false, true]);
+    // a sync finishing may read the tag's albums again: without sub-tags before the switch, with them after
+    expect(byTag.map((q) => q.has('recursive')).join()).toMatch(/^(false,)+true(,true)*$/);
   });
 
   it('a tag with % in it opens and shows its parent link', async () => {

@@ -28,7 +28,7 @@ describe('library page', () => {
       s.addCredential({ name: 'Home', url: 'https://home.example' });
     });
     // shown as a toast and under the library
-    expect(await screen.findAllByText('同步音频仓库失败: 网络错误: 502 Bad Gateway')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('同步音频仓库失败: 网络错误: 502 Bad Gateway')).toHaveLength(2), { timeout: 5000 });
     expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
     const home = await screen.findByRole('article', { name: 'Home' });
     await waitFor(() => expect(within(home).getByText(new RegExp(text.library.albumCount(2)))).toBeTruthy());
