@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
           environment: 'node',
+          // path walks take under a second alone; on a 2-core machine running every suite at once
+          // the longest took over 5 s (the default)
+          testTimeout: 15000,
         },
       },
       {
