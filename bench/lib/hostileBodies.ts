@@ -163,8 +163,16 @@ export function readShareLoop(baseUrl: string, shareId: string, until: () => boo
 export async function makeShareLoop(baseUrl: string, body: string, cookie: string, until: () => boolean, log: MakeShareLog): Promise<void> {
   while (until()) {
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/share`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
-    const envelope = (await res.json()) as { status?: number; message?: string };
+    let res: Response;
+    let envelope: { status?: number; message?: string };
+    try {
+      res = await fetch(`${baseUrl}/api/share`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+      envelope = (await res.json()) as { status?: number; message?: string };
+    } catch (error) {
+      // a refusal must come as an answer the client can read, not a closed connection
+      if (log.other.length < 5) log.other.push(`network: ${String(error)}`);
+      continue;
+    }
     if (envelope.status === 0) log.created += 1;
     else if (envelope.status === 902001 && envelope.message?.startsWith('too many shares created')) log.limited += 1;
     else if (log.other.length < 5) log.other.push(`${res.status}/${envelope.status} ${envelope.message ?? ''}`);

@@ -430,6 +430,9 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   app.post('/api/share', async (c) => {
     const user = requireUser(c);
     if (shareWrites.left(user.id) <= 0) {
+      // the body is received (at most the route's byte limit) but never parsed: refused before
+      // reading it, a browser still sending would see the connection close instead of this answer
+      await c.req.raw.arrayBuffer().catch(() => undefined);
       throw new ApiError(Status.PermissionDenied, `too many shares created; wait ${shareWrites.secondsLeft(user.id)} seconds and try again`);
     }
     // What this request costs counts whether it is stored or refused below.
