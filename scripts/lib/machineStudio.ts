@@ -9,9 +9,8 @@
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { afterDelayName } from '../../tools/modelPaths';
-import { implementationLabel, ownActions } from './machineLabels';
-
 import type { GeneratedFile } from './machineDocs';
+import { implementationLabel, ownActions } from './machineLabels';
 
 type Config = Record<string, unknown>;
 
@@ -36,7 +35,7 @@ export function machineStudioSource(name: string, machine: AnyStateMachine): str
 }
 
 /** The config object `createMachine` takes, rebuilt from the machine's state nodes. */
-export function machineConfig(machine: AnyStateMachine): Config {
+function machineConfig(machine: AnyStateMachine): Config {
   const { context } = machine.config as { context?: unknown };
   return {
     id: machine.id,

@@ -19,8 +19,11 @@ const albumA: WireAlbum = {
 const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const sharingToken = `${b64url({ alg: 'HS256' })}.${b64url({ type: 'user', share: { key_id: 'k', secret: 's' } })}.sig`;
 
-/** the app at `path`, signed in and synced, with an inspection spy: the actors it announced and the events each received */
-async function inspected(path: string) {
+/**
+ * the app at `path`, signed in and synced, with an inspection spy: the actors it announced and the
+ * events each received; a call to `failing` is answered with an error
+ */
+async function inspected(path: string, failing?: string) {
   const server = createFakeAnniv();
   await server.addUser('mio@example.com', 'pw', 'Mio');
   server.signIn('mio@example.com');
@@ -36,7 +39,11 @@ async function inspected(path: string) {
     if (event.type === '@xstate.actor') actors.push(event.actorRef as AnyActorRef);
     if (event.type === '@xstate.event') received.set(event.actorRef as AnyActorRef, [...(received.get(event.actorRef as AnyActorRef) ?? []), event.event.type]);
   };
-  const app = renderApp(path, server, { inspect });
+  const fetch: typeof globalThis.fetch = async (input, init) =>
+    new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname === failing
+      ? Response.json({ status: 902000, message: 'tags are gone', data: null })
+      : server.fetch(input, init);
+  const app = renderApp(path, { ...server, fetch }, { inspect });
   await screen.findByRole('link', { name: 'Mio' });
   await screen.findByText(text.library.syncSucceeded);
   const withId = (id: string) => actors.find((actor) => actor.id === id);
@@ -79,5 +86,12 @@ describe('the inspector sees every actor the app creates', () => {
     // the site's info is the one loader the system starts; the page's is another
     const pageLoaders = () => actors.filter((actor) => machineOf(actor) === 'loader' && actor !== system.site);
     await waitFor(() => expect(pageLoaders().some((loader) => eventsOf(loader).includes('xstate.done.actor.load'))).toBe(true));
+  });
+
+  it("a page's loader that fails toasts once, through the system's one notify", async () => {
+    const { system } = await inspected('/tags', '/api/meta/tags');
+    // the page says why, and the toast says it once (both listeners of a loader's notify would toast at once)
+    await screen.findAllByText('tags are gone');
+    await waitFor(() => expect(system.messages.getSnapshot().context.messages.filter((m) => m.message === 'tags are gone')).toHaveLength(1));
   });
 });
