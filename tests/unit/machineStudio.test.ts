@@ -37,6 +37,21 @@ const transitionsOf = (machine: AnyStateMachine) =>
     })),
   );
 
+/**
+ * how each state writes its delays and its actors' results: under `after` and the invoke's
+ * `onDone`/`onError`, not as plain events in `on`
+ */
+const writtenAs = (machine: AnyStateMachine) =>
+  allStateNodes(machine).map((node) => {
+    const on = Object.keys((node.config.on ?? {}) as Record<string, unknown>);
+    const own = node.invoke.flatMap((invoke) => [`xstate.done.actor.${invoke.id}`, `xstate.error.actor.${invoke.id}`]);
+    return {
+      id: node.id,
+      after: node.after.map((delayed) => delayed.delay),
+      plainEvents: on.filter((type) => type.startsWith('xstate.after.') || own.includes(type)),
+    };
+  });
+
 /** the names the rebuilt machine refers to, each given a stand-in so that it starts */
 function withStandIns(machine: AnyStateMachine): AnyStateMachine {
   const nodes = allStateNodes(machine);
@@ -58,6 +73,7 @@ describe('Stately Studio files (docs/machines/<name>.studio.ts)', () => {
       const rebuilt = (await studioFiles[path]!()).default;
       expect(statesOf(rebuilt)).toEqual(statesOf(machine));
       expect(transitionsOf(rebuilt)).toEqual(transitionsOf(machine));
+      expect(writtenAs(rebuilt)).toEqual(writtenAs(machine).map((state) => ({ ...state, plainEvents: [] })));
       const actor = createActor(withStandIns(rebuilt)).start();
       expect(actor.getSnapshot().status).toBe('active');
       actor.stop();
