@@ -1,6 +1,7 @@
 /**
  * `npm run machines`: writes docs/machines/<name>.json, <name>.md (Mermaid diagram),
- * <name>.studio.ts (for Stately Studio's "Import from code") and README.md for every machine in the registry (scripts/lib/machineRegistry.ts).
+ * <name>.studio.ts (for Stately Studio's "Import from code") and README.md for every machine in
+ * the registry (scripts/lib/machineRegistry.ts).
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
