@@ -15,6 +15,7 @@ import { SettingsProvider } from '@/features/settings';
 import { ShellProvider } from '@/features/shell';
 import type { Severity } from '@/shared/effects';
 import { CoverStoreContext } from '@/ui/coverStoreContext';
+import { InspectProvider } from '@/ui/inspect';
 import { NotifyProvider } from '@/ui/notify';
 import type { AppSystem } from './system';
 import { TrackSlotsProvider } from './TrackSlots';
@@ -41,7 +42,9 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                         <LyricsProvider value={system.lyrics}>
                           <CoverStoreContext.Provider value={system.covers}>
                             <ShellProvider value={system.shell}>
-                              <TrackSlotsProvider>{children}</TrackSlotsProvider>
+                              <TrackSlotsProvider>
+                                <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                              </TrackSlotsProvider>
                             </ShellProvider>
                           </CoverStoreContext.Provider>
                         </LyricsProvider>

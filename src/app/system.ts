@@ -153,6 +153,8 @@ export function createAppSystem(options: SystemOptions = {}) {
     prefetchFor,
     messages,
     notify,
+    /** for actors a view creates itself (a page's loader): the inspector sees them, their toasts go through `notify` */
+    inspect,
     session,
     site,
     settings,

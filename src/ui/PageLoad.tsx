@@ -2,12 +2,14 @@
 // error's own text as a toast. The view hands the load over (a feature's loads, never the raw api
 // client) and never awaits it. Remount with a new `key` to load something else (new parameters);
 // a new `refresh` loads the same again while what was loaded stays shown (a sync changed it).
+// The loader is created with the app system's inspect: the inspector sees it, and its toasts go
+// through the system's one notify.
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { loaderMachine } from './loaderMachine';
-import { useNotify } from './notify';
+import { useInspect } from './inspect';
 
 export type LoadState<T> =
   | { status: 'loading' }
@@ -22,18 +24,14 @@ interface PageLoadProps<T> {
 }
 
 export function PageLoad<T>({ load, refresh, children }: PageLoadProps<T>) {
-  const notify = useNotify();
+  const inspect = useInspect();
   // the loader runs the load of the latest render (a reload may need newer parameters)
   const latestLoad = useRef(load);
   useEffect(() => {
     latestLoad.current = load;
   });
   const [machine] = useState(() => loaderMachine.provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }));
-  const loader = useActorRef(machine);
-  useEffect(() => {
-    const subscription = loader.on('notify', (e) => notify(e.severity, e.message));
-    return () => subscription.unsubscribe();
-  }, [loader, notify]);
+  const loader = useActorRef(machine, { inspect });
   const loadedFor = useRef(refresh);
   useEffect(() => {
     if (loadedFor.current === refresh) return;

@@ -1,5 +1,5 @@
 // How a view shows a toast without knowing who keeps the messages: the app provides the function
-// (it feeds the messages machine); generic components such as PageLoad use it for their errors.
+// (it feeds the messages machine). Actors reach it through the system's inspect instead (src/ui/inspect.ts).
 import type { Severity } from '@/shared/effects';
 import { providedContext } from './providedContext';
 

@@ -17,7 +17,7 @@ afterEach(async () => {
   running.clear();
 });
 
-export function renderApp(path: string, server = createFakeAnniv(), options: Pick<SystemOptions, 'serviceWorker'> = {}) {
+export function renderApp(path: string, server = createFakeAnniv(), options: Pick<SystemOptions, 'serviceWorker' | 'inspect'> = {}) {
   window.history.replaceState(null, '', path);
   const reloads: string[] = [];
   const system = createAppSystem({
