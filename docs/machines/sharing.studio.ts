@@ -15,11 +15,11 @@ export default createMachine({
       description: "Spawns the wizard of a 分享 dialog and the list of 我的分享 while their views are open.",
       on: {
         OPEN_WIZARD: {
-          actions: ["openWizard"],
+          actions: ["stopWizard", "openWizard"],
           description: "A 分享 dialog opened: a fresh wizard for its tracks (one dialog at a time).",
         },
         CLOSE_WIZARD: {
-          actions: ["closeWizard"],
+          actions: ["stopWizard", "forgetWizard"],
           description: "The dialog closed: its wizard is stopped.",
         },
         OPEN_MY_SHARES: {
@@ -27,7 +27,7 @@ export default createMachine({
           description: "我的分享 opened: its list loads (an open one is kept).",
         },
         CLOSE_MY_SHARES: {
-          actions: ["closeMyShares"],
+          actions: ["stopMyShares", "forgetMyShares"],
           description: "The page left: its list is stopped.",
         },
       },
