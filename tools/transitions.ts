@@ -12,6 +12,7 @@ import {
   createActor,
   SimulatedClock,
   type ActorOptions,
+  type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -37,6 +38,8 @@ export interface MachineTransition {
   event: string;
   /** The event type an actor receives (`''` for `always`). */
   eventType: string;
+  /** Root-relative paths of the states it enters (none when it stays). */
+  targets: string[];
 }
 
 const ROOT = '(machine)';
@@ -55,8 +58,9 @@ function describeTransition(definition: TransitionDefinition): MachineTransition
   const group = siblingsOf(definition);
   const branch = group.length > 1 ? `#${group.indexOf(definition) + 1}` : '';
   const event = eventName(definition);
-  const targets = definition.target?.length ? definition.target.map(statePath).join(', ') : '(stays)';
-  return { id: `${statePath(source)} —${event}${branch}→ ${targets}`, source: statePath(source), event, eventType };
+  const targets = (definition.target ?? []).map(statePath);
+  const to = targets.length ? targets.join(', ') : '(stays)';
+  return { id: `${statePath(source)} —${event}${branch}→ ${to}`, source: statePath(source), event, eventType, targets };
 }
 
 function siblingsOf(definition: TransitionDefinition): TransitionDefinition[] {
@@ -119,7 +123,8 @@ export class TransitionRecorder {
   private readonly fired: string[] = [];
   private readonly ids = new Map<TransitionDefinition, string>();
   readonly steps: RecordedStep[] = [];
-  private failure: unknown;
+  /** Why the actor failed (e.g. an actor error no state handles), once it has. */
+  failure: unknown;
 
   constructor(machine: AnyStateMachine, options: RecordOptions = {}) {
     const actorOptions = {
@@ -138,8 +143,13 @@ export class TransitionRecorder {
     return this.actor.getSnapshot() as AnyMachineSnapshot;
   }
 
-  /** Sends one event; returns the ids it fired. Throws when the actor failed. */
-  send(event: EventObject): string[] {
+  get failed(): boolean {
+    return this.failure !== undefined || this.snapshot.status === 'error';
+  }
+
+  /** Sends one event; the ids it fired, or null when the actor failed (that step is not recorded). */
+  send(event: EventObject): string[] | null {
+    if (this.failed) return null;
     this.actor.send(event);
     return this.record(event);
   }
@@ -148,9 +158,10 @@ export class TransitionRecorder {
     this.actor.stop();
   }
 
-  private record(event: EventObject): string[] {
-    if (this.failure !== undefined || this.snapshot.status === 'error') {
-      throw new Error(`the actor failed after ${event.type}: ${String(this.failure ?? this.snapshot.error)}`);
+  private record(event: EventObject): string[] | null {
+    if (this.failed) {
+      this.failure ??= this.snapshot.error;
+      return null;
     }
     const fired = this.fired.splice(0);
     this.steps.push({ state: this.snapshot, event, fired });
@@ -170,12 +181,16 @@ export class TransitionRecorder {
   }
 }
 
-/** Replays `events` from the start; the recorded steps (stops the actor). */
-export function recordEvents(machine: AnyStateMachine, events: readonly EventObject[], options: RecordOptions = {}): RecordedStep[] {
+/** Replays `events` from the start: the steps recorded, up to the first that failed the actor, if any. */
+export function recordEvents(
+  machine: AnyStateMachine,
+  events: readonly AnyEventObject[],
+  options: RecordOptions = {},
+): { steps: RecordedStep[]; failed: boolean } {
   const recorder = new TransitionRecorder(machine, options);
   try {
-    for (const event of events) recorder.send(event);
-    return recorder.steps;
+    for (const event of events) if (!recorder.send(event)) break;
+    return { steps: recorder.steps, failed: recorder.failed };
   } finally {
     recorder.stop();
   }

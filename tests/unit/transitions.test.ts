@@ -42,14 +42,14 @@ describe('transitionsOf', () => {
 
 describe('recordEvents', () => {
   it('tells which guarded branch and which always branch fired', () => {
-    const steps = recordEvents(smallMachine, [{ type: 'GO', to: 'a' }]);
+    const { steps } = recordEvents(smallMachine, [{ type: 'GO', to: 'a' }]);
     expect(steps.map((s) => s.fired)).toEqual([[], ['idle —GO#1→ a', 'a —always#2→ waiting']]);
-    const bumped = recordEvents(smallMachine, [{ type: 'BUMP' }, { type: 'GO', to: 'a' }]);
+    const { steps: bumped } = recordEvents(smallMachine, [{ type: 'BUMP' }, { type: 'GO', to: 'a' }]);
     expect(bumped.at(-1)!.fired).toEqual(['idle —GO#1→ a', 'a —always#1→ done']);
   });
 
   it('records delays, invoke results and nothing for an ignored event', () => {
-    const steps = recordEvents(smallMachine, [
+    const { steps } = recordEvents(smallMachine, [
       { type: 'GO', to: 'a' },
       { type: 'xstate.after.3000.small.waiting' },
       { type: 'BUMP' },

@@ -1,0 +1,233 @@
+/**
+ * Path generators that aim at transition coverage, and the coverage they reach.
+ *
+ * - `coveragePaths`: the shortest (or simple) paths to every state from xstate/graph, then, for
+ *   each transition none of them fired, the shortest path found so far that ends in its source
+ *   plus a sample event of its type, kept only if replaying it really fires that transition.
+ * - `randomPaths`: seeded random walks (GraphWalker style) that stop at a transition-coverage goal
+ *   or a step cap; the same seed gives the same paths.
+ *
+ * Every path is replayed on a real actor (tools/transitions.ts records what fired), so what is
+ * reported as covered has been seen firing, not predicted.
+ */
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
+import { recordEvents, transitionsOf, TransitionRecorder, type RecordedStep } from './transitions';
+
+/** A transition no path can fire, with the reason (kept beside the machine, in its samples file). */
+export interface UnreachableTransition {
+  transition: string;
+  reason: string;
+}
+
+/** Everything a walk of one machine needs; the samples file beside each machine provides it. */
+export interface WalkSpec {
+  /** The machine with fake actors that never settle (`withPendingActors`). */
+  machine: AnyStateMachine;
+  events: readonly EventObject[];
+  input?: unknown;
+  stateKey?: (snapshot: AnyMachineSnapshot) => string;
+  unreachable?: readonly UnreachableTransition[];
+}
+
+/** A replayed path; shaped like an xstate/graph path, so `replayPath` and `describePath` take it. */
+export interface GeneratedPath {
+  state: AnyMachineSnapshot;
+  steps: RecordedStep[];
+}
+
+export interface Coverage {
+  states: { covered: number; total: number; missing: string[] };
+  transitions: {
+    covered: number;
+    total: number;
+    /** Not fired and not explained. */
+    missing: UnreachableTransition[];
+    /** Not fired, listed as unreachable beside the machine. */
+    explained: UnreachableTransition[];
+  };
+}
+
+export interface GeneratedPaths {
+  generator: 'shortest' | 'simple' | 'random';
+  seed?: number;
+  paths: GeneratedPath[];
+  coverage: Coverage;
+}
+
+/** Raised when a walk would pass its limit: the caller explains instead of running forever. */
+export class WalkLimitError extends Error {}
+
+const NOT_FIRED = 'no sample event fires it from any state the paths reach';
+// extensions tried per machine before giving up on the transitions left: keeps the player bounded
+const EXTENSION_BUDGET = 20_000;
+
+export interface CoverageOptions {
+  kind?: 'shortest' | 'simple';
+  /** States the simple walk may visit before refusing (default 20 000). */
+  simpleLimit?: number;
+}
+
+/** Shortest (or simple) paths to every state, extended until every transition fires or is explained. */
+export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): GeneratedPaths {
+  const kind = options.kind ?? 'shortest';
+  const graphPaths = graphWalk(spec, kind, options.simpleLimit ?? 20_000);
+  // the graph may predict a path through an unhandled actor error: the replay stops before it
+  const paths: GeneratedPath[] = graphPaths.map((path) => {
+    const { state, steps } = replay(spec, path.steps.slice(1).map((step) => step.event));
+    return { state, steps };
+  });
+  const fired = firedIn(paths);
+  const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
+  let budget = EXTENSION_BUDGET;
+  for (const transition of transitionsOf(spec.machine)) {
+    if (fired.has(transition.id) || explained.has(transition.id)) continue;
+    const anyEvent = transition.eventType === '';
+    const events = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
+    // shortest first; an `always` fires on entering its state, so any path and event may lead there
+    const prefixes = [...paths]
+      .sort((a, b) => a.steps.length - b.steps.length)
+      .filter((path) => anyEvent || transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source));
+    search: for (const prefix of prefixes) {
+      for (const event of events) {
+        if (budget-- <= 0) break search;
+        const candidate = replay(spec, [...prefix.steps.slice(1).map((step) => step.event), event]);
+        if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transition.id)) continue;
+        paths.push({ state: candidate.state, steps: candidate.steps });
+        for (const id of candidate.steps.at(-1)!.fired) fired.add(id);
+        break search;
+      }
+    }
+  }
+  return { generator: kind, paths, coverage: coverageOf(spec, paths) };
+}
+
+export interface RandomOptions {
+  seed: number;
+  /** Events per walk before a new walk starts from the initial state (default 50). */
+  maxLength?: number;
+  /** Stop once this percentage of the transitions not explained as unreachable has fired (default 100). */
+  untilPercent?: number;
+  /** Stop after this many events in all, goal reached or not (default 20 000). */
+  maxSteps?: number;
+}
+
+/**
+ * Seeded random walks: from the initial state, pick one of the events the current snapshot accepts,
+ * again and again. A walk is kept (cut after the last transition it fired first) only when it fired
+ * something new.
+ */
+export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPaths {
+  const { seed, maxLength = 50, untilPercent = 100, maxSteps = 20_000 } = options;
+  const random = mulberry32(seed);
+  const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
+  const goal = transitionsOf(spec.machine).filter((t) => !explained.has(t.id)).length;
+  const fired = new Set<string>();
+  const paths: GeneratedPath[] = [];
+  let steps = 0;
+  while (steps < maxSteps && fired.size * 100 < goal * untilPercent) {
+    const recorder = new TransitionRecorder(spec.machine, recordOptions(spec));
+    let lastNew = 0;
+    try {
+      lastNew = newlyFired(recorder.steps[0]!, fired) ? 0 : -1;
+      for (let i = 0; i < maxLength && steps < maxSteps; i++) {
+        const snapshot = recorder.snapshot;
+        if (snapshot.status !== 'active') break;
+        const enabled = spec.events.filter((event) => snapshot.can(event));
+        if (enabled.length === 0) break;
+        steps++;
+        if (!recorder.send(enabled[Math.floor(random() * enabled.length)]!)) break;
+        if (newlyFired(recorder.steps.at(-1)!, fired)) lastNew = recorder.steps.length - 1;
+        if (fired.size * 100 >= goal * untilPercent) break;
+      }
+    } finally {
+      recorder.stop();
+    }
+    if (lastNew >= 0) {
+      const kept = recorder.steps.slice(0, lastNew + 1);
+      paths.push({ state: kept.at(-1)!.state, steps: kept });
+    }
+  }
+  return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
+}
+
+function newlyFired(step: RecordedStep, fired: Set<string>): boolean {
+  const before = fired.size;
+  for (const id of step.fired) fired.add(id);
+  return fired.size > before;
+}
+
+/** States and transitions the paths reached; a state passed through within one event counts. */
+export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[]): Coverage {
+  const transitions = transitionsOf(spec.machine);
+  const fired = firedIn(paths);
+  const reached = new Set<string>();
+  for (const path of paths) {
+    for (const step of path.steps) for (const leaf of leafPaths(step.state.value)) reached.add(leaf);
+  }
+  for (const transition of transitions) if (fired.has(transition.id)) for (const target of transition.targets) reached.add(target);
+  const states = stateIdsOf(spec.machine);
+  const reasons = new Map((spec.unreachable ?? []).map((entry) => [entry.transition, entry.reason]));
+  const notFired = transitions.filter((t) => !fired.has(t.id));
+  return {
+    states: { covered: states.filter((id) => reached.has(id)).length, total: states.length, missing: states.filter((id) => !reached.has(id)) },
+    transitions: {
+      covered: transitions.length - notFired.length,
+      total: transitions.length,
+      missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: NOT_FIRED })),
+      explained: notFired.filter((t) => reasons.has(t.id)).map((t) => ({ transition: t.id, reason: reasons.get(t.id)! })),
+    },
+  };
+}
+
+/** Fired transitions as a share of those not explained as unreachable, in % (100 when there are none). */
+export function transitionPercent(coverage: Coverage): number {
+  const { covered, total, explained } = coverage.transitions;
+  const goal = total - explained.length;
+  return goal === 0 ? 100 : (covered / goal) * 100;
+}
+
+function firedIn(paths: readonly GeneratedPath[]): Set<string> {
+  return new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.fired)));
+}
+
+function recordOptions(spec: WalkSpec) {
+  return spec.input !== undefined ? { input: spec.input } : {};
+}
+
+/** The path as replayed; `failed` when the last event failed the actor (the path stops before it). */
+function replay(spec: WalkSpec, events: readonly EventObject[]): GeneratedPath & { failed: boolean } {
+  const { steps, failed } = recordEvents(spec.machine, events, recordOptions(spec));
+  return { state: steps.at(-1)!.state, steps, failed };
+}
+
+function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: number) {
+  const base = spec.stateKey ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value));
+  let visits = 0;
+  // getSimplePaths has no limit of its own: count the states it serialises and stop it past the limit
+  const stateKey =
+    kind === 'simple'
+      ? (snapshot: AnyMachineSnapshot) => {
+          if (++visits > simpleLimit) throw new WalkLimitError(`${spec.machine.id}: the simple walk passed ${simpleLimit} states`);
+          return base(snapshot);
+        }
+      : base;
+  return machinePaths(spec.machine, {
+    events: spec.events as never,
+    kind,
+    serializeState: stateKey,
+    ...(spec.input !== undefined && { input: spec.input as never }),
+  });
+}
+
+/** A tiny seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
