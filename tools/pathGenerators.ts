@@ -12,7 +12,7 @@
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
-import { recordEvents, transitionsOf, TransitionRecorder, type RecordedStep } from './transitions';
+import { recordEvents, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
 
 /** A transition no path can fire, with the reason (kept beside the machine, in its samples file). */
 export interface UnreachableTransition {
@@ -59,8 +59,9 @@ export interface GeneratedPaths {
 export class WalkLimitError extends Error {}
 
 const NOT_FIRED = 'no sample event fires it from any state the paths reach';
-// extensions tried per machine before giving up on the transitions left: keeps the player bounded
-const EXTENSION_BUDGET = 20_000;
+// replays tried per transition before giving up on it: keeps the big machines bounded
+const TRIES_AT_DEPTH_1 = 200;
+const TRIES_AT_DEPTH_2 = 600;
 
 export interface CoverageOptions {
   kind?: 'shortest' | 'simple';
@@ -79,27 +80,45 @@ export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): Ge
   });
   const fired = firedIn(paths);
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
-  let budget = EXTENSION_BUDGET;
-  for (const transition of transitionsOf(spec.machine)) {
-    if (fired.has(transition.id) || explained.has(transition.id)) continue;
-    const anyEvent = transition.eventType === '';
-    const events = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
-    // shortest first; an `always` fires on entering its state, so any path and event may lead there
-    const prefixes = [...paths]
-      .sort((a, b) => a.steps.length - b.steps.length)
-      .filter((path) => anyEvent || transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source));
-    search: for (const prefix of prefixes) {
-      for (const event of events) {
-        if (budget-- <= 0) break search;
-        const candidate = replay(spec, [...prefix.steps.slice(1).map((step) => step.event), event]);
-        if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transition.id)) continue;
-        paths.push({ state: candidate.state, steps: candidate.steps });
-        for (const id of candidate.steps.at(-1)!.fired) fired.add(id);
-        break search;
+  const tryPath = (transitionId: string, events: readonly EventObject[]): boolean => {
+    const candidate = replay(spec, events);
+    if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
+    paths.push({ state: candidate.state, steps: candidate.steps });
+    for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
+    return true;
+  };
+  // first the event right after a path to its source, then with one other event before it (a guard
+  // may read what that event stored, e.g. a duration); each transition gets a bounded number of tries
+  for (const depth of [1, 2]) {
+    for (const transition of transitionsOf(spec.machine)) {
+      if (fired.has(transition.id) || explained.has(transition.id)) continue;
+      let tries = depth === 1 ? TRIES_AT_DEPTH_1 : TRIES_AT_DEPTH_2;
+      for (const events of extensions(spec, transition, paths, depth)) {
+        if (tries-- <= 0 || tryPath(transition.id, events)) break;
       }
     }
   }
   return { generator: kind, paths, coverage: coverageOf(spec, paths) };
+}
+
+/**
+ * Candidate event lists for a transition, shortest first: a path ending in its source state (any
+ * path for an `always`, which fires on entering its state), then `depth - 1` other events, then an
+ * event of its type.
+ */
+function* extensions(spec: WalkSpec, transition: MachineTransition, paths: readonly GeneratedPath[], depth: number) {
+  const anyEvent = transition.eventType === '';
+  const last = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
+  const prefixes = [...paths]
+    .filter((path) => anyEvent || transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source))
+    .sort((a, b) => a.steps.length - b.steps.length)
+    .map((path) => path.steps.slice(1).map((step) => step.event));
+  for (const prefix of prefixes) {
+    for (const event of last) {
+      if (depth === 1) yield [...prefix, event];
+      else for (const before of spec.events) yield [...prefix, before, event];
+    }
+  }
 }
 
 export interface RandomOptions {
