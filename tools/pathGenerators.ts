@@ -5,7 +5,8 @@
  *   each transition none of them fired, the shortest path found so far that ends in its source
  *   plus a sample event of its type, kept only if replaying it really fires that transition.
  * - `randomPaths`: seeded random walks (GraphWalker style) that stop at a transition-coverage goal
- *   or a step cap; the same seed gives the same paths.
+ *   or a step cap; when they stall, what is left is aimed at from the points they passed. The same
+ *   seed gives the same paths.
  *
  * Every path is replayed on a real actor (tools/transitions.ts records what fired), so what is
  * reported as covered has been seen firing, not predicted.
@@ -62,6 +63,8 @@ const NOT_FIRED = 'no sample event fires it from any state the paths reach';
 // replays tried per transition before giving up on it: keeps the big machines bounded
 const TRIES_AT_DEPTH_1 = 200;
 const TRIES_AT_DEPTH_2 = 600;
+// random walks in a row that fire nothing new before the random generator aims at what is left
+const PLATEAU_WALKS = 30;
 
 export interface CoverageOptions {
   kind?: 'shortest' | 'simple';
@@ -72,12 +75,18 @@ export interface CoverageOptions {
 /** Shortest (or simple) paths to every state, extended until every transition fires or is explained. */
 export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): GeneratedPaths {
   const kind = options.kind ?? 'shortest';
-  const graphPaths = graphWalk(spec, kind, options.simpleLimit ?? 20_000);
-  // the graph may predict a path through an unhandled actor error: the replay stops before it
-  const paths: GeneratedPath[] = graphPaths.map((path) => {
-    const { state, steps } = replay(spec, path.steps.slice(1).map((step) => step.event));
-    return { state, steps };
-  });
+  const paths = replayedGraphWalk(spec, kind, options.simpleLimit);
+  extendToCover(spec, paths, paths, transitionsOf(spec.machine));
+  return { generator: kind, paths, coverage: coverageOf(spec, paths) };
+}
+
+/**
+ * For each transition (in `order`) none of `paths` fired: the event right after a path of `pool`
+ * that ends in its source, then with one other event before it (a guard may read what that event
+ * stored, e.g. a duration). A candidate joins `paths` only when its replay fires the transition;
+ * each transition gets a bounded number of tries.
+ */
+function extendToCover(spec: WalkSpec, paths: GeneratedPath[], pool: readonly GeneratedPath[], order: readonly MachineTransition[]): void {
   const fired = firedIn(paths);
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const tryPath = (transitionId: string, events: readonly EventObject[]): boolean => {
@@ -87,32 +96,29 @@ export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): Ge
     for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
     return true;
   };
-  // first the event right after a path to its source, then with one other event before it (a guard
-  // may read what that event stored, e.g. a duration); each transition gets a bounded number of tries
   for (const depth of [1, 2]) {
-    for (const transition of transitionsOf(spec.machine)) {
+    for (const transition of order) {
       if (fired.has(transition.id) || explained.has(transition.id)) continue;
       let tries = depth === 1 ? TRIES_AT_DEPTH_1 : TRIES_AT_DEPTH_2;
-      for (const events of extensions(spec, transition, paths, depth)) {
+      for (const events of extensions(spec, transition, pool === paths ? [...paths] : pool, depth)) {
         if (tries-- <= 0 || tryPath(transition.id, events)) break;
       }
     }
   }
-  return { generator: kind, paths, coverage: coverageOf(spec, paths) };
 }
 
 /**
- * Candidate event lists for a transition, shortest first: a path ending in its source state (any
- * path for an `always`, which fires on entering its state), then `depth - 1` other events, then an
- * event of its type.
+ * Candidate event lists for a transition, shortest first: a path ending in its source state, then
+ * `depth - 1` other events, then an event of its type (for an `always`, any event: it fires after
+ * whatever event changes what its guard reads).
  */
 function* extensions(spec: WalkSpec, transition: MachineTransition, paths: readonly GeneratedPath[], depth: number) {
   const anyEvent = transition.eventType === '';
   const last = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
-  const prefixes = [...paths]
-    .filter((path) => anyEvent || transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source))
-    .sort((a, b) => a.steps.length - b.steps.length)
-    .map((path) => path.steps.slice(1).map((step) => step.event));
+  const inSource = paths.filter((path) => transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source));
+  // an `always` of a state nothing rests in fires on the way through: from anywhere
+  const starts = anyEvent && inSource.length === 0 ? paths : inSource;
+  const prefixes = [...starts].sort((a, b) => a.steps.length - b.steps.length).map((path) => path.steps.slice(1).map((step) => step.event));
   for (const prefix of prefixes) {
     for (const event of last) {
       if (depth === 1) yield [...prefix, event];
@@ -140,11 +146,14 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
   const { seed, maxLength = 50, untilPercent = 100, maxSteps = 20_000 } = options;
   const random = mulberry32(seed);
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
-  const goal = transitionsOf(spec.machine).filter((t) => !explained.has(t.id)).length;
+  const pending = transitionsOf(spec.machine).filter((t) => !explained.has(t.id));
+  const goal = pending.length;
   const fired = new Set<string>();
   const paths: GeneratedPath[] = [];
   let steps = 0;
-  while (steps < maxSteps && fired.size * 100 < goal * untilPercent) {
+  let idleWalks = 0;
+  const reached = () => fired.size * 100 >= goal * untilPercent;
+  while (steps < maxSteps && !reached() && idleWalks < PLATEAU_WALKS) {
     const recorder = new TransitionRecorder(spec.machine, recordOptions(spec));
     let lastNew = 0;
     try {
@@ -152,22 +161,44 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
       for (let i = 0; i < maxLength && steps < maxSteps; i++) {
         const snapshot = recorder.snapshot;
         if (snapshot.status !== 'active') break;
-        const enabled = spec.events.filter((event) => snapshot.can(event));
-        if (enabled.length === 0) break;
+        // half of the steps prefer an event that may fire a transition not fired yet (the branch a
+        // guard picks is not known before): the walk gets to new ground without stalling on one guard
+        const active = new Set(snapshot._nodes.map((node) => statePathOf(node.path)));
+        const wanted = new Set(pending.filter((t) => active.has(t.source) && !fired.has(t.id)).map((t) => t.eventType));
+        // not snapshot.can(): it leaves out transitions without target or actions (e.g. adding nothing)
+        const accepted = spec.events.filter((event) => spec.machine.getTransitionData(snapshot as never, event).length > 0);
+        const promising = random() < 0.5 ? accepted.filter((event) => wanted.has(event.type)) : [];
+        const choices = promising.length ? promising : accepted;
+        if (choices.length === 0) break;
         steps++;
-        if (!recorder.send(enabled[Math.floor(random() * enabled.length)]!)) break;
+        if (!recorder.send(choices[Math.floor(random() * choices.length)]!)) break;
         if (newlyFired(recorder.steps.at(-1)!, fired)) lastNew = recorder.steps.length - 1;
         if (fired.size * 100 >= goal * untilPercent) break;
       }
     } finally {
       recorder.stop();
     }
+    idleWalks = lastNew >= 0 ? 0 : idleWalks + 1;
     if (lastNew >= 0) {
       const kept = recorder.steps.slice(0, lastNew + 1);
       paths.push({ state: kept.at(-1)!.state, steps: kept });
     }
   }
+  if (!reached()) {
+    // the walks stalled (a deep state a random walk rarely keeps): aim at what is left, in an order
+    // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the same)
+    extendToCover(spec, paths, replayedGraphWalk(spec, 'shortest'), shuffled(pending.filter((t) => !fired.has(t.id)), random));
+  }
   return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }
 
 function newlyFired(step: RecordedStep, fired: Set<string>): boolean {
@@ -220,6 +251,14 @@ function replay(spec: WalkSpec, events: readonly EventObject[]): GeneratedPath &
   return { state: steps.at(-1)!.state, steps, failed };
 }
 
+/** xstate/graph's paths, replayed (a path it predicts through an unhandled actor error stops before it). */
+function replayedGraphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit = 20_000): GeneratedPath[] {
+  return graphWalk(spec, kind, simpleLimit).map((path) => {
+    const { state, steps } = replay(spec, path.steps.slice(1).map((step) => step.event));
+    return { state, steps };
+  });
+}
+
 function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: number) {
   const base = spec.stateKey ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value));
   let visits = 0;
@@ -237,6 +276,10 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
     serializeState: stateKey,
     ...(spec.input !== undefined && { input: spec.input as never }),
   });
+}
+
+function statePathOf(path: readonly string[]): string {
+  return path.length ? path.join('.') : '(machine)';
 }
 
 /** A tiny seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
