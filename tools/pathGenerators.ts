@@ -63,12 +63,14 @@ const NOT_FIRED = 'no sample event fires it from any state the paths reach';
 // replays tried per transition before giving up on it: keeps the big machines bounded
 const TRIES_AT_DEPTH_1 = 200;
 const TRIES_AT_DEPTH_2 = 600;
+// states a simple walk may visit: past that it is refused rather than left running for minutes
+export const SIMPLE_LIMIT = 5_000;
 // random walks in a row that fire nothing new before the random generator aims at what is left
 const PLATEAU_WALKS = 30;
 
 export interface CoverageOptions {
   kind?: 'shortest' | 'simple';
-  /** States the simple walk may visit before refusing (default 20 000). */
+  /** States the simple walk may visit before refusing (default 5 000). */
   simpleLimit?: number;
 }
 
@@ -184,7 +186,7 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
       paths.push({ state: kept.at(-1)!.state, steps: kept });
     }
   }
-  if (!reached()) {
+  if (!reached() && steps < maxSteps) {
     // the walks stalled (a deep state a random walk rarely keeps): aim at what is left, in an order
     // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the same)
     extendToCover(spec, paths, replayedGraphWalk(spec, 'shortest'), shuffled(pending.filter((t) => !fired.has(t.id)), random));
@@ -252,7 +254,7 @@ function replay(spec: WalkSpec, events: readonly EventObject[]): GeneratedPath &
 }
 
 /** xstate/graph's paths, replayed (a path it predicts through an unhandled actor error stops before it). */
-function replayedGraphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit = 20_000): GeneratedPath[] {
+function replayedGraphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit = SIMPLE_LIMIT): GeneratedPath[] {
   return graphWalk(spec, kind, simpleLimit).map((path) => {
     const { state, steps } = replay(spec, path.steps.slice(1).map((step) => step.event));
     return { state, steps };

@@ -147,9 +147,13 @@ export class TransitionRecorder {
     return this.failure !== undefined || this.snapshot.status === 'error';
   }
 
-  /** Sends one event; the ids it fired, or null when the actor failed (that step is not recorded). */
+  /** Sends one event; the ids it fired, or null when the actor failed or had finished (no step recorded). */
   send(event: EventObject): string[] | null {
     if (this.failed) return null;
+    if (this.snapshot.status !== 'active') {
+      this.failure = new Error(`${event.type} sent after the machine finished`);
+      return null;
+    }
     this.actor.send(event);
     return this.record(event);
   }

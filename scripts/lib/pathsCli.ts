@@ -2,12 +2,12 @@
  * Arguments of `npm run paths` and the run itself, pure (the exit code and the text to print are
  * returned), so tests drive it without spawning a process. scripts/machine-paths.ts prints.
  */
-import { WalkLimitError, transitionPercent } from '../../tools/pathGenerators';
+import { SIMPLE_LIMIT, WalkLimitError, transitionPercent } from '../../tools/pathGenerators';
 import { formatPathsReport, generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
 
 export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]
   (default)                  shortest paths to every state, then one path for each transition not fired yet
-  --simple                   every simple path instead (refused past 20 000 states: use --generator random)
+  --simple                   every simple path instead (refused past ${SIMPLE_LIMIT} states: use --generator random)
   --generator random         seeded random walks; with --seed N (default 1), --max-length N (events a walk, default 50),
                              --until transitions:P (stop at P % of the transitions, default 100), --max-steps N (default 20 000)
   --min-coverage P           exit 1 when a machine fires less than P % of its transitions (unreachable ones listed beside it excepted)

@@ -1,29 +1,8 @@
 // The transition list and the recorder that tells which transition an event fired
 // (tools/transitions.ts), on a small machine with two guarded branches, an always, a delay and an invoke.
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
 import { recordEvents, transitionsOf } from '../../tools/transitions';
-
-export const smallMachine = setup({
-  types: { context: {} as { count: number }, events: {} as { type: 'GO'; to: 'a' | 'b' } | { type: 'BUMP' } },
-  actors: { fetchThing: fromPromise<string>(() => new Promise<string>(() => {})) },
-}).createMachine({
-  id: 'small',
-  context: { count: 0 },
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        GO: [{ guard: ({ event }) => event.to === 'a', target: 'a' }, { target: 'b' }],
-        BUMP: { actions: assign({ count: ({ context }) => context.count + 1 }) },
-      },
-    },
-    a: { always: [{ guard: ({ context }) => context.count > 0, target: 'done' }, { target: 'waiting' }] },
-    waiting: { after: { 3000: 'idle' } },
-    b: { invoke: { src: 'fetchThing', onDone: 'done', onError: 'idle' } },
-    done: { type: 'final' },
-  },
-});
+import { smallMachine } from './fixtures/smallMachine';
 
 describe('transitionsOf', () => {
   it('lists each branch, always, delay and invoke result once, with the names the machine gives them', () => {
