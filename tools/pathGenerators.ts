@@ -27,7 +27,10 @@ export interface WalkSpec {
   machine: AnyStateMachine;
   events: readonly EventObject[];
   input?: unknown;
-  stateKey?: (snapshot: AnyMachineSnapshot) => string;
+  /** What makes two snapshots the same state for the graph walk (default: the state value). */
+  stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
+  /** Events the graph walk may take from a snapshot (default: all). */
+  filter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   unreachable?: readonly UnreachableTransition[];
 }
 
@@ -267,15 +270,16 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
   // getSimplePaths has no limit of its own: count the states it serialises and stop it past the limit
   const stateKey =
     kind === 'simple'
-      ? (snapshot: AnyMachineSnapshot) => {
+      ? (snapshot: AnyMachineSnapshot, event?: EventObject) => {
           if (++visits > simpleLimit) throw new WalkLimitError(`${spec.machine.id}: the simple walk passed ${simpleLimit} states`);
-          return base(snapshot);
+          return base(snapshot, event);
         }
       : base;
   return machinePaths(spec.machine, {
     events: spec.events as never,
     kind,
-    serializeState: stateKey,
+    serializeState: stateKey as never,
+    ...(spec.filter && { filterEvents: spec.filter as never }),
     ...(spec.input !== undefined && { input: spec.input as never }),
   });
 }

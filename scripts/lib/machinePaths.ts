@@ -22,7 +22,9 @@ export interface MachineRegistry {
   /** Input per machine, for machines that need one. */
   pathInputs?: Record<string, unknown>;
   /** State key per machine, for machines whose guards read context (default: the state value). */
-  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot) => string>;
+  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot, event?: EventObject) => string>;
+  /** Events the graph walk may take from a snapshot, per machine (default: all). */
+  pathFilters?: Record<string, (snapshot: AnyMachineSnapshot, event: EventObject) => boolean>;
   /** Transitions no path can fire, with the reason, per machine. */
   unreachable?: Record<string, readonly UnreachableTransition[]>;
 }
@@ -48,12 +50,14 @@ export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
   const machine = withPendingActors(real, Object.keys(real.implementations.actors));
   const input = registry.pathInputs?.[name];
   const stateKey = registry.pathStateKeys?.[name];
+  const filter = registry.pathFilters?.[name];
   return {
     machine,
     // samples carry payloads; every other event type the machine handles is tried without one
     events: defaultEvents(machine, registry.pathEvents?.[name] ?? []),
     ...(input !== undefined && { input }),
     ...(stateKey && { stateKey }),
+    ...(filter && { filter }),
     unreachable: registry.unreachable?.[name] ?? [],
   };
 }

@@ -43,7 +43,9 @@ import type { MachineRegistry } from './machinePaths';
 interface MachineSamples {
   pathEvents: readonly EventObject[];
   pathInput?: unknown;
-  pathStateKey?: (snapshot: AnyMachineSnapshot) => string;
+  pathStateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
+  /** Events the walk may take from a snapshot (default: all it is given). */
+  pathFilter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   /** Transitions no walk can fire, each with the reason (shown in the footer, counted as explained). */
   unreachable?: readonly UnreachableTransition[];
 }
@@ -82,5 +84,6 @@ export const registry: Required<MachineRegistry> = {
   pathEvents: pick((samples) => samples.pathEvents),
   pathInputs: pick((samples) => samples.pathInput),
   pathStateKeys: pick((samples) => samples.pathStateKey),
+  pathFilters: pick((samples) => samples.pathFilter),
   unreachable: pick((samples) => samples.unreachable),
 };
