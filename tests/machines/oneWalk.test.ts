@@ -1,6 +1,7 @@
 // One walk per machine: the paths tests replay exactly the paths `npm run paths -- <name>` prints,
 // title for title (both come from the samples beside the machine).
 import { describe, expect, it } from 'vitest';
+import { formatPathsReport } from '../../scripts/lib/machinePaths';
 import { registry } from '../../scripts/lib/machineRegistry';
 import { runPaths } from '../../scripts/lib/pathsCli';
 import { registryWalk } from './registryWalk';
@@ -8,9 +9,16 @@ import { registryWalk } from './registryWalk';
 /** Machines whose paths test takes its walk from the registry (see each *.paths.test.ts). */
 const oneWalk = ['shareWizard', 'session', 'player'];
 
+const printedTitles = (report: string) =>
+  report.split('\n').filter((line) => line.startsWith('Path ')).map((line) => line.replace(/^Path \d+: /, ''));
+
 describe('npm run paths prints the paths the tests run', () => {
   it.each(oneWalk)('%s', (name) => {
-    const printed = runPaths(registry, [name]).out.split('\n').filter((line) => line.startsWith('Path '));
-    expect(printed.map((line) => line.replace(/^Path \d+: /, ''))).toEqual(registryWalk(name).cases.map(([title]) => title));
+    const { generated, cases } = registryWalk(name);
+    expect(printedTitles(formatPathsReport(registry, name, generated))).toEqual(cases.map(([title]) => title));
+  });
+
+  it('a new run of the command prints the same paths (shareWizard)', () => {
+    expect(printedTitles(runPaths(registry, ['shareWizard']).out)).toEqual(registryWalk('shareWizard').cases.map(([title]) => title));
   });
 });
