@@ -5,6 +5,7 @@ import { registry } from '../../scripts/lib/machineRegistry';
 import { generatePaths, pathTitler } from '../../scripts/lib/machinePaths';
 import type { MachinePath } from '../../tools/modelPaths';
 
+/** `_machine` only types the paths for the caller's own machine (its fakes), which replays them. */
 export function registryWalk<M extends AnyStateMachine>(name: string, _machine?: M) {
   const generated = generatePaths(registry, name);
   const title = pathTitler(registry.machines[name]!);
