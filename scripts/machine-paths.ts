@@ -1,23 +1,11 @@
 /**
- * `npm run paths -- <machineName> [--simple]`: prints the machine's shortest (or simple) paths as
- * numbered steps, from the registry in scripts/lib/machineRegistry.ts (the machines and their samples).
+ * `npm run paths -- <machine>... | --all [options]` (`--help` for the options): paths covering
+ * every transition of each machine, from the registry in scripts/lib/machineRegistry.ts.
  */
 import { registry } from './lib/machineRegistry';
-import { renderPathsReport } from './lib/machinePaths';
+import { runPaths } from './lib/pathsCli';
 
-const args = process.argv.slice(2);
-const simple = args.includes('--simple');
-const names = args.filter((arg) => !arg.startsWith('--'));
-
-if (names.length === 0) {
-  const known = Object.keys(registry.machines).sort();
-  console.error('Usage: npm run paths -- <machineName> [--simple]');
-  console.error(`Machines: ${known.length ? known.join(', ') : '(none registered yet)'}`);
-  process.exit(1);
-}
-try {
-  for (const name of names) console.log(renderPathsReport(registry, name, { simple }));
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+const { code, out, err } = runPaths(registry, process.argv.slice(2));
+if (out) console.log(out);
+if (err) console.error(err);
+process.exit(code);

@@ -279,19 +279,22 @@ export function assertAllStatesReached(
 }
 
 /** `unknown → (xstate.done.actor.fetchUser) loggedIn.{playback.paused, loop.list}` */
-export function describePath(path: PathLike): string {
+export function describePath(path: PathLike, names?: ReadonlyMap<string, string>): string {
   const [first, ...rest] = path.steps;
   if (!first) return formatStateValue(path.state.value);
   return [
     formatStateValue(first.state.value),
-    ...rest.map((step) => `(${formatEvent(step.event)}) ${formatStateValue(step.state.value)}`),
+    ...rest.map((step) => `(${formatEvent(step.event, names)}) ${formatStateValue(step.state.value)}`),
   ].join(' → ');
 }
 
-/** Event type, plus a short JSON payload when the event carries one. Delays read `after <delay>`. */
-export function formatEvent(event: EventObject): string {
+/**
+ * Event type, plus a short JSON payload when the event carries one. Delays read `after <delay>`;
+ * `names` (from `eventNamesOf` in tools/transitions.ts) gives system events the machine's names.
+ */
+export function formatEvent(event: EventObject, names?: ReadonlyMap<string, string>): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
-  const name = type.startsWith('xstate.after.') ? `after ${afterDelayName(type)}` : type;
+  const name = names?.get(type) ?? (type.startsWith('xstate.after.') ? `after ${afterDelayName(type)}` : type);
   const keys = Object.keys(payload);
   if (keys.length === 0) return name;
   const json = safeJson(payload);

@@ -1,14 +1,19 @@
 /**
- * Readable model-based paths of a machine for QA (`npm run paths -- <name> [--simple]`).
- * Pure: scripts/machine-paths.ts loads the registry and prints.
+ * Model-based paths of a machine for QA (`npm run paths -- <name>`): by default every transition
+ * covered (tools/pathGenerators.ts), with a footer naming what is not and why.
+ * Pure: scripts/lib/pathsCli.ts reads the arguments and scripts/machine-paths.ts prints.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
 import {
-  assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
-} from '../../tools/modelPaths';
+  coveragePaths,
+  randomPaths,
+  type GeneratedPath,
+  type GeneratedPaths,
+  type UnreachableTransition,
+  type WalkSpec,
+} from '../../tools/pathGenerators';
+import { eventNamesOf } from '../../tools/transitions';
 
 export interface MachineRegistry {
   machines: Record<string, AnyStateMachine>;
@@ -17,19 +22,18 @@ export interface MachineRegistry {
   /** Input per machine, for machines that need one. */
   pathInputs?: Record<string, unknown>;
   /** State key per machine, for machines whose guards read context (default: the state value). */
-  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot) => string>;
+  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot, event?: EventObject) => string>;
+  /** Events the graph walk may take from a snapshot, per machine (default: all). */
+  pathFilters?: Record<string, (snapshot: AnyMachineSnapshot, event: EventObject) => boolean>;
+  /** Transitions no path can fire, with the reason, per machine. */
+  unreachable?: Record<string, readonly UnreachableTransition[]>;
 }
 
-export interface PathsReportOptions {
-  simple?: boolean;
-}
+export type PathsOptions =
+  | { generator?: 'shortest' | 'simple'; /** the same as generator: 'simple' */ simple?: boolean }
+  | { generator: 'random'; seed: number; maxLength?: number; untilPercent?: number; maxSteps?: number };
 
-/** "Path 3: unknown → (xstate.done.actor.fetchUser) loggedIn → (LOGOUT) loggingOut" lines. */
-export function renderPathsReport(
-  registry: MachineRegistry,
-  name: string,
-  options: PathsReportOptions = {},
-): string {
+export function machineOf(registry: MachineRegistry, name: string): AnyStateMachine {
   const machine = registry.machines[name];
   if (!machine) {
     const known = Object.keys(registry.machines).sort();
@@ -37,25 +41,62 @@ export function renderPathsReport(
       `Unknown machine '${name}'. Known: ${known.length ? known.join(', ') : '(none registered in scripts/lib/machineRegistry.ts)'}`,
     );
   }
-  // Samples carry payloads; every other event type the machine handles is tried without one.
-  const events = defaultEvents(machine, registry.pathEvents?.[name] ?? []);
-  const kind = options.simple ? 'simple' : 'shortest';
+  return machine;
+}
+
+/** The one walk of a machine: its samples, with fakes for its actors that settle only when a path says so. */
+export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
+  const real = machineOf(registry, name);
+  const machine = withPendingActors(real, Object.keys(real.implementations.actors));
   const input = registry.pathInputs?.[name];
-  const serializeState = registry.pathStateKeys?.[name];
-  const paths = machinePaths(machine, {
-    events,
-    kind,
+  const stateKey = registry.pathStateKeys?.[name];
+  const filter = registry.pathFilters?.[name];
+  return {
+    machine,
+    // samples carry payloads; every other event type the machine handles is tried without one
+    events: defaultEvents(machine, registry.pathEvents?.[name] ?? []),
     ...(input !== undefined && { input }),
-    ...(serializeState && { serializeState }),
-  });
+    ...(stateKey && { stateKey }),
+    ...(filter && { filter }),
+    unreachable: registry.unreachable?.[name] ?? [],
+  };
+}
+
+export function generatePaths(registry: MachineRegistry, name: string, options: PathsOptions = {}): GeneratedPaths {
+  const spec = walkSpecOf(registry, name);
+  if (options.generator === 'random') return randomPaths(spec, options);
+  return coveragePaths(spec, { kind: options.simple ? 'simple' : (options.generator ?? 'shortest') });
+}
+
+/** Path titles as the command prints them and the paths tests name their cases. */
+export function pathTitler(machine: AnyStateMachine): (path: GeneratedPath) => string {
+  const names = eventNamesOf(machine);
+  return (path) => describePath(path, names);
+}
+
+/** Generates the machine's paths and renders them (`formatPathsReport`). */
+export function renderPathsReport(registry: MachineRegistry, name: string, options: PathsOptions = {}): string {
+  return formatPathsReport(registry, name, generatePaths(registry, name, options));
+}
+
+/** "Path 3: unknown → (done: fetchUser) loggedIn → (LOGOUT) loggingOut" lines, then the coverage footer. */
+export function formatPathsReport(registry: MachineRegistry, name: string, generated: GeneratedPaths): string {
+  const machine = machineOf(registry, name);
+  const title = pathTitler(machine);
+  const { states, transitions } = generated.coverage;
+  const how = generated.generator === 'random' ? `random, seed ${generated.seed}` : generated.generator;
   const lines = [
-    `${name} (${machine.id}): ${paths.length} ${kind} path(s), events: ${[...new Set(events.map((e) => e.type))].join(', ') || '(none)'}`,
-    ...paths.map((path, i) => `Path ${i + 1}: ${describePath(path)}`),
+    `${name} (${machine.id}): ${generated.paths.length} ${how} path(s)`,
+    ...generated.paths.map((path, i) => `Path ${i + 1}: ${title(path)}`),
+    `Coverage: states ${states.covered}/${states.total}, transitions ${transitions.covered}/${transitions.total}` +
+      (transitions.explained.length ? ` (${transitions.explained.length} unreachable, explained)` : ''),
   ];
-  try {
-    assertAllStatesReached(paths, machine);
-  } catch (error) {
-    lines.push(`Warning: ${error instanceof Error ? error.message : String(error)}`);
+  if (states.missing.length) lines.push(`States not reached: ${states.missing.join(', ')}`);
+  if (transitions.missing.length) {
+    lines.push('Transitions not covered:', ...transitions.missing.map((entry) => `  ${entry.transition}: ${entry.reason}`));
+  }
+  if (transitions.explained.length) {
+    lines.push('Unreachable (listed beside the machine):', ...transitions.explained.map((entry) => `  ${entry.transition}: ${entry.reason}`));
   }
   return lines.join('\n');
 }

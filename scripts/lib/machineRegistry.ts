@@ -36,13 +36,18 @@ import * as sharingSamples from '@/features/share/sharingMachine.samples';
 import { shellMachine } from '@/features/shell/shellMachine';
 import { loaderMachine } from '@/ui/loaderMachine';
 import * as loaderSamples from '@/ui/loaderMachine.samples';
+import type { UnreachableTransition } from '../../tools/pathGenerators';
 import type { MachineRegistry } from './machinePaths';
 
 /** What a machine's `.samples.ts` exports; a machine without one is walked with its own events. */
 interface MachineSamples {
   pathEvents: readonly EventObject[];
   pathInput?: unknown;
-  pathStateKey?: (snapshot: AnyMachineSnapshot) => string;
+  pathStateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
+  /** Events the walk may take from a snapshot (default: all it is given). */
+  pathFilter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** Transitions no walk can fire, each with the reason (shown in the footer, counted as explained). */
+  unreachable?: readonly UnreachableTransition[];
 }
 
 const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
@@ -79,4 +84,6 @@ export const registry: Required<MachineRegistry> = {
   pathEvents: pick((samples) => samples.pathEvents),
   pathInputs: pick((samples) => samples.pathInput),
   pathStateKeys: pick((samples) => samples.pathStateKey),
+  pathFilters: pick((samples) => samples.pathFilter),
+  unreachable: pick((samples) => samples.unreachable),
 };

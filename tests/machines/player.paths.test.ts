@@ -1,16 +1,16 @@
-// Model-based paths over the real player machine, all four regions (docs/architecture.md#10-tests-and-benchmarks): every shortest
-// path from xstate/graph is replayed with actors that settle only when the path says so, and
+// Model-based paths over the real player machine, all four regions (docs/architecture.md#10-tests-and-benchmarks): every path
+// `npm run paths -- player` prints (from the samples beside the machine) is replayed with actors that settle only when the path says so, and
 // every state must be reached. The walk tells states apart by value and queue size (pathStateKeys).
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { loopModeOf, playbackStatus, playerMachine, type LoopMode, type PlaybackStatus, type PlayerSnapshot } from '@/features/player/playerMachine';
 import type { PlayerTag } from '@/features/player/playerSetup';
-import { pathEvents, pathStateKey } from '@/features/player/playerMachine.samples';
+import { pathEvents, pathInput, pathStateKey } from '@/features/player/playerMachine.samples';
+import { registryWalk } from './registryWalk';
 import { text } from '@/shared/text';
 import {
   assertAllStatesReached,
   defaultEvents,
-  describePath,
   machinePaths,
   replayPath,
   stateIdsOf,
@@ -22,8 +22,8 @@ const silentAudio = fromCallback(() => () => {});
 const machine = playerMachine.provide({
   actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending, findCover: pending } as never,
 });
-// deterministic shuffle and clock for both the walk and the replays
-const input = { volume: 100, muted: false, now: () => 1_700_000_000_000, random: () => 0 };
+// deterministic shuffle and clock for both the walk and the replays (the samples' input)
+const input = pathInput;
 
 const events = defaultEvents(machine, pathEvents);
 
@@ -76,7 +76,7 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('player machine paths', () => {
-  const paths = machinePaths(machine, { events, input, serializeState: pathStateKey });
+  const { paths, cases } = registryWalk('player', machine);
 
   it('walks both playback and loop mode (and the stat and preload regions)', () => {
     expect(stateIdsOf(machine)).toEqual(
@@ -100,7 +100,7 @@ describe('player machine paths', () => {
     expect([text.player.loadFailed, text.album.unavailable, null]).toContain(finalSnapshot.context.error);
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     await replayPath(machine, path, { checks, input });
   });
 });

@@ -1,10 +1,11 @@
-// Model-based paths over the real session machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
-// replayed with fake actors that settle only when the path says so; every state must be reached.
+// Model-based paths over the real session machine (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- session`
+// prints (from the samples beside the machine) is replayed with fake actors that settle only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/features/session/sessionMachine';
-import { pathEvents, pathInput } from '@/features/session/sessionMachine.samples';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
+import { pathInput } from '@/features/session/sessionMachine.samples';
+import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = sessionMachine.provide({
@@ -21,8 +22,6 @@ const machine = sessionMachine.provide({
     deleteAccount: pending,
   } as never,
 });
-
-const sessionPathEvents = defaultEvents(machine, pathEvents);
 
 const checks: StateChecks<typeof machine> = {
   unknown: (s) => expect(s.hasTag('busy')).toBe(true),
@@ -48,14 +47,14 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('session machine paths', () => {
-  const paths = machinePaths(machine, { events: sessionPathEvents, input: pathInput as never });
+  const { paths, cases } = registryWalk('session', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toContain('clearingLocalData');
     assertAllStatesReached(paths, machine);
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
-    await replayPath(machine, path, { checks, input: { storedUser: null } });
+  it.each(cases)('%s', async (_, path) => {
+    await replayPath(machine, path, { checks, input: pathInput as never });
   });
 });

@@ -1,5 +1,5 @@
-// Model-based paths over the real share wizard (docs/architecture.md#10-tests-and-benchmarks): every shortest path from xstate/graph
-// is replayed with fake services that settle only when the path says so (and record what they were
+// Model-based paths over the real share wizard (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- shareWizard`
+// prints (shortest paths to states, then one for each transition left; samples beside the machine) is replayed with fake services that settle only when the path says so (and record what they were
 // asked), with checks on every state against a small model of the wizard, and every state must be
 // reached. The walk tells the form's states apart by value, by what is typed (the starting name with
 // no description, a complete form, a blank description), by the tracks chosen and by the error
@@ -18,21 +18,18 @@ import {
 import {
   shareWizardMachine,
   songsOf,
-  type ShareWizardEvent,
   type ShareWizardInput,
   type ShareWizardSnapshot,
 } from '@/features/share/shareWizardMachine';
 import { shareFormError } from '@/features/share/forms';
 import { pathEvents, pathInput } from '@/features/share/shareWizardMachine.samples';
-import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
+import { registryWalk } from './registryWalk';
+import { ApiError, errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { trackKey } from '@/shared/track';
 import type { NewShare } from '@/shared/types';
 import {
   assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
   reachedStates,
   replayPath,
   stateIdsOf,
@@ -53,27 +50,9 @@ type Wizard = typeof machine;
 const recordingMachine = () => withRecordingActors(shareWizardMachine, actorNames);
 
 const input = pathInput as ShareWizardInput;
-// error classes only: xstate/graph tells events apart by their JSON, and a plain Error is {}
-const samples: PathEvent<Wizard>[] = [
-  ...(pathEvents as PathEvent<Wizard>[]),
-  { type: 'xstate.error.actor.createShare', error: new NetworkError(503, 'Service Unavailable') },
-  { type: 'xstate.done.actor.createShare', output: 'a b/c' },
-];
-const events = defaultEvents(machine, samples);
+const samples = pathEvents as PathEvent<Wizard>[];
 
 type Sent = AnyEventObject & { output?: unknown; error?: unknown; name?: string; description?: string; key?: string };
-
-/** the form's states: what is typed, the tracks chosen, the error; the dialog's: the link and how it was entered */
-function stateKey(snapshot: ShareWizardSnapshot, event?: AnyEventObject): string {
-  const { value, context } = snapshot;
-  if (snapshot.hasTag('form')) {
-    return JSON.stringify([value, context.name, context.description, [...context.selected].sort(), context.formError]);
-  }
-  const via = event && /^xstate\.(done|error)\.actor\./.test(event.type) ? event.type : null;
-  return JSON.stringify([value, context.link, via]);
-}
-
-const takes = (snapshot: ShareWizardSnapshot, event: PathEvent<Wizard>) => snapshot.can(event as ShareWizardEvent);
 
 /** What the path's events should have caused so far: a small model of the wizard. */
 function model(sent: readonly Sent[]) {
@@ -279,7 +258,8 @@ function checkMicrosteps(log: ReturnType<typeof replayLog>) {
 }
 
 describe('share wizard machine paths', () => {
-  const paths = machinePaths(machine, { events, input, serializeState: stateKey, filterEvents: takes });
+  // the walk `npm run paths -- shareWizard` prints, from the samples beside the machine
+  const { paths, cases } = registryWalk('shareWizard', machine);
   const transient = ['validating', 'failed'];
 
   it('reaches every state (validating and failed within an event)', () => {
@@ -318,7 +298,7 @@ describe('share wizard machine paths', () => {
     expect(new Set(stateIdsOf(machine))).toEqual(new Set([...seen].filter((v) => stateIdsOf(machine).includes(v))));
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const log = replayLog(path);
     const recording = recordingMachine();
     const { checksRun } = await replayPath(recording.machine, path, {
@@ -335,7 +315,7 @@ describe('share wizard machine paths', () => {
 describe('share wizard registry samples', () => {
   it('the error samples carry the messages the form shows', () => {
     const errors = pathEvents.filter((e) => e.type.startsWith('xstate.error.actor.')).map((e) => errorMessage(e.error));
-    expect(errors).toEqual([text.share.noToken, 'token does not support share', text.share.noClipboard, text.share.noNativeShare]);
+    expect(errors).toEqual([text.share.noToken, 'token does not support share', text.share.noClipboard, text.share.noNativeShare, '网络错误: 503 Service Unavailable']);
     expect(pathEvents.find((e) => e.type === 'xstate.error.actor.createShare')!.error).toBeInstanceOf(ApiError);
   });
 });

@@ -8,6 +8,7 @@ const sampleSource = { url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&qualit
 export const pathEvents: AnyEventObject[] = [
   { type: 'RESTORE', queue: [sampleTrack('a'), sampleTrack('b')], index: 0 },
   { type: 'ADD_TO_QUEUE', tracks: [sampleTrack('a'), sampleTrack('b')] },
+  { type: 'ADD_TO_QUEUE', tracks: [] },
   { type: 'PLAY_LATER', track: sampleTrack('c') },
   { type: 'REPLACE_AND_PLAY', tracks: [sampleTrack('a'), sampleTrack('b')], index: 0 },
   { type: 'PLAY_INDEX', index: 1 },
@@ -21,6 +22,7 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.resolveSource', output: sampleSource },
   { type: 'xstate.error.actor.resolveSource', error: new Error('网络错误: 503 Service Unavailable') },
   { type: 'xstate.done.actor.preload', output: sampleSource },
+  { type: 'xstate.done.actor.preload', output: null },
   { type: 'audio.handedOver', duration: 180 },
   { type: 'xstate.done.actor.reportPlay' },
   { type: 'xstate.done.actor.findCover', output: { key: 'album-a-1-1', coverUrl: sampleSource.coverUrl } },
@@ -28,7 +30,16 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'LIBRARIES_CHANGED' },
 ];
 
-export const pathInput = { volume: 100, muted: false };
+// a fixed clock and shuffle, so a walk (and a seeded random walk) gives the same paths every run
+export const pathInput = { volume: 100, muted: false, now: () => 1_700_000_000_000, random: () => 0 };
+
+/** Transitions no event sequence can fire, and why (shown by `npm run paths -- player`). */
+export const unreachable = [
+  ...(['playing', 'paused'] as const).map((state) => ({
+    transition: `playback.${state} —audio.ended#5→ playback.ended`,
+    reason: 'the fallback after hasNext and queueFinishedNext: an end of the queue always wraps, so one of the two holds whenever a track ends',
+  })),
+];
 
 /**
  * What makes two snapshots the same state in a walk (default: the state value alone). The queue size

@@ -1,6 +1,6 @@
 // Sample events for `npm run paths -- playlists` and tests/machines/playlists.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
 import { samplePlaylist, samplePlaylistForm, samplePlaylistInfo } from './playlistMachine.samples';
@@ -26,3 +26,7 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'OPEN_PAGE', id: samplePlaylist.id },
   { type: 'CLOSE_PAGE', id: samplePlaylist.id },
 ];
+
+/** Tracks waiting to be added decide where a new playlist leads: part of a walk's key. */
+export const pathStateKey = (snapshot: AnyMachineSnapshot) =>
+  JSON.stringify([snapshot.value, (snapshot.context as { pendingTracks: unknown[] }).pendingTracks.length > 0]);

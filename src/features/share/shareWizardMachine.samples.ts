@@ -1,9 +1,8 @@
 // Sample events for `npm run paths -- shareWizard` and tests/machines/shareWizard.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { ApiError } from '@/services/api/errors';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { ApiError, NetworkError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
-import { shareFormError } from './forms';
 import { NoShareTokenError, type ShareWizardContext } from './shareWizardMachine';
 
 const sampleShareTracks = [
@@ -25,10 +24,27 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.copyLink', error: new Error('您的浏览器不支持复制功能') },
   { type: 'xstate.done.actor.nativeShare' },
   { type: 'xstate.error.actor.nativeShare', error: new Error('您的浏览器不支持分享功能') },
+  // error classes only: the walk tells events apart by their JSON, and a plain Error is {}
+  { type: 'xstate.error.actor.createShare', error: new NetworkError(503, 'Service Unavailable') },
+  { type: 'xstate.done.actor.createShare', output: 'a b/c' },
 ];
 
 export const pathInput = { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', linkBase: 'https://anniv.example' };
 
-/** The form's state decides where SUBMIT leads, so it is part of a walk's state key. */
-export const pathStateKey = (snapshot: AnyMachineSnapshot) =>
-  JSON.stringify([snapshot.value, shareFormError(snapshot.context as ShareWizardContext)]);
+/**
+ * What makes two snapshots the same state in a walk: in the form, what is typed, the tracks chosen
+ * and the error; in the dialog, the link and how the state was entered (which request ended and
+ * how), so every sample event is walked.
+ */
+export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject) => {
+  const { value } = snapshot;
+  const context = snapshot.context as ShareWizardContext;
+  if (snapshot.hasTag('form')) {
+    return JSON.stringify([value, context.name, context.description, [...context.selected].sort(), context.formError]);
+  }
+  const via = event && /^xstate\.(done|error)\.actor\./.test(event.type) ? event.type : null;
+  return JSON.stringify([value, context.link, via]);
+};
+
+/** Only events the wizard takes from where it is. */
+export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event);

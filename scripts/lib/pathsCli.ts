@@ -1,0 +1,120 @@
+/**
+ * Arguments of `npm run paths` and the run itself, pure (the exit code and the text to print are
+ * returned), so tests drive it without spawning a process. scripts/machine-paths.ts prints.
+ */
+import { SIMPLE_LIMIT, WalkLimitError, transitionPercent } from '../../tools/pathGenerators';
+import { formatPathsReport, generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
+
+export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]
+  (default)                  shortest paths to every state, then one path for each transition not fired yet
+  --simple                   every simple path instead (refused past ${SIMPLE_LIMIT} states: use --generator random)
+  --generator random         seeded random walks; with --seed N (default 1), --max-length N (events a walk, default 50),
+                             --until transitions:P (stop at P % of the transitions, default 100), --max-steps N (default 20 000)
+  --min-coverage P           exit 1 when a machine fires less than P % of its transitions (unreachable ones listed beside it excepted)
+  --help                     this text`;
+
+export interface PathsRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+interface ParsedArgs {
+  names: string[];
+  all: boolean;
+  help: boolean;
+  minCoverage?: number;
+  options: PathsOptions;
+}
+
+class UsageError extends Error {}
+
+export function parsePathsArgs(args: readonly string[]): ParsedArgs {
+  const names: string[] = [];
+  let all = false;
+  let help = false;
+  let simple = false;
+  let generator: string | undefined;
+  let minCoverage: number | undefined;
+  const numbers: Record<string, number> = {};
+  let until: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = (): string => {
+      const next = args[++i];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    const number = (): number => {
+      const text = value();
+      const parsed = Number(text);
+      if (!Number.isFinite(parsed) || parsed < 0) throw new UsageError(`${arg} needs a number, got '${text}'`);
+      return parsed;
+    };
+    if (arg === '--help' || arg === '-h') help = true;
+    else if (arg === '--all') all = true;
+    else if (arg === '--simple') simple = true;
+    else if (arg === '--generator') generator = value();
+    else if (arg === '--min-coverage') minCoverage = number();
+    else if (arg === '--seed' || arg === '--max-length' || arg === '--max-steps') numbers[arg] = number();
+    else if (arg === '--until') {
+      const goal = /^transitions:(\d+(?:\.\d+)?)$/.exec(value());
+      if (!goal) throw new UsageError('--until takes transitions:<percent>, e.g. --until transitions:100');
+      until = Number(goal[1]);
+    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'`);
+    else names.push(arg);
+  }
+  if (generator !== undefined && !['shortest', 'simple', 'random'].includes(generator)) {
+    throw new UsageError(`Unknown generator '${generator}' (shortest, simple or random)`);
+  }
+  const random = generator === 'random';
+  const randomOnly = ['--seed', '--max-length', '--max-steps'].filter((flag) => flag in numbers);
+  if (!random && (randomOnly.length || until !== undefined)) {
+    throw new UsageError(`${[...randomOnly, ...(until !== undefined ? ['--until'] : [])].join(', ')} only apply to --generator random`);
+  }
+  if (simple && generator !== undefined && generator !== 'simple') throw new UsageError(`--simple and --generator ${generator} disagree`);
+  const options: PathsOptions = random
+    ? {
+        generator: 'random',
+        seed: numbers['--seed'] ?? 1,
+        ...(numbers['--max-length'] !== undefined && { maxLength: numbers['--max-length'] }),
+        ...(numbers['--max-steps'] !== undefined && { maxSteps: numbers['--max-steps'] }),
+        ...(until !== undefined && { untilPercent: until }),
+      }
+    : { generator: simple || generator === 'simple' ? 'simple' : 'shortest' };
+  return { names, all, help, ...(minCoverage !== undefined && { minCoverage }), options };
+}
+
+/** Runs `npm run paths` with these arguments over the registry. */
+export function runPaths(registry: MachineRegistry, args: readonly string[]): PathsRun {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parsePathsArgs(args);
+  } catch (error) {
+    if (error instanceof UsageError) return { code: 2, out: '', err: `${error.message}\n${pathsUsage}` };
+    throw error;
+  }
+  const known = Object.keys(registry.machines).sort();
+  if (parsed.help) return { code: 0, out: `${pathsUsage}\nMachines: ${known.join(', ')}`, err: '' };
+  const names = parsed.all ? known : parsed.names;
+  if (names.length === 0) return { code: 2, out: '', err: `${pathsUsage}\nMachines: ${known.join(', ')}` };
+  const out: string[] = [];
+  const err: string[] = [];
+  let code = 0;
+  for (const name of names) {
+    try {
+      const generated = generatePaths(registry, name, parsed.options);
+      out.push(formatPathsReport(registry, name, generated));
+      const percent = transitionPercent(generated.coverage);
+      if (parsed.minCoverage !== undefined && percent < parsed.minCoverage) {
+        err.push(`${name}: ${percent.toFixed(1)} % of its transitions fired, below --min-coverage ${parsed.minCoverage}`);
+        code = 1;
+      }
+    } catch (error) {
+      if (!(error instanceof WalkLimitError) && !(error instanceof Error && /Unknown machine/.test(error.message))) throw error;
+      err.push(error instanceof WalkLimitError ? `${error.message}: refused (try the default generator or --generator random)` : error.message);
+      code = 1;
+    }
+  }
+  return { code, out: out.join('\n\n'), err: err.join('\n') };
+}

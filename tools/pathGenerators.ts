@@ -1,0 +1,301 @@
+/**
+ * Path generators that aim at transition coverage, and the coverage they reach.
+ *
+ * - `coveragePaths`: the shortest (or simple) paths to every state from xstate/graph, then, for
+ *   each transition none of them fired, the shortest path found so far that ends in its source
+ *   plus a sample event of its type, kept only if replaying it really fires that transition.
+ * - `randomPaths`: seeded random walks (GraphWalker style) that stop at a transition-coverage goal
+ *   or a step cap; when they stall, what is left is aimed at from the points they passed. The same
+ *   seed gives the same paths.
+ *
+ * Every path is replayed on a real actor (tools/transitions.ts records what fired), so what is
+ * reported as covered has been seen firing, not predicted.
+ */
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
+import { recordEvents, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
+
+/** A transition no path can fire, with the reason (kept beside the machine, in its samples file). */
+export interface UnreachableTransition {
+  transition: string;
+  reason: string;
+}
+
+/** Everything a walk of one machine needs; the samples file beside each machine provides it. */
+export interface WalkSpec {
+  /** The machine with fake actors that never settle (`withPendingActors`). */
+  machine: AnyStateMachine;
+  events: readonly EventObject[];
+  input?: unknown;
+  /** What makes two snapshots the same state for the graph walk (default: the state value). */
+  stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
+  /** Events the graph walk may take from a snapshot (default: all). */
+  filter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  unreachable?: readonly UnreachableTransition[];
+}
+
+/** A replayed path; shaped like an xstate/graph path, so `replayPath` and `describePath` take it. */
+export interface GeneratedPath {
+  state: AnyMachineSnapshot;
+  steps: RecordedStep[];
+}
+
+export interface Coverage {
+  states: { covered: number; total: number; missing: string[] };
+  transitions: {
+    covered: number;
+    total: number;
+    /** Not fired and not explained. */
+    missing: UnreachableTransition[];
+    /** Not fired, listed as unreachable beside the machine. */
+    explained: UnreachableTransition[];
+  };
+}
+
+export interface GeneratedPaths {
+  generator: 'shortest' | 'simple' | 'random';
+  seed?: number;
+  paths: GeneratedPath[];
+  coverage: Coverage;
+}
+
+/** Raised when a walk would pass its limit: the caller explains instead of running forever. */
+export class WalkLimitError extends Error {}
+
+const NOT_FIRED = 'no sample event fires it from any state the paths reach';
+// replays tried per transition before giving up on it: keeps the big machines bounded
+const TRIES_AT_DEPTH_1 = 200;
+const TRIES_AT_DEPTH_2 = 600;
+// states a simple walk may visit: past that it is refused rather than left running for minutes
+export const SIMPLE_LIMIT = 5_000;
+// random walks in a row that fire nothing new before the random generator aims at what is left
+const PLATEAU_WALKS = 30;
+
+export interface CoverageOptions {
+  kind?: 'shortest' | 'simple';
+  /** States the simple walk may visit before refusing (default 5 000). */
+  simpleLimit?: number;
+}
+
+/** Shortest (or simple) paths to every state, extended until every transition fires or is explained. */
+export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): GeneratedPaths {
+  const kind = options.kind ?? 'shortest';
+  const paths = replayedGraphWalk(spec, kind, options.simpleLimit);
+  extendToCover(spec, paths, paths, transitionsOf(spec.machine));
+  return { generator: kind, paths, coverage: coverageOf(spec, paths) };
+}
+
+/**
+ * For each transition (in `order`) none of `paths` fired: the event right after a path of `pool`
+ * that ends in its source, then with one other event before it (a guard may read what that event
+ * stored, e.g. a duration). A candidate joins `paths` only when its replay fires the transition;
+ * each transition gets a bounded number of tries.
+ */
+function extendToCover(spec: WalkSpec, paths: GeneratedPath[], pool: readonly GeneratedPath[], order: readonly MachineTransition[]): void {
+  const fired = firedIn(paths);
+  const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
+  const tryPath = (transitionId: string, events: readonly EventObject[]): boolean => {
+    const candidate = replay(spec, events);
+    if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
+    paths.push({ state: candidate.state, steps: candidate.steps });
+    for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
+    return true;
+  };
+  for (const depth of [1, 2]) {
+    for (const transition of order) {
+      if (fired.has(transition.id) || explained.has(transition.id)) continue;
+      let tries = depth === 1 ? TRIES_AT_DEPTH_1 : TRIES_AT_DEPTH_2;
+      for (const events of extensions(spec, transition, pool === paths ? [...paths] : pool, depth)) {
+        if (tries-- <= 0 || tryPath(transition.id, events)) break;
+      }
+    }
+  }
+}
+
+/**
+ * Candidate event lists for a transition, shortest first: a path ending in its source state, then
+ * `depth - 1` other events, then an event of its type (for an `always`, any event: it fires after
+ * whatever event changes what its guard reads).
+ */
+function* extensions(spec: WalkSpec, transition: MachineTransition, paths: readonly GeneratedPath[], depth: number) {
+  const anyEvent = transition.eventType === '';
+  const last = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
+  const inSource = paths.filter((path) => transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source));
+  // an `always` of a state nothing rests in fires on the way through: from anywhere
+  const starts = anyEvent && inSource.length === 0 ? paths : inSource;
+  const prefixes = [...starts].sort((a, b) => a.steps.length - b.steps.length).map((path) => path.steps.slice(1).map((step) => step.event));
+  for (const prefix of prefixes) {
+    for (const event of last) {
+      if (depth === 1) yield [...prefix, event];
+      else for (const before of spec.events) yield [...prefix, before, event];
+    }
+  }
+}
+
+export interface RandomOptions {
+  seed: number;
+  /** Events per walk before a new walk starts from the initial state (default 50). */
+  maxLength?: number;
+  /** Stop once this percentage of the transitions not explained as unreachable has fired (default 100). */
+  untilPercent?: number;
+  /** Stop after this many events in all, goal reached or not (default 20 000). */
+  maxSteps?: number;
+}
+
+/**
+ * Seeded random walks: from the initial state, pick one of the events the current snapshot accepts,
+ * again and again. A walk is kept (cut after the last transition it fired first) only when it fired
+ * something new.
+ */
+export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPaths {
+  const { seed, maxLength = 50, untilPercent = 100, maxSteps = 20_000 } = options;
+  const random = mulberry32(seed);
+  const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
+  const pending = transitionsOf(spec.machine).filter((t) => !explained.has(t.id));
+  const goal = pending.length;
+  const fired = new Set<string>();
+  const paths: GeneratedPath[] = [];
+  let steps = 0;
+  let idleWalks = 0;
+  const reached = () => fired.size * 100 >= goal * untilPercent;
+  while (steps < maxSteps && !reached() && idleWalks < PLATEAU_WALKS) {
+    const recorder = new TransitionRecorder(spec.machine, recordOptions(spec));
+    let lastNew = 0;
+    try {
+      lastNew = newlyFired(recorder.steps[0]!, fired) ? 0 : -1;
+      for (let i = 0; i < maxLength && steps < maxSteps; i++) {
+        const snapshot = recorder.snapshot;
+        if (snapshot.status !== 'active') break;
+        // half of the steps prefer an event that may fire a transition not fired yet (the branch a
+        // guard picks is not known before): the walk gets to new ground without stalling on one guard
+        const active = new Set(snapshot._nodes.map((node) => statePathOf(node.path)));
+        const wanted = new Set(pending.filter((t) => active.has(t.source) && !fired.has(t.id)).map((t) => t.eventType));
+        // not snapshot.can(): it leaves out transitions without target or actions (e.g. adding nothing)
+        const accepted = spec.events.filter((event) => spec.machine.getTransitionData(snapshot as never, event).length > 0);
+        const promising = random() < 0.5 ? accepted.filter((event) => wanted.has(event.type)) : [];
+        const choices = promising.length ? promising : accepted;
+        if (choices.length === 0) break;
+        steps++;
+        if (!recorder.send(choices[Math.floor(random() * choices.length)]!)) break;
+        if (newlyFired(recorder.steps.at(-1)!, fired)) lastNew = recorder.steps.length - 1;
+        if (fired.size * 100 >= goal * untilPercent) break;
+      }
+    } finally {
+      recorder.stop();
+    }
+    idleWalks = lastNew >= 0 ? 0 : idleWalks + 1;
+    if (lastNew >= 0) {
+      const kept = recorder.steps.slice(0, lastNew + 1);
+      paths.push({ state: kept.at(-1)!.state, steps: kept });
+    }
+  }
+  if (!reached() && steps < maxSteps) {
+    // the walks stalled (a deep state a random walk rarely keeps): aim at what is left, in an order
+    // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the same)
+    extendToCover(spec, paths, replayedGraphWalk(spec, 'shortest'), shuffled(pending.filter((t) => !fired.has(t.id)), random));
+  }
+  return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+function newlyFired(step: RecordedStep, fired: Set<string>): boolean {
+  const before = fired.size;
+  for (const id of step.fired) fired.add(id);
+  return fired.size > before;
+}
+
+/** States and transitions the paths reached; a state passed through within one event counts. */
+export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[]): Coverage {
+  const transitions = transitionsOf(spec.machine);
+  const fired = firedIn(paths);
+  const reached = new Set<string>();
+  for (const path of paths) {
+    for (const step of path.steps) for (const leaf of leafPaths(step.state.value)) reached.add(leaf);
+  }
+  for (const transition of transitions) if (fired.has(transition.id)) for (const target of transition.targets) reached.add(target);
+  const states = stateIdsOf(spec.machine);
+  const reasons = new Map((spec.unreachable ?? []).map((entry) => [entry.transition, entry.reason]));
+  const notFired = transitions.filter((t) => !fired.has(t.id));
+  return {
+    states: { covered: states.filter((id) => reached.has(id)).length, total: states.length, missing: states.filter((id) => !reached.has(id)) },
+    transitions: {
+      covered: transitions.length - notFired.length,
+      total: transitions.length,
+      missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: NOT_FIRED })),
+      explained: notFired.filter((t) => reasons.has(t.id)).map((t) => ({ transition: t.id, reason: reasons.get(t.id)! })),
+    },
+  };
+}
+
+/** Fired transitions as a share of those not explained as unreachable, in % (100 when there are none). */
+export function transitionPercent(coverage: Coverage): number {
+  const { covered, total, explained } = coverage.transitions;
+  const goal = total - explained.length;
+  return goal === 0 ? 100 : (covered / goal) * 100;
+}
+
+function firedIn(paths: readonly GeneratedPath[]): Set<string> {
+  return new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.fired)));
+}
+
+function recordOptions(spec: WalkSpec) {
+  return spec.input !== undefined ? { input: spec.input } : {};
+}
+
+/** The path as replayed; `failed` when the last event failed the actor (the path stops before it). */
+function replay(spec: WalkSpec, events: readonly EventObject[]): GeneratedPath & { failed: boolean } {
+  const { steps, failed } = recordEvents(spec.machine, events, recordOptions(spec));
+  return { state: steps.at(-1)!.state, steps, failed };
+}
+
+/** xstate/graph's paths, replayed (a path it predicts through an unhandled actor error stops before it). */
+function replayedGraphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit = SIMPLE_LIMIT): GeneratedPath[] {
+  return graphWalk(spec, kind, simpleLimit).map((path) => {
+    const { state, steps } = replay(spec, path.steps.slice(1).map((step) => step.event));
+    return { state, steps };
+  });
+}
+
+function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: number) {
+  const base = spec.stateKey ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value));
+  let visits = 0;
+  // getSimplePaths has no limit of its own: count the states it serialises and stop it past the limit
+  const stateKey =
+    kind === 'simple'
+      ? (snapshot: AnyMachineSnapshot, event?: EventObject) => {
+          if (++visits > simpleLimit) throw new WalkLimitError(`${spec.machine.id}: the simple walk passed ${simpleLimit} states`);
+          return base(snapshot, event);
+        }
+      : base;
+  return machinePaths(spec.machine, {
+    events: spec.events as never,
+    kind,
+    serializeState: stateKey as never,
+    ...(spec.filter && { filterEvents: spec.filter as never }),
+    ...(spec.input !== undefined && { input: spec.input as never }),
+  });
+}
+
+function statePathOf(path: readonly string[]): string {
+  return path.length ? path.join('.') : '(machine)';
+}
+
+/** A tiny seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
