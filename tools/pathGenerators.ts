@@ -14,6 +14,10 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
 import { recordEvents, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
+import { mulberry32 } from '../server/demo/synth';
+
+/** The demo's seeded PRNG (mulberry32): the same seed gives the same walks. */
+export { mulberry32 };
 
 /** A transition no path can fire, with the reason (kept beside the machine, in its samples file). */
 export interface UnreachableTransition {
@@ -288,14 +292,3 @@ function statePathOf(path: readonly string[]): string {
   return path.length ? path.join('.') : '(machine)';
 }
 
-/** A tiny seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -1,6 +1,8 @@
-// Sample model values the machines' path samples (*.samples.ts) share. Tooling only.
+// Sample model values the machines' path samples (*.samples.ts) and the machine tests share.
+// Tooling only.
+import type { TrackInfo } from './track';
 
-export const sampleTrack = (id: string) => ({
+export const sampleTrack = (id: string): TrackInfo => ({
   albumId: `album-${id}`,
   discId: 1,
   trackId: 1,

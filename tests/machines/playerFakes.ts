@@ -2,6 +2,7 @@
 // back through the real sendBack, and a started player with fake services.
 import { createActor, fromCallback } from 'xstate';
 import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/features/player/playerMachine';
+import { sampleTrack } from '@/shared/model.samples';
 import type { TrackInfo } from '@/shared/track';
 import type { AudioCommand, AudioInput, AudioReport } from '@/features/player/audioActor';
 import { fakeService, flush } from './fakes';
@@ -38,16 +39,7 @@ export function fakeAudio() {
   };
 }
 
-export const track = (id: string, over: Partial<TrackInfo> = {}): TrackInfo => ({
-  albumId: `album-${id}`,
-  discId: 1,
-  trackId: 1,
-  title: `Track ${id}`,
-  artist: 'Artist',
-  type: 'normal',
-  albumTitle: 'Album',
-  ...over,
-});
+export const track = (id: string, over: Partial<TrackInfo> = {}): TrackInfo => ({ ...sampleTrack(id), ...over });
 
 export const sourceOf = (t: TrackInfo): PlayerSource => ({
   url: `https://lib.example/${t.albumId}/${t.discId}/${t.trackId}?auth=tok&quality=lossless`,

@@ -1,41 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { AnnivServer } from '../../server/index.js';
-import { makeDataDir, makeServer, removeDir } from './support/fixture.js';
+import { expect, test } from 'vitest';
+import { makeDataDir, makeServer, removeDir, serverSuite } from './support/fixture.js';
 
 /*
  * The server's own connection never copies the write-ahead log back into the database (that
  * copy, inside whichever commit crossed 1,000 pages, held every request up); a worker thread does.
  */
 
-let dir: string;
-let server: AnnivServer;
+const suite = serverSuite('none');
 
-beforeAll(async () => {
-  dir = await makeDataDir('none');
-  server = await makeServer(dir);
-});
-afterAll(async () => {
-  await server.close();
-  removeDir(dir);
-});
-
-const walBytes = (): number => fs.statSync(path.join(dir, 'anniv.db-wal')).size;
+const walBytes = (): number => fs.statSync(path.join(suite.dir, 'anniv.db-wal')).size;
 
 test('a large write leaves the log to the worker, which checkpoints it whole; the data reads back', async () => {
-  expect(server.checkpoints).not.toBeNull();
-  expect(server.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-  server.db.exec('CREATE TABLE IF NOT EXISTS bulk (id INTEGER PRIMARY KEY, text TEXT)');
+  expect(suite.server.checkpoints).not.toBeNull();
+  expect(suite.server.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+  suite.server.db.exec('CREATE TABLE IF NOT EXISTS bulk (id INTEGER PRIMARY KEY, text TEXT)');
   const text = 'x'.repeat(8 * 1024 * 1024);
-  server.db.prepare('INSERT INTO bulk (text) VALUES (?)').run(text);
+  suite.server.db.prepare('INSERT INTO bulk (text) VALUES (?)').run(text);
   // 8 MiB is over 2,000 pages: the main connection would have checkpointed inside that commit
   expect(walBytes()).toBeGreaterThan(8 * 1024 * 1024);
-  const result = await server.checkpoints!.now();
+  const result = await suite.server.checkpoints!.now();
   expect(result.busy).toBe(0);
   expect(result.log).toBeGreaterThan(2000);
   expect(result.checkpointed).toBe(result.log);
-  expect((server.db.prepare('SELECT length(text) AS n FROM bulk').get() as { n: number }).n).toBe(text.length);
+  expect((suite.server.db.prepare('SELECT length(text) AS n FROM bulk').get() as { n: number }).n).toBe(text.length);
 });
 
 test('closing stops the worker and hands checkpoints back to the connection', async () => {
