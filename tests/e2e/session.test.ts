@@ -28,7 +28,7 @@ describe('session in the browser', () => {
     await page.getByRole('link', { name: '听众' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/index');
 
-    await page.getByRole('button', { name: '注销' }).click();
+    await page.getByRole('button', { name: '注销', exact: true }).click();
     await page.getByText('正在登出！').waitFor();
     await page.getByText('登出成功', { exact: true }).waitFor();
     // after 2 s the app clears local data and reloads the home page, signed out
@@ -49,7 +49,7 @@ describe('session in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/user/login');
     await logIn(page, suite.server.demo.email, suite.server.demo.password);
     await page.waitForURL(`${suite.server.baseUrl}/`);
-    await page.getByRole('button', { name: '注销' }).waitFor();
+    await page.getByRole('button', { name: '注销', exact: true }).waitFor();
     expectNoErrors();
     await close();
   });

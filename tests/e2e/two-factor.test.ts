@@ -48,7 +48,7 @@ describe('on a site that offers it', () => {
     // the window after the one the setup used: a code is good only once
     await code.fill(codeFor(secret, Date.now() + PERIOD));
     await fresh.page.getByRole('button', { name: '验证' }).click();
-    await fresh.page.getByRole('button', { name: '注销' }).waitFor();
+    await fresh.page.getByRole('button', { name: '注销', exact: true }).waitFor();
     expect(new URL(fresh.page.url()).pathname).toBe('/');
     fresh.expectNoErrors();
     await fresh.close();
