@@ -74,7 +74,6 @@ const targets: [string, FavouriteTarget][] = [
 const { paths, cases } = registryWalk('favouriteToggle', machine);
 
 describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) => {
-
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'submitting']);
     assertAllStatesReached(paths, machine);
