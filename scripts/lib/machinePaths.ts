@@ -22,9 +22,11 @@ export interface MachineRegistry {
   /** Input per machine, for machines that need one. */
   pathInputs?: Record<string, unknown>;
   /** State key per machine, for machines whose guards read context (default: the state value). */
-  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot, event?: EventObject) => string>;
+  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => string>;
   /** Events the graph walk may take from a snapshot, per machine (default: all). */
   pathFilters?: Record<string, (snapshot: AnyMachineSnapshot, event: EventObject) => boolean>;
+  /** The generator a machine is walked with when none is asked for (default: shortest). */
+  pathGenerators?: Record<string, 'shortest' | 'simple'>;
   /** Transitions no path can fire, with the reason, per machine. */
   unreachable?: Record<string, readonly UnreachableTransition[]>;
 }
@@ -65,7 +67,7 @@ export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
 export function generatePaths(registry: MachineRegistry, name: string, options: PathsOptions = {}): GeneratedPaths {
   const spec = walkSpecOf(registry, name);
   if (options.generator === 'random') return randomPaths(spec, options);
-  return coveragePaths(spec, { kind: options.simple ? 'simple' : (options.generator ?? 'shortest') });
+  return coveragePaths(spec, { kind: options.simple ? 'simple' : (options.generator ?? registry.pathGenerators?.[name] ?? 'shortest') });
 }
 
 /** Path titles as the command prints them and the paths tests name their cases. */

@@ -43,9 +43,12 @@ import type { MachineRegistry } from './machinePaths';
 interface MachineSamples {
   pathEvents: readonly EventObject[];
   pathInput?: unknown;
-  pathStateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
+  /** `previous`: the snapshot the event was sent to (how a state was entered can be part of its key). */
+  pathStateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => string;
   /** Events the walk may take from a snapshot (default: all it is given). */
   pathFilter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** The walk the command prints and the paths tests replay, when not the shortest (a small machine may walk every simple path). */
+  pathGenerator?: 'shortest' | 'simple';
   /** Transitions no walk can fire, each with the reason (shown in the footer, counted as explained). */
   unreachable?: readonly UnreachableTransition[];
 }
@@ -85,5 +88,6 @@ export const registry: Required<MachineRegistry> = {
   pathInputs: pick((samples) => samples.pathInput),
   pathStateKeys: pick((samples) => samples.pathStateKey),
   pathFilters: pick((samples) => samples.pathFilter),
+  pathGenerators: pick((samples) => samples.pathGenerator),
   unreachable: pick((samples) => samples.unreachable),
 };

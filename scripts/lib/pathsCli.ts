@@ -7,6 +7,8 @@ import { formatPathsReport, generatePaths, type MachineRegistry, type PathsOptio
 
 export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]
   (default)                  shortest paths to every state, then one path for each transition not fired yet
+                             (a machine whose samples say pathGenerator: 'simple' walks every simple path)
+  --generator shortest       the shortest paths, whatever the machine's samples say
   --simple                   every simple path instead (refused past ${SIMPLE_LIMIT} states: use --generator random)
   --generator random         seeded random walks; with --seed N (default 1), --max-length N (events a walk, default 50),
                              --until transitions:P (stop at P % of the transitions, default 100), --max-steps N (default 20 000)
@@ -81,7 +83,10 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
         ...(numbers['--max-steps'] !== undefined && { maxSteps: numbers['--max-steps'] }),
         ...(until !== undefined && { untilPercent: until }),
       }
-    : { generator: simple || generator === 'simple' ? 'simple' : 'shortest' };
+    : simple || generator !== undefined
+      ? { generator: simple || generator === 'simple' ? 'simple' : 'shortest' }
+      : // no generator asked for: the machine's own walk (its samples may choose simple)
+        {};
   return { names, all, help, ...(minCoverage !== undefined && { minCoverage }), options };
 }
 

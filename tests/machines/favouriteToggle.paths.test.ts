@@ -1,45 +1,22 @@
 // Model-based paths over the real favourite toggle (docs/architecture.md#10-tests-and-benchmarks), for a track heart and an album
-// heart: every simple path from xstate/graph is replayed with a submit that settles only when the
-// path says so and a live store that records what it is told; every state must be reached. The
-// walk tells states apart by value, by what is being asked (like or unlike) and, once back in idle,
-// by how the request ended (so success and each failure sample are walked for both).
+// heart: every path `npm run paths -- favouriteToggle` prints (every simple path; samples, state key
+// and filter beside the machine) is replayed with a submit that settles only when the path says so
+// and a live store that records what it is told; every state must be reached. The walk tells states
+// apart by value, by what is being asked (like or unlike) and, once back in idle, by how the
+// request ended (so success and each failure sample are walked for both).
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  fromPromise,
-  type ActorRefFrom,
-  type AnyEventObject,
-  type EmittedFrom,
-  type InspectionEvent,
-  type SnapshotFrom,
-} from 'xstate';
-import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleEvent, type FavouriteToggleInput } from '@/features/favourites/favouriteToggleMachine';
-import { pathEvents, pathInput } from '@/features/favourites/favouriteToggleMachine.samples';
-import { errorMessage, NetworkError } from '@/services/api/errors';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleInput } from '@/features/favourites/favouriteToggleMachine';
+import { pathInput } from '@/features/favourites/favouriteToggleMachine.samples';
+import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
-import {
-  assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
-  replayPath,
-  stateIdsOf,
-  type PathEvent,
-  type StateChecks,
-} from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = favouriteToggleMachine.provide({ actors: { submit: pending } as never });
 type Toggle = typeof machine;
 type ToggleSnapshot = SnapshotFrom<Toggle>;
-
-// error classes only: xstate/graph tells events apart by their JSON, and a plain Error is {}
-const events = defaultEvents(machine, [
-  ...(pathEvents as PathEvent<Toggle>[]),
-  { type: 'xstate.error.actor.submit', error: new NetworkError(503, 'Service Unavailable') },
-  { type: 'xstate.error.actor.submit', error: new NetworkError(null) },
-]);
 
 /** A live store for `sendTo`: it records every event it receives (apart: the settled requests). */
 function recordingStore() {
@@ -47,13 +24,6 @@ function recordingStore() {
   const settled: AnyEventObject[] = [];
   const actor = createActor(fromCallback(({ receive }) => receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)))).start();
   return { store: actor as unknown as FavouriteToggleInput['store'], received, settled, stop: () => actor.stop() };
-}
-
-/** value, what is asked, and once back in idle how the request ended */
-function stateKey(snapshot: ToggleSnapshot, event?: AnyEventObject, previous?: ToggleSnapshot): string {
-  const ended = previous?.value === 'submitting' && snapshot.value === 'idle';
-  const ending = ended && event ? [event.type, errorMessage(event.error ?? 'ok')] : null;
-  return JSON.stringify([snapshot.value, snapshot.context.liking, ending]);
 }
 
 /** the store event a successful request should send */
@@ -99,19 +69,11 @@ const targets: [string, FavouriteTarget][] = [
   ['album', { kind: 'album', albumId: 'album-a' }],
 ];
 
-describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) => {
-  const walkStore = recordingStore();
-  const paths = machinePaths(machine, {
-    // every path without a repeated state: also a second request after each way the first can end
-    kind: 'simple',
-    events,
-    input: { target, store: walkStore.store },
-    serializeState: stateKey,
-    // only what the heart takes: a done or error of a submit that is not running cannot happen
-    filterEvents: (snapshot, event) => snapshot.can(event as FavouriteToggleEvent),
-  });
-  walkStore.stop();
+// the walk `npm run paths -- favouriteToggle` prints (every simple path), replayed for both hearts:
+// what a path sends does not depend on the target
+const { paths, cases } = registryWalk('favouriteToggle', machine);
 
+describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) => {
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'submitting']);
     assertAllStatesReached(paths, machine);
@@ -126,7 +88,7 @@ describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) 
     expect(ended.filter((p) => requests(p) === 2)).toHaveLength(2 * 4 * 4);
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const log = replayLog();
     const { store, received, settled, stop } = recordingStore();
     const always = (s: ToggleSnapshot) => {

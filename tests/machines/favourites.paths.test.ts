@@ -1,44 +1,25 @@
-// Model-based paths over the real favourites store (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
-// xstate/graph is replayed with fake services that settle only when the path says so, with checks
-// on every state, and every state must be reached. The walk tells states apart by value, by how
-// many tracks and albums are liked (so the track and album events are walked too), by the hearts'
-// toggles alive, and, after a RESET or a settled toggle, by the state it left (so both are walked
-// from every state).
+// Model-based paths over the real favourites store (docs/architecture.md#10-tests-and-benchmarks): every path
+// `npm run paths -- favourites` prints (samples and state key beside the machine) is replayed with fake services
+// that settle only when the path says so, with checks on every state, and every state must be reached. The walk
+// tells states apart by value, by how many tracks and albums are liked (so the track and album events are walked
+// too), by the hearts' toggles alive, and, after a RESET or a settled toggle, by the state it left (so both are
+// walked from every state).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
 import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
 import { pathEvents } from '@/features/favourites/favouritesMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
-import {
-  assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
-  replayPath,
-  stateIdsOf,
-  type PathEvent,
-  type StateChecks,
-} from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, type PathEvent, type StateChecks } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
-// a heart's toggle whose request never settles on its own: the path's TOGGLE_SETTLED ends it
+// a heart's toggle whose request never settles on its own: the path's TOGGLE_SETTLED ends it (the
+// command's walk has a pending promise there; the events are the same)
 const favouriteToggle = favouriteToggleMachine.provide({ actors: { submit: pending } as never });
 const machine = favouritesMachine.provide({ actors: { loadFavourites: pending, loadFavouriteAlbums: pending, favouriteToggle } as never });
 type Favourites = typeof machine;
-
-const events = defaultEvents(machine, pathEvents);
-
-/**
- * value, how many tracks and albums, which hearts' toggles are alive, and for a RESET or a settled
- * toggle the state it came from (so both are walked from every state)
- */
-function stateKey(snapshot: FavouritesSnapshot, event?: AnyEventObject, previous?: FavouritesSnapshot): string {
-  const { value, context } = snapshot;
-  const from = (event?.type === 'RESET' || event?.type === 'TOGGLE_SETTLED') && previous ? [event.type, previous.value] : null;
-  return JSON.stringify([value, context.tracks.length, context.albums.length, Object.keys(context.toggles), from]);
-}
 
 /** the store's children but the hearts' toggles */
 const servicesOf = (s: FavouritesSnapshot) => Object.keys(s.children).filter((id) => !id.startsWith('heart:'));
@@ -132,7 +113,8 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
 }
 
 describe('favourites machine paths', () => {
-  const paths = machinePaths(machine, { events, serializeState: stateKey });
+  // the walk `npm run paths -- favourites` prints, from the samples beside the machine
+  const { paths, cases } = registryWalk('favourites', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'loading', 'failed', 'ready.current', 'ready.reloadingAlbums']);
@@ -158,7 +140,7 @@ describe('favourites machine paths', () => {
     actor.stop();
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const log = replayLog();
     const { checksRun } = await replayPath(machine, path, {
       checks: checksFor(log),

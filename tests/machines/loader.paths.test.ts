@@ -1,38 +1,16 @@
-// Model-based paths over the real loader machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
-// replayed with a fake `load` that settles only when the path says so; every state must be reached.
+// Model-based paths over the real loader machine (docs/architecture.md#10-tests-and-benchmarks): every path
+// `npm run paths -- loader` prints (samples and state key beside the machine) is replayed with a fake `load` that
+// settles only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type EmittedFrom, type InspectionEvent } from 'xstate';
 import { loaderMachine } from '@/ui/loaderMachine';
-import { pathEvents } from '@/ui/loaderMachine.samples';
-import { ApiError, NetworkError } from '@/services/api/errors';
-import {
-  assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
-  replayPath,
-  stateIdsOf,
-  type MachinePath,
-  type PathEvent,
-} from '../../tools/modelPaths';
+import { doneSamples, errorSamples } from '@/ui/loaderMachine.samples';
+import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = loaderMachine.provide({ actors: { load: pending } as never });
 type Loader = typeof machine;
-
-// xstate/graph tells events apart by their JSON, and a plain Error serialises as {}: at most one
-// plain Error here, the others are error classes with fields of their own.
-const errorSamples: PathEvent<Loader>[] = [
-  { type: 'xstate.error.actor.load', error: new NetworkError(503, 'Service Unavailable') },
-  { type: 'xstate.error.actor.load', error: new NetworkError(null) },
-  { type: 'xstate.error.actor.load', error: new ApiError(902002, 'unauthorized') },
-  { type: 'xstate.error.actor.load', error: new Error('boom') },
-];
-const doneSamples: PathEvent<Loader>[] = [
-  ...(pathEvents as PathEvent<Loader>[]),
-  { type: 'xstate.done.actor.load', output: [{ id: 'a' }, { id: 'b' }] },
-];
-const events = defaultEvents(machine, [...doneSamples, ...errorSamples]);
 
 /** The replayed actor's emitted events: the inspector listens on the root actor as soon as it exists. */
 function emittedDuringReplay() {
@@ -66,9 +44,9 @@ function expected(path: MachinePath<Loader>) {
 }
 
 describe('loader machine paths', () => {
-  // a failed reload returns to a state already seen, which shortest paths never take: the loader
-  // tests (loader-messages-settings.test.ts) show that one
-  const paths = machinePaths(machine, { events, distinguish: 'valueAndContext' });
+  // the walk `npm run paths -- loader` prints: a failed reload returns to a state already seen,
+  // which only the paths added for transition coverage take
+  const { paths, cases } = registryWalk('loader', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['loading', 'success', 'reloading', 'failure']);
@@ -79,7 +57,7 @@ describe('loader machine paths', () => {
     const lastEvents = paths.map((p) => [String(p.steps.at(-2)?.state.value), p.steps.at(-1)!.event] as const);
     for (const sample of [...doneSamples, ...errorSamples]) expect(lastEvents).toContainEqual(['loading', sample]);
     const reloaded = paths.filter((p) => p.state.value === 'reloading').map((p) => p.state.context.data);
-    expect(reloaded).toEqual(expect.arrayContaining(doneSamples.map((e) => (e as { output: unknown }).output)));
+    expect(reloaded).toEqual(expect.arrayContaining(doneSamples.map((e) => e.output as unknown)));
   });
 
   it('the fake load never settles on its own', async () => {
@@ -89,7 +67,7 @@ describe('loader machine paths', () => {
     actor.stop();
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const { emitted, inspect } = emittedDuringReplay();
     const { finalSnapshot: s } = await replayPath(machine, path, { actorOptions: { inspect } });
     const want = expected(path);

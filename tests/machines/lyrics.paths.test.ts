@@ -1,18 +1,18 @@
-// Model-based paths over the real lyrics machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
-// replayed with a fetch that settles only when the path says so, and checked against the rules
-// written out plainly; plus the fetch's input and what the same track again does.
+// Model-based paths over the real lyrics machine (docs/architecture.md#10-tests-and-benchmarks): every path
+// `npm run paths -- lyrics` prints (samples and state key beside the machine) is replayed with a fetch that settles
+// only when the path says so, and checked against the rules written out plainly; plus the fetch's input and what
+// the same track again does.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { lyricsStateOf } from '@/features/lyrics/selectors';
-import { pathEvents } from '@/features/lyrics/lyricsMachine.samples';
 import type { Lyrics } from '@/rules/lyrics';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type MachinePath, type PathEvent } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type MachinePath } from '../../tools/modelPaths';
 import { fakeService, flush } from './fakes';
+import { registryWalk } from './registryWalk';
 
 const machine = withPendingActors(lyricsMachine, ['fetchLyrics']);
 type Machine = typeof machine;
-const events = defaultEvents(machine, pathEvents as PathEvent<Machine>[]);
 
 function expected(path: MachinePath<Machine>) {
   let state = 'idle';
@@ -35,14 +35,15 @@ function expected(path: MachinePath<Machine>) {
 }
 
 describe('lyrics machine paths', () => {
-  const paths = machinePaths(machine, { events, distinguish: 'valueAndContext' });
+  // the walk `npm run paths -- lyrics` prints, from the samples beside the machine
+  const { paths, cases } = registryWalk('lyrics', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'loading', 'shown', 'none', 'failed']);
     assertAllStatesReached(paths, machine);
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const { finalSnapshot: s } = await replayPath(machine, path);
     const want = expected(path);
     expect(s.value).toBe(want.state);

@@ -1,7 +1,7 @@
 // Transition coverage (tools/pathGenerators.ts) and `npm run paths` (scripts/lib/pathsCli.ts) on a
 // small machine: two guarded branches, an always, a delay and an invoked actor.
 import { describe, expect, it } from 'vitest';
-import { assign, setup, type AnyEventObject } from 'xstate';
+import { assign, setup, type AnyEventObject, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { coveragePaths, coverageOf, mulberry32, randomPaths, transitionPercent, type WalkSpec } from '../../tools/pathGenerators';
 import { defaultEvents, withPendingActors } from '../../tools/modelPaths';
 import { transitionsOf } from '../../tools/transitions';
@@ -85,6 +85,23 @@ describe('npm run paths', () => {
     expect(runPaths(registry, ['small', '--seed', '3']).err).toMatch(/^--seed only apply to --generator random/);
     expect(runPaths(registry, []).code).toBe(2);
     expect(runPaths(registry, ['--help'])).toMatchObject({ code: 0, out: expect.stringContaining('--min-coverage P') });
+  });
+
+  it("walks a machine whose samples choose the simple walk with it by default; --generator shortest still asks for the shortest", () => {
+    const choosing: MachineRegistry = { ...registry, pathGenerators: { small: 'simple' } };
+    const byDefault = runPaths(choosing, ['small']);
+    expect(byDefault.out).toMatch(/^small \(small\): \d+ simple path\(s\)/);
+    expect(byDefault.out).toBe(runPaths(choosing, ['small', '--simple']).out);
+    expect(runPaths(choosing, ['small', '--generator', 'shortest']).out).toBe(runPaths(registry, ['small']).out);
+    expect(runPaths(registry, ['small']).out).toMatch(/^small \(small\): \d+ shortest path\(s\)/);
+  });
+
+  it('a state key may read the snapshot the event was sent to, in the simple walk too', () => {
+    const loop = setup({}).createMachine({ id: 'loop', initial: 'a', states: { a: { on: { N: 'b' } }, b: { on: { N: 'a', M: 'b' } } } });
+    // b entered from b and a entered from b are states of their own: a → b → b → a is a simple path
+    const stateKey = (s: AnyMachineSnapshot, _e?: EventObject, previous?: AnyMachineSnapshot) => JSON.stringify([s.value, previous?.value]);
+    const simple = coveragePaths({ machine: loop, events: [{ type: 'N' }, { type: 'M' }], stateKey }, { kind: 'simple' });
+    expect(simple.paths.map((p) => p.steps.map((step) => step.state.value).join(' '))).toContain('a b b a');
   });
 
   it('--simple refuses past its limit instead of running on', () => {

@@ -1,6 +1,6 @@
 // Sample events for `npm run paths -- lyrics` and tests/machines/lyrics.paths.test.ts (payloads included,
-// beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import type { AnyEventObject } from 'xstate';
+// beside the events derived from the machine), and the state key both walk with. Tooling only: the app never imports a .samples file.
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 
 export const pathEvents: AnyEventObject[] = [
   { type: 'TRACK', track: { albumId: 'album-a', discId: 1, trackId: 1 } },
@@ -9,3 +9,6 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchLyrics', output: null },
   { type: 'xstate.error.actor.fetchLyrics', error: new Error('未知网络错误') },
 ];
+
+/** Value and what is held (the track, its lyrics or the error): each answer is walked for the track, and TRACK from each. */
+export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
