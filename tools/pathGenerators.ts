@@ -31,8 +31,11 @@ export interface WalkSpec {
   machine: AnyStateMachine;
   events: readonly EventObject[];
   input?: unknown;
-  /** What makes two snapshots the same state for the graph walk (default: the state value). */
-  stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
+  /**
+   * What makes two snapshots the same state for the graph walk (default: the state value); it may
+   * read the event that led there and the snapshot before it (e.g. to walk an event from every state).
+   */
+  stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => string;
   /** Events the graph walk may take from a snapshot (default: all). */
   filter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   unreachable?: readonly UnreachableTransition[];
@@ -274,9 +277,9 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
   // getSimplePaths has no limit of its own: count the states it serialises and stop it past the limit
   const stateKey =
     kind === 'simple'
-      ? (snapshot: AnyMachineSnapshot, event?: EventObject) => {
+      ? (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => {
           if (++visits > simpleLimit) throw new WalkLimitError(`${spec.machine.id}: the simple walk passed ${simpleLimit} states`);
-          return base(snapshot, event);
+          return base(snapshot, event, previous);
         }
       : base;
   return machinePaths(spec.machine, {
