@@ -31,7 +31,10 @@ export interface WalkSpec {
   machine: AnyStateMachine;
   events: readonly EventObject[];
   input?: unknown;
-  /** What makes two snapshots the same state for the graph walk (default: the state value); `previous` is the snapshot the event was sent to. */
+  /**
+   * What makes two snapshots the same state for the graph walk (default: the state value); it may
+   * read the event that led there and the snapshot before it (e.g. to walk an event from every state).
+   */
   stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => string;
   /** Events the graph walk may take from a snapshot (default: all). */
   filter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;

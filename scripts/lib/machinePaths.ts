@@ -21,8 +21,8 @@ export interface MachineRegistry {
   pathEvents?: Record<string, readonly EventObject[]>;
   /** Input per machine, for machines that need one. */
   pathInputs?: Record<string, unknown>;
-  /** State key per machine, for machines whose guards read context (default: the state value). */
-  pathStateKeys?: Record<string, (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => string>;
+  /** State key per machine, for machines whose guards read context (default: the state value); see WalkSpec.stateKey. */
+  pathStateKeys?: Record<string, NonNullable<WalkSpec['stateKey']>>;
   /** Events the graph walk may take from a snapshot, per machine (default: all). */
   pathFilters?: Record<string, (snapshot: AnyMachineSnapshot, event: EventObject) => boolean>;
   /** The generator a machine is walked with when none is asked for (default: shortest). */

@@ -34,17 +34,17 @@ import * as shareWizardSamples from '@/features/share/shareWizardMachine.samples
 import { sharingMachine } from '@/features/share/sharingMachine';
 import * as sharingSamples from '@/features/share/sharingMachine.samples';
 import { shellMachine } from '@/features/shell/shellMachine';
+import * as shellSamples from '@/features/shell/shellMachine.samples';
 import { loaderMachine } from '@/ui/loaderMachine';
 import * as loaderSamples from '@/ui/loaderMachine.samples';
-import type { UnreachableTransition } from '../../tools/pathGenerators';
+import type { UnreachableTransition, WalkSpec } from '../../tools/pathGenerators';
 import type { MachineRegistry } from './machinePaths';
 
 /** What a machine's `.samples.ts` exports; a machine without one is walked with its own events. */
 interface MachineSamples {
   pathEvents: readonly EventObject[];
   pathInput?: unknown;
-  /** `previous`: the snapshot the event was sent to (how a state was entered can be part of its key). */
-  pathStateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => string;
+  pathStateKey?: WalkSpec['stateKey'];
   /** Events the walk may take from a snapshot (default: all it is given). */
   pathFilter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   /** The walk the command prints and the paths tests replay, when not the shortest (a small machine may walk every simple path). */
@@ -69,7 +69,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   myShares: [mySharesMachine, mySharesSamples],
   sharing: [sharingMachine, sharingSamples],
   lyrics: [lyricsMachine, lyricsSamples],
-  shell: [shellMachine],
+  shell: [shellMachine, shellSamples],
 };
 
 const entries = Object.entries(registered);

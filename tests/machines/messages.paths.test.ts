@@ -1,16 +1,15 @@
-// Model-based paths over the real messages machine (docs/architecture.md#10-tests-and-benchmarks). The machine has a single state and
-// keeps everything in context, so the walks tell snapshots apart by context (kept finite by
-// capping the ADDs), and every snapshot a replay reaches is compared with a small model of the
-// path's events. A replay never fires the auto-hide delay (SimulatedClock); a separate test runs
+// Model-based paths over the real messages machine (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- messages`
+// prints is replayed. The machine has a single state and keeps everything in context, so the walk
+// (messagesMachine.samples.ts) tells snapshots apart by context (kept finite by capping the ADDs),
+// and every snapshot a replay reaches is compared with a small model of the path's events. A replay never fires the auto-hide delay (SimulatedClock); a separate test runs
 // the paths on fake timers for that.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { messagesMachine, type Message, type MessagesEvent } from '@/features/messages/messagesMachine';
-import { pathEvents } from '@/features/messages/messagesMachine.samples';
+import { walkMaxAdds } from '@/features/messages/messagesMachine.samples';
 import { TOAST_AUTO_HIDE_MS } from '@/shared/constants';
 import {
   assertAllStatesReached,
-  defaultEvents,
   describePath,
   eventTypesOf,
   machinePaths,
@@ -19,6 +18,7 @@ import {
   type MachinePath,
   type PathEvent,
 } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const machine = messagesMachine;
 type Messages = typeof machine;
@@ -27,17 +27,6 @@ type Snapshot = SnapshotFrom<Messages>;
 /** the machine's KEEP_HIDDEN: hidden messages beyond this many are dropped, oldest first */
 const KEEP_HIDDEN = 20;
 
-// ADD with both severities, HIDE of every id the walk can add and of one it never adds; CLEAR derived.
-const MAX_ADDS = 3;
-const samples: PathEvent<Messages>[] = [
-  ...(pathEvents as PathEvent<Messages>[]),
-  { type: 'ADD', severity: 'error', message: '网络错误: 503 Service Unavailable' },
-  { type: 'HIDE', id: 2 },
-  { type: 'HIDE', id: 3 },
-  { type: 'HIDE', id: 99 },
-];
-const events = defaultEvents(machine, samples);
-const byContext = (snapshot: Snapshot) => JSON.stringify(snapshot.context);
 
 /** What the context must be after these events, with no delay fired (the auto-hide is a HIDE too). */
 function expectedMessages(events: readonly EventObject[]): { messages: Message[]; nextId: number } {
@@ -109,11 +98,8 @@ async function replayAndCheck(path: MachinePath<Messages>): Promise<Snapshot[]> 
 }
 
 describe('messages machine paths', () => {
-  const paths = machinePaths(machine, {
-    events,
-    serializeState: byContext,
-    filterEvents: (snapshot, event) => event.type !== 'ADD' || snapshot.context.nextId <= MAX_ADDS,
-  });
+  // the walk `npm run paths -- messages` prints: samples, state key and the cap on ADDs beside the machine
+  const { paths, cases } = registryWalk('messages', machine);
 
   it('reaches every state and walks every event', () => {
     expect(stateIdsOf(machine)).toEqual([]); // one (root) state: nothing more to reach
@@ -121,11 +107,11 @@ describe('messages machine paths', () => {
     const walked = new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => s.event.type)));
     expect([...walked].sort()).toEqual(eventTypesOf(machine).sort());
     // as far as the cap allows: three messages added and all three hidden
-    const allHidden = (p: MachinePath<Messages>) => p.state.context.messages.filter((m) => !m.isShow).length === MAX_ADDS;
+    const allHidden = (p: MachinePath<Messages>) => p.state.context.messages.filter((m) => !m.isShow).length === walkMaxAdds;
     expect(paths.some(allHidden)).toBe(true);
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     await replayAndCheck(path);
   });
 

@@ -1,13 +1,13 @@
 // 我的分享 (/shares): a few direct tests with fake services the tests settle (loading, take back a
 // known share, an unknown id ignored, a failure that keeps the list), then model-based paths over the
-// real machine (docs/architecture.md#10-tests-and-benchmarks): every shortest path from xstate/graph is replayed with fake services
+// real machine (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- myShares` prints is replayed with fake services
 // that settle only when the path says so (and record what they were asked), with checks on every
-// state against a small model, and every state must be reached. The walk tells states apart by
-// value, by the shares listed and by how the state was entered (which request ended, and how,
-// with which message).
+// state against a small model, and every state must be reached. The walk (mySharesMachine.samples.ts)
+// tells states apart by value, by the shares listed and by how the state was entered (which
+// request ended, and how, with which message).
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { mySharesMachine, type MySharesEvent } from '@/features/share/mySharesMachine';
+import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { pathEvents } from '@/features/share/mySharesMachine.samples';
 import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
@@ -15,9 +15,6 @@ import { text } from '@/shared/text';
 import type { ShareEntry } from '@/shared/types';
 import {
   assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
   replayPath,
   stateIdsOf,
   type PathEvent,
@@ -26,6 +23,7 @@ import {
   withRecordingActors,
 } from '../../tools/modelPaths';
 import { fakeService, flush } from './fakes';
+import { registryWalk } from './registryWalk';
 
 type MySharesSnapshot = SnapshotFrom<typeof mySharesMachine>;
 
@@ -178,25 +176,9 @@ type MyShares = typeof machine;
 /** the same machine, with fakes that never settle but record every input */
 const recordingMachine = () => withRecordingActors(mySharesMachine, actorNames);
 
-const samples: PathEvent<MyShares>[] = [
-  ...(pathEvents as PathEvent<MyShares>[]),
-  { type: 'DELETE', id: 'AsDfGhJk' },
-  { type: 'xstate.done.actor.listShares', output: [] },
-  { type: 'xstate.error.actor.listShares', error: new NetworkError(503, 'Service Unavailable') },
-  { type: 'xstate.error.actor.deleteShare', error: new NetworkError(null) },
-  { type: 'xstate.error.actor.copyLink', error: new Error(text.share.noClipboard) },
-];
-const events = defaultEvents(machine, samples);
+const samples = pathEvents as PathEvent<MyShares>[];
 
 type Sent = AnyEventObject & { output?: unknown; error?: unknown; id?: string; link?: string };
-
-function stateKey(snapshot: MySharesSnapshot, event?: AnyEventObject): string {
-  const { value, context } = snapshot;
-  const via = event && /^xstate\.(done|error)\.actor\./.test(event.type) ? [event.type, event.error === undefined ? null : errorMessage(event.error)] : null;
-  return JSON.stringify([value, context.shares.map((s) => s.id), context.deleting, via]);
-}
-
-const takes = (snapshot: MySharesSnapshot, event: PathEvent<MyShares>) => snapshot.can(event as MySharesEvent);
 
 function model(sent: readonly Sent[]) {
   let shares: ShareEntry[] = [];
@@ -312,7 +294,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 }
 
 describe('my shares machine paths', () => {
-  const paths = machinePaths(machine, { events, serializeState: stateKey, filterEvents: takes });
+  // the walk `npm run paths -- myShares` prints, from the samples beside the machine
+  const { generated, paths, cases } = registryWalk('myShares', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['loading', 'failed', 'ready', 'copying', 'deleting']);
@@ -329,8 +312,9 @@ describe('my shares machine paths', () => {
     expect(paths.some((p) => (p.state.context as { shares: ShareEntry[] }).shares.length === 0 && p.steps.some((s) => s.event.type === 'xstate.done.actor.deleteShare'))).toBe(true);
   });
 
-  it('the registry walk (npm run paths -- myShares) reaches every state too', () => {
-    assertAllStatesReached(machinePaths(mySharesMachine, { events: defaultEvents(mySharesMachine, pathEvents) }), mySharesMachine);
+  it('the registry walk (npm run paths -- myShares) reaches every state and fires every transition', () => {
+    expect(generated.coverage.states.missing).toEqual([]);
+    expect(generated.coverage.transitions.missing).toEqual([]);
   });
 
   it('the fake services never settle on their own', async () => {
@@ -340,7 +324,7 @@ describe('my shares machine paths', () => {
     actor.stop();
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const log = replayLog();
     const recording = recordingMachine();
     const { checksRun } = await replayPath(recording.machine, path, {

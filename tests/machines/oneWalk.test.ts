@@ -7,7 +7,10 @@ import { runPaths } from '../../scripts/lib/pathsCli';
 import { registryWalk } from './registryWalk';
 
 /** Machines whose paths test takes its walk from the registry (see each *.paths.test.ts). */
-const oneWalk = ['shareWizard', 'session', 'player', 'favouriteToggle', 'favourites', 'libraries', 'librarySync', 'loader', 'lyrics'];
+const oneWalk = [
+  'shareWizard', 'session', 'player', 'favouriteToggle', 'favourites', 'libraries', 'librarySync', 'loader', 'lyrics',
+  'sharing', 'shell', 'messages', 'settings', 'myShares', 'playlist', 'playlists',
+];
 
 const printedTitles = (report: string) =>
   report.split('\n').filter((line) => line.startsWith('Path ')).map((line) => line.replace(/^Path \d+: /, ''));

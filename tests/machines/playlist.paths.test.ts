@@ -1,9 +1,9 @@
-// Model-based paths over the real playlist page machine (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
-// xstate/graph is replayed with fake services that settle only when the path says so (and record
-// what they were asked), with checks on every state against a small model of the page, and every
-// state must be reached. The walk tells states apart by value, by the order of the items shown, by
-// whether an error (load or form) is shown, and by how the state was entered (which request ended
-// and how, which move, or a REPLACED of which list), so every sample event is walked.
+// Model-based paths over the real playlist page machine (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- playlist`
+// prints is replayed with fake services that settle only when the path says so (and record what
+// they were asked), with checks on every state against a small model of the page, and every state
+// must be reached. The walk (playlistMachine.samples.ts) tells states apart by value, by the order
+// of the items shown, by whether an error (load or form) is shown, and by how the state was entered
+// (which request ended and how, which move, or a REPLACED of which list), so every sample event is walked.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
 import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
@@ -15,9 +15,6 @@ import { text } from '@/shared/text';
 import type { Playlist, PlaylistFields } from '@/shared/types';
 import {
   assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
   replayPath,
   stateIdsOf,
   type MachinePath,
@@ -26,6 +23,7 @@ import {
   withPendingActors,
   withRecordingActors,
 } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const actorNames = ['loadPlaylist', 'updateInfo', 'removeItem', 'reorder'] as const;
 type ActorName = (typeof actorNames)[number];
@@ -38,34 +36,8 @@ const recordingMachine = () => withRecordingActors(playlistMachine, actorNames);
 
 const input = pathInput as { id: string };
 const samples = pathEvents as PathEvent<Page>[];
-const events = defaultEvents(machine, samples);
 
 type Sent = AnyEventObject & { output?: unknown; error?: unknown; itemId?: string; by?: -1 | 1; form?: PlaylistFields; playlist?: Playlist };
-
-function stateKey(snapshot: PlaylistSnapshot, event?: AnyEventObject): string {
-  const { value, context } = snapshot;
-  const order = context.playlist?.items.map((i) => i.id) ?? null;
-  const sent = event as Sent | undefined;
-  const via =
-    sent && /^xstate\.(done|error)\.actor\./.test(sent.type)
-      ? sent.type
-      : sent?.type === 'REPLACED'
-        ? `REPLACED ${sent.playlist!.id}`
-        : sent?.type === 'MOVE_ITEM'
-          ? `MOVE ${sent.itemId} ${sent.by}`
-          : null;
-  return JSON.stringify([value, order, context.error !== null, context.formError !== null, via]);
-}
-
-/**
- * Only what the page takes, plus REPLACED everywhere (a change to another list, or one before the
- * list is shown, must be ignored). REPLACED is not walked while a move is in flight: the model here
- * does not follow a replacement racing a move; playlist.test.ts covers that case.
- */
-function takes(snapshot: PlaylistSnapshot, event: PathEvent<Page>): boolean {
-  if (event.type === 'REPLACED') return !snapshot.matches({ ready: 'moving' });
-  return snapshot.can(event as PlaylistEvent);
-}
 
 const inReady = (value: StateValue) => typeof value === 'object' && 'ready' in value;
 
@@ -259,7 +231,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 }
 
 describe('playlist machine paths', () => {
-  const paths = machinePaths(machine, { events, input, serializeState: stateKey, filterEvents: takes });
+  // the walk `npm run paths -- playlist` prints, from the samples beside the machine
+  const { paths, cases } = registryWalk('playlist', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual([
@@ -292,7 +265,7 @@ describe('playlist machine paths', () => {
     actor.stop();
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const log = replayLog(path);
     const recording = recordingMachine();
     const { checksRun } = await replayPath(recording.machine, path, {

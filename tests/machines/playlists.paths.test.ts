@@ -1,7 +1,7 @@
-// Model-based paths over the real playlists store (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
-// xstate/graph is replayed with fake services that settle only when the path says so (and record
+// Model-based paths over the real playlists store (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- playlists`
+// prints is replayed with fake services that settle only when the path says so (and record
 // what they were asked), with checks on every state against a small model of the store, and every
-// state must be reached. The walk tells states apart by value, by whether tracks wait to be added
+// state must be reached. The walk (playlistsMachine.samples.ts) tells states apart by value, by whether tracks wait to be added
 // (so the create dialog is walked from the list page and from the add dialog), by whether the
 // create dialog shows an error, by the lists known and their names (so PLAYLIST_SAVED is walked),
 // by how each request ended (so every done and error sample is walked), by the playlist page it
@@ -9,7 +9,7 @@
 // is walked from every state).
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
-import { playlistsMachine, type PlaylistsEvent, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
+import { playlistsMachine, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
 import { cleanFields } from '@/features/playlists/forms';
 import { pathEvents } from '@/features/playlists/playlistsMachine.samples';
 import { errorMessage } from '@/services/api/errors';
@@ -18,9 +18,6 @@ import type { TrackInfo } from '@/shared/track';
 import type { Playlist, PlaylistFields, PlaylistInfo } from '@/shared/types';
 import {
   assertAllStatesReached,
-  defaultEvents,
-  describePath,
-  machinePaths,
   replayPath,
   stateIdsOf,
   type MachinePath,
@@ -29,6 +26,7 @@ import {
   withPendingActors,
   withRecordingActors,
 } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const actorNames = ['listPlaylists', 'createPlaylist', 'deletePlaylist', 'appendTracks'] as const;
 type ActorName = (typeof actorNames)[number];
@@ -40,7 +38,6 @@ type Playlists = typeof machine;
 const recordingMachine = () => withRecordingActors(playlistsMachine, actorNames);
 
 const samples = pathEvents as PathEvent<Playlists>[];
-const events = defaultEvents(machine, samples);
 
 type Sent = AnyEventObject & {
   output?: unknown;
@@ -51,37 +48,8 @@ type Sent = AnyEventObject & {
   playlist?: PlaylistInfo;
 };
 
-/**
- * value, whether tracks wait, whether the create dialog shows an error, the lists known (ids and
- * names), and how the state was entered: for a RESET the state it left, for a request's end which
- * request and how it ended
- */
-function stateKey(snapshot: PlaylistsSnapshot, event?: AnyEventObject, previous?: PlaylistsSnapshot): string {
-  const { value, context } = snapshot;
-  const known = context.playlists.map((p) => `${p.id}:${p.name}`).sort();
-  const via =
-    event?.type === 'RESET' && previous
-      ? previous.value
-      : event && (/^xstate\.(done|error)\.actor\./.test(event.type) || event.type === 'CLOSE_PAGE')
-        ? event.type
-        : null;
-  return JSON.stringify([value, context.pendingTracks.length > 0, context.formError !== null, known, context.page?.id ?? null, via]);
-}
-
 /** the store's children but the playlist page it owns */
 const servicesOf = (s: PlaylistsSnapshot) => Object.keys(s.children).filter((id) => !id.startsWith('playlistPage:'));
-
-/**
- * Only what the store takes, and a created list's id is new (the sample always answers the same id).
- * LOAD is not walked from a dialog or a request: ready does not take it (it once did, losing the
- * dialog's tracks or the request in flight; playlists.test.ts shows it no longer does).
- */
-function takes(snapshot: PlaylistsSnapshot, event: PathEvent<Playlists>): boolean {
-  const sent = event as Sent;
-  if (sent.type === 'LOAD' && snapshot.matches('ready') && !snapshot.matches({ ready: 'browsing' })) return false;
-  if (sent.type === 'xstate.done.actor.createPlaylist' && snapshot.context.playlists.some((p) => p.id === (sent.output as Playlist).id)) return false;
-  return snapshot.can(event as PlaylistsEvent);
-}
 
 const infoOf = ({ items: _items, version: _version, ...info }: PlaylistInfo & { items?: unknown; version?: unknown }): PlaylistInfo => info;
 
@@ -281,7 +249,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 }
 
 describe('playlists machine paths', () => {
-  const paths = machinePaths(machine, { events, serializeState: stateKey, filterEvents: takes });
+  // the walk `npm run paths -- playlists` prints, from the samples beside the machine
+  const { paths, cases } = registryWalk('playlists', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual([
@@ -324,7 +293,7 @@ describe('playlists machine paths', () => {
     actor.stop();
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const log = replayLog(path);
     const recording = recordingMachine();
     const { checksRun } = await replayPath(recording.machine, path, {

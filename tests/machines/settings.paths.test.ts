@@ -1,8 +1,9 @@
 // Model-based paths over the real settings machine (docs/architecture.md#10-tests-and-benchmarks). The machine has a single state and
-// keeps the settings in context, so the walks tell snapshots apart by context (4 qualities x 2
-// page-close actions x 3 colour schemes), with a sample event for every value. The walks start from every stored
-// combination, so every value is also sent in some path (a shortest path never sets the value it
-// starts with). Each replayed step is compared with the model: the field set, one settingsChanged.
+// keeps the settings in context, so the walk (settingsMachine.samples.ts) tells snapshots apart by
+// context (4 qualities x 2 page-close actions x 3 colour schemes), with a sample event for every
+// value. From the samples' input it is the walk `npm run paths -- settings` prints; the same walk
+// also starts from every other stored combination, so every value is also sent in some path (a
+// shortest path never sets the value it starts with). Each replayed step is compared with the model: the field set, one settingsChanged.
 import { describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom, type EmittedFrom, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { settingsMachine, type SettingsContext, type SettingsEvent } from '@/features/settings/settingsMachine';
@@ -10,27 +11,23 @@ import { pathEvents, pathInput } from '@/features/settings/settingsMachine.sampl
 import { COLOR_SCHEMES, PAGE_CLOSE_ACTIONS, QUALITIES } from '@/shared/constants';
 import {
   assertAllStatesReached,
-  defaultEvents,
   describePath,
   eventTypesOf,
-  machinePaths,
   replayPath,
   stateIdsOf,
   type MachinePath,
   type PathEvent,
 } from '../../tools/modelPaths';
+import { pathTitler, walkSpecOf } from '../../scripts/lib/machinePaths';
+import { registry } from '../../scripts/lib/machineRegistry';
+import { coveragePaths } from '../../tools/pathGenerators';
+import { registryWalk } from './registryWalk';
 
 const machine = settingsMachine;
 type Settings = typeof machine;
 type Snapshot = SnapshotFrom<Settings>;
 
-// every value, in place of the registry's single SET_QUALITY sample
-const samples: PathEvent<Settings>[] = [
-  ...QUALITIES.map((quality) => ({ type: 'SET_QUALITY' as const, quality })),
-  ...PAGE_CLOSE_ACTIONS.map((action) => ({ type: 'SET_PAGE_CLOSE_ACTION' as const, action })),
-  ...COLOR_SCHEMES.map((colorScheme) => ({ type: 'SET_COLOR_SCHEME' as const, colorScheme })),
-];
-const events = defaultEvents(machine, samples);
+const samples = pathEvents as PathEvent<Settings>[];
 
 const registryInput = pathInput as SettingsContext;
 const allSettings: SettingsContext[] = QUALITIES.flatMap((quality) =>
@@ -40,8 +37,17 @@ const allSettings: SettingsContext[] = QUALITIES.flatMap((quality) =>
 const inputs = [registryInput, ...allSettings.filter((s) => JSON.stringify(s) !== JSON.stringify(registryInput))];
 const label = (input: SettingsContext) => `${input.quality}/${input.pageOnCloseAction}/${input.colorScheme}`;
 
-const walk = (input: SettingsContext) => machinePaths(machine, { events, input, distinguish: 'valueAndContext' });
-const walks = inputs.map((input) => ({ input, paths: walk(input) }));
+// from the samples' input: the walk the command prints; from any other: the same walk (samples, state key) started there
+const title = pathTitler(machine);
+const walk = (input: SettingsContext) => {
+  if (input === registryInput) return registryWalk('settings', machine).cases;
+  const { paths } = coveragePaths({ ...walkSpecOf(registry, 'settings'), input });
+  return paths.map((path) => [title(path), path as unknown as MachinePath<Settings>] as const);
+};
+const walks = inputs.map((input) => {
+  const cases = walk(input);
+  return { input, cases, paths: cases.map(([, path]) => path) };
+});
 
 /** The settings after one event, as the spec describes them. */
 function applied(settings: SettingsContext, event: EventObject): SettingsContext {
@@ -102,12 +108,16 @@ describe('settings machine paths', () => {
     const sent = walks.flatMap(({ paths }) => paths.flatMap((p) => p.steps.slice(1).map((s) => s.event)));
     for (const sample of samples) expect(sent).toContainEqual(sample);
     expect(new Set(sent.map((e) => e.type))).toEqual(new Set(eventTypesOf(machine)));
-    // the registry's sample is one of them
-    for (const sample of pathEvents) expect(events).toContainEqual(sample);
+    // the samples hold every value of every setting
+    expect(samples).toEqual(expect.arrayContaining([
+      ...QUALITIES.map((quality) => ({ type: 'SET_QUALITY', quality })),
+      ...PAGE_CLOSE_ACTIONS.map((action) => ({ type: 'SET_PAGE_CLOSE_ACTION', action })),
+      ...COLOR_SCHEMES.map((colorScheme) => ({ type: 'SET_COLOR_SCHEME', colorScheme })),
+    ]));
   });
 
-  describe.each(walks.map((w) => [label(w.input), w] as const))('from %s', (_, { input, paths }) => {
-    it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (__, path) => {
+  describe.each(walks.map((w) => [label(w.input), w] as const))('from %s', (_, { input, cases }) => {
+    it.each(cases)('%s', async (__, path) => {
       await replayAndCheck(path, input);
     });
   });

@@ -1,16 +1,18 @@
-// Model-based paths over the share feature's owner (docs/architecture.md#10-tests-and-benchmarks): every shortest path from
-// xstate/graph is replayed (the wizard and the list it spawns run with services that never
-// settle), with checks on every snapshot: a wizard is its child exactly while a dialog is open (a
-// new one replacing the last), the my-shares list exactly while its page is open, and whatever
-// closes is stopped. The walk tells snapshots apart by what is open, by the event and what was
-// open before it, so every event is walked from every combination.
+// Model-based paths over the share feature's owner (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- sharing`
+// prints (from the samples beside the machine) is replayed (the wizard and the list it spawns run
+// with services that never settle), with checks on every snapshot: a wizard is its child exactly
+// while a dialog is open (a new one replacing the last), the my-shares list exactly while its page
+// is open, and whatever closes is stopped. The walk (sharingMachine.samples.ts) tells snapshots
+// apart by what is open, by the event and what was open before it, so every event is walked from
+// every combination.
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyEventObject } from 'xstate';
-import { pathEvents } from '@/features/share/sharingMachine.samples';
+import { openViews, pathEvents } from '@/features/share/sharingMachine.samples';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';
-import { sharingMachine, type SharingSnapshot } from '@/features/share/sharingMachine';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../tools/modelPaths';
+import { sharingMachine } from '@/features/share/sharingMachine';
+import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const machine = sharingMachine.provide({
   actors: {
@@ -20,28 +22,21 @@ const machine = sharingMachine.provide({
 });
 type Sharing = typeof machine;
 const samples = pathEvents as PathEvent<Sharing>[];
-const events = defaultEvents(machine, samples);
-
-const open = (s: SharingSnapshot) => [s.context.wizard !== null, s.context.myShares !== null];
-
-/** what is open, and the event and what was open before it (so each event is walked from each) */
-function stateKey(snapshot: SharingSnapshot, event?: AnyEventObject, previous?: SharingSnapshot): string {
-  return JSON.stringify([open(snapshot), event?.type ?? null, previous ? open(previous) : null]);
-}
 
 describe('sharing machine paths', () => {
-  const paths = machinePaths(machine, { events, serializeState: stateKey });
+  // the walk `npm run paths -- sharing` prints; the replays run the real wizard and list, with fake services
+  const { paths, cases } = registryWalk('sharing', machine);
 
   it('reaches every state, and walks every sample from every combination of open views', () => {
     expect(stateIdsOf(machine)).toEqual(['running']);
     assertAllStatesReached(paths, machine);
-    const walked = new Set(paths.flatMap((p) => p.steps.slice(1).map((step, i) => JSON.stringify([step.event.type, open(p.steps[i]!.state as SharingSnapshot)]))));
+    const walked = new Set(paths.flatMap((p) => p.steps.slice(1).map((step, i) => JSON.stringify([step.event.type, openViews(p.steps[i]!.state)]))));
     for (const sample of samples) {
       for (const before of [[false, false], [true, false], [false, true], [true, true]]) expect(walked).toContain(JSON.stringify([sample.type, before]));
     }
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const sent: AnyEventObject[] = [];
     const closed: AnyActorRef[] = [];
     let wizard: AnyActorRef | null = null;

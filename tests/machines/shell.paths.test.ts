@@ -1,16 +1,16 @@
-// Model-based paths over the real shell machine (docs/architecture.md#10-tests-and-benchmarks): every path from xstate/graph is
-// replayed (the server check settles only when the path says so) and its tags are checked against
-// the rules written out plainly.
+// Model-based paths over the real shell machine (docs/architecture.md#10-tests-and-benchmarks): every path `npm run paths -- shell`
+// prints (from the samples beside the machine) is replayed (the server check settles only when the
+// path says so) and its tags are checked against the rules written out plainly.
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import { shellMachine } from '@/features/shell/shellMachine';
 import { isOffline, updateAvailable, updating } from '@/features/shell/selectors';
-import { assertAllStatesReached, defaultEvents, describePath, machinePaths, replayPath, withPendingActors, type MachinePath } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, withPendingActors, type MachinePath } from '../../tools/modelPaths';
+import { registryWalk } from './registryWalk';
 
 const silent = fromCallback(() => () => {});
 const machine = withPendingActors(shellMachine, ['checkServer']).provide({ actors: { connectivity: silent, serviceWorker: silent } as never });
 type Machine = typeof machine;
-const events = defaultEvents(machine, []);
 
 function expected(path: MachinePath<Machine>) {
   let network: 'online' | 'waiting' | 'checking' = 'online';
@@ -30,13 +30,14 @@ function expected(path: MachinePath<Machine>) {
 }
 
 describe('shell machine paths', () => {
-  const paths = machinePaths(machine, { events });
+  // the walk `npm run paths -- shell` prints; the replays keep the connectivity and service worker silent
+  const { paths, cases } = registryWalk('shell', machine);
 
   it('reaches every state', () => {
     assertAllStatesReached(paths, machine);
   });
 
-  it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_, path) => {
+  it.each(cases)('%s', async (_, path) => {
     const { finalSnapshot: s } = await replayPath(machine, path);
     const want = expected(path);
     expect(isOffline(s)).toBe(want.offline);

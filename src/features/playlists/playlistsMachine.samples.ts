@@ -1,9 +1,10 @@
 // Sample events for `npm run paths -- playlists` and tests/machines/playlists.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
 import { samplePlaylist, samplePlaylistForm, samplePlaylistInfo } from './playlistMachine.samples';
+import type { PlaylistsContext } from './playlistsMachine';
 
 const unauthorized = new ApiError(902002, 'unauthorized');
 
@@ -27,6 +28,34 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'CLOSE_PAGE', id: samplePlaylist.id },
 ];
 
-/** Tracks waiting to be added decide where a new playlist leads: part of a walk's key. */
-export const pathStateKey = (snapshot: AnyMachineSnapshot) =>
-  JSON.stringify([snapshot.value, (snapshot.context as { pendingTracks: unknown[] }).pendingTracks.length > 0]);
+/**
+ * What makes two snapshots the same state in a walk: the value, whether tracks wait to be added (so
+ * the create dialog is walked from the list page and from the add dialog), whether the create
+ * dialog shows an error, the lists known and their names (so PLAYLIST_SAVED is walked), the
+ * playlist page it owns (so OPEN_PAGE and CLOSE_PAGE are walked), and how the state was entered:
+ * after a RESET the state it left (so RESET is walked from every state), after a request's end
+ * which request and how it ended (so every done and error sample is walked).
+ */
+export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => {
+  const context = snapshot.context as PlaylistsContext;
+  const known = context.playlists.map((p) => `${p.id}:${p.name}`).sort();
+  const via =
+    event?.type === 'RESET' && previous
+      ? previous.value
+      : event && (/^xstate\.(done|error)\.actor\./.test(event.type) || event.type === 'CLOSE_PAGE')
+        ? event.type
+        : null;
+  return JSON.stringify([snapshot.value, context.pendingTracks.length > 0, context.formError !== null, known, context.page?.id ?? null, via]);
+};
+
+/**
+ * Only what the store takes, and a created list's id is new (the sample always answers the same id).
+ * LOAD is not walked from a dialog or a request: ready does not take it (it once did, losing the
+ * dialog's tracks or the request in flight; playlists.test.ts shows it no longer does).
+ */
+export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => {
+  if (event.type === 'LOAD' && snapshot.matches('ready') && !snapshot.matches({ ready: 'browsing' })) return false;
+  const created = (event as { output?: { id: string } }).output;
+  if (event.type === 'xstate.done.actor.createPlaylist' && (snapshot.context as PlaylistsContext).playlists.some((p) => p.id === created!.id)) return false;
+  return snapshot.can(event);
+};
