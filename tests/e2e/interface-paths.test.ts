@@ -6,10 +6,11 @@ import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
 import { interfacePaths } from './paths/runner';
+import { sessionAdapter } from './paths/session.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter];
+const adapters: AnyInterfaceAdapter[] = [sessionAdapter, favouriteToggleAdapter, shareWizardAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

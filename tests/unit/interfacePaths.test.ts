@@ -48,6 +48,12 @@ describe('planInterfacePaths', () => {
     );
   });
 
+  it('never sends an event of a type the adapter does not map, even one the walk aims at', () => {
+    const { paths, fired } = plan({ events: { TOGGLE: noop, 'xstate.done.actor.submit': noop } });
+    expect(paths.flatMap((path) => path.steps.map((step) => step.event.type))).not.toContain('xstate.error.actor.submit');
+    expect(fired.has('submitting —error: submit→ idle')).toBe(false);
+  });
+
   it('leaves out sample events the adapter does not accept', () => {
     const { fired } = plan({ accepts: (event) => event.type !== 'xstate.error.actor.submit' });
     expect(fired.has('submitting —error: submit→ idle')).toBe(false);
