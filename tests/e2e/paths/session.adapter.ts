@@ -1,13 +1,14 @@
 // Signing in and out in the real app, as a user does it: the app asks the server who is signed in
 // (held until the path says how it answers), the login form with a good or an empty form, the
 // server's answers to it (the demo user's own, or the errors the samples carry), the two-step code
-// step, 注销, and a session that ends elsewhere (its cookie gone, the next call answered 902002).
+// step, 注销, and a session that ends elsewhere (its cookie gone, the next call, a search, answered 902002).
 // Every request that signs in or out is held until the path's done or error event releases it.
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { newPage, type TestPage } from '../../../tools/browser';
 import { logIn } from '../../../tools/signIn';
+import { sha256Hex } from '../../../server/auth';
 import { isUnauthorized } from '@/services/api/errors';
 import { sessionMachine, type SessionContext } from '@/features/session/sessionMachine';
 import { transitionsOf } from '../../../tools/transitions';
@@ -55,7 +56,8 @@ export const sessionAdapter: InterfaceAdapter<Session> = {
     const { page, context } = tp;
     // signed in on the server before the app starts, so the app's first question can be answered either way
     const signedIn = await context.request.post(`${suite.server.baseUrl}/api/user/login`, {
-      data: { email: suite.server.demo.email, password: suite.server.demo.password },
+      // as the app sends it: the password's SHA-256
+      data: { email: suite.server.demo.email, password: sha256Hex(suite.server.demo.password) },
     });
     expect(signedIn.ok()).toBe(true);
     const ctx: Session = {
@@ -116,8 +118,13 @@ export const sessionAdapter: InterfaceAdapter<Session> = {
     },
     async SESSION_EXPIRED(ctx) {
       await ctx.context.clearCookies();
-      await ctx.page.route((url) => url.pathname === '/api/playlists', (route) => route.fulfill({ json: { status: 902002, message: 'unauthorized', data: null } }), { times: 1 });
-      await ctx.page.getByRole('link', { name: '播放列表', exact: true }).click();
+      // the next call of the page (a search) answers 902002
+      await ctx.page.route((url) => url.pathname === '/api/search', (route) => route.fulfill({ json: { status: 902002, message: 'unauthorized', data: null } }), { times: 1 });
+      await ctx.page.getByRole('link', { name: '搜索', exact: true }).first().click();
+      await ctx.page.waitForURL((url) => url.pathname === '/search');
+      const box = ctx.page.getByPlaceholder('搜点啥呢..', { exact: true });
+      await box.fill('港灯');
+      await box.press('Enter');
     },
   },
   states: {

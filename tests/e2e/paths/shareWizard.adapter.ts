@@ -137,7 +137,7 @@ export const shareWizardAdapter: InterfaceAdapter<Wizard> = {
     },
     async 'xstate.error.actor.nativeShare'(ctx, event) {
       await settleBrowserCall(ctx.page, 'share', event);
-      ctx.toast = 'refused';
+      ctx.toast = '您的浏览器不支持分享功能';
     },
     async CONFIRM(ctx) {
       await ctx.done.getByRole('button', { name: '确定' }).click();
