@@ -33,7 +33,7 @@ export interface WalkSpec {
   input?: unknown;
   /** What makes two snapshots the same state for the graph walk (default: the state value). */
   stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
-  /** Events the graph walk may take from a snapshot (default: all). */
+  /** Events a walk may take from a snapshot (default: all); every generator honours it. */
   filter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   unreachable?: readonly UnreachableTransition[];
 }
@@ -100,7 +100,7 @@ function extendToCover(spec: WalkSpec, paths: GeneratedPath[], pool: readonly Ge
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const tryPath = (transitionId: string, events: readonly EventObject[]): boolean => {
     const candidate = replay(spec, events);
-    if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
+    if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId) || !allowed(spec, candidate.steps)) return false;
     paths.push({ state: candidate.state, steps: candidate.steps });
     for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
     return true;
@@ -175,7 +175,9 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
         const active = new Set(snapshot._nodes.map((node) => statePathOf(node.path)));
         const wanted = new Set(pending.filter((t) => active.has(t.source) && !fired.has(t.id)).map((t) => t.eventType));
         // not snapshot.can(): it leaves out transitions without target or actions (e.g. adding nothing)
-        const accepted = spec.events.filter((event) => spec.machine.getTransitionData(snapshot as never, event).length > 0);
+        const accepted = spec.events.filter(
+          (event) => spec.machine.getTransitionData(snapshot as never, event).length > 0 && (spec.filter?.(snapshot, event) ?? true),
+        );
         const promising = random() < 0.5 ? accepted.filter((event) => wanted.has(event.type)) : [];
         const choices = promising.length ? promising : accepted;
         if (choices.length === 0) break;
@@ -248,6 +250,12 @@ export function transitionPercent(coverage: Coverage): number {
 
 function firedIn(paths: readonly GeneratedPath[]): Set<string> {
   return new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.fired)));
+}
+
+/** Every step of a replayed path was an event the spec's filter lets a walk take from where it was. */
+function allowed(spec: WalkSpec, steps: readonly RecordedStep[]): boolean {
+  const { filter } = spec;
+  return !filter || steps.slice(1).every((step, index) => filter(steps[index]!.state, step.event));
 }
 
 function recordOptions(spec: WalkSpec) {
