@@ -1,0 +1,23 @@
+// The machines' generated paths in real Chromium against the real server, through one adapter a
+// machine (tests/e2e/paths/*.adapter.ts): a test per path, titled as `npm run paths` titles it, and
+// a coverage test per machine; a summary line per machine at the end. `npm run paths:ui -- <machine>`
+// runs only the machines named (INTERFACE_PATHS, comma-separated).
+import { afterAll } from 'vitest';
+import type { AnyInterfaceAdapter } from './paths/adapter';
+import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
+import { interfacePaths } from './paths/runner';
+import { serverAndBrowser } from './support/suite';
+
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter];
+
+const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));
+if (unknown.length) throw new Error(`No interface adapter for: ${unknown.join(', ')}. Known: ${adapters.map((a) => a.machine).join(', ')}`);
+
+const suite = serverAndBrowser();
+const summaries: string[] = [];
+for (const adapter of adapters) if (!chosen.length || chosen.includes(adapter.machine)) interfacePaths(adapter, suite, summaries);
+
+afterAll(() => {
+  console.log(['Interface paths:', ...summaries.map((line) => `  ${line}`)].join('\n'));
+});

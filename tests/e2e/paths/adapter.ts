@@ -1,0 +1,29 @@
+// What an interface-paths adapter tells the runner (tests/e2e/paths/runner.ts): for one machine of
+// the registry, how a user does each of its events in the real app and what the user sees in each
+// of its states. The paths themselves are generated from the machine, never written by hand.
+import type { AnyEventObject } from 'xstate';
+import type { Suite } from '../support/suite';
+
+export interface InterfaceAdapter<Ctx> {
+  /** The machine's name in scripts/lib/machineRegistry.ts. */
+  machine: string;
+  /** The seed of the walk: the same seed gives the same paths. */
+  seed: number;
+  /** Events per walk before a new one starts from the initial state (default 40: few, long paths). */
+  maxLength?: number;
+  /** A fresh page in the machine's initial state (signed in, the page open, requests held…). */
+  start(env: { suite: Suite }): Promise<Ctx>;
+  stop(ctx: Ctx): Promise<void>;
+  /** Event type → what the user does (or how the server answers a held request). */
+  events: Record<string, (ctx: Ctx, event: AnyEventObject) => Promise<void>>;
+  /** Sample events of a mapped type the interface cannot send (e.g. a payload no form produces). */
+  accepts?: (event: AnyEventObject) => boolean;
+  /** Leaf state path as in the machine ('loggedIn.idle') → what the user sees, waited for. */
+  states: Record<string, (ctx: Ctx) => Promise<void>>;
+  /** Transitions (ids as tools/transitions.ts prints them) no user action reaches, each with why. */
+  notThroughInterface: readonly { transition: string; reason: string }[];
+}
+
+/** The adapter without its type parameter, as the runner and the test file hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyInterfaceAdapter = InterfaceAdapter<any>;

@@ -1,0 +1,102 @@
+// The interface paths of one machine, planned without a browser: seeded walks restricted to the
+// events the adapter maps (so every step is something a user can do), each state they reach
+// checked for a view check, and what they fire compared with what the adapter says no user
+// reaches. Pure: tests/unit/interfacePaths.test.ts drives it with a tiny machine.
+import type { AnyEventObject, EventObject } from 'xstate';
+import { leafPaths } from '../../../tools/modelPaths';
+import { randomPaths, type GeneratedPath, type WalkSpec } from '../../../tools/pathGenerators';
+import { transitionsOf } from '../../../tools/transitions';
+import type { AnyInterfaceAdapter } from './adapter';
+
+/** The parts of an adapter the plan reads (the rest needs a browser). */
+export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'maxLength' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
+
+export interface PlannedStep {
+  event: AnyEventObject;
+  /** Leaf states the step ends in: each is checked on the page. */
+  states: string[];
+  fired: string[];
+}
+
+export interface PlannedPath {
+  title: string;
+  initial: string[];
+  steps: PlannedStep[];
+}
+
+export interface InterfacePlan {
+  machine: string;
+  paths: PlannedPath[];
+  /** Every transition of the machine, by id. */
+  transitions: string[];
+  fired: Set<string>;
+  notThroughInterface: ReadonlySet<string>;
+  unreachable: ReadonlySet<string>;
+}
+
+// a long walk costs one page and one sign-in: few long ones beat many short ones
+const DEFAULT_MAX_LENGTH = 40;
+
+/**
+ * Paths for the adapter from the machine's walk spec, titled by `title`. Throws when a state the
+ * paths reach has no check, or the adapter lists a transition the machine does not have.
+ */
+export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: (path: GeneratedPath) => string): InterfacePlan {
+  const transitions = transitionsOf(spec.machine).map((t) => t.id);
+  const known = new Set(transitions);
+  const stale = adapter.notThroughInterface.filter((entry) => !known.has(entry.transition));
+  if (stale.length) throw new Error(`${adapter.machine}: notThroughInterface lists transitions the machine does not have: ${stale.map((e) => e.transition).join('; ')}`);
+  const notThroughInterface = new Set(adapter.notThroughInterface.map((entry) => entry.transition));
+  const unreachable = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
+  const mapped = (event: EventObject) => event.type in adapter.events && (adapter.accepts?.(event as AnyEventObject) ?? true);
+  const generated = randomPaths(
+    {
+      ...spec,
+      events: spec.events.filter(mapped),
+      // the goal of the walk: every transition a user can reach
+      unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],
+    },
+    { seed: adapter.seed, maxLength: adapter.maxLength ?? DEFAULT_MAX_LENGTH },
+  );
+  const paths = generated.paths.map((path) => ({
+    title: title(path),
+    initial: leafPaths(path.steps[0]!.state.value),
+    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: leafPaths(step.state.value), fired: step.fired })),
+  }));
+  const unchecked = new Map<string, string>();
+  for (const path of paths) {
+    for (const state of [...path.initial, ...path.steps.flatMap((step) => step.states)]) {
+      if (!(state in adapter.states) && !unchecked.has(state)) unchecked.set(state, path.title);
+    }
+  }
+  if (unchecked.size) {
+    const list = [...unchecked].map(([state, path]) => `${state} (reached by ${path})`).join('; ');
+    throw new Error(`${adapter.machine}: states the paths reach have no check in the adapter's states: ${list}`);
+  }
+  const fired = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.fired)));
+  return { machine: adapter.machine, paths, transitions, fired, notThroughInterface, unreachable };
+}
+
+/**
+ * What is wrong with the plan's coverage: a transition neither fired nor listed (a user can reach
+ * it, or it belongs on a list), or a listed one a path does fire (the list is not honest).
+ */
+export function coverageProblems(plan: InterfacePlan): string[] {
+  const problems: string[] = [];
+  for (const id of plan.transitions) {
+    const listed = plan.notThroughInterface.has(id) || plan.unreachable.has(id);
+    if (!listed && !plan.fired.has(id)) problems.push(`not fired by any path: ${id}`);
+    if (plan.notThroughInterface.has(id) && plan.fired.has(id)) problems.push(`listed as not through the interface, but a path fires it: ${id}`);
+  }
+  return problems;
+}
+
+/** `session: 4 paths, 4 passed; transitions 52/75 through the interface, 20 not through it (listed), 3 unreachable` */
+export function summaryLine(plan: InterfacePlan, passed: number): string {
+  const fired = plan.transitions.filter((id) => plan.fired.has(id)).length;
+  return (
+    `${plan.machine}: ${plan.paths.length} paths, ${passed} passed; ` +
+    `transitions ${fired}/${plan.transitions.length} through the interface, ` +
+    `${plan.notThroughInterface.size} not through it (listed), ${plan.unreachable.size} unreachable`
+  );
+}
