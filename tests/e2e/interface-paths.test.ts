@@ -5,10 +5,12 @@
 import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
+import { librarySyncAdapter } from './paths/librarySync.adapter';
+import { playerAdapter } from './paths/player.adapter';
 import { interfacePaths } from './paths/runner';
 import { serverAndBrowser } from './support/suite';
 
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter];
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, playerAdapter, librarySyncAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

@@ -1,7 +1,7 @@
 // What an interface-paths adapter tells the runner (tests/e2e/paths/runner.ts): for one machine of
 // the registry, how a user does each of its events in the real app and what the user sees in each
 // of its states. The paths themselves are generated from the machine, never written by hand.
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Suite } from '../support/suite';
 
 export interface InterfaceAdapter<Ctx> {
@@ -18,6 +18,8 @@ export interface InterfaceAdapter<Ctx> {
   events: Record<string, (ctx: Ctx, event: AnyEventObject) => Promise<void>>;
   /** Sample events of a mapped type the interface cannot send (e.g. a payload no form produces). */
   accepts?: (event: AnyEventObject) => boolean;
+  /** Whether the interface can do the event where the machine is now (default: wherever the machine takes it). */
+  allows?: (state: AnyMachineSnapshot, event: AnyEventObject) => boolean;
   /** Leaf state path as in the machine ('loggedIn.idle') → what the user sees, waited for. */
   states: Record<string, (ctx: Ctx) => Promise<void>>;
   /** Transitions (ids as tools/transitions.ts prints them) no user action reaches, each with why. */

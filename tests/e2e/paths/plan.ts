@@ -9,7 +9,7 @@ import { transitionsOf } from '../../../tools/transitions';
 import type { AnyInterfaceAdapter } from './adapter';
 
 /** The parts of an adapter the plan reads (the rest needs a browser). */
-export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'maxLength' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
+export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'maxLength' | 'events' | 'accepts' | 'allows' | 'states' | 'notThroughInterface'>;
 
 export interface PlannedStep {
   event: AnyEventObject;
@@ -53,6 +53,7 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
     {
       ...spec,
       events: spec.events.filter(mapped),
+      filter: (state, event) => (spec.filter?.(state, event) ?? true) && (adapter.allows?.(state, event as AnyEventObject) ?? true),
       // the goal of the walk: every transition a user can reach
       unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],
     },
