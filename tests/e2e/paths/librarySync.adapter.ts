@@ -25,6 +25,9 @@ interface LibraryPage {
   successes: number;
 }
 
+/** how long what a step brings about may take to show on a loaded machine */
+const WAIT_MS = 10_000;
+
 type Status = { state: string } | undefined;
 type SyncContext = { libraries: Record<string, Status>; synced: string[]; refusedOnce: string[] };
 
@@ -53,14 +56,14 @@ const resting: Record<Outcome, (ctx: LibraryPage) => Promise<void>> = {
   },
   async synced(ctx) {
     const { page } = ctx.tp;
-    await expect.poll(() => successToasts(page).count()).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => syncingBadge(page).count()).toBe(0);
+    await expect.poll(() => successToasts(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => syncingBadge(page).count(), { timeout: WAIT_MS }).toBe(0);
     await card(page).getByText(/\d+ 张专辑/).waitFor();
   },
   async failed(ctx) {
     const { page } = ctx.tp;
     await card(page).getByText(/^同步音频仓库失败: /).waitFor();
-    await expect.poll(() => syncingBadge(page).count()).toBe(0);
+    await expect.poll(() => syncingBadge(page).count(), { timeout: WAIT_MS }).toBe(0);
   },
   // the token was refused once: the app asks for the credentials again; the library waits, 同步中
   async awaitingToken(ctx) {
@@ -138,7 +141,7 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
     // the browser stores the library by itself; its end is the success toast
     async 'xstate.done.actor.storeLibrary'(ctx) {
       ctx.successes++;
-      await expect.poll(() => successToasts(ctx.tp.page).count()).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => successToasts(ctx.tp.page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(1);
       ctx.outcome = 'synced';
     },
   },
@@ -151,7 +154,7 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
     },
     'working.fetchingAlbums': async (ctx) => {
       await syncingBadge(ctx.tp.page).waitFor();
-      await expect.poll(() => ctx.albums.waiting).toBe(1);
+      await expect.poll(() => ctx.albums.waiting, { timeout: WAIT_MS }).toBe(1);
     },
     // the write to the browser's store takes a few milliseconds and shows nothing of its own: the
     // done step waits for its end (the toast)

@@ -18,6 +18,8 @@ const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲, 
 const STREAM_PATH = /^\/[0-9a-f-]{36}\/\d+\/\d+$/;
 /** how close to its end an "ended" step moves the element */
 const LAST_MOMENTS_S = 0.3;
+/** how long what a step brings about may take to show on a loaded machine */
+const WAIT_MS = 10_000;
 
 // Kept a string: a function would be serialised after the test transform, helpers and all.
 // The first Audio the page makes is the player's (made when the player starts, before any track
@@ -45,18 +47,16 @@ class HeldStreams {
   private held: Route[] = [];
   /** the stream let through: the element's further range requests for it pass */
   private open: string | null = null;
-  private arrivals = 0;
-  /** arrivals before the last jump: a stream that came after it is the one the jump loads */
-  private mark = 0;
 
-  async install(page: Page, libraryUrl: string): Promise<void> {
+  constructor(private readonly page: Page) {}
+
+  async install(libraryUrl: string): Promise<void> {
     const library = new URL(libraryUrl).host;
-    await page.route(
+    await this.page.route(
       (url) => url.host === library && STREAM_PATH.test(url.pathname),
       (route) => {
         const request = route.request();
         if (request.method() !== 'GET' || request.url() === this.open) return route.continue();
-        this.arrivals++;
         // an older held stream belongs to a load the element gave up (it unloaded before this one)
         for (const old of this.held.splice(0)) void old.abort().catch(() => {});
         this.held.push(route);
@@ -67,26 +67,30 @@ class HeldStreams {
   /** before a step that may start another track: its stream is held again */
   expectLoad(): void {
     this.open = null;
-    this.mark = this.arrivals;
   }
 
-  /** the stream of the track the last jump chose has been asked for (and is held) */
-  async requested(): Promise<void> {
-    await expect.poll(() => this.arrivals > this.mark && this.held.length > 0, { timeout: 15_000 }).toBe(true);
+  /** puts back a stream taken to look at */
+  hold(route: Route): void {
+    this.held.push(route);
+  }
+
+  /** the element has asked for the track it is loading now, and that request is held */
+  async requested(): Promise<Route> {
+    const source = () => this.page.evaluate(() => (window as unknown as { __playerElement: HTMLAudioElement | null }).__playerElement?.src ?? '');
+    await expect.poll(async () => this.held.at(-1)?.request().url() === (await source()) && (await source()) !== '', { timeout: WAIT_MS }).toBe(true);
+    return this.held.pop()!;
   }
 
   /** lets the held stream through: the track loads and plays */
   async letThrough(): Promise<void> {
-    await this.requested();
-    const route = this.held.pop()!;
+    const route = await this.requested();
     this.open = route.request().url();
     await route.continue();
   }
 
   /** the library answers 404: the element cannot load the track */
   async fail(): Promise<void> {
-    await this.requested();
-    await this.held.pop()!.fulfill({ status: 404, body: 'Not Found' });
+    await (await this.requested()).fulfill({ status: 404, body: 'Not Found' });
   }
 }
 
@@ -123,12 +127,12 @@ function element(page: Page): Promise<ElementState> {
 function showsPlayback(playback: Playback, label: '播放' | '暂停', audio: Partial<ElementState>) {
   return async (ctx: PlayerPage) => {
     const { page } = ctx.tp;
-    await expect.poll(async () => ({ label: await mainButton(page).getAttribute('aria-label'), spinning: await spinning(page) })).toEqual({ label, spinning: playback === 'buffering' });
+    await expect.poll(async () => ({ label: await mainButton(page).getAttribute('aria-label'), spinning: await spinning(page) }), { timeout: WAIT_MS }).toEqual({ label, spinning: playback === 'buffering' });
     const keys = Object.keys(audio) as (keyof ElementState)[];
     await expect.poll(async () => {
       const seen = await element(page);
       return Object.fromEntries(keys.map((key) => [key, seen[key]]));
-    }).toEqual(audio);
+    }, { timeout: WAIT_MS }).toEqual(audio);
     ctx.playback = playback;
   };
 }
@@ -136,7 +140,7 @@ function showsPlayback(playback: Playback, label: '播放' | '暂停', audio: Pa
 /** the loop button names the mode */
 function showsLoopMode(name: string) {
   return async (ctx: PlayerPage) => {
-    await expect.poll(() => loopButton(ctx.tp.page).getAttribute('aria-label')).toBe(name);
+    await expect.poll(() => loopButton(ctx.tp.page).getAttribute('aria-label'), { timeout: WAIT_MS }).toBe(name);
     ctx.loopMode = name;
   };
 }
@@ -179,8 +183,8 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     // a stream failed (404) or given up by the element (aborted) shows in the console as a failed load
     const tp = await newPage(suite.browser, { ignoreConsole: [/^Failed to load resource: (the server responded with a status of 404|net::ERR_FAILED)/] });
     await tp.page.addInitScript(PLAYER_ELEMENT);
-    const streams = new HeldStreams();
-    await streams.install(tp.page, suite.server.libraryUrl);
+    const streams = new HeldStreams(tp.page);
+    await streams.install(suite.server.libraryUrl);
     await openSignedIn(tp.page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await expect.poll(() => tp.page.getByRole('button', { name: '播放全部' }).isEnabled(), { timeout: 20_000 }).toBe(true);
     return { tp, streams, playback: 'empty', loopMode: '队列循环' };
@@ -223,7 +227,9 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await page.getByText('播放队列是空的').waitFor();
     },
     // the app resolves the track by itself (library, stream choice); then it asks for the stream
-    'xstate.done.actor.resolveSource': (ctx) => ctx.streams.requested(),
+    'xstate.done.actor.resolveSource': async (ctx) => {
+      ctx.streams.hold(await ctx.streams.requested());
+    },
     async 'audio.playing'(ctx) {
       if (ctx.playback === 'paused') await ctx.tp.page.evaluate(() => (window as unknown as { __playerElement: HTMLAudioElement }).__playerElement.play());
       else await ctx.streams.letThrough();
@@ -252,14 +258,15 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     async 'audio.timeupdate'(ctx) {
       const time = () => ctx.tp.page.evaluate(() => (window as unknown as { __playerElement: HTMLAudioElement }).__playerElement.currentTime);
       const before = await time();
-      await expect.poll(time).toBeGreaterThan(before);
+      await expect.poll(time, { timeout: WAIT_MS }).toBeGreaterThan(before);
     },
   },
   states: {
     'playback.empty.shown': showsPlayback('empty', '播放', { loaded: false }),
     'playback.empty.findingCover': showsPlayback('empty', '播放', { loaded: false }),
-    'playback.buffering.resolving': showsPlayback('buffering', '播放', { paused: true }),
-    'playback.buffering.loading': showsPlayback('buffering', '播放', { paused: true }),
+    // the element was told to play as it loads: the spinner is what says it waits
+    'playback.buffering.resolving': showsPlayback('buffering', '播放', {}),
+    'playback.buffering.loading': showsPlayback('buffering', '播放', {}),
     'playback.playing': showsPlayback('playing', '暂停', { loaded: true, paused: false }),
     'playback.paused': showsPlayback('paused', '播放', { loaded: true, paused: true, ended: false }),
     'playback.ended': showsPlayback('ended', '播放', { loaded: true, ended: true }),
