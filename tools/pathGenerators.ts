@@ -33,7 +33,7 @@ export interface WalkSpec {
   input?: unknown;
   /** What makes two snapshots the same state for the graph walk (default: the state value). */
   stateKey?: (snapshot: AnyMachineSnapshot, event?: EventObject) => string;
-  /** Events a walk may take from a snapshot (default: all); every generator honours it. */
+  /** Events the graph walk may take from a snapshot (default: all). */
   filter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   unreachable?: readonly UnreachableTransition[];
 }
@@ -95,12 +95,19 @@ export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): Ge
  * stored, e.g. a duration). A candidate joins `paths` only when its replay fires the transition;
  * each transition gets a bounded number of tries.
  */
-function extendToCover(spec: WalkSpec, paths: GeneratedPath[], pool: readonly GeneratedPath[], order: readonly MachineTransition[]): void {
+function extendToCover(
+  spec: WalkSpec,
+  paths: GeneratedPath[],
+  pool: readonly GeneratedPath[],
+  order: readonly MachineTransition[],
+  accept?: RandomOptions['accept'],
+): void {
   const fired = firedIn(paths);
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const tryPath = (transitionId: string, events: readonly EventObject[]): boolean => {
     const candidate = replay(spec, events);
-    if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId) || !allowed(spec, candidate.steps)) return false;
+    if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
+    if (accept && candidate.steps.some((step, i) => i > 0 && !accept(candidate.steps[i - 1]!.state, step.event))) return false;
     paths.push({ state: candidate.state, steps: candidate.steps });
     for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
     return true;
@@ -144,6 +151,11 @@ export interface RandomOptions {
   untilPercent?: number;
   /** Stop after this many events in all, goal reached or not (default 20 000). */
   maxSteps?: number;
+  /**
+   * Whether an event may be sent from a snapshot (default: every event the machine handles there),
+   * e.g. only what a user can do on the page that state shows (tests/e2e/paths).
+   */
+  accept?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
 }
 
 /**
@@ -152,7 +164,7 @@ export interface RandomOptions {
  * something new.
  */
 export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPaths {
-  const { seed, maxLength = 50, untilPercent = 100, maxSteps = 20_000 } = options;
+  const { seed, maxLength = 50, untilPercent = 100, maxSteps = 20_000, accept } = options;
   const random = mulberry32(seed);
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const pending = transitionsOf(spec.machine).filter((t) => !explained.has(t.id));
@@ -176,7 +188,7 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
         const wanted = new Set(pending.filter((t) => active.has(t.source) && !fired.has(t.id)).map((t) => t.eventType));
         // not snapshot.can(): it leaves out transitions without target or actions (e.g. adding nothing)
         const accepted = spec.events.filter(
-          (event) => spec.machine.getTransitionData(snapshot as never, event).length > 0 && (spec.filter?.(snapshot, event) ?? true),
+          (event) => spec.machine.getTransitionData(snapshot as never, event).length > 0 && (accept?.(snapshot, event) ?? true),
         );
         const promising = random() < 0.5 ? accepted.filter((event) => wanted.has(event.type)) : [];
         const choices = promising.length ? promising : accepted;
@@ -198,7 +210,7 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
   if (!reached() && steps < maxSteps) {
     // the walks stalled (a deep state a random walk rarely keeps): aim at what is left, in an order
     // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the same)
-    extendToCover(spec, paths, replayedGraphWalk(spec, 'shortest'), shuffled(pending.filter((t) => !fired.has(t.id)), random));
+    extendToCover(spec, paths, replayedGraphWalk(spec, 'shortest'), shuffled(pending.filter((t) => !fired.has(t.id)), random), accept);
   }
   return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
 }
@@ -250,12 +262,6 @@ export function transitionPercent(coverage: Coverage): number {
 
 function firedIn(paths: readonly GeneratedPath[]): Set<string> {
   return new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.fired)));
-}
-
-/** Every step of a replayed path was an event the spec's filter lets a walk take from where it was. */
-function allowed(spec: WalkSpec, steps: readonly RecordedStep[]): boolean {
-  const { filter } = spec;
-  return !filter || steps.slice(1).every((step, index) => filter(steps[index]!.state, step.event));
 }
 
 function recordOptions(spec: WalkSpec) {

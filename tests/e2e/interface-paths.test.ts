@@ -8,9 +8,10 @@ import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
 import { playerAdapter } from './paths/player.adapter';
 import { interfacePaths } from './paths/runner';
+import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, playerAdapter, librarySyncAdapter];
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, playerAdapter, librarySyncAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

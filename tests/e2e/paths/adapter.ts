@@ -16,12 +16,17 @@ export interface InterfaceAdapter<Ctx> {
   stop(ctx: Ctx): Promise<void>;
   /** Event type → what the user does (or how the server answers a held request). */
   events: Record<string, (ctx: Ctx, event: AnyEventObject) => Promise<void>>;
-  /** Sample events of a mapped type the interface cannot send (e.g. a payload no form produces). */
-  accepts?: (event: AnyEventObject) => boolean;
-  /** Whether the interface can do the event where the machine is now (default: wherever the machine takes it). */
-  allows?: (state: AnyMachineSnapshot, event: AnyEventObject) => boolean;
-  /** Leaf state path as in the machine ('loggedIn.idle') → what the user sees, waited for. */
-  states: Record<string, (ctx: Ctx) => Promise<void>>;
+  /**
+   * Whether the user can send this sample event in the state `model` is in (default: every event
+   * of a mapped type, everywhere): e.g. no login form shows while the code is asked for.
+   */
+  accepts?: (event: AnyEventObject, model: AnyMachineSnapshot) => boolean;
+  /**
+   * Leaf state path as in the machine ('loggedIn.idle') → what the user sees, waited for. `model` is
+   * the machine's snapshot at that step of the walk: a check may compare what shows with its context
+   * (a form's message, say).
+   */
+  states: Record<string, (ctx: Ctx, model: AnyMachineSnapshot) => Promise<void>>;
   /** Transitions (ids as tools/transitions.ts prints them) no user action reaches, each with why. */
   notThroughInterface: readonly { transition: string; reason: string }[];
 }

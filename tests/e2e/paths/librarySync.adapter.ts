@@ -87,12 +87,12 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
     ctx.tp.expectNoErrors();
     await ctx.tp.close();
   },
-  // One last_update for every answer: the model's record keeps the samples' 200 after each store,
-  // the browser the library's real value; either way a second sync finds it unchanged.
-  accepts: (event) =>
-    !(event.type === 'xstate.done.actor.fetchLibraryInfo' && (event.output as { lastUpdate: number }).lastUpdate !== 200) &&
-    !(event.type === 'xstate.done.actor.loadRecords' && (event.output as unknown[]).length > 0),
-  allows(snapshot, event) {
+  accepts(event, snapshot) {
+    // One last_update for every answer: the model's record keeps the samples' 200 after each store,
+    // the browser the library's real value; either way a second sync finds it unchanged.
+    if (event.type === 'xstate.done.actor.fetchLibraryInfo') return (event.output as { lastUpdate: number }).lastUpdate === 200;
+    // a fresh browser has no records (the samples' other answer is a browser that synced before)
+    if (event.type === 'xstate.done.actor.loadRecords') return (event.output as unknown[]).length === 0;
     const library = libraryOf(snapshot);
     const idle = snapshot.matches('idle');
     if (awaitingToken(snapshot)) return event.type === 'SYNC' && idle;

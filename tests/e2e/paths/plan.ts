@@ -2,25 +2,28 @@
 // events the adapter maps (so every step is something a user can do), each state they reach
 // checked for a view check, and what they fire compared with what the adapter says no user
 // reaches. Pure: tests/unit/interfacePaths.test.ts drives it with a tiny machine.
-import type { AnyEventObject, EventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { leafPaths } from '../../../tools/modelPaths';
 import { randomPaths, type GeneratedPath, type WalkSpec } from '../../../tools/pathGenerators';
 import { transitionsOf } from '../../../tools/transitions';
 import type { AnyInterfaceAdapter } from './adapter';
 
 /** The parts of an adapter the plan reads (the rest needs a browser). */
-export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'maxLength' | 'events' | 'accepts' | 'allows' | 'states' | 'notThroughInterface'>;
+export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'maxLength' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
 
 export interface PlannedStep {
   event: AnyEventObject;
   /** Leaf states the step ends in: each is checked on the page. */
   states: string[];
   fired: string[];
+  /** The machine's snapshot after the step, for checks that compare with its context. */
+  model: AnyMachineSnapshot;
 }
 
 export interface PlannedPath {
   title: string;
   initial: string[];
+  initialModel: AnyMachineSnapshot;
   steps: PlannedStep[];
 }
 
@@ -48,21 +51,26 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
   if (stale.length) throw new Error(`${adapter.machine}: notThroughInterface lists transitions the machine does not have: ${stale.map((e) => e.transition).join('; ')}`);
   const notThroughInterface = new Set(adapter.notThroughInterface.map((entry) => entry.transition));
   const unreachable = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
-  const mapped = (event: EventObject) => event.type in adapter.events && (adapter.accepts?.(event as AnyEventObject) ?? true);
+  const mapped = (event: EventObject) => event.type in adapter.events;
+  const { accepts } = adapter;
   const generated = randomPaths(
     {
       ...spec,
       events: spec.events.filter(mapped),
-      filter: (state, event) => (spec.filter?.(state, event) ?? true) && (adapter.allows?.(state, event as AnyEventObject) ?? true),
       // the goal of the walk: every transition a user can reach
       unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],
     },
-    { seed: adapter.seed, maxLength: adapter.maxLength ?? DEFAULT_MAX_LENGTH },
+    {
+      seed: adapter.seed,
+      maxLength: adapter.maxLength ?? DEFAULT_MAX_LENGTH,
+      ...(accepts && { accept: (snapshot: AnyMachineSnapshot, event: EventObject) => accepts(event as AnyEventObject, snapshot) }),
+    },
   );
   const paths = generated.paths.map((path) => ({
     title: title(path),
     initial: leafPaths(path.steps[0]!.state.value),
-    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: leafPaths(step.state.value), fired: step.fired })),
+    initialModel: path.steps[0]!.state,
+    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: leafPaths(step.state.value), fired: step.fired, model: step.state })),
   }));
   const unchecked = new Map<string, string>();
   for (const path of paths) {

@@ -193,7 +193,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     ctx.tp.expectNoErrors();
     await ctx.tp.close();
   },
-  allows(snapshot, event) {
+  accepts(event, snapshot) {
     if (event.type === 'CLEAR_QUEUE') return (snapshot.context as { queue: unknown[] }).queue.length > 0; // 清空 is disabled on an empty queue
     return elementCan[event.type]?.(playbackOf(snapshot)) ?? true;
   },

@@ -2,6 +2,7 @@
 // (titled as `npm run paths` titles it), each step done as the user does it and each state reached
 // checked as the user sees it, then a test that the paths fire every transition a user can reach.
 import { describe, expect, test } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { registry } from '../../../scripts/lib/machineRegistry';
 import { pathTitler, walkSpecOf } from '../../../scripts/lib/machinePaths';
 import { formatEvent } from '../../../tools/modelPaths';
@@ -39,19 +40,19 @@ export function interfacePaths(adapter: AnyInterfaceAdapter, suite: Suite, summa
 async function runPath(adapter: AnyInterfaceAdapter, suite: Suite, path: PlannedPath): Promise<void> {
   const ctx: unknown = await adapter.start({ suite });
   try {
-    await checkStates(adapter, ctx, path.initial, () => 'the start');
+    await checkStates(adapter, ctx, path.initial, path.initialModel, () => 'the start');
     for (const [index, step] of path.steps.entries()) {
       const where = () => `step ${index + 1} (${formatEvent(step.event)})`;
       await failWith(`${where()}: doing the event`, () => adapter.events[step.event.type]!(ctx, step.event));
-      await checkStates(adapter, ctx, step.states, where);
+      await checkStates(adapter, ctx, step.states, step.model, where);
     }
   } finally {
     await adapter.stop(ctx);
   }
 }
 
-async function checkStates(adapter: AnyInterfaceAdapter, ctx: unknown, states: readonly string[], where: () => string): Promise<void> {
-  for (const state of states) await failWith(`${where()}: checking state ${state}`, () => adapter.states[state]!(ctx));
+async function checkStates(adapter: AnyInterfaceAdapter, ctx: unknown, states: readonly string[], model: AnyMachineSnapshot, where: () => string): Promise<void> {
+  for (const state of states) await failWith(`${where()}: checking state ${state}`, () => adapter.states[state]!(ctx, model));
 }
 
 async function failWith(what: string, run: () => Promise<void>): Promise<void> {

@@ -1,0 +1,75 @@
+// The interface paths' plan (tests/e2e/paths/plan.ts) on a tiny machine, no browser: the walk
+// takes only the events the adapter maps, every state it reaches needs a check, and the coverage
+// check holds the adapter's list of transitions no user reaches to account.
+import { describe, expect, it } from 'vitest';
+import { fromPromise, setup, type AnyEventObject } from 'xstate';
+import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
+import type { WalkSpec } from '../../tools/pathGenerators';
+import { coverageProblems, planInterfacePaths, summaryLine, type AdapterPlan } from '../e2e/paths/plan';
+
+// a heart: the user toggles it, the server answers; RESET comes from elsewhere (no user sends it)
+const heart = setup({ actors: { submit: fromPromise(async () => {}) } }).createMachine({
+  id: 'heart',
+  initial: 'idle',
+  states: {
+    idle: { on: { TOGGLE: 'submitting' } },
+    submitting: {
+      invoke: { id: 'submit', src: 'submit', onDone: 'idle', onError: 'idle' },
+      on: { RESET: 'idle' },
+    },
+  },
+});
+const machine = withPendingActors(heart, ['submit']);
+const samples: AnyEventObject[] = [{ type: 'xstate.error.actor.submit', error: new Error('refused') }];
+const spec: WalkSpec = { machine, events: defaultEvents(machine, samples) };
+const noop = async () => {};
+const RESET = 'submitting —RESET→ idle';
+
+const adapter = (overrides: Partial<AdapterPlan> = {}): AdapterPlan => ({
+  machine: 'heart',
+  seed: 7,
+  events: { TOGGLE: noop, 'xstate.done.actor.submit': noop, 'xstate.error.actor.submit': noop },
+  states: { idle: noop, submitting: noop },
+  notThroughInterface: [{ transition: RESET, reason: 'sent by the store, not by a user' }],
+  ...overrides,
+});
+const plan = (overrides: Partial<AdapterPlan> = {}) => planInterfacePaths(spec, adapter(overrides), (path) => describePath(path));
+
+describe('planInterfacePaths', () => {
+  it('walks only the events the adapter maps, and the same seed gives the same paths', () => {
+    const first = plan();
+    const types = new Set(first.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    expect(types.has('RESET')).toBe(false);
+    expect([...types].sort()).toEqual(['TOGGLE', 'xstate.done.actor.submit', 'xstate.error.actor.submit']);
+    expect(plan().paths.map((path) => path.title)).toEqual(first.paths.map((path) => path.title));
+    expect(coverageProblems(first)).toEqual([]);
+    expect(summaryLine(first, first.paths.length)).toBe(
+      `heart: ${first.paths.length} paths, ${first.paths.length} passed; transitions 3/4 through the interface, 1 not through it (listed), 0 unreachable`,
+    );
+  });
+
+  it('leaves out sample events the adapter does not accept', () => {
+    const { fired } = plan({ accepts: (event) => event.type !== 'xstate.error.actor.submit' });
+    expect(fired.has('submitting —error: submit→ idle')).toBe(false);
+  });
+
+  it('refuses a state the paths reach without a check', () => {
+    expect(() => plan({ states: { idle: noop } })).toThrow(/states the paths reach have no check in the adapter's states: submitting/);
+  });
+
+  it('refuses a listed transition the machine does not have', () => {
+    expect(() => plan({ notThroughInterface: [{ transition: 'idle —NOPE→ idle', reason: 'stale' }] })).toThrow(/does not have: idle —NOPE→ idle/);
+  });
+});
+
+describe('coverageProblems', () => {
+  it('names a transition neither fired nor listed', () => {
+    expect(coverageProblems(plan({ notThroughInterface: [] }))).toEqual([`not fired by any path: ${RESET}`]);
+  });
+
+  it('names a listed transition a path does fire: the list must stay honest', () => {
+    const listed = 'idle —TOGGLE→ submitting';
+    const problems = coverageProblems(plan({ notThroughInterface: [...adapter().notThroughInterface, { transition: listed, reason: 'wrong' }] }));
+    expect(problems).toContain(`listed as not through the interface, but a path fires it: ${listed}`);
+  });
+});
