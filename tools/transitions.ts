@@ -27,6 +27,7 @@ interface TransitionDefinition {
   eventType: string;
   target?: readonly AnyStateNode[] | undefined;
   delay?: number | string;
+  description?: string;
 }
 
 export interface MachineTransition {
@@ -40,6 +41,8 @@ export interface MachineTransition {
   eventType: string;
   /** Root-relative paths of the states it enters (none when it stays). */
   targets: string[];
+  /** The machine's own words for it (`description`), when it has some. */
+  description?: string;
 }
 
 const ROOT = '(machine)';
@@ -78,7 +81,8 @@ function describeTransition(definition: TransitionDefinition): MachineTransition
   const event = eventName(definition);
   const targets = (definition.target ?? []).map(statePath);
   const to = targets.length ? targets.join(', ') : '(stays)';
-  return { id: `${statePath(source)} —${event}${branch}→ ${to}`, source: statePath(source), event, eventType, targets };
+  const { description } = definition;
+  return { id: `${statePath(source)} —${event}${branch}→ ${to}`, source: statePath(source), event, eventType, targets, ...(description && { description }) };
 }
 
 function siblingsOf(definition: TransitionDefinition): TransitionDefinition[] {
