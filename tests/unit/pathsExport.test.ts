@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise, setup, type AnyEventObject } from 'xstate';
 import type { MachineRegistry } from '../../scripts/lib/machinePaths';
-import { runPaths, writePathsFiles } from '../../scripts/lib/pathsCli';
+import { registry as machines } from '../../scripts/lib/machineRegistry';
+import { parsePathsArgs, runPaths, writePathsFiles } from '../../scripts/lib/pathsCli';
 import { csvField, eventPhrase } from '../../scripts/lib/pathsExport';
 import { smallMachine } from './fixtures/smallMachine';
 
@@ -31,7 +32,7 @@ const samples: AnyEventObject[] = [
 ];
 const registry: MachineRegistry = {
   machines: { signIn, small: smallMachine },
-  pathEvents: { signIn: samples, small: [{ type: 'GO', to: 'a' }, { type: 'GO', to: 'b' }] },
+  pathEvents: { signIn: samples, small: [{ type: 'GO', to: 'a' }, { type: 'GO', to: 'b' }] as AnyEventObject[] },
   unreachable: { small: [{ transition: 'waiting —after 3000 ms→ idle', reason: 'nobody waits 3 s here' }] },
 };
 const run = (...args: string[]) => runPaths(registry, args);
@@ -152,5 +153,18 @@ describe('--format text and --out', () => {
     const refused = run('signIn', '--format', 'xml');
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/^Unknown format 'xml' \(text, json, csv or md\)\nUsage: npm run paths/);
+  });
+});
+
+describe('docs/qa.md', () => {
+  it('every npm run paths command in it parses and names machines that exist', () => {
+    const doc = readFileSync(join(__dirname, '../../docs/qa.md'), 'utf8');
+    const commands = [...doc.matchAll(/npm run paths -- ([^`\n]+)/g)].map((match) => match[1]!.trim().split(/\s+/));
+    expect(commands.length).toBeGreaterThan(5);
+    for (const args of commands) {
+      const parsed = parsePathsArgs(args);
+      expect(parsed.all || parsed.help || parsed.names.length > 0, args.join(' ')).toBe(true);
+      for (const name of parsed.names) expect(Object.keys(machines.machines), args.join(' ')).toContain(name);
+    }
   });
 });
