@@ -69,7 +69,7 @@ function transitionIdOf(definition: TransitionDefinition): string {
  * Ids of the transitions `event` selects from `snapshot` (its first microstep, eventless ones after
  * it left out), without running anything: a cheap test before a replay confirms.
  */
-export function selectedTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
+export function selectedTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
   const definitions = machine.getTransitionData(snapshot as never, event) as unknown as TransitionDefinition[];
   return definitions.filter((definition) => siblingsOf(definition).includes(definition)).map(transitionIdOf);
 }
