@@ -115,10 +115,7 @@ function extendToCover(spec: WalkSpec, paths: GeneratedPath[], pool: readonly St
   const tryPath = (transition: MachineTransition, { from, prefix, before, event }: Candidate): boolean => {
     // the snapshot the path ends in tells, without a replay, whether the event can select the
     // transition; only those that may are replayed (an `always` fires after: always replayed)
-    if (transition.eventType !== '') {
-      const source = before ? getNextSnapshot(spec.machine, from.state as never, before) : from.state;
-      if (source.status !== 'active' || !selectedTransitions(spec.machine, source as AnyMachineSnapshot, event).includes(transition.id)) return false;
-    }
+    if (transition.eventType !== '' && !maySelect(spec.machine, transition.id, from.state, before, event)) return false;
     const transitionId = transition.id;
     const candidate = replay(spec, before ? [...prefix, before, event] : [...prefix, event]);
     if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
@@ -226,6 +223,16 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
     extendToCover(spec, paths, pool, shuffled(pending.filter((t) => !fired.has(t.id)), random));
   }
   return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
+}
+
+/** Whether `event` (after `before`) can select the transition from `state`; when unsure (a throw), the replay decides. */
+function maySelect(machine: AnyStateMachine, id: string, state: AnyMachineSnapshot, before: EventObject | undefined, event: EventObject): boolean {
+  try {
+    const source = (before ? getNextSnapshot(machine, state as never, before) : state) as AnyMachineSnapshot;
+    return source.status === 'active' && selectedTransitions(machine, source, event).includes(id);
+  } catch {
+    return true;
+  }
 }
 
 /** Event types the active states name, or null when one takes any event (a wildcard). */

@@ -38,6 +38,11 @@ interface ParsedArgs {
 
 class UsageError extends Error {}
 
+function formatOf(name: string): PathsFormat {
+  if (!(name in pathsFormats)) throw new UsageError(`Unknown format '${name}' (text, json, csv or md)`);
+  return name as PathsFormat;
+}
+
 export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   const names: string[] = [];
   let all = false;
@@ -68,11 +73,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
     else if (arg === '--generator') generator = value();
     else if (arg === '--min-coverage') minCoverage = number();
     else if (arg === '--out') outDir = value();
-    else if (arg === '--format') {
-      const name = value();
-      if (!(name in pathsFormats)) throw new UsageError(`Unknown format '${name}' (text, json, csv or md)`);
-      format = name as PathsFormat;
-    }
+    else if (arg === '--format') format = formatOf(value());
     else if (arg === '--seed' || arg === '--max-length' || arg === '--max-steps') numbers[arg] = number();
     else if (arg === '--until') {
       const goal = /^transitions:(\d+(?:\.\d+)?)$/.exec(value());
