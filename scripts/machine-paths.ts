@@ -3,9 +3,11 @@
  * every transition of each machine, from the registry in scripts/lib/machineRegistry.ts.
  */
 import { registry } from './lib/machineRegistry';
-import { runPaths } from './lib/pathsCli';
+import { runPaths, writePathsFiles } from './lib/pathsCli';
 
-const { code, out, err } = runPaths(registry, process.argv.slice(2));
+const run = runPaths(registry, process.argv.slice(2));
+writePathsFiles(run);
+const { code, out, err } = run;
 if (out) console.log(out);
 if (err) console.error(err);
 process.exit(code);

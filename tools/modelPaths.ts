@@ -289,7 +289,8 @@ export function describePath(path: PathLike, names?: ReadonlyMap<string, string>
 }
 
 /**
- * Event type, plus a short JSON payload when the event carries one. Delays read `after <delay>`;
+ * Event type, plus its whole payload as JSON when it carries one (never cut: a path must say
+ * exactly what was sent; errors as `{name, message, …}`). Delays read `after <delay>`;
  * `names` (from `eventNamesOf` in tools/transitions.ts) gives system events the machine's names.
  */
 export function formatEvent(event: EventObject, names?: ReadonlyMap<string, string>): string {
@@ -297,8 +298,7 @@ export function formatEvent(event: EventObject, names?: ReadonlyMap<string, stri
   const name = names?.get(type) ?? (type.startsWith('xstate.after.') ? `after ${afterDelayName(type)}` : type);
   const keys = Object.keys(payload);
   if (keys.length === 0) return name;
-  const json = safeJson(payload);
-  return `${name} ${json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
+  return `${name} ${safeJson(payload)}`;
 }
 
 /**
@@ -365,9 +365,14 @@ function stableStringify(value: unknown): string {
   );
 }
 
+/** An error as JSON carries nothing (its fields are not enumerable): its name, message and own fields instead. */
+export function errorsAsObjects(_key: string, value: unknown): unknown {
+  return value instanceof Error ? Object.assign({ name: value.name, message: value.message }, value) : value;
+}
+
 function safeJson(value: unknown): string {
   try {
-    return JSON.stringify(value, (_key, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v)) ?? '';
+    return JSON.stringify(value, errorsAsObjects) ?? '';
   } catch {
     return String(value);
   }

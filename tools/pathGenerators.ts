@@ -11,9 +11,9 @@
  * Every path is replayed on a real actor (tools/transitions.ts records what fired), so what is
  * reported as covered has been seen firing, not predicted.
  */
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
-import { recordEvents, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
+import { recordEvents, selectedTransitions, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
 import { mulberry32 } from '../server/demo/synth';
 
 /** The demo's seeded PRNG (mulberry32): the same seed gives the same walks. */
@@ -69,6 +69,20 @@ export interface GeneratedPaths {
 /** Raised when a walk would pass its limit: the caller explains instead of running forever. */
 export class WalkLimitError extends Error {}
 
+/** A path to aim from: where it ends and the events that lead there (a graph path or a replayed one). */
+interface StartingPath {
+  state: AnyMachineSnapshot;
+  steps: ReadonlyArray<{ event: EventObject }>;
+}
+
+/** One candidate: a path's events, then maybe one more event, then the one aimed at the transition. */
+interface Candidate {
+  from: StartingPath;
+  prefix: EventObject[];
+  before?: EventObject;
+  event: EventObject;
+}
+
 const NOT_FIRED = 'no sample event fires it from any state the paths reach';
 // replays tried per transition before giving up on it: keeps the big machines bounded
 const TRIES_AT_DEPTH_1 = 200;
@@ -101,14 +115,18 @@ export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): Ge
 function extendToCover(
   spec: WalkSpec,
   paths: GeneratedPath[],
-  pool: readonly GeneratedPath[],
+  pool: readonly StartingPath[],
   order: readonly MachineTransition[],
   accept?: RandomOptions['accept'],
 ): void {
   const fired = firedIn(paths);
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
-  const tryPath = (transitionId: string, events: readonly EventObject[]): boolean => {
-    const candidate = replay(spec, events);
+  const tryPath = (transition: MachineTransition, { from, prefix, before, event }: Candidate): boolean => {
+    // the snapshot the path ends in tells, without a replay, whether the event can select the
+    // transition; only those that may are replayed (an `always` fires after: always replayed)
+    if (transition.eventType !== '' && !maySelect(spec.machine, transition.id, from.state, before, event)) return false;
+    const transitionId = transition.id;
+    const candidate = replay(spec, before ? [...prefix, before, event] : [...prefix, event]);
     if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
     if (accept && candidate.steps.some((step, i) => i > 0 && !accept(candidate.steps[i - 1]!.state, step.event))) return false;
     paths.push({ state: candidate.state, steps: candidate.steps });
@@ -119,8 +137,8 @@ function extendToCover(
     for (const transition of order) {
       if (fired.has(transition.id) || explained.has(transition.id)) continue;
       let tries = depth === 1 ? TRIES_AT_DEPTH_1 : TRIES_AT_DEPTH_2;
-      for (const events of extensions(spec, transition, pool === paths ? [...paths] : pool, depth)) {
-        if (tries-- <= 0 || tryPath(transition.id, events)) break;
+      for (const candidate of extensions(spec, transition, pool === paths ? [...paths] : pool, depth)) {
+        if (tries-- <= 0 || tryPath(transition, candidate)) break;
       }
     }
   }
@@ -131,17 +149,17 @@ function extendToCover(
  * `depth - 1` other events, then an event of its type (for an `always`, any event: it fires after
  * whatever event changes what its guard reads).
  */
-function* extensions(spec: WalkSpec, transition: MachineTransition, paths: readonly GeneratedPath[], depth: number) {
+function* extensions(spec: WalkSpec, transition: MachineTransition, paths: readonly StartingPath[], depth: number): Generator<Candidate> {
   const anyEvent = transition.eventType === '';
   const last = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
   const inSource = paths.filter((path) => transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source));
   // an `always` of a state nothing rests in fires on the way through: from anywhere
   const starts = anyEvent && inSource.length === 0 ? paths : inSource;
-  const prefixes = [...starts].sort((a, b) => a.steps.length - b.steps.length).map((path) => path.steps.slice(1).map((step) => step.event));
-  for (const prefix of prefixes) {
+  for (const from of [...starts].sort((a, b) => a.steps.length - b.steps.length)) {
+    const prefix = from.steps.slice(1).map((step) => step.event);
     for (const event of last) {
-      if (depth === 1) yield [...prefix, event];
-      else for (const before of spec.events) yield [...prefix, before, event];
+      if (depth === 1) yield { from, prefix, event };
+      else for (const before of spec.events) yield { from, prefix, before, event };
     }
   }
 }
@@ -189,9 +207,14 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
         // guard picks is not known before): the walk gets to new ground without stalling on one guard
         const active = new Set(snapshot._nodes.map((node) => statePathOf(node.path)));
         const wanted = new Set(pending.filter((t) => active.has(t.source) && !fired.has(t.id)).map((t) => t.eventType));
-        // not snapshot.can(): it leaves out transitions without target or actions (e.g. adding nothing)
+        // not snapshot.can(): it leaves out transitions without target or actions (e.g. adding nothing);
+        // an event no active state names is left out before asking the machine (most of them, each step)
+        const named = eventTypesIn(snapshot);
         const accepted = spec.events.filter(
-          (event) => spec.machine.getTransitionData(snapshot as never, event).length > 0 && (accept?.(snapshot, event) ?? true),
+          (event) =>
+            (!named || named.has(event.type)) &&
+            spec.machine.getTransitionData(snapshot as never, event).length > 0 &&
+            (accept?.(snapshot, event) ?? true),
         );
         const promising = random() < 0.5 ? accepted.filter((event) => wanted.has(event.type)) : [];
         const choices = promising.length ? promising : accepted;
@@ -212,10 +235,34 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
   }
   if (!reached() && steps < maxSteps) {
     // the walks stalled (a deep state a random walk rarely keeps): aim at what is left, in an order
-    // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the same)
-    extendToCover(spec, paths, replayedGraphWalk(spec, 'shortest'), shuffled(pending.filter((t) => !fired.has(t.id)), random), accept);
+    // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the
+    // same); those paths are not replayed: each candidate is, before it is kept
+    const pool = graphWalk(spec, 'shortest', SIMPLE_LIMIT) as unknown as StartingPath[];
+    extendToCover(spec, paths, pool, shuffled(pending.filter((t) => !fired.has(t.id)), random), accept);
   }
   return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
+}
+
+/** Whether `event` (after `before`) can select the transition from `state`; when unsure (a throw), the replay decides. */
+function maySelect(machine: AnyStateMachine, id: string, state: AnyMachineSnapshot, before: EventObject | undefined, event: EventObject): boolean {
+  try {
+    const source = (before ? getNextSnapshot(machine, state as never, before) : state) as AnyMachineSnapshot;
+    return source.status === 'active' && selectedTransitions(machine, source, event).includes(id);
+  } catch {
+    return true;
+  }
+}
+
+/** Event types the active states name, or null when one takes any event (a wildcard). */
+function eventTypesIn(snapshot: AnyMachineSnapshot): Set<string> | null {
+  const types = new Set<string>();
+  for (const node of snapshot._nodes) {
+    for (const type of node.transitions.keys()) {
+      if (type === '*' || type.endsWith('.*')) return null;
+      types.add(type);
+    }
+  }
+  return types;
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
@@ -296,8 +343,14 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
           return base(snapshot, event, previous);
         }
       : base;
+  // xstate/graph computes a whole macrostep for every event in every state: the events no active
+  // state names change nothing, so they are left out first (the paths found are the same)
+  const events = (snapshot: AnyMachineSnapshot) => {
+    const named = eventTypesIn(snapshot);
+    return named ? spec.events.filter((event) => named.has(event.type)) : spec.events;
+  };
   return machinePaths(spec.machine, {
-    events: spec.events as never,
+    events: events as never,
     kind,
     serializeState: stateKey as never,
     ...(spec.filter && { filterEvents: spec.filter as never }),

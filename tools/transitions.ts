@@ -27,6 +27,7 @@ interface TransitionDefinition {
   eventType: string;
   target?: readonly AnyStateNode[] | undefined;
   delay?: number | string;
+  description?: string;
 }
 
 export interface MachineTransition {
@@ -40,6 +41,8 @@ export interface MachineTransition {
   eventType: string;
   /** Root-relative paths of the states it enters (none when it stays). */
   targets: string[];
+  /** The machine's own words for it (`description`), when it has some. */
+  description?: string;
 }
 
 const ROOT = '(machine)';
@@ -53,6 +56,24 @@ export function transitionsOf(machine: AnyStateMachine): MachineTransition[] {
   });
 }
 
+// ids of the definitions met so far: a definition belongs to one machine for good, and walks meet the same ones thousands of times
+const idCache = new WeakMap<TransitionDefinition, string>();
+
+function transitionIdOf(definition: TransitionDefinition): string {
+  let id = idCache.get(definition);
+  if (id === undefined) idCache.set(definition, (id = describeTransition(definition).id));
+  return id;
+}
+
+/**
+ * Ids of the transitions `event` selects from `snapshot` (its first microstep, eventless ones after
+ * it left out), without running anything: a cheap test before a replay confirms.
+ */
+export function selectedTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
+  const definitions = machine.getTransitionData(snapshot as never, event) as unknown as TransitionDefinition[];
+  return definitions.filter((definition) => siblingsOf(definition).includes(definition)).map(transitionIdOf);
+}
+
 function describeTransition(definition: TransitionDefinition): MachineTransition {
   const { source, eventType } = definition;
   const group = siblingsOf(definition);
@@ -60,7 +81,8 @@ function describeTransition(definition: TransitionDefinition): MachineTransition
   const event = eventName(definition);
   const targets = (definition.target ?? []).map(statePath);
   const to = targets.length ? targets.join(', ') : '(stays)';
-  return { id: `${statePath(source)} —${event}${branch}→ ${to}`, source: statePath(source), event, eventType, targets };
+  const { description } = definition;
+  return { id: `${statePath(source)} —${event}${branch}→ ${to}`, source: statePath(source), event, eventType, targets, ...(description && { description }) };
 }
 
 function siblingsOf(definition: TransitionDefinition): TransitionDefinition[] {
@@ -121,7 +143,6 @@ export interface RecordOptions {
 export class TransitionRecorder {
   private readonly actor;
   private readonly fired: string[] = [];
-  private readonly ids = new Map<TransitionDefinition, string>();
   readonly steps: RecordedStep[] = [];
   /** Why the actor failed (e.g. an actor error no state handles), once it has. */
   failure: unknown;
@@ -178,9 +199,7 @@ export class TransitionRecorder {
     for (const definition of taken) {
       // initial transitions are not on any state's list: only listed ones count
       if (!siblingsOf(definition).includes(definition)) continue;
-      let id = this.ids.get(definition);
-      if (!id) this.ids.set(definition, (id = describeTransition(definition).id));
-      this.fired.push(id);
+      this.fired.push(transitionIdOf(definition));
     }
   }
 }

@@ -3,7 +3,10 @@
  * returned), so tests drive it without spawning a process. scripts/machine-paths.ts prints.
  */
 import { SIMPLE_LIMIT, WalkLimitError, transitionPercent } from '../../tools/pathGenerators';
-import { formatPathsReport, generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
+import { formatPaths, joinOutputs, pathsFormats, type PathsFormat } from './pathsExport';
 
 export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]
   (default)                  shortest paths to every state, then one path for each transition not fired yet
@@ -13,12 +16,16 @@ export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options
   --generator random         seeded random walks; with --seed N (default 1), --max-length N (events a walk, default 50),
                              --until transitions:P (stop at P % of the transitions, default 100), --max-steps N (default 20 000)
   --min-coverage P           exit 1 when a machine fires less than P % of its transitions (unreachable ones listed beside it excepted)
+  --format text|json|csv|md  text (default), JSON, CSV (one row a step) or Markdown test cases (docs/qa.md)
+  --out DIR                  write one file a machine, DIR/<machine>.<txt|json|csv|md>, instead of printing
   --help                     this text`;
 
 export interface PathsRun {
   code: number;
   out: string;
   err: string;
+  /** What `--out` writes (`writePathsFiles`): one file a machine. */
+  files: { path: string; content: string }[];
 }
 
 interface ParsedArgs {
@@ -26,10 +33,17 @@ interface ParsedArgs {
   all: boolean;
   help: boolean;
   minCoverage?: number;
+  format: PathsFormat;
+  outDir?: string;
   options: PathsOptions;
 }
 
 class UsageError extends Error {}
+
+function formatOf(name: string): PathsFormat {
+  if (!(name in pathsFormats)) throw new UsageError(`Unknown format '${name}' (text, json, csv or md)`);
+  return name as PathsFormat;
+}
 
 export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   const names: string[] = [];
@@ -40,6 +54,8 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   let minCoverage: number | undefined;
   const numbers: Record<string, number> = {};
   let until: number | undefined;
+  let format: PathsFormat = 'text';
+  let outDir: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const value = (): string => {
@@ -58,6 +74,8 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
     else if (arg === '--simple') simple = true;
     else if (arg === '--generator') generator = value();
     else if (arg === '--min-coverage') minCoverage = number();
+    else if (arg === '--out') outDir = value();
+    else if (arg === '--format') format = formatOf(value());
     else if (arg === '--seed' || arg === '--max-length' || arg === '--max-steps') numbers[arg] = number();
     else if (arg === '--until') {
       const goal = /^transitions:(\d+(?:\.\d+)?)$/.exec(value());
@@ -87,7 +105,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
       ? { generator: simple || generator === 'simple' ? 'simple' : 'shortest' }
       : // no generator asked for: the machine's own walk (its samples may choose simple)
         {};
-  return { names, all, help, ...(minCoverage !== undefined && { minCoverage }), options };
+  return { names, all, help, ...(minCoverage !== undefined && { minCoverage }), format, ...(outDir !== undefined && { outDir }), options };
 }
 
 /** Runs `npm run paths` with these arguments over the registry. */
@@ -96,20 +114,24 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
   try {
     parsed = parsePathsArgs(args);
   } catch (error) {
-    if (error instanceof UsageError) return { code: 2, out: '', err: `${error.message}\n${pathsUsage}` };
+    if (error instanceof UsageError) return { code: 2, out: '', err: `${error.message}\n${pathsUsage}`, files: [] };
     throw error;
   }
   const known = Object.keys(registry.machines).sort();
-  if (parsed.help) return { code: 0, out: `${pathsUsage}\nMachines: ${known.join(', ')}`, err: '' };
+  if (parsed.help) return { code: 0, out: `${pathsUsage}\nMachines: ${known.join(', ')}`, err: '', files: [] };
   const names = parsed.all ? known : parsed.names;
-  if (names.length === 0) return { code: 2, out: '', err: `${pathsUsage}\nMachines: ${known.join(', ')}` };
+  if (names.length === 0) return { code: 2, out: '', err: `${pathsUsage}\nMachines: ${known.join(', ')}`, files: [] };
+  const { format, outDir } = parsed;
   const out: string[] = [];
+  const files: PathsRun['files'] = [];
   const err: string[] = [];
   let code = 0;
   for (const name of names) {
     try {
       const generated = generatePaths(registry, name, parsed.options);
-      out.push(formatPathsReport(registry, name, generated));
+      const content = formatPaths(registry, name, generated, format);
+      if (outDir === undefined) out.push(content);
+      else files.push({ path: join(outDir, `${name}.${pathsFormats[format]}`), content: `${content}\n` });
       const percent = transitionPercent(generated.coverage);
       if (parsed.minCoverage !== undefined && percent < parsed.minCoverage) {
         err.push(`${name}: ${percent.toFixed(1)} % of its transitions fired, below --min-coverage ${parsed.minCoverage}`);
@@ -121,5 +143,14 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
       code = 1;
     }
   }
-  return { code, out: out.join('\n\n'), err: err.join('\n') };
+  const printed = outDir === undefined ? (out.length ? joinOutputs(format, out) : '') : files.map((file) => `Wrote ${file.path}`).join('\n');
+  return { code, out: printed, err: err.join('\n'), files };
+}
+
+/** Writes what `--out` asked for (the directory is made when missing). */
+export function writePathsFiles(run: PathsRun): void {
+  for (const file of run.files) {
+    mkdirSync(join(file.path, '..'), { recursive: true });
+    writeFileSync(file.path, file.content);
+  }
 }

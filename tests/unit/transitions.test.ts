@@ -1,7 +1,7 @@
 // The transition list and the recorder that tells which transition an event fired
 // (tools/transitions.ts), on a small machine with two guarded branches, an always, a delay and an invoke.
 import { describe, expect, it } from 'vitest';
-import { recordEvents, transitionsOf } from '../../tools/transitions';
+import { recordEvents, selectedTransitions, transitionsOf } from '../../tools/transitions';
 import { smallMachine } from './fixtures/smallMachine';
 
 describe('transitionsOf', () => {
@@ -43,5 +43,14 @@ describe('recordEvents', () => {
       [],
       ['b —error: fetchThing→ idle'],
     ]);
+  });
+});
+
+describe('selectedTransitions', () => {
+  it('names the branch an event selects from a snapshot without running it, nothing for an ignored event', () => {
+    const start = recordEvents(smallMachine, []).steps[0]!.state;
+    expect(selectedTransitions(smallMachine, start, { type: 'GO', to: 'b' })).toEqual(['idle —GO#2→ b']);
+    expect(selectedTransitions(smallMachine, start, { type: 'GO', to: 'a' })).toEqual(['idle —GO#1→ a']);
+    expect(selectedTransitions(smallMachine, start, { type: 'xstate.after.3000.small.waiting' })).toEqual([]);
   });
 });

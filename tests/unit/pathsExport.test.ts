@@ -1,0 +1,170 @@
+// `npm run paths -- … --format json|csv|md --out DIR` (scripts/lib/pathsExport.ts, scripts/lib/pathsCli.ts):
+// the exports QA tools read, whole payloads, stable ids.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fromPromise, setup, type AnyEventObject } from 'xstate';
+import type { MachineRegistry } from '../../scripts/lib/machinePaths';
+import { registry as machines } from '../../scripts/lib/machineRegistry';
+import { parsePathsArgs, runPaths, writePathsFiles } from '../../scripts/lib/pathsCli';
+import { csvField, eventPhrase } from '../../scripts/lib/pathsExport';
+import { smallMachine } from './fixtures/smallMachine';
+
+const signIn = setup({ actors: { login: fromPromise<string>(() => new Promise<string>(() => {})) } }).createMachine({
+  id: 'signIn',
+  initial: 'idle',
+  states: {
+    idle: { description: 'The sign-in form is empty.', on: { LOGIN: 'loggingIn' } },
+    loggingIn: {
+      invoke: { src: 'login', onDone: { target: 'signedIn', description: 'The server knows the password.' }, onError: 'refused' },
+    },
+    signedIn: { description: 'The home page shows the user.' },
+    refused: {},
+  },
+});
+const note = 'a, "quoted"\nsecond line of a note that is longer than sixty characters in all';
+const refusal = Object.assign(new Error('wrong password'), { status: 902011 });
+const samples: AnyEventObject[] = [
+  { type: 'LOGIN', email: 'mio@example.com', note },
+  { type: 'xstate.done.actor.0.signIn.loggingIn', output: 'token' },
+  { type: 'xstate.error.actor.0.signIn.loggingIn', error: refusal },
+];
+const registry: MachineRegistry = {
+  machines: { signIn, small: smallMachine },
+  pathEvents: { signIn: samples, small: [{ type: 'GO', to: 'a' }, { type: 'GO', to: 'b' }] as AnyEventObject[] },
+  unreachable: { small: [{ transition: 'waiting —after 3000 ms→ idle', reason: 'nobody waits 3 s here' }] },
+};
+const run = (...args: string[]) => runPaths(registry, args);
+
+/** RFC 4180 read back: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  for (let i = 0, quoted = false; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else field += c;
+  }
+  return rows;
+}
+
+describe('--format json', () => {
+  const json = run('signIn', '--format', 'json');
+  const document = JSON.parse(json.out);
+
+  it('has the documented shape, whole payloads and errors with their fields', () => {
+    expect(json.code).toBe(0);
+    expect(Object.keys(document)).toEqual(['machine', 'generator', 'seed', 'coverage', 'paths']);
+    expect(document).toMatchObject({ machine: 'signIn', generator: 'shortest', seed: null });
+    expect(document.coverage).toEqual({
+      states: { covered: 4, total: 4, missing: [] },
+      transitions: { covered: 3, total: 3, missing: [], unreachable: [] },
+    });
+    expect(document.paths.map((path: { id: string }) => path.id)).toEqual(['signIn-1', 'signIn-2', 'signIn-3', 'signIn-4']);
+    const refused = document.paths.find((path: { title: string }) => path.title.endsWith('refused'));
+    expect(refused.steps).toEqual([
+      { from: 'idle', event: { type: 'LOGIN', email: 'mio@example.com', note }, to: 'loggingIn', transition: ['idle —LOGIN→ loggingIn'] },
+      {
+        from: 'loggingIn',
+        event: { type: 'xstate.error.actor.0.signIn.loggingIn', error: { name: 'Error', message: 'wrong password', status: 902011 } },
+        to: 'refused',
+        transition: ['loggingIn —error: login→ refused'],
+      },
+    ]);
+  });
+
+  it('lists the unreachable transitions apart, and an always fired with its event in one step', () => {
+    const small = JSON.parse(run('small', '--format', 'json').out);
+    expect(small.coverage.transitions.unreachable).toEqual([{ transition: 'waiting —after 3000 ms→ idle', reason: 'nobody waits 3 s here' }]);
+    const always = small.paths.flatMap((path: { steps: { transition: string[] }[] }) => path.steps).find((step: { transition: string[] }) => step.transition.length > 1);
+    expect(always.transition).toEqual(['idle —GO#1→ a', 'a —always#2→ waiting']);
+  });
+
+  it('is byte for byte the same in a second run; a seeded random walk too', () => {
+    expect(run('signIn', '--format', 'json').out).toBe(json.out);
+    const random = run('small', '--generator', 'random', '--seed', '42', '--format', 'json').out;
+    expect(JSON.parse(random)).toMatchObject({ generator: 'random', seed: 42 });
+    expect(run('small', '--generator', 'random', '--seed', '42', '--format', 'json').out).toBe(random);
+  });
+
+  it('prints an array for several machines', () => {
+    expect(JSON.parse(run('--all', '--format', 'json').out).map((doc: { machine: string }) => doc.machine)).toEqual(['signIn', 'small']);
+  });
+});
+
+describe('--format csv', () => {
+  it('one row a step, RFC 4180 quoting of commas, quotes and line breaks', () => {
+    const csv = run('signIn', '--format', 'csv').out;
+    const rows = parseCsv(csv);
+    expect(rows[0]).toEqual(['path_id', 'path_title', 'step', 'from', 'event', 'event_payload_json', 'to', 'transitions']);
+    const login = rows.find((row) => row[0] === 'signIn-2')!;
+    expect(login.slice(2)).toEqual(['1', 'idle', 'LOGIN', JSON.stringify({ email: 'mio@example.com', note }), 'loggingIn', 'idle —LOGIN→ loggingIn']);
+    // 1 + 2 + 2 steps in the three paths that leave the start
+    expect(rows).toHaveLength(6);
+    expect(csvField('a, "b"\nc')).toBe('"a, ""b""\nc"');
+    expect(csvField('plain')).toBe('plain');
+  });
+});
+
+describe('--format md', () => {
+  const md = run('signIn', '--format', 'md').out;
+
+  it('writes each path as given / when / then in the machine words, without internal event ids', () => {
+    expect(md).toContain('## signIn-3');
+    expect(md).toContain('- **Given** *idle*: The sign-in form is empty.');
+    expect(md).toContain('- **When** the login call succeeds (`done: login`) with `{"output":"token"}` (The server knows the password.)');
+    expect(md).toContain('  - **Then** *signed in*: The home page shows the user.');
+    expect(md).toContain('- **When** the login call fails (`error: login`)');
+    expect(md).not.toContain('xstate.');
+  });
+
+  it('says delays and events as a listener does', () => {
+    expect(eventPhrase('after 3000 ms')).toBe('3000 ms pass');
+    expect(eventPhrase('SUBMIT_CODE')).toBe('submit code');
+    expect(eventPhrase('done: fetchUser')).toBe('the fetch user call succeeds');
+  });
+});
+
+describe('--format text and --out', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paths-out-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the text cuts no payload', () => {
+    expect(run('signIn').out).toContain(JSON.stringify({ email: 'mio@example.com', note }));
+  });
+
+  it('--out writes one file a machine and prints where', () => {
+    const written = run('--all', '--format', 'csv', '--out', dir);
+    writePathsFiles(written);
+    expect(readdirSync(dir).sort()).toEqual(['signIn.csv', 'small.csv']);
+    expect(written.out).toBe(`Wrote ${join(dir, 'signIn.csv')}\nWrote ${join(dir, 'small.csv')}`);
+    expect(readFileSync(join(dir, 'signIn.csv'), 'utf8')).toBe(`${run('signIn', '--format', 'csv').out}\n`);
+  });
+
+  it('refuses an unknown format with the usage', () => {
+    const refused = run('signIn', '--format', 'xml');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^Unknown format 'xml' \(text, json, csv or md\)\nUsage: npm run paths/);
+  });
+});
+
+describe('docs/qa.md', () => {
+  it('every npm run paths command in it parses and names machines that exist', () => {
+    const doc = readFileSync(join(__dirname, '../../docs/qa.md'), 'utf8');
+    const commands = [...doc.matchAll(/npm run paths -- ([^`\n]+)/g)].map((match) => match[1]!.trim().split(/\s+/));
+    expect(commands.length).toBeGreaterThan(5);
+    for (const args of commands) {
+      const parsed = parsePathsArgs(args);
+      expect(parsed.all || parsed.help || parsed.names.length > 0, args.join(' ')).toBe(true);
+      for (const name of parsed.names) expect(Object.keys(machines.machines), args.join(' ')).toContain(name);
+    }
+  });
+});
