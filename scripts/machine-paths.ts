@@ -10,4 +10,5 @@ writePathsFiles(run);
 const { code, out, err } = run;
 if (out) console.log(out);
 if (err) console.error(err);
-process.exit(code);
+// not process.exit(): it would drop what a pipe has not taken yet (a long report cut at 64 kB)
+process.exitCode = code;
