@@ -86,7 +86,7 @@ export function formatPathsReport(registry: MachineRegistry, name: string, gener
   const machine = machineOf(registry, name);
   const title = pathTitler(machine);
   const { states, transitions } = generated.coverage;
-  const how = generated.generator === 'random' ? `random, seed ${generated.seed}` : generated.generator;
+  const how = generated.seed !== undefined ? `${generated.generator}, seed ${generated.seed}` : generated.generator;
   const lines = [
     `${name} (${machine.id}): ${generated.paths.length} ${how} path(s)`,
     ...generated.paths.map((path, i) => `Path ${i + 1}: ${title(path)}`),
