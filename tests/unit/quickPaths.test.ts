@@ -1,39 +1,13 @@
 // The quick generator (tools/pathGenerators.ts `quickPaths`): from where the walk is, the nearest
 // transition not fired yet, breadth first; short paths, deterministic, bounded.
 import { describe, expect, it } from 'vitest';
-import { assign, setup, type AnyMachineSnapshot } from 'xstate';
-import { quickPaths, transitionPercent, WalkLimitError, type GeneratedPaths, type WalkSpec } from '../../tools/pathGenerators';
+import type { AnyMachineSnapshot } from 'xstate';
+import { quickPaths, transitionPercent, WalkLimitError, type GeneratedPaths } from '../../tools/pathGenerators';
 import { defaultEvents, withPendingActors } from '../../tools/modelPaths';
 import { formatPathsReport, walkSpecOf } from '../../scripts/lib/machinePaths';
 import { registry } from '../../scripts/lib/machineRegistry';
+import { corridorSpec } from './fixtures/corridorMachine';
 import { smallMachine } from './fixtures/smallMachine';
-
-// a corridor: PEEK fires one GO in (two events from the start), OPEN four GOs in (five events);
-// BACK returns to the start, a detour a random walk takes and the quick one has no reason to
-const corridor = setup({
-  types: { context: {} as { step: number }, events: {} as { type: 'GO' | 'PEEK' | 'OPEN' | 'BACK' } },
-}).createMachine({
-  id: 'corridor',
-  context: { step: 0 },
-  initial: 'walking',
-  states: {
-    walking: {
-      on: {
-        BACK: { actions: assign({ step: 0 }) },
-        GO: { actions: assign({ step: ({ context }) => context.step + 1 }) },
-        PEEK: { guard: ({ context }) => context.step === 1, actions: assign({ step: ({ context }) => context.step }) },
-        OPEN: { guard: ({ context }) => context.step === 4, target: 'open' },
-      },
-    },
-    open: { type: 'final' },
-  },
-});
-const corridorSpec: WalkSpec = {
-  machine: corridor,
-  events: ['BACK', 'GO', 'PEEK', 'OPEN'].map((type) => ({ type })),
-  stateKey: (snapshot) => `${JSON.stringify(snapshot.value)} ${(snapshot.context as { step: number }).step}`,
-  unreachable: [{ transition: 'walking —BACK→ (stays)', reason: 'a detour, not a goal' }],
-};
 
 const eventsOf = (generated: GeneratedPaths) => generated.paths.map((path) => path.steps.slice(1).map((step) => step.event.type));
 
