@@ -6,6 +6,7 @@ import { quickPaths, transitionPercent, WalkLimitError, type GeneratedPaths } fr
 import { defaultEvents, withPendingActors } from '../../tools/modelPaths';
 import { formatPathsReport, walkSpecOf } from '../../scripts/lib/machinePaths';
 import { registry } from '../../scripts/lib/machineRegistry';
+import { runPaths } from '../../scripts/lib/pathsCli';
 import { corridorSpec } from './fixtures/corridorMachine';
 import { smallMachine } from './fixtures/smallMachine';
 
@@ -60,3 +61,26 @@ describe('quickPaths', () => {
     expect(() => quickPaths(corridorSpec, { maxEdges: 3 })).toThrow(/corridor: the quick walk's searches passed 3 edges/);
   });
 });
+
+describe('npm run paths --generator quick', () => {
+  it('fires every transition of every registry machine that is not listed as unreachable', { timeout: 120_000 }, () => {
+    const run = runPaths(registry, ['--all', '--generator', 'quick', '--min-coverage', '100']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^player \(player\): \d+ quick path\(s\)$/m);
+  });
+
+  it('takes --seed and --max-length, and refuses what only random walks take', () => {
+    const small = { machines: { corridor: corridorSpec.machine }, pathStateKeys: { corridor: corridorSpec.stateKey! }, unreachable: { corridor: corridorSpec.unreachable! } };
+    const run = runPaths(small, ['corridor', '--generator', 'quick', '--seed', '5', '--max-length', '5']);
+    expect(run.out.split('\n').slice(0, 3)).toEqual([
+      'corridor (corridor): 2 quick, seed 5 path(s)',
+      'Path 1: walking → (GO) walking → (PEEK) walking',
+      'Path 2: walking → (GO) walking → (GO) walking → (GO) walking → (GO) walking → (OPEN) open',
+    ]);
+    expect(runPaths(small, ['corridor', '--generator', 'quick', '--until', 'transitions:50']).err).toMatch(/^--until only apply to --generator random\n/);
+    expect(runPaths(small, ['corridor', '--generator', 'quik']).err).toMatch(/^Unknown generator 'quik' \(shortest, simple, random or quick\)/);
+    expect(runPaths(small, ['--help']).out).toContain('--generator quick');
+  });
+});
+
