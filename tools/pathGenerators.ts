@@ -4,6 +4,8 @@
  * - `coveragePaths`: the shortest (or simple) paths to every state from xstate/graph, then, for
  *   each transition none of them fired, the shortest path found so far that ends in its source
  *   plus a sample event of its type, kept only if replaying it really fires that transition.
+ * - `quickPaths`: from where the walk is, the fewest events to one that fires a transition not
+ *   fired yet, again and again (GraphWalker's quick random, deterministic): short paths, few steps.
  * - `randomPaths`: seeded random walks (GraphWalker style) that stop at a transition-coverage goal
  *   or a step cap; when they stall, what is left is aimed at from the points they passed. The same
  *   seed gives the same paths.
@@ -15,6 +17,7 @@ import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type Ev
 import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
 import { recordEvents, selectedTransitions, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
 import { mulberry32 } from '../server/demo/synth';
+import { eventTypesIn, nearestRoute, TransitionProbe, type RouteSearch } from './nearestTransition';
 
 /** The demo's seeded PRNG (mulberry32): the same seed gives the same walks. */
 export { mulberry32 };
@@ -60,7 +63,7 @@ export interface Coverage {
 }
 
 export interface GeneratedPaths {
-  generator: 'shortest' | 'simple' | 'random';
+  generator: 'shortest' | 'simple' | 'random' | 'quick';
   seed?: number;
   paths: GeneratedPath[];
   coverage: Coverage;
@@ -243,6 +246,82 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
   return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
 }
 
+export interface QuickOptions {
+  /** Shuffles the order events are tried in, so ties between equally near transitions go another way. */
+  seed?: number;
+  /** Events per path before a new path starts from the initial state (default 50). */
+  maxLength?: number;
+  /** Whether an event may be sent from a snapshot (default: every event the machine handles there); see RandomOptions. */
+  accept?: RandomOptions['accept'];
+  /** Edges (an event from a state) the searches may compute in all before the walk is refused (default 200 000). */
+  maxEdges?: number;
+}
+
+export const QUICK_LIMIT = 200_000;
+
+/**
+ * Walks to the nearest transition not fired yet and fires it, again and again (tools/nearestTransition.ts
+ * finds it breadth first from where the walk is, honouring the spec's filter and `accept`); when none
+ * is reachable from there, or the path has `maxLength` events, a new path starts from the initial
+ * state. Stops when every transition not explained as unreachable has fired, or when a new path
+ * fires nothing. Each route is replayed on a real actor before it counts.
+ */
+export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): GeneratedPaths {
+  const { seed, maxLength = 50, accept, maxEdges = QUICK_LIMIT } = options;
+  const random = seed === undefined ? undefined : mulberry32(seed);
+  const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
+  const goal = new Set(transitionsOf(spec.machine).map((t) => t.id).filter((id) => !explained.has(id)));
+  const search: RouteSearch = {
+    machine: spec.machine,
+    events: spec.events,
+    stateKey: spec.stateKey ?? ((snapshot) => JSON.stringify(snapshot.value)),
+    allows: (snapshot, event) => (spec.filter?.(snapshot, event) ?? true) && (accept?.(snapshot, event) ?? true),
+  };
+  const probe = new TransitionProbe(spec.machine, spec.input);
+  const budget = { edges: maxEdges };
+  // last steps whose replay fired nothing new, though the search said it would: never aimed at again
+  const skip = new Set<string>();
+  const fired = new Set<string>();
+  const paths: GeneratedPath[] = [];
+  const wanted = (id: string) => goal.has(id) && !fired.has(id);
+  const firesWanted = (step: RecordedStep) => {
+    const fresh = step.fired.some(wanted);
+    for (const id of step.fired) fired.add(id);
+    return fresh;
+  };
+  const done = () => [...goal].every((id) => fired.has(id));
+  while (!done()) {
+    const recorder = new TransitionRecorder(spec.machine, recordOptions(spec));
+    let lastNew = firesWanted(recorder.steps[0]!) ? 0 : -1;
+    try {
+      while (!done() && recorder.snapshot.status === 'active' && recorder.steps.length - 1 < maxLength) {
+        const order = random ? shuffled(spec.events, random) : spec.events;
+        const route = nearestRoute(search, probe, recorder.snapshot, { maxDepth: maxLength - (recorder.steps.length - 1), wanted, skip, budget, order });
+        if (route === 'exhausted') {
+          throw new WalkLimitError(`${spec.machine.id}: the quick walk's searches passed ${maxEdges} edges`);
+        }
+        if (!route) break;
+        let confirmed = false;
+        for (const event of route.events) {
+          if (!recorder.send(event)) break;
+          if (!firesWanted(recorder.steps.at(-1)!)) continue;
+          lastNew = recorder.steps.length - 1;
+          confirmed = true;
+        }
+        if (!confirmed) skip.add(route.last);
+        if (recorder.failed) break;
+      }
+    } finally {
+      recorder.stop();
+    }
+    // a new path from the initial state that fires nothing: nothing more is reachable
+    if (lastNew < 0) break;
+    const kept = recorder.steps.slice(0, lastNew + 1);
+    paths.push({ state: kept.at(-1)!.state, steps: kept });
+  }
+  return { generator: 'quick', ...(seed !== undefined && { seed }), paths, coverage: coverageOf(spec, paths) };
+}
+
 /** Whether `event` (after `before`) can select the transition from `state`; when unsure (a throw), the replay decides. */
 function maySelect(machine: AnyStateMachine, id: string, state: AnyMachineSnapshot, before: EventObject | undefined, event: EventObject): boolean {
   try {
@@ -251,18 +330,6 @@ function maySelect(machine: AnyStateMachine, id: string, state: AnyMachineSnapsh
   } catch {
     return true;
   }
-}
-
-/** Event types the active states name, or null when one takes any event (a wildcard). */
-function eventTypesIn(snapshot: AnyMachineSnapshot): Set<string> | null {
-  const types = new Set<string>();
-  for (const node of snapshot._nodes) {
-    for (const type of node.transitions.keys()) {
-      if (type === '*' || type.endsWith('.*')) return null;
-      types.add(type);
-    }
-  }
-  return types;
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {

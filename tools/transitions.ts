@@ -122,6 +122,14 @@ export function eventNamesOf(machine: AnyStateMachine): Map<string, string> {
   return names;
 }
 
+/** Ids of the transitions a `@xstate.microstep` inspection event says were taken (none for other events). */
+export function microstepTransitionIds(event: InspectionEvent): string[] {
+  if (event.type !== '@xstate.microstep') return [];
+  const taken = (event as unknown as { _transitions: TransitionDefinition[] })._transitions;
+  // initial transitions are not on any state's list: only listed ones count
+  return taken.filter((definition) => siblingsOf(definition).includes(definition)).map(transitionIdOf);
+}
+
 /** One sent event and what it did, as a replay recorded it (step 0 is the start, event `xstate.init`). */
 export interface RecordedStep {
   state: AnyMachineSnapshot;
@@ -194,13 +202,7 @@ export class TransitionRecorder {
   }
 
   private inspect(event: InspectionEvent): void {
-    if (event.type !== '@xstate.microstep' || event.actorRef !== this.actor) return;
-    const taken = (event as unknown as { _transitions: TransitionDefinition[] })._transitions;
-    for (const definition of taken) {
-      // initial transitions are not on any state's list: only listed ones count
-      if (!siblingsOf(definition).includes(definition)) continue;
-      this.fired.push(transitionIdOf(definition));
-    }
+    if (event.actorRef === this.actor) this.fired.push(...microstepTransitionIds(event));
   }
 }
 

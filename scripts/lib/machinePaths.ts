@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
 import {
   coveragePaths,
+  quickPaths,
   randomPaths,
   type GeneratedPath,
   type GeneratedPaths,
@@ -33,7 +34,8 @@ export interface MachineRegistry {
 
 export type PathsOptions =
   | { generator?: 'shortest' | 'simple'; /** the same as generator: 'simple' */ simple?: boolean }
-  | { generator: 'random'; seed: number; maxLength?: number; untilPercent?: number; maxSteps?: number };
+  | { generator: 'random'; seed: number; maxLength?: number; untilPercent?: number; maxSteps?: number }
+  | { generator: 'quick'; seed?: number; maxLength?: number };
 
 export function machineOf(registry: MachineRegistry, name: string): AnyStateMachine {
   const machine = registry.machines[name];
@@ -67,6 +69,7 @@ export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
 export function generatePaths(registry: MachineRegistry, name: string, options: PathsOptions = {}): GeneratedPaths {
   const spec = walkSpecOf(registry, name);
   if (options.generator === 'random') return randomPaths(spec, options);
+  if (options.generator === 'quick') return quickPaths(spec, options);
   return coveragePaths(spec, { kind: options.simple ? 'simple' : (options.generator ?? registry.pathGenerators?.[name] ?? 'shortest') });
 }
 
@@ -86,7 +89,7 @@ export function formatPathsReport(registry: MachineRegistry, name: string, gener
   const machine = machineOf(registry, name);
   const title = pathTitler(machine);
   const { states, transitions } = generated.coverage;
-  const how = generated.generator === 'random' ? `random, seed ${generated.seed}` : generated.generator;
+  const how = generated.seed !== undefined ? `${generated.generator}, seed ${generated.seed}` : generated.generator;
   const lines = [
     `${name} (${machine.id}): ${generated.paths.length} ${how} path(s)`,
     ...generated.paths.map((path, i) => `Path ${i + 1}: ${title(path)}`),

@@ -15,6 +15,8 @@ export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options
   --simple                   every simple path instead (refused past ${SIMPLE_LIMIT} states: use --generator random)
   --generator random         seeded random walks; with --seed N (default 1), --max-length N (events a walk, default 50),
                              --until transitions:P (stop at P % of the transitions, default 100), --max-steps N (default 20 000)
+  --generator quick          from where the walk is, the nearest transition not fired yet, again and again (fewest steps);
+                             with --seed N (shuffles ties), --max-length N (events a path, default 50)
   --min-coverage P           exit 1 when a machine fires less than P % of its transitions (unreachable ones listed beside it excepted)
   --format text|json|csv|md  text (default), JSON, CSV (one row a step) or Markdown test cases (docs/qa.md)
   --out DIR                  write one file a machine, DIR/<machine>.<txt|json|csv|md>, instead of printing
@@ -84,14 +86,15 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
     } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'`);
     else names.push(arg);
   }
-  if (generator !== undefined && !['shortest', 'simple', 'random'].includes(generator)) {
-    throw new UsageError(`Unknown generator '${generator}' (shortest, simple or random)`);
+  if (generator !== undefined && !['shortest', 'simple', 'random', 'quick'].includes(generator)) {
+    throw new UsageError(`Unknown generator '${generator}' (shortest, simple, random or quick)`);
   }
   const random = generator === 'random';
-  const randomOnly = ['--seed', '--max-length', '--max-steps'].filter((flag) => flag in numbers);
-  if (!random && (randomOnly.length || until !== undefined)) {
-    throw new UsageError(`${[...randomOnly, ...(until !== undefined ? ['--until'] : [])].join(', ')} only apply to --generator random`);
-  }
+  const quick = generator === 'quick';
+  const walkOnly = ['--seed', '--max-length'].filter((flag) => flag in numbers);
+  const randomOnly = [...['--max-steps'].filter((flag) => flag in numbers), ...(until !== undefined ? ['--until'] : [])];
+  if (!random && randomOnly.length) throw new UsageError(`${[...(quick ? [] : walkOnly), ...randomOnly].join(', ')} only apply to --generator random`);
+  if (!random && !quick && walkOnly.length) throw new UsageError(`${walkOnly.join(', ')} only apply to --generator random or quick`);
   if (simple && generator !== undefined && generator !== 'simple') throw new UsageError(`--simple and --generator ${generator} disagree`);
   const options: PathsOptions = random
     ? {
@@ -101,7 +104,13 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
         ...(numbers['--max-steps'] !== undefined && { maxSteps: numbers['--max-steps'] }),
         ...(until !== undefined && { untilPercent: until }),
       }
-    : simple || generator !== undefined
+    : quick
+      ? {
+          generator: 'quick',
+          ...(numbers['--seed'] !== undefined && { seed: numbers['--seed'] }),
+          ...(numbers['--max-length'] !== undefined && { maxLength: numbers['--max-length'] }),
+        }
+      : simple || generator !== undefined
       ? { generator: simple || generator === 'simple' ? 'simple' : 'shortest' }
       : // no generator asked for: the machine's own walk (its samples may choose simple)
         {};

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise, setup, type AnyEventObject } from 'xstate';
 import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
 import type { WalkSpec } from '../../tools/pathGenerators';
+import { corridorSpec } from './fixtures/corridorMachine';
 import { coverageProblems, planInterfacePaths, summaryLine, type AdapterPlan } from '../e2e/paths/plan';
 
 // a heart: the user toggles it, the server answers; RESET comes from elsewhere (no user sends it)
@@ -77,5 +78,28 @@ describe('coverageProblems', () => {
     const listed = 'idle —TOGGLE→ submitting';
     const problems = coverageProblems(plan({ notThroughInterface: [...adapter().notThroughInterface, { transition: listed, reason: 'wrong' }] }));
     expect(problems).toContain(`listed as not through the interface, but a path fires it: ${listed}`);
+  });
+});
+
+describe('the generator of the plan', () => {
+  const corridorAdapter = (overrides: Partial<AdapterPlan> = {}): AdapterPlan => ({
+    machine: 'corridor',
+    seed: 7,
+    events: { GO: noop, PEEK: noop, OPEN: noop, BACK: noop },
+    states: { walking: noop, open: noop },
+    notThroughInterface: [],
+    ...overrides,
+  });
+  const eventsOf = (overrides: Partial<AdapterPlan> = {}) =>
+    planInterfacePaths(corridorSpec, corridorAdapter(overrides), (path) => describePath(path)).paths.map((path) => path.steps.map((step) => step.event.type));
+
+  it('walks to the nearest transition not fired yet by default: the fewest steps', () => {
+    expect(eventsOf()).toEqual([['GO', 'PEEK', 'GO', 'GO', 'GO', 'OPEN']]);
+  });
+
+  it('takes seeded random walks when the adapter asks for them', () => {
+    const random = eventsOf({ generator: 'random' });
+    expect(random).toEqual(eventsOf({ generator: 'random' }));
+    expect(random.flat()).toContain('BACK');
   });
 });

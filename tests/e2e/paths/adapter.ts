@@ -9,6 +9,11 @@ export interface InterfaceAdapter<Ctx> {
   machine: string;
   /** The seed of the walk: the same seed gives the same paths. */
   seed: number;
+  /**
+   * How the paths are generated (default quick: the nearest transition not fired yet, again and
+   * again, so few steps; random: seeded random walks, which meander).
+   */
+  generator?: 'quick' | 'random';
   /** Events per walk before a new one starts from the initial state (default 40: few, long paths). */
   maxLength?: number;
   /** A fresh page in the machine's initial state (signed in, the page open, requests held…). */

@@ -1,15 +1,15 @@
-// The interface paths of one machine, planned without a browser: seeded walks restricted to the
-// events the adapter maps (so every step is something a user can do), each state they reach
+// The interface paths of one machine, planned without a browser: walks (quick by default, seeded
+// random on request) restricted to the events the adapter maps (so every step is something a user can do), each state they reach
 // checked for a view check, and what they fire compared with what the adapter says no user
 // reaches. Pure: tests/unit/interfacePaths.test.ts drives it with a tiny machine.
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { leafPaths } from '../../../tools/modelPaths';
-import { randomPaths, type GeneratedPath, type WalkSpec } from '../../../tools/pathGenerators';
+import { quickPaths, randomPaths, type GeneratedPath, type WalkSpec } from '../../../tools/pathGenerators';
 import { transitionsOf } from '../../../tools/transitions';
 import type { AnyInterfaceAdapter } from './adapter';
 
 /** The parts of an adapter the plan reads (the rest needs a browser). */
-export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'maxLength' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
+export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'generator' | 'maxLength' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
 
 export interface PlannedStep {
   event: AnyEventObject;
@@ -53,19 +53,19 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
   const unreachable = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const mapped = (event: EventObject) => event.type in adapter.events;
   const { accepts } = adapter;
-  const generated = randomPaths(
-    {
-      ...spec,
-      events: spec.events.filter(mapped),
-      // the goal of the walk: every transition a user can reach
-      unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],
-    },
-    {
-      seed: adapter.seed,
-      maxLength: adapter.maxLength ?? DEFAULT_MAX_LENGTH,
-      ...(accepts && { accept: (snapshot: AnyMachineSnapshot, event: EventObject) => accepts(event as AnyEventObject, snapshot) }),
-    },
-  );
+  const walk = {
+    ...spec,
+    events: spec.events.filter(mapped),
+    // the goal of the walk: every transition a user can reach
+    unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],
+  };
+  const options = {
+    seed: adapter.seed,
+    maxLength: adapter.maxLength ?? DEFAULT_MAX_LENGTH,
+    ...(accepts && { accept: (snapshot: AnyMachineSnapshot, event: EventObject) => accepts(event as AnyEventObject, snapshot) }),
+  };
+  // every step costs a second or more in a browser: quick walks take the fewest
+  const generated = adapter.generator === 'random' ? randomPaths(walk, options) : quickPaths(walk, options);
   const paths = generated.paths.map((path) => ({
     title: title(path),
     initial: leafPaths(path.steps[0]!.state.value),
