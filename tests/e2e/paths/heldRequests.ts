@@ -7,6 +7,12 @@ import type { Page, Request, Route } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
 import { ApiError, NetworkError } from '@/services/api/errors';
 
+/**
+ * What the browser itself logs when a held request is answered with an HTTP error or aborted as a
+ * path says: pages whose paths fail requests ignore these console lines (and only these).
+ */
+export const ANSWERED_FAILURES = /^Failed to load resource: (the server responded with a status of (401|503) |net::ERR_FAILED)/;
+
 // long enough for a loaded 2-core machine; a request that never comes fails the step with a message
 const WAIT_MS = 20_000;
 

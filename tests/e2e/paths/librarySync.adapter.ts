@@ -10,7 +10,7 @@ import { newPage, type TestPage } from '../../../tools/browser';
 import { logIn } from '../../../tools/signIn';
 import type { TestServer } from '../support/server';
 import type { InterfaceAdapter } from './adapter';
-import { holdRequests, type HeldRequests } from './heldRequests';
+import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 
 /** what the card should show once the sync rests */
 type Outcome = 'signedOut' | 'synced' | 'failed' | 'awaitingToken';
@@ -76,7 +76,7 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
   seed: 25,
   async start({ suite }) {
     // the failures a path asks the library for show in the console as failed loads
-    const tp = await newPage(suite.browser, { ignoreConsole: [/^Failed to load resource: (the server responded with a status of (401|503)|net::ERR_FAILED)/] });
+    const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
     const info = await holdRequests(tp.page, '/info', ['GET']);
     const albums = await holdRequests(tp.page, '/albums', ['GET']);
     await tp.page.goto(`${suite.server.baseUrl}/library`);

@@ -10,7 +10,7 @@ import { newPage, type TestPage } from '../../../tools/browser';
 import { openSignedIn } from '../../../tools/signIn';
 import type { ShareWizardContext } from '@/features/share/shareWizardMachine';
 import type { InterfaceAdapter } from './adapter';
-import { holdRequests, type HeldRequests } from './heldRequests';
+import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 /** the walk's sample tracks (by key) → the album's tracks a user ticks instead */
@@ -72,8 +72,7 @@ export const shareWizardAdapter: InterfaceAdapter<Wizard> = {
   machine: 'shareWizard',
   seed: 25,
   async start({ suite }) {
-    // the 503 a path answers is logged by the browser itself
-    const tp = await newPage(suite.browser, { ignoreConsole: [/status of 503 \(Service Unavailable\)/] });
+    const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
     const { page } = tp;
     await page.addInitScript(HELD_BROWSER_CALLS);
     const createShare = await holdRequests(page, '/api/share', ['POST']);
