@@ -411,9 +411,11 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
         }
       : base;
   // xstate/graph computes a whole macrostep for every event in every state: the events no active
-  // state names change nothing, so they are left out first (the paths found are the same)
+  // state names change nothing, so they are left out first (the paths found are the same), unless
+  // the walk's state key reads the event: then an ignored event is a state of its own (a walk that
+  // checks REPLACED is ignored while loading, say)
   const events = (snapshot: AnyMachineSnapshot) => {
-    const named = eventTypesIn(snapshot);
+    const named = spec.stateKey ? null : eventTypesIn(snapshot);
     return named ? spec.events.filter((event) => named.has(event.type)) : spec.events;
   };
   return machinePaths(spec.machine, {
