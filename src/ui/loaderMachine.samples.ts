@@ -24,7 +24,7 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify([sn
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
-  'xstate.done.actor.load': 'the page\'s data arrives',
-  'xstate.error.actor.load': 'the page\'s data cannot be loaded (a toast says why)',
-  RELOAD: 'the page\'s data is read again (a library sync changed it)',
+  'xstate.done.actor.load': "the page's data arrives",
+  'xstate.error.actor.load': "the page's data cannot be loaded (a toast says why)",
+  RELOAD: "the page's data is read again (a library sync changed it)",
 };

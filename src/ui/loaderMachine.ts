@@ -35,7 +35,7 @@ export const loaderMachine = setup({
     notifyReloadFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
-  description: 'One page\'s data load: a spinner, then the data or an error toast.',
+  description: "One page's data load: a spinner, then the data or an error toast.",
   id: 'loader',
   context: { data: undefined, error: null },
   initial: 'loading',

@@ -37,7 +37,7 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, 
 export const pathEventLabels: Record<string, string> = {
   RESET: 'the listener signs out',
   TOGGLE_FAVOURITE: 'the listener clicks a heart (添加喜欢 / 取消喜欢)',
-  TOGGLE_SETTLED: 'a heart\'s request is answered, either way',
+  TOGGLE_SETTLED: "a heart's request is answered, either way",
   TRACK_LIKED: 'the server accepts liking a track',
   TRACK_UNLIKED: 'the server accepts unliking a track',
   ALBUM_LIKED: 'the server accepts liking an album',

@@ -102,7 +102,7 @@ export const favouritesMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
-  description: 'The listener\'s liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts\' requests.',
+  description: "The listener's liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts' requests.",
   id: 'favourites',
   context: () => ({ ...empty(), toggles: {} }),
   initial: 'idle',

@@ -28,7 +28,7 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) =>
 export const pathEventLabels: Record<string, string> = {
   RESET: 'the listener signs out',
   LOAD: 'the listener signs in (or presses 重试 on the 音频仓库 page)',
-  'xstate.done.actor.listCredentials': 'the server lists the user\'s libraries',
+  'xstate.done.actor.listCredentials': "the server lists the user's libraries",
   'xstate.error.actor.listCredentials': 'the libraries cannot be read (a toast says why)',
   OPEN_ADD: 'the listener presses 添加音频仓库',
   DELETE: 'the listener presses 删除 on a library',

@@ -91,7 +91,7 @@ export const librariesMachine = setup({
     })),
   },
 }).createMachine({
-  description: 'The 音频仓库 page: the user\'s libraries, the 添加音频仓库 dialog and the delete confirmation.',
+  description: "The 音频仓库 page: the user's libraries, the 添加音频仓库 dialog and the delete confirmation.",
   id: 'libraries',
   context: { credentials: [], formError: null, pendingDelete: null },
   initial: 'idle',

@@ -187,7 +187,7 @@ export const librarySyncMachine = setup({
     bumpGeneration: assign({ generation: ({ context }) => context.generation + 1 }),
   },
 }).createMachine({
-  description: 'Syncing the libraries into this browser, one library at a time; the 音频仓库 page shows each one\'s status.',
+  description: "Syncing the libraries into this browser, one library at a time; the 音频仓库 page shows each one's status.",
   id: 'librarySync',
   context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0, refusedOnce: [] },
   on: {
@@ -289,7 +289,7 @@ export const librarySyncMachine = setup({
           },
         },
         removing: {
-          description: 'A deleted library\'s local data (albums, record) is removed from this browser.',
+          description: "A deleted library's local data (albums, record) is removed from this browser.",
           tags: ['busy'],
           invoke: {
             id: 'removeLibrary',

@@ -54,7 +54,7 @@ export const lyricsMachine = setup({
   states: {
     idle: { description: 'No track: the panel is empty.' },
     loading: {
-      description: 'The track\'s lyrics load.',
+      description: "The track's lyrics load.",
       tags: ['busy'],
       invoke: {
         id: 'fetchLyrics',

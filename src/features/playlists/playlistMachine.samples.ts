@@ -89,7 +89,7 @@ export const pathEventLabels: Record<string, string> = {
   MOVE_ITEM: 'the listener chooses 上移 / 下移 on an item',
   CLOSE: 'the listener closes the dialog (取消)',
   SUBMIT_EDIT: 'the listener edits 名称, 说明, 是否公开 and presses 确定',
-  'xstate.done.actor.updateInfo': 'the server saves the playlist\'s info (修改播放列表信息成功)',
+  'xstate.done.actor.updateInfo': "the server saves the playlist's info (修改播放列表信息成功)",
   'xstate.error.actor.updateInfo': 'the server refuses the info (its message shows; changed elsewhere: the list loads afresh)',
   'xstate.done.actor.removeItem': 'the server removes the item (删除成功)',
   'xstate.error.actor.removeItem': 'the server refuses to remove the item (a toast says why)',

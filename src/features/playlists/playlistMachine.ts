@@ -142,7 +142,7 @@ export const playlistMachine = setup({
     notifyMessage: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'error' as const, message: params.message })),
   },
 }).createMachine({
-  description: 'One playlist\'s page (/playlist/{id}): its tracks, its info dialog, removing and moving items.',
+  description: "One playlist's page (/playlist/{id}): its tracks, its info dialog, removing and moving items.",
   id: 'playlist',
   context: ({ input }) => ({ id: input.id, owner: input.owner ?? null, playlist: null, error: null, formError: null, beforeMove: null }),
   initial: 'loading',
@@ -164,7 +164,7 @@ export const playlistMachine = setup({
       on: { RETRY: 'loading' },
     },
     ready: {
-      description: 'The playlist\'s name, description and tracks show.',
+      description: "The playlist's name, description and tracks show.",
       tags: ['ready'],
       initial: 'viewing',
       on: { REPLACED: { guard: 'sameList', actions: 'takeReplacement' } },

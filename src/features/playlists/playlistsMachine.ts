@@ -134,7 +134,7 @@ export const playlistsMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
-  description: 'The user\'s playlists: the 播放列表 page, the 创建播放列表 dialog, the delete confirmation and the 添加到播放列表 dialog.',
+  description: "The user's playlists: the 播放列表 page, the 创建播放列表 dialog, the delete confirmation and the 添加到播放列表 dialog.",
   id: 'playlists',
   context: { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null },
   initial: 'idle',

@@ -93,7 +93,7 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.error.actor.loginWithCode': 'the server refuses the 动态码 (wrong, or too many tries)',
   'xstate.done.actor.register': 'the server creates the account (注册成功)',
   'xstate.error.actor.register': 'the server refuses the registration (its message shows)',
-  SESSION_EXPIRED: 'a page\'s request is refused as signed out (the session ended elsewhere)',
+  SESSION_EXPIRED: "a page's request is refused as signed out (the session ended elsewhere)",
   TWO_FACTOR_REQUIRED: 'a request says the site requires two-step sign-in first',
   LOGOUT: 'the listener chooses 注销',
   UPDATE_PROFILE: 'the listener edits 昵称 / 头像 and presses 确认修改',
@@ -116,6 +116,6 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.error.actor.refreshUser': 'the user info cannot be read again',
   'xstate.done.actor.changePassword': 'the server changes the password (signed out everywhere)',
   'xstate.error.actor.changePassword': 'the server refuses the new password (its message shows)',
-  'xstate.done.actor.clearLocalData': 'this browser\'s queue, libraries and albums are cleared',
-  'xstate.error.actor.clearLocalData': 'clearing this browser\'s local data fails',
+  'xstate.done.actor.clearLocalData': "this browser's queue, libraries and albums are cleared",
+  'xstate.error.actor.clearLocalData': "clearing this browser's local data fails",
 };

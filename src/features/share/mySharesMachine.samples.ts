@@ -45,7 +45,7 @@ export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => 
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
-  'xstate.done.actor.listShares': 'the server lists the user\'s shares',
+  'xstate.done.actor.listShares': "the server lists the user's shares",
   'xstate.error.actor.listShares': 'the shares cannot be read',
   RETRY: 'the listener presses 重试',
   DELETE: 'the listener presses 收回分享 on a share',

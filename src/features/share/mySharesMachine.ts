@@ -45,7 +45,7 @@ export const mySharesMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
-  description: 'The 我的分享 page: the user\'s share links, newest first, each to copy or take back.',
+  description: "The 我的分享 page: the user's share links, newest first, each to copy or take back.",
   id: 'myShares',
   context: { shares: [], deleting: null },
   initial: 'loading',

@@ -65,6 +65,6 @@ export const pathEventLabels: Record<string, string> = {
   CONFIRM: 'the listener presses 确定 in the 分享成功 dialog',
   'xstate.done.actor.copyLink': 'the link is in the clipboard (复制成功)',
   'xstate.error.actor.copyLink': 'the browser cannot copy (您的浏览器不支持复制功能)',
-  'xstate.done.actor.nativeShare': 'the link is shared from the browser\'s share sheet',
+  'xstate.done.actor.nativeShare': "the link is shared from the browser's share sheet",
   'xstate.error.actor.nativeShare': 'the browser cannot share (您的浏览器不支持分享功能), or the sheet is dismissed',
 };

@@ -201,7 +201,7 @@ export const shareWizardMachine = setup({
       },
     },
     sharing: {
-      description: 'The browser\'s own share sheet is open with the link.',
+      description: "The browser's own share sheet is open with the link.",
       tags: ['succeeded', 'busy'],
       invoke: {
         id: 'nativeShare',

@@ -65,7 +65,7 @@ export const shellMachine = setup({
     activateUpdate: sendTo('serviceWorker', { type: 'sw.activateUpdate' }),
   },
 }).createMachine({
-  description: 'The app\'s frame: whether it is online, and whether a new version waits to take over.',
+  description: "The app's frame: whether it is online, and whether a new version waits to take over.",
   id: 'shell',
   type: 'parallel',
   invoke: [
