@@ -460,7 +460,7 @@ export default createMachine({
           },
         },
         refreshingUser: {
-          description: "The user info is read again from the server (after two-step sign-in changed).",
+          description: "The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.",
           tags: ["busy", "savingProfile"],
           invoke: {
             id: "refreshUser",
