@@ -42,7 +42,7 @@ export const pathEventLabels: Record<string, string> = {
   TRACK_UNLIKED: 'the server accepts unliking a track',
   ALBUM_LIKED: 'the server accepts liking an album',
   ALBUM_UNLIKED: 'the server accepts unliking an album',
-  LOAD: 'the listener signs in',
+  LOAD: 'someone is signed in (just now, or as the app opens)',
   'xstate.done.actor.loadFavourites': 'the server sends the liked tracks and albums',
   'xstate.error.actor.loadFavourites': 'the favourites cannot be read (a toast says why)',
   'xstate.done.actor.loadFavouriteAlbums': 'the server sends the liked albums again',

@@ -27,7 +27,7 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) =>
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
   RESET: 'the listener signs out',
-  LOAD: 'the listener signs in (or presses 重试 on the 音频仓库 page)',
+  LOAD: 'someone is signed in (just now, or as the app opens), or the listener presses 重试 on the 音频仓库 page',
   'xstate.done.actor.listCredentials': "the server lists the user's libraries",
   'xstate.error.actor.listCredentials': 'the libraries cannot be read (a toast says why)',
   OPEN_ADD: 'the listener presses 添加音频仓库',
@@ -39,7 +39,7 @@ export const pathEventLabels: Record<string, string> = {
   SUBMIT_ADD: 'the listener fills in 名称, URL, Token, 优先级 and presses 确定',
   'xstate.done.actor.addCredential': 'the server adds the library',
   'xstate.error.actor.addCredential': 'the server refuses the library (its message shows in the dialog)',
-  CONFIRM: 'the listener presses 确认删除音频仓库',
+  CONFIRM: 'the listener presses 确定 in the 确认删除音频仓库 dialog',
   'xstate.done.actor.deleteCredential': 'the server deletes the library',
   'xstate.error.actor.deleteCredential': 'the server refuses to delete the library (a toast says why)',
 };

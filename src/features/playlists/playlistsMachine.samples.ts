@@ -66,7 +66,7 @@ export const pathEventLabels: Record<string, string> = {
   OPEN_PAGE: "the listener opens a playlist's page",
   CLOSE_PAGE: "the listener leaves the playlist's page",
   PLAYLIST_SAVED: "the open playlist's page saves a change (name, items, order)",
-  LOAD: 'the listener signs in (or presses 重试 on the 播放列表 page)',
+  LOAD: 'someone is signed in (just now, or as the app opens), or the listener presses 重试 on the 播放列表 page',
   'xstate.done.actor.listPlaylists': "the server lists the user's playlists",
   'xstate.error.actor.listPlaylists': 'the playlists cannot be read (a toast says why)',
   OPEN_CREATE: 'the listener presses 创建播放列表 (or 新建播放列表并添加)',
