@@ -5,6 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "favourites",
+  description: "The listener's liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts' requests.",
   initial: "idle",
   on: {
     RESET: {
@@ -44,6 +45,7 @@ export default createMachine({
       },
     },
     loading: {
+      description: "The list loads: the page shows a spinner.",
       tags: ["busy", "loading"],
       invoke: {
         id: "loadFavourites",
@@ -59,12 +61,14 @@ export default createMachine({
       },
     },
     failed: {
+      description: "The list could not be read: a toast says why.",
       tags: ["failed"],
       on: {
         LOAD: "loading",
       },
     },
     ready: {
+      description: "The liked tracks and albums are known: hearts show filled where liked.",
       initial: "current",
       tags: ["ready"],
       on: {
@@ -81,7 +85,9 @@ export default createMachine({
         },
       },
       states: {
-        current: {},
+        current: {
+          description: "The liked lists are as the server last said.",
+        },
         reloadingAlbums: {
           description: "An album was liked or unliked: the liked-album list is read again (docs/behaviour.md, Favourites); the change shows at once.",
           invoke: {

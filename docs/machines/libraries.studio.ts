@@ -10,6 +10,7 @@ export default createMachine({
     formError: null,
     pendingDelete: null,
   },
+  description: "The 音频仓库 page: the user's libraries, the 添加音频仓库 dialog and the delete confirmation.",
   initial: "idle",
   on: {
     RESET: {
@@ -26,6 +27,7 @@ export default createMachine({
       },
     },
     loading: {
+      description: "The list loads: the page shows a spinner.",
       tags: ["busy", "loading"],
       invoke: {
         id: "listCredentials",
@@ -41,12 +43,14 @@ export default createMachine({
       },
     },
     failed: {
+      description: "The list could not be read: a toast says why.",
       tags: ["failed"],
       on: {
         LOAD: "loading",
       },
     },
     ready: {
+      description: "The libraries are listed.",
       initial: "browsing",
       tags: ["ready"],
       on: {
@@ -54,6 +58,7 @@ export default createMachine({
       },
       states: {
         browsing: {
+          description: "The list of libraries, no dialog open.",
           on: {
             OPEN_ADD: {
               target: "addDialog",
@@ -83,6 +88,7 @@ export default createMachine({
           },
         },
         addDialog: {
+          description: "The 添加音频仓库 dialog is open (名称, URL, Token, 优先级).",
           tags: ["addDialog"],
           on: {
             CLOSE: "browsing",
@@ -99,6 +105,7 @@ export default createMachine({
           },
         },
         adding: {
+          description: "确定 was pressed in the add dialog: the server adds the library.",
           tags: ["busy", "addDialog"],
           invoke: {
             id: "addCredential",
@@ -114,6 +121,7 @@ export default createMachine({
           },
         },
         confirmingDelete: {
+          description: "The 确认删除音频仓库 dialog asks whether to delete the library.",
           tags: ["deleteDialog"],
           on: {
             CONFIRM: "deleting",
@@ -124,6 +132,7 @@ export default createMachine({
           },
         },
         deleting: {
+          description: "The deletion was confirmed: the server deletes the library.",
           tags: ["busy", "deleteDialog"],
           invoke: {
             id: "deleteCredential",

@@ -15,6 +15,7 @@ export default createMachine({
     generation: 0,
     refusedOnce: [],
   },
+  description: "Syncing the libraries into this browser, one library at a time; the 音频仓库 page shows each one's status.",
   initial: "loadingRecords",
   on: {
     SYNC: {
@@ -46,6 +47,7 @@ export default createMachine({
       },
     },
     idle: {
+      description: "No sync running: each library shows its status (有更新, 从未同步, its album count).",
       always: [
         {
           target: "#librarySync.working.removing",
@@ -58,10 +60,12 @@ export default createMachine({
       ],
     },
     working: {
+      description: "A library is syncing: its row shows 同步中.",
       initial: "fetchingInfo",
       entry: ["takeNextJob"],
       states: {
         fetchingInfo: {
+          description: "The library is asked for its info (when it last changed).",
           tags: ["busy"],
           invoke: {
             id: "fetchLibraryInfo",
@@ -85,6 +89,7 @@ export default createMachine({
           },
         },
         fetchingAlbums: {
+          description: "The library is asked for its album list.",
           tags: ["busy"],
           invoke: {
             id: "fetchLibraryAlbums",
@@ -132,6 +137,7 @@ export default createMachine({
           },
         },
         removing: {
+          description: "A deleted library's local data (albums, record) is removed from this browser.",
           tags: ["busy"],
           invoke: {
             id: "removeLibrary",

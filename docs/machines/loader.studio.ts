@@ -8,9 +8,11 @@ export default createMachine({
   context: {
     error: null,
   },
+  description: "One page's data load: a spinner, then the data or an error toast.",
   initial: "loading",
   states: {
     loading: {
+      description: "The page shows its spinner while its data loads.",
       tags: ["busy"],
       invoke: {
         id: "load",
@@ -26,6 +28,7 @@ export default createMachine({
       },
     },
     success: {
+      description: "The page shows its data.",
       tags: ["shown"],
       on: {
         RELOAD: "reloading",

@@ -10,6 +10,7 @@ export default createMachine({
     lyrics: null,
     error: null,
   },
+  description: "The 歌词 panel of the /now page, for the track that plays.",
   initial: "idle",
   on: {
     TRACK: [
@@ -30,8 +31,11 @@ export default createMachine({
     ],
   },
   states: {
-    idle: {},
+    idle: {
+      description: "No track: the panel is empty.",
+    },
     loading: {
+      description: "The track's lyrics load.",
       tags: ["busy"],
       invoke: {
         id: "fetchLyrics",
@@ -51,6 +55,7 @@ export default createMachine({
       },
     },
     shown: {
+      description: "The lyrics show (the current line highlighted when they are synced).",
       tags: ["shown"],
     },
     none: {
@@ -58,6 +63,7 @@ export default createMachine({
       tags: ["none"],
     },
     failed: {
+      description: "歌词加载失败 shows with 重试.",
       tags: ["failed"],
       on: {
         RETRY: "loading",

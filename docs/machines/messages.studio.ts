@@ -9,6 +9,7 @@ export default createMachine({
     messages: [],
     nextId: 1,
   },
+  description: "The toasts: each shows until closed or until it hides by itself; all go at once on CLEAR.",
   on: {
     ADD: {
       actions: ["addMessage", "scheduleHide"],

@@ -9,9 +9,11 @@ export default createMachine({
     shares: [],
     deleting: null,
   },
+  description: "The 我的分享 page: the user's share links, newest first, each to copy or take back.",
   initial: "loading",
   states: {
     loading: {
+      description: "The shares load: the page shows a spinner.",
       tags: ["busy", "loading"],
       invoke: {
         id: "listShares",
@@ -27,12 +29,14 @@ export default createMachine({
       },
     },
     failed: {
+      description: "The shares could not be read: the page says why, with 重试.",
       tags: ["failed"],
       on: {
         RETRY: "loading",
       },
     },
     ready: {
+      description: "The shares are listed (or 还没有分享过).",
       on: {
         DELETE: {
           target: "deleting",
@@ -59,6 +63,7 @@ export default createMachine({
       },
     },
     deleting: {
+      description: "收回分享 was pressed: the server deletes the share.",
       tags: ["busy"],
       invoke: {
         id: "deleteShare",

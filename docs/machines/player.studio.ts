@@ -5,6 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "player",
+  description: "The player bar and the /now page: the queue, what plays, the loop mode, play reports and the next track prepared for gapless playback.",
   type: "parallel",
   invoke: {
     id: "audio",
@@ -32,6 +33,7 @@ export default createMachine({
   },
   states: {
     playback: {
+      description: "What the player bar shows: nothing loaded, loading, playing, paused or ended.",
       initial: "empty",
       on: {
         PLAY_INDEX: {
@@ -132,6 +134,7 @@ export default createMachine({
           },
           states: {
             shown: {
+              description: "The player bar shows the selected item (or nothing) with the 播放 button.",
               always: {
                 target: "findingCover",
                 guard: "coverToFind",
@@ -184,6 +187,7 @@ export default createMachine({
           },
           states: {
             resolving: {
+              description: "The library that serves the track and its stream are being chosen.",
               invoke: {
                 id: "resolveSource",
                 src: "resolveSource",
@@ -202,6 +206,7 @@ export default createMachine({
               },
             },
             loading: {
+              description: "The audio loads: the player bar shows a spinner.",
               on: {
                 "audio.playing": "#player.playback.playing",
                 "audio.playRejected": {
@@ -217,6 +222,7 @@ export default createMachine({
           },
         },
         playing: {
+          description: "The track plays: the progress bar moves and the main button shows 暂停.",
           tags: ["playing"],
           entry: ["announce"],
           on: {
@@ -286,6 +292,7 @@ export default createMachine({
           },
         },
         paused: {
+          description: "The track is paused: the main button shows 播放.",
           tags: ["paused"],
           entry: ["announce"],
           on: {
@@ -374,21 +381,25 @@ export default createMachine({
       },
     },
     loopMode: {
+      description: "The loop mode button: 队列循环, 单曲循环 or 队列随机.",
       initial: "listLoop",
       states: {
         listLoop: {
+          description: "队列循环: the queue starts again after its last track.",
           tags: ["listLoop"],
           on: {
             CYCLE_LOOP_MODE: "trackLoop",
           },
         },
         trackLoop: {
+          description: "单曲循环: the current track repeats.",
           tags: ["trackLoop"],
           on: {
             CYCLE_LOOP_MODE: "shuffle",
           },
         },
         shuffle: {
+          description: "队列随机: the next track is picked at random.",
           tags: ["shuffle"],
           on: {
             CYCLE_LOOP_MODE: "listLoop",
@@ -401,6 +412,7 @@ export default createMachine({
       initial: "idle",
       states: {
         idle: {
+          description: "No play report waits (nothing became current since the last one).",
           always: {
             target: "pending",
             guard: "newPlay",
@@ -408,6 +420,7 @@ export default createMachine({
           },
         },
         pending: {
+          description: "A play report waits for 10 s of playing.",
           initial: "held",
           always: {
             target: "pending",
@@ -424,6 +437,7 @@ export default createMachine({
               },
             },
             counting: {
+              description: "The track plays: the 10 s count runs.",
               after: {
                 statReportDelay: {
                   target: "#player.stat.reporting",
@@ -438,6 +452,7 @@ export default createMachine({
           },
         },
         reporting: {
+          description: "The play is reported to the server.",
           invoke: {
             id: "reportPlay",
             src: "reportPlay",
@@ -468,6 +483,7 @@ export default createMachine({
       },
       states: {
         idle: {
+          description: "No following track is being prepared.",
           always: [
             {
               target: "preloading",

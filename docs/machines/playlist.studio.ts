@@ -5,9 +5,11 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "playlist",
+  description: "One playlist's page (/playlist/{id}): its tracks, its info dialog, removing and moving items.",
   initial: "loading",
   states: {
     loading: {
+      description: "The playlist loads: the page shows a spinner.",
       tags: ["busy", "loading"],
       invoke: {
         id: "loadPlaylist",
@@ -30,6 +32,7 @@ export default createMachine({
       },
     },
     ready: {
+      description: "The playlist's name, description and tracks show.",
       initial: "viewing",
       tags: ["ready"],
       on: {
@@ -40,6 +43,7 @@ export default createMachine({
       },
       states: {
         viewing: {
+          description: "The playlist shows, no dialog open and nothing being saved.",
           on: {
             OPEN_EDIT: {
               target: "editDialog",
@@ -57,6 +61,7 @@ export default createMachine({
           },
         },
         editDialog: {
+          description: "The 修改播放列表信息 dialog is open (名称, 说明, 是否公开).",
           tags: ["editDialog"],
           on: {
             CLOSE: "viewing",
@@ -73,6 +78,7 @@ export default createMachine({
           },
         },
         saving: {
+          description: "确定 was pressed in the info dialog: the server saves the name, description and visibility.",
           tags: ["busy", "editDialog"],
           invoke: {
             id: "updateInfo",
@@ -95,6 +101,7 @@ export default createMachine({
           },
         },
         removing: {
+          description: "从播放列表移除 was chosen: the server removes the item (then 删除成功).",
           tags: ["busy"],
           invoke: {
             id: "removeItem",

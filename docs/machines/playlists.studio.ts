@@ -13,6 +13,7 @@ export default createMachine({
     target: null,
     page: null,
   },
+  description: "The user's playlists: the 播放列表 page, the 创建播放列表 dialog, the delete confirmation and the 添加到播放列表 dialog.",
   initial: "idle",
   on: {
     RESET: {
@@ -40,6 +41,7 @@ export default createMachine({
       },
     },
     loading: {
+      description: "The list loads: the page shows a spinner.",
       tags: ["busy", "loading"],
       invoke: {
         id: "listPlaylists",
@@ -55,16 +57,19 @@ export default createMachine({
       },
     },
     failed: {
+      description: "The list could not be read: a toast says why.",
       tags: ["failed"],
       on: {
         LOAD: "loading",
       },
     },
     ready: {
+      description: "The playlists are listed.",
       initial: "browsing",
       tags: ["ready"],
       states: {
         browsing: {
+          description: "The list of playlists, no dialog open.",
           on: {
             OPEN_CREATE: {
               target: "createDialog",
@@ -106,6 +111,7 @@ export default createMachine({
           },
         },
         creating: {
+          description: "The new playlist is being created by the server.",
           tags: ["busy", "createDialog"],
           invoke: {
             id: "createPlaylist",
@@ -128,6 +134,7 @@ export default createMachine({
           },
         },
         addDialog: {
+          description: "The 添加到播放列表 dialog lists the playlists to choose from.",
           tags: ["addDialog"],
           on: {
             CLOSE: {
@@ -146,6 +153,7 @@ export default createMachine({
           },
         },
         appending: {
+          description: "A playlist was chosen: the server adds the tracks to it (then 添加成功).",
           tags: ["busy", "addDialog"],
           invoke: {
             id: "appendTracks",
@@ -161,6 +169,7 @@ export default createMachine({
           },
         },
         confirmingDelete: {
+          description: "The 删除播放列表确认 dialog asks whether to delete the playlist.",
           tags: ["deleteDialog"],
           on: {
             CONFIRM: "deleting",
@@ -171,6 +180,7 @@ export default createMachine({
           },
         },
         deleting: {
+          description: "The deletion was confirmed: the server deletes the playlist.",
           tags: ["busy", "deleteDialog"],
           invoke: {
             id: "deletePlaylist",

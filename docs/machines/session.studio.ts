@@ -5,6 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "session",
+  description: "Who is signed in on this browser, and every flow that changes it (sign-in, register, profile, password, two-step sign-in, sign-out).",
   initial: "unknown",
   states: {
     unknown: {
@@ -55,6 +56,7 @@ export default createMachine({
       },
     },
     loggedOut: {
+      description: "Nobody is signed in: the header shows 登录 and 注册.",
       initial: "idle",
       tags: ["loggedOut"],
       on: {
@@ -64,6 +66,7 @@ export default createMachine({
       },
       states: {
         idle: {
+          description: "The 登录 / 注册 forms wait for the listener.",
           on: {
             LOGIN: [
               {
@@ -88,6 +91,7 @@ export default createMachine({
           },
         },
         loggingIn: {
+          description: "登录 was pressed: the email and password are being checked by the server.",
           tags: ["busy", "loggingIn"],
           invoke: {
             id: "login",
@@ -150,6 +154,7 @@ export default createMachine({
           },
         },
         checkingCode: {
+          description: "The 6-digit code was sent (验证): the server checks it.",
           tags: ["busy", "loggingIn", "askingCode"],
           invoke: {
             id: "loginWithCode",
@@ -178,6 +183,7 @@ export default createMachine({
           },
         },
         registering: {
+          description: "注册 was pressed: the server creates the account.",
           tags: ["busy", "registering"],
           invoke: {
             id: "register",
@@ -221,6 +227,7 @@ export default createMachine({
       },
     },
     loggedIn: {
+      description: "Signed in: the header shows the nickname and 注销.",
       initial: "idle",
       tags: ["loggedIn"],
       on: {
@@ -240,6 +247,7 @@ export default createMachine({
       },
       states: {
         idle: {
+          description: "Signed in, nothing in progress: the user pages wait for the listener.",
           on: {
             LOGOUT: {
               target: "loggingOut",
@@ -298,6 +306,7 @@ export default createMachine({
           },
         },
         enablingTwoFactor: {
+          description: "确认开启 was pressed: the server checks the code and turns two-step sign-in on.",
           tags: ["busy", "savingTwoFactor"],
           invoke: {
             id: "enableTwoFactor",
@@ -331,6 +340,7 @@ export default createMachine({
           },
         },
         disablingTwoFactor: {
+          description: "关闭两步验证 was pressed: the server checks the code and turns two-step sign-in off.",
           tags: ["busy", "savingTwoFactor"],
           invoke: {
             id: "disableTwoFactor",
@@ -364,6 +374,7 @@ export default createMachine({
           },
         },
         deletingAccount: {
+          description: "确认删除 was pressed: the server deletes the account.",
           tags: ["busy", "deletingAccount"],
           invoke: {
             id: "deleteAccount",
@@ -392,6 +403,7 @@ export default createMachine({
           },
         },
         loggingOut: {
+          description: "注销 was chosen: the page shows 正在登出！ while the server ends the session.",
           tags: ["busy", "loggingOut"],
           invoke: {
             id: "logout",
@@ -428,6 +440,7 @@ export default createMachine({
           },
         },
         updatingProfile: {
+          description: "确认修改 was pressed on 个人信息: the server saves the nickname and avatar.",
           tags: ["busy", "savingProfile"],
           invoke: {
             id: "updateProfile",
@@ -447,6 +460,7 @@ export default createMachine({
           },
         },
         refreshingUser: {
+          description: "The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.",
           tags: ["busy", "savingProfile"],
           invoke: {
             id: "refreshUser",
@@ -469,6 +483,7 @@ export default createMachine({
           },
         },
         changingPassword: {
+          description: "确认修改 was pressed on 密码: the server changes the password.",
           tags: ["busy", "changingPassword"],
           invoke: {
             id: "changePassword",

@@ -5,6 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "settings",
+  description: "The 设置 tab: 音质偏好, 页面关闭行为 and 外观, kept in this browser.",
   on: {
     SET_QUALITY: {
       actions: ["setQuality", "persist"],

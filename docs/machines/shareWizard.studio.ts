@@ -5,9 +5,11 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "shareWizard",
+  description: "The 分享 dialog: name, description and tracks, then the link to copy or share.",
   initial: "editing",
   states: {
     editing: {
+      description: "The form shows 分享名称, 分享描述 and the tracks to share (all ticked at start).",
       tags: ["form"],
       on: {
         EDIT: {
@@ -26,6 +28,7 @@ export default createMachine({
       },
     },
     validating: {
+      description: "The form is checked: 请填写完整信息 or 请选择要分享的歌曲 when something is missing.",
       tags: ["form"],
       always: [
         {
@@ -56,6 +59,7 @@ export default createMachine({
       },
     },
     submitting: {
+      description: "The server creates the share.",
       tags: ["form", "busy"],
       invoke: {
         id: "createShare",
@@ -77,6 +81,7 @@ export default createMachine({
       always: "editing",
     },
     succeeded: {
+      description: "The 分享成功 dialog shows the 分享链接 with 复制 and share buttons.",
       tags: ["succeeded"],
       on: {
         COPY: "copying",
@@ -85,6 +90,7 @@ export default createMachine({
       },
     },
     copying: {
+      description: "The link is being copied to the clipboard (then 复制成功).",
       tags: ["succeeded", "busy"],
       invoke: {
         id: "copyLink",
@@ -100,6 +106,7 @@ export default createMachine({
       },
     },
     sharing: {
+      description: "The browser's own share sheet is open with the link.",
       tags: ["succeeded", "busy"],
       invoke: {
         id: "nativeShare",
@@ -112,6 +119,7 @@ export default createMachine({
       },
     },
     done: {
+      description: "The dialog is closed: the share is made.",
       type: "final",
     },
   },

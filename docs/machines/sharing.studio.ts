@@ -9,6 +9,7 @@ export default createMachine({
     wizard: null,
     myShares: null,
   },
+  description: "Keeps the open 分享 dialog and the 我的分享 page running while they are shown.",
   initial: "running",
   states: {
     running: {

@@ -5,6 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "shell",
+  description: "The app's frame: whether it is online, and whether a new version waits to take over.",
   type: "parallel",
   invoke: [
     {
@@ -18,9 +19,11 @@ export default createMachine({
   ],
   states: {
     network: {
+      description: "Whether the app reaches the server.",
       initial: "online",
       states: {
         online: {
+          description: "Online: no 离线中 banner.",
           on: {
             OFFLINE: "offline",
             SERVER_UNREACHABLE: "offline",
@@ -36,11 +39,13 @@ export default createMachine({
           },
           states: {
             waiting: {
+              description: "The 离线中 banner shows; the server is asked again after a pause.",
               after: {
                 serverRecheck: "checking",
               },
             },
             checking: {
+              description: "The server is being asked whether it answers again.",
               invoke: {
                 src: "checkServer",
                 onDone: "#shell.network.online",
@@ -52,9 +57,11 @@ export default createMachine({
       },
     },
     update: {
+      description: "Whether a new version of the app waits.",
       initial: "idle",
       states: {
         idle: {
+          description: "No new version waits: no prompt.",
           on: {
             UPDATE_READY: "available",
           },

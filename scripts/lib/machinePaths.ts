@@ -30,6 +30,8 @@ export interface MachineRegistry {
   pathGenerators?: Record<string, 'shortest' | 'simple'>;
   /** Transitions no path can fire, with the reason, per machine. */
   unreachable?: Record<string, readonly UnreachableTransition[]>;
+  /** Per machine, each event type → what it means to a listener (the Markdown test cases' wording). */
+  pathEventLabels?: Record<string, Record<string, string>>;
 }
 
 export type PathsOptions =

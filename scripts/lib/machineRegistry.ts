@@ -51,6 +51,8 @@ interface MachineSamples {
   pathGenerator?: 'shortest' | 'simple';
   /** Transitions no walk can fire, each with the reason (shown in the footer, counted as explained). */
   unreachable?: readonly UnreachableTransition[];
+  /** Each event type the machine takes → a short phrase in a listener's words (the Markdown test cases). */
+  pathEventLabels?: Record<string, string>;
 }
 
 const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
@@ -90,4 +92,5 @@ export const registry: Required<MachineRegistry> = {
   pathFilters: pick((samples) => samples.pathFilter),
   pathGenerators: pick((samples) => samples.pathGenerator),
   unreachable: pick((samples) => samples.unreachable),
+  pathEventLabels: pick((samples) => samples.pathEventLabels),
 };

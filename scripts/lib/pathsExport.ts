@@ -69,7 +69,7 @@ export function formatPaths(registry: MachineRegistry, name: string, generated: 
   const document = pathsDocument(registry, name, generated);
   if (format === 'json') return JSON.stringify(document, null, 2);
   if (format === 'csv') return pathsCsv([document]);
-  return pathsMarkdown(machineOf(registry, name), document, generated);
+  return pathsMarkdown(machineOf(registry, name), document, generated, registry.pathEventLabels?.[name]);
 }
 
 /** Several machines in one output (stdout without `--out`): a JSON array, one CSV table, the texts one after the other. */
@@ -121,8 +121,17 @@ export function eventPhrase(name: string): string {
   return spokenName(name);
 }
 
-/** Each path as a manual test case: given the state it starts in, when each event, then the state reached. */
-export function pathsMarkdown(machine: AnyStateMachine, document: PathsDocument, generated: GeneratedPaths): string {
+/**
+ * Each path as a manual test case: given the state it starts in, when each event, then the state
+ * reached. An event reads as its label from the machine's samples (`pathEventLabels`, keyed by the
+ * type as sent), else as a phrase made from its name.
+ */
+export function pathsMarkdown(
+  machine: AnyStateMachine,
+  document: PathsDocument,
+  generated: GeneratedPaths,
+  labels: Readonly<Record<string, string>> = {},
+): string {
   const descriptions = new Map<string, string>();
   for (const node of allStateNodes(machine)) if (node.description) descriptions.set(node.path.join('.'), node.description);
   const why = new Map(transitionsOf(machine).flatMap((t) => (t.description ? [[t.id, t.description] as const] : [])));
@@ -152,7 +161,7 @@ export function pathsMarkdown(machine: AnyStateMachine, document: PathsDocument,
       const name = names.get(type) ?? type;
       const data = Object.keys(payload).length ? ` with \`${JSON.stringify(payload)}\`` : '';
       const reasons = step.transition.flatMap((id) => (why.has(id) ? [why.get(id)!] : []));
-      lines.push(`- **When** ${eventPhrase(name)} (\`${name}\`)${data}${reasons.length ? ` (${reasons.join(' ')})` : ''}`);
+      lines.push(`- **When** ${labels[type] ?? eventPhrase(name)} (\`${name}\`)${data}${reasons.length ? ` (${reasons.join(' ')})` : ''}`);
       const before = new Set(leaves[i]);
       const changed = leaves[i + 1]!.filter((leaf) => !before.has(leaf));
       lines.push(

@@ -32,6 +32,7 @@ export function loadingStates<const TSrc extends string, const TLoaded extends s
 ) {
   return {
     loading: {
+      description: 'The list loads: the page shows a spinner.',
       tags: ['busy', 'loading'],
       invoke: {
         id: src,
@@ -41,6 +42,7 @@ export function loadingStates<const TSrc extends string, const TLoaded extends s
       },
     },
     failed: {
+      description: 'The list could not be read: a toast says why.',
       tags: ['failed'],
       on: { LOAD: 'loading' },
     },

@@ -21,3 +21,10 @@ export const pathEvents: AnyEventObject[] = [...doneSamples, ...errorSamples];
 
 /** Value and what is loaded or why not: each done and error sample is walked, and a reload of each loaded data. */
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  'xstate.done.actor.load': "the page's data arrives",
+  'xstate.error.actor.load': "the page's data cannot be loaded (a toast says why)",
+  RELOAD: "the page's data is read again (a library sync changed it)",
+};

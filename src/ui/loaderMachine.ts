@@ -35,11 +35,13 @@ export const loaderMachine = setup({
     notifyReloadFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: "One page's data load: a spinner, then the data or an error toast.",
   id: 'loader',
   context: { data: undefined, error: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'The page shows its spinner while its data loads.',
       tags: ['busy'],
       invoke: {
         id: 'load',
@@ -49,6 +51,7 @@ export const loaderMachine = setup({
       },
     },
     success: {
+      description: 'The page shows its data.',
       tags: ['shown'],
       on: { RELOAD: 'reloading' },
     },

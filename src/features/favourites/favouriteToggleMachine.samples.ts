@@ -32,3 +32,10 @@ export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => 
 
 /** Every path without a repeated state (the heart is small): also a second request after each way the first can end. */
 export const pathGenerator = 'simple';
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  TOGGLE: 'the listener clicks the heart',
+  'xstate.done.actor.submit': 'the server accepts it (添加喜欢成功 / 取消喜欢成功)',
+  'xstate.error.actor.submit': 'the server refuses it (its message shows; the heart is back as it was)',
+};

@@ -77,11 +77,13 @@ export const favouriteToggleMachine = setup({
     notifyFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: 'One heart (a track or an album): a click asks the server to like or unlike it.',
   id: 'favouriteToggle',
   context: ({ input }) => ({ ...input, liking: false }),
   initial: 'idle',
   states: {
     idle: {
+      description: 'The heart shows whether the track or album is liked; a click toggles it.',
       on: { TOGGLE: { target: 'submitting', actions: 'takeRequest' } },
     },
     submitting: {

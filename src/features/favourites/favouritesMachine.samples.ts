@@ -32,3 +32,19 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, 
   const from = (event?.type === 'RESET' || event?.type === 'TOGGLE_SETTLED') && previous ? [event.type, previous.value] : null;
   return JSON.stringify([snapshot.value, context.tracks.length, context.albums.length, Object.keys(context.toggles), from]);
 };
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  RESET: 'the listener signs out',
+  TOGGLE_FAVOURITE: 'the listener clicks a heart (添加喜欢 / 取消喜欢)',
+  TOGGLE_SETTLED: "a heart's request is answered, either way",
+  TRACK_LIKED: 'the server accepts liking a track',
+  TRACK_UNLIKED: 'the server accepts unliking a track',
+  ALBUM_LIKED: 'the server accepts liking an album',
+  ALBUM_UNLIKED: 'the server accepts unliking an album',
+  LOAD: 'someone is signed in (just now, or as the app opens)',
+  'xstate.done.actor.loadFavourites': 'the server sends the liked tracks and albums',
+  'xstate.error.actor.loadFavourites': 'the favourites cannot be read (a toast says why)',
+  'xstate.done.actor.loadFavouriteAlbums': 'the server sends the liked albums again',
+  'xstate.error.actor.loadFavouriteAlbums': 'the liked albums cannot be read again',
+};

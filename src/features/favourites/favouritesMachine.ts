@@ -102,6 +102,7 @@ export const favouritesMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: "The listener's liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts' requests.",
   id: 'favourites',
   context: () => ({ ...empty(), toggles: {} }),
   initial: 'idle',
@@ -128,6 +129,7 @@ export const favouritesMachine = setup({
     },
     ...loadingStates('loadFavourites', 'setAll'),
     ready: {
+      description: 'The liked tracks and albums are known: hearts show filled where liked.',
       tags: ['ready'],
       initial: 'current',
       on: {
@@ -136,7 +138,7 @@ export const favouritesMachine = setup({
         ALBUM_UNLIKED: { target: '.reloadingAlbums', reenter: true, actions: 'markAlbum' },
       },
       states: {
-        current: {},
+        current: { description: 'The liked lists are as the server last said.' },
         reloadingAlbums: {
           description: 'An album was liked or unliked: the liked-album list is read again (docs/behaviour.md, Favourites); the change shows at once.',
           invoke: {

@@ -91,6 +91,7 @@ export const librariesMachine = setup({
     })),
   },
 }).createMachine({
+  description: "The 音频仓库 page: the user's libraries, the 添加音频仓库 dialog and the delete confirmation.",
   id: 'libraries',
   context: { credentials: [], formError: null, pendingDelete: null },
   initial: 'idle',
@@ -103,11 +104,13 @@ export const librariesMachine = setup({
     },
     ...loadingStates('listCredentials', 'setCredentials', 'announceCredentials'),
     ready: {
+      description: 'The libraries are listed.',
       tags: ['ready'],
       initial: 'browsing',
       on: { LOAD: '.browsing' },
       states: {
         browsing: {
+          description: 'The list of libraries, no dialog open.',
           on: {
             OPEN_ADD: { target: 'addDialog', actions: 'clearFormError' },
             DELETE: { guard: 'deletable', target: 'confirmingDelete', actions: 'setPendingDelete' },
@@ -124,6 +127,7 @@ export const librariesMachine = setup({
           },
         },
         addDialog: {
+          description: 'The 添加音频仓库 dialog is open (名称, URL, Token, 优先级).',
           tags: ['addDialog'],
           on: {
             CLOSE: 'browsing',
@@ -134,6 +138,7 @@ export const librariesMachine = setup({
           },
         },
         adding: {
+          description: '确定 was pressed in the add dialog: the server adds the library.',
           tags: ['busy', 'addDialog'],
           invoke: {
             id: 'addCredential',
@@ -148,10 +153,12 @@ export const librariesMachine = setup({
           },
         },
         confirmingDelete: {
+          description: 'The 确认删除音频仓库 dialog asks whether to delete the library.',
           tags: ['deleteDialog'],
           on: { CONFIRM: 'deleting', CLOSE: { target: 'browsing', actions: 'clearPendingDelete' } },
         },
         deleting: {
+          description: 'The deletion was confirmed: the server deletes the library.',
           tags: ['busy', 'deleteDialog'],
           invoke: {
             id: 'deleteCredential',

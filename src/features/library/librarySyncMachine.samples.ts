@@ -26,3 +26,21 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
   const libraries = (snapshot.context as { libraries: Record<string, { record?: unknown }> }).libraries;
   return JSON.stringify([snapshot.value, Object.values(libraries).some((library) => library.record !== undefined)]);
 };
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  SYNC: 'the libraries are listed or changed (each one not synced yet syncs)',
+  SYNC_ONE: 'the listener presses 同步 on a library',
+  REMOVE: 'a library is deleted (its local data goes)',
+  RESET: 'the listener signs out',
+  'xstate.done.actor.loadRecords': "this browser's library records are read",
+  'xstate.error.actor.loadRecords': "this browser's library records cannot be read (every library counts as 从未同步)",
+  'xstate.done.actor.fetchLibraryInfo': 'the library answers with its info',
+  'xstate.error.actor.fetchLibraryInfo': 'the library does not answer with its info (down, slow, or the token refused)',
+  'xstate.done.actor.fetchLibraryAlbums': 'the library sends its album list',
+  'xstate.error.actor.fetchLibraryAlbums': 'the library does not send its album list',
+  'xstate.done.actor.storeLibrary': 'the albums are stored in this browser (音频仓库同步成功)',
+  'xstate.error.actor.storeLibrary': 'the albums cannot be stored in this browser',
+  'xstate.done.actor.removeLibrary': "the deleted library's local data is removed",
+  'xstate.error.actor.removeLibrary': "the deleted library's local data cannot be removed",
+};

@@ -187,6 +187,7 @@ export const librarySyncMachine = setup({
     bumpGeneration: assign({ generation: ({ context }) => context.generation + 1 }),
   },
 }).createMachine({
+  description: "Syncing the libraries into this browser, one library at a time; the 音频仓库 page shows each one's status.",
   id: 'librarySync',
   context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0, refusedOnce: [] },
   on: {
@@ -209,16 +210,19 @@ export const librarySyncMachine = setup({
       },
     },
     idle: {
+      description: 'No sync running: each library shows its status (有更新, 从未同步, its album count).',
       always: [
         { guard: 'nextIsRemoval', target: 'working.removing' },
         { guard: 'hasJobs', target: 'working.fetchingInfo' },
       ],
     },
     working: {
+      description: 'A library is syncing: its row shows 同步中.',
       entry: 'takeNextJob',
       initial: 'fetchingInfo',
       states: {
         fetchingInfo: {
+          description: 'The library is asked for its info (when it last changed).',
           tags: ['busy'],
           invoke: {
             id: 'fetchLibraryInfo',
@@ -237,6 +241,7 @@ export const librarySyncMachine = setup({
           },
         },
         fetchingAlbums: {
+          description: 'The library is asked for its album list.',
           tags: ['busy'],
           invoke: {
             id: 'fetchLibraryAlbums',
@@ -284,6 +289,7 @@ export const librarySyncMachine = setup({
           },
         },
         removing: {
+          description: "A deleted library's local data (albums, record) is removed from this browser.",
           tags: ['busy'],
           invoke: {
             id: 'removeLibrary',

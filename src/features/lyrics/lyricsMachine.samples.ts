@@ -12,3 +12,11 @@ export const pathEvents: AnyEventObject[] = [
 
 /** Value and what is held (the track, its lyrics or the error): each answer is walked for the track, and TRACK from each. */
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  TRACK: 'the /now page shows a track (another track becomes current)',
+  'xstate.done.actor.fetchLyrics': 'the lyrics arrive (or the track has none)',
+  'xstate.error.actor.fetchLyrics': 'the lyrics cannot be loaded',
+  RETRY: 'the listener presses 重试',
+};

@@ -40,6 +40,7 @@ export const lyricsMachine = setup({
     setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: 'The 歌词 panel of the /now page, for the track that plays.',
   id: 'lyrics',
   context: { track: null, lyrics: null, error: null },
   initial: 'idle',
@@ -51,8 +52,9 @@ export const lyricsMachine = setup({
     ],
   },
   states: {
-    idle: {},
+    idle: { description: 'No track: the panel is empty.' },
     loading: {
+      description: "The track's lyrics load.",
       tags: ['busy'],
       invoke: {
         id: 'fetchLyrics',
@@ -65,9 +67,9 @@ export const lyricsMachine = setup({
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    shown: { tags: ['shown'] },
+    shown: { description: 'The lyrics show (the current line highlighted when they are synced).', tags: ['shown'] },
     none: { tags: ['none'], description: 'The track has no lyrics: said quietly.' },
-    failed: { tags: ['failed'], on: { RETRY: 'loading' } },
+    failed: { description: '歌词加载失败 shows with 重试.', tags: ['failed'], on: { RETRY: 'loading' } },
   },
 });
 

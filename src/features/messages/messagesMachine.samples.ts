@@ -22,3 +22,10 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(sna
 /** ADD only up to `walkMaxAdds` messages, so the context (and the walk) stays finite. */
 export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
   event.type !== 'ADD' || (snapshot.context as MessagesContext).nextId <= walkMaxAdds;
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  ADD: 'a toast appears (e.g. 登录成功)',
+  HIDE: 'the listener closes a toast, or it hides by itself',
+  CLEAR: 'every toast is cleared',
+};

@@ -49,6 +49,7 @@ export const messagesMachine = setup({
     clearMessages: assign({ messages: [] }),
   },
 }).createMachine({
+  description: 'The toasts: each shows until closed or until it hides by itself; all go at once on CLEAR.',
   id: 'messages',
   context: { messages: [], nextId: 1 },
   on: {

@@ -49,6 +49,7 @@ const handOverTransition = {
 } as const;
 
 export const playerMachine = playerSetup.createMachine({
+  description: 'The player bar and the /now page: the queue, what plays, the loop mode, play reports and the next track prepared for gapless playback.',
   id: 'player',
   type: 'parallel',
   context: ({ input }) => initialContext(input),
@@ -67,6 +68,7 @@ export const playerMachine = playerSetup.createMachine({
   },
   states: {
     playback: {
+      description: 'What the player bar shows: nothing loaded, loading, playing, paused or ended.',
       initial: 'empty',
       on: {
         PLAY_INDEX: { guard: 'indexInQueue', target: '.buffering', actions: toEventIndex },
@@ -112,6 +114,7 @@ export const playerMachine = playerSetup.createMachine({
           initial: 'shown',
           states: {
             shown: {
+              description: 'The player bar shows the selected item (or nothing) with the 播放 button.',
               always: { guard: 'coverToFind', target: 'findingCover' },
             },
             findingCover: {
@@ -145,6 +148,7 @@ export const playerMachine = playerSetup.createMachine({
           initial: 'resolving',
           states: {
             resolving: {
+              description: 'The library that serves the track and its stream are being chosen.',
               on: { 'audio.timeupdate': {}, 'audio.loaded': {} },
               invoke: {
                 id: 'resolveSource',
@@ -155,6 +159,7 @@ export const playerMachine = playerSetup.createMachine({
               },
             },
             loading: {
+              description: 'The audio loads: the player bar shows a spinner.',
               on: {
                 'audio.playing': '#player.playback.playing',
                 'audio.playRejected': {
@@ -173,6 +178,7 @@ export const playerMachine = playerSetup.createMachine({
           },
         },
         playing: {
+          description: 'The track plays: the progress bar moves and the main button shows 暂停.',
           tags: ['playing'],
           entry: { type: 'announce', params: { playing: true } },
           on: {
@@ -197,6 +203,7 @@ export const playerMachine = playerSetup.createMachine({
           },
         },
         paused: {
+          description: 'The track is paused: the main button shows 播放.',
           tags: ['paused'],
           entry: { type: 'announce', params: { playing: false } },
           on: {
@@ -224,11 +231,12 @@ export const playerMachine = playerSetup.createMachine({
       },
     },
     loopMode: {
+      description: 'The loop mode button: 队列循环, 单曲循环 or 队列随机.',
       initial: 'listLoop',
       states: {
-        listLoop: { tags: ['listLoop'], on: { CYCLE_LOOP_MODE: 'trackLoop' } },
-        trackLoop: { tags: ['trackLoop'], on: { CYCLE_LOOP_MODE: 'shuffle' } },
-        shuffle: { tags: ['shuffle'], on: { CYCLE_LOOP_MODE: 'listLoop' } },
+        listLoop: { description: '队列循环: the queue starts again after its last track.', tags: ['listLoop'], on: { CYCLE_LOOP_MODE: 'trackLoop' } },
+        trackLoop: { description: '单曲循环: the current track repeats.', tags: ['trackLoop'], on: { CYCLE_LOOP_MODE: 'shuffle' } },
+        shuffle: { description: '队列随机: the next track is picked at random.', tags: ['shuffle'], on: { CYCLE_LOOP_MODE: 'listLoop' } },
       },
     },
     stat: {
@@ -236,9 +244,11 @@ export const playerMachine = playerSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {
+          description: 'No play report waits (nothing became current since the last one).',
           always: { guard: 'newPlay', target: 'pending', actions: 'takePlay' },
         },
         pending: {
+          description: 'A play report waits for 10 s of playing.',
           always: { guard: 'newPlay', target: 'pending', reenter: true, actions: 'takePlay' },
           initial: 'held',
           states: {
@@ -247,12 +257,14 @@ export const playerMachine = playerSetup.createMachine({
               always: { guard: 'isPlaying', target: 'counting' },
             },
             counting: {
+              description: 'The track plays: the 10 s count runs.',
               always: { guard: not('isPlaying'), target: 'held' },
               after: { statReportDelay: { guard: 'hasNowPlaying', target: '#player.stat.reporting' } },
             },
           },
         },
         reporting: {
+          description: 'The play is reported to the server.',
           always: { guard: 'newPlay', target: 'pending', actions: 'takePlay' },
           invoke: {
             id: 'reportPlay',
@@ -275,6 +287,7 @@ export const playerMachine = playerSetup.createMachine({
       },
       states: {
         idle: {
+          description: 'No following track is being prepared.',
           always: [
             {
               guard: and(['newJump', 'isPlaying', 'isTrackLoop', 'isCurrentInQueue']),

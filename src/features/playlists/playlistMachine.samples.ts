@@ -77,3 +77,22 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject) 
  */
 export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
   event.type === 'REPLACED' ? !snapshot.matches({ ready: 'moving' }) : snapshot.can(event);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  'xstate.done.actor.loadPlaylist': 'the server sends the playlist',
+  'xstate.error.actor.loadPlaylist': 'the playlist cannot be loaded (not found, private, or no answer)',
+  RETRY: 'the listener presses 重试',
+  REPLACED: 'tracks are added to this playlist from the 添加到播放列表 dialog',
+  OPEN_EDIT: 'the listener presses 修改播放列表信息',
+  REMOVE_ITEM: 'the listener chooses 从播放列表移除 on an item',
+  MOVE_ITEM: 'the listener chooses 上移 / 下移 on an item',
+  CLOSE: 'the listener closes the dialog (取消)',
+  SUBMIT_EDIT: 'the listener edits 名称, 说明, 是否公开 and presses 确定',
+  'xstate.done.actor.updateInfo': "the server saves the playlist's info (修改播放列表信息成功)",
+  'xstate.error.actor.updateInfo': 'the server refuses the info (its message shows; changed elsewhere: the list loads afresh)',
+  'xstate.done.actor.removeItem': 'the server removes the item (删除成功)',
+  'xstate.error.actor.removeItem': 'the server refuses to remove the item (a toast says why)',
+  'xstate.done.actor.reorder': 'the server accepts the new order',
+  'xstate.error.actor.reorder': 'the server refuses the new order (the item moves back)',
+};

@@ -142,11 +142,13 @@ export const playlistMachine = setup({
     notifyMessage: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'error' as const, message: params.message })),
   },
 }).createMachine({
+  description: "One playlist's page (/playlist/{id}): its tracks, its info dialog, removing and moving items.",
   id: 'playlist',
   context: ({ input }) => ({ id: input.id, owner: input.owner ?? null, playlist: null, error: null, formError: null, beforeMove: null }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'The playlist loads: the page shows a spinner.',
       tags: ['busy', 'loading'],
       invoke: {
         id: 'loadPlaylist',
@@ -162,11 +164,13 @@ export const playlistMachine = setup({
       on: { RETRY: 'loading' },
     },
     ready: {
+      description: "The playlist's name, description and tracks show.",
       tags: ['ready'],
       initial: 'viewing',
       on: { REPLACED: { guard: 'sameList', actions: 'takeReplacement' } },
       states: {
         viewing: {
+          description: 'The playlist shows, no dialog open and nothing being saved.',
           on: {
             OPEN_EDIT: { target: 'editDialog', actions: 'clearFormError' },
             REMOVE_ITEM: { guard: 'hasItem', target: 'removing' },
@@ -174,6 +178,7 @@ export const playlistMachine = setup({
           },
         },
         editDialog: {
+          description: 'The 修改播放列表信息 dialog is open (名称, 说明, 是否公开).',
           tags: ['editDialog'],
           on: {
             CLOSE: 'viewing',
@@ -184,6 +189,7 @@ export const playlistMachine = setup({
           },
         },
         saving: {
+          description: '确定 was pressed in the info dialog: the server saves the name, description and visibility.',
           tags: ['busy', 'editDialog'],
           invoke: {
             id: 'updateInfo',
@@ -204,6 +210,7 @@ export const playlistMachine = setup({
           },
         },
         removing: {
+          description: '从播放列表移除 was chosen: the server removes the item (then 删除成功).',
           tags: ['busy'],
           invoke: {
             id: 'removeItem',

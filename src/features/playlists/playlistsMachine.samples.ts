@@ -59,3 +59,27 @@ export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => 
   if (event.type === 'xstate.done.actor.createPlaylist' && (snapshot.context as PlaylistsContext).playlists.some((p) => p.id === created!.id)) return false;
   return snapshot.can(event);
 };
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  RESET: 'the listener signs out',
+  OPEN_PAGE: "the listener opens a playlist's page",
+  CLOSE_PAGE: "the listener leaves the playlist's page",
+  PLAYLIST_SAVED: "the open playlist's page saves a change (name, items, order)",
+  LOAD: 'someone is signed in (just now, or as the app opens), or the listener presses 重试 on the 播放列表 page',
+  'xstate.done.actor.listPlaylists': "the server lists the user's playlists",
+  'xstate.error.actor.listPlaylists': 'the playlists cannot be read (a toast says why)',
+  OPEN_CREATE: 'the listener presses 创建播放列表 (or 新建播放列表并添加)',
+  DELETE: 'the listener presses 删除播放列表 on a list',
+  ADD_TRACKS: 'the listener chooses 添加到播放列表 for some tracks',
+  CLOSE: 'the listener closes the dialog (取消)',
+  SUBMIT_CREATE: 'the listener fills in 名称, 说明, 是否公开 and presses 确定',
+  'xstate.done.actor.createPlaylist': 'the server creates the playlist',
+  'xstate.error.actor.createPlaylist': 'the server refuses the playlist (its message shows in the dialog)',
+  CHOOSE: 'the listener clicks a playlist in the 添加到播放列表 dialog',
+  'xstate.done.actor.appendTracks': 'the server adds the tracks (添加成功)',
+  'xstate.error.actor.appendTracks': 'the server refuses to add the tracks (a toast says why)',
+  CONFIRM: 'the listener presses 确定 in 删除播放列表确认',
+  'xstate.done.actor.deletePlaylist': 'the server deletes the playlist',
+  'xstate.error.actor.deletePlaylist': 'the server refuses to delete the playlist (a toast says why)',
+};

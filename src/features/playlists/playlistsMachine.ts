@@ -134,6 +134,7 @@ export const playlistsMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: "The user's playlists: the 播放列表 page, the 创建播放列表 dialog, the delete confirmation and the 添加到播放列表 dialog.",
   id: 'playlists',
   context: { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null },
   initial: 'idle',
@@ -155,11 +156,13 @@ export const playlistsMachine = setup({
     },
     ...loadingStates('listPlaylists', 'setPlaylists'),
     ready: {
+      description: 'The playlists are listed.',
       tags: ['ready'],
       // LOAD is not taken here: a dialog or a request in flight would lose its state
       initial: 'browsing',
       states: {
         browsing: {
+          description: 'The list of playlists, no dialog open.',
           on: {
             OPEN_CREATE: { target: 'createDialog', actions: 'clearFormError' },
             DELETE: { guard: 'known', target: 'confirmingDelete', actions: 'setPendingDelete' },
@@ -178,6 +181,7 @@ export const playlistsMachine = setup({
           },
         },
         creating: {
+          description: 'The new playlist is being created by the server.',
           tags: ['busy', 'createDialog'],
           invoke: {
             id: 'createPlaylist',
@@ -198,6 +202,7 @@ export const playlistsMachine = setup({
           },
         },
         addDialog: {
+          description: 'The 添加到播放列表 dialog lists the playlists to choose from.',
           tags: ['addDialog'],
           on: {
             CLOSE: { target: 'browsing', actions: 'clearPendingTracks' },
@@ -206,6 +211,7 @@ export const playlistsMachine = setup({
           },
         },
         appending: {
+          description: 'A playlist was chosen: the server adds the tracks to it (then 添加成功).',
           tags: ['busy', 'addDialog'],
           invoke: {
             id: 'appendTracks',
@@ -224,10 +230,12 @@ export const playlistsMachine = setup({
           },
         },
         confirmingDelete: {
+          description: 'The 删除播放列表确认 dialog asks whether to delete the playlist.',
           tags: ['deleteDialog'],
           on: { CONFIRM: 'deleting', CLOSE: { target: 'browsing', actions: 'clearPendingDelete' } },
         },
         deleting: {
+          description: 'The deletion was confirmed: the server deletes the playlist.',
           tags: ['busy', 'deleteDialog'],
           invoke: {
             id: 'deletePlaylist',

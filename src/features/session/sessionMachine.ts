@@ -236,6 +236,7 @@ export const sessionMachine = setup({
     reload: emit(({ context }) => ({ type: 'reload' as const, to: context.leaveTo })),
   },
 }).createMachine({
+  description: 'Who is signed in on this browser, and every flow that changes it (sign-in, register, profile, password, two-step sign-in, sign-out).',
   id: 'session',
   context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/' }),
   initial: 'unknown',
@@ -278,12 +279,14 @@ export const sessionMachine = setup({
       },
     },
     loggedOut: {
+      description: 'Nobody is signed in: the header shows 登录 and 注册.',
       tags: ['loggedOut'],
       initial: 'idle',
       on: { CLEAR_FORM_ERROR: { actions: 'clearFormError' } },
       states: {
-        idle: { on: loggedOutForms },
+        idle: { description: 'The 登录 / 注册 forms wait for the listener.', on: loggedOutForms },
         loggingIn: {
+          description: '登录 was pressed: the email and password are being checked by the server.',
           tags: ['busy', 'loggingIn'],
           invoke: {
             id: 'login',
@@ -313,6 +316,7 @@ export const sessionMachine = setup({
           },
         },
         checkingCode: {
+          description: 'The 6-digit code was sent (验证): the server checks it.',
           tags: ['busy', 'loggingIn', 'askingCode'],
           invoke: {
             id: 'loginWithCode',
@@ -335,6 +339,7 @@ export const sessionMachine = setup({
           },
         },
         registering: {
+          description: '注册 was pressed: the server creates the account.',
           tags: ['busy', 'registering'],
           invoke: {
             id: 'register',
@@ -358,6 +363,7 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
+      description: 'Signed in: the header shows the nickname and 注销.',
       tags: ['loggedIn'],
       initial: 'idle',
       on: {
@@ -375,6 +381,7 @@ export const sessionMachine = setup({
       },
       states: {
         idle: {
+          description: 'Signed in, nothing in progress: the user pages wait for the listener.',
           on: {
             LOGOUT: { target: 'loggingOut', actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'navigate', params: { to: '/user/logout' } }] },
             UPDATE_PROFILE: [
@@ -400,6 +407,7 @@ export const sessionMachine = setup({
           },
         },
         enablingTwoFactor: {
+          description: '确认开启 was pressed: the server checks the code and turns two-step sign-in on.',
           tags: ['busy', 'savingTwoFactor'],
           invoke: {
             id: 'enableTwoFactor',
@@ -424,6 +432,7 @@ export const sessionMachine = setup({
           },
         },
         disablingTwoFactor: {
+          description: '关闭两步验证 was pressed: the server checks the code and turns two-step sign-in off.',
           tags: ['busy', 'savingTwoFactor'],
           invoke: {
             id: 'disableTwoFactor',
@@ -448,6 +457,7 @@ export const sessionMachine = setup({
           },
         },
         deletingAccount: {
+          description: '确认删除 was pressed: the server deletes the account.',
           tags: ['busy', 'deletingAccount'],
           invoke: {
             id: 'deleteAccount',
@@ -466,6 +476,7 @@ export const sessionMachine = setup({
           },
         },
         loggingOut: {
+          description: '注销 was chosen: the page shows 正在登出！ while the server ends the session.',
           tags: ['busy', 'loggingOut'],
           // the logout call's own 902002 is answered below, not as an expiry
           on: { SESSION_EXPIRED: {} },
@@ -494,6 +505,7 @@ export const sessionMachine = setup({
           after: { logoutRedirectDelay: '#session.clearingLocalData' },
         },
         updatingProfile: {
+          description: '确认修改 was pressed on 个人信息: the server saves the nickname and avatar.',
           tags: ['busy', 'savingProfile'],
           invoke: {
             id: 'updateProfile',
@@ -510,6 +522,7 @@ export const sessionMachine = setup({
           },
         },
         refreshingUser: {
+          description: 'The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.',
           tags: ['busy', 'savingProfile'],
           invoke: {
             id: 'refreshUser',
@@ -525,6 +538,7 @@ export const sessionMachine = setup({
           },
         },
         changingPassword: {
+          description: '确认修改 was pressed on 密码: the server changes the password.',
           tags: ['busy', 'changingPassword'],
           invoke: {
             id: 'changePassword',

@@ -14,3 +14,10 @@ export const pathInput = { quality: 'lossless', pageOnCloseAction: 'none', color
 
 /** One state, the settings in context: the walk reaches every combination of them. */
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  SET_QUALITY: 'the listener picks a 音质偏好 (高, 很高, 极高, Hi-Res)',
+  SET_PAGE_CLOSE_ACTION: 'the listener picks a 页面关闭行为 (无, 播放时确认)',
+  SET_COLOR_SCHEME: 'the listener picks an 外观 (跟随系统, 浅色, 深色)',
+};

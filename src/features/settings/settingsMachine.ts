@@ -36,6 +36,7 @@ export const settingsMachine = setup({
     persist: emit(({ context }) => ({ type: 'settingsChanged' as const, settings: context })),
   },
 }).createMachine({
+  description: 'The 设置 tab: 音质偏好, 页面关闭行为 and 外观, kept in this browser.',
   id: 'settings',
   context: ({ input }) => input,
   on: {

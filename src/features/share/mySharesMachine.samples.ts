@@ -42,3 +42,16 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject) 
 
 /** Only events the list takes from where it is. */
 export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  'xstate.done.actor.listShares': "the server lists the user's shares",
+  'xstate.error.actor.listShares': 'the shares cannot be read',
+  RETRY: 'the listener presses 重试',
+  DELETE: 'the listener presses 收回分享 on a share',
+  COPY: 'the listener presses 复制 on a share',
+  'xstate.done.actor.copyLink': 'the link is in the clipboard (复制成功)',
+  'xstate.error.actor.copyLink': 'the browser cannot copy (您的浏览器不支持复制功能)',
+  'xstate.done.actor.deleteShare': 'the server takes the share back',
+  'xstate.error.actor.deleteShare': 'the server refuses to take the share back (a toast says why)',
+};

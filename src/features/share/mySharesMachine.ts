@@ -45,11 +45,13 @@ export const mySharesMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: "The 我的分享 page: the user's share links, newest first, each to copy or take back.",
   id: 'myShares',
   context: { shares: [], deleting: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'The shares load: the page shows a spinner.',
       tags: ['busy', 'loading'],
       invoke: {
         id: 'listShares',
@@ -58,8 +60,9 @@ export const mySharesMachine = setup({
         onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: 'loading' } },
+    failed: { description: 'The shares could not be read: the page says why, with 重试.', tags: ['failed'], on: { RETRY: 'loading' } },
     ready: {
+      description: 'The shares are listed (or 还没有分享过).',
       on: {
         DELETE: { guard: 'known', target: 'deleting', actions: 'markDeleting' },
         COPY: 'copying',
@@ -80,6 +83,7 @@ export const mySharesMachine = setup({
       },
     },
     deleting: {
+      description: '收回分享 was pressed: the server deletes the share.',
       tags: ['busy'],
       invoke: {
         id: 'deleteShare',

@@ -48,3 +48,23 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject) 
 
 /** Only events the wizard takes from where it is. */
 export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  EDIT: 'the listener types a 分享名称 or 分享描述',
+  TOGGLE_TRACK: 'the listener ticks or unticks a track',
+  SELECT_ALL: 'the listener presses 全选',
+  CLEAR_ALL: 'the listener presses 清除所有',
+  SUBMIT: 'the listener submits the 分享 form',
+  'xstate.done.actor.chooseCredentials': 'a library token that may share is found for every album',
+  'xstate.error.actor.chooseCredentials': 'some album has no token that may share it (无可用于分享的Token)',
+  'xstate.done.actor.createShare': 'the server creates the share (分享成功)',
+  'xstate.error.actor.createShare': 'the server refuses the share (its message shows in the form)',
+  COPY: 'the listener presses 复制',
+  NATIVE_SHARE: 'the listener presses the share button',
+  CONFIRM: 'the listener presses 确定 in the 分享成功 dialog',
+  'xstate.done.actor.copyLink': 'the link is in the clipboard (复制成功)',
+  'xstate.error.actor.copyLink': 'the browser cannot copy (您的浏览器不支持复制功能)',
+  'xstate.done.actor.nativeShare': "the link is shared from the browser's share sheet",
+  'xstate.error.actor.nativeShare': 'the browser cannot share (您的浏览器不支持分享功能), or the sheet is dismissed',
+};

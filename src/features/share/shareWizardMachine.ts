@@ -111,6 +111,7 @@ export const shareWizardMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
+  description: 'The 分享 dialog: name, description and tracks, then the link to copy or share.',
   id: 'shareWizard',
   context: ({ input }) => ({
     tracks: input.tracks,
@@ -126,6 +127,7 @@ export const shareWizardMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The form shows 分享名称, 分享描述 and the tracks to share (all ticked at start).',
       tags: ['form'],
       on: {
         EDIT: { actions: 'edit' },
@@ -136,6 +138,7 @@ export const shareWizardMachine = setup({
       },
     },
     validating: {
+      description: 'The form is checked: 请填写完整信息 or 请选择要分享的歌曲 when something is missing.',
       tags: ['form'],
       always: [
         { guard: 'formInvalid', target: 'editing', actions: 'showFormError' },
@@ -154,6 +157,7 @@ export const shareWizardMachine = setup({
       },
     },
     submitting: {
+      description: 'The server creates the share.',
       tags: ['form', 'busy'],
       invoke: {
         id: 'createShare',
@@ -177,6 +181,7 @@ export const shareWizardMachine = setup({
       always: 'editing',
     },
     succeeded: {
+      description: 'The 分享成功 dialog shows the 分享链接 with 复制 and share buttons.',
       tags: ['succeeded'],
       on: {
         COPY: 'copying',
@@ -185,6 +190,7 @@ export const shareWizardMachine = setup({
       },
     },
     copying: {
+      description: 'The link is being copied to the clipboard (then 复制成功).',
       tags: ['succeeded', 'busy'],
       invoke: {
         id: 'copyLink',
@@ -195,6 +201,7 @@ export const shareWizardMachine = setup({
       },
     },
     sharing: {
+      description: "The browser's own share sheet is open with the link.",
       tags: ['succeeded', 'busy'],
       invoke: {
         id: 'nativeShare',
@@ -204,7 +211,7 @@ export const shareWizardMachine = setup({
         onError: { target: 'succeeded', actions: { type: 'notifyError', params: failure } },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The dialog is closed: the share is made.', type: 'final' },
   },
 });
 

@@ -20,3 +20,11 @@ export const openViews = (snapshot: AnyMachineSnapshot) => {
 /** What is open, and the event and what was open before it: each event is walked from each combination. */
 export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) =>
   JSON.stringify([openViews(snapshot), event?.type ?? null, previous ? openViews(previous) : null]);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  OPEN_WIZARD: 'the listener presses 分享 (on an album, a playlist or the queue)',
+  CLOSE_WIZARD: 'the 分享 dialog closes',
+  OPEN_MY_SHARES: 'the listener opens 我的分享',
+  CLOSE_MY_SHARES: 'the listener leaves 我的分享',
+};

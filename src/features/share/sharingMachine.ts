@@ -41,6 +41,7 @@ export const sharingMachine = setup({
     forgetMyShares: assign({ myShares: null }),
   },
 }).createMachine({
+  description: 'Keeps the open 分享 dialog and the 我的分享 page running while they are shown.',
   id: 'sharing',
   context: { wizard: null, myShares: null },
   initial: 'running',

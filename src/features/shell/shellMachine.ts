@@ -65,6 +65,7 @@ export const shellMachine = setup({
     activateUpdate: sendTo('serviceWorker', { type: 'sw.activateUpdate' }),
   },
 }).createMachine({
+  description: "The app's frame: whether it is online, and whether a new version waits to take over.",
   id: 'shell',
   type: 'parallel',
   invoke: [
@@ -73,17 +74,19 @@ export const shellMachine = setup({
   ],
   states: {
     network: {
+      description: 'Whether the app reaches the server.',
       initial: 'online',
       states: {
-        online: { on: { OFFLINE: 'offline', SERVER_UNREACHABLE: 'offline' } },
+        online: { description: 'Online: no 离线中 banner.', on: { OFFLINE: 'offline', SERVER_UNREACHABLE: 'offline' } },
         offline: {
           description: 'No network, or the server does not answer: pages show what this browser keeps (saved queue, synced libraries, album pages seen).',
           tags: ['offline'],
           on: { ONLINE: 'online', SERVER_REACHED: 'online' },
           initial: 'waiting',
           states: {
-            waiting: { after: { serverRecheck: 'checking' } },
+            waiting: { description: 'The 离线中 banner shows; the server is asked again after a pause.', after: { serverRecheck: 'checking' } },
             checking: {
+              description: 'The server is being asked whether it answers again.',
               invoke: { src: 'checkServer', onDone: '#shell.network.online', onError: 'waiting' },
             },
           },
@@ -91,9 +94,10 @@ export const shellMachine = setup({
       },
     },
     update: {
+      description: 'Whether a new version of the app waits.',
       initial: 'idle',
       states: {
-        idle: { on: { UPDATE_READY: 'available' } },
+        idle: { description: 'No new version waits: no prompt.', on: { UPDATE_READY: 'available' } },
         available: {
           description: 'A new version is installed; the listener chooses when it takes over, so one page never mixes two versions.',
           tags: ['updateAvailable'],
