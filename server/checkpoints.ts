@@ -19,17 +19,18 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.sqlite);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-const checkpoint = () => {
+// asked: whether it answers a now() (a timed checkpoint's answer may be on its way meanwhile)
+const checkpoint = (asked) => {
   try {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ done: result });
+    parentPort.postMessage({ done: result, asked });
   } catch (error) {
-    parentPort.postMessage({ error: String(error) });
+    parentPort.postMessage({ error: String(error), asked });
   }
 };
-const timer = setInterval(checkpoint, workerData.everyMs);
+const timer = setInterval(() => checkpoint(false), workerData.everyMs);
 parentPort.on('message', (message) => {
-  if (message === 'now') checkpoint();
+  if (message === 'now') checkpoint(true);
   if (message === 'stop') {
     clearInterval(timer);
     db.close();
@@ -71,7 +72,9 @@ export function checkpointInWorker(db: Db, everyMs = CHECKPOINT_EVERY_MS): Check
   return {
     now: () =>
       new Promise((resolve, reject) => {
-        const answer = (message: { done?: { busy: number; log: number; checkpointed: number }; error?: string }): void => {
+        const answer = (message: { done?: { busy: number; log: number; checkpointed: number }; error?: string; asked?: boolean }): void => {
+          // a timed checkpoint's answer (sent before this one was asked for) is not the answer
+          if (!message.asked) return;
           worker.off('message', answer);
           if (message.done) resolve(message.done);
           else reject(new Error(message.error ?? 'no checkpoint'));

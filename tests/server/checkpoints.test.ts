@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import Database from 'better-sqlite3';
+import { checkpointInWorker } from '../../server/checkpoints.js';
 import { makeDataDir, makeServer, removeDir, serverSuite } from './support/fixture.js';
 
 /*
@@ -34,4 +36,21 @@ test('closing stops the worker and hands checkpoints back to the connection', as
   expect(other.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   await other.close();
   removeDir(otherDir);
+});
+
+test('a checkpoint asked for is answered by its own run, not by a timed one sent meanwhile', async () => {
+  const dir = await makeDataDir('none');
+  const db = new Database(path.join(dir, 'busy.db'));
+  db.pragma('journal_mode = WAL');
+  // timed checkpoints every millisecond: their answers are always on their way
+  const checkpoints = checkpointInWorker(db, 1)!;
+  db.exec('CREATE TABLE bulk (id INTEGER PRIMARY KEY, text TEXT)');
+  db.prepare('INSERT INTO bulk (text) VALUES (?)').run('x'.repeat(8 * 1024 * 1024));
+  const result = await checkpoints.now();
+  // the answer to this request counts the 8 MiB just written (over 2,000 pages)
+  expect(result.log).toBeGreaterThan(2000);
+  expect(result.checkpointed).toBe(result.log);
+  await checkpoints.stop();
+  db.close();
+  removeDir(dir);
 });
