@@ -1,7 +1,7 @@
 // The quick generator (tools/pathGenerators.ts `quickPaths`): from where the walk is, the nearest
 // transition not fired yet, breadth first; short paths, deterministic, bounded.
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { setup, type AnyMachineSnapshot } from 'xstate';
 import { quickPaths, transitionPercent, WalkLimitError, type GeneratedPaths } from '../../tools/pathGenerators';
 import { defaultEvents, withPendingActors } from '../../tools/modelPaths';
 import { formatPathsReport, walkSpecOf } from '../../scripts/lib/machinePaths';
@@ -54,6 +54,19 @@ describe('quickPaths', () => {
     const seeded = render(42);
     expect(seeded).toBe(render(42));
     expect(seeded).toContain('quick, seed 42');
+  });
+
+  it('does not aim again at a step whose replay did not fire what the search predicted', () => {
+    // the search runs no action: it believes PEEK still opens after GO, the real actor knows better
+    let open = true;
+    const machine = setup({}).createMachine({
+      id: 'stale',
+      initial: 'idle',
+      states: { idle: { on: { GO: { actions: () => (open = false) }, PEEK: { guard: () => open, target: 'peeked' } } }, peeked: {} },
+    });
+    const generated = quickPaths({ machine, events: [{ type: 'GO' }, { type: 'PEEK' }] }, { maxLength: 3 });
+    expect(eventsOf(generated)).toEqual([['GO']]);
+    expect(generated.coverage.transitions.missing.map((m) => m.transition)).toEqual(['idle —PEEK→ peeked']);
   });
 
   it('refuses past its cap on the edges its searches compute', () => {
