@@ -9,7 +9,7 @@ import { clearLocalData } from '@/app/localData';
 import { provideLibrarySync } from '@/features/library';
 import type { Credential } from '@/shared/types';
 import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';
-import { listLibraryRecords } from '@/storage/libraryDb';
+import { getLibraryAlbums, listLibraryRecords } from '@/storage/libraryDb';
 import { readLocal, writeLocal } from '@/storage/local';
 
 export interface SyncTimings {
@@ -87,7 +87,7 @@ async function run(url: string): Promise<SyncTimings> {
   const heapAfterSyncMb = ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
 
   const [record] = await listLibraryRecords();
-  const albums = record?.albums ?? [];
+  const albums = record ? await getLibraryAlbums(record.url) : [];
   const sample = await getAlbumLibrariesMany([albums[0] ?? '', albums.at(-1) ?? '']);
   if (albums.length === 0 || [...sample.values()].some((libs) => libs.join() !== url)) {
     throw new Error('first sync did not store the availability map');
