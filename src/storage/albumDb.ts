@@ -5,7 +5,7 @@ import { isRecord } from '@/rules/narrow';
 import { parseAlbumInfo } from '@/rules/albumParse';
 import type { AlbumInfo } from '@/shared/types';
 import { ALBUM_HEAD_STORE, ALBUM_INFO_STORE, ALBUM_LIBRARY_STORE, albumDbHandle as handle } from './albumDbHandle';
-import { forgetCachedAvailability } from './availability';
+import { announceAvailabilityChange, forgetCachedAvailability } from './availability';
 import { clearLibraryDb } from './libraryDb';
 
 export { ALBUM_INFO_STORE, ALBUM_LIBRARY_STORE };
@@ -69,11 +69,13 @@ export async function clearAlbumDb(): Promise<void> {
   const db = await handle.get();
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE, ALBUM_INFO_STORE], 'readwrite');
   await Promise.all([tx.objectStore(ALBUM_HEAD_STORE).clear(), tx.objectStore(ALBUM_LIBRARY_STORE).clear(), tx.objectStore(ALBUM_INFO_STORE).clear(), tx.done]);
-  forgetCachedAvailability();
+  announceAvailabilityChange();
 }
 
 /** closes the cached connection (tests, or before deleting the database) */
 export function closeAlbumDb(): Promise<void> {
+  // what this tab cached may not survive the database (deleted, or upgraded by another tab)
+  forgetCachedAvailability();
   return handle.close();
 }
 

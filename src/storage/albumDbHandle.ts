@@ -8,7 +8,7 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { ALBUM_DB_NAME, ALBUM_DB_VERSION } from '@/shared/constants';
 import { isRecord } from '@/rules/narrow';
 import type { AlbumInfo } from '@/shared/types';
-import { newGeneration, toBlocks, type AvailabilityBlock, type AvailabilityHead } from './albumBlocks';
+import { newGeneration, toBlocks, toStored, type AvailabilityHead, type StoredBlock } from './albumBlocks';
 import { createDbHandle } from './openDb';
 
 export const ALBUM_LIBRARY_STORE = 'album_library_map';
@@ -16,7 +16,7 @@ export const ALBUM_HEAD_STORE = 'album_library_heads';
 export const ALBUM_INFO_STORE = 'album_info';
 
 export interface AlbumDbSchema extends DBSchema {
-  [ALBUM_LIBRARY_STORE]: { key: [string, number]; value: AvailabilityBlock };
+  [ALBUM_LIBRARY_STORE]: { key: [string, number]; value: StoredBlock };
   [ALBUM_HEAD_STORE]: { key: string; value: AvailabilityHead };
   [ALBUM_INFO_STORE]: { key: string; value: AlbumInfo };
 }
@@ -59,7 +59,7 @@ async function fromOneRecordPerAlbum(db: IDBPDatabase<AlbumDbSchema>, tx: Upgrad
   let rank = 0;
   for (const [url, { ids, firstSeen }] of perLibrary(records)) {
     const written = toBlocks(url, ids, firstSeen);
-    for (const block of written) void blocks.put(block);
+    for (const block of written) void blocks.put(toStored(block));
     void heads.put({ url, generation: newGeneration(), rank: rank++, firsts: written.map((b) => b.ids[0]!), count: ids.length });
   }
 }

@@ -4,7 +4,7 @@
 // the blocks it has read, and drops a library's when its head's generation changes.
 import type { IDBPTransaction } from 'idb';
 import { ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE, albumDbHandle, type AlbumDbSchema } from './albumDbHandle';
-import { blockOf, blocksOf, indexOfSorted, newGeneration, parseBlock, parseHead, sameBlock, toBlocks, type AvailabilityBlock, type AvailabilityHead } from './albumBlocks';
+import { blockOf, blocksOf, indexOfSorted, newGeneration, parseBlock, parseHead, sameBlock, toBlocks, toStored, type AvailabilityBlock, type AvailabilityHead } from './albumBlocks';
 
 /** an album as the map knows it: the libraries that hold it, and when it first appeared */
 export interface AlbumLibraryRecord {
@@ -31,7 +31,10 @@ async function firstSeenElsewhere(tx: WriteTx, url: string, ids: readonly string
     const wanted = new Map<number, string[]>();
     for (const id of ids) {
       const no = blockOf(head, id);
-      if (no >= 0) wanted.set(no, [...(wanted.get(no) ?? []), id]);
+      if (no < 0) continue;
+      const asked = wanted.get(no);
+      if (asked) asked.push(id);
+      else wanted.set(no, [id]);
     }
     for (const [no, asked] of wanted) {
       reads.push(
@@ -72,7 +75,7 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
   const blocks = toBlocks(url, ids, ids.map((id) => seen.get(id) ?? elsewhere.get(id) ?? now));
   const changed = blocks.length !== old.length || blocks.some((block, i) => !sameBlock(old[i], block));
   if (!changed && head && head.count === ids.length) return tx.done;
-  const writes: Promise<unknown>[] = blocks.filter((block, i) => !sameBlock(old[i], block)).map((block) => store.put(block));
+  const writes: Promise<unknown>[] = blocks.filter((block, i) => !sameBlock(old[i], block)).map((block) => store.put(toStored(block)));
   if (old.length > blocks.length) writes.push(store.delete(IDBKeyRange.bound([url, blocks.length], [url, Infinity])));
   if (ids.length === 0) writes.push(heads.delete(url));
   else {
@@ -80,6 +83,7 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
     writes.push(heads.put({ url, generation: newGeneration(), rank, firsts: blocks.map((b) => b.ids[0]!), count: ids.length }));
   }
   await Promise.all([...writes, tx.done]);
+  announceAvailabilityChange();
 }
 
 /** a new library's rank: after every stored one */
@@ -103,6 +107,7 @@ export async function removeLibraryFromAlbums(url: string): Promise<void> {
   const db = await albumDbHandle.get();
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readwrite');
   await Promise.all([tx.objectStore(ALBUM_HEAD_STORE).delete(url), tx.objectStore(ALBUM_LIBRARY_STORE).delete(blocksOf(url)), tx.done]);
+  announceAvailabilityChange();
 }
 
 /** blocks this tab has read, per library, for one generation; null: the block was damaged */
@@ -110,6 +115,30 @@ const cache = new Map<string, { generation: number; blocks: Map<number, Availabi
 /** past this many cached blocks (a 1,000,000-album library browsed far) the cache starts afresh */
 const CACHED_BLOCKS_MAX = 300;
 let cachedBlocks = 0;
+/**
+ * The heads last read, kept only where writes are announced (below): then a look-up whose blocks
+ * are cached needs no transaction at all. An answer from them may be a moment old, never mixed.
+ */
+let cachedHeads: AvailabilityHead[] | null = null;
+
+/** every write of the map, in any tab or worker of this origin, is announced here */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('album-availability');
+channel?.addEventListener('message', () => forgetCachedAvailability());
+// in Node (tests) an open channel would keep the process alive
+(channel as { unref?: () => void } | null)?.unref?.();
+
+/** forgets this tab's cached heads and blocks (the map changed) */
+export function forgetCachedAvailability(): void {
+  cache.clear();
+  cachedBlocks = 0;
+  cachedHeads = null;
+}
+
+/** after a write (a clear too): this thread forgets at once, the others when the message arrives */
+export function announceAvailabilityChange(): void {
+  forgetCachedAvailability();
+  channel?.postMessage('changed');
+}
 
 function cachedFor(head: AvailabilityHead): Map<number, AvailabilityBlock | null> {
   const entry = cache.get(head.url);
@@ -120,23 +149,44 @@ function cachedFor(head: AvailabilityHead): Map<number, AvailabilityBlock | null
   return blocks;
 }
 
-/** where each asked album is found: per album, its libraries' [url, first-seen, rank] */
-async function locate(albumIds: readonly string[]): Promise<Map<string, { url: string; firstSeen: number; rank: number }[]>> {
+type Holder = { url: string; firstSeen: number; rank: number };
+
+/** the asked albums' holders from `heads` and their blocks (every block needed must be in `maps`) */
+function holdersOf(ids: readonly string[], heads: readonly AvailabilityHead[], maps: readonly Map<number, AvailabilityBlock | null>[]): Map<string, Holder[]> {
+  const found = new Map(ids.map((id) => [id, [] as Holder[]]));
+  heads.forEach((head, h) => {
+    for (const id of ids) {
+      const block = maps[h]!.get(blockOf(head, id));
+      const at = block ? indexOfSorted(block.ids, id) : -1;
+      if (block && at >= 0) found.get(id)!.push({ url: head.url, firstSeen: block.firstSeen[at]!, rank: head.rank });
+    }
+  });
+  for (const holders of found.values()) holders.sort((a, b) => a.firstSeen - b.firstSeen || a.rank - b.rank);
+  return found;
+}
+
+const allCached = (ids: readonly string[], heads: readonly AvailabilityHead[]) =>
+  heads.every((head) => {
+    const blocks = cache.get(head.url);
+    return blocks?.generation === head.generation && ids.every((id) => blockOf(head, id) < 0 || blocks.blocks.has(blockOf(head, id)));
+  });
+
+/** where each asked album is found: its libraries, first-seen times and ranks */
+async function locate(albumIds: readonly string[]): Promise<Map<string, Holder[]>> {
   const ids = [...new Set(albumIds)];
-  const found = new Map(ids.map((id) => [id, [] as { url: string; firstSeen: number; rank: number }[]]));
-  if (ids.length === 0) return found;
-  if (cachedBlocks > CACHED_BLOCKS_MAX) {
-    cache.clear();
-    cachedBlocks = 0;
-  }
+  if (ids.length === 0) return new Map();
+  if (cachedHeads && allCached(ids, cachedHeads)) return holdersOf(ids, cachedHeads, cachedHeads.map(cachedFor));
+  if (cachedBlocks > CACHED_BLOCKS_MAX) forgetCachedAvailability();
   const db = await albumDbHandle.get();
   // heads and the blocks they point at come from one transaction: one generation of each library
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readonly');
   const store = tx.objectStore(ALBUM_LIBRARY_STORE);
   const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll()).map(parseHead).filter((h): h is AvailabilityHead => h !== undefined);
+  // the maps are held here: a write announced meanwhile empties the cache, not this answer
+  const maps = heads.map(cachedFor);
   const reads: Promise<void>[] = [];
-  for (const head of heads) {
-    const blocks = cachedFor(head);
+  heads.forEach((head, h) => {
+    const blocks = maps[h]!;
     for (const id of ids) {
       const no = blockOf(head, id);
       if (no < 0 || blocks.has(no)) continue;
@@ -144,24 +194,16 @@ async function locate(albumIds: readonly string[]): Promise<Map<string, { url: s
       cachedBlocks++;
       reads.push(store.get([head.url, no]).then((value) => void blocks.set(no, value === undefined ? null : (parseBlock(value) ?? null))));
     }
-  }
+  });
   await Promise.all([...reads, tx.done]);
-  for (const head of heads) {
-    const blocks = cachedFor(head);
-    for (const id of ids) {
-      const block = blocks.get(blockOf(head, id));
-      const at = block ? indexOfSorted(block.ids, id) : -1;
-      if (block && at >= 0) found.get(id)!.push({ url: head.url, firstSeen: block.firstSeen[at]!, rank: head.rank });
-    }
-  }
-  for (const holders of found.values()) holders.sort((a, b) => a.firstSeen - b.firstSeen || a.rank - b.rank);
-  return found;
+  if (channel) cachedHeads = heads;
+  return holdersOf(ids, heads, maps);
 }
 
 /** library urls for many albums at once; every asked id is in the map ([] when none) */
 export async function getAlbumLibrariesMany(albumIds: readonly string[]): Promise<Map<string, string[]>> {
   const found = await locate(albumIds);
-  return new Map([...found].map(([id, holders]) => [id, holders.map((h) => h.url)]));
+  return new Map([...new Set(albumIds)].map((id) => [id, (found.get(id) ?? []).map((h) => h.url)]));
 }
 
 /** the urls of the libraries holding the album ([] when none) */
@@ -173,10 +215,4 @@ export async function getAlbumRecord(albumId: string): Promise<AlbumLibraryRecor
   const holders = (await locate([albumId])).get(albumId) ?? [];
   if (holders.length === 0) return undefined;
   return { albumId, availableLibraries: holders.map((h) => h.url), createdAt: new Date(Math.min(...holders.map((h) => h.firstSeen))) };
-}
-
-/** forgets this tab's cached blocks (the stores were cleared) */
-export function forgetCachedAvailability(): void {
-  cache.clear();
-  cachedBlocks = 0;
 }
