@@ -67,9 +67,10 @@ export const LIBRARY_DB_NAME = 'library';
 export const LIBRARY_DB_VERSION = 2;
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
- * page of the album list reads one block, and a 100,000-album library is 50 records, not 100,000.
+ * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.
+ * A block of UUIDs stays under 64 KB, above which Chromium stores a value as a file of its own.
  */
-export const ALBUM_BLOCK_SIZE = 2_000;
+export const ALBUM_BLOCK_SIZE = 1_000;
 
 export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
 /** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */

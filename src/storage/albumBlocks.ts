@@ -16,7 +16,7 @@ export interface AvailabilityBlock {
 
 /**
  * A block as stored: the ids newline-joined and the times a Float64Array, as IndexedDB copies one
- * string and one typed array in a memcpy each, where 2,000 strings and numbers are 4,000 values to
+ * string and one typed array in a memcpy each, where 1,000 strings and numbers are 2,000 values to
  * clone (and to decode on every read). Album ids never contain a newline.
  */
 export interface StoredBlock {

@@ -75,13 +75,11 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
   const blocks = toBlocks(url, ids, ids.map((id) => seen.get(id) ?? elsewhere.get(id) ?? now));
   const changed = blocks.length !== old.length || blocks.some((block, i) => !sameBlock(old[i], block));
   if (!changed && head && head.count === ids.length) return tx.done;
+  const rank = head?.rank ?? (await rankAfterAll(heads));
   const writes: Promise<unknown>[] = blocks.filter((block, i) => !sameBlock(old[i], block)).map((block) => store.put(toStored(block)));
   if (old.length > blocks.length) writes.push(store.delete(IDBKeyRange.bound([url, blocks.length], [url, Infinity])));
   if (ids.length === 0) writes.push(heads.delete(url));
-  else {
-    const rank = head?.rank ?? (await rankAfterAll(heads));
-    writes.push(heads.put({ url, generation: newGeneration(), rank, firsts: blocks.map((b) => b.ids[0]!), count: ids.length }));
-  }
+  else writes.push(heads.put({ url, generation: newGeneration(), rank, firsts: blocks.map((b) => b.ids[0]!), count: ids.length }));
   await Promise.all([...writes, tx.done]);
   announceAvailabilityChange();
 }

@@ -23,7 +23,7 @@ export interface LibraryRecord {
   albumCount: number;
 }
 
-/** ids newline-joined: one string is one memcpy to store and to read, 2,000 strings are not */
+/** ids newline-joined: one string is one memcpy to store and to read, 1,000 strings are not */
 interface OrderBlock {
   url: string;
   block: number;

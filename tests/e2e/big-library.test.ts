@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { serveAlbumList } from '../../tools/albumListLibrary';
 import { newPage } from '../../tools/browser';
 import { openSignedIn, pathAndQuery } from '../../tools/signIn';
+import { addLibraryOnPage } from './support/libraries';
 import { serverAndBrowser } from './support/suite';
 
 const ALBUMS = 100_000;
@@ -104,16 +105,7 @@ describe('a library of 100,000 albums', () => {
       await page.getByRole('link', { name: '音频仓库', exact: true }).first().click();
       await page.waitForURL((url) => url.pathname === '/library');
       await page.getByRole('article').first().waitFor();
-      const token = await page.evaluate(async () => {
-        const body = (await (await fetch('/api/credential', { credentials: 'include' })).json()) as { data: { token: string }[] };
-        return body.data[0]?.token ?? '';
-      });
-      await page.getByRole('button', { name: '添加音频仓库' }).click();
-      const dialog = page.getByRole('dialog', { name: '添加音频仓库' });
-      await dialog.getByLabel('名称', { exact: true }).fill(BIG_LIBRARY);
-      await dialog.getByLabel('URL', { exact: true }).fill(library.url);
-      await dialog.getByLabel('Token', { exact: true }).fill(token);
-      await dialog.getByRole('button', { name: '确定' }).click();
+      await addLibraryOnPage(page, BIG_LIBRARY, library.url);
       const item = page.getByRole('article', { name: BIG_LIBRARY });
       await item.getByText('同步中', { exact: true }).waitFor();
 
