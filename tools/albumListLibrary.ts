@@ -11,11 +11,14 @@ export interface AlbumListLibrary {
   url: string;
   /** resolves once /albums has been answered in full */
   served: Promise<void>;
+  /** lists `ids` from now on, with a later last_update (the library changed) */
+  relist(ids: readonly string[]): void;
   close(): Promise<void>;
 }
 
 export async function serveAlbumList(ids: readonly string[], { cover }: { cover?: Uint8Array } = {}): Promise<AlbumListLibrary> {
-  const albums = JSON.stringify(ids);
+  let albums = JSON.stringify(ids);
+  let lastUpdate = 1_716_000_000;
   let sent = () => {};
   const served = new Promise<void>((resolve) => (sent = resolve));
   const server: Server = createServer((req, res) => {
@@ -23,7 +26,7 @@ export async function serveAlbumList(ids: readonly string[], { cover }: { cover?
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
     if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
     const send = (type: string, body: string | Uint8Array) => res.writeHead(200, { ...cors, 'content-type': type, 'cache-control': 'no-store' }).end(body);
-    if (path === '/info') return send('application/json', JSON.stringify({ version: 'album list', protocol_version: '1', last_update: 1_716_000_000 }));
+    if (path === '/info') return send('application/json', JSON.stringify({ version: 'album list', protocol_version: '1', last_update: lastUpdate }));
     if (path === '/albums') {
       res.on('finish', sent);
       return send('application/json', albums);
@@ -35,6 +38,10 @@ export async function serveAlbumList(ids: readonly string[], { cover }: { cover?
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     served,
+    relist(next) {
+      albums = JSON.stringify(next);
+      lastUpdate += 1;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

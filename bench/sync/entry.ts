@@ -9,7 +9,8 @@ import { clearLocalData } from '@/app/localData';
 import { provideLibrarySync } from '@/features/library';
 import type { Credential } from '@/shared/types';
 import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';
-import { listLibraryRecords } from '@/storage/libraryDb';
+import { getLibraryAlbums, listLibraryRecords } from '@/storage/libraryDb';
+import { libraryWorker } from '@/storage/libraryWorker';
 import { readLocal, writeLocal } from '@/storage/local';
 
 export interface SyncTimings {
@@ -87,7 +88,7 @@ async function run(url: string): Promise<SyncTimings> {
   const heapAfterSyncMb = ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
 
   const [record] = await listLibraryRecords();
-  const albums = record?.albums ?? [];
+  const albums = record ? await getLibraryAlbums(record.url) : [];
   const sample = await getAlbumLibrariesMany([albums[0] ?? '', albums.at(-1) ?? '']);
   if (albums.length === 0 || [...sample.values()].some((libs) => libs.join() !== url)) {
     throw new Error('first sync did not store the availability map');
@@ -113,9 +114,58 @@ async function run(url: string): Promise<SyncTimings> {
   return { firstSyncMs, resyncMs, cleanupMs, longestTaskMs, heapAfterSyncMb, albumCount: albums.length };
 }
 
+export interface LookupTimings {
+  /** storing two more libraries beside the synced one (the worker's writes), ms */
+  storeTwoMoreMs: number;
+  /** the first look-up of one album in this tab: its three libraries' blocks are read */
+  coldMs: number;
+  /** one look-up of another album, blocks not yet read (median of 20) */
+  uncachedMs: number;
+  /** one look-up whose blocks this tab has read (median of 200) */
+  cachedMs: number;
+}
+
+const medianOf = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * "Which libraries hold album X" over three libraries of `/albums`' size: the synced one, one that
+ * shares every other album, one that shares the second half. Each look-up is the app's own
+ * (getAlbumLibrariesMany, as the album page and the player ask), on this page's thread.
+ */
+async function lookups(url: string): Promise<LookupTimings> {
+  const ids = (await (await fetch(`${url}/albums`)).json()) as string[];
+  const credential: Credential = { id: 'bench', name: 'bench', url, token: 'bench-token', priority: 0, controlled: false };
+  const actor = createActor(provideLibrarySync());
+  actor.start();
+  await timeUntil(actor, (s) => !s.matches('loadingRecords'));
+  const synced = syncedAfter(actor, url, lastSyncOf(actor, url));
+  actor.send({ type: 'SYNC', credentials: [credential] });
+  await synced;
+  actor.stop();
+  let started = performance.now();
+  await libraryWorker.store({ url: 'https://every-other.example', lastUpdate: 1, albums: ids.filter((_, i) => i % 2 === 0) });
+  await libraryWorker.store({ url: 'https://second-half.example', lastUpdate: 1, albums: ids.slice(ids.length / 2) });
+  const storeTwoMoreMs = performance.now() - started;
+  const timed = async (id: string) => {
+    const t = performance.now();
+    const found = await getAlbumLibrariesMany([id]);
+    const ms = performance.now() - t;
+    if ((found.get(id) ?? []).length === 0) throw new Error(`no library holds ${id}`);
+    return ms;
+  };
+  const coldMs = await timed(ids[ids.length - 1]!);
+  const uncached: number[] = [];
+  // ids far apart: each look-up lands in blocks not read yet
+  for (let k = 0; k < 20; k++) uncached.push(await timed(ids[Math.floor(((k + 0.5) * ids.length) / 20)]!));
+  const cached: number[] = [];
+  for (let k = 0; k < 200; k++) cached.push(await timed(ids[Math.floor(((k % 20) + 0.5) * ids.length / 20)]!));
+  await clearLocalData();
+  return { storeTwoMoreMs, coldMs, uncachedMs: medianOf(uncached), cachedMs: medianOf(cached) };
+}
+
 declare global {
   interface Window {
-    syncBench: { run: typeof run };
+    syncBench: { run: typeof run; lookups: typeof lookups };
   }
 }
-window.syncBench = { run };
+window.syncBench = { run, lookups };

@@ -60,15 +60,17 @@ export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 export const DEFAULT_LIBRARY_PRIORITY = 0;
 
 export const ALBUM_DB_NAME = 'album';
-export const ALBUM_DB_VERSION = 2;
+/** 3: the availability map is stored per library in blocks (docs/architecture.md#local-album-data) */
+export const ALBUM_DB_VERSION = 3;
 export const LIBRARY_DB_NAME = 'library';
-export const LIBRARY_DB_VERSION = 1;
+/** 2: a library's listed album order moved out of its record into blocks */
+export const LIBRARY_DB_VERSION = 2;
 /**
- * Availability records rewritten per transaction by a sync or a library's removal: a reader of the
- * map (an album page, the player finding a track's library) waits for one such chunk, never for a
- * whole 100,000-album sync.
+ * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
+ * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.
+ * A block of UUIDs stays under 64 KB, above which Chromium stores a value as a file of its own.
  */
-export const AVAILABILITY_CHUNK = 2_000;
+export const ALBUM_BLOCK_SIZE = 1_000;
 
 export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
 /** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */

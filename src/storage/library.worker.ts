@@ -1,6 +1,6 @@
-// The worker that does a library's IndexedDB work: 100,000 albums are 100,000 puts, each
-// a structured clone on the thread that makes it, and a 100,000-id record to decode on every read;
-// here neither blocks the page, its player bar or its clicks. Writes run one at a time in the order
+// The worker that does a library's IndexedDB work: a 100,000-album sync splits, sorts and packs
+// 100,000 ids into blocks, and a removal or a page of the list decodes them; here none of it
+// blocks the page, its player bar or its clicks. Writes run one at a time in the order
 // sent; reads run at once (IndexedDB orders them against the writes' transactions), so a page of
 // one library's albums does not wait for another library's long first sync.
 import { runLibraryJob, type LibraryJob } from './libraryJobs';

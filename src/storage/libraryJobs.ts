@@ -9,8 +9,8 @@ import { getLibraryAlbumSlice, listLibraryRecords, type AlbumSlice, type Library
 
 export type { AlbumSlice };
 
-/** a stored library record without its album list (the list stays where it was written) */
-export type LibrarySummary = Omit<LibraryRecord, 'albums'>;
+/** a stored library record (its album list is stored apart, in blocks, and stays in the worker) */
+export type LibrarySummary = LibraryRecord;
 
 export type LibraryJob =
   | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: string | null }
@@ -34,10 +34,6 @@ export type LibraryJobAnswer =
 export const packIds = (ids: readonly string[]): string => ids.join('\n');
 const unpackIds = (packed: string): string[] => (packed === '' ? [] : packed.split('\n'));
 
-export function summaryOf({ albums: _albums, ...summary }: LibraryRecord): LibrarySummary {
-  return summary;
-}
-
 async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['kind']]> {
   switch (job.kind) {
     case 'remove':
@@ -45,10 +41,10 @@ async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['
       return null;
     case 'store': {
       const albums = job.albums === null ? null : unpackIds(job.albums);
-      return summaryOf(await storeLibrarySync({ url: job.url, lastUpdate: job.lastUpdate, albums }, job.now));
+      return storeLibrarySync({ url: job.url, lastUpdate: job.lastUpdate, albums }, job.now);
     }
     case 'summaries':
-      return (await listLibraryRecords()).map(summaryOf);
+      return listLibraryRecords();
     case 'albumSlice':
       return getLibraryAlbumSlice(job.url, job.offset, job.size);
   }

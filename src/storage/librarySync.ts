@@ -1,5 +1,5 @@
 // The storage side of a library sync (docs/behaviour.md#library-sync: the albums and the record) and of a library's removal, batched:
-// one transaction per store per library, never one per album.
+// one transaction per database per library, never one per album.
 import { clearAlbumInfo, removeLibraryFromAlbums, setLibraryAlbums } from './albumDb';
 import { deleteLibraryRecord, putLibraryRecord, renewLibraryRecord, type LibraryRecord } from './libraryDb';
 
@@ -14,9 +14,7 @@ export async function storeLibrarySync({ url, lastUpdate, albums }: LibrarySnaps
   if (albums === null) return renewLibraryRecord(url, lastUpdate, now);
   await setLibraryAlbums(url, albums);
   await clearAlbumInfo();
-  const record: LibraryRecord = { url, serverLastUpdate: lastUpdate, lastSync: now, albums, albumCount: albums.length };
-  await putLibraryRecord(record);
-  return record;
+  return putLibraryRecord({ url, serverLastUpdate: lastUpdate, lastSync: now }, albums);
 }
 
 export async function removeLibraryData(url: string): Promise<void> {

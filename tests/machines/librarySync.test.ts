@@ -37,7 +37,6 @@ const stored = (input: StoreLibraryInput): LibraryRecord => ({
   url: input.url,
   serverLastUpdate: input.lastUpdate,
   lastSync: 1000,
-  albums: input.albums ?? ['a'],
   albumCount: input.albums?.length ?? 1,
 });
 

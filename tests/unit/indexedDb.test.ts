@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDB } from 'idb';
-import { ALBUM_DB_NAME, ALBUM_DB_VERSION, AVAILABILITY_CHUNK, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
+import { ALBUM_BLOCK_SIZE, ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
 import {
   addLibraryToAlbums,
   clearAlbumDb,
@@ -21,6 +21,8 @@ import {
   clearLibraryDb,
   closeLibraryDb,
   deleteLibraryRecord,
+  getLibraryAlbums,
+  getLibraryAlbumSlice,
   getLibraryRecord,
   listLibraryRecords,
   putLibraryRecord,
@@ -177,21 +179,18 @@ describe('setLibraryAlbums and removeLibraryFromAlbums (bulk read, changed recor
     expect(Object.fromEntries(await getAlbumLibrariesMany(['a1', 'b1']))).toEqual({ a1: [B], b1: [B] });
   });
 
-  test('a damaged record of a listed album is written afresh; other damaged records are left alone', async () => {
-    await getAlbumLibraries('warm-up');
+  test('a damaged block is skipped with a warning (its albums read as held by none) and written afresh by the next sync', async () => {
+    await setLibraryAlbums(A, ['bad', 'other']);
+    await setLibraryAlbums(B, ['other']);
     await closeAlbumDb();
     const raw = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
-    await raw.put('album_library_map', { albumId: 'bad', availableLibraries: 'not a list' });
-    await raw.put('album_library_map', { albumId: 'other', availableLibraries: 7 });
+    await raw.put('album_library_map', { url: A, block: 0, ids: 'not a list' });
     raw.close();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['bad', 'other']))).toEqual({ bad: [], other: [B] });
+    expect(warn).toHaveBeenCalledWith('a damaged availability block was skipped', { url: A, block: 0 });
     await setLibraryAlbums(A, ['bad']);
-    await expect(getAlbumLibraries('bad')).resolves.toEqual([A]);
-    await removeLibraryFromAlbums(A);
-    await expect(getAlbumRecord('bad')).resolves.toBeUndefined();
-    await expect(getAlbumLibraries('other')).resolves.toEqual([]);
-    const again = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
-    await expect(again.get('album_library_map', 'other')).resolves.toEqual({ albumId: 'other', availableLibraries: 7 });
-    again.close();
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['bad', 'other']))).toEqual({ bad: [A], other: [B] });
   });
 
   test('removing one of two libraries sharing an album keeps the album for the other, with its createdAt', async () => {
@@ -206,29 +205,18 @@ describe('setLibraryAlbums and removeLibraryFromAlbums (bulk read, changed recor
     await expect(getAlbumRecord('a-only')).resolves.toBeUndefined();
   });
 
-  test('a library removed alone goes in one delete request; shared albums and damaged records split the range', async () => {
-    await setLibraryAlbums(A, ['k1', 'k2', 'k3', 'k4', 'k5', 'k6']);
-    const del = vi.spyOn(IDBObjectStore.prototype, 'delete');
+  test('a library removed goes with its head and blocks in one transaction; other libraries keep theirs', async () => {
+    await setLibraryAlbums(A, ['k1', 'k2', 'k3']);
+    await setLibraryAlbums(B, ['k2']);
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
     await removeLibraryFromAlbums(A);
-    expect(del).toHaveBeenCalledTimes(1);
-    expect((await getAlbumLibrariesMany(['k1', 'k6'])).get('k6')).toEqual([]);
-    del.mockClear();
-
-    await setLibraryAlbums(A, ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k8']);
-    await setLibraryAlbums(B, ['k4']);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['k1', 'k2', 'k3']))).toEqual({ k1: [], k2: [B], k3: [] });
     await closeAlbumDb();
     const raw = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
-    // a damaged record between k6 and k8 (a range over it would delete it)
-    await raw.put('album_library_map', { albumId: 'k7', availableLibraries: 'not a list' });
+    expect(await raw.getAllKeys('album_library_map')).toEqual([[B, 0]]);
+    expect(await raw.getAllKeys('album_library_heads')).toEqual([B]);
     raw.close();
-    await removeLibraryFromAlbums(A);
-    // k1–k3, then k5–k6, then k8: k4 (kept for B) and k7 (damaged) end the runs
-    expect(del).toHaveBeenCalledTimes(3);
-    const left = await getAlbumLibrariesMany(['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k8']);
-    expect(Object.fromEntries(left)).toEqual({ k1: [], k2: [], k3: [], k4: [B], k5: [], k6: [], k8: [] });
-    const again = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
-    expect(await again.getAllKeys('album_library_map')).toEqual(['k4', 'k7']);
-    again.close();
   });
 
   test('a re-sync deleting a range around a newly listed album keeps the new album', async () => {
@@ -238,30 +226,22 @@ describe('setLibraryAlbums and removeLibraryFromAlbums (bulk read, changed recor
     expect(Object.fromEntries(await getAlbumLibrariesMany(['m1', 'm2', 'm3']))).toEqual({ m1: [], m2: [A], m3: [] });
   });
 
-  test('a big sync goes in chunks: a reader is answered between them, before the sync ends, and every album is written', async () => {
+  test('a big library is a few records of ALBUM_BLOCK_SIZE ids, written in one transaction, and found in any block', async () => {
     await setLibraryAlbums(B, ['shared-0', 'b-only']);
-    const ids = Array.from({ length: 5 * AVAILABILITY_CHUNK }, (_, i) => (i === 0 ? 'shared-0' : `album-${String(i).padStart(6, '0')}`));
+    const ids = Array.from({ length: 5 * ALBUM_BLOCK_SIZE }, (_, i) => (i === 0 ? 'shared-0' : `album-${String(i).padStart(6, '0')}`));
     const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
-    let synced = false;
-    const sync = setLibraryAlbums(A, ids).then(() => {
-      synced = true;
-    });
-    // once the sync's first chunk has begun, a reader asks
-    await vi.waitFor(() => expect(transaction).toHaveBeenCalled());
-    const read = await getAlbumLibrariesMany(['b-only']);
-    expect(read.get('b-only')).toEqual([B]);
-    expect(synced).toBe(false);
-    await sync;
-    expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite').length).toBeGreaterThanOrEqual(5);
+    await setLibraryAlbums(A, ids.toReversed());
+    expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
     const all = await getAlbumLibrariesMany(ids);
     expect([...all.values()].filter((libs) => libs.at(-1) === A)).toHaveLength(ids.length);
     expect(all.get('shared-0')).toEqual([B, A]);
-
-    // the removal goes in chunks too, and leaves the other library's albums
-    await removeLibraryFromAlbums(A);
-    const again = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
-    expect(await again.getAllKeys('album_library_map')).toEqual(['b-only', 'shared-0']);
-    again.close();
+    await closeAlbumDb();
+    const raw = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    expect(await raw.count('album_library_map')).toBe(5 + 1);
+    const head = await raw.get('album_library_heads', A);
+    expect(head.count).toBe(ids.length);
+    expect(head.firsts).toEqual([0, 1, 2, 3, 4].map((b) => [...ids].sort()[b * ALBUM_BLOCK_SIZE]));
+    raw.close();
   });
 
   test('a write that fails rejects', async () => {
@@ -305,38 +285,52 @@ describe('album info cache', () => {
 });
 
 describe('library records', () => {
-  const record: LibraryRecord = {
-    url: A,
-    serverLastUpdate: 1_716_000_000,
-    lastSync: 1_716_000_100_000,
-    albums: ['a1', 'a2'],
-    albumCount: 2,
-  };
+  const record: LibraryRecord = { url: A, serverLastUpdate: 1_716_000_000, lastSync: 1_716_000_100_000, albumCount: 2 };
+  const stamp = { url: A, serverLastUpdate: record.serverLastUpdate, lastSync: record.lastSync };
 
   test('put, get, list, delete, clear', async () => {
     await expect(getLibraryRecord(A)).resolves.toBeUndefined();
-    await putLibraryRecord(record);
-    await putLibraryRecord({ ...record, url: B, albums: [], albumCount: 0 });
+    await expect(putLibraryRecord(stamp, ['a1', 'a2'])).resolves.toEqual(record);
+    await putLibraryRecord({ ...stamp, url: B }, []);
     await expect(getLibraryRecord(A)).resolves.toEqual(record);
+    await expect(getLibraryAlbums(A)).resolves.toEqual(['a1', 'a2']);
     expect((await listLibraryRecords()).map((r) => r.url).sort()).toEqual([A, B]);
     await deleteLibraryRecord(A);
     await expect(getLibraryRecord(A)).resolves.toBeUndefined();
+    await expect(getLibraryAlbums(A)).resolves.toEqual([]);
     await clearLibraryDb();
     await expect(listLibraryRecords()).resolves.toEqual([]);
   });
 
-  test('putting a record again replaces it', async () => {
-    await putLibraryRecord(record);
-    await putLibraryRecord({ ...record, albums: ['a3'], albumCount: 1, lastSync: 5 });
-    await expect(getLibraryRecord(A)).resolves.toEqual({ ...record, albums: ['a3'], albumCount: 1, lastSync: 5 });
+  test('putting a record again replaces it and its whole album list', async () => {
+    const long = Array.from({ length: 2 * ALBUM_BLOCK_SIZE + 5 }, (_, i) => `z${i}`);
+    await putLibraryRecord(stamp, long);
+    await expect(getLibraryAlbums(A)).resolves.toEqual(long);
+    await putLibraryRecord({ ...stamp, lastSync: 5 }, ['a3']);
+    await expect(getLibraryRecord(A)).resolves.toEqual({ ...record, albumCount: 1, lastSync: 5 });
+    await expect(getLibraryAlbums(A)).resolves.toEqual(['a3']);
+  });
+
+  test('a page of the album list reads the blocks it spans, in the listed order', async () => {
+    const listed = Array.from({ length: 3 * ALBUM_BLOCK_SIZE + 7 }, (_, i) => `id-${(i * 7919) % 100_000}`);
+    await putLibraryRecord(stamp, listed);
+    const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    const across = await getLibraryAlbumSlice(A, ALBUM_BLOCK_SIZE - 3, 10);
+    expect(across).toEqual({ ids: listed.slice(ALBUM_BLOCK_SIZE - 3, ALBUM_BLOCK_SIZE + 7), total: listed.length });
+    expect(getAll).toHaveBeenCalledTimes(1);
+    await expect(getLibraryAlbumSlice(A, 3 * ALBUM_BLOCK_SIZE, 30)).resolves.toEqual({ ids: listed.slice(3 * ALBUM_BLOCK_SIZE), total: listed.length });
+    await expect(getLibraryAlbumSlice(A, 10 * ALBUM_BLOCK_SIZE, 30)).resolves.toEqual({ ids: [], total: listed.length });
+    await expect(getLibraryAlbumSlice(B, 0, 30)).resolves.toEqual({ ids: [], total: 0 });
   });
 
   test('clearLocalLibraryRecords empties both databases', async () => {
-    await putLibraryRecord(record);
+    await putLibraryRecord(stamp, ['a1', 'a2']);
     await addLibraryToAlbums(A, ['a1']);
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([A]);
     await putAlbumInfos([album('a1')]);
     await clearLocalLibraryRecords();
     await expect(listLibraryRecords()).resolves.toEqual([]);
+    await expect(getLibraryAlbums(A)).resolves.toEqual([]);
     await expect(getAlbumLibraries('a1')).resolves.toEqual([]);
     await expect(getAlbumInfos(['a1'])).resolves.toEqual(new Map());
   });
@@ -350,14 +344,16 @@ describe('schema', () => {
     await closeLibraryDb();
     const albumDb = await openDB(ALBUM_DB_NAME);
     expect(albumDb.version).toBe(ALBUM_DB_VERSION);
-    expect([...albumDb.objectStoreNames].sort()).toEqual(['album_info', 'album_library_map']);
-    expect(albumDb.transaction('album_library_map').store.keyPath).toBe('albumId');
+    expect([...albumDb.objectStoreNames].sort()).toEqual(['album_info', 'album_library_heads', 'album_library_map']);
+    expect(albumDb.transaction('album_library_map').store.keyPath).toEqual(['url', 'block']);
+    expect(albumDb.transaction('album_library_heads').store.keyPath).toBe('url');
     expect(albumDb.transaction('album_info').store.keyPath).toBe('albumId');
     albumDb.close();
     const libraryDb = await openDB(LIBRARY_DB_NAME);
     expect(libraryDb.version).toBe(LIBRARY_DB_VERSION);
-    expect([...libraryDb.objectStoreNames]).toEqual(['library_info']);
+    expect([...libraryDb.objectStoreNames].sort()).toEqual(['library_album_order', 'library_info']);
     expect(libraryDb.transaction('library_info').store.keyPath).toBe('url');
+    expect(libraryDb.transaction('library_album_order').store.keyPath).toEqual(['url', 'block']);
     libraryDb.close();
   });
 
@@ -377,25 +373,24 @@ describe('schema', () => {
     await addLibraryToAlbums(B, ['legacy']);
     const record = await getAlbumRecord('legacy');
     expect(record?.availableLibraries).toEqual([A, B]);
-    expect(record?.createdAt.getTime()).toBeGreaterThan(0);
 
     await closeAlbumDb();
     const upgraded = await openDB(ALBUM_DB_NAME);
-    expect(upgraded.version).toBe(2);
-    expect([...upgraded.objectStoreNames].sort()).toEqual(['album_info', 'album_library_map']);
+    expect(upgraded.version).toBe(ALBUM_DB_VERSION);
+    expect([...upgraded.objectStoreNames].sort()).toEqual(['album_info', 'album_library_heads', 'album_library_map']);
     upgraded.close();
   });
 
-  test('damaged records read as empty rather than failing', async () => {
-    const db = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION, {
-      upgrade(raw) {
-        raw.createObjectStore('album_library_map', { keyPath: 'albumId' });
-        raw.createObjectStore('album_info', { keyPath: 'albumId' });
-      },
-    });
-    await db.put('album_library_map', { albumId: 'bad', availableLibraries: 'not a list' });
-    db.close();
-    await expect(getAlbumLibraries('bad')).resolves.toEqual([]);
+  test('a damaged head reads as no library, with a warning, rather than failing', async () => {
+    await setLibraryAlbums(A, ['a1']);
+    await setLibraryAlbums(B, ['a1']);
+    await closeAlbumDb();
+    const raw = await openDB(ALBUM_DB_NAME, ALBUM_DB_VERSION);
+    await raw.put('album_library_heads', { url: A, generation: 'x' });
+    raw.close();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(getAlbumLibraries('a1')).resolves.toEqual([B]);
+    expect(warn).toHaveBeenCalledWith('a damaged availability head was skipped', { url: A });
   });
 });
 

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { getAlbumLibrariesMany } from '@/storage/albumDb';
-import { getLibraryRecord } from '@/storage/libraryDb';
+import { getLibraryAlbums, getLibraryRecord } from '@/storage/libraryDb';
 import { packIds, runLibraryJob, type LibraryJob, type LibraryJobAnswer } from '@/storage/libraryJobs';
 import { createLibraryWorker, type JobWorker } from '@/storage/libraryWorker';
 import { resetDatabases } from './localDatabases';
@@ -69,7 +69,7 @@ describe('library writes behind a worker', () => {
     expect(await stored).toEqual({ url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length });
     const map = await getAlbumLibrariesMany([ids[0]!, ids.at(-1)!]);
     expect([...map.values()]).toEqual([[URL_A], [URL_A]]);
-    expect((await getLibraryRecord(URL_A))?.albums).toHaveLength(ids.length);
+    expect(await getLibraryAlbums(URL_A)).toHaveLength(ids.length);
     // one worker for every job
     const removed = writes.remove(URL_A);
     expect(fake.posted).toMatchObject([{ kind: 'remove', url: URL_A }]);
