@@ -256,7 +256,7 @@ async function signInOn(page: Page, { server, rowNeedsPlayButton: ours, url }: C
   if (ours) {
     // by the client's own address form: a files-only server has no /user/login to load
     await logIn(page, server.demo.email, server.demo.password);
-    await page.getByRole('link', { name: '注销' }).waitFor();
+    await page.getByRole('button', { name: '注销', exact: true }).waitFor();
     return;
   }
   // the original's fields have no label tied to them: found by name

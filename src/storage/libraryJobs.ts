@@ -1,11 +1,12 @@
 // The jobs on the local library data, as messages: what the page's thread sends to the worker that
 // does the IndexedDB work (library.worker.ts), and the handler that runs them there. A library's
 // album list (100,000 ids in a big one) is only ever decoded there: syncs write it, and readers get
-// a record's summary or one page of ids.
+// one page of ids. The records themselves are small (their lists are stored apart) and are read on
+// the page's thread, so a visitor who never syncs (a shared list signed out) starts no worker.
 // Album ids travel as one newline-joined string: copying one string between threads is a memcpy,
 // 100,000 separate strings are 100,000 allocations on the sending thread.
 import { removeLibraryData, storeLibrarySync } from './librarySync';
-import { getLibraryAlbumSlice, listLibraryRecords, type AlbumSlice, type LibraryRecord } from './libraryDb';
+import { getLibraryAlbumSlice, type AlbumSlice, type LibraryRecord } from './libraryDb';
 
 export type { AlbumSlice };
 
@@ -15,14 +16,12 @@ export type LibrarySummary = LibraryRecord;
 export type LibraryJob =
   | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: string | null }
   | { id: number; kind: 'remove'; url: string }
-  | { id: number; kind: 'summaries' }
   | { id: number; kind: 'albumSlice'; url: string; offset: number; size: number };
 
 /** what each kind of job answers */
 export interface LibraryJobResults {
   store: LibrarySummary;
   remove: null;
-  summaries: LibrarySummary[];
   albumSlice: AlbumSlice;
 }
 
@@ -43,8 +42,6 @@ async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['
       const albums = job.albums === null ? null : unpackIds(job.albums);
       return storeLibrarySync({ url: job.url, lastUpdate: job.lastUpdate, albums }, job.now);
     }
-    case 'summaries':
-      return listLibraryRecords();
     case 'albumSlice':
       return getLibraryAlbumSlice(job.url, job.offset, job.size);
   }

@@ -77,8 +77,6 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
     remove: async (url: string): Promise<void> => {
       await run<'remove'>({ kind: 'remove', url });
     },
-    /** every stored library record, without its album list */
-    summaries: (): Promise<LibrarySummary[]> => run<'summaries'>({ kind: 'summaries' }),
     /** `size` album ids of the library from position `offset`, and how many it has */
     albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> => run<'albumSlice'>({ kind: 'albumSlice', url, offset, size }),
   };

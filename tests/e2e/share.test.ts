@@ -61,6 +61,9 @@ describe('a share link', () => {
         served.add(`${response.headers()['content-type']} ${response.headers()['x-audio-quality']}`);
       }
     });
+    // a visitor who never syncs a library starts no library worker (nor fetches its script)
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto(link);
     await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
     await page.getByRole('link', { name: '登录' }).waitFor();
@@ -81,6 +84,7 @@ describe('a share link', () => {
     await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
     // no token was written to storage
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('auth=');
+    expect(workers.filter((url) => url.includes('library.worker'))).toEqual([]);
     expectNoErrors();
     await close();
   });

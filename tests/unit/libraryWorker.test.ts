@@ -1,13 +1,14 @@
 // Where a library's IndexedDB work runs: behind a worker boundary. With a fake worker
 // that runs jobs only when the test says so, the sync's thread posts one message (the ids as one
 // string) and writes nothing itself; the writes happen where the job runs, and the answer is the
-// record without its album list. Readers get summaries or one page of ids, never the whole list.
+// record without its album list. Readers get one page of ids, never the whole list; the records
+// alone are read on the page's thread.
 // Without workers (Node), the same job runs on this thread. The worker script itself runs reads at
 // once and writes in order.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { getAlbumLibrariesMany } from '@/storage/albumDb';
-import { getLibraryAlbums, getLibraryRecord } from '@/storage/libraryDb';
+import { getLibraryAlbums, getLibraryRecord, listLibraryRecords } from '@/storage/libraryDb';
 import { packIds, runLibraryJob, type LibraryJob, type LibraryJobAnswer } from '@/storage/libraryJobs';
 import { createLibraryWorker, type JobWorker } from '@/storage/libraryWorker';
 import { resetDatabases } from './localDatabases';
@@ -105,14 +106,14 @@ describe('library writes behind a worker', () => {
       };
     });
     const stored = worker.store({ url: URL_A, lastUpdate: 1, albums: ['x', 'y'] }, 9);
-    const summaries = worker.summaries();
+    const slice = worker.albumSlice(URL_A, 0, 30);
     expect(posted).toHaveLength(2);
     fail!({ message: 'blocked by the page policy' });
     expect(await stored).toEqual({ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 });
-    // the summary job was sent before the store ran; run here, it answers whatever it read
-    await summaries;
+    // the slice job was sent before the store ran; run here, it answers whatever it read
+    await slice;
     expect(await worker.albumSlice(URL_A, 0, 30)).toEqual({ ids: ['x', 'y'], total: 2 });
-    expect(await worker.summaries()).toEqual([{ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 }]);
+    expect(await listLibraryRecords()).toEqual([{ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 }]);
     expect(posted).toHaveLength(2);
     expect(made).toBe(1);
     expect(warn).toHaveBeenCalledOnce();
@@ -132,19 +133,20 @@ describe('library writes behind a worker', () => {
     await fake.runAll();
     await stored;
 
-    const summaries = worker.summaries();
     const page = worker.albumSlice(URL_A, 2_990, 30);
     const last = worker.albumSlice(URL_A, 4_980, 30);
     const past = worker.albumSlice(URL_A, 6_000, 30);
     const unknown = worker.albumSlice('https://never-synced.example', 0, 30);
-    expect(fake.posted.map((job) => job.kind)).toEqual(['summaries', 'albumSlice', 'albumSlice', 'albumSlice', 'albumSlice']);
+    expect(fake.posted.map((job) => job.kind)).toEqual(['albumSlice', 'albumSlice', 'albumSlice', 'albumSlice']);
     const answers: LibraryJobAnswer[] = [];
     for (const job of fake.posted) answers.push(await runLibraryJob(job));
     await fake.runAll();
     // what crosses back: no answer carries more than one page of ids
     expect(Math.max(...answers.map((a) => JSON.stringify(a).length))).toBeLessThan(2_000);
 
-    expect(await summaries).toEqual([{ url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length }]);
+    // the record alone, read on this thread: no job
+    expect(await listLibraryRecords()).toEqual([{ url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length }]);
+    expect(fake.posted).toEqual([]);
     expect(await page).toEqual({ ids: ids.slice(2_990, 3_020), total: ids.length });
     expect(await last).toEqual({ ids: ids.slice(4_980), total: ids.length });
     expect(await past).toEqual({ ids: [], total: ids.length });

@@ -11,6 +11,7 @@ import type { StoreLibraryInput } from './librarySyncMachine';
 import { librarySyncMachine } from './librarySyncMachine';
 
 const storage = () => import('@/storage/libraryWorker');
+const libraryDb = () => import('@/storage/libraryDb');
 const albumDb = () => import('@/storage/albumDb');
 const annil = () => import('@/services/annil');
 
@@ -25,8 +26,8 @@ export function defineLibrariesActors({ api }: { api: ApiClient }) {
 /** the sync steps over the annil client (`fetch`: library servers; tests pass a fake) and IndexedDB */
 export function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.fetch } = {}) {
   return {
-    // the records' summaries: their album lists (100,000 ids in a big library) stay in the worker
-    loadRecords: fromPromise<LibrarySummary[], void>(async () => (await storage()).libraryWorker.summaries()),
+    // the records alone are small (their album lists are stored apart): read here, no worker starts
+    loadRecords: fromPromise<LibrarySummary[], void>(async () => (await libraryDb()).listLibraryRecords()),
     fetchLibraryInfo: fromPromise(async ({ input }: { input: { url: string } }) => (await annil()).getLibraryInfo(input.url, { fetch })),
     fetchLibraryAlbums: fromPromise(async ({ input }: { input: { url: string; token: string } }) =>
       (await annil()).getLibraryAlbums(input.url, input.token, { fetch }),
