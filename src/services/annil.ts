@@ -1,9 +1,11 @@
 // Library (annil) servers (docs/protocol.md#library-server-annil): plain JSON, not enveloped, token in `?auth=`
 // (an Authorization header would fail the CORS preflight, docs/protocol.md#library-tokens).
-import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
+import { PAGE_WORK_SLICE_MS, REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { BadResponseError, NetworkError } from './api/errors';
 import { isRecord, readNumber } from '@/rules/narrow';
 import { libraryAlbumsUrl, libraryInfoUrl } from './libraryUrls';
+import { StringArrayParser } from '@/rules/stringArrayParser';
+import { workSlice } from '@/shared/yieldToPage';
 
 export interface AnnilOptions {
   fetch?: typeof globalThis.fetch;
@@ -21,7 +23,8 @@ function requestSignal(signal: AbortSignal | undefined): AbortSignal {
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-async function getJson(url: string, options: AnnilOptions): Promise<unknown> {
+/** the response of a GET, once its status says it succeeded */
+async function request(url: string, options: AnnilOptions): Promise<Response> {
   const fetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
@@ -32,19 +35,54 @@ async function getJson(url: string, options: AnnilOptions): Promise<unknown> {
     throw new NetworkError(null, '', { cause: e });
   }
   if (!response.ok) throw new NetworkError(response.status, response.statusText);
-  let body: string;
+  return response;
+}
+
+/** a body that fails while it arrives fails as the request would */
+async function reading<T>(options: AnnilOptions, read: () => Promise<T>): Promise<T> {
   try {
-    body = await response.text();
+    return await read();
   } catch (e) {
     if (options.signal?.aborted) throw options.signal.reason;
     throw new NetworkError(null, '', { cause: e });
   }
+}
+
+async function getJson(url: string, options: AnnilOptions): Promise<unknown> {
+  const response = await request(url, options);
+  const body = await reading(options, () => response.text());
   try {
     return JSON.parse(body) as unknown;
   } catch (e) {
     // an HTML page (a proxy, a wrong URL) or garbage
     throw new BadResponseError(response.status, { cause: e });
   }
+}
+
+// a piece of decoded text the parser reads before it may yield (a cached body can come as one piece)
+const PIECE_CHARS = 256 * 1024;
+
+/**
+ * The body's text in pieces as it arrives, each given to `take`, with the page let run whenever
+ * this thread has worked PAGE_WORK_SLICE_MS: a 39 MB album list never freezes the page.
+ */
+async function readPieces(response: Response, options: AnnilOptions, take: (piece: string) => void): Promise<void> {
+  const slice = workSlice(PAGE_WORK_SLICE_MS);
+  const feed = async (text: string) => {
+    for (let at = 0; at < text.length; at += PIECE_CHARS) {
+      take(text.slice(at, at + PIECE_CHARS));
+      if (slice.due()) await slice.yield();
+    }
+  };
+  if (!response.body) return feed(await reading(options, () => response.text()));
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reading(options, () => reader.read());
+    if (done) break;
+    await feed(decoder.decode(value, { stream: true }));
+  }
+  await feed(decoder.decode());
 }
 
 /** GET {url}/info; needs no token */
@@ -58,9 +96,15 @@ export async function getLibraryInfo(url: string, options: AnnilOptions = {}): P
 
 /** GET {url}/albums: the ids of the albums the token may see (an unordered set) */
 export async function getLibraryAlbums(url: string, token: string, options: AnnilOptions = {}): Promise<string[]> {
-  const data = await getJson(libraryAlbumsUrl(url, token), options);
-  if (!Array.isArray(data) || !data.every((id): id is string => typeof id === 'string')) {
-    throw new BadResponseError();
+  const response = await request(libraryAlbumsUrl(url, token), options);
+  // read as it arrives (1,000,000 albums are 39 MB): never one long parse on the page's thread
+  const parser = new StringArrayParser();
+  try {
+    await readPieces(response, options, (piece) => parser.push(piece));
+    return parser.end();
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    // not an array of strings: an HTML page (a proxy, a wrong URL), an object, garbage
+    throw new BadResponseError(response.status, { cause: e });
   }
-  return data;
 }

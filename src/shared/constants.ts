@@ -108,3 +108,5 @@ export const PROBE_CACHE_LIMIT = 500;
 /** where the app's routes live in the URL: the path (`/album/{id}`) or the hash (`/#/album/{id}`); services/addresses.ts */
 export type AddressMode = 'path' | 'hash';
 export const ADDRESS_MODES: readonly AddressMode[] = ['path', 'hash'];
+/** work on the page's thread between two yields to the page (a long task is over 50 ms) */
+export const PAGE_WORK_SLICE_MS = 25;

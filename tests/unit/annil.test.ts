@@ -45,6 +45,35 @@ describe('getLibraryAlbums', () => {
     await expect(getLibraryAlbums(LIB, 't', { fetch })).rejects.toBeInstanceOf(BadResponseError);
   });
 
+  test('a body that arrives in pieces (cut inside ids and inside multi-byte characters) reads whole', async () => {
+    const ids = Array.from({ length: 3_000 }, (_, i) => `专辑-${String(i).padStart(4, '0')}-${'x'.repeat(i % 7)}`);
+    const bytes = new TextEncoder().encode(JSON.stringify(ids));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // pieces of 7 bytes: most cut an id, many a three-byte character
+        for (let at = 0; at < bytes.length; at += 7) controller.enqueue(bytes.slice(at, at + 7));
+        controller.close();
+      },
+    });
+    const { fetch } = fakeFetch(() => new Response(body, { headers: { 'content-type': 'application/json' } }));
+    await expect(getLibraryAlbums(LIB, 't', { fetch })).resolves.toEqual(ids);
+  });
+
+  test('a body cut off before the list ends is a bad response; one that fails while it arrives is a network error', async () => {
+    const { fetch: cut } = fakeFetch(() => json(['a1', 'a2']).text().then((text) => new Response(text.slice(0, -3))));
+    await expect(getLibraryAlbums(LIB, 't', { fetch: cut })).rejects.toBeInstanceOf(BadResponseError);
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('["a1", "a'));
+        controller.error(new TypeError('network changed'));
+      },
+    });
+    const { fetch: broken } = fakeFetch(() => new Response(failing));
+    const error = await getLibraryAlbums(LIB, 't', { fetch: broken }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('未知网络错误');
+  });
+
   test('HTTP errors name the status', async () => {
     const { fetch } = fakeFetch(() => new Response('', { status: 403, statusText: 'Forbidden' }));
     const error = await getLibraryAlbums(LIB, 't', { fetch }).catch((e: unknown) => e);

@@ -62,7 +62,8 @@ describe('library writes behind a worker', () => {
     expect(fake.posted).toHaveLength(1);
     const job = fake.posted[0]!;
     expect(job).toMatchObject({ kind: 'store', url: URL_A, lastUpdate: 7, now: 1_000 });
-    expect(typeof (job as { albums: unknown }).albums).toBe('string');
+    // the ids as newline-joined strings, not 5,000 strings to clone
+    expect((job as { albums: unknown }).albums).toEqual([ids.join('\n')]);
     expect(await getLibraryRecord(URL_A)).toBeUndefined();
     expect((await getAlbumLibrariesMany([ids[0]!])).get(ids[0]!)).toEqual([]);
 
@@ -73,11 +74,20 @@ describe('library writes behind a worker', () => {
     expect(await getLibraryAlbums(URL_A)).toHaveLength(ids.length);
     // one worker for every job
     const removed = writes.remove(URL_A);
-    expect(fake.posted).toMatchObject([{ kind: 'remove', url: URL_A }]);
+    await vi.waitFor(() => expect(fake.posted).toMatchObject([{ kind: 'remove', url: URL_A }]));
     await fake.runAll();
     await removed;
     expect(made).toBe(1);
     expect(await getLibraryRecord(URL_A)).toBeUndefined();
+  });
+
+  test('a long list travels as a few joined pieces, read back whole where the job runs', async () => {
+    const many = Array.from({ length: 120_000 }, (_, i) => `album-${i}`);
+    const packed = await packIds(many);
+    expect(packed.map((piece) => piece.split('\n').length)).toEqual([50_000, 50_000, 20_000]);
+    expect(await packIds([])).toEqual([]);
+    await runLibraryJob({ id: 1, kind: 'store', url: URL_A, lastUpdate: 1, now: 1, albums: packed });
+    expect(await getLibraryAlbums(URL_A)).toEqual(many);
   });
 
   test('a job that fails where it runs rejects with its reason', async () => {
@@ -107,7 +117,9 @@ describe('library writes behind a worker', () => {
     });
     const stored = worker.store({ url: URL_A, lastUpdate: 1, albums: ['x', 'y'] }, 9);
     const slice = worker.albumSlice(URL_A, 0, 30);
-    expect(posted).toHaveLength(2);
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    // in the order asked, though the store's ids were packed first
+    expect(posted.map((job) => job.kind)).toEqual(['store', 'albumSlice']);
     fail!({ message: 'blocked by the page policy' });
     expect(await stored).toEqual({ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 });
     // the slice job was sent before the store ran; run here, it answers whatever it read
@@ -130,6 +142,7 @@ describe('library writes behind a worker', () => {
     const fake = fakeWorker();
     const worker = createLibraryWorker(() => fake.worker);
     const stored = worker.store({ url: URL_A, lastUpdate: 7, albums: ids }, 1_000);
+    await vi.waitFor(() => expect(fake.posted).toHaveLength(1));
     await fake.runAll();
     await stored;
 
@@ -137,6 +150,7 @@ describe('library writes behind a worker', () => {
     const last = worker.albumSlice(URL_A, 4_980, 30);
     const past = worker.albumSlice(URL_A, 6_000, 30);
     const unknown = worker.albumSlice('https://never-synced.example', 0, 30);
+    await vi.waitFor(() => expect(fake.posted).toHaveLength(4));
     expect(fake.posted.map((job) => job.kind)).toEqual(['albumSlice', 'albumSlice', 'albumSlice', 'albumSlice']);
     const answers: LibraryJobAnswer[] = [];
     for (const job of fake.posted) answers.push(await runLibraryJob(job));
@@ -180,8 +194,8 @@ describe('the library worker script', () => {
 
   test('a read is answered while a long write is still running; writes are answered in the order sent', async () => {
     const worker = await loadWorkerScript();
-    await runLibraryJob({ id: 0, kind: 'store', url: URL_A, lastUpdate: 1, now: 1, albums: packIds(['x', 'y']) });
-    worker.send({ id: 1, kind: 'store', url: 'https://big.example', lastUpdate: 1, now: 2, albums: packIds(ids) });
+    await runLibraryJob({ id: 0, kind: 'store', url: URL_A, lastUpdate: 1, now: 1, albums: await packIds(['x', 'y']) });
+    worker.send({ id: 1, kind: 'store', url: 'https://big.example', lastUpdate: 1, now: 2, albums: await packIds(ids) });
     worker.send({ id: 2, kind: 'remove', url: 'https://gone.example' });
     worker.send({ id: 3, kind: 'albumSlice', url: URL_A, offset: 0, size: 30 });
     await vi.waitFor(() => expect(worker.answers).toHaveLength(3), { timeout: 10_000 });
