@@ -7,6 +7,7 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { clearLocalData } from '@/app/localData';
 import { provideLibrarySync } from '@/features/library';
+import { packAlbumIds } from '@/shared/albumIds';
 import type { Credential } from '@/shared/types';
 import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';
 import { getLibraryAlbums, listLibraryRecords } from '@/storage/libraryDb';
@@ -143,8 +144,8 @@ async function lookups(url: string): Promise<LookupTimings> {
   await synced;
   actor.stop();
   let started = performance.now();
-  await libraryWorker.store({ url: 'https://every-other.example', lastUpdate: 1, albums: ids.filter((_, i) => i % 2 === 0) });
-  await libraryWorker.store({ url: 'https://second-half.example', lastUpdate: 1, albums: ids.slice(ids.length / 2) });
+  await libraryWorker.store({ url: 'https://every-other.example', lastUpdate: 1, albums: packAlbumIds(ids.filter((_, i) => i % 2 === 0)) });
+  await libraryWorker.store({ url: 'https://second-half.example', lastUpdate: 1, albums: packAlbumIds(ids.slice(ids.length / 2)) });
   const storeTwoMoreMs = performance.now() - started;
   const timed = async (id: string) => {
     const t = performance.now();

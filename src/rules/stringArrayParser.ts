@@ -1,6 +1,7 @@
 // A JSON array of strings read piece by piece (a library's album list: 39 MB for 1,000,000
 // albums). `JSON.parse` of the whole text is one task of several hundred milliseconds on the page's
-// thread; fed in pieces as they arrive, each piece costs only its own length, and the reader can
+// thread, and keeps every string; fed in pieces as they arrive, each piece costs only its own
+// length, gives back its strings for the reader to keep as it likes (packed), and the reader can
 // let the page run between pieces. Accepts exactly what JSON.parse accepts for such an array;
 // anything else (an object, a number in the list, a cut-off text) throws a SyntaxError.
 
@@ -9,13 +10,13 @@ type Expect = 'open' | 'firstValue' | 'value' | 'commaOrClose' | 'done';
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 
 export class StringArrayParser {
-  readonly values: string[] = [];
   private expect: Expect = 'open';
   /** the start of a string cut off by the end of the last piece (from its opening quote), else null */
   private partial: string | null = null;
 
-  /** reads the next piece of the text */
-  push(piece: string): void {
+  /** reads the next piece of the text; returns the strings that ended in it */
+  push(piece: string): string[] {
+    const values: string[] = [];
     let text = piece;
     let at = 0;
     if (this.partial !== null) {
@@ -47,10 +48,10 @@ export class StringArrayParser {
             if (end < 0) {
               // the string goes on in the next piece
               this.partial = text.slice(at);
-              return;
+              return values;
             }
             const raw = text.slice(at + 1, end);
-            this.values.push(raw.includes('\\') || hasControl(raw) ? (JSON.parse(text.slice(at, end + 1)) as string) : raw);
+            values.push(raw.includes('\\') || hasControl(raw) ? (JSON.parse(text.slice(at, end + 1)) as string) : raw);
             this.expect = 'commaOrClose';
             at = end + 1;
           }
@@ -65,12 +66,12 @@ export class StringArrayParser {
           throw new SyntaxError('text after the end of an album list');
       }
     }
+    return values;
   }
 
-  /** the strings read; throws when the text ended before the array did */
-  end(): string[] {
+  /** throws when the text ended before the array did */
+  end(): void {
     if (this.expect !== 'done') throw new SyntaxError('an album list ended early');
-    return this.values;
   }
 }
 

@@ -5,6 +5,7 @@ import { BadResponseError, NetworkError } from './api/errors';
 import { isRecord, readNumber } from '@/rules/narrow';
 import { libraryAlbumsUrl, libraryInfoUrl } from './libraryUrls';
 import { StringArrayParser } from '@/rules/stringArrayParser';
+import type { PackedAlbumIds } from '@/shared/albumIds';
 import { workSlice } from '@/shared/yieldToPage';
 
 export interface AnnilOptions {
@@ -95,13 +96,22 @@ export async function getLibraryInfo(url: string, options: AnnilOptions = {}): P
 }
 
 /** GET {url}/albums: the ids of the albums the token may see (an unordered set) */
-export async function getLibraryAlbums(url: string, token: string, options: AnnilOptions = {}): Promise<string[]> {
+export async function getLibraryAlbums(url: string, token: string, options: AnnilOptions = {}): Promise<PackedAlbumIds> {
   const response = await request(libraryAlbumsUrl(url, token), options);
-  // read as it arrives (1,000,000 albums are 39 MB): never one long parse on the page's thread
+  // read as it arrives (1,000,000 albums are 39 MB): never one long parse on the page's thread,
+  // and packed as read: the page never holds one string per album
   const parser = new StringArrayParser();
+  const pieces: string[] = [];
+  let count = 0;
   try {
-    await readPieces(response, options, (piece) => parser.push(piece));
-    return parser.end();
+    await readPieces(response, options, (piece) => {
+      const ids = parser.push(piece);
+      if (ids.length === 0) return;
+      pieces.push(ids.join('\n'));
+      count += ids.length;
+    });
+    parser.end();
+    return { count, pieces };
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
     // not an array of strings: an HTML page (a proxy, a wrong URL), an object, garbage

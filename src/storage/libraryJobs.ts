@@ -3,10 +3,9 @@
 // album list (100,000 ids in a big one) is only ever decoded there: syncs write it, and readers get
 // one page of ids. The records themselves are small (their lists are stored apart) and are read on
 // the page's thread, so a visitor who never syncs (a shared list signed out) starts no worker.
-// Album ids travel as a few newline-joined strings: copying a string between threads is a memcpy,
-// 100,000 separate strings are 100,000 allocations on the sending thread.
-import { PAGE_WORK_SLICE_MS } from '@/shared/constants';
-import { workSlice } from '@/shared/yieldToPage';
+// Album ids travel packed (shared/albumIds.ts): copying a few strings between threads is a
+// memcpy each, 100,000 separate strings are 100,000 allocations on the sending thread.
+import { unpackAlbumIds, type PackedAlbumIds } from '@/shared/albumIds';
 import { removeLibraryData, storeLibrarySync } from './librarySync';
 import { getLibraryAlbumSlice, type AlbumSlice, type LibraryRecord } from './libraryDb';
 
@@ -16,7 +15,7 @@ export type { AlbumSlice };
 export type LibrarySummary = LibraryRecord;
 
 export type LibraryJob =
-  | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: string[] | null }
+  | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: PackedAlbumIds | null }
   | { id: number; kind: 'remove'; url: string }
   | { id: number; kind: 'albumSlice'; url: string; offset: number; size: number };
 
@@ -31,24 +30,6 @@ export type LibraryJobAnswer =
   | { id: number; ok: true; result: LibraryJobResults[LibraryJob['kind']] }
   | { id: number; ok: false; message: string };
 
-// ids a packed piece holds: joining 1,000,000 ids at once is a task of 50 ms and more
-const PACKED_IDS = 50_000;
-
-/**
- * ids → the few strings a job carries, newline-joined (ids never contain a newline: they are
- * UUIDs), with the page let run between pieces when the list is long.
- */
-export async function packIds(ids: readonly string[]): Promise<string[]> {
-  const slice = workSlice(PAGE_WORK_SLICE_MS);
-  const packed: string[] = [];
-  for (let at = 0; at < ids.length; at += PACKED_IDS) {
-    packed.push(ids.slice(at, at + PACKED_IDS).join('\n'));
-    if (slice.due()) await slice.yield();
-  }
-  return packed;
-}
-
-const unpackIds = (packed: readonly string[]): string[] => packed.flatMap((piece) => piece.split('\n'));
 
 async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['kind']]> {
   switch (job.kind) {
@@ -56,7 +37,7 @@ async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['
       await removeLibraryData(job.url);
       return null;
     case 'store': {
-      const albums = job.albums === null ? null : unpackIds(job.albums);
+      const albums = job.albums === null ? null : unpackAlbumIds(job.albums);
       return storeLibrarySync({ url: job.url, lastUpdate: job.lastUpdate, albums }, job.now);
     }
     case 'albumSlice':

@@ -2,8 +2,15 @@
 // sync of 100,000 albums must not freeze the page, nor may reading its list), else on this thread
 // (tests in Node, browsers without module workers, a worker that failed). The worker starts on the
 // first job and stays for the next ones.
-import { packIds, runLibraryJob, type AlbumSlice, type LibraryJob, type LibraryJobAnswer, type LibraryJobResults, type LibrarySummary } from './libraryJobs';
-import type { LibrarySnapshot } from './librarySync';
+import { runLibraryJob, type AlbumSlice, type LibraryJob, type LibraryJobAnswer, type LibraryJobResults, type LibrarySummary } from './libraryJobs';
+import type { PackedAlbumIds } from '@/shared/albumIds';
+
+/** a sync's result to store: the album list packed as `/albums` was read, or null when unchanged */
+export interface StoreLibrary {
+  url: string;
+  lastUpdate: number;
+  albums: PackedAlbumIds | null;
+}
 
 /** what the jobs need of a worker (tests pass a fake) */
 export interface JobWorker {
@@ -58,17 +65,8 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
     return made;
   };
 
-  // jobs are sent in the order asked, a store's after its ids are packed (which lets the page run)
-  let sending: Promise<unknown> = Promise.resolve();
-
-  /** sends a job once the ones asked before it are sent; resolves with what its kind answers */
-  const run = <K extends LibraryJob['kind']>(prepare: () => Unnumbered<Extract<LibraryJob, { kind: K }>> | Promise<Unnumbered<Extract<LibraryJob, { kind: K }>>>): Promise<LibraryJobResults[K]> => {
-    const prepared = sending.then(prepare);
-    sending = prepared.catch(() => {});
-    return prepared.then((unnumbered) => send<K>(unnumbered));
-  };
-
-  const send = async <K extends LibraryJob['kind']>(unnumbered: Unnumbered<Extract<LibraryJob, { kind: K }>>): Promise<LibraryJobResults[K]> => {
+  /** sends a job and resolves with what its kind answers (the handler's types say which) */
+  const run = async <K extends LibraryJob['kind']>(unnumbered: Unnumbered<Extract<LibraryJob, { kind: K }>>): Promise<LibraryJobResults[K]> => {
     const job = { ...unnumbered, id: nextId++ } as LibraryJob;
     if (onThisThread) return (await runHere(job)) as LibraryJobResults[K];
     const target = started();
@@ -80,14 +78,14 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
 
   return {
     /** the storing part of a sync (docs/behaviour.md#library-sync) for one library; resolves with its record, without the album list */
-    store: ({ url, lastUpdate, albums }: LibrarySnapshot, now = Date.now()): Promise<LibrarySummary> =>
-      run<'store'>(async () => ({ kind: 'store', url, lastUpdate, now, albums: albums === null ? null : await packIds(albums) })),
+    store: ({ url, lastUpdate, albums }: StoreLibrary, now = Date.now()): Promise<LibrarySummary> =>
+      run<'store'>({ kind: 'store', url, lastUpdate, now, albums }),
     /** a removed library's albums and record */
     remove: async (url: string): Promise<void> => {
-      await run<'remove'>(() => ({ kind: 'remove', url }));
+      await run<'remove'>({ kind: 'remove', url });
     },
     /** `size` album ids of the library from position `offset`, and how many it has */
-    albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> => run<'albumSlice'>(() => ({ kind: 'albumSlice', url, offset, size })),
+    albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> => run<'albumSlice'>({ kind: 'albumSlice', url, offset, size }),
   };
 }
 

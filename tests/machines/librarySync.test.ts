@@ -1,3 +1,4 @@
+import { packAlbumIds, type PackedAlbumIds } from '@/shared/albumIds';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { librarySyncMachine, type LibrariesChangedEvent, type StoreLibraryInput } from '@/features/library/librarySyncMachine';
@@ -18,7 +19,7 @@ function start(records: LibrarySummary[] = []) {
   const fakes = {
     loadRecords: fakeService<LibrarySummary[]>(),
     fetchLibraryInfo: fakeService<{ lastUpdate: number }, { url: string }>(),
-    fetchLibraryAlbums: fakeService<string[], { url: string; token: string }>(),
+    fetchLibraryAlbums: fakeService<PackedAlbumIds, { url: string; token: string }>(),
     storeLibrary: fakeService<LibraryRecord, StoreLibraryInput>(),
     removeLibrary: fakeService<void, { url: string }>(),
   };
@@ -37,7 +38,7 @@ const stored = (input: StoreLibraryInput): LibraryRecord => ({
   url: input.url,
   serverLastUpdate: input.lastUpdate,
   lastSync: 1000,
-  albumCount: input.albums?.length ?? 1,
+  albumCount: input.albums?.count ?? 1,
 });
 
 describe('library sync', () => {
@@ -50,9 +51,9 @@ describe('library sync', () => {
     fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 100 });
     await flush();
     expect(fakes.fetchLibraryAlbums.last.input).toEqual({ url: home.url, token: 'tok-home' });
-    fakes.fetchLibraryAlbums.last.resolve(['a1', 'a2']);
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['a1', 'a2']));
     await flush();
-    expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: ['a1', 'a2'] });
+    expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: packAlbumIds(['a1', 'a2']) });
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();
     expect(emitted).toEqual([
@@ -122,7 +123,7 @@ describe('library sync', () => {
     actor.send({ type: 'SYNC', credentials: [home] });
     fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
     await flush();
-    fakes.fetchLibraryAlbums.last.resolve(['a1']);
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['a1']));
     await flush();
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();
@@ -137,15 +138,15 @@ describe('library sync', () => {
     actor.send({ type: 'SYNC', credentials: [home, away] });
     fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
     await flush();
-    fakes.fetchLibraryAlbums.last.resolve(['a1', 'a2']);
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['a1', 'a2']));
     await flush();
-    expect(actor.getSnapshot().context.albums).toEqual(['a1', 'a2']);
+    expect(actor.getSnapshot().context.albums).toEqual(packAlbumIds(['a1', 'a2']));
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();
     expect(actor.getSnapshot().context.albums).toBeNull();
     fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 2 });
     await flush();
-    fakes.fetchLibraryAlbums.last.resolve(['b1']);
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['b1']));
     await flush();
     fakes.storeLibrary.last.reject(new Error('QuotaExceededError'));
     await flush();
@@ -197,7 +198,7 @@ describe('library sync', () => {
     actor.send({ type: 'SYNC', credentials: [home, away] });
     fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 1 });
     await flush();
-    fakes.fetchLibraryAlbums.last.resolve([]);
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds([]));
     await flush();
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getLibraryAlbums, getLibraryInfo } from '@/services/annil';
+import { unpackAlbumIds } from '@/shared/albumIds';
 import { BadResponseError, NetworkError } from '@/services/api/errors';
 import { REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { fakeFetch, json } from './fakeFetch';
@@ -34,7 +35,8 @@ describe('getLibraryInfo', () => {
 describe('getLibraryAlbums', () => {
   test('GET {url}/albums?auth=token → ids', async () => {
     const { fetch, calls } = fakeFetch(() => json(['a1', 'a2']));
-    await expect(getLibraryAlbums(LIB, 'tok en', { fetch })).resolves.toEqual(['a1', 'a2']);
+    // packed as read: one newline-joined piece per piece of text, not a string per album
+    await expect(getLibraryAlbums(LIB, 'tok en', { fetch })).resolves.toEqual({ count: 2, pieces: ['a1\na2'] });
     expect(calls[0]!.url.pathname).toBe('/albums');
     expect(calls[0]!.url.searchParams.get('auth')).toBe('tok en');
     expect(calls[0]!.headers.has('authorization')).toBe(false);
@@ -56,7 +58,9 @@ describe('getLibraryAlbums', () => {
       },
     });
     const { fetch } = fakeFetch(() => new Response(body, { headers: { 'content-type': 'application/json' } }));
-    await expect(getLibraryAlbums(LIB, 't', { fetch })).resolves.toEqual(ids);
+    const packed = await getLibraryAlbums(LIB, 't', { fetch });
+    expect(packed.count).toBe(ids.length);
+    expect(unpackAlbumIds(packed)).toEqual(ids);
   });
 
   test('a body cut off before the list ends is a bad response; one that fails while it arrives is a network error', async () => {

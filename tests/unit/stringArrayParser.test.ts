@@ -5,12 +5,14 @@ import { StringArrayParser } from '@/rules/stringArrayParser';
 
 function parseInPieces(text: string, cuts: readonly number[]): string[] {
   const parser = new StringArrayParser();
+  const values: string[] = [];
   let from = 0;
   for (const cut of [...cuts, text.length]) {
-    parser.push(text.slice(from, cut));
+    values.push(...parser.push(text.slice(from, cut)));
     from = cut;
   }
-  return parser.end();
+  parser.end();
+  return values;
 }
 
 /** JSON.parse throws, or what it gives is not an array of strings */

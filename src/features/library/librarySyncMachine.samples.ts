@@ -2,6 +2,7 @@
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { NetworkError } from '@/services/api/errors';
+import { packAlbumIds } from '@/shared/albumIds';
 import { sampleCredential } from './librariesMachine.samples';
 
 const sampleRecord = { url: sampleCredential.url, serverLastUpdate: 100, lastSync: 1, albums: ['a'], albumCount: 1 };
@@ -15,7 +16,7 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadRecords', output: [sampleRecord] },
   { type: 'xstate.done.actor.fetchLibraryInfo', output: { lastUpdate: 200 } },
   { type: 'xstate.done.actor.fetchLibraryInfo', output: { lastUpdate: sampleRecord.serverLastUpdate } },
-  { type: 'xstate.done.actor.fetchLibraryAlbums', output: ['a', 'b'] },
+  { type: 'xstate.done.actor.fetchLibraryAlbums', output: packAlbumIds(['a', 'b']) },
   { type: 'xstate.error.actor.fetchLibraryAlbums', error: new NetworkError(401, 'Unauthorized') },
   { type: 'xstate.error.actor.fetchLibraryAlbums', error: new NetworkError(503, 'Service Unavailable') },
   { type: 'xstate.done.actor.storeLibrary', output: { ...sampleRecord, serverLastUpdate: 200 } },

@@ -8,6 +8,7 @@
 import { failure, provideMe } from '@/shared/machines';
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/shared/types';
+import type { PackedAlbumIds } from '@/shared/albumIds';
 import type { LibrarySummary } from '@/storage/libraryJobs';
 import { errorMessage, isTokenRefused } from '@/services/api/errors';
 import { text } from '@/shared/text';
@@ -32,7 +33,8 @@ export interface LibrarySyncContext {
   libraries: Record<string, LibraryStatus>;
   /** the info step's answer for the current job */
   lastUpdate: number | null;
-  albums: string[] | null;
+  /** the album list step's answer, packed as read (shared/albumIds.ts) */
+  albums: PackedAlbumIds | null;
   /** counts finished changes to local library data, so pages know when to reload */
   generation: number;
   /** urls whose token was refused since their last sync: fresh credentials were asked for once */
@@ -53,7 +55,7 @@ export interface StoreLibraryInput {
   url: string;
   lastUpdate: number;
   /** null: the library has not changed since its last sync, only the sync time is renewed */
-  albums: string[] | null;
+  albums: PackedAlbumIds | null;
 }
 
 
@@ -74,7 +76,7 @@ export const librarySyncMachine = setup({
   actors: {
     loadRecords: provideMe<LibrarySummary[]>('librarySync', 'loadRecords'),
     fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('librarySync', 'fetchLibraryInfo'),
-    fetchLibraryAlbums: provideMe<string[], { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
+    fetchLibraryAlbums: provideMe<PackedAlbumIds, { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
     storeLibrary: provideMe<LibrarySummary, StoreLibraryInput>('librarySync', 'storeLibrary'),
     removeLibrary: provideMe<void, { url: string }>('librarySync', 'removeLibrary'),
   },
@@ -140,7 +142,7 @@ export const librarySyncMachine = setup({
       lastUpdate,
       libraries: withStatus(context, currentUrl(context.current), { serverLastUpdate: lastUpdate }),
     })),
-    setAlbums: assign((_, params: { albums: string[] }) => ({ albums: params.albums })),
+    setAlbums: assign((_, params: { albums: PackedAlbumIds }) => ({ albums: params.albums })),
     markSynced: assign(({ context }, { record }: { record: LibrarySummary }) => {
       const url = currentUrl(context.current);
       return {
