@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bundleBench } from './bundle';
 import { hostileBench } from './hostile';
+import { keepBench } from './keep';
 import { listsBench } from './lists';
 import { networkBench } from './network';
 import { playerBench } from './player';
@@ -20,7 +21,7 @@ import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench, searchBench];
+const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench, searchBench, keepBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));
