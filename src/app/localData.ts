@@ -1,12 +1,13 @@
 // What signing out forgets on this device (docs/behaviour.md#sign-in-state): every feature's part, in one place. The sync
 // benchmark runs this same cleanup.
 import { clearLocalLibraryData } from '@/features/library';
+import { clearKeptOnDevice } from '@/features/offline';
 import { forgetSavedQueue } from '@/features/player';
 import { forgetStoredUser } from '@/features/session';
 
-/** the stored user, the saved queue and every local album and library record */
+/** the stored user, the saved queue, every local album and library record, and what was kept for listening offline */
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
-  await clearLocalLibraryData();
+  await Promise.all([clearLocalLibraryData(), clearKeptOnDevice()]);
 }

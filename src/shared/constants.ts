@@ -65,6 +65,10 @@ export const ALBUM_DB_VERSION = 3;
 export const LIBRARY_DB_NAME = 'library';
 /** 2: a library's listed album order moved out of its record into blocks */
 export const LIBRARY_DB_VERSION = 2;
+/** what is kept on this device for listening offline: its records (IndexedDB) and bodies (Cache Storage) */
+export const KEPT_DB_NAME = 'kept';
+export const KEPT_DB_VERSION = 1;
+export const KEPT_CACHE_NAME = 'kept-audio';
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
  * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.

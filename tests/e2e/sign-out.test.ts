@@ -1,6 +1,6 @@
 // Every way a session ends clears the device as the header's 注销 does, in real Chromium
-// against the real reference server: the saved queue and userInfo in localStorage, and the album
-// and library records in IndexedDB. And no page of another site can sign a user out.
+// against the real reference server: the saved queue and userInfo in localStorage, the album
+// and library records in IndexedDB, and audio kept for listening offline (Cache Storage). And no page of another site can sign a user out.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sha256Hex } from '../../server/auth';
@@ -14,7 +14,9 @@ const ALBUM = DEMO_ALBUMS[0]!;
 
 // Strings, not functions: a function would be serialised after the test transform, helpers and all.
 const countRecords = `(async () => {
-  const count = (name, store) => new Promise((resolve) => {
+  // a database the app has not made yet counts 0 (opening it here would make an empty one)
+  const made = (await indexedDB.databases()).map((db) => db.name);
+  const count = (name, store) => !made.includes(name) ? 0 : new Promise((resolve) => {
     const open = indexedDB.open(name);
     open.onerror = () => resolve(-1);
     open.onsuccess = () => {
@@ -29,6 +31,8 @@ const countRecords = `(async () => {
     album_info: await count('album', 'album_info'),
     album_library_map: await count('album', 'album_library_map'),
     library_info: await count('library', 'library_info'),
+    kept_tracks: await count('kept', 'kept_tracks'),
+    kept_audio: (await caches.has('kept-audio')) ? (await (await caches.open('kept-audio')).keys()).length : 0,
     playlist: localStorage.getItem('playlist') !== null,
     userInfo: localStorage.getItem('userInfo') !== null,
   };
@@ -38,11 +42,13 @@ interface DeviceData {
   album_info: number;
   album_library_map: number;
   library_info: number;
+  kept_tracks: number;
+  kept_audio: number;
   playlist: boolean;
   userInfo: boolean;
 }
 
-const CLEAN: DeviceData = { album_info: 0, album_library_map: 0, library_info: 0, playlist: false, userInfo: false };
+const CLEAN: DeviceData = { album_info: 0, album_library_map: 0, library_info: 0, kept_tracks: 0, kept_audio: 0, playlist: false, userInfo: false };
 
 const deviceData = (page: Page) => page.evaluate(countRecords) as Promise<DeviceData>;
 
@@ -80,7 +86,10 @@ async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage 
   await expect
     .poll(() => deviceData(page), { timeout: 20_000 })
     .toMatchObject({ playlist: true, userInfo: true, album_info: expect.any(Number), library_info: 1 });
+  // a track kept for listening offline (its body, as the app stores it)
+  await page.evaluate(`caches.open('kept-audio').then((cache) => cache.put('/kept-audio/track/${ALBUM.album_id}/1/1/lossless', new Response('flac')))`);
   const data = await deviceData(page);
+  expect(data.kept_audio).toBe(1);
   expect(data.album_info).toBeGreaterThan(0);
   expect(data.album_library_map).toBeGreaterThan(0);
   return { ...opened, email, password };

@@ -1,0 +1,2 @@
+// What the app composes of listening offline.
+export { clearKeptOnDevice } from './actors';

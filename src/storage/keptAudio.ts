@@ -1,0 +1,175 @@
+// Audio kept on this device for listening offline (docs/architecture.md#audio-kept-on-the-device).
+// The bodies live in Cache Storage (KEPT_CACHE_NAME) under paths of the app's own, keyed by album,
+// disc, track and quality, never by a library URL (it holds a token); a kept album's info and cover
+// are kept beside them, as the album cache is cleared by every sync. What is kept, with its size, is
+// recorded in IndexedDB (KEPT_DB_NAME) once the body is whole, so listing and sizing never open a
+// body; every record read is checked for shape.
+import { deleteDB, type DBSchema } from 'idb';
+import { isRecord } from '@/rules/narrow';
+import { KEPT_CACHE_NAME, KEPT_DB_NAME, KEPT_DB_VERSION, QUALITIES, type Quality } from '@/shared/constants';
+import type { AlbumInfo } from '@/shared/types';
+import { readStoredAlbumInfo } from './albumDb';
+import { createDbHandle, StorageError } from './openDb';
+
+export interface KeptTrackKey {
+  albumId: string;
+  discId: number;
+  trackId: number;
+  quality: Quality;
+}
+
+export interface KeptTrack extends KeptTrackKey {
+  /** the body's size in bytes */
+  bytes: number;
+  /** the body's media type, as the library sent it */
+  type: string;
+  /** when it was kept (ms since the epoch) */
+  keptAt: number;
+}
+
+export interface KeptAlbum {
+  albumId: string;
+  info: AlbumInfo;
+  /** whether a cover is kept with it */
+  hasCover: boolean;
+}
+
+const TRACK_STORE = 'kept_tracks';
+const ALBUM_STORE = 'kept_albums';
+
+interface KeptDbSchema extends DBSchema {
+  [TRACK_STORE]: { key: string; value: KeptTrack & { path: string } };
+  [ALBUM_STORE]: { key: string; value: KeptAlbum };
+}
+
+const keptDb = createDbHandle<KeptDbSchema>(KEPT_DB_NAME, KEPT_DB_VERSION, (db) => {
+  db.createObjectStore(TRACK_STORE, { keyPath: 'path' });
+  db.createObjectStore(ALBUM_STORE, { keyPath: 'albumId' });
+});
+
+/** where a kept track's body is, in the app's own path space */
+export const keptTrackPath = ({ albumId, discId, trackId, quality }: KeptTrackKey): string =>
+  `/kept-audio/track/${encodeURIComponent(albumId)}/${discId}/${trackId}/${quality}`;
+
+const keptCoverPath = (albumId: string) => `/kept-audio/cover/${encodeURIComponent(albumId)}`;
+
+function openCache(): Promise<Cache> {
+  if (typeof caches === 'undefined') return Promise.reject(new StorageError());
+  return caches.open(KEPT_CACHE_NAME).catch((cause: unknown) => Promise.reject(new StorageError({ cause })));
+}
+
+const isQuality = (value: unknown): value is Quality => (QUALITIES as readonly unknown[]).includes(value);
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** a kept-track record as stored, or undefined (with a warning) when it is damaged */
+export function parseKeptTrack(value: unknown): KeptTrack | undefined {
+  if (
+    isRecord(value) &&
+    typeof value.albumId === 'string' &&
+    isCount(value.discId) &&
+    isCount(value.trackId) &&
+    isQuality(value.quality) &&
+    isCount(value.bytes) &&
+    typeof value.type === 'string' &&
+    typeof value.keptAt === 'number'
+  ) {
+    const { albumId, discId, trackId, quality, bytes, type, keptAt } = value;
+    return { albumId, discId, trackId, quality, bytes, type, keptAt };
+  }
+  console.warn('a damaged kept-track record was skipped', value);
+  return undefined;
+}
+
+/**
+ * Keeps `body` (a library's answer) as the track at `key`: the body streams into the cache, and the
+ * track is recorded only once it is whole. A body that fails midway keeps nothing.
+ */
+export async function keepTrack(key: KeptTrackKey, body: Response, now = Date.now()): Promise<KeptTrack> {
+  const cache = await openCache();
+  const path = keptTrackPath(key);
+  const type = body.headers.get('content-type') ?? 'application/octet-stream';
+  // a fresh 200 answer of our own: the library's may be a 206 or carry headers that do not belong here
+  await cache.put(path, new Response(body.body, { headers: { 'content-type': type } }));
+  const kept = await cache.match(path);
+  if (!kept) throw new StorageError();
+  const track: KeptTrack = { ...key, bytes: (await kept.blob()).size, type, keptAt: now };
+  await (await keptDb.get()).put(TRACK_STORE, { ...track, path });
+  return track;
+}
+
+/** every kept track; damaged records are skipped */
+export async function listKeptTracks(): Promise<KeptTrack[]> {
+  const values: unknown[] = await (await keptDb.get()).getAll(TRACK_STORE);
+  return values.map(parseKeptTrack).filter((track): track is KeptTrack => track !== undefined);
+}
+
+/**
+ * An object URL the audio element plays (and seeks) for the kept track, or null when it is not
+ * kept. A record whose body has gone (the browser evicted it) is forgotten. The caller revokes it.
+ */
+export async function keptTrackUrl(key: KeptTrackKey): Promise<string | null> {
+  const path = keptTrackPath(key);
+  const db = await keptDb.get();
+  if (parseKeptTrack(await db.get(TRACK_STORE, path)) === undefined) return null;
+  const body = await (await openCache()).match(path);
+  if (!body) {
+    await db.delete(TRACK_STORE, path);
+    return null;
+  }
+  return URL.createObjectURL(await body.blob());
+}
+
+export async function removeKeptTrack(key: KeptTrackKey): Promise<void> {
+  const path = keptTrackPath(key);
+  // the record first: a track is never listed without its body
+  await (await keptDb.get()).delete(TRACK_STORE, path);
+  await (await openCache()).delete(path);
+}
+
+/** keeps what the pages need to show a kept album offline: its info, and its cover when given */
+export async function keepAlbum(info: AlbumInfo, cover: Blob | null): Promise<void> {
+  if (cover) await (await openCache()).put(keptCoverPath(info.albumId), new Response(cover, { headers: { 'content-type': cover.type } }));
+  await (await keptDb.get()).put(ALBUM_STORE, { albumId: info.albumId, info, hasCover: cover !== null });
+}
+
+export async function getKeptAlbum(albumId: string): Promise<KeptAlbum | undefined> {
+  const value: unknown = await (await keptDb.get()).get(ALBUM_STORE, albumId);
+  if (value === undefined) return undefined;
+  const info = isRecord(value) ? readStoredAlbumInfo(value.info, albumId) : null;
+  if (isRecord(value) && info && typeof value.hasCover === 'boolean') return { albumId, info, hasCover: value.hasCover };
+  console.warn('a damaged kept-album record was skipped', albumId);
+  return undefined;
+}
+
+/** the kept cover of an album, or null */
+export async function keptCover(albumId: string): Promise<Blob | null> {
+  const cover = await (await openCache()).match(keptCoverPath(albumId));
+  return cover ? cover.blob() : null;
+}
+
+/** removes an album's info and cover (its tracks are removed one by one) */
+export async function removeKeptAlbum(albumId: string): Promise<void> {
+  await (await keptDb.get()).delete(ALBUM_STORE, albumId);
+  await (await openCache()).delete(keptCoverPath(albumId));
+}
+
+/**
+ * Everything kept on this device goes (signing out): the bodies first, then the records; records
+ * that cannot be cleared (a damaged database) go with their database.
+ */
+export async function clearKeptAudio(): Promise<void> {
+  if (typeof caches !== 'undefined') await caches.delete(KEPT_CACHE_NAME);
+  try {
+    const db = await keptDb.get();
+    const tx = db.transaction([TRACK_STORE, ALBUM_STORE], 'readwrite');
+    await Promise.all([tx.objectStore(TRACK_STORE).clear(), tx.objectStore(ALBUM_STORE).clear(), tx.done]);
+  } catch (error) {
+    console.warn('the records of kept audio could not be cleared; their database is deleted', error);
+    await keptDb.close();
+    await deleteDB(KEPT_DB_NAME);
+  }
+}
+
+export function closeKeptDb(): Promise<void> {
+  return keptDb.close();
+}

@@ -1,0 +1,146 @@
+// Audio kept on this device: a track's body in Cache Storage (a fake at the edge in Node), its
+// record in IndexedDB (fake-indexeddb) once the body is whole; read back as an object URL; removed
+// one by one or all at once (signing out); damaged records skipped, never thrown.
+import 'fake-indexeddb/auto';
+import { deleteDB, openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { KEPT_CACHE_NAME, KEPT_DB_NAME } from '@/shared/constants';
+import type { AlbumInfo } from '@/shared/types';
+import {
+  clearKeptAudio,
+  closeKeptDb,
+  getKeptAlbum,
+  keepAlbum,
+  keepTrack,
+  keptCover,
+  keptTrackPath,
+  keptTrackUrl,
+  listKeptTracks,
+  removeKeptAlbum,
+  removeKeptTrack,
+  type KeptTrackKey,
+} from '@/storage/keptAudio';
+import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
+
+const KEY: KeptTrackKey = { albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01', discId: 1, trackId: 2, quality: 'lossless' };
+const ALBUM: AlbumInfo = {
+  albumId: KEY.albumId,
+  title: '港灯夜曲',
+  catalog: 'DEMO-0001',
+  artist: '青木澪',
+  date: '2023-04-12',
+  type: 'normal',
+  discs: [{ catalog: 'DEMO-0001', tracks: [{ title: '夜航船' }, { title: '潮汐' }] }],
+} as AlbumInfo;
+
+const flacBody = (bytes: number) => new Response(new Uint8Array(bytes).fill(7), { status: 206, headers: { 'content-type': 'audio/flac', 'x-secret': 'token' } });
+
+let caches: FakeCacheStorage;
+
+beforeEach(() => {
+  caches = installFakeCaches();
+});
+
+afterEach(async () => {
+  await closeKeptDb();
+  await deleteDB(KEPT_DB_NAME);
+});
+
+describe('audio kept on this device', () => {
+  test('a kept track is stored under a path of its own (no library URL, no token) and plays from an object URL', async () => {
+    const kept = await keepTrack(KEY, flacBody(4096), 1_000);
+    expect(kept).toEqual({ ...KEY, bytes: 4096, type: 'audio/flac', keptAt: 1_000 });
+    expect(await listKeptTracks()).toEqual([kept]);
+    const cache = await caches.open(KEPT_CACHE_NAME);
+    expect(await cache.keys()).toEqual([keptTrackPath(KEY)]);
+    expect(keptTrackPath(KEY)).toBe(`/kept-audio/track/${KEY.albumId}/1/2/lossless`);
+    // stored as a plain 200 answer of the app's own, without the library's headers
+    const stored = await cache.match(keptTrackPath(KEY));
+    expect(stored!.status).toBe(200);
+    expect(stored!.headers.get('x-secret')).toBeNull();
+
+    const url = await keptTrackUrl(KEY);
+    expect(url).toMatch(/^blob:/);
+    const blob = await (await fetch(url!)).blob();
+    expect(blob.size).toBe(4096);
+    URL.revokeObjectURL(url!);
+    // another quality is another track
+    expect(await keptTrackUrl({ ...KEY, quality: 'low' })).toBeNull();
+  });
+
+  test('a body that fails while it arrives keeps nothing, and what was kept before stays', async () => {
+    await keepTrack({ ...KEY, trackId: 1 }, flacBody(100));
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+        controller.error(new TypeError('network changed'));
+      },
+    });
+    await expect(keepTrack(KEY, new Response(failing, { headers: { 'content-type': 'audio/flac' } }))).rejects.toThrow();
+    expect((await listKeptTracks()).map((t) => t.trackId)).toEqual([1]);
+    expect(await keptTrackUrl(KEY)).toBeNull();
+    expect(await keptTrackUrl({ ...KEY, trackId: 1 })).toMatch(/^blob:/);
+  });
+
+  test('a track whose body the browser evicted is forgotten, not offered', async () => {
+    await keepTrack(KEY, flacBody(10));
+    await (await caches.open(KEPT_CACHE_NAME)).delete(keptTrackPath(KEY));
+    expect(await keptTrackUrl(KEY)).toBeNull();
+    expect(await listKeptTracks()).toEqual([]);
+  });
+
+  test('removing a track removes its record and body; the album keeps its info and cover until removed', async () => {
+    await keepTrack(KEY, flacBody(10));
+    const cover = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
+    await keepAlbum(ALBUM, cover);
+    await removeKeptTrack(KEY);
+    expect(await listKeptTracks()).toEqual([]);
+    expect(await (await caches.open(KEPT_CACHE_NAME)).keys()).not.toContain(keptTrackPath(KEY));
+    expect(await getKeptAlbum(KEY.albumId)).toMatchObject({ albumId: KEY.albumId, hasCover: true, info: { title: '港灯夜曲' } });
+    expect((await keptCover(KEY.albumId))?.size).toBe(3);
+    await removeKeptAlbum(KEY.albumId);
+    expect(await getKeptAlbum(KEY.albumId)).toBeUndefined();
+    expect(await keptCover(KEY.albumId)).toBeNull();
+  });
+
+  test('signing out clears everything kept', async () => {
+    await keepTrack(KEY, flacBody(10));
+    await keepAlbum(ALBUM, null);
+    await clearKeptAudio();
+    expect(await listKeptTracks()).toEqual([]);
+    expect(await getKeptAlbum(KEY.albumId)).toBeUndefined();
+    expect(await caches.has(KEPT_CACHE_NAME)).toBe(false);
+  });
+
+  test('damaged records are skipped with a warning', async () => {
+    await keepTrack(KEY, flacBody(10));
+    await keepAlbum(ALBUM, null);
+    await closeKeptDb();
+    const db = await openDB(KEPT_DB_NAME);
+    await db.put('kept_tracks', { path: '/kept-audio/track/x/1/1/lossless', albumId: 'x', discId: 1, trackId: 1, quality: 'ultra', bytes: 1, type: 'audio/flac', keptAt: 1 });
+    await db.put('kept_tracks', { path: '/kept-audio/track/y/1/1/lossless', albumId: 'y', discId: -1 });
+    await db.put('kept_albums', { albumId: 'z', info: { albumId: 'z' }, hasCover: false });
+    db.close();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect((await listKeptTracks()).map((t) => t.albumId)).toEqual([KEY.albumId]);
+    expect(await getKeptAlbum('z')).toBeUndefined();
+    expect(await getKeptAlbum(KEY.albumId)).toMatchObject({ hasCover: false });
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
+});
+
+test('signing out clears the kept bodies even when their records cannot be read (a damaged database), and deletes that database', async () => {
+  await keepTrack(KEY, flacBody(10));
+  await closeKeptDb();
+  await deleteDB(KEPT_DB_NAME);
+  // a database of the same name and version without the stores
+  (await openDB(KEPT_DB_NAME, 1)).close();
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  await clearKeptAudio();
+  expect(await caches.has(KEPT_CACHE_NAME)).toBe(false);
+  expect(warn).toHaveBeenCalledOnce();
+  warn.mockRestore();
+  // the next use starts from a sound, empty database
+  expect(await listKeptTracks()).toEqual([]);
+});
