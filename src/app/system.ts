@@ -17,6 +17,7 @@ import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
 import { isOffline, startShell } from '@/features/shell';
 import { messagesMachine } from '@/features/messages';
+import { keptSourceOf } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -88,7 +89,8 @@ export function createAppSystem(options: SystemOptions = {}) {
   const share = startShare({ api, access: library.access, inspect });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
-  const player = startPlayer({ api, accessFor, settings, fetch, inspect });
+  const keptSource = (track: TrackInfo) => keptSourceOf(track, settings.getSnapshot().context.quality);
+  const player = startPlayer({ api, accessFor, settings, fetch, keptSource, inspect });
   const session = startSession({
     api,
     clearLocalData,

@@ -1,2 +1,2 @@
 // What the app composes of listening offline.
-export { clearKeptOnDevice } from './actors';
+export { clearKeptOnDevice, keptSourceOf, type KeptSource } from './actors';

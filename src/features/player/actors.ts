@@ -19,16 +19,20 @@ export interface PlayerDeps {
   quality: () => Quality;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
+  /** the track as kept on this device (object URLs), or null: played from it, no library is asked */
+  keptSource?: (track: TrackInfo) => Promise<PlayerSource | null>;
 }
 
-export function definePlayerActors({ api, accessFor, quality, fetch }: PlayerDeps) {
+export function definePlayerActors({ api, accessFor, quality, fetch, keptSource }: PlayerDeps) {
   // one probe for playing and preloading: a preloaded track starts without probing again
   const probe = rememberingProbe(headProbe(fetch));
   // the track being streamed by parts, if any: cancelled when another source is chosen
   let stream: MediaStream | null = null;
 
-  /** the library's URLs for the track, then how to play it (throws NoSourceError when none can) */
+  /** the kept copy, else the library's URLs for the track, then how to play it (throws NoSourceError when none can) */
   async function resolve(track: TrackInfo) {
+    const onDevice = await keptSource?.(track);
+    if (onDevice) return { mode: 'direct' as const, url: onDevice.url, coverUrl: onDevice.coverUrl };
     const source = await (await accessFor(track)).trackSource(track);
     const choice = await chooseStream({ url: source.audioUrl, quality: quality(), probe, ...browserSupport() });
     return { ...choice, coverUrl: source.coverUrl };

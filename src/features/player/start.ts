@@ -7,7 +7,7 @@ import type { ApiClient } from '@/services/api/client';
 import { setMediaInfo } from '@/services/mediaSession';
 import type { TrackInfo } from '@/shared/track';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { definePlayerActors } from './actors';
+import { definePlayerActors, type PlayerDeps } from './actors';
 import { playerMachine } from './playerMachine';
 
 export interface PlayerOptions {
@@ -15,11 +15,13 @@ export interface PlayerOptions {
   accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
   settings: SettingsRef;
   fetch?: typeof globalThis.fetch;
+  /** the track as kept on this device, played in preference to any library */
+  keptSource?: PlayerDeps['keptSource'];
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlayer({ api, accessFor, settings, fetch, inspect }: PlayerOptions) {
-  const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch });
+export function startPlayer({ api, accessFor, settings, fetch, keptSource, inspect }: PlayerOptions) {
+  const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch, keptSource });
   const player = createActor(playerMachine.provide({ actors }), {
     input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
     inspect,
