@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { codeError, passwordError } from '@/features/session/forms';
+import { codeError, loginError, passwordError, registerError, type LoginForm, type PasswordForm, type RegisterForm } from '@/features/session/forms';
 import type { SessionContext, SessionForm } from '@/features/session/sessionMachine';
 import { ApiError, errorMessage } from '@/services/api/errors';
 import {
@@ -86,11 +86,11 @@ const deleteDialog = (page: Page) => page.getByRole('dialog', { name: text.user.
 const logoutButton = (page: Page) => page.getByRole('button', { name: text.header.logout, exact: true });
 const headerLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first();
 
-/** the form's submit is busy or not, and it shows the message or none */
-async function formShows(form: Locator, submit: string, busy: boolean, message: string | null): Promise<void> {
+/** the form's submit is busy or not, and it shows the message or none (`errors`: where it shows) */
+async function formShows(form: Locator, submit: string, busy: boolean, message: string | null, errors = form.getByRole('alert')): Promise<void> {
   await expect.poll(() => submitIn(form, submit).isDisabled(), { timeout: WAIT_MS }).toBe(busy);
-  if (message) await form.getByRole('alert').filter({ hasText: message }).waitFor();
-  else await expect.poll(() => form.getByRole('alert').count(), { timeout: WAIT_MS }).toBe(0);
+  if (message) await errors.filter({ hasText: message }).waitFor();
+  else await expect.poll(() => errors.count(), { timeout: WAIT_MS }).toBe(0);
 }
 
 /** the address and the toast the last step leads to */
@@ -125,7 +125,9 @@ async function twoFactorShows(page: Page, model: AnyMachineSnapshot, required: b
   else await expect.poll(() => enforced.count(), { timeout: WAIT_MS }).toBe(0);
   const submit = on ? text.user.twoFactorDisable : text.user.twoFactorConfirm;
   // before the setup is open there is only 开启两步验证, which never waits on the server
-  if (on || (await submitIn(userForm(page), submit).count())) await formShows(userForm(page), submit, model.hasTag('savingTwoFactor'), messageOf(model, 'twoFactor'));
+  const form = userForm(page);
+  const errors = form.getByRole('alert').filter({ hasNotText: text.user.twoFactorEnforced });
+  if (on || (await submitIn(form, submit).count())) await formShows(form, submit, model.hasTag('savingTwoFactor'), messageOf(model, 'twoFactor'), errors);
 }
 
 async function userPageShows(page: Page, model: AnyMachineSnapshot): Promise<void> {
@@ -162,14 +164,18 @@ async function accountToSignIn(ctx: SignIn): Promise<Account> {
   return ctx.account;
 }
 
+// A route renders in a transition: the page left may show a moment longer, so the listener waits
+// for the page they went to.
 async function openLoginPage(page: Page): Promise<void> {
   if (pathOf(page) !== '/user/login') await headerLink(page, text.header.login).click();
-  await page.waitForURL((url) => url.pathname === '/user/login');
+  await formWith(page, text.auth.login).or(formWith(page, text.auth.twoFactorVerify)).waitFor();
 }
 
-async function openRegisterPage(page: Page): Promise<void> {
+async function openRegisterPage(page: Page): Promise<Locator> {
   if (pathOf(page) !== '/user/register') await headerLink(page, text.header.register).click();
-  await page.waitForURL((url) => url.pathname === '/user/register');
+  const form = formWith(page, text.auth.register);
+  await form.waitFor();
+  return form;
 }
 
 async function closeDeleteDialog(page: Page): Promise<void> {
@@ -304,27 +310,26 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
   },
   events: {
     async LOGIN(ctx, event) {
-      const { page } = ctx;
-      await openLoginPage(page);
-      const sample = event.form as { email: string; password: string };
-      const valid = sample.email.trim() !== '' && sample.password !== '';
-      const account = valid ? await accountToSignIn(ctx) : null;
-      await page.getByLabel(text.auth.email, { exact: true }).fill(account?.email ?? sample.email);
-      await page.getByLabel(text.auth.password, { exact: true }).fill(account?.password ?? sample.password);
-      await submitIn(formWith(page, text.auth.login), text.auth.login).click();
+      await openLoginPage(ctx.page);
+      const form = formWith(ctx.page, text.auth.login);
+      const sample = event.form as LoginForm;
+      // the sample's email and password stand for the listener's account
+      const account = loginError(sample) === null ? await accountToSignIn(ctx) : null;
+      await form.getByLabel(text.auth.email, { exact: true }).fill(account?.email ?? sample.email);
+      await form.getByLabel(text.auth.password, { exact: true }).fill(account?.password ?? sample.password);
+      await submitIn(form, text.auth.login).click();
     },
     async REGISTER(ctx, event) {
-      const { page } = ctx;
-      await openRegisterPage(page);
-      const sample = event.form as { email: string; password: string; repeatPassword: string; nickname: string };
-      const valid = sample.email.trim() !== '' && sample.nickname.trim() !== '' && sample.password !== '' && sample.password === sample.repeatPassword;
-      ctx.registering = valid ? newAccount() : null;
-      const form = ctx.registering ? { ...ctx.registering, repeatPassword: ctx.registering.password } : sample;
-      await page.getByLabel(text.auth.email, { exact: true }).fill(form.email);
-      await page.getByLabel(text.auth.password, { exact: true }).fill(form.password);
-      await page.getByLabel(text.auth.repeatPassword, { exact: true }).fill(form.repeatPassword);
-      await page.getByLabel(text.auth.nickname, { exact: true }).fill(form.nickname);
-      await submitIn(formWith(page, text.auth.register), text.auth.register).click();
+      const form = await openRegisterPage(ctx.page);
+      const sample = event.form as RegisterForm;
+      // the sample's details stand for a new account of the listener's
+      ctx.registering = registerError(sample, false) === null ? newAccount() : null;
+      const fields = ctx.registering ? { ...ctx.registering, repeatPassword: ctx.registering.password } : sample;
+      await form.getByLabel(text.auth.email, { exact: true }).fill(fields.email);
+      await form.getByLabel(text.auth.password, { exact: true }).fill(fields.password);
+      await form.getByLabel(text.auth.repeatPassword, { exact: true }).fill(fields.repeatPassword);
+      await form.getByLabel(text.auth.nickname, { exact: true }).fill(fields.nickname);
+      await submitIn(form, text.auth.register).click();
     },
     async SUBMIT_CODE(ctx, event) {
       await openLoginPage(ctx.page);
@@ -342,7 +347,8 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       if (!(await logoutButton(page).count())) {
         if (pathOf(page) === '/user/register') return openLoginPage(page);
         await openLoginPage(page);
-        return openRegisterPage(page);
+        await openRegisterPage(page);
+        return;
       }
       if (await deleteDialog(page).isVisible()) return closeDeleteDialog(page);
       const onProfile = pathOf(page) === '/user/index' && !new URL(page.url()).searchParams.get('tab');
@@ -365,7 +371,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     async CHANGE_PASSWORD(ctx, event) {
       const form = await openUserTab(ctx, text.user.tabs.password);
-      const sample = event.form as { oldPassword: string; newPassword: string; confirmPassword: string };
+      const sample = event.form as PasswordForm;
       // the sample's passwords stand for the account's own and a new one of its own
       const valid = passwordError(sample) === null;
       ctx.newPassword = valid ? `${ctx.account!.password}-new` : null;
