@@ -37,7 +37,6 @@ import {
   pathOf,
   signedInShows,
   signedOutShows,
-  statusOf,
   submitIn,
   twoFactorOn,
   WAIT_MS,
@@ -57,6 +56,8 @@ async function accountToSignIn(ctx: SignIn): Promise<Account> {
   if (ctx.account.secret) throw new Error(`${ctx.account.email} still has two-step sign-in on: the model signs in without it`);
   return ctx.account;
 }
+
+const statusOf = (event: AnyEventObject) => (event.error instanceof ApiError ? event.error.status : null);
 
 /** the real server answers the held request */
 const letThrough = (held: HeldRequests) => held.answer({ type: 'xstate.done.actor.server' });

@@ -2,10 +2,9 @@
 // page's tabs and the header, where they go to do a step, and what each state of the session shows
 // there, read from the page the listener is on as the model's tags and context say it should be.
 import type { Locator, Page } from 'playwright-core';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { SessionContext, SessionForm } from '@/features/session/sessionMachine';
-import { ApiError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { TestPage } from '../../../tools/browser';
 import type { HeldRequests } from './heldRequests';
@@ -55,21 +54,20 @@ export interface SignIn {
 
 export const contextOf = (model: AnyMachineSnapshot) => model.context as SessionContext;
 export const twoFactorOn = (model: AnyMachineSnapshot) => contextOf(model).user?.twoFactorEnabled === true;
-export const messageOf = (model: AnyMachineSnapshot, form: SessionForm) => {
+const messageOf = (model: AnyMachineSnapshot, form: SessionForm) => {
   const { formError } = contextOf(model);
   return formError?.form === form ? formError.message : null;
 };
-export const statusOf = (event: AnyEventObject) => (event.error instanceof ApiError ? event.error.status : null);
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 // ── what the listener finds on the page ──────────────────────────────────────────────────────────
 
 export const submitIn = (form: Locator, name: string) => form.getByRole('button', { name, exact: true });
 export const formWith = (page: Page, button: string) => page.locator('form').filter({ has: page.getByRole('button', { name: button, exact: true }) });
-export const userForm = (page: Page) => page.getByRole('tabpanel').locator('form');
+const userForm = (page: Page) => page.getByRole('tabpanel').locator('form');
 export const deleteDialog = (page: Page) => page.getByRole('dialog', { name: text.user.deleteAccount });
 export const logoutButton = (page: Page) => page.getByRole('button', { name: text.header.logout, exact: true });
-export const headerLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first();
+const headerLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first();
 
 /** the form's submit is busy or not, and it shows the message or none (`errors`: where it shows) */
 async function formShows(form: Locator, submit: string, busy: boolean, message: string | null, errors = form.getByRole('alert')): Promise<void> {
