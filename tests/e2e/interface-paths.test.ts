@@ -7,11 +7,12 @@ import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
 import { interfacePaths } from './paths/runner';
+import { sessionAdapter } from './paths/session.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// Sign-in and the player join once every path of theirs passes within the e2e suite's time.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter];
+// The player joins once every path of its passes within the e2e suite's time.
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

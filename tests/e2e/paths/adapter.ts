@@ -16,6 +16,12 @@ export interface InterfaceAdapter<Ctx> {
   generator?: 'quick' | 'random';
   /** Events per walk before a new one starts from the initial state (default 40: few, long paths). */
   maxLength?: number;
+  /**
+   * What makes two snapshots one state for the walk's search (default: the machine's walk spec's):
+   * an adapter whose `accepts` reads the context (two-step sign-in on or off, say) names those
+   * parts, so a route is not pruned at a state seen before with another context.
+   */
+  stateKey?: (snapshot: AnyMachineSnapshot) => string;
   /** A fresh page in the machine's initial state (signed in, the page open, requests held…). */
   start(env: { suite: Suite }): Promise<Ctx>;
   stop(ctx: Ctx): Promise<void>;
