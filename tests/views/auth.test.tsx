@@ -185,6 +185,20 @@ describe('register page', () => {
     expect(await screen.findByText(text.auth.registerSucceeded)).toBeTruthy();
   });
 
+  it('a second registration in the same visit checks its form as the first did (no jump to 登录)', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/register');
+    await screen.findByRole('button', { name: text.auth.register });
+    await fill(user, { [text.auth.email]: 'mio@example.com', [text.auth.password]: 'pw1', [text.auth.repeatPassword]: 'pw1', [text.auth.nickname]: 'Mio' });
+    await user.click(screen.getByRole('button', { name: text.auth.register }));
+    await waitFor(() => expect(currentPath()).toBe('/user/login'));
+    await user.click(await screen.findByRole('link', { name: text.auth.register }));
+    const submit = await screen.findByRole('button', { name: text.auth.register });
+    await user.click(submit);
+    expect(await screen.findByText(text.auth.passwordRequired)).toBeTruthy();
+    expect(currentPath()).toBe('/user/register');
+  });
+
   it('has no invite code field when the site does not ask for one', async () => {
     renderApp('/user/register');
     await screen.findByRole('button', { name: text.auth.register });

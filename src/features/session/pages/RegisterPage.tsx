@@ -33,8 +33,9 @@ export default function RegisterPage() {
   useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
 
   if (loginState === 'loggedIn') return <Redirect to="/" replace />;
-  // The server does not sign in on register: the new account logs in next.
-  if (submitted.current && registered) return <Redirect to="/user/login" />;
+  // The server does not sign in on register: the new account logs in next. A form refused after an
+  // earlier registration of this visit leaves the session `registered` with its message: it stays.
+  if (submitted.current && registered && formError === null) return <Redirect to="/user/login" />;
   if (!site) return <PageSpinner />;
   if (!registration.open) return <Alert color="yellow">{text.auth.registrationClosed}</Alert>;
 
