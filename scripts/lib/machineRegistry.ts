@@ -17,6 +17,8 @@ import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import * as lyricsSamples from '@/features/lyrics/lyricsMachine.samples';
 import { messagesMachine } from '@/features/messages/messagesMachine';
 import * as messagesSamples from '@/features/messages/messagesMachine.samples';
+import { keepingMachine } from '@/features/offline/keepingMachine';
+import * as keepingSamples from '@/features/offline/keepingMachine.samples';
 import { playerMachine } from '@/features/player/playerMachine';
 import * as playerSamples from '@/features/player/playerMachine.samples';
 import { playlistMachine } from '@/features/playlists/playlistMachine';
@@ -72,6 +74,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   sharing: [sharingMachine, sharingSamples],
   lyrics: [lyricsMachine, lyricsSamples],
   shell: [shellMachine, shellSamples],
+  keeping: [keepingMachine, keepingSamples],
 };
 
 const entries = Object.entries(registered);

@@ -69,6 +69,10 @@ export const LIBRARY_DB_VERSION = 2;
 export const KEPT_DB_NAME = 'kept';
 export const KEPT_DB_VERSION = 1;
 export const KEPT_CACHE_NAME = 'kept-audio';
+/** a track that fails to download is tried this many times in all before its failure shows */
+export const KEEP_ATTEMPTS = 3;
+/** the wait before a failed download is tried again */
+export const KEEP_RETRY_DELAY_MS = 2_000;
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
  * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.

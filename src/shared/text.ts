@@ -304,6 +304,17 @@ export const text = {
     noTracks: '还没有喜欢的音乐，点歌曲旁的心形按钮添加',
     noAlbums: '还没有喜欢的专辑，在专辑页点心形按钮添加',
   },
+  offline: {
+    keep: '保存到本机',
+    kept: '已保存到本机',
+    remove: '移除本机副本',
+    storage: '本机存储',
+    allKept: '已全部保存到本机',
+    keepDone: (count: number) => `${count} 首歌曲已保存到本机`,
+    keepFailed: (title: string, reason: string) => `${title} 保存到本机失败: ${reason}`,
+    removed: '已移除本机副本',
+    cancelled: '已取消保存到本机',
+  },
   share: {
     title: '分享',
     name: '分享名称',
