@@ -17,8 +17,21 @@ export default createMachine({
     removing: [],
   },
   description: "What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.",
-  initial: "loading",
+  initial: "waiting",
+  on: {
+    RESET: {
+      target: "#keeping.waiting",
+      actions: ["forgetAll"],
+      description: "Signed out: the device was cleared; nothing is read until somebody signs in.",
+    },
+  },
   states: {
+    waiting: {
+      description: "Nobody is signed in: what this device keeps is not read (a visitor of a shared list loads none of it).",
+      on: {
+        LOAD: "loading",
+      },
+    },
     loading: {
       description: "What this device keeps, and the queue a reload interrupted, are read.",
       tags: ["busy"],

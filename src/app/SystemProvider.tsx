@@ -8,6 +8,7 @@ import { PlaylistsProvider } from '@/features/playlists';
 import { ShareProvider } from '@/features/share';
 import { LibraryProvider } from '@/features/library';
 import { LyricsProvider } from '@/features/lyrics';
+import { KeepingProvider } from '@/features/offline';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -40,6 +41,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                     <PlaylistsProvider value={playlists}>
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
+                          <KeepingProvider value={system.keeping}>
                           <CoverStoreContext.Provider value={system.covers}>
                             <ShellProvider value={system.shell}>
                               <TrackSlotsProvider>
@@ -47,6 +49,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                               </TrackSlotsProvider>
                             </ShellProvider>
                           </CoverStoreContext.Provider>
+                          </KeepingProvider>
                         </LyricsProvider>
                       </ShareProvider>
                     </PlaylistsProvider>

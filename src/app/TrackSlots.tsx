@@ -3,6 +3,8 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { AlbumLikeButton, TrackHeart } from '@/features/favourites/components';
 import { useLoginState } from '@/features/session';
+import { useSettings } from '@/features/settings';
+import { useSelector } from '@xstate/react';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
 import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
@@ -11,6 +13,9 @@ import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
 const AddToPlaylistMenuItem = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem }));
 const AddToPlaylistButton = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistButton }));
 const LyricsPanel = lazy(() => import('@/features/lyrics/components/LyricsPanel'));
+// 保存到本机 and the rows' 已保存到本机 marks load after the first page, as 分享 does
+const KeepButton = lazy(async () => ({ default: (await import('@/features/offline/components')).KeepButton }));
+const KeptMark = lazy(async () => ({ default: (await import('@/features/offline/components')).KeptMark }));
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
 
 /** a share's cover when the list has none of its own: the first track's disc */
@@ -18,11 +23,20 @@ const coverOf = (tracks: readonly TrackInfo[]) => ({ albumId: tracks[0]?.albumId
 
 export function TrackSlotsProvider({ children }: { children: ReactNode }) {
   const signedIn = useLoginState() === 'loggedIn';
+  // kept in the listener's chosen quality (保存到本机)
+  const quality = useSelector(useSettings(), (snapshot) => snapshot.context.quality);
   const slots = useMemo<TrackSlots>(
     () =>
       signedIn
         ? {
-            rowButtons: (track) => <TrackHeart track={track} />,
+            rowButtons: (track) => (
+              <>
+                <Suspense fallback={null}>
+                  <KeptMark track={track} />
+                </Suspense>
+                <TrackHeart track={track} />
+              </>
+            ),
             nowPlaying: (track) => <TrackHeart track={track} />,
             album: (albumId) => <AlbumLikeButton albumId={albumId} />,
             menuItems: (tracks) => (
@@ -40,6 +54,11 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
                 <AddToPlaylistButton tracks={tracks} label={text.playlist.addQueue} />
               </Suspense>
             ),
+            keep: (tracks) => (
+              <Suspense fallback={null}>
+                <KeepButton tracks={tracks} quality={quality} />
+              </Suspense>
+            ),
             share: (tracks, { name, cover }) => (
               <Suspense fallback={null}>
                 <ShareButton tracks={tracks} name={name} cover={cover ?? coverOf(tracks)} />
@@ -47,7 +66,7 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             ),
           }
         : {},
-    [signedIn],
+    [signedIn, quality],
   );
   return <TrackSlotsContext.Provider value={slots}>{children}</TrackSlotsContext.Provider>;
 }

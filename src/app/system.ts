@@ -17,7 +17,7 @@ import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
 import { isOffline, startShell } from '@/features/shell';
 import { messagesMachine } from '@/features/messages';
-import { keptSourceOf } from '@/features/offline';
+import { keptSourceOf, startKeeping } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -102,6 +102,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   const { favourites } = startFavourites({ api, inspect });
   const { playlists } = startPlaylists({ api, inspect });
   const lyrics = startLyrics({ api, inspect });
+  const keeping = startKeeping({ accessFor, fetch, inspect });
   const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
   reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
   offline = () => isOffline(shell.getSnapshot());
@@ -120,11 +121,13 @@ export function createAppSystem(options: SystemOptions = {}) {
       library.libraries.send({ type: 'LOAD' });
       favourites.send({ type: 'LOAD' });
       playlists.send({ type: 'LOAD' });
+      keeping.send({ type: 'LOAD' });
     } else {
       library.libraries.send({ type: 'RESET' });
       library.librarySync.send({ type: 'RESET' });
       favourites.send({ type: 'RESET' });
       playlists.send({ type: 'RESET' });
+      keeping.send({ type: 'RESET' });
     }
   };
   session.subscribe(followSession);
@@ -168,12 +171,13 @@ export function createAppSystem(options: SystemOptions = {}) {
     playlists,
     share,
     lyrics,
+    keeping,
     shell,
     browse,
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, share.sharing, lyrics, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, share.sharing, lyrics, keeping, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

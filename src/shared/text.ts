@@ -314,6 +314,8 @@ export const text = {
     keepFailed: (title: string, reason: string) => `${title} 保存到本机失败: ${reason}`,
     removed: '已移除本机副本',
     cancelled: '已取消保存到本机',
+    progress: (kept: number, total: number) => `正在保存到本机 ${kept}/${total}`,
+    cancel: '取消保存',
   },
   share: {
     title: '分享',

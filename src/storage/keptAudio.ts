@@ -7,8 +7,10 @@
 import { deleteDB, type DBSchema } from 'idb';
 import { isRecord } from '@/rules/narrow';
 import { KEPT_CACHE_NAME, KEPT_DB_NAME, KEPT_DB_VERSION, QUALITIES, type Quality } from '@/shared/constants';
+import type { TrackInfo } from '@/shared/track';
 import type { AlbumInfo } from '@/shared/types';
 import { readStoredAlbumInfo } from './albumDb';
+import { parseStoredTrack } from './local';
 import { createDbHandle, StorageError } from './openDb';
 
 export interface KeptTrackKey {
@@ -34,17 +36,27 @@ export interface KeptAlbum {
   hasCover: boolean;
 }
 
+/** a track waiting to be kept, in the quality it is kept in (the download queue, saved for a reload) */
+export interface QueuedTrack {
+  track: TrackInfo;
+  quality: Quality;
+}
+
 const TRACK_STORE = 'kept_tracks';
 const ALBUM_STORE = 'kept_albums';
+const QUEUE_STORE = 'kept_queue';
+const QUEUE_KEY = 'queue';
 
 interface KeptDbSchema extends DBSchema {
   [TRACK_STORE]: { key: string; value: KeptTrack & { path: string } };
   [ALBUM_STORE]: { key: string; value: KeptAlbum };
+  [QUEUE_STORE]: { key: string; value: QueuedTrack[] };
 }
 
 const keptDb = createDbHandle<KeptDbSchema>(KEPT_DB_NAME, KEPT_DB_VERSION, (db) => {
   db.createObjectStore(TRACK_STORE, { keyPath: 'path' });
   db.createObjectStore(ALBUM_STORE, { keyPath: 'albumId' });
+  db.createObjectStore(QUEUE_STORE);
 });
 
 /** where a kept track's body is, in the app's own path space */
@@ -153,6 +165,25 @@ export async function removeKeptAlbum(albumId: string): Promise<void> {
   await (await openCache()).delete(keptCoverPath(albumId));
 }
 
+/** the download queue as it stands (saved at each change: a reload resumes it) */
+export async function saveKeepQueue(queue: readonly QueuedTrack[]): Promise<void> {
+  await (await keptDb.get()).put(QUEUE_STORE, [...queue], QUEUE_KEY);
+}
+
+/** the saved download queue; damaged items are left out */
+export async function readKeepQueue(): Promise<QueuedTrack[]> {
+  const value: unknown = await (await keptDb.get()).get(QUEUE_STORE, QUEUE_KEY);
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    console.warn('a damaged download queue was skipped', value);
+    return [];
+  }
+  return value.flatMap((item: unknown) => {
+    const track = isRecord(item) ? parseStoredTrack(item.track) : null;
+    return track && isRecord(item) && isQuality(item.quality) ? [{ track, quality: item.quality }] : [];
+  });
+}
+
 /**
  * Everything kept on this device goes (signing out): the bodies first, then the records; records
  * that cannot be cleared (a damaged database) go with their database.
@@ -161,8 +192,8 @@ export async function clearKeptAudio(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete(KEPT_CACHE_NAME);
   try {
     const db = await keptDb.get();
-    const tx = db.transaction([TRACK_STORE, ALBUM_STORE], 'readwrite');
-    await Promise.all([tx.objectStore(TRACK_STORE).clear(), tx.objectStore(ALBUM_STORE).clear(), tx.done]);
+    const tx = db.transaction([TRACK_STORE, ALBUM_STORE, QUEUE_STORE], 'readwrite');
+    await Promise.all([tx.objectStore(TRACK_STORE).clear(), tx.objectStore(ALBUM_STORE).clear(), tx.objectStore(QUEUE_STORE).clear(), tx.done]);
   } catch (error) {
     console.warn('the records of kept audio could not be cleared; their database is deleted', error);
     await keptDb.close();

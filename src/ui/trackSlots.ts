@@ -19,6 +19,8 @@ export interface TrackSlots {
   listActions?: (tracks: readonly TrackInfo[]) => ReactNode;
   /** on /now, the shown track's lyrics at the player's time (seconds); a line's click seeks there */
   lyrics?: (track: TrackInfo, time: number, onSeek: (seconds: number) => void) => ReactNode;
+  /** 保存到本机 for a list's tracks (album page, playlist page): kept on this device for listening offline */
+  keep?: (tracks: readonly TrackInfo[]) => ReactNode;
   /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */
   share?: (tracks: readonly TrackInfo[], options: { name?: string; cover?: PlaylistCover }) => ReactNode;
 }

@@ -30,6 +30,7 @@ function start(onDevice: KeptOnDevice = { kept: [], queue: [] }) {
   actor.on('notify', (e: NotifyEvent) => notes.push(e.message));
   actor.on('queueChanged', (e: QueueChangedEvent) => saved.push(e.queue));
   actor.start();
+  actor.send({ type: 'LOAD' });
   fakes.loadKept.last.resolve(onDevice);
   return { actor, fakes, downloads, notes, saved, current: () => downloads.at(-1)! };
 }
@@ -106,6 +107,20 @@ describe('keeping tracks on this device', () => {
     expect(actor.getSnapshot().context.kept).toEqual([trackKey(track(1))]);
   });
 
+  it('nothing is read before somebody signs in; signing out stops the download and forgets everything', async () => {
+    const fakes = { loadKept: fakeService<KeptOnDevice>() };
+    const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic } })).start();
+    expect(fakes.loadKept.calls).toHaveLength(0);
+    const { actor: busy, current } = start({ kept: [trackKey(track(1))], queue: [item(2)] });
+    await flush();
+    const running = current();
+    busy.send({ type: 'RESET' });
+    expect(running.stopped).toBe(true);
+    expect(busy.getSnapshot().value).toBe('waiting');
+    expect(busy.getSnapshot().context).toMatchObject({ kept: [], queue: [] });
+    actor.stop();
+  });
+
   it('移除本机副本 forgets the removed tracks once they are gone from the device', async () => {
     const { actor, fakes, notes } = start({ kept: [trackKey(track(1)), trackKey(track(2))], queue: [] });
     await flush();
@@ -121,6 +136,7 @@ describe('keeping tracks on this device', () => {
   it('no store on this browser: nothing is kept, and the machine still takes requests', async () => {
     const fakes = { loadKept: fakeService<KeptOnDevice>() };
     const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic } })).start();
+    actor.send({ type: 'LOAD' });
     fakes.loadKept.last.reject(new Error('IndexedDB is not available'));
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');

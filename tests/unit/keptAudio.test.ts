@@ -16,8 +16,10 @@ import {
   keptTrackPath,
   keptTrackUrl,
   listKeptTracks,
+  readKeepQueue,
   removeKeptAlbum,
   removeKeptTrack,
+  saveKeepQueue,
   type KeptTrackKey,
 } from '@/storage/keptAudio';
 import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
@@ -103,10 +105,24 @@ describe('audio kept on this device', () => {
     expect(await keptCover(KEY.albumId)).toBeNull();
   });
 
+  test('the download queue is saved and read back for a reload; damaged items are left out', async () => {
+    const track = { albumId: KEY.albumId, discId: 1, trackId: 3, title: '潮汐', artist: '青木澪', type: 'normal', albumTitle: '港灯夜曲' };
+    expect(await readKeepQueue()).toEqual([]);
+    await saveKeepQueue([{ track, quality: 'high' }]);
+    expect(await readKeepQueue()).toEqual([{ track, quality: 'high' }]);
+    await closeKeptDb();
+    const db = await openDB(KEPT_DB_NAME);
+    await db.put('kept_queue', [{ track, quality: 'ultra' }, { track: { albumId: '' }, quality: 'low' }, { track, quality: 'low' }], 'queue');
+    db.close();
+    expect(await readKeepQueue()).toEqual([{ track, quality: 'low' }]);
+  });
+
   test('signing out clears everything kept', async () => {
     await keepTrack(KEY, flacBody(10));
     await keepAlbum(ALBUM, null);
+    await saveKeepQueue([{ track: { albumId: 'x', discId: 1, trackId: 1, title: 't', artist: '', type: 'normal', albumTitle: '' }, quality: 'low' }]);
     await clearKeptAudio();
+    expect(await readKeepQueue()).toEqual([]);
     expect(await listKeptTracks()).toEqual([]);
     expect(await getKeptAlbum(KEY.albumId)).toBeUndefined();
     expect(await caches.has(KEPT_CACHE_NAME)).toBe(false);

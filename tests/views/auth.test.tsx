@@ -192,7 +192,7 @@ describe('register page', () => {
     await fill(user, { [text.auth.email]: 'mio@example.com', [text.auth.password]: 'pw1', [text.auth.repeatPassword]: 'pw1', [text.auth.nickname]: 'Mio' });
     await user.click(screen.getByRole('button', { name: text.auth.register }));
     await waitFor(() => expect(currentPath()).toBe('/user/login'));
-    await user.click(await screen.findByRole('link', { name: text.auth.register }));
+    await user.click((await screen.findAllByRole('link', { name: text.auth.register }))[0]!);
     const submit = await screen.findByRole('button', { name: text.auth.register });
     await user.click(submit);
     expect(await screen.findByText(text.auth.passwordRequired)).toBeTruthy();

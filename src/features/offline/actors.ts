@@ -1,7 +1,14 @@
 // Listening offline: audio kept on this device (docs/architecture.md#audio-kept-on-the-device).
-// Storage loads on first use: nothing here runs before somebody keeps a track, plays or signs out.
+// The keeping machine's real actors, and what the player and sign-out use. Storage loads on first
+// use: nothing here runs before somebody keeps a track, plays or signs out.
+import { fromCallback, fromPromise } from 'xstate';
+import type { LibraryAccess } from '@/features/library';
+import { NetworkError } from '@/services/api/errors';
+import { withQuery } from '@/services/libraryUrls';
+import { browserSupport, streamQuality } from '@/services/stream';
 import { QUALITIES, type Quality } from '@/shared/constants';
-import type { TrackIdentity } from '@/shared/track';
+import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
 
 const kept = () => import('@/storage/keptAudio');
 
@@ -47,4 +54,72 @@ export async function keptSourceOf(track: TrackIdentity, preferred: Quality): Pr
 /** every kept track, cover and album record goes: signing out leaves nothing of the user's */
 export async function clearKeptOnDevice(): Promise<void> {
   await (await kept()).clearKeptAudio();
+}
+
+// progress is reported at most this often (a fast download would send thousands of events)
+const PROGRESS_EVERY_MS = 200;
+
+export interface KeepingDeps {
+  /** the library access a track is fetched through: the player's, so the same library serves it */
+  accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
+  /** fetch for library servers (tests pass a fake) */
+  fetch?: typeof globalThis.fetch;
+}
+
+export function defineKeepingActors({ accessFor, fetch = globalThis.fetch }: KeepingDeps) {
+  /** the track's body from its library into the device's store, reporting bytes as they arrive */
+  async function download({ track, quality }: KeepItem, signal: AbortSignal, report: (bytes: number, total: number | null) => void): Promise<void> {
+    const source = await (await accessFor(track)).trackSource(track);
+    const url = withQuery(source.audioUrl, { quality: streamQuality(quality, browserSupport().supportsAac) });
+    let response: Response;
+    try {
+      response = await fetch(url, { signal });
+    } catch (cause) {
+      throw new NetworkError(null, '', { cause });
+    }
+    if (!response.ok || !response.body) throw new NetworkError(response.status, response.statusText);
+    const total = Number(response.headers.get('content-length')) || null;
+    let bytes = 0;
+    let reported = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          bytes += chunk.byteLength;
+          if (performance.now() - reported >= PROGRESS_EVERY_MS) {
+            reported = performance.now();
+            report(bytes, total);
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    const body = new Response(counted, { headers: { 'content-type': response.headers.get('content-type') ?? 'application/octet-stream' } });
+    await (await kept()).keepTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality }, body);
+    report(bytes, total);
+  }
+
+  return {
+    loadKept: fromPromise<KeptOnDevice, void>(async () => {
+      const storage = await kept();
+      const [tracks, queue] = await Promise.all([storage.listKeptTracks(), storage.readKeepQueue()]);
+      return { kept: [...new Set(tracks.map(trackKey))], queue };
+    }),
+    downloadTrack: fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      download(input, controller.signal, (bytes, total) => sendBack({ type: 'DOWNLOAD_PROGRESS', bytes, total })).then(
+        () => sendBack({ type: 'TRACK_KEPT' }),
+        (error: unknown) => {
+          // cancelled: the machine has moved on and wants no answer
+          if (!controller.signal.aborted) sendBack({ type: 'TRACK_FAILED', error });
+        },
+      );
+      return () => controller.abort();
+    }),
+    removeKept: fromPromise<void, TrackIdentity[]>(async ({ input }) => {
+      const storage = await kept();
+      for (const track of input) {
+        for (const quality of QUALITIES) await storage.removeKeptTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
+      }
+    }),
+  };
 }

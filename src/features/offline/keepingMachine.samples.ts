@@ -8,6 +8,8 @@ import { sampleTrack } from '@/shared/model.samples';
 const keep = (id: string) => ({ track: sampleTrack(id), quality: 'lossless' as const });
 
 export const pathEvents: AnyEventObject[] = [
+  { type: 'LOAD' },
+  { type: 'RESET' },
   { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [] } },
   // a reload in the middle of a download: the saved queue
   { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [keep('a')] } },
@@ -31,6 +33,8 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
+  LOAD: 'somebody signs in',
+  RESET: 'the listener signs out',
   'xstate.done.actor.loadKept': 'what this device keeps (and a queue a reload interrupted) is read',
   'xstate.error.actor.loadKept': 'this browser has no store for kept audio',
   KEEP: 'the listener presses 保存到本机',

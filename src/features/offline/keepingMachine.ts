@@ -38,6 +38,8 @@ export interface KeepingContext {
 }
 
 export type KeepingEvent =
+  | { type: 'LOAD' }
+  | { type: 'RESET' }
   | { type: 'KEEP'; items: KeepItem[] }
   | { type: 'CANCEL' }
   | { type: 'REMOVE'; tracks: TrackIdentity[] }
@@ -104,6 +106,7 @@ export const keepingMachine = setup({
     countFailedTry: assign(({ context }) => ({ failedTries: context.failedTries + 1 })),
     dropFailed: assign(({ context }) => ({ queue: context.queue.slice(1), failedTries: 0 })),
     clearQueue: assign({ queue: [], failedTries: 0, keptInBatch: 0 }),
+    forgetAll: assign({ kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [] }),
     finishBatch: assign({ keptInBatch: 0 }),
     setRemoving: assign(({ event }) => (event.type === 'REMOVE' ? { removing: event.tracks } : {})),
     forgetRemoved: assign(({ context }) => {
@@ -127,8 +130,15 @@ export const keepingMachine = setup({
   description: 'What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.',
   id: 'keeping',
   context: { kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [] },
-  initial: 'loading',
+  initial: 'waiting',
+  on: {
+    RESET: { description: 'Signed out: the device was cleared; nothing is read until somebody signs in.', target: '.waiting', actions: 'forgetAll' },
+  },
   states: {
+    waiting: {
+      description: 'Nobody is signed in: what this device keeps is not read (a visitor of a shared list loads none of it).',
+      on: { LOAD: 'loading' },
+    },
     loading: {
       description: 'What this device keeps, and the queue a reload interrupted, are read.',
       tags: ['busy'],

@@ -1,0 +1,3 @@
+// The offline feature's views other features' slots show (the app composes them).
+export { KeepButton } from './components/KeepButton';
+export { KeptMark } from './components/KeptMark';

@@ -1,0 +1,21 @@
+// 已保存到本机 on a track row: a small mark when the track is kept on this device.
+import { ThemeIcon } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { text } from '@/shared/text';
+import type { TrackIdentity } from '@/shared/track';
+import { Tip } from '@/ui/Tip';
+import { useKeeping } from '../context';
+import { isKept } from '../selectors';
+
+export function KeptMark({ track }: { track: TrackIdentity }) {
+  const kept = useSelector(useKeeping(), isKept(track));
+  if (!kept) return null;
+  return (
+    <Tip label={text.offline.kept}>
+      <ThemeIcon variant="transparent" color="teal" size="sm" role="img" aria-label={text.offline.kept}>
+        <IconCircleCheck size={16} />
+      </ThemeIcon>
+    </Tip>
+  );
+}

@@ -1,0 +1,28 @@
+// What views read of the keeping actor's snapshot.
+import { trackKey, type TrackIdentity } from '@/shared/track';
+import type { KeepingContext } from './keepingMachine';
+
+type Snapshot = { context: KeepingContext; hasTag(tag: string): boolean };
+
+/** whether the track is kept on this device (in any quality) */
+export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => snapshot.context.kept.includes(trackKey(track));
+
+/** of these tracks: how many are kept, how many wait in the queue, and whether one of them downloads now */
+export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {
+  const kept = new Set(snapshot.context.kept);
+  const queued = new Set(snapshot.context.queue.map((item) => trackKey(item.track)));
+  const keys = tracks.map(trackKey);
+  return {
+    kept: keys.filter((key) => kept.has(key)).length,
+    queued: keys.filter((key) => queued.has(key)).length,
+    downloading: snapshot.hasTag('downloading') && keys.includes(trackKey(snapshot.context.queue[0]?.track ?? { albumId: '', discId: 0, trackId: 0 })),
+    removing: snapshot.hasTag('removing'),
+  };
+};
+
+/** the download in progress: bytes of the current track, and its size when known */
+export const progressOf = (snapshot: Snapshot) => snapshot.context.progress;
+
+/** string equality of the selection, so a view re-renders only when its counts change */
+export const sameKeeping = (a: ReturnType<ReturnType<typeof keepingOf>>, b: ReturnType<ReturnType<typeof keepingOf>>) =>
+  a.kept === b.kept && a.queued === b.queued && a.downloading === b.downloading && a.removing === b.removing;

@@ -1,0 +1,61 @@
+// Listening offline in real Chromium against the real reference server: 保存到本机 on an album keeps
+// every playable track on this device (each row then shows 已保存到本机), and with the network off
+// the saved queue plays from the device through a track change, no library asked. Signing out
+// is covered by sign-out.test.ts (every way a session ends clears what was kept).
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ALBUMS } from '../../server/demo/catalog';
+import { newPage } from '../../tools/browser';
+import { openSignedIn } from '../../tools/signIn';
+import { AUDIO_SPY, playedAudio } from './support/audioSpy';
+import { serverAndBrowser } from './support/suite';
+
+const suite = serverAndBrowser();
+const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
+const album = DEMO_ALBUMS.find((a) => a.album_id === TWO_DISC_ALBUM)!;
+const trackCount = album.discs.reduce((n, disc) => n + disc.tracks.length, 0);
+const [first, second] = album.discs[0]!.tracks;
+/** what a browser logs by itself for requests that cannot reach the network */
+const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
+
+const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
+
+describe('listening offline', () => {
+  test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', { timeout: 120_000 }, async () => {
+    const { page, context, expectNoErrors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
+    await page.addInitScript(AUDIO_SPY);
+    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const keep = page.getByRole('button', { name: '保存到本机' });
+    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await keep.click();
+    // the batch ends with its count; the header and every row say 已保存到本机
+    await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 60_000 });
+    await page.getByText('已保存到本机', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(trackCount);
+    expect(await page.getByRole('button', { name: '移除本机副本' }).isEnabled()).toBe(true);
+
+    // a queue: 播放全部, paused at once
+    await page.getByRole('button', { name: '播放全部' }).click();
+    await bar(page).getByRole('button', { name: '暂停', exact: true }).click({ timeout: 15_000 });
+
+    // offline: nothing reaches the library; the kept tracks play from the device
+    const libraryRequests: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().startsWith(suite.server.libraryUrl)) libraryRequests.push(request.url());
+    });
+    await context.setOffline(true);
+    await bar(page).getByRole('button', { name: '播放', exact: true }).click();
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+    expect((await playedAudio(page)).src).toMatch(/^blob:/);
+    await bar(page).getByText(first!.title, { exact: true }).waitFor();
+    await bar(page).getByRole('button', { name: '下一首' }).click();
+    await bar(page).getByText(second!.title, { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+    expect((await playedAudio(page)).src).toMatch(/^blob:/);
+    expect(libraryRequests).toEqual([]);
+    await context.setOffline(false);
+    expectNoErrors();
+    await close();
+  });
+});
