@@ -6,12 +6,13 @@ import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
+import { playerAdapter } from './paths/player.adapter';
 import { interfacePaths } from './paths/runner';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// Sign-in and the player join once every path of theirs passes within the e2e suite's time.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter];
+// Sign-in joins once every path of its passes within the e2e suite's time.
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, playerAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

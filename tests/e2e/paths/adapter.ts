@@ -19,13 +19,21 @@ export interface InterfaceAdapter<Ctx> {
   /** A fresh page in the machine's initial state (signed in, the page open, requests held…). */
   start(env: { suite: Suite }): Promise<Ctx>;
   stop(ctx: Ctx): Promise<void>;
-  /** Event type → what the user does (or how the server answers a held request). */
-  events: Record<string, (ctx: Ctx, event: AnyEventObject) => Promise<void>>;
+  /**
+   * Event type → what the user does (or how the server answers a held request). `model` is the
+   * machine's snapshot after the step: what the step should lead to (the track that should load…).
+   */
+  events: Record<string, (ctx: Ctx, event: AnyEventObject, model: AnyMachineSnapshot) => Promise<void>>;
   /**
    * Whether the user can send this sample event in the state `model` is in (default: every event
    * of a mapped type, everywhere): e.g. no login form shows while the code is asked for.
    */
   accepts?: (event: AnyEventObject, model: AnyMachineSnapshot) => boolean;
+  /**
+   * What makes two snapshots the same state for the walk (default: the machine's own key from its
+   * samples): `accepts` may read context the machine's key leaves out, which the walk must then tell apart.
+   */
+  stateKey?: (model: AnyMachineSnapshot) => string;
   /**
    * Leaf state path as in the machine ('loggedIn.idle') → what the user sees, waited for. `model` is
    * the machine's snapshot at that step of the walk: a check may compare what shows with its context

@@ -9,7 +9,7 @@ import { transitionsOf } from '../../../tools/transitions';
 import type { AnyInterfaceAdapter } from './adapter';
 
 /** The parts of an adapter the plan reads (the rest needs a browser). */
-export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'generator' | 'maxLength' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
+export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'generator' | 'maxLength' | 'events' | 'accepts' | 'stateKey' | 'states' | 'notThroughInterface'>;
 
 export interface PlannedStep {
   event: AnyEventObject;
@@ -58,6 +58,7 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
     events: spec.events.filter(mapped),
     // the goal of the walk: every transition a user can reach
     unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],
+    ...(adapter.stateKey && { stateKey: adapter.stateKey }),
   };
   const options = {
     seed: adapter.seed,

@@ -1,0 +1,157 @@
+// The player's page for its interface paths: the audio held where a path decides what happens to
+// it, and where the listener finds each control. The player makes its <audio> elements with
+// `new Audio()` and never attaches them to the document; an init script keeps them in view, counts
+// their ends and failures, and holds the start of each track (the play() the app calls right
+// after loading one) until the path lets it sound or has the browser refuse it (autoplay blocked).
+// Each track's stream request (its first, `bytes=0-`) is held the same way, at the library: let
+// through, the element reads the track; failed, the track cannot load. Later range requests (a
+// seek into a long track) go through.
+import type { Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+
+// Kept a string: a function would be serialised after the test transform, helpers and all.
+export const AUDIO_HOLD = `(() => {
+  const audio = { elements: [], current: null, switches: 0, ended: 0, errors: 0, held: [] };
+  window.__pathAudio = audio;
+  const NativeAudio = window.Audio;
+  const PathAudio = function (src) {
+    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
+    audio.elements.push(element);
+    element.addEventListener('ended', () => { audio.ended++; });
+    element.addEventListener('error', () => { audio.errors++; });
+    return element;
+  };
+  PathAudio.prototype = NativeAudio.prototype;
+  window.Audio = PathAudio;
+  let justLoaded = null;
+  const load = HTMLMediaElement.prototype.load;
+  HTMLMediaElement.prototype.load = function () {
+    // a new load interrupts a start still held, as it interrupts a pending play()
+    for (const start of audio.held.filter((s) => s.element === this)) start.reject(new DOMException('interrupted by a new load', 'AbortError'));
+    audio.held = audio.held.filter((s) => s.element !== this);
+    justLoaded = this;
+    queueMicrotask(() => { if (justLoaded === this) justLoaded = null; });
+    return load.call(this);
+  };
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    if (audio.current !== this) { audio.current = this; audio.switches++; }
+    if (justLoaded !== this) return play.call(this);
+    justLoaded = null;
+    return new Promise((resolve, reject) => audio.held.push({ element: this, resolve: () => play.call(this).then(resolve, reject), reject }));
+  };
+})();`;
+
+export interface AudioCounts {
+  /** tracks that reached their end */
+  ended: number;
+  /** elements that failed to load */
+  errors: number;
+  /** times another element became the one played (a prepared track took over) */
+  switches: number;
+  /** starts held */
+  held: number;
+}
+
+type PathAudio = { elements: HTMLMediaElement[]; current: HTMLMediaElement | null; switches: number; ended: number; errors: number; held: { resolve(): void; reject(e: Error): void }[] };
+
+export function audioCounts(page: Page): Promise<AudioCounts> {
+  return page.evaluate(() => {
+    const audio = (window as never as { __pathAudio: PathAudio }).__pathAudio;
+    return { ended: audio.ended, errors: audio.errors, switches: audio.switches, held: audio.held.length };
+  });
+}
+
+/** Lets the held start of the track sound, or has the browser refuse it as autoplay. */
+export async function settleStart(page: Page, allow: boolean): Promise<void> {
+  await expect.poll(async () => (await audioCounts(page)).held, { timeout: 10_000 }).toBeGreaterThan(0);
+  await page.evaluate((sound) => {
+    const start = (window as never as { __pathAudio: PathAudio }).__pathAudio.held.pop()!;
+    if (sound) start.resolve();
+    else start.reject(new DOMException('play() is not allowed without a user gesture', 'NotAllowedError'));
+  }, allow);
+}
+
+/** whether an element other than the one playing has read the track at `path` through (prepared) */
+export function preparedTrack(page: Page, path: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const audio = (window as never as { __pathAudio: PathAudio }).__pathAudio;
+    return audio.elements.some((e) => e !== audio.current && e.readyState === 4 && e.src.includes(wanted));
+  }, path);
+}
+
+export interface TrackLoad {
+  /** `{albumId}-{discId}-{trackId}` */
+  key: string;
+  route: Route;
+  settled: boolean;
+}
+
+export interface TrackLoads {
+  /** The newest held stream request for the track `key` (waited for), other than `except`. */
+  next(key: string, except?: TrackLoad | null): Promise<TrackLoad>;
+  release(load: TrackLoad | null): Promise<void>;
+  fail(load: TrackLoad): Promise<void>;
+}
+
+const AUDIO_PATH = /^\/([0-9a-f-]{36})\/(\d+)\/(\d+)$/;
+
+/** Holds the first stream request of every track the page loads from the library at `libraryUrl`. */
+export async function holdTrackLoads(page: Page, libraryUrl: string): Promise<TrackLoads> {
+  const library = new URL(libraryUrl).origin;
+  const loads: TrackLoad[] = [];
+  await page.route(
+    (url) => url.origin === library && AUDIO_PATH.test(url.pathname),
+    async (route) => {
+      const request = route.request();
+      const range = await request.headerValue('range');
+      if (request.method() !== 'GET' || (range !== null && range !== 'bytes=0-')) return route.fallback();
+      const [, album, disc, track] = AUDIO_PATH.exec(new URL(request.url()).pathname)!;
+      loads.push({ key: `${album}-${disc}-${track}`, route, settled: false });
+    },
+  );
+  // a request the page gave up (the element loaded another track meanwhile) is no load any more
+  page.on('requestfailed', (request) => {
+    for (const load of loads) if (load.route.request() === request) load.settled = true;
+  });
+  const settle = async (load: TrackLoad, how: (route: Route) => Promise<void>) => {
+    if (load.settled) return;
+    load.settled = true;
+    // a request the page gave up has nobody to answer
+    await how(load.route).catch(() => {});
+  };
+  return {
+    async next(key, except) {
+      const find = () => loads.findLast((load) => load.key === key && !load.settled && load !== except);
+      await expect.poll(() => find() !== undefined, { timeout: 15_000, message: `a stream request for ${key}` }).toBe(true);
+      return find()!;
+    },
+    release: async (load) => void (load && (await settle(load, (route) => route.continue()))),
+    fail: (load) => settle(load, (route) => route.abort('failed')),
+  };
+}
+
+// where the listener finds each control
+export const bar = (page: Page): Locator => page.locator('footer[aria-label="正在播放"]');
+export const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播放|暂停)$/ });
+export const spinner = (page: Page) => mainButton(page).locator('.mantine-Loader-root');
+export const barTitle = (page: Page) => bar(page).locator('p').first();
+export const progress = (page: Page) => bar(page).getByRole('slider', { name: '播放进度' });
+export const loopButton = (page: Page) => bar(page).getByRole('button', { name: /^(队列循环|单曲循环|队列随机)$/ });
+export const toastOf = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
+
+/** the length of the loaded track as the progress bar knows it (0 while unknown) */
+export const knownLength = async (page: Page) => Number(await progress(page).getAttribute('aria-valuemax'));
+
+/** A click on the progress bar at `fraction` of its width, once the track's length is known. */
+export async function clickProgress(page: Page, fraction: number): Promise<void> {
+  await expect.poll(() => knownLength(page), { timeout: 10_000 }).toBeGreaterThan(0);
+  const box = (await progress(page).boundingBox())!;
+  await progress(page).click({ position: { x: Math.min(box.width * fraction, box.width - 1), y: box.height / 2 } });
+}
+
+/** A key pressed on the page itself (not in a field), as the player's shortcuts want. */
+export async function pressOnPage(page: Page, key: string): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press(key);
+}
