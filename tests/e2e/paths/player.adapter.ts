@@ -9,7 +9,7 @@
 // title, its main button (播放, 暂停, a spinner while loading), the loop mode button and the toasts;
 // the queue the app saved beside it.
 import type { Page } from 'playwright-core';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { newPage, type TestPage } from '../../../tools/browser';
 import { openSignedIn } from '../../../tools/signIn';
@@ -60,6 +60,9 @@ interface PlayerPage {
   next: TrackLoad | null;
   /** the toast the last step should show */
   toast: string | null;
+  /** stream requests before the step running, and before the one before it (which started its loads) */
+  loadsBeforeStep: number;
+  loadsBeforeLastStep: number;
 }
 
 /** the demo user's list of the two long tracks, made once per server */
@@ -141,9 +144,9 @@ async function playToTheEnd(ctx: PlayerPage, came: (now: AudioCounts, before: Au
   await expect.poll(async () => came(await audioCounts(ctx.page), before), { timeout: WAIT_MS }).toBe(true);
 }
 
-/** the stream request of the track the model now loads */
+/** the stream request of the track the model now loads: the app asked for it after the last step began */
 async function trackLoads(ctx: PlayerPage, model: AnyMachineSnapshot): Promise<void> {
-  ctx.current = await ctx.loads.next(keyOf(context(model).nowPlaying!), ctx.next);
+  ctx.current = await ctx.loads.next(keyOf(context(model).nowPlaying!), ctx.loadsBeforeLastStep, ctx.next);
 }
 
 /** the held stream request let through: the element reads the track and its length shows */
@@ -156,6 +159,22 @@ async function trackRead(ctx: PlayerPage): Promise<void> {
 const finishedIf = (ctx: PlayerPage, model: AnyMachineSnapshot) => {
   if (context(model).queue.length === 0) ctx.toast = '播放队列播完啦';
 };
+
+type Events = InterfaceAdapter<PlayerPage>['events'];
+
+/** each step notes how many stream requests came before it: a load is looked for among the newer ones */
+function countingLoads(events: Events): Events {
+  return Object.fromEntries(
+    Object.entries(events).map(([type, run]) => [
+      type,
+      (ctx: PlayerPage, event: AnyEventObject, model: AnyMachineSnapshot) => {
+        ctx.loadsBeforeLastStep = ctx.loadsBeforeStep;
+        ctx.loadsBeforeStep = ctx.loads.count;
+        return run(ctx, event, model);
+      },
+    ]),
+  );
+}
 
 export const playerAdapter: InterfaceAdapter<PlayerPage> = {
   machine: 'player',
@@ -182,7 +201,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await openSignedIn(page, server, `/playlist/${id}`);
       await toastOf(page, '音频仓库同步成功').waitFor({ timeout: WAIT_MS });
     }
-    const ctx: PlayerPage = { tp, page, playlistPath: `/playlist/${id}`, loads, reports, current: null, next: null, toast: null };
+    const ctx: PlayerPage = { tp, page, playlistPath: `/playlist/${id}`, loads, reports, current: null, next: null, toast: null, loadsBeforeStep: 0, loadsBeforeLastStep: 0 };
     await onPlaylist(ctx);
     return ctx;
   },
@@ -196,7 +215,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     const { queue, index, nowPlaying, duration, plays } = context(model);
     return JSON.stringify([model.value, queue.map(trackKey), index, nowPlaying && trackKey(nowPlaying), duration === null, plays === 0]);
   },
-  events: {
+  events: countingLoads({
     // the listener comes back: the page opens with the queue this browser saved
     async RESTORE(ctx, event, model) {
       const { page } = ctx;
@@ -332,7 +351,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     },
     // the track that follows is chosen by itself: a second element's stream request is out, held
     async 'xstate.done.actor.preload'(ctx, _event, model) {
-      ctx.next = await ctx.loads.next(keyOf(context(model).preloadTarget!.track), ctx.current);
+      ctx.next = await ctx.loads.next(keyOf(context(model).preloadTarget!.track), ctx.loadsBeforeLastStep, ctx.current);
     },
     async 'audio.nextReady'(ctx, _event, model) {
       await ctx.loads.release(ctx.next);
@@ -352,7 +371,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     },
     'xstate.done.actor.reportPlay': async (ctx, event) => void (await ctx.reports.answer(event)),
     'xstate.error.actor.reportPlay': async (ctx, event) => void (await ctx.reports.answer(event)),
-  },
+  }),
   states: {
     'playback.empty.shown': async (ctx, model) => {
       await mainButtonShows(ctx.page, '播放', false);

@@ -83,13 +83,17 @@ export function preparedTrack(page: Page, path: string): Promise<boolean> {
 export interface TrackLoad {
   /** `{albumId}-{discId}-{trackId}` */
   key: string;
+  /** how many stream requests came before it */
+  order: number;
   route: Route;
   settled: boolean;
 }
 
 export interface TrackLoads {
-  /** The newest held stream request for the track `key` (waited for), other than `except`. */
-  next(key: string, except?: TrackLoad | null): Promise<TrackLoad>;
+  /** how many stream requests came so far */
+  readonly count: number;
+  /** The newest held stream request for the track `key` (waited for) among those after the first `since`, other than `except`. */
+  next(key: string, since: number, except?: TrackLoad | null): Promise<TrackLoad>;
   release(load: TrackLoad | null): Promise<void>;
   fail(load: TrackLoad): Promise<void>;
 }
@@ -107,7 +111,7 @@ export async function holdTrackLoads(page: Page, libraryUrl: string): Promise<Tr
       const range = await request.headerValue('range');
       if (request.method() !== 'GET' || (range !== null && range !== 'bytes=0-')) return route.fallback();
       const [, album, disc, track] = AUDIO_PATH.exec(new URL(request.url()).pathname)!;
-      loads.push({ key: `${album}-${disc}-${track}`, route, settled: false });
+      loads.push({ key: `${album}-${disc}-${track}`, order: loads.length, route, settled: false });
     },
   );
   // a request the page gave up (the element loaded another track meanwhile) is no load any more
@@ -121,8 +125,11 @@ export async function holdTrackLoads(page: Page, libraryUrl: string): Promise<Tr
     await how(load.route).catch(() => {});
   };
   return {
-    async next(key, except) {
-      const find = () => loads.findLast((load) => load.key === key && !load.settled && load !== except);
+    get count() {
+      return loads.length;
+    },
+    async next(key, since, except) {
+      const find = () => loads.findLast((load) => load.order >= since && load.key === key && !load.settled && load !== except);
       await expect.poll(() => find() !== undefined, { timeout: 15_000, message: `a stream request for ${key}` }).toBe(true);
       return find()!;
     },
