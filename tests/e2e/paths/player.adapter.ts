@@ -20,7 +20,7 @@ import type { InterfaceAdapter } from './adapter';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import {
   AUDIO_HOLD,
-  audioCounts,
+  audioState,
   bar,
   barTitle,
   clickProgress,
@@ -34,7 +34,7 @@ import {
   settleStart,
   spinner,
   toastOf,
-  type AudioCounts,
+  type AudioState,
   type TrackLoad,
   type TrackLoads,
 } from './playerPage';
@@ -123,25 +123,29 @@ function savedQueue(page: Page): Promise<{ titles: string[]; index: number }> {
 /** what the bar shows in every state: the shown track's title; and the queue as the model holds it */
 async function barShows(ctx: PlayerPage, model: AnyMachineSnapshot): Promise<void> {
   const { queue, index, nowPlaying } = context(model);
-  await expect.poll(() => barTitle(ctx.page).textContent(), { timeout: WAIT_MS }).toBe(titleOf(nowPlaying));
-  await expect.poll(() => savedQueue(ctx.page), { timeout: WAIT_MS }).toEqual({ titles: queue.map(titleOf), index });
+  await expect.poll(() => barTitle(ctx.page).textContent(), { timeout: WAIT_MS, message: "the bar's title" }).toBe(titleOf(nowPlaying));
+  await expect.poll(() => savedQueue(ctx.page), { timeout: WAIT_MS, message: 'the queue saved' }).toEqual({ titles: queue.map(titleOf), index });
   if (ctx.toast) {
     await toastOf(ctx.page, ctx.toast).waitFor({ timeout: WAIT_MS });
     ctx.toast = null;
   }
 }
 
-/** the main button: its label, and whether it spins (a track loads) */
+/** the main button: its label, and whether it spins (a track loads); and whether the audio sounds */
 async function mainButtonShows(page: Page, label: '播放' | '暂停', spinning: boolean): Promise<void> {
-  await expect.poll(() => mainButton(page).getAttribute('aria-label'), { timeout: WAIT_MS }).toBe(label);
-  await expect.poll(() => spinner(page).count(), { timeout: WAIT_MS }).toBe(spinning ? 1 : 0);
+  await expect.poll(() => mainButton(page).getAttribute('aria-label'), { timeout: WAIT_MS, message: 'the main button' }).toBe(label);
+  await expect.poll(() => spinner(page).count(), { timeout: WAIT_MS, message: 'spinners in the main button' }).toBe(spinning ? 1 : 0);
+  await expect.poll(async () => (await audioState(page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(label === '暂停');
 }
 
+/** the time the progress bar shows, whole seconds */
+const timeShown = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
+
 /** a track's end, met as a listener meets it: a click at the end of the progress bar, until `came` */
-async function playToTheEnd(ctx: PlayerPage, came: (now: AudioCounts, before: AudioCounts) => boolean): Promise<void> {
-  const before = await audioCounts(ctx.page);
+async function playToTheEnd(ctx: PlayerPage, came: (now: AudioState, before: AudioState) => boolean): Promise<void> {
+  const before = await audioState(ctx.page);
   await clickProgress(ctx.page, 1);
-  await expect.poll(async () => came(await audioCounts(ctx.page), before), { timeout: WAIT_MS }).toBe(true);
+  await expect.poll(async () => came(await audioState(ctx.page), before), { timeout: WAIT_MS }).toBe(true);
 }
 
 /** the stream request of the track the model now loads: the app asked for it after the last step began */
@@ -279,14 +283,16 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     async SEEK(ctx, event) {
       const fraction = event.fraction as number;
       await clickProgress(ctx.page, fraction);
-      const near = async () => Math.abs(Number(await progress(ctx.page).getAttribute('aria-valuenow')) - fraction * (await knownLength(ctx.page)));
+      const near = async () => Math.abs((await timeShown(ctx.page)) - fraction * (await knownLength(ctx.page)));
       await expect.poll(near, { timeout: WAIT_MS }).toBeLessThan(3);
     },
     // ← steps 5 s back (never into the end); from the end of the track a few times, so it plays a while
     async SEEK_BY(ctx, _event, model) {
       // it plays after the step, and shows 播放 before it: the track had ended
       const fromTheEnd = model.matches({ playback: 'playing' }) && (await mainButton(ctx.page).getAttribute('aria-label')) === '播放';
+      const before = await timeShown(ctx.page);
       for (let i = 0; i < (fromTheEnd ? 4 : 1); i++) await pressOnPage(ctx.page, 'ArrowLeft');
+      await expect.poll(async () => { const now = await timeShown(ctx.page); return now < before || now === 0; }, { timeout: WAIT_MS }).toBe(true);
     },
     // the first line of the lyrics on /now
     async SEEK_TO(ctx) {
@@ -294,6 +300,8 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       if (new URL(page.url()).pathname !== '/now') await bar(page).getByRole('link', { name: '正在播放' }).click();
       const lyrics = page.getByRole('region', { name: '歌词' });
       await lyrics.getByRole('listitem').first().getByRole('button').click();
+      // the first line starts within the track's first seconds
+      await expect.poll(() => timeShown(page), { timeout: WAIT_MS }).toBeLessThan(5);
     },
     async SET_VOLUME(ctx, event) {
       const volume = bar(ctx.page).getByRole('slider', { name: '音量' });
@@ -319,8 +327,8 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     async 'audio.timeupdate'(ctx, _event, model) {
       if (!model.matches({ playback: 'playing' })) return trackRead(ctx);
       // playing: the time on the progress bar moves on
-      const before = await progress(ctx.page).getAttribute('aria-valuenow');
-      await expect.poll(() => progress(ctx.page).getAttribute('aria-valuenow'), { timeout: WAIT_MS }).not.toBe(before);
+      const before = await timeShown(ctx.page);
+      await expect.poll(() => timeShown(ctx.page), { timeout: WAIT_MS }).not.toBe(before);
     },
     async 'audio.playing'(ctx) {
       await ctx.loads.release(ctx.current);
@@ -359,9 +367,9 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await expect.poll(() => preparedTrack(ctx.page, `/${albumId}/${discId}/${trackId}`), { timeout: WAIT_MS }).toBe(true);
     },
     async 'audio.nextFailed'(ctx) {
-      const before = await audioCounts(ctx.page);
+      const before = await audioState(ctx.page);
       await ctx.loads.fail(ctx.next!);
-      await expect.poll(async () => (await audioCounts(ctx.page)).errors, { timeout: WAIT_MS }).toBeGreaterThan(before.errors);
+      await expect.poll(async () => (await audioState(ctx.page)).errors, { timeout: WAIT_MS }).toBeGreaterThan(before.errors);
       ctx.next = null;
     },
     // 10 s of playing pass on the page's clock: the play report goes out, held
@@ -415,7 +423,10 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await expect.poll(() => ctx.reports.waiting, { timeout: WAIT_MS }).toBeGreaterThan(0);
     },
     // the track that follows is prepared out of sight, in a second element
-    'preloader.idle': async () => {},
+    // no following track loads: a dropped one's stream request was given up
+    'preloader.idle': async (ctx) => {
+      await expect.poll(() => ctx.next === null || ctx.next.settled, { timeout: WAIT_MS }).toBe(true);
+    },
     'preloader.preloading': async () => {},
     // its stream request is out, held until the path lets it through
     'preloader.loadingNext': async (ctx) => {

@@ -42,7 +42,9 @@ export const AUDIO_HOLD = `(() => {
   };
 })();`;
 
-export interface AudioCounts {
+export interface AudioState {
+  /** the element played last is playing (not paused, not ended) */
+  sounding: boolean;
   /** tracks that reached their end */
   ended: number;
   /** elements that failed to load */
@@ -55,16 +57,17 @@ export interface AudioCounts {
 
 type PathAudio = { elements: HTMLMediaElement[]; current: HTMLMediaElement | null; switches: number; ended: number; errors: number; held: { resolve(): void; reject(e: Error): void }[] };
 
-export function audioCounts(page: Page): Promise<AudioCounts> {
+export function audioState(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
     const audio = (window as never as { __pathAudio: PathAudio }).__pathAudio;
-    return { ended: audio.ended, errors: audio.errors, switches: audio.switches, held: audio.held.length };
+    const sounding = audio.current !== null && !audio.current.paused;
+    return { sounding, ended: audio.ended, errors: audio.errors, switches: audio.switches, held: audio.held.length };
   });
 }
 
 /** Lets the held start of the track sound, or has the browser refuse it as autoplay. */
 export async function settleStart(page: Page, allow: boolean): Promise<void> {
-  await expect.poll(async () => (await audioCounts(page)).held, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await audioState(page)).held, { timeout: 10_000 }).toBeGreaterThan(0);
   await page.evaluate((sound) => {
     const start = (window as never as { __pathAudio: PathAudio }).__pathAudio.held.pop()!;
     if (sound) start.resolve();

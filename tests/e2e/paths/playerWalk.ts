@@ -157,7 +157,8 @@ export function acceptsPlayerEvent(event: AnyEventObject, model: AnyMachineSnaps
 }
 
 const LOCAL_STORE = "the browser's own store failing to read: nothing a listener does makes IndexedDB fail";
-const DEMO_SOURCES = 'the tracks the paths play are in the demo library: a library that serves them is always found (only a queue saved before its library went away holds one none serves)';
+const DEMO_SOURCES =
+  "the tracks the paths play are in the demo library: a library that serves them is always found (only a queue saved before its library went away, or this browser's store failing, leaves none)";
 const RACE = 'a pause the very moment the track ends (or its prepared successor starts): milliseconds no listener can aim at';
 
 /** Transitions of the player no listener can bring about in this app, with why. */
@@ -198,11 +199,11 @@ export const playerNotThroughInterface: readonly { transition: string; reason: s
   },
   {
     transition: 'playback.paused —audio.playing→ playback.playing',
-    reason: 'the audio starting while paused: only a start already on its way when 暂停 was pressed, which the audio actor drops',
+    reason: 'the audio starting while the player is paused: every start on the page goes through 播放 or the progress bar; only the device starts it by itself (a media key the page does not handle)',
   },
   ...['playback.playing —audio.error→ playback.empty', 'playback.paused —audio.error→ playback.empty'].map((transition) => ({
     transition,
-    reason: 'a stream failing after the track started: the demo library answers each request whole; a failed load is walked while the track loads',
+    reason: 'a stream failing once the track plays: the browser reads a demo track whole from its first answer (no later request is made, even for 10:30), so nothing is left to fail; a failed load is walked while the track loads',
   })),
   { transition: 'playback.paused —audio.handedOver→ playback.playing', reason: RACE },
   ...[1, 2, 3, 4].map((branch) => ({
