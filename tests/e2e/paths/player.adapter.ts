@@ -18,25 +18,28 @@ import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
 import type { InterfaceAdapter } from './adapter';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
+import { AUDIO_HOLD, audioState, holdTrackLoads, preparedTrack, settleStart, type AudioState, type TrackLoad, type TrackLoads } from './playerAudio';
 import {
-  AUDIO_HOLD,
-  audioState,
   bar,
   barTitle,
   clickProgress,
-  holdTrackLoads,
+  createPlaylist,
   knownLength,
   loopButton,
   mainButton,
-  preparedTrack,
+  mainButtonShows,
+  onPlaylist,
+  onQueue,
+  onSearch,
+  playAll,
   pressOnPage,
   progress,
-  settleStart,
-  spinner,
+  queueRows,
+  rowOf,
+  savedQueue,
+  timeShown,
   toastOf,
-  type AudioState,
-  type TrackLoad,
-  type TrackLoads,
+  WAIT_MS,
 } from './playerPage';
 import { acceptsPlayerEvent, DEMO_TRACKS, demoTrack, playerNotThroughInterface } from './playerWalk';
 
@@ -46,8 +49,6 @@ const LISTED = [DEMO_TRACKS['album-a-1-1']!, DEMO_TRACKS['album-b-1-1']!];
 /** where 稍后播放 is found: the search for the samples' c */
 const LATER = DEMO_TRACKS['album-c-1-1']!;
 const LOOP_LABELS = { listLoop: '队列循环', trackLoop: '单曲循环', shuffle: '队列随机' } as const;
-/** how long what a step brings about may take to show on a loaded machine */
-const WAIT_MS = 15_000;
 
 interface PlayerPage {
   tp: TestPage;
@@ -72,54 +73,6 @@ const context = (model: AnyMachineSnapshot) => model.context as PlayerContext;
 const keyOf = (sample: TrackInfo) => trackKey(demoTrack(sample));
 const titleOf = (sample: TrackInfo | null) => (sample ? demoTrack(sample).title : '');
 
-async function createPlaylist(page: Page): Promise<string> {
-  const items = LISTED.map((t) => ({ type: 'normal', description: '', info: { album_id: t.albumId, disc_id: t.discId, track_id: t.trackId } }));
-  return page.evaluate(async (json) => {
-    const response = await fetch('/api/playlist', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: json });
-    return String(((await response.json()) as { data: { id: string } }).data.id);
-  }, JSON.stringify({ name: PLAYLIST, items }));
-}
-
-const drawerLink = (page: Page, name: string) => page.getByRole('navigation', { name: '导航' }).getByRole('link', { name, exact: true });
-const playAll = (page: Page) => page.getByRole('button', { name: '播放全部' });
-const rowOf = (page: Page, title: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
-const queueRows = (page: Page) => page.getByRole('list', { name: '播放队列' }).getByRole('listitem');
-
-/** the list's page, reached as a listener does (播放列表 in the drawer, then the list) */
-async function onPlaylist(ctx: PlayerPage): Promise<void> {
-  const { page } = ctx;
-  if (new URL(page.url()).pathname !== ctx.playlistPath) {
-    await drawerLink(page, '播放列表').click();
-    await page.getByRole('article', { name: PLAYLIST }).getByRole('link', { name: PLAYLIST }).click();
-  }
-  await expect.poll(() => playAll(page).isEnabled(), { timeout: WAIT_MS }).toBe(true);
-}
-
-async function onQueue(page: Page): Promise<void> {
-  if (new URL(page.url()).pathname !== '/queue') await bar(page).getByRole('link', { name: '播放队列' }).click();
-  await page.getByRole('heading', { name: '播放队列', exact: true }).waitFor();
-}
-
-/** the search for c's title, its tracks listed */
-async function onSearch(page: Page): Promise<void> {
-  const url = new URL(page.url());
-  if (url.pathname !== '/search' || url.searchParams.get('keyword') !== LATER.title) {
-    await drawerLink(page, '搜索').click();
-    const box = page.getByRole('textbox', { name: '搜索' });
-    await box.fill(LATER.title);
-    await box.press('Enter');
-  }
-  await rowOf(page, LATER.title).waitFor();
-}
-
-/** the queue as the app saved it: titles and the current item */
-function savedQueue(page: Page): Promise<{ titles: string[]; index: number }> {
-  return page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('playlist') ?? '{"tracks":[],"index":0}') as { tracks: { title: string }[]; index: number };
-    return { titles: saved.tracks.map((t) => t.title), index: saved.index };
-  });
-}
-
 /** what the bar shows in every state: the shown track's title; and the queue as the model holds it */
 async function barShows(ctx: PlayerPage, model: AnyMachineSnapshot): Promise<void> {
   const { queue, index, nowPlaying } = context(model);
@@ -130,16 +83,6 @@ async function barShows(ctx: PlayerPage, model: AnyMachineSnapshot): Promise<voi
     ctx.toast = null;
   }
 }
-
-/** the main button: its label, and whether it spins (a track loads); and whether the audio sounds */
-async function mainButtonShows(page: Page, label: '播放' | '暂停', spinning: boolean): Promise<void> {
-  await expect.poll(() => mainButton(page).getAttribute('aria-label'), { timeout: WAIT_MS, message: 'the main button' }).toBe(label);
-  await expect.poll(() => spinner(page).count(), { timeout: WAIT_MS, message: 'spinners in the main button' }).toBe(spinning ? 1 : 0);
-  await expect.poll(async () => (await audioState(page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(label === '暂停');
-}
-
-/** the time the progress bar shows, whole seconds */
-const timeShown = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
 
 /** a track's end, met as a listener meets it: a click at the end of the progress bar, until `came` */
 async function playToTheEnd(ctx: PlayerPage, came: (now: AudioState, before: AudioState) => boolean): Promise<void> {
@@ -198,7 +141,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     if (id === undefined) {
       await openSignedIn(page, server, '/playlist');
       await toastOf(page, '音频仓库同步成功').waitFor({ timeout: WAIT_MS });
-      id = await createPlaylist(page);
+      id = await createPlaylist(page, PLAYLIST, LISTED);
       playlists.set(server.baseUrl, id);
       await page.goto(`${server.baseUrl}/playlist/${id}`);
     } else {
@@ -206,7 +149,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await toastOf(page, '音频仓库同步成功').waitFor({ timeout: WAIT_MS });
     }
     const ctx: PlayerPage = { tp, page, playlistPath: `/playlist/${id}`, loads, reports, current: null, next: null, toast: null, loadsBeforeStep: 0, loadsBeforeLastStep: 0 };
-    await onPlaylist(ctx);
+    await onPlaylist(ctx.page, PLAYLIST, ctx.playlistPath);
     return ctx;
   },
   async stop(ctx) {
@@ -234,12 +177,12 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await bar(ctx.page).locator(`img[alt="${title}"][src^="blob:"]`).waitFor({ timeout: WAIT_MS });
     },
     async REPLACE_AND_PLAY(ctx) {
-      await onPlaylist(ctx);
+      await onPlaylist(ctx.page, PLAYLIST, ctx.playlistPath);
       await playAll(ctx.page).click();
     },
     // 添加到当前播放队列 on each row not queued yet; when both are, on the first (already queued)
     async ADD_TO_QUEUE(ctx, event) {
-      await onPlaylist(ctx);
+      await onPlaylist(ctx.page, PLAYLIST, ctx.playlistPath);
       const { titles } = await savedQueue(ctx.page);
       const missing = (event.tracks as TrackInfo[]).map(titleOf).filter((title) => !titles.includes(title));
       if (missing.length === 0) ctx.toast = '播放队列中已存在该歌曲';
@@ -249,7 +192,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     },
     async PLAY_LATER(ctx) {
       const { page } = ctx;
-      await onSearch(page);
+      await onSearch(page, LATER.title);
       await rowOf(page, LATER.title).getByRole('button', { name: '更多' }).click();
       await page.getByRole('menuitem', { name: '稍后播放' }).click();
     },

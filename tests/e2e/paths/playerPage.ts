@@ -1,145 +1,12 @@
-// The player's page for its interface paths: the audio held where a path decides what happens to
-// it, and where the listener finds each control. The player makes its <audio> elements with
-// `new Audio()` and never attaches them to the document; an init script keeps them in view, counts
-// their ends and failures, and holds the start of each track (the play() the app calls right
-// after loading one) until the path lets it sound or has the browser refuse it (autoplay blocked).
-// Each track's stream request (its first, `bytes=0-`) is held the same way, at the library: let
-// through, the element reads the track; failed, the track cannot load. Later range requests (a
-// seek into a long track) go through.
-import type { Locator, Page, Route } from 'playwright-core';
+// The player's page in its interface paths: where the listener finds each control, how they reach
+// the pages (the drawer, the bar's links), and what the bar shows.
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { TrackInfo } from '@/shared/track';
+import { audioState } from './playerAudio';
 
-// Kept a string: a function would be serialised after the test transform, helpers and all.
-export const AUDIO_HOLD = `(() => {
-  const audio = { elements: [], current: null, switches: 0, ended: 0, errors: 0, held: [] };
-  window.__pathAudio = audio;
-  const NativeAudio = window.Audio;
-  const PathAudio = function (src) {
-    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
-    audio.elements.push(element);
-    element.addEventListener('ended', () => { audio.ended++; });
-    element.addEventListener('error', () => { audio.errors++; });
-    return element;
-  };
-  PathAudio.prototype = NativeAudio.prototype;
-  window.Audio = PathAudio;
-  let justLoaded = null;
-  const load = HTMLMediaElement.prototype.load;
-  HTMLMediaElement.prototype.load = function () {
-    // a new load interrupts a start still held, as it interrupts a pending play()
-    for (const start of audio.held.filter((s) => s.element === this)) start.reject(new DOMException('interrupted by a new load', 'AbortError'));
-    audio.held = audio.held.filter((s) => s.element !== this);
-    justLoaded = this;
-    queueMicrotask(() => { if (justLoaded === this) justLoaded = null; });
-    return load.call(this);
-  };
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function () {
-    if (audio.current !== this) { audio.current = this; audio.switches++; }
-    if (justLoaded !== this) return play.call(this);
-    justLoaded = null;
-    return new Promise((resolve, reject) => audio.held.push({ element: this, resolve: () => play.call(this).then(resolve, reject), reject }));
-  };
-})();`;
-
-export interface AudioState {
-  /** the element played last is playing (not paused, not ended) */
-  sounding: boolean;
-  /** tracks that reached their end */
-  ended: number;
-  /** elements that failed to load */
-  errors: number;
-  /** times another element became the one played (a prepared track took over) */
-  switches: number;
-  /** starts held */
-  held: number;
-}
-
-type PathAudio = { elements: HTMLMediaElement[]; current: HTMLMediaElement | null; switches: number; ended: number; errors: number; held: { resolve(): void; reject(e: Error): void }[] };
-
-export function audioState(page: Page): Promise<AudioState> {
-  return page.evaluate(() => {
-    const audio = (window as never as { __pathAudio: PathAudio }).__pathAudio;
-    const sounding = audio.current !== null && !audio.current.paused;
-    return { sounding, ended: audio.ended, errors: audio.errors, switches: audio.switches, held: audio.held.length };
-  });
-}
-
-/** Lets the held start of the track sound, or has the browser refuse it as autoplay. */
-export async function settleStart(page: Page, allow: boolean): Promise<void> {
-  await expect.poll(async () => (await audioState(page)).held, { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.evaluate((sound) => {
-    const start = (window as never as { __pathAudio: PathAudio }).__pathAudio.held.pop()!;
-    if (sound) start.resolve();
-    else start.reject(new DOMException('play() is not allowed without a user gesture', 'NotAllowedError'));
-  }, allow);
-}
-
-/** whether an element other than the one playing has read the track at `path` through (prepared) */
-export function preparedTrack(page: Page, path: string): Promise<boolean> {
-  return page.evaluate((wanted) => {
-    const audio = (window as never as { __pathAudio: PathAudio }).__pathAudio;
-    return audio.elements.some((e) => e !== audio.current && e.readyState === 4 && e.src.includes(wanted));
-  }, path);
-}
-
-export interface TrackLoad {
-  /** `{albumId}-{discId}-{trackId}` */
-  key: string;
-  /** how many stream requests came before it */
-  order: number;
-  route: Route;
-  settled: boolean;
-}
-
-export interface TrackLoads {
-  /** how many stream requests came so far */
-  readonly count: number;
-  /** The newest held stream request for the track `key` (waited for) among those after the first `since`, other than `except`. */
-  next(key: string, since: number, except?: TrackLoad | null): Promise<TrackLoad>;
-  release(load: TrackLoad | null): Promise<void>;
-  fail(load: TrackLoad): Promise<void>;
-}
-
-const AUDIO_PATH = /^\/([0-9a-f-]{36})\/(\d+)\/(\d+)$/;
-
-/** Holds the first stream request of every track the page loads from the library at `libraryUrl`. */
-export async function holdTrackLoads(page: Page, libraryUrl: string): Promise<TrackLoads> {
-  const library = new URL(libraryUrl).origin;
-  const loads: TrackLoad[] = [];
-  await page.route(
-    (url) => url.origin === library && AUDIO_PATH.test(url.pathname),
-    async (route) => {
-      const request = route.request();
-      const range = await request.headerValue('range');
-      if (request.method() !== 'GET' || (range !== null && range !== 'bytes=0-')) return route.fallback();
-      const [, album, disc, track] = AUDIO_PATH.exec(new URL(request.url()).pathname)!;
-      loads.push({ key: `${album}-${disc}-${track}`, order: loads.length, route, settled: false });
-    },
-  );
-  // a request the page gave up (the element loaded another track meanwhile) is no load any more
-  page.on('requestfailed', (request) => {
-    for (const load of loads) if (load.route.request() === request) load.settled = true;
-  });
-  const settle = async (load: TrackLoad, how: (route: Route) => Promise<void>) => {
-    if (load.settled) return;
-    load.settled = true;
-    // a request the page gave up has nobody to answer
-    await how(load.route).catch(() => {});
-  };
-  return {
-    get count() {
-      return loads.length;
-    },
-    async next(key, since, except) {
-      const find = () => loads.findLast((load) => load.order >= since && load.key === key && !load.settled && load !== except);
-      await expect.poll(() => find() !== undefined, { timeout: 15_000, message: `a stream request for ${key}` }).toBe(true);
-      return find()!;
-    },
-    release: async (load) => void (load && (await settle(load, (route) => route.continue()))),
-    fail: (load) => settle(load, (route) => route.abort('failed')),
-  };
-}
+/** how long what a step brings about may take to show on a loaded machine */
+export const WAIT_MS = 15_000;
 
 // where the listener finds each control
 export const bar = (page: Page): Locator => page.locator('footer[aria-label="正在播放"]');
@@ -164,4 +31,62 @@ export async function clickProgress(page: Page, fraction: number): Promise<void>
 export async function pressOnPage(page: Page, key: string): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press(key);
+}
+
+/** the time the progress bar shows, whole seconds */
+export const timeShown = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
+
+/** a list of the demo user's, made through the server's API (a setup, not a path's step) */
+export async function createPlaylist(page: Page, name: string, tracks: readonly TrackInfo[]): Promise<string> {
+  const items = tracks.map((t) => ({ type: 'normal', description: '', info: { album_id: t.albumId, disc_id: t.discId, track_id: t.trackId } }));
+  return page.evaluate(async (json) => {
+    const response = await fetch('/api/playlist', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: json });
+    return String(((await response.json()) as { data: { id: string } }).data.id);
+  }, JSON.stringify({ name, items }));
+}
+
+export const drawerLink = (page: Page, name: string) => page.getByRole('navigation', { name: '导航' }).getByRole('link', { name, exact: true });
+export const playAll = (page: Page) => page.getByRole('button', { name: '播放全部' });
+export const rowOf = (page: Page, title: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+export const queueRows = (page: Page) => page.getByRole('list', { name: '播放队列' }).getByRole('listitem');
+
+/** the page of the list `name` at `path`, reached as a listener does (播放列表 in the drawer, then the list) */
+export async function onPlaylist(page: Page, name: string, path: string): Promise<void> {
+  if (new URL(page.url()).pathname !== path) {
+    await drawerLink(page, '播放列表').click();
+    await page.getByRole('article', { name }).getByRole('link', { name }).click();
+  }
+  await expect.poll(() => playAll(page).isEnabled(), { timeout: WAIT_MS }).toBe(true);
+}
+
+export async function onQueue(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname !== '/queue') await bar(page).getByRole('link', { name: '播放队列' }).click();
+  await page.getByRole('heading', { name: '播放队列', exact: true }).waitFor();
+}
+
+/** the tracks found for `title` (搜索 in the drawer), its row listed */
+export async function onSearch(page: Page, title: string): Promise<void> {
+  const url = new URL(page.url());
+  if (url.pathname !== '/search' || url.searchParams.get('keyword') !== title) {
+    await drawerLink(page, '搜索').click();
+    const box = page.getByRole('textbox', { name: '搜索' });
+    await box.fill(title);
+    await box.press('Enter');
+  }
+  await rowOf(page, title).waitFor();
+}
+
+/** the queue as the app saved it: titles and the current item */
+export function savedQueue(page: Page): Promise<{ titles: string[]; index: number }> {
+  return page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('playlist') ?? '{"tracks":[],"index":0}') as { tracks: { title: string }[]; index: number };
+    return { titles: saved.tracks.map((t) => t.title), index: saved.index };
+  });
+}
+
+/** the main button: its label, and whether it spins (a track loads); and whether the audio sounds */
+export async function mainButtonShows(page: Page, label: '播放' | '暂停', spinning: boolean): Promise<void> {
+  await expect.poll(() => mainButton(page).getAttribute('aria-label'), { timeout: WAIT_MS, message: 'the main button' }).toBe(label);
+  await expect.poll(() => spinner(page).count(), { timeout: WAIT_MS, message: 'spinners in the main button' }).toBe(spinning ? 1 : 0);
+  await expect.poll(async () => (await audioState(page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(label === '暂停');
 }
