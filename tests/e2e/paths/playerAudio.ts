@@ -1,11 +1,10 @@
 // The player's audio in its interface paths, held where a path decides what happens to it. The
 // player makes its <audio> elements with `new Audio()` and never attaches them to the document; an
-// init script keeps them in view, counts
-// their ends and failures, and holds the start of each track (the play() the app calls right
-// after loading one) until the path lets it sound or has the browser refuse it (autoplay blocked).
-// Each track's stream request (its first, `bytes=0-`) is held the same way, at the library: let
-// through, the element reads the track; failed, the track cannot load. Later range requests (a
-// seek into a long track) go through.
+// init script keeps them in view, counts their ends and failures, and holds the start of each track
+// (the play() the app calls right after loading one) until the path lets it sound or has the
+// browser refuse it (autoplay blocked). Each track's stream request (its first, `bytes=0-`) is held
+// the same way, at the library: let through, the element reads the track; failed, the track cannot
+// load. Later range requests, should the browser make any, go through.
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 
