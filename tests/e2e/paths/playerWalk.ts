@@ -82,11 +82,11 @@ const nowPlayingKey = (model: AnyMachineSnapshot) => {
 };
 
 /**
- * Whether the real app can take `event` in the state `model` is in. Besides what a listener can
- * press there, two rules keep the page where the model is: in 队列随机 the queue keeps at most two
- * items (the other one is then the only random pick, as the model's fixed random makes it), and an
- * event the audio reports by itself is walked only where the path holds the audio (its stream
- * request or its start) until the step says so.
+ * Whether the real app can take `event` in the state `model` is in: what a listener can press
+ * there, and what keeps the page where the model is. What the page ends by itself within
+ * milliseconds ends first; in 队列随机 the queue keeps at most two items (the other one is then the
+ * only random pick, as the model's fixed random makes it); an event the audio reports by itself is
+ * walked only where the path holds the audio (its stream request or its start) until the step says so.
  */
 export function acceptsPlayerEvent(event: AnyEventObject, model: AnyMachineSnapshot): boolean {
   const at = leaves(model);
