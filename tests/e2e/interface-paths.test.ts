@@ -6,13 +6,14 @@ import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
+import { playerAdapter } from './paths/player.adapter';
 import { interfacePaths } from './paths/runner';
 import { sessionAdapter } from './paths/session.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// The player joins once every path of its passes within the e2e suite's time.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter];
+// Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

@@ -7,6 +7,9 @@ import { defaultEvents, describePath, withPendingActors } from '../../tools/mode
 import type { WalkSpec } from '../../tools/pathGenerators';
 import { corridorSpec } from './fixtures/corridorMachine';
 import { coverageProblems, planInterfacePaths, summaryLine, type AdapterPlan } from '../e2e/paths/plan';
+import { runPath } from '../e2e/paths/runner';
+import type { AnyInterfaceAdapter } from '../e2e/paths/adapter';
+import type { Suite } from '../e2e/support/suite';
 
 // a heart: the user toggles it, the server answers; RESET comes from elsewhere (no user sends it)
 const heart = setup({ actors: { submit: fromPromise(async () => {}) } }).createMachine({
@@ -97,6 +100,15 @@ describe('the generator of the plan', () => {
     expect(eventsOf()).toEqual([['GO', 'PEEK', 'GO', 'GO', 'GO', 'OPEN']]);
   });
 
+  it("tells states apart by the adapter's key: context its accepts reads, which the machine's own key leaves out", () => {
+    const valueOnly = { ...corridorSpec, stateKey: undefined };
+    const walk = (overrides: Partial<AdapterPlan>) =>
+      planInterfacePaths(valueOnly, corridorAdapter(overrides), (path) => describePath(path)).paths.map((path) => path.steps.map((step) => step.event.type));
+    // by its state value alone every corridor step is one state: the walk never finds the door
+    expect(walk({}).flat()).not.toContain('OPEN');
+    expect(walk({ stateKey: corridorSpec.stateKey! })).toEqual([['GO', 'PEEK', 'GO', 'GO', 'GO', 'OPEN']]);
+  });
+
   it('takes seeded random walks when the adapter asks for them', () => {
     const random = eventsOf({ generator: 'random' });
     expect(random).toEqual(eventsOf({ generator: 'random' }));
@@ -133,5 +145,25 @@ describe('the state key of the plan', () => {
     // by the state value alone, idle with it on is idle seen before: the second way off is never found
     expect(problemsOf()).toHaveLength(1);
     expect(problemsOf({ stateKey: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.on]) })).toEqual([]);
+  });
+});
+
+describe('running a path', () => {
+  it("gives each event the machine's snapshot after its step, and checks each state with it", async () => {
+    const [path] = plan().paths.filter((p) => p.steps.length >= 2);
+    const seen: string[] = [];
+    const record = (what: string) => async (_ctx: unknown, ...rest: unknown[]) => {
+      const model = rest.at(-1) as { value: unknown };
+      seen.push(`${what} ${JSON.stringify(model.value)}`);
+    };
+    const running: AnyInterfaceAdapter = {
+      ...adapter(),
+      events: { TOGGLE: record('TOGGLE'), 'xstate.done.actor.submit': record('done'), 'xstate.error.actor.submit': record('error') },
+      states: { idle: record('check idle'), submitting: record('check submitting') },
+      start: async () => ({}),
+      stop: async () => {},
+    };
+    await runPath(running, {} as Suite, path!);
+    expect(seen.slice(0, 3)).toEqual(['check idle "idle"', 'TOGGLE "submitting"', 'check submitting "submitting"']);
   });
 });

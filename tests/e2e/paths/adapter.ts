@@ -18,15 +18,18 @@ export interface InterfaceAdapter<Ctx> {
   maxLength?: number;
   /**
    * What makes two snapshots one state for the walk's search (default: the machine's walk spec's):
-   * an adapter whose `accepts` reads the context (two-step sign-in on or off, say) names those
-   * parts, so a route is not pruned at a state seen before with another context.
+   * an adapter whose `accepts` reads the context (two-step sign-in on or off, the player's queue)
+   * names those parts, so a route is not pruned at a state seen before with another context.
    */
   stateKey?: (snapshot: AnyMachineSnapshot) => string;
   /** A fresh page in the machine's initial state (signed in, the page open, requests held…). */
   start(env: { suite: Suite }): Promise<Ctx>;
   stop(ctx: Ctx): Promise<void>;
-  /** Event type → what the user does (or how the server answers a held request). */
-  events: Record<string, (ctx: Ctx, event: AnyEventObject) => Promise<void>>;
+  /**
+   * Event type → what the user does (or how the server answers a held request). `model` is the
+   * machine's snapshot after the step: what the step should lead to (the track that should load…).
+   */
+  events: Record<string, (ctx: Ctx, event: AnyEventObject, model: AnyMachineSnapshot) => Promise<void>>;
   /**
    * Whether the user can send this sample event in the state `model` is in (default: every event
    * of a mapped type, everywhere): e.g. no login form shows while the code is asked for.

@@ -37,13 +37,14 @@ export function interfacePaths(adapter: AnyInterfaceAdapter, suite: Suite, summa
   });
 }
 
-async function runPath(adapter: AnyInterfaceAdapter, suite: Suite, path: PlannedPath): Promise<void> {
+/** Runs one path through the adapter: a fresh page, each step done as the user does it, each state checked. */
+export async function runPath(adapter: AnyInterfaceAdapter, suite: Suite, path: PlannedPath): Promise<void> {
   const ctx: unknown = await adapter.start({ suite });
   try {
     await checkStates(adapter, ctx, path.initial, path.initialModel, () => 'the start');
     for (const [index, step] of path.steps.entries()) {
       const where = () => `step ${index + 1} (${formatEvent(step.event)})`;
-      await failWith(`${where()}: doing the event`, () => adapter.events[step.event.type]!(ctx, step.event));
+      await failWith(`${where()}: doing the event`, () => adapter.events[step.event.type]!(ctx, step.event, step.model));
       await checkStates(adapter, ctx, step.states, step.model, where);
     }
   } finally {
