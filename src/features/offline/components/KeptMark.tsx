@@ -1,5 +1,4 @@
 // 已保存到本机 on a track row: a small mark when the track is kept on this device.
-import { ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { text } from '@/shared/text';
@@ -13,9 +12,9 @@ export function KeptMark({ track }: { track: TrackIdentity }) {
   if (!kept) return null;
   return (
     <Tip label={text.offline.kept}>
-      <ThemeIcon variant="transparent" color="teal" size="sm" role="img" aria-label={text.offline.kept}>
-        <IconCircleCheck size={16} />
-      </ThemeIcon>
+      <span role="img" aria-label={text.offline.kept} style={{ display: 'inline-flex', alignItems: 'center', color: 'var(--mantine-color-teal-6)' }}>
+        <IconCircleCheck size={16} aria-hidden />
+      </span>
     </Tip>
   );
 }
