@@ -34,7 +34,7 @@ export default createMachine({
     },
     loading: {
       description: "What this device keeps, and the queue a reload interrupted, are read.",
-      tags: ["busy"],
+      tags: ["busy", "reading"],
       invoke: {
         id: "loadKept",
         src: "loadKept",

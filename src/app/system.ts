@@ -8,7 +8,7 @@
 //   - signing out on this device forgets the user, the saved queue and every local library record
 //   - every actor's `notify` (and every view's)      → one notify → the messages (toasts), none per call while offline
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
-import { createActor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
 import { startPlaylists } from '@/features/playlists';
@@ -17,7 +17,7 @@ import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
 import { isOffline, startShell } from '@/features/shell';
 import { messagesMachine } from '@/features/messages';
-import { keptSourceOf, startKeeping } from '@/features/offline';
+import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, startKeeping } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -28,7 +28,7 @@ import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
 import { addressOf, navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
-import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
+import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/text';
 import { clearLocalData } from './localData';
 
@@ -85,7 +85,10 @@ export function createAppSystem(options: SystemOptions = {}) {
   };
 
   const settings = startSettings({ inspect });
-  const library = startLibrary({ api, fetch, inspect });
+  // a kept track plays with no library; the keeping actor starts after the library (it fetches through it)
+  let keptOnDevice: (track: TrackIdentity) => boolean = () => false;
+  let keptKnownNow: () => Promise<void> = async () => {};
+  const library = startLibrary({ api, fetch, inspect, keptOnDevice: (track) => keptOnDevice(track), keptKnown: () => keptKnownNow() });
   const share = startShare({ api, access: library.access, inspect });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
@@ -102,7 +105,9 @@ export function createAppSystem(options: SystemOptions = {}) {
   const { favourites } = startFavourites({ api, inspect });
   const { playlists } = startPlaylists({ api, inspect });
   const lyrics = startLyrics({ api, inspect });
-  const keeping = startKeeping({ accessFor, fetch, inspect });
+  const keeping = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
+  keptOnDevice = (track) => isKept(track)(keeping.getSnapshot());
+  keptKnownNow = async () => void (await waitFor(keeping, keptKnown));
   const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
   reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
   offline = () => isOffline(shell.getSnapshot());
@@ -140,7 +145,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   library.librarySync.on('librariesChanged', librariesChanged);
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
-  const browse = defineBrowseLoads({ api, access: library.access });
+  const browse = defineBrowseLoads({ api, access: library.access, keptAlbumInfo: keptAlbumInfoOf });
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
 

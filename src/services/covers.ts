@@ -77,6 +77,12 @@ export class CoverStore {
   private show(url: string, entry: Entry): void {
     // errors stay until everyone leaves (then a network failure is tried again, a refusal is kept)
     if (entry.failed || entry.controller || entry.snapshot !== LOADING) return;
+    // a cover kept on this device comes as an object URL already: shown as it is, never fetched
+    // (the page's connect-src has no blob:) and never revoked here (its maker owns it)
+    if (url.startsWith('blob:')) {
+      this.update(entry, { status: 'ready', objectUrl: url });
+      return;
+    }
     if (entry.blob) {
       this.update(entry, { status: 'ready', objectUrl: this.createObjectURL(entry.blob) });
       return;
@@ -115,7 +121,7 @@ export class CoverStore {
       return;
     }
     if (entry.snapshot.objectUrl) {
-      this.revokeObjectURL(entry.snapshot.objectUrl);
+      if (entry.snapshot.objectUrl !== url) this.revokeObjectURL(entry.snapshot.objectUrl);
       entry.snapshot = LOADING;
     }
     if (!entry.blob && !entry.failed) this.entries.delete(url);
@@ -129,7 +135,7 @@ export class CoverStore {
     for (const [url, entry] of this.entries) {
       if (excess <= 0) break;
       if (entry.listeners.size > 0 || entry.controller) continue;
-      if (entry.snapshot.objectUrl) this.revokeObjectURL(entry.snapshot.objectUrl);
+      if (entry.snapshot.objectUrl && entry.snapshot.objectUrl !== url) this.revokeObjectURL(entry.snapshot.objectUrl);
       this.entries.delete(url);
       excess--;
     }

@@ -1,6 +1,7 @@
 // Listening offline in real Chromium against the real reference server: 保存到本机 on an album keeps
 // every playable track on this device (each row then shows 已保存到本机), and with the network off
-// the saved queue plays from the device through a track change, no library asked. Signing out
+// the saved queue plays from the device through a track change, no library asked; after a reload
+// offline the album opens from what was kept with it and plays. Signing out
 // is covered by sign-out.test.ts (every way a session ends clears what was kept).
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -51,6 +52,28 @@ describe('listening offline', () => {
     await bar(page).getByText(first!.title, { exact: true }).waitFor();
     await bar(page).getByRole('button', { name: '下一首' }).click();
     await bar(page).getByText(second!.title, { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+    expect((await playedAudio(page)).src).toMatch(/^blob:/);
+    expect(libraryRequests).toEqual([]);
+
+    // the album cache emptied (a sync does that), still offline: a reload opens the album from what
+    // was kept with it, and its kept tracks play (no library is known offline: none but them could)
+    await bar(page).getByRole('button', { name: '暂停', exact: true }).click();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('album');
+      open.onsuccess = () => {
+        const clear = open.result.transaction('album_info', 'readwrite').objectStore('album_info').clear();
+        clear.onsuccess = () => { open.result.close(); resolve(); };
+        clear.onerror = () => reject(clear.error);
+      };
+    })`);
+    await page.reload();
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor({ timeout: 20_000 });
+    const playAll = page.getByRole('button', { name: '播放全部' });
+    await expect.poll(() => playAll.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await playAll.click();
+    await bar(page).getByText(first!.title, { exact: true }).waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
     expect((await playedAudio(page)).src).toMatch(/^blob:/);
     expect(libraryRequests).toEqual([]);

@@ -63,6 +63,19 @@ describe('CoverStore', () => {
     expect(store.get(URL_A)).toBe(store.get(URL_A));
   });
 
+  test('a cover kept on this device (already an object URL) shows as it is: never fetched, never revoked here', async () => {
+    const { store, net, created, revoked } = setup();
+    const kept = 'blob:http://app.example/kept-cover';
+    const viewer = vi.fn();
+    const leave = store.subscribe(kept, viewer);
+    expect(store.get(kept)).toEqual({ status: 'ready', objectUrl: kept });
+    expect(net.calls).not.toHaveBeenCalled();
+    leave();
+    await settle();
+    expect(created).toEqual([]);
+    expect(revoked).toEqual([]);
+  });
+
   test('revoked when the last viewer leaves; recreated from the kept blob without fetching', async () => {
     const { store, net, revoked, created } = setup();
     const leaveFirst = store.subscribe(URL_A, () => {});

@@ -133,6 +133,25 @@ describe('createLibraryAccess over a credential source', () => {
     await expect(broken.trackSource(track)).rejects.toThrow('IndexedDB unavailable');
   });
 
+  test('a track kept on this device can play with no library and no credentials (listening offline); answers wait until what is kept is known', async () => {
+    let known!: () => void;
+    const keptKnown = new Promise<void>((resolve) => (known = resolve));
+    const offline = createLibraryAccess(
+      source({ credentials: () => [], librariesOf: async () => new Map(), keptOnDevice: (t) => t.trackId === track.trackId, keptKnown: () => keptKnown }),
+    );
+    let answered = false;
+    const answer = offline.forAlbums([track.albumId]).then((a) => ((answered = true), a));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    known();
+    const access = await answer;
+    expect(access.canPlay(track)).toBe(true);
+    expect(access.canPlay({ ...track, trackId: track.trackId + 1 })).toBe(false);
+    // where the track plays from is the player's kept copy, not a library
+    expect(access.trackSource(track)).toBeNull();
+  });
+
   test('ready follows the source', () => {
     let ready = false;
     const access = createLibraryAccess(source({ ready: () => ready }));

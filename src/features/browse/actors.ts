@@ -35,9 +35,11 @@ export interface TrackResults {
 export interface BrowseDeps {
   api: ApiClient;
   access: LibraryAccess;
+  /** the info kept with an album kept on this device (listening offline), or null */
+  keptAlbumInfo?: (albumId: string) => Promise<AlbumInfo | null>;
 }
 
-export function defineBrowseLoads({ api, access }: BrowseDeps) {
+export function defineBrowseLoads({ api, access, keptAlbumInfo }: BrowseDeps) {
   async function withCovers(albums: AlbumInfo[]): Promise<AlbumPage> {
     const ids = albums.map((a) => a.albumId);
     const known = await access.forAlbums(ids);
@@ -80,7 +82,14 @@ export function defineBrowseLoads({ api, access }: BrowseDeps) {
     async albumInfo(albumId: string): Promise<AlbumInfo | null> {
       const early = prefetched.get(albumId);
       prefetched.delete(albumId);
-      return (await (early ?? albumInfos([albumId]))).get(albumId) ?? null;
+      try {
+        return (await (early ?? albumInfos([albumId]))).get(albumId) ?? null;
+      } catch (error) {
+        // offline (or the server down): an album kept on this device still opens
+        const kept = await keptAlbumInfo?.(albumId).catch(() => null);
+        if (kept) return kept;
+        throw error;
+      }
     },
 
     async albumAvailability(albumId: string): Promise<AlbumAvailability> {

@@ -15,6 +15,10 @@ export interface CredentialSource {
   ready(): boolean;
   /** album id → the URLs of the libraries holding it (the local album_library_map) */
   librariesOf(albumIds: readonly string[]): Promise<Map<string, readonly string[]>>;
+  /** whether the track is kept on this device: it plays without any library (listening offline) */
+  keptOnDevice?(track: TrackIdentity): boolean;
+  /** resolves once what this device keeps is known (answers wait for it, so none is given too early) */
+  keptKnown?(): Promise<void>;
 }
 
 /** where a track plays from, through the library chosen for it */
@@ -82,7 +86,11 @@ export function trackSourceOf(credential: Credential, track: TrackIdentity): Tra
 }
 
 /** answers for albums whose libraries are known (`availability`: album id → library URLs) */
-export function albumAccess(credentials: readonly Credential[], availability: ReadonlyMap<string, readonly string[]>): AlbumAccess {
+export function albumAccess(
+  credentials: readonly Credential[],
+  availability: ReadonlyMap<string, readonly string[]>,
+  keptOnDevice: (track: TrackIdentity) => boolean = () => false,
+): AlbumAccess {
   const librariesOf = (albumId: string) => availability.get(albumId) ?? [];
   const trackCredential = (track: TrackIdentity) => chooseTrackCredential(credentials, librariesOf(track.albumId), track);
   return {
@@ -94,7 +102,7 @@ export function albumAccess(credentials: readonly Credential[], availability: Re
       const credential = chooseCredential(credentials, librariesOf(albumId));
       return credential ? discCoverUrl(credential.url, albumId, discId) : null;
     },
-    canPlay: (track) => trackCredential(track) !== null,
+    canPlay: (track) => trackCredential(track) !== null || keptOnDevice(track),
     trackSource(track) {
       const credential = trackCredential(track);
       return credential ? trackSourceOf(credential, track) : null;
@@ -114,8 +122,11 @@ export interface LibraryAccess {
 }
 
 export function createLibraryAccess(source: CredentialSource): LibraryAccess {
-  const read = async (albumIds: readonly string[]) =>
-    albumAccess(source.credentials(), albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map());
+  const kept = (track: TrackIdentity) => source.keptOnDevice?.(track) ?? false;
+  const read = async (albumIds: readonly string[]) => {
+    await source.keptKnown?.();
+    return albumAccess(source.credentials(), albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map(), kept);
+  };
   return {
     ready: () => source.ready(),
     async forAlbums(albumIds) {
@@ -123,7 +134,7 @@ export function createLibraryAccess(source: CredentialSource): LibraryAccess {
         return await read(albumIds);
       } catch {
         // a broken local store only means no album is known to be anywhere, never a failed page
-        return albumAccess(source.credentials(), new Map());
+        return albumAccess(source.credentials(), new Map(), kept);
       }
     },
     // here a broken store fails the load (无法播放该歌曲) rather than claiming no library has the track

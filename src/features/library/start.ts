@@ -4,6 +4,7 @@
 // credentials of the moment.
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
+import type { TrackIdentity } from '@/shared/track';
 import { createLibraryAccess } from './access';
 import { defineLibrariesActors, librariesOfAlbums, provideLibrarySync } from './actors';
 import { librariesMachine } from './librariesMachine';
@@ -12,10 +13,14 @@ export interface LibraryOptions {
   api: ApiClient;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
+  /** whether a track is kept on this device (it then plays with no library) */
+  keptOnDevice?: (track: TrackIdentity) => boolean;
+  /** resolves once what this device keeps is known */
+  keptKnown?: () => Promise<void>;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startLibrary({ api, fetch, inspect }: LibraryOptions) {
+export function startLibrary({ api, fetch, keptOnDevice, keptKnown, inspect }: LibraryOptions) {
   const libraries = createActor(librariesMachine.provide({ actors: defineLibrariesActors({ api }) }), { inspect });
   const librarySync = createActor(provideLibrarySync(fetch), { inspect });
   libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
@@ -27,6 +32,8 @@ export function startLibrary({ api, fetch, inspect }: LibraryOptions) {
     credentials: () => libraries.getSnapshot().context.credentials,
     ready: () => libraries.getSnapshot().hasTag('ready'),
     librariesOf: librariesOfAlbums,
+    keptOnDevice,
+    keptKnown,
   });
 
   librarySync.start();

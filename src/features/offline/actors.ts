@@ -8,6 +8,7 @@ import { withQuery } from '@/services/libraryUrls';
 import { browserSupport, streamQuality } from '@/services/stream';
 import { QUALITIES, type Quality } from '@/shared/constants';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import type { AlbumInfo } from '@/shared/types';
 import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
 
 const kept = () => import('@/storage/keptAudio');
@@ -62,11 +63,35 @@ const PROGRESS_EVERY_MS = 200;
 export interface KeepingDeps {
   /** the library access a track is fetched through: the player's, so the same library serves it */
   accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
+  /** an album's info, kept with its first kept track so the album page opens offline */
+  albumInfo?: (albumId: string) => Promise<AlbumInfo | null>;
   /** fetch for library servers (tests pass a fake) */
   fetch?: typeof globalThis.fetch;
 }
 
-export function defineKeepingActors({ accessFor, fetch = globalThis.fetch }: KeepingDeps) {
+/** the info kept with an album kept on this device, or null (the album page's fallback offline) */
+export async function keptAlbumInfoOf(albumId: string): Promise<AlbumInfo | null> {
+  return (await (await kept()).getKeptAlbum(albumId))?.info ?? null;
+}
+
+export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.fetch }: KeepingDeps) {
+  /**
+   * An album's info and cover, kept with its first kept track. Without them its tracks still play;
+   * only the album page could not open offline, so a failure here fails no download.
+   */
+  async function keepAlbumOf(albumId: string, coverUrl: string | null): Promise<void> {
+    try {
+      const storage = await kept();
+      if (!albumInfo || (await storage.getKeptAlbum(albumId))) return;
+      const info = await albumInfo(albumId);
+      if (!info) return;
+      const cover = coverUrl ? await fetch(coverUrl).then((answer) => (answer.ok ? answer.blob() : null)) : null;
+      await storage.keepAlbum(info, cover);
+    } catch (error) {
+      console.warn('the album kept with its tracks could not be stored', albumId, error);
+    }
+  }
+
   /** the track's body from its library into the device's store, reporting bytes as they arrive */
   async function download({ track, quality }: KeepItem, signal: AbortSignal, report: (bytes: number, total: number | null) => void): Promise<void> {
     const source = await (await accessFor(track)).trackSource(track);
@@ -96,6 +121,7 @@ export function defineKeepingActors({ accessFor, fetch = globalThis.fetch }: Kee
     const body = new Response(counted, { headers: { 'content-type': response.headers.get('content-type') ?? 'application/octet-stream' } });
     await (await kept()).keepTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality }, body);
     report(bytes, total);
+    await keepAlbumOf(track.albumId, source.coverUrl);
   }
 
   return {

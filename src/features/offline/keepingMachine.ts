@@ -51,7 +51,7 @@ export type QueueChangedEvent = { type: 'queueChanged'; queue: KeepItem[] };
 export type KeepingEmitted = NotifyEvent | QueueChangedEvent;
 
 /** what views ask of a snapshot */
-export type KeepingTag = 'busy' | 'downloading' | 'removing';
+export type KeepingTag = 'busy' | 'reading' | 'downloading' | 'removing';
 
 const keyOf = (item: KeepItem) => trackKey(item.track);
 
@@ -141,7 +141,7 @@ export const keepingMachine = setup({
     },
     loading: {
       description: 'What this device keeps, and the queue a reload interrupted, are read.',
-      tags: ['busy'],
+      tags: ['busy', 'reading'],
       invoke: {
         id: 'loadKept',
         src: 'loadKept',

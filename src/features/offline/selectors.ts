@@ -4,6 +4,9 @@ import type { KeepingContext } from './keepingMachine';
 
 type Snapshot = { context: KeepingContext; hasTag(tag: string): boolean };
 
+/** whether what this device keeps is known (read, or nobody signed in to read it for) */
+export const keptKnown = (snapshot: Snapshot) => !snapshot.hasTag('reading');
+
 /** whether the track is kept on this device (in any quality) */
 export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => snapshot.context.kept.includes(trackKey(track));
 
