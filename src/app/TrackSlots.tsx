@@ -15,6 +15,7 @@ const AddToPlaylistButton = lazy(async () => ({ default: (await import('@/featur
 const LyricsPanel = lazy(() => import('@/features/lyrics/components/LyricsPanel'));
 // 保存到本机 and the rows' 已保存到本机 marks load after the first page, as 分享 does
 const KeepButton = lazy(async () => ({ default: (await import('@/features/offline/components')).KeepButton }));
+const KeepMenuItem = lazy(async () => ({ default: (await import('@/features/offline/components')).KeepMenuItem }));
 const KeptMark = lazy(async () => ({ default: (await import('@/features/offline/components')).KeptMark }));
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
 
@@ -42,6 +43,7 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             menuItems: (tracks) => (
               <Suspense fallback={null}>
                 <AddToPlaylistMenuItem tracks={tracks} />
+                {tracks.length === 1 && <KeepMenuItem track={tracks[0]!} quality={quality} />}
               </Suspense>
             ),
             lyrics: (track, time, onSeek) => (

@@ -81,4 +81,24 @@ describe('listening offline', () => {
     expectNoErrors();
     await close();
   });
+
+  test("one track from its row's menu: 保存到本机, then 移除本机副本", { timeout: 60_000 }, async () => {
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const row = page.getByRole('listitem').filter({ has: page.getByText(second!.title, { exact: true }) }).first();
+    const menu = row.getByRole('button', { name: '更多' });
+    await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await menu.click();
+    await page.getByRole('menuitem', { name: '保存到本机' }).click();
+    await page.getByRole('alert').filter({ hasText: '1 首歌曲已保存到本机' }).waitFor({ timeout: 30_000 });
+    await row.getByRole('img', { name: '已保存到本机' }).waitFor();
+    expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(1);
+    await menu.click();
+    await page.getByRole('menuitem', { name: '移除本机副本' }).click();
+    await page.getByRole('alert').filter({ hasText: '已移除本机副本' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);
+    expectNoErrors();
+    await close();
+  });
 });

@@ -1,3 +1,4 @@
 // The offline feature's views other features' slots show (the app composes them).
 export { KeepButton } from './components/KeepButton';
 export { KeptMark } from './components/KeptMark';
+export { KeepMenuItem } from './components/KeepMenuItem';

@@ -11,11 +11,13 @@ import { PageLoad } from '@/ui/PageLoad';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { TrackList } from '@/ui/TrackList';
+import { useTrackSlots } from '@/ui/trackSlots';
 import { useFavourites } from '../context';
 import { favouriteTracksOf, favouritesKnownOf } from '../selectors';
 
 function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
   const access = useLibraryAccess();
+  const slots = useTrackSlots();
   const generation = useSyncGeneration();
   const albumIds = [...new Set(tracks.map((t) => t.albumId))].sort();
   return (
@@ -28,6 +30,7 @@ function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
           <Stack>
             <Group>
               <PlayAllButton tracks={playable} label={text.album.playAll} />
+              {slots.keep?.(playable)}
             </Group>
             <PagedList items={tracks} ariaLabel={text.favourites.tracks}>
               {(page, offset) => (
