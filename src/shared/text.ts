@@ -65,7 +65,7 @@ export const text = {
     cancel: '取消',
   },
   user: {
-    tabs: { profile: '个人信息', password: '密码', twoFactor: '两步验证', settings: '设置' },
+    tabs: { profile: '个人信息', password: '密码', twoFactor: '两步验证', settings: '设置', storage: '本机存储' },
     nickname: '昵称',
     avatar: '头像',
     confirmChanges: '确认修改',
@@ -316,6 +316,11 @@ export const text = {
     cancelled: '已取消保存到本机',
     progress: (kept: number, total: number) => `正在保存到本机 ${kept}/${total}`,
     cancel: '取消保存',
+    usage: (used: string, available: string) => `已用 ${used}，可用 ${available}`,
+    usageUnknown: '这个浏览器不提供存储空间信息',
+    none: '本机还没有保存的歌曲，在专辑或播放列表页点 保存到本机',
+    albumTracks: (count: number, size: string) => `${count} 首 · ${size}`,
+    removeAll: '全部移除',
   },
   share: {
     title: '分享',

@@ -82,7 +82,7 @@ describe('listening offline', () => {
     await close();
   });
 
-  test("one track from its row's menu: 保存到本机, then 移除本机副本", { timeout: 60_000 }, async () => {
+  test("one track from its row's menu: 保存到本机, then 移除本机副本; 本机存储 lists what is kept and 全部移除 empties it", { timeout: 60_000 }, async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
@@ -98,6 +98,18 @@ describe('listening offline', () => {
     await page.getByRole('menuitem', { name: '移除本机副本' }).click();
     await page.getByRole('alert').filter({ hasText: '已移除本机副本' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);
+
+    // kept again, then 本机存储 lists it with its size, and 全部移除 empties it
+    await menu.click();
+    await page.getByRole('menuitem', { name: '保存到本机' }).click();
+    await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+    await page.goto(`${suite.server.baseUrl}/user/index?tab=storage`);
+    const kept = page.getByRole('group', { name: album.title });
+    await kept.getByText(/^1 首 · \d+(\.\d)? [KM]B$/).waitFor({ timeout: 15_000 });
+    await page.getByText(/^已用 .+，可用 .+$/).waitFor();
+    await page.getByRole('button', { name: '全部移除' }).click();
+    await page.getByText('本机还没有保存的歌曲', { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await kept.count()).toBe(0);
     expectNoErrors();
     await close();
   });

@@ -57,6 +57,18 @@ export async function clearKeptOnDevice(): Promise<void> {
   await (await kept()).clearKeptAudio();
 }
 
+let askedToPersist = false;
+
+/**
+ * Asks the browser, once, to keep this origin's storage when space runs short: without it kept
+ * tracks may be evicted like a cache (Chromium grants it to an installed or much-used site).
+ */
+function askToPersist(): void {
+  if (askedToPersist) return;
+  askedToPersist = true;
+  void globalThis.navigator?.storage?.persist?.().catch(() => false);
+}
+
 // progress is reported at most this often (a fast download would send thousands of events)
 const PROGRESS_EVERY_MS = 200;
 
@@ -94,6 +106,7 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
 
   /** the track's body from its library into the device's store, reporting bytes as they arrive */
   async function download({ track, quality }: KeepItem, signal: AbortSignal, report: (bytes: number, total: number | null) => void): Promise<void> {
+    askToPersist();
     const source = await (await accessFor(track)).trackSource(track);
     const url = withQuery(source.audioUrl, { quality: streamQuality(quality, browserSupport().supportsAac) });
     let response: Response;
@@ -147,5 +160,41 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
         for (const quality of QUALITIES) await storage.removeKeptTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
       }
     }),
+  };
+}
+
+/** an album as the 本机存储 page lists it: its kept tracks and their size */
+export interface KeptAlbumSummary {
+  albumId: string;
+  title: string;
+  tracks: TrackIdentity[];
+  bytes: number;
+}
+
+export interface KeptStorage {
+  albums: KeptAlbumSummary[];
+  /** the origin's use and quota (navigator.storage.estimate), null when the browser does not say */
+  estimate: { usage: number; quota: number } | null;
+}
+
+/** what the 本机存储 page shows: the kept albums with their sizes, and the space used and left */
+export async function keptStorage(): Promise<KeptStorage> {
+  const storage = await kept();
+  const tracks = await storage.listKeptTracks();
+  const byAlbum = new Map<string, KeptAlbumSummary>();
+  for (const track of tracks) {
+    let album = byAlbum.get(track.albumId);
+    if (!album) {
+      const info = (await storage.getKeptAlbum(track.albumId))?.info;
+      album = { albumId: track.albumId, title: info?.title ?? track.albumId, tracks: [], bytes: 0 };
+      byAlbum.set(track.albumId, album);
+    }
+    album.tracks.push({ albumId: track.albumId, discId: track.discId, trackId: track.trackId });
+    album.bytes += track.bytes;
+  }
+  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  return {
+    albums: [...byAlbum.values()].sort((a, b) => a.title.localeCompare(b.title)),
+    estimate: estimate && typeof estimate.usage === 'number' && typeof estimate.quota === 'number' ? { usage: estimate.usage, quota: estimate.quota } : null,
   };
 }

@@ -2,3 +2,4 @@
 export { KeepButton } from './components/KeepButton';
 export { KeptMark } from './components/KeptMark';
 export { KeepMenuItem } from './components/KeepMenuItem';
+export { KeptStoragePanel } from './components/KeptStoragePanel';

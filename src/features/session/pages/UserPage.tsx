@@ -11,9 +11,10 @@ import { PasswordForm } from '../components/PasswordForm';
 import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
+import { KeptStoragePanel } from '@/features/offline/components';
 import { useTwoFactorOffered, useTwoFactorRequired } from '../context';
 
-const TABS = ['profile', 'password', 'twoFactor', 'settings'] as const;
+const TABS = ['profile', 'password', 'twoFactor', 'settings', 'storage'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function UserPage() {
@@ -29,6 +30,7 @@ export default function UserPage() {
         {!required && <Tabs.Tab value="password">{text.user.tabs.password}</Tabs.Tab>}
         {offered && <Tabs.Tab value="twoFactor">{text.user.tabs.twoFactor}</Tabs.Tab>}
         {!required && <Tabs.Tab value="settings">{text.user.tabs.settings}</Tabs.Tab>}
+        {!required && <Tabs.Tab value="storage">{text.user.tabs.storage}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="profile" pt="md">
         <ProfileForm />
@@ -42,6 +44,9 @@ export default function UserPage() {
       </Tabs.Panel>
       <Tabs.Panel value="settings" pt="md">
         <SettingsForm />
+      </Tabs.Panel>
+      <Tabs.Panel value="storage" pt="md">
+        <KeptStoragePanel />
       </Tabs.Panel>
     </Tabs>
   );
