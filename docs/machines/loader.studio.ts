@@ -26,6 +26,13 @@ export default createMachine({
           actions: ["setError", "notifyError"],
         },
       },
+      on: {
+        RELOAD: {
+          target: "loading",
+          reenter: true,
+          description: "What the load reads changed meanwhile (a sync ended): it starts again, so the page never keeps what was read before.",
+        },
+      },
     },
     success: {
       description: "The page shows its data.",
@@ -47,6 +54,13 @@ export default createMachine({
         onError: {
           target: "success",
           actions: ["notifyReloadFailed"],
+        },
+      },
+      on: {
+        RELOAD: {
+          target: "reloading",
+          reenter: true,
+          description: "Changed again meanwhile: the load starts again.",
         },
       },
     },

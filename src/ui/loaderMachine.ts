@@ -43,6 +43,13 @@ export const loaderMachine = setup({
     loading: {
       description: 'The page shows its spinner while its data loads.',
       tags: ['busy'],
+      on: {
+        RELOAD: {
+          description: 'What the load reads changed meanwhile (a sync ended): it starts again, so the page never keeps what was read before.',
+          target: 'loading',
+          reenter: true,
+        },
+      },
       invoke: {
         id: 'load',
         src: 'load',
@@ -58,6 +65,9 @@ export const loaderMachine = setup({
     reloading: {
       description: 'The data stays shown while it loads again.',
       tags: ['busy', 'shown'],
+      on: {
+        RELOAD: { description: 'Changed again meanwhile: the load starts again.', target: 'reloading', reenter: true },
+      },
       invoke: {
         id: 'load',
         src: 'load',

@@ -76,6 +76,27 @@ describe('loader reload', () => {
     expect(notes).toEqual([{ type: 'notify', severity: 'error', message: '网络错误: 502 Bad Gateway' }]);
   });
 
+  it('RELOAD while a load is under way starts it again: what it read before the change is never shown', async () => {
+    const load = fakeService<unknown>();
+    const actor = createActor(loaderMachine.provide({ actors: { load: load.logic } })).start();
+    // a sync ends while the page's first load is out: the load read the old data
+    actor.send({ type: 'RELOAD' });
+    expect(load.calls).toHaveLength(2);
+    expect(load.calls[0]!.signal.aborted).toBe(true);
+    load.calls[0]!.resolve('before the sync');
+    load.calls[1]!.resolve('after the sync');
+    await flush();
+    expect(actor.getSnapshot().context.data).toBe('after the sync');
+    // and the same while a reload is out
+    actor.send({ type: 'RELOAD' });
+    actor.send({ type: 'RELOAD' });
+    expect(load.calls).toHaveLength(4);
+    load.calls[2]!.resolve('stale');
+    load.calls[3]!.resolve('fresh');
+    await flush();
+    expect(actor.getSnapshot().context.data).toBe('fresh');
+  });
+
   it('after a failure, RELOAD loads afresh', async () => {
     const load = fakeService<unknown>();
     const actor = createActor(loaderMachine.provide({ actors: { load: load.logic } })).start();
