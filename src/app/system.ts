@@ -92,7 +92,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   const share = startShare({ api, access: library.access, inspect });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
-  const keptSource = (track: TrackInfo) => keptSourceOf(track, settings.getSnapshot().context.quality);
+  const keptSource = (track: TrackInfo) => keptSourceOf(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
   const player = startPlayer({ api, accessFor, settings, fetch, keptSource, inspect });
   const session = startSession({
     api,

@@ -34,6 +34,8 @@ describe('a kept track as the player plays it', () => {
     await keepTrack({ ...track, quality: 'lossless' }, body('lossless'));
     expect(await read((await keptSourceOf(track, 'low'))!.url)).toBe('low');
     expect(await read((await keptSourceOf(track, 'high'))!.url)).toBe('lossless');
+    // the keeping actor's list says it is not kept: the store is not opened for it
+    expect(await keptSourceOf(track, 'high', () => false)).toBeNull();
     expect((await keptSourceOf(track, 'high'))!.coverUrl).toBeNull();
     await keepAlbum({ albumId: 'a1', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo, new Blob(['cover'], { type: 'image/jpeg' }));
     expect(await read((await keptSourceOf(track, 'high'))!.coverUrl!)).toBe('cover');

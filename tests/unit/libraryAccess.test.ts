@@ -133,11 +133,11 @@ describe('createLibraryAccess over a credential source', () => {
     await expect(broken.trackSource(track)).rejects.toThrow('IndexedDB unavailable');
   });
 
-  test('a track kept on this device can play with no library and no credentials (listening offline); answers wait until what is kept is known', async () => {
+  test('a track kept on this device can play with no library and no credentials (listening offline); without libraries, answers wait until what is kept is known', async () => {
     let known!: () => void;
     const keptKnown = new Promise<void>((resolve) => (known = resolve));
     const offline = createLibraryAccess(
-      source({ credentials: () => [], librariesOf: async () => new Map(), keptOnDevice: (t) => t.trackId === track.trackId, keptKnown: () => keptKnown }),
+      source({ ready: () => false, credentials: () => [], librariesOf: async () => new Map(), keptOnDevice: (t) => t.trackId === track.trackId, keptKnown: () => keptKnown }),
     );
     let answered = false;
     const answer = offline.forAlbums([track.albumId]).then((a) => ((answered = true), a));

@@ -17,7 +17,7 @@ export interface CredentialSource {
   librariesOf(albumIds: readonly string[]): Promise<Map<string, readonly string[]>>;
   /** whether the track is kept on this device: it plays without any library (listening offline) */
   keptOnDevice?(track: TrackIdentity): boolean;
-  /** resolves once what this device keeps is known (answers wait for it, so none is given too early) */
+  /** resolves once what this device keeps is known (answers without libraries wait for it) */
   keptKnown?(): Promise<void>;
 }
 
@@ -124,7 +124,9 @@ export interface LibraryAccess {
 export function createLibraryAccess(source: CredentialSource): LibraryAccess {
   const kept = (track: TrackIdentity) => source.keptOnDevice?.(track) ?? false;
   const read = async (albumIds: readonly string[]) => {
-    await source.keptKnown?.();
+    // with no library reachable (offline: the credentials failed to load) only kept tracks can play,
+    // so the answer waits for them to be known; with libraries it never waits
+    if (!source.ready()) await source.keptKnown?.();
     return albumAccess(source.credentials(), albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map(), kept);
   };
   return {

@@ -35,7 +35,9 @@ function handOut(url: string): string {
  * The track as kept on this device, or null when it is not: in the listener's quality if kept so,
  * else the best quality kept. Played from it, the track needs no library and no network.
  */
-export async function keptSourceOf(track: TrackIdentity, preferred: Quality): Promise<KeptSource | null> {
+export async function keptSourceOf(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): Promise<KeptSource | null> {
+  // the keeping actor's list says at once what is not kept: no store is opened to play those
+  if (!mayBeKept(track)) return null;
   try {
     const storage = await kept();
     const order = [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
