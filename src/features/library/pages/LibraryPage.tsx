@@ -17,6 +17,7 @@ import { text } from '@/shared/text';
 import { AddLibraryDialog } from '../components/AddLibraryDialog';
 import { DeleteLibraryDialog } from '../components/DeleteLibraryDialog';
 import { libraryBadges } from '../libraryStatus';
+import classes from './LibraryPage.module.css';
 import { libraryStatusOf } from '../selectors';
 
 function LibraryItem({ credential }: { credential: Credential }) {
@@ -36,7 +37,7 @@ function LibraryItem({ credential }: { credential: Credential }) {
               {credential.name}
             </Anchor>
             {libraryBadges(status).map((badge) => (
-              <Badge key={badge} variant="light" color={badge === text.library.neverSynced ? 'gray' : 'orange'}>
+              <Badge key={badge} variant="light" color={badge === text.library.neverSynced ? 'gray' : 'orange'} className={badge === text.library.neverSynced ? undefined : classes.hasUpdate}>
                 {badge}
               </Badge>
             ))}
