@@ -7,18 +7,28 @@ type Snapshot = { context: KeepingContext; hasTag(tag: string): boolean };
 /** whether what this device keeps is known (read, or nobody signed in to read it for) */
 export const keptKnown = (snapshot: Snapshot) => !snapshot.hasTag('reading');
 
+// Every row's mark asks on every snapshot (progress arrives several times a second): the kept list
+// is made a set once per list, not scanned once per row.
+const keptSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function keptSetOf(kept: readonly string[]): ReadonlySet<string> {
+  let set = keptSets.get(kept);
+  if (!set) keptSets.set(kept, (set = new Set(kept)));
+  return set;
+}
+
 /** whether the track is kept on this device (in any quality) */
-export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => snapshot.context.kept.includes(trackKey(track));
+export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => keptSetOf(snapshot.context.kept).has(trackKey(track));
 
 /** of these tracks: how many are kept, how many wait in the queue, and whether one of them downloads now */
 export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {
-  const kept = new Set(snapshot.context.kept);
+  const kept = keptSetOf(snapshot.context.kept);
   const queued = new Set(snapshot.context.queue.map((item) => trackKey(item.track)));
+  const current = snapshot.context.queue[0];
   const keys = tracks.map(trackKey);
   return {
     kept: keys.filter((key) => kept.has(key)).length,
     queued: keys.filter((key) => queued.has(key)).length,
-    downloading: snapshot.hasTag('downloading') && keys.includes(trackKey(snapshot.context.queue[0]?.track ?? { albumId: '', discId: 0, trackId: 0 })),
+    downloading: snapshot.hasTag('downloading') && current !== undefined && keys.includes(trackKey(current.track)),
     removing: snapshot.hasTag('removing'),
   };
 };
@@ -26,6 +36,6 @@ export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapsh
 /** the download in progress: bytes of the current track, and its size when known */
 export const progressOf = (snapshot: Snapshot) => snapshot.context.progress;
 
-/** string equality of the selection, so a view re-renders only when its counts change */
+/** equality of the selection field by field, so a view re-renders only when its counts change */
 export const sameKeeping = (a: ReturnType<ReturnType<typeof keepingOf>>, b: ReturnType<ReturnType<typeof keepingOf>>) =>
   a.kept === b.kept && a.queued === b.queued && a.downloading === b.downloading && a.removing === b.removing;
