@@ -5,8 +5,8 @@ import { loadOrCreateKey } from './keyFile.js';
 /*
  * Two-step sign-in as anniv-go has it (docs/protocol.md#user): TOTP per RFC 6238 (SHA-1, 6 digits,
  * 30 s) by otpauth. A code of the previous or next window is accepted, a code's window only once
- * (the last used window is stored per user), and at most 5 wrong codes an hour per session (or per
- * account where there is no session yet, at login) before 202003.
+ * (the last used window is stored per user), and at most 5 wrong codes an hour per session (at login:
+ * per known device, or for all the account's unknown devices together) before 202003.
  *
  * Secrets are sealed with AES-256-GCM under a key kept beside the database (`two-factor.key`,
  * 0600), not in it: a copy of the database alone does not give them away.

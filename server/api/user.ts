@@ -55,12 +55,17 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const { db, config, keys, loginLimiter, knownDevices, registrations, twoFactor } = deps;
   const enforced = config.features.includes('2fa_enforced');
 
-  /** who a wrong code counts against: the session, or the account while signing in */
-  const codeCounter = (c: ApiContext, user: UserRow) => c.get('sessionId') ?? `login:${user.email}`;
+  /**
+   * Who a wrong code counts against: the session; while signing in, the allowance the password was
+   * checked under (the known device, else the account's unknown devices), so somebody who has the
+   * password but not the phone can block only unknown devices' code step, never the owner's.
+   */
+  const codeCounter = (c: ApiContext, user: UserRow, signingIn?: string) =>
+    signingIn !== undefined ? `login:${signingIn}` : (c.get('sessionId') ?? `user:${user.id}`);
 
   /** The window of a code for `secret`, or 202001 (counted) / 202003 once too many were wrong. */
-  function checkCode(c: ApiContext, user: UserRow, secret: string, code: string | undefined, lastStep: number): number {
-    const who = codeCounter(c, user);
+  function checkCode(c: ApiContext, user: UserRow, secret: string, code: string | undefined, lastStep: number, signingIn?: string): number {
+    const who = codeCounter(c, user, signingIn);
     if (twoFactor.limited(who)) throw new ApiError(Status.TFAAttemptLimited, 'attempt too frequent');
     const step = twoFactor.stepOf(secret, code);
     // a code is good for one use: its window must come after the last one used
@@ -72,9 +77,9 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   }
 
   /** For a user with two-step sign-in on: the body's `2fa_code` must be a fresh, right code. */
-  function requireCode(c: ApiContext, user: UserRow, code: string | undefined): void {
+  function requireCode(c: ApiContext, user: UserRow, code: string | undefined, signingIn?: string): void {
     if (user.totp_secret === null) return;
-    const step = checkCode(c, user, twoFactor.open(user.totp_secret), code, user.totp_last_step);
+    const step = checkCode(c, user, twoFactor.open(user.totp_secret), code, user.totp_last_step, signingIn);
     db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
   }
 
@@ -152,7 +157,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const code = codeOf(body, 'login form');
     // a device that signed in to this account before has its own allowance (server/knownDevices.ts)
     const device = knownDevices.deviceOf(getCookie(c, DEVICE_COOKIE), email);
-    const user = await limited(c, device ? allowance.device(device) : allowance.account(email), async () => {
+    const guesses = device ? allowance.device(device) : allowance.account(email);
+    const user = await limited(c, guesses, async () => {
       const found = findUserByEmail(db, email);
       // The same scrypt work whether or not the user exists (checkPassword uses a dummy hash).
       const matches = await checkPassword(password, found?.password_hash);
@@ -161,7 +167,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       return found;
     });
     // the password was right; a user with two-step sign-in on needs the code as well
-    requireCode(c, user, code);
+    requireCode(c, user, code, guesses);
     const sessionId = createSession(db, user.id, clientInfo(c, config.trustProxy));
     setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: LOGIN_MAX_AGE });
     setCookie(c, DEVICE_COOKIE, knownDevices.issue(user.email), { ...cookieBase(c, config), httpOnly: true, maxAge: DEVICE_MAX_AGE });

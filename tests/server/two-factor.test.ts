@@ -117,6 +117,16 @@ describe('signing in', () => {
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_A) })).status).toBe(0);
   });
 
+  test("somebody with the password but not the phone uses up the codes of unknown devices only: the owner's known device still signs in", async () => {
+    const { client, email } = await userWith(SECRET_A);
+    const ownerDevice = new Client(server);
+    ownerDevice.cookies.set('device', client.cookies.get('device')!);
+    for (let i = 0; i < 5; i++) expect((await login(server, email, { '2fa_code': codeAt(SECRET_B) })).status).toBe(202001);
+    expect((await login(server, email, { '2fa_code': codeAt(SECRET_A) })).status).toBe(202003);
+    const owner = await ownerDevice.post('/api/user/login', { email, password: sha256Hex('pw'), '2fa_code': codeAt(SECRET_A) });
+    expect(owner.status).toBe(0);
+  });
+
   test("two users: one's code does not open the other's account", async () => {
     const a = await userWith(SECRET_A);
     const b = await userWith(SECRET_B);
