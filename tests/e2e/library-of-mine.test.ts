@@ -161,6 +161,9 @@ describe('playlists', () => {
     const moveUp = first.page.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').nth(2).getByRole('button', { name: '上移' });
     await moveUp.click();
     await expect.poll(() => order(first.page)).toEqual([before[0], before[2], before[1]]);
+    // the move shows at once; its buttons come back once the server has it (sent before tab 2's)
+    const firstDown = first.page.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').first().getByRole('button', { name: '下移' });
+    await expect.poll(() => firstDown.isEnabled(), { timeout: 30_000 }).toBe(true);
     await second.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').first().getByRole('button', { name: '下移' }).click();
     await toast(second, '这个播放列表刚在别处修改过，已重新载入，请在最新内容上再改一次').waitFor();
     await expect.poll(() => order(second)).toEqual([before[0], before[2], before[1]]);
@@ -168,16 +171,18 @@ describe('playlists', () => {
     await expect.poll(() => order(first.page)).toEqual([before[0], before[2], before[1]]);
 
     // a rename made in tab 1; tab 2's stale rename is refused the same way and the first one stays
-    for (const [page, name] of [
-      [first.page, 'Renamed in tab one'],
-      [second, 'Renamed in tab two'],
+    // both dialogs open on the list as read; tab 2 sends only once tab 1's rename is saved
+    const [firstEdit, secondEdit] = [first.page, second].map((page) => page.getByRole('dialog', { name: '修改播放列表信息' }));
+    for (const [page, edit, name] of [
+      [first.page, firstEdit!, 'Renamed in tab one'],
+      [second, secondEdit!, 'Renamed in tab two'],
     ] as const) {
       await page.getByRole('button', { name: '修改播放列表信息' }).click();
-      const edit = page.getByRole('dialog', { name: '修改播放列表信息' });
       await edit.getByLabel('名称').fill(name);
-      await edit.getByRole('button', { name: '确定' }).click();
     }
+    await firstEdit!.getByRole('button', { name: '确定' }).click();
     await toast(first.page, '修改播放列表信息成功').waitFor();
+    await secondEdit!.getByRole('button', { name: '确定' }).click();
     await toast(second, '这个播放列表刚在别处修改过，已重新载入，请在最新内容上再改一次').waitFor();
     await second.getByRole('heading', { name: 'Renamed in tab one' }).waitFor();
     first.expectNoErrors();
