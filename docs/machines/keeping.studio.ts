@@ -15,15 +15,27 @@ export default createMachine({
     keptInBatch: 0,
     failedTries: 0,
     removing: [],
+    plan: null,
   },
   description: "What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.",
   initial: "waiting",
   on: {
     RESET: {
       target: "#keeping.waiting",
-      actions: ["forgetAll"],
+      actions: ["stopPlan", "forgetAll"],
       description: "Signed out: the device was cleared; nothing is read until somebody signs in.",
     },
+    "xstate.done.actor.keepPlan": [
+      {
+        guard: "planStarted",
+        actions: ["forgetPlan", "keepPlanned"],
+        description: "开始保存 in the dialog: its tracks join the queue.",
+      },
+      {
+        actions: ["forgetPlan"],
+        description: "取消 in the dialog: nothing is queued.",
+      },
+    ],
   },
   states: {
     waiting: {
@@ -58,6 +70,16 @@ export default createMachine({
     idle: {
       description: "Nothing is downloading.",
       on: {
+        PLAN: [
+          {
+            guard: "hasNewTracks",
+            actions: ["stopPlan", "openPlan"],
+          },
+          {
+            actions: ["notifyAllKept"],
+            description: "Every track asked is kept or queued already.",
+          },
+        ],
         KEEP: [
           {
             target: "downloading",
@@ -93,6 +115,12 @@ export default createMachine({
         },
         TRACK_FAILED: [
           {
+            target: "next",
+            guard: "outOfSpace",
+            actions: ["notifyOutOfSpace", "clearQueue", "saveQueue"],
+            description: "The device is full: the queue stops (what is kept stays), trying again would not help.",
+          },
+          {
             target: "waitingToRetry",
             guard: "mayTryAgain",
             actions: ["countFailedTry"],
@@ -100,6 +128,16 @@ export default createMachine({
           {
             target: "next",
             actions: ["notifyFailed", "dropFailed", "saveQueue"],
+          },
+        ],
+        PLAN: [
+          {
+            guard: "hasNewTracks",
+            actions: ["stopPlan", "openPlan"],
+          },
+          {
+            actions: ["notifyAllKept"],
+            description: "Every track asked is kept or queued already.",
           },
         ],
         KEEP: {
@@ -116,6 +154,16 @@ export default createMachine({
       description: "The download failed: it is tried again after a short wait.",
       tags: ["busy", "downloading"],
       on: {
+        PLAN: [
+          {
+            guard: "hasNewTracks",
+            actions: ["stopPlan", "openPlan"],
+          },
+          {
+            actions: ["notifyAllKept"],
+            description: "Every track asked is kept or queued already.",
+          },
+        ],
         KEEP: {
           guard: "hasNewItems",
           actions: ["enqueue", "saveQueue"],
@@ -154,12 +202,28 @@ export default createMachine({
         id: "removeKept",
         src: "removeKept",
         onDone: {
-          target: "idle",
+          target: "resuming",
           actions: ["forgetRemoved", "notifyRemoved"],
         },
         onError: {
-          target: "idle",
+          target: "resuming",
           actions: ["endRemoving", "notifyError"],
+        },
+      },
+      on: {
+        PLAN: [
+          {
+            guard: "hasNewTracks",
+            actions: ["stopPlan", "openPlan"],
+          },
+          {
+            actions: ["notifyAllKept"],
+            description: "Every track asked is kept or queued already.",
+          },
+        ],
+        KEEP: {
+          guard: "hasNewItems",
+          actions: ["enqueue", "saveQueue"],
         },
       },
     },

@@ -19,6 +19,8 @@ import { messagesMachine } from '@/features/messages/messagesMachine';
 import * as messagesSamples from '@/features/messages/messagesMachine.samples';
 import { keepingMachine } from '@/features/offline/keepingMachine';
 import * as keepingSamples from '@/features/offline/keepingMachine.samples';
+import { keepPlanMachine } from '@/features/offline/keepPlanMachine';
+import * as keepPlanSamples from '@/features/offline/keepPlanMachine.samples';
 import { playerMachine } from '@/features/player/playerMachine';
 import * as playerSamples from '@/features/player/playerMachine.samples';
 import { playlistMachine } from '@/features/playlists/playlistMachine';
@@ -75,6 +77,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   lyrics: [lyricsMachine, lyricsSamples],
   shell: [shellMachine, shellSamples],
   keeping: [keepingMachine, keepingSamples],
+  keepPlan: [keepPlanMachine, keepPlanSamples],
 };
 
 const entries = Object.entries(registered);

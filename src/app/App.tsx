@@ -9,6 +9,7 @@ import { Shell } from './layout/Shell';
 import { Toasts } from '@/features/messages';
 import { OfflineBanner, UpdatePrompt } from '@/features/shell';
 import { PlaylistDialogsHost } from '@/features/playlists/components/PlaylistDialogsHost';
+import { KeepPlanDialogHost } from '@/features/offline';
 import { PlayerBar, playingTitleOf } from '@/features/player';
 import { useSiteInfo } from '@/features/session';
 import { useSelector } from '@xstate/react';
@@ -61,6 +62,7 @@ function Frame({ system }: { system: AppSystem }) {
       </Shell>
       <Toasts />
       <PlaylistDialogsHost />
+      <KeepPlanDialogHost />
       <DocumentTitle system={system} />
     </>
   );

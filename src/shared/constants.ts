@@ -73,6 +73,12 @@ export const KEPT_CACHE_NAME = 'kept-audio';
 export const KEEP_ATTEMPTS = 3;
 /** the wait before a failed download is tried again */
 export const KEEP_RETRY_DELAY_MS = 2_000;
+/** the bit rates annil transcodes to (kbit/s), for the size of tracks kept in those qualities */
+export const TRANSCODED_KBPS = { low: 128, medium: 192, high: 256 } as const;
+/** tracks asked their size before 保存到本机 (spread over the list; the rest are estimated from them) */
+export const KEEP_ESTIMATE_SAMPLE = 24;
+/** size questions in flight at once, so a long list does not queue the player's requests behind them */
+export const KEEP_ESTIMATE_PARALLEL = 4;
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
  * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.

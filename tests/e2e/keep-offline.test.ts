@@ -1,8 +1,10 @@
-// Listening offline in real Chromium against the real reference server: 保存到本机 on an album keeps
-// every playable track on this device (each row then shows 已保存到本机), and with the network off
-// the saved queue plays from the device through a track change, no library asked; after a reload
-// offline the album opens from what was kept with it and plays. Signing out
-// is covered by sign-out.test.ts (every way a session ends clears what was kept).
+// Listening offline in real Chromium against the real reference server: 保存到本机 on an album opens
+// a dialog with the tracks' quality and estimated size against the space left, and 开始保存 keeps
+// every playable track on this device (each row then shows 已保存到本机); with the network off the
+// saved queue plays from the device through a track change, no library asked; after a reload
+// offline the album opens from what was kept with it and plays. A download that would not fit the
+// device's quota is refused before it starts; 取消保存 stops a download and a reload does not bring
+// it back. Signing out is covered by sign-out.test.ts (every way a session ends clears what was kept).
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
@@ -20,6 +22,28 @@ const [first, second] = album.discs[0]!.tracks;
 const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
 
 const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
+const keepDialog = (page: Page) => page.getByRole('dialog', { name: '保存到本机' });
+
+/** 保存到本机 in its dialog once the size is known: 开始保存 */
+async function startKeeping(page: Page) {
+  const start = keepDialog(page).getByRole('button', { name: '开始保存' });
+  await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await start.click();
+}
+
+/** the audio downloads from the library (not its album list, covers or size questions), held until `release` */
+async function holdLibraryAudio(page: Page, libraryUrl: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(`${libraryUrl}/**`, async (route) => {
+    if (route.request().method() !== 'GET' || !new URL(route.request().url()).searchParams.has('quality')) return route.continue();
+    held.push(route.request().url());
+    await released;
+    await route.continue().catch(() => undefined); // cancelled meanwhile: the page dropped it
+  });
+  return { held, release };
+}
 
 describe('listening offline', () => {
   test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', { timeout: 120_000 }, async () => {
@@ -30,6 +54,12 @@ describe('listening offline', () => {
     const keep = page.getByRole('button', { name: '保存到本机' });
     await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
     await keep.click();
+    // the dialog: how many, in the listener's quality, about how large, and the space left
+    await keepDialog(page).getByText(`${trackCount} 首歌曲`, { exact: true }).waitFor();
+    expect(await keepDialog(page).getByLabel('音质').inputValue()).toBe('lossless');
+    await keepDialog(page).getByText(/^约需 \d+(\.\d)? [KM]B$/).waitFor({ timeout: 20_000 });
+    await keepDialog(page).getByText(/^本机可用 \d+(\.\d)? [KMGT]B$/).waitFor();
+    await startKeeping(page);
     // the batch ends with its count; the header and every row say 已保存到本机
     await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 60_000 });
     await page.getByText('已保存到本机', { exact: true }).first().waitFor();
@@ -91,6 +121,8 @@ describe('listening offline', () => {
     await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
     await menu.click();
     await page.getByRole('menuitem', { name: '保存到本机' }).click();
+    await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
+    await startKeeping(page);
     await page.getByRole('alert').filter({ hasText: '1 首歌曲已保存到本机' }).waitFor({ timeout: 30_000 });
     await row.getByRole('img', { name: '已保存到本机' }).waitFor();
     expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(1);
@@ -102,6 +134,8 @@ describe('listening offline', () => {
     // kept again, then 本机存储 lists it with its size, and 全部移除 empties it
     await menu.click();
     await page.getByRole('menuitem', { name: '保存到本机' }).click();
+    await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
+    await startKeeping(page);
     await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
     await page.goto(`${suite.server.baseUrl}/user/index?tab=storage`);
     const kept = page.getByRole('group', { name: album.title });
@@ -110,6 +144,90 @@ describe('listening offline', () => {
     await page.getByRole('button', { name: '全部移除' }).click();
     await page.getByText('本机还没有保存的歌曲', { exact: false }).waitFor({ timeout: 15_000 });
     expect(await kept.count()).toBe(0);
+    expectNoErrors();
+    await close();
+  });
+
+  test('a download larger than the space left is refused before it starts; a device that fills up during one stops the queue and keeps what it had', { timeout: 90_000 }, async () => {
+    const { page, context, expectNoErrors, close } = await newPage(suite.browser);
+    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    // one track kept while there is room
+    const row = page.getByRole('listitem').filter({ has: page.getByText(second!.title, { exact: true }) }).first();
+    const menu = row.getByRole('button', { name: '更多' });
+    await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await menu.click();
+    await page.getByRole('menuitem', { name: '保存到本机' }).click();
+    await startKeeping(page);
+    await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+
+    // then this site may store only 64 KB more than it does: far less than the album (about 5 MB)
+    const cdp = await context.newCDPSession(page);
+    const { origin, usage } = await page.evaluate(async () => ({ origin: location.origin, usage: (await navigator.storage.estimate()).usage ?? 0 }));
+    const quotaSize = usage + 64 * 1024;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
+    // Chromium enforces the override on writes, but in a test browser's context estimate() reports a
+    // fixed 10 GiB whatever the quota (Chromium 156): the page is told the quota it really has
+    const tellQuota = () =>
+      page.evaluate((quota) => {
+        const real = navigator.storage.estimate.bind(navigator.storage);
+        navigator.storage.estimate = async () => ({ ...(await real()), quota });
+      }, quotaSize);
+    await tellQuota();
+    const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
+    const keep = page.getByRole('button', { name: '保存到本机' });
+    await keep.click();
+    await keepDialog(page).getByRole('alert').filter({ hasText: /^本机空间不足：这些歌曲约需 \d+(\.\d)? MB，本机只剩 \d+ KB。/ }).waitFor({ timeout: 20_000 });
+    expect(await keepDialog(page).getByText(`${trackCount - 1} 首歌曲`, { exact: true }).count()).toBe(1);
+    expect(await keepDialog(page).getByRole('button', { name: '开始保存' }).isEnabled()).toBe(false);
+    // the reference server sends the original at every quality: a lower one is as large
+    await keepDialog(page).getByLabel('音质').selectOption('low');
+    await keepDialog(page).getByRole('alert').filter({ hasText: '本机空间不足' }).waitFor({ timeout: 20_000 });
+    await keepDialog(page).getByRole('button', { name: '取消' }).click();
+    await keepDialog(page).waitFor({ state: 'hidden' });
+    expect(audio.held).toEqual([]);
+    audio.release();
+
+    // a browser whose estimate is wrong lets the download start: the first write that does not fit
+    // stops the queue at once, and the track kept before stays
+    await page.reload();
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await keep.click();
+    await startKeeping(page);
+    await page.getByRole('alert').filter({ hasText: '本机空间已满，已停止保存到本机；已保存的歌曲不受影响' }).waitFor({ timeout: 30_000 });
+    await keep.waitFor();
+    expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(1);
+    await row.getByRole('img', { name: '已保存到本机' }).waitFor();
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    expectNoErrors();
+    await close();
+  });
+
+  test('取消保存 stops the downloads; nothing of them is kept and a reload does not start them again', { timeout: 60_000 }, async () => {
+    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
+    const keep = page.getByRole('button', { name: '保存到本机' });
+    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await keep.click();
+    await startKeeping(page);
+    // the first track is asked for and held: the progress shows
+    await page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => audio.held.length, { timeout: 20_000 }).toBe(1);
+    await page.getByRole('button', { name: '取消保存' }).click();
+    await page.getByRole('alert').filter({ hasText: '已取消保存到本机' }).waitFor({ timeout: 15_000 });
+    audio.release();
+    await keep.waitFor();
+    expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByText(/^正在保存到本机/).count()).toBe(0);
+    expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);
+    expect(audio.held).toHaveLength(1);
     expectNoErrors();
     await close();
   });

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { keepingMachine, type KeepingEvent, type KeepItem, type KeptOnDevice, type QueueChangedEvent } from '@/features/offline/keepingMachine';
+import { keepPlanMachine, type KeepEstimate, type KeepPlanInput } from '@/features/offline/keepPlanMachine';
 import { NetworkError } from '@/services/api/errors';
 import { KEEP_RETRY_DELAY_MS } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
@@ -16,7 +17,7 @@ const item = (trackId: number): KeepItem => ({ track: track(trackId), quality: '
 
 function start(onDevice: KeptOnDevice = { kept: [], queue: [] }) {
   const downloads: { input: KeepItem; sendBack: (event: KeepingEvent) => void; stopped: boolean }[] = [];
-  const fakes = { loadKept: fakeService<KeptOnDevice>(), removeKept: fakeService<void, TrackIdentity[]>() };
+  const fakes = { loadKept: fakeService<KeptOnDevice>(), removeKept: fakeService<void, TrackIdentity[]>(), estimateKeep: fakeService<KeepEstimate, KeepPlanInput>() };
   const downloadTrack = fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
     const download = { input, sendBack, stopped: false };
     downloads.push(download);
@@ -24,7 +25,8 @@ function start(onDevice: KeptOnDevice = { kept: [], queue: [] }) {
       download.stopped = true;
     };
   });
-  const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic, removeKept: fakes.removeKept.logic, downloadTrack } }));
+  const keepPlan = keepPlanMachine.provide({ actors: { estimateKeep: fakes.estimateKeep.logic } });
+  const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic, removeKept: fakes.removeKept.logic, downloadTrack, keepPlan } }));
   const notes: string[] = [];
   const saved: KeepItem[][] = [];
   actor.on('notify', (e: NotifyEvent) => notes.push(e.message));
@@ -141,5 +143,84 @@ describe('keeping tracks on this device', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().can({ type: 'KEEP', items: [item(1)] })).toBe(true);
+  });
+
+  it('保存到本机 opens the dialog for the tracks not kept yet: their size against the space left, then 开始保存 queues them in its quality', async () => {
+    const { actor, fakes, downloads, notes, current } = start({ kept: [trackKey(track(1))], queue: [] });
+    await flush();
+    actor.send({ type: 'PLAN', tracks: [track(1), track(2), track(3)], quality: 'high' });
+    const plan = () => actor.getSnapshot().context.plan!;
+    expect(plan().getSnapshot().hasTag('estimating')).toBe(true);
+    expect(fakes.estimateKeep.last.input).toEqual({ tracks: [track(2), track(3)], quality: 'high' });
+    // another quality is estimated again; the first answer is dropped
+    plan().send({ type: 'SET_QUALITY', quality: 'lossless' });
+    expect(fakes.estimateKeep.calls).toHaveLength(2);
+    expect(fakes.estimateKeep.calls[0]!.signal.aborted).toBe(true);
+    fakes.estimateKeep.last.resolve({ bytes: 80_000_000, available: 2_000_000_000 });
+    await flush();
+    expect(plan().getSnapshot().hasTag('ready')).toBe(true);
+    expect(plan().getSnapshot().context.estimate).toEqual({ bytes: 80_000_000, available: 2_000_000_000 });
+    expect(downloads).toHaveLength(0);
+    plan().send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.plan).toBeNull();
+    expect(actor.getSnapshot().context.queue).toEqual([{ track: track(2), quality: 'lossless' }, { track: track(3), quality: 'lossless' }]);
+    expect(current().input).toEqual({ track: track(2), quality: 'lossless' });
+    // everything asked is kept or queued: no dialog, a toast says so
+    actor.send({ type: 'PLAN', tracks: [track(1), track(2)], quality: 'high' });
+    expect(actor.getSnapshot().context.plan).toBeNull();
+    expect(notes.at(-1)).toBe(text.offline.allKept);
+  });
+
+  it('a download that would not fit is refused before it starts; a lower quality that fits may start; 取消 keeps nothing', async () => {
+    const { actor, fakes, downloads } = start();
+    await flush();
+    actor.send({ type: 'PLAN', tracks: [track(1), track(2)], quality: 'lossless' });
+    const plan = () => actor.getSnapshot().context.plan!;
+    fakes.estimateKeep.last.resolve({ bytes: 120_000_000, available: 50_000_000 });
+    await flush();
+    expect(plan().getSnapshot().hasTag('tooBig')).toBe(true);
+    expect(plan().getSnapshot().can({ type: 'CONFIRM' })).toBe(false);
+    plan().send({ type: 'CONFIRM' });
+    expect(downloads).toHaveLength(0);
+    plan().send({ type: 'SET_QUALITY', quality: 'low' });
+    fakes.estimateKeep.last.resolve({ bytes: 20_000_000, available: 50_000_000 });
+    await flush();
+    expect(plan().getSnapshot().can({ type: 'CONFIRM' })).toBe(true);
+    plan().send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().context.plan).toBeNull();
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(downloads).toHaveLength(0);
+    // an estimate that fails leaves the size unknown, and the listener may still start
+    actor.send({ type: 'PLAN', tracks: [track(1)], quality: 'lossless' });
+    fakes.estimateKeep.last.reject(new Error('the library is down'));
+    await flush();
+    expect(plan().getSnapshot().hasTag('ready')).toBe(true);
+    expect(plan().getSnapshot().context.estimate).toEqual({ bytes: null, available: null });
+  });
+
+  it('a full device stops the queue at once (no retries); what was kept stays', async () => {
+    const { actor, downloads, notes, saved, current } = start();
+    await flush();
+    actor.send({ type: 'KEEP', items: [item(1), item(2), item(3)] });
+    current().sendBack({ type: 'TRACK_KEPT' });
+    current().sendBack({ type: 'TRACK_FAILED', error: new DOMException('The quota has been exceeded.', 'QuotaExceededError') });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(downloads).toHaveLength(2);
+    expect(actor.getSnapshot().context.kept).toEqual([trackKey(track(1))]);
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(saved.at(-1)).toEqual([]);
+    expect(notes).toContain(text.offline.outOfSpace);
+    vi.advanceTimersByTime(KEEP_RETRY_DELAY_MS * 3);
+    expect(downloads).toHaveLength(2);
+  });
+
+  it('signing out closes an open 保存到本机 dialog', async () => {
+    const { actor } = start();
+    await flush();
+    actor.send({ type: 'PLAN', tracks: [track(1)], quality: 'lossless' });
+    const plan = actor.getSnapshot().context.plan!;
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().context.plan).toBeNull();
+    expect(plan.getSnapshot().status).toBe('stopped');
   });
 });

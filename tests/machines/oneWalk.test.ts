@@ -9,7 +9,7 @@ import { registryWalk } from './registryWalk';
 /** Machines whose paths test takes its walk from the registry (see each *.paths.test.ts). */
 const oneWalk = [
   'shareWizard', 'session', 'player', 'favouriteToggle', 'favourites', 'libraries', 'librarySync', 'loader', 'lyrics',
-  'sharing', 'shell', 'messages', 'settings', 'myShares', 'playlist', 'playlists',
+  'sharing', 'shell', 'messages', 'settings', 'myShares', 'playlist', 'playlists', 'keepPlan',
 ];
 
 const printedTitles = (report: string) =>

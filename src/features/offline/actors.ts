@@ -6,10 +6,12 @@ import type { LibraryAccess } from '@/features/library';
 import { NetworkError } from '@/services/api/errors';
 import { withQuery } from '@/services/libraryUrls';
 import { browserSupport, streamQuality } from '@/services/stream';
-import { QUALITIES, type Quality } from '@/shared/constants';
+import { listBytes, spreadSample, trackBytes } from '@/rules/keepSize';
+import { KEEP_ESTIMATE_PARALLEL, KEEP_ESTIMATE_SAMPLE, QUALITIES, type Quality } from '@/shared/constants';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo } from '@/shared/types';
 import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
+import type { KeepEstimate, KeepPlanInput } from './keepPlanMachine';
 
 const kept = () => import('@/storage/keptAudio');
 
@@ -88,7 +90,48 @@ export async function keptAlbumInfoOf(albumId: string): Promise<AlbumInfo | null
   return (await (await kept()).getKeptAlbum(albumId))?.info ?? null;
 }
 
+/** what this site may still store on the device (quota less usage); null when the browser does not say */
+export async function spaceLeft(): Promise<number | null> {
+  const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
+  if (!estimate || typeof estimate.quota !== 'number' || typeof estimate.usage !== 'number') return null;
+  return Math.max(0, estimate.quota - estimate.usage);
+}
+
+/** `work` over `items` with at most `parallel` at once, answers in the items' order */
+async function inTurns<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      answers[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return answers;
+}
+
 export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.fetch }: KeepingDeps) {
+  /**
+   * The tracks' size in the quality they would be kept in, from HEAD answers of their libraries
+   * (a spread of a long list, the rest estimated from it), and the space left on this device.
+   */
+  async function estimate({ tracks, quality }: KeepPlanInput, signal: AbortSignal): Promise<KeepEstimate> {
+    const served = streamQuality(quality, browserSupport().supportsAac);
+    const asked = spreadSample(tracks.length, KEEP_ESTIMATE_SAMPLE).map((at) => tracks[at]!);
+    const sizes = await inTurns(asked, KEEP_ESTIMATE_PARALLEL, async (track) => {
+      try {
+        const source = await (await accessFor(track)).trackSource(track);
+        const answer = await fetch(withQuery(source.audioUrl, { quality: served }), { method: 'HEAD', signal });
+        return answer.ok ? trackBytes(answer.headers, served) : null;
+      } catch {
+        // a library that cannot say leaves this track to the estimate from the others
+        return null;
+      }
+    });
+    return { bytes: listBytes(sizes, tracks.length), available: await spaceLeft() };
+  }
+
   /**
    * An album's info and cover, kept with its first kept track. Without them its tracks still play;
    * only the album page could not open offline, so a failure here fails no download.
@@ -140,6 +183,7 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
   }
 
   return {
+    estimateKeep: fromPromise<KeepEstimate, KeepPlanInput>(({ input, signal }) => estimate(input, signal)),
     loadKept: fromPromise<KeptOnDevice, void>(async () => {
       const storage = await kept();
       const [tracks, queue] = await Promise.all([storage.listKeptTracks(), storage.readKeepQueue()]);
@@ -194,7 +238,7 @@ export async function keptStorage(): Promise<KeptStorage> {
     album.tracks.push({ albumId: track.albumId, discId: track.discId, trackId: track.trackId });
     album.bytes += track.bytes;
   }
-  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
   return {
     albums: [...byAlbum.values()].sort((a, b) => a.title.localeCompare(b.title)),
     estimate: estimate && typeof estimate.usage === 'number' && typeof estimate.quota === 'number' ? { usage: estimate.usage, quota: estimate.quota } : null,

@@ -4,3 +4,4 @@ export { isKept, keptKnown } from './selectors';
 export { startKeeping } from './start';
 export type { KeepingRef } from './keepingMachine';
 export { KeepingProvider } from './context';
+export { KeepPlanDialogHost } from './components/KeepPlanDialogHost';

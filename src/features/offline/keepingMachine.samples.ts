@@ -14,11 +14,15 @@ export const pathEvents: AnyEventObject[] = [
   // a reload in the middle of a download: the saved queue
   { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [keep('a')] } },
   { type: 'xstate.error.actor.loadKept', error: new Error('IndexedDB is not available') },
+  { type: 'PLAN', tracks: [sampleTrack('a')], quality: 'lossless' },
+  { type: 'xstate.done.actor.keepPlan', output: [keep('a')] },
+  { type: 'xstate.done.actor.keepPlan', output: [] },
   { type: 'KEEP', items: [keep('a')] },
   { type: 'KEEP', items: [keep('b')] },
   { type: 'DOWNLOAD_PROGRESS', bytes: 1_000_000, total: 4_000_000 },
   { type: 'TRACK_KEPT' },
   { type: 'TRACK_FAILED', error: new NetworkError(503, 'Service Unavailable') },
+  { type: 'TRACK_FAILED', error: { name: 'QuotaExceededError', message: 'The quota has been exceeded.' } },
   { type: 'CANCEL' },
   { type: 'REMOVE', tracks: [sampleTrack('a')] },
   { type: 'xstate.done.actor.removeKept' },
@@ -27,8 +31,8 @@ export const pathEvents: AnyEventObject[] = [
 
 /** Value and what is held (kept, queued, the tries of the track): a retry differs from a first try. */
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
-  const { kept, queue, failedTries, keptInBatch } = snapshot.context as { kept: string[]; queue: unknown[]; failedTries: number; keptInBatch: number };
-  return JSON.stringify([snapshot.value, kept, queue, failedTries, keptInBatch]);
+  const { kept, queue, failedTries, keptInBatch, plan } = snapshot.context as { kept: string[]; queue: unknown[]; failedTries: number; keptInBatch: number; plan: unknown };
+  return JSON.stringify([snapshot.value, kept, queue, failedTries, keptInBatch, plan !== null]);
 };
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
@@ -37,7 +41,9 @@ export const pathEventLabels: Record<string, string> = {
   RESET: 'the listener signs out',
   'xstate.done.actor.loadKept': 'what this device keeps (and a queue a reload interrupted) is read',
   'xstate.error.actor.loadKept': 'this browser has no store for kept audio',
-  KEEP: 'the listener presses 保存到本机',
+  PLAN: 'the listener presses 保存到本机',
+  'xstate.done.actor.keepPlan': 'the 保存到本机 dialog closes (开始保存 or 取消)',
+  KEEP: 'tracks are asked to be kept with no dialog',
   DOWNLOAD_PROGRESS: 'more of the track arrives',
   TRACK_KEPT: 'the track is stored on this device',
   TRACK_FAILED: 'the download fails',

@@ -2,13 +2,14 @@
 // a queue of tracks downloaded one at a time (progress per track and overall), a failed download
 // tried again a few times before its failure shows, cancel, removal, and the queue saved as it
 // changes so a reload resumes where it stopped. I/O is done by injected actors.
-import { assign, emit, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, fromCallback, raise, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import { KEEP_ATTEMPTS, KEEP_RETRY_DELAY_MS, type Quality } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import { keepPlanMachine, type KeepPlanRef } from './keepPlanMachine';
 
 /** a track asked to be kept, in the quality it is kept in */
 export interface KeepItem {
@@ -35,17 +36,24 @@ export interface KeepingContext {
   failedTries: number;
   /** the tracks 移除本机副本 is removing */
   removing: TrackIdentity[];
+  /** the open 保存到本机 dialog (what it would keep, its size against the space left) */
+  plan: KeepPlanRef | null;
 }
 
 export type KeepingEvent =
   | { type: 'LOAD' }
   | { type: 'RESET' }
+  /** 保存到本机 pressed: the dialog opens for the tracks not kept yet */
+  | { type: 'PLAN'; tracks: TrackInfo[]; quality: Quality }
+  /** 开始保存 in that dialog (or a caller that needs no dialog): the tracks join the queue */
   | { type: 'KEEP'; items: KeepItem[] }
   | { type: 'CANCEL' }
   | { type: 'REMOVE'; tracks: TrackIdentity[] }
   | { type: 'DOWNLOAD_PROGRESS'; bytes: number; total: number | null }
   | { type: 'TRACK_KEPT' }
-  | { type: 'TRACK_FAILED'; error: unknown };
+  | { type: 'TRACK_FAILED'; error: unknown }
+  /** the 保存到本机 dialog closed: what 开始保存 queues (none when cancelled) */
+  | DoneActorEvent<KeepItem[], 'keepPlan'>;
 
 export type QueueChangedEvent = { type: 'queueChanged'; queue: KeepItem[] };
 export type KeepingEmitted = NotifyEvent | QueueChangedEvent;
@@ -56,16 +64,27 @@ export type KeepingTag = 'busy' | 'reading' | 'downloading' | 'removing';
 const keyOf = (item: KeepItem) => trackKey(item.track);
 
 /** the tracks of `items` neither kept nor queued yet, each once */
-function newItems(context: KeepingContext, items: readonly KeepItem[]): KeepItem[] {
+function newItems<T>(context: KeepingContext, items: readonly T[], key: (item: T) => string): T[] {
   const taken = new Set([...context.kept, ...context.queue.map(keyOf)]);
-  const fresh: KeepItem[] = [];
+  const fresh: T[] = [];
   for (const item of items) {
-    if (taken.has(keyOf(item))) continue;
-    taken.add(keyOf(item));
+    if (taken.has(key(item))) continue;
+    taken.add(key(item));
     fresh.push(item);
   }
   return fresh;
 }
+const newKeepItems = (context: KeepingContext, items: readonly KeepItem[]) => newItems(context, items, keyOf);
+const newTracks = (context: KeepingContext, tracks: readonly TrackInfo[]) => newItems(context, tracks, trackKey);
+
+/** the device has no room left (Cache Storage's QuotaExceededError): trying again will not help */
+const isOutOfSpace = (error: unknown) => (error as { name?: unknown } | null)?.name === 'QuotaExceededError';
+
+/** 保存到本机 in any state that takes it: the dialog for what is new, else a toast that all is kept */
+const plan = [
+  { guard: 'hasNewTracks', actions: ['stopPlan', 'openPlan'] },
+  { description: 'Every track asked is kept or queued already.', actions: 'notifyAllKept' },
+] as const;
 
 export const keepingMachine = setup({
   types: {
@@ -82,19 +101,32 @@ export const keepingMachine = setup({
       throw new Error('keeping actor "downloadTrack" was not provided');
     }),
     removeKept: provideMe<void, TrackIdentity[]>('keeping', 'removeKept'),
+    keepPlan: keepPlanMachine,
   },
   delays: {
     retryDelay: KEEP_RETRY_DELAY_MS,
   },
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0,
-    hasNewItems: ({ context, event }) => event.type === 'KEEP' && newItems(context, event.items).length > 0,
+    hasNewItems: ({ context, event }) => event.type === 'KEEP' && newKeepItems(context, event.items).length > 0,
+    hasNewTracks: ({ context, event }) => event.type === 'PLAN' && newTracks(context, event.tracks).length > 0,
+    planStarted: ({ event }) => event.type === 'xstate.done.actor.keepPlan' && event.output.length > 0,
+    outOfSpace: ({ event }) => event.type === 'TRACK_FAILED' && isOutOfSpace(event.error),
     mayTryAgain: ({ context }) => context.failedTries + 1 < KEEP_ATTEMPTS,
     keptSome: ({ context }) => context.keptInBatch > 0,
   },
   actions: {
     setKept: assign((_, params: KeptOnDevice) => ({ kept: params.kept, queue: params.queue })),
-    enqueue: assign(({ context, event }) => (event.type === 'KEEP' ? { queue: [...context.queue, ...newItems(context, event.items)] } : {})),
+    enqueue: assign(({ context, event }) => (event.type === 'KEEP' ? { queue: [...context.queue, ...newKeepItems(context, event.items)] } : {})),
+    // one dialog at a time, spawned under its actor's name so it is stopped by that name
+    openPlan: assign(({ context, event, spawn }) => {
+      if (event.type !== 'PLAN') return {};
+      return { plan: spawn('keepPlan', { id: 'keepPlan', input: { tracks: newTracks(context, event.tracks), quality: event.quality } }) };
+    }),
+    stopPlan: stopChild('keepPlan'),
+    forgetPlan: assign({ plan: null }),
+    // queued as a KEEP is in whatever state the queue is
+    keepPlanned: raise(({ event }) => ({ type: 'KEEP' as const, items: event.type === 'xstate.done.actor.keepPlan' ? event.output : [] })),
     setProgress: assign(({ event }) => (event.type === 'DOWNLOAD_PROGRESS' ? { progress: { bytes: event.bytes, total: event.total } } : {})),
     startTrack: assign({ progress: { bytes: 0, total: null } }),
     markKept: assign(({ context }) => ({
@@ -106,7 +138,7 @@ export const keepingMachine = setup({
     countFailedTry: assign(({ context }) => ({ failedTries: context.failedTries + 1 })),
     dropFailed: assign(({ context }) => ({ queue: context.queue.slice(1), failedTries: 0 })),
     clearQueue: assign({ queue: [], failedTries: 0, keptInBatch: 0 }),
-    forgetAll: assign({ kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [] }),
+    forgetAll: assign({ kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null }),
     finishBatch: assign({ keptInBatch: 0 }),
     setRemoving: assign(({ event }) => (event.type === 'REMOVE' ? { removing: event.tracks } : {})),
     forgetRemoved: assign(({ context }) => {
@@ -123,16 +155,21 @@ export const keepingMachine = setup({
       message: text.offline.keepFailed(context.queue[0]?.track.title ?? '', errorMessage(event.type === 'TRACK_FAILED' ? event.error : null)),
     })),
     notifyCancelled: emit({ type: 'notify', severity: 'info', message: text.offline.cancelled }),
+    notifyOutOfSpace: emit({ type: 'notify', severity: 'error', message: text.offline.outOfSpace }),
     notifyRemoved: emit({ type: 'notify', severity: 'success', message: text.offline.removed }),
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
   },
 }).createMachine({
   description: 'What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.',
   id: 'keeping',
-  context: { kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [] },
+  context: { kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null },
   initial: 'waiting',
   on: {
-    RESET: { description: 'Signed out: the device was cleared; nothing is read until somebody signs in.', target: '.waiting', actions: 'forgetAll' },
+    RESET: { description: 'Signed out: the device was cleared; nothing is read until somebody signs in.', target: '.waiting', actions: ['stopPlan', 'forgetAll'] },
+    'xstate.done.actor.keepPlan': [
+      { guard: 'planStarted', description: '开始保存 in the dialog: its tracks join the queue.', actions: ['forgetPlan', 'keepPlanned'] },
+      { description: '取消 in the dialog: nothing is queued.', actions: 'forgetPlan' },
+    ],
   },
   states: {
     waiting: {
@@ -157,6 +194,7 @@ export const keepingMachine = setup({
     idle: {
       description: 'Nothing is downloading.',
       on: {
+        PLAN: plan,
         KEEP: [
           { guard: 'hasNewItems', target: 'downloading', actions: ['enqueue', 'saveQueue'] },
           { description: 'Every track asked is kept or queued already.', actions: 'notifyAllKept' },
@@ -173,9 +211,16 @@ export const keepingMachine = setup({
         DOWNLOAD_PROGRESS: { actions: 'setProgress' },
         TRACK_KEPT: { target: 'next', actions: ['markKept', 'saveQueue'] },
         TRACK_FAILED: [
+          {
+            guard: 'outOfSpace',
+            description: 'The device is full: the queue stops (what is kept stays), trying again would not help.',
+            target: 'next',
+            actions: ['notifyOutOfSpace', 'clearQueue', 'saveQueue'],
+          },
           { guard: 'mayTryAgain', target: 'waitingToRetry', actions: 'countFailedTry' },
           { target: 'next', actions: ['notifyFailed', 'dropFailed', 'saveQueue'] },
         ],
+        PLAN: plan,
         KEEP: { guard: 'hasNewItems', actions: ['enqueue', 'saveQueue'] },
         CANCEL: { target: 'idle', actions: ['clearQueue', 'saveQueue', 'notifyCancelled'] },
       },
@@ -185,6 +230,7 @@ export const keepingMachine = setup({
       tags: ['busy', 'downloading'],
       after: { retryDelay: { target: 'downloading' } },
       on: {
+        PLAN: plan,
         KEEP: { guard: 'hasNewItems', actions: ['enqueue', 'saveQueue'] },
         CANCEL: { target: 'idle', actions: ['clearQueue', 'saveQueue', 'notifyCancelled'] },
       },
@@ -200,12 +246,17 @@ export const keepingMachine = setup({
     removing: {
       description: '移除本机副本: the tracks and their records leave the device.',
       tags: ['busy', 'removing'],
+      on: {
+        PLAN: plan,
+        KEEP: { guard: 'hasNewItems', actions: ['enqueue', 'saveQueue'] },
+      },
       invoke: {
         id: 'removeKept',
         src: 'removeKept',
         input: ({ context }) => context.removing,
-        onDone: { target: 'idle', actions: ['forgetRemoved', 'notifyRemoved'] },
-        onError: { target: 'idle', actions: ['endRemoving', { type: 'notifyError', params: failure }] },
+        // tracks queued meanwhile start downloading then
+        onDone: { target: 'resuming', actions: ['forgetRemoved', 'notifyRemoved'] },
+        onError: { target: 'resuming', actions: ['endRemoving', { type: 'notifyError', params: failure }] },
       },
     },
   },

@@ -1,6 +1,6 @@
-// 保存到本机 for a list (an album, a playlist): the tracks not kept yet join the download queue in the
-// listener's quality; while they download, the count and the current track's progress with 取消保存;
-// once all are kept, 已保存到本机 and 移除本机副本.
+// 保存到本机 for a list (an album, a playlist): the dialog for the tracks not kept yet (their quality
+// and size against the space left; 开始保存 queues them); while they download, the count and the
+// current track's progress with 取消保存; once all are kept, 已保存到本机 and 移除本机副本.
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -59,7 +59,7 @@ export function KeepButton({ tracks, quality }: { tracks: readonly TrackInfo[]; 
   }
 
   return (
-    <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => keeping.send({ type: 'KEEP', items: tracks.map((track) => ({ track: trackInfoOf(track), quality })) })}>
+    <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => keeping.send({ type: 'PLAN', tracks: tracks.map(trackInfoOf), quality })}>
       {text.offline.keep}
     </Button>
   );

@@ -1,4 +1,4 @@
-// 保存到本机 / 移除本机副本 in a track row's More menu: one track kept on this device, or its copy removed.
+// 保存到本机 / 移除本机副本 in a track row's More menu: the dialog to keep one track on this device, or its copy removed.
 import { useSelector } from '@xstate/react';
 import type { Quality } from '@/shared/constants';
 import { text } from '@/shared/text';
@@ -18,5 +18,5 @@ export function KeepMenuItem({ track, quality }: { track: TrackInfo; quality: Qu
       </RowMenuItem>
     );
   }
-  return <RowMenuItem onClick={() => keeping.send({ type: 'KEEP', items: [{ track: trackInfoOf(track), quality }] })}>{text.offline.keep}</RowMenuItem>;
+  return <RowMenuItem onClick={() => keeping.send({ type: 'PLAN', tracks: [trackInfoOf(track)], quality })}>{text.offline.keep}</RowMenuItem>;
 }
