@@ -5,9 +5,9 @@ import { clearKeptOnDevice } from '@/features/offline';
 import { forgetSavedQueue } from '@/features/player';
 import { forgetStoredUser } from '@/features/session';
 
-/** the stored user, the saved queue, every local album and library record, and what was kept for listening offline */
+/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it */
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
-  await Promise.all([clearLocalLibraryData(), clearKeptOnDevice()]);
+  await Promise.all([clearLocalLibraryData(), clearKeptOnDevice(), import('@/storage/answerCopies').then((copies) => copies.clearAnswerCopies())]);
 }

@@ -21,6 +21,7 @@ import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, startKeeping } from '
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
+import type { AnswerCopies } from '@/services/api/answerCopies';
 import { createApiClient, type ApiClientOptions } from '@/services/api/client';
 import { gotNoAnswer, isApiError, isUnauthorized } from '@/services/api/errors';
 import { TWO_FACTOR_PATH } from '@/services/api/user';
@@ -44,6 +45,13 @@ export interface SystemOptions {
   /** the shell's `serviceWorker` actor (main.tsx passes the registered worker; absent: none) */
   serviceWorker?: AnyActorLogic;
 }
+
+// the server's answers the playlist and liked pages need offline, kept on this device (the store
+// loads with the first of them, out of the first page)
+const answerCopies: AnswerCopies = {
+  save: (key, data) => void import('@/storage/answerCopies').then((copies) => copies.saveAnswerCopy(key, data)).catch(() => undefined),
+  read: async (key) => (await import('@/storage/answerCopies')).readAnswerCopy(key),
+};
 
 export function createAppSystem(options: SystemOptions = {}) {
   let onExpired = () => {};
@@ -102,8 +110,8 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   const site = startSite({ api, inspect });
-  const { favourites } = startFavourites({ api, inspect });
-  const { playlists } = startPlaylists({ api, inspect });
+  const { favourites } = startFavourites({ api, copies: answerCopies, inspect });
+  const { playlists } = startPlaylists({ api, copies: answerCopies, inspect });
   const lyrics = startLyrics({ api, inspect });
   const keeping = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
   keptOnDevice = (track) => isKept(track)(keeping.getSnapshot());

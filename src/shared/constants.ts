@@ -69,6 +69,9 @@ export const LIBRARY_DB_VERSION = 2;
 export const KEPT_DB_NAME = 'kept';
 export const KEPT_DB_VERSION = 1;
 export const KEPT_CACHE_NAME = 'kept-audio';
+/** the server's answers a page needs to open offline (a playlist, the liked tracks), as last read */
+export const ANSWER_COPIES_DB_NAME = 'answer_copies';
+export const ANSWER_COPIES_DB_VERSION = 1;
 /** a track that fails to download is tried this many times in all before its failure shows */
 export const KEEP_ATTEMPTS = 3;
 /** the wait before a failed download is tried again */

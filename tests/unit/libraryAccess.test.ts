@@ -152,6 +152,19 @@ describe('createLibraryAccess over a credential source', () => {
     expect(access.trackSource(track)).toBeNull();
   });
 
+  test('with the browser offline only kept tracks can play, though their libraries are known; back online every track can', async () => {
+    let offline = true;
+    const access = createLibraryAccess(
+      source({ librariesOf: async () => new Map([[track.albumId, [HOME.url]]]), credentials: () => [HOME], keptOnDevice: (t) => t.trackId === track.trackId, offline: () => offline }),
+    );
+    const other = { ...track, trackId: track.trackId + 1 };
+    const whileOffline = await access.forAlbums([track.albumId]);
+    expect(whileOffline.canPlay(track)).toBe(true);
+    expect(whileOffline.canPlay(other)).toBe(false);
+    offline = false;
+    expect((await access.forAlbums([track.albumId])).canPlay(other)).toBe(true);
+  });
+
   test('ready follows the source', () => {
     let ready = false;
     const access = createLibraryAccess(source({ ready: () => ready }));

@@ -1,20 +1,22 @@
 // The favourites' real actors over the favourites API (given once with .provide()). The API module
 // loads on first use, out of the first page.
 import { fromPromise } from 'xstate';
+import type { AnswerCopies } from '@/services/api/answerCopies';
 import type { ApiClient } from '@/services/api/client';
 
 const favoriteApi = () => import('@/services/api/favorite');
 import type { LoadedFavourites } from './favouritesMachine';
 import type { SubmitInput } from './favouriteToggleMachine';
 
-export function defineFavouritesActors({ api }: { api: ApiClient }) {
+/** `copies`: the answers kept on this device, so the liked tracks and albums show offline */
+export function defineFavouritesActors({ api, copies }: { api: ApiClient; copies?: AnswerCopies }) {
   return {
     loadFavourites: fromPromise<LoadedFavourites, void>(async () => {
       const { getFavouriteAlbums, getFavouriteTracks } = await favoriteApi();
-      const [tracks, albums] = await Promise.all([getFavouriteTracks(api), getFavouriteAlbums(api)]);
+      const [tracks, albums] = await Promise.all([getFavouriteTracks(api, copies), getFavouriteAlbums(api, copies)]);
       return { tracks, albums };
     }),
-    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favoriteApi()).getFavouriteAlbums(api)),
+    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favoriteApi()).getFavouriteAlbums(api, copies)),
   };
 }
 

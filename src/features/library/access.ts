@@ -19,6 +19,8 @@ export interface CredentialSource {
   keptOnDevice?(track: TrackIdentity): boolean;
   /** resolves once what this device keeps is known (answers without libraries wait for it) */
   keptKnown?(): Promise<void>;
+  /** the browser has no network at all: only kept tracks can play, whatever the libraries hold */
+  offline?(): boolean;
 }
 
 /** where a track plays from, through the library chosen for it */
@@ -90,6 +92,7 @@ export function albumAccess(
   credentials: readonly Credential[],
   availability: ReadonlyMap<string, readonly string[]>,
   keptOnDevice: (track: TrackIdentity) => boolean = () => false,
+  offline = false,
 ): AlbumAccess {
   const librariesOf = (albumId: string) => availability.get(albumId) ?? [];
   const trackCredential = (track: TrackIdentity) => chooseTrackCredential(credentials, librariesOf(track.albumId), track);
@@ -102,7 +105,8 @@ export function albumAccess(
       const credential = chooseCredential(credentials, librariesOf(albumId));
       return credential ? discCoverUrl(credential.url, albumId, discId) : null;
     },
-    canPlay: (track) => trackCredential(track) !== null || keptOnDevice(track),
+    // with no network a track that is not kept would only fail on click: it shows as unavailable
+    canPlay: (track) => keptOnDevice(track) || (!offline && trackCredential(track) !== null),
     trackSource(track) {
       const credential = trackCredential(track);
       return credential ? trackSourceOf(credential, track) : null;
@@ -127,7 +131,8 @@ export function createLibraryAccess(source: CredentialSource): LibraryAccess {
     // with no library reachable (offline: the credentials failed to load) only kept tracks can play,
     // so the answer waits for them to be known; with libraries it never waits
     if (!source.ready()) await source.keptKnown?.();
-    return albumAccess(source.credentials(), albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map(), kept);
+    const availability = albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map<string, readonly string[]>();
+    return albumAccess(source.credentials(), availability, kept, source.offline?.() ?? false);
   };
   return {
     ready: () => source.ready(),

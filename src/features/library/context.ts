@@ -1,4 +1,5 @@
 // The library actors for views, and the hooks other features' pages read through index.ts.
+import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { providedContext } from '@/ui/providedContext';
 import type { LibraryAccess } from './access';
@@ -22,6 +23,25 @@ export function useCredentials() {
 /** Changes whenever a sync or removal changed local library data: pages reload with it. */
 export function useSyncGeneration(): number {
   return useSelector(useLibraryActors().librarySync, syncGenerationOf);
+}
+
+const onNetworkChange = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/**
+ * Changes whenever what can play may have changed: a sync, or the browser losing or finding its
+ * network (offline only kept tracks play). Pages that ask library access reload with it.
+ */
+export function useAccessGeneration(): string {
+  const generation = useSyncGeneration();
+  const online = useSyncExternalStore(onNetworkChange, () => navigator.onLine, () => true);
+  return online ? String(generation) : `${generation}:offline`;
 }
 
 /** the library's stored record (album count, sync time): undefined while the records are read, null when it has none */

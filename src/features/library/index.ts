@@ -6,4 +6,4 @@ export { provideLibrarySync, clearLocalLibraryData } from './actors';
 export { startLibrary } from './start';
 // a share's page (signed out) builds its own access over the share's tokens
 export { createLibraryAccess, type AlbumAccess, type CredentialSource, type LibraryAccess, type TrackSource } from './access';
-export { LibraryProvider, useCredentials, useCredentialsKnown, useLibraryAccess, useLibraryRecord, useSyncGeneration } from './context';
+export { LibraryProvider, useCredentials, useCredentialsKnown, useLibraryAccess, useLibraryRecord, useSyncGeneration, useAccessGeneration } from './context';

@@ -34,6 +34,7 @@ export function startLibrary({ api, fetch, keptOnDevice, keptKnown, inspect }: L
     librariesOf: librariesOfAlbums,
     keptOnDevice,
     keptKnown,
+    offline: () => globalThis.navigator?.onLine === false,
   });
 
   librarySync.start();

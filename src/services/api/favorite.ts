@@ -2,15 +2,16 @@
 import type { TrackIdentity } from '@/shared/track';
 import type { TrackResult } from '@/shared/types';
 import { parseTrackResults } from '@/rules/albumParse';
+import { answerOrCopy, type AnswerCopies } from './answerCopies';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
 import { readStringArray } from '@/rules/narrow';
 
 const identity = ({ albumId, discId, trackId }: TrackIdentity) => ({ albumId, discId, trackId });
 
-/** the liked tracks, newest first; unreadable entries are left out */
-export async function getFavouriteTracks(api: ApiClient): Promise<TrackResult[]> {
-  const data = await api.get('/api/favorite/music');
+/** the liked tracks, newest first; unreadable entries are left out. With `copies`, as last read when the server gives no answer */
+export async function getFavouriteTracks(api: ApiClient, copies?: AnswerCopies): Promise<TrackResult[]> {
+  const data = await answerOrCopy('favorite:music', () => api.get('/api/favorite/music'), copies);
   if (data === null) return [];
   if (!Array.isArray(data)) throw new BadResponseError();
   return parseTrackResults(data);
@@ -25,9 +26,9 @@ export async function removeFavouriteTrack(api: ApiClient, track: TrackIdentity)
   await api.delete('/api/favorite/music', { body: identity(track) });
 }
 
-/** the liked album ids, newest first */
-export async function getFavouriteAlbums(api: ApiClient): Promise<string[]> {
-  const data = await api.get('/api/favorite/album');
+/** the liked album ids, newest first; with `copies`, as last read when the server gives no answer */
+export async function getFavouriteAlbums(api: ApiClient, copies?: AnswerCopies): Promise<string[]> {
+  const data = await answerOrCopy('favorite:album', () => api.get('/api/favorite/album'), copies);
   if (data === null) return [];
   if (!Array.isArray(data)) throw new BadResponseError();
   return readStringArray(data);

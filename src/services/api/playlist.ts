@@ -3,6 +3,7 @@
 import type { TrackIdentity } from '@/shared/track';
 import type { Playlist, PlaylistCover, PlaylistFields, PlaylistInfo, PlaylistItem } from '@/shared/types';
 import { DEFAULT_TRACK_TYPE, parseTrackResult } from '@/rules/albumParse';
+import { answerOrCopy, type AnswerCopies } from './answerCopies';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
 import { isRecord, readBoolean, readId, readNumber, readString } from '@/rules/narrow';
@@ -72,16 +73,21 @@ function playlistOf(data: unknown): Playlist {
   return playlist;
 }
 
-/** the signed-in user's playlists; with `userId`, that user's public ones */
-export async function getPlaylists(api: ApiClient, userId?: string): Promise<PlaylistInfo[]> {
-  const data = await api.get('/api/playlists', { query: { userId } });
+/**
+ * the signed-in user's playlists; with `userId`, that user's public ones. With `copies`, the last
+ * answer is kept and read when the server gives none (the user's own lists open offline).
+ */
+export async function getPlaylists(api: ApiClient, userId?: string, copies?: AnswerCopies): Promise<PlaylistInfo[]> {
+  const ask = () => api.get('/api/playlists', { query: { userId } });
+  const data = userId === undefined ? await answerOrCopy('playlists', ask, copies) : await ask();
   if (data === null) return [];
   if (!Array.isArray(data)) throw new BadResponseError();
   return data.map(parsePlaylistInfo).filter((p): p is PlaylistInfo => p !== null);
 }
 
-export async function getPlaylist(api: ApiClient, id: string): Promise<Playlist> {
-  return playlistOf(await api.get('/api/playlist', { query: { id } }));
+/** one list with its items; with `copies`, as last read when the server gives no answer (offline) */
+export async function getPlaylist(api: ApiClient, id: string, copies?: AnswerCopies): Promise<Playlist> {
+  return playlistOf(await answerOrCopy(`playlist:${id}`, () => api.get('/api/playlist', { query: { id } }), copies));
 }
 
 /** a new, empty list; its cover is the spec's "none yet" (empty album id, disc 1) */

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'wouter';
-import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
+import { useAccessGeneration, useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { PlayButton, TrackMenu } from '@/features/player/components';
 import { ALBUM_SKELETON_ROW_HEIGHT, SKELETON_ROWS } from '@/shared/constants';
 import { discHeading, resolveTracks } from '@/rules/albumInfo';
@@ -64,7 +64,7 @@ function AlbumBody({ album, availability }: { album: AlbumInfo; availability: Al
 function AlbumWithAvailability({ album }: { album: AlbumInfo }) {
   const browse = useBrowse();
   const credentialsKnown = useCredentialsKnown();
-  const generation = useSyncGeneration();
+  const generation = useAccessGeneration();
   if (!credentialsKnown) return <AlbumBody album={album} availability={null} />;
   return (
     <PageLoad refresh={generation} load={() => browse.albumAvailability(album.albumId)}>

@@ -3,7 +3,7 @@
 // or the synced libraries change (not on every like).
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useLibraryAccess, useSyncGeneration } from '@/features/library';
+import { useAccessGeneration, useLibraryAccess } from '@/features/library';
 import { PlayAllButton, PlayButton, TrackMenu } from '@/features/player/components';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
@@ -18,7 +18,7 @@ import { favouriteTracksOf, favouritesKnownOf } from '../selectors';
 function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
   const access = useLibraryAccess();
   const slots = useTrackSlots();
-  const generation = useSyncGeneration();
+  const generation = useAccessGeneration();
   const albumIds = [...new Set(tracks.map((t) => t.albumId))].sort();
   return (
     <PageLoad key={albumIds.join(',')} refresh={generation} load={() => access.forAlbums(albumIds)}>

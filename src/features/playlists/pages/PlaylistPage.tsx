@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import { useBrowse } from '@/features/browse';
-import { useCredentialsKnown, useLibraryAccess, useSyncGeneration } from '@/features/library';
+import { useAccessGeneration, useCredentialsKnown, useLibraryAccess } from '@/features/library';
 import { useUser } from '@/features/session';
 import { resolveTracks } from '@/rules/albumInfo';
 import { text } from '@/shared/text';
@@ -53,7 +53,7 @@ function coverOf(playlist: Playlist, known: ListAccess): string | null {
 function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playlist }) {
   const access = useLibraryAccess();
   const browse = useBrowse();
-  const generation = useSyncGeneration();
+  const generation = useAccessGeneration();
   const user = useUser();
   const isOwner = user !== null && user.userId === playlist.owner;
 
