@@ -67,12 +67,20 @@ export const LIBRARY_DB_NAME = 'library';
 export const LIBRARY_DB_VERSION = 2;
 /** what is kept on this device for listening offline: its records (IndexedDB) and bodies (Cache Storage) */
 export const KEPT_DB_NAME = 'kept';
-export const KEPT_DB_VERSION = 1;
+/** 2: the bytes of a download cut off are kept, so it resumes (docs/architecture.md#audio-kept-on-the-device) */
+export const KEPT_DB_VERSION = 2;
 export const KEPT_CACHE_NAME = 'kept-audio';
 /** a track that fails to download is tried this many times in all before its failure shows */
 export const KEEP_ATTEMPTS = 3;
 /** the wait before a failed download is tried again */
 export const KEEP_RETRY_DELAY_MS = 2_000;
+/**
+ * A download's bytes are stored as they arrive, in pieces of about this size, so a download cut off
+ * asks only for the rest and memory holds at most one piece
+ */
+export const KEEP_PIECE_BYTES = 1024 * 1024;
+/** bytes that arrived are stored after this long even when fewer (a slow or stalled library) */
+export const KEEP_PIECE_MS = 1_000;
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
  * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.
