@@ -67,7 +67,8 @@ export const LIBRARY_DB_NAME = 'library';
 export const LIBRARY_DB_VERSION = 2;
 /** what is kept on this device for listening offline: its records (IndexedDB) and bodies (Cache Storage) */
 export const KEPT_DB_NAME = 'kept';
-export const KEPT_DB_VERSION = 1;
+/** 2: the bytes of a download cut off are kept, so it resumes (docs/architecture.md#audio-kept-on-the-device) */
+export const KEPT_DB_VERSION = 2;
 export const KEPT_CACHE_NAME = 'kept-audio';
 /** the server's answers a page needs to open offline (a playlist, the liked tracks), as last read */
 export const ANSWER_COPIES_DB_NAME = 'answer_copies';
@@ -82,6 +83,13 @@ export const TRANSCODED_KBPS = { low: 128, medium: 192, high: 256 } as const;
 export const KEEP_ESTIMATE_SAMPLE = 24;
 /** size questions in flight at once, so a long list does not queue the player's requests behind them */
 export const KEEP_ESTIMATE_PARALLEL = 4;
+/**
+ * A download's bytes are stored as they arrive, in pieces of about this size, so a download cut off
+ * asks only for the rest and memory holds at most one piece
+ */
+export const KEEP_PIECE_BYTES = 1024 * 1024;
+/** bytes that arrived are stored after this long even when fewer (a slow or stalled library) */
+export const KEEP_PIECE_MS = 1_000;
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
  * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.

@@ -3,7 +3,8 @@
 // disc, track and quality, never by a library URL (it holds a token); a kept album's info and cover
 // are kept beside them, as the album cache is cleared by every sync. What is kept, with its size, is
 // recorded in IndexedDB (KEPT_DB_NAME) once the body is whole, so listing and sizing never open a
-// body; every record read is checked for shape.
+// body; every record read is checked for shape. A download cut off leaves its bytes in IndexedDB
+// too, in pieces, with what identifies the body they belong to, so it can ask for the rest.
 import { deleteDB, type DBSchema } from 'idb';
 import { isRecord } from '@/rules/narrow';
 import { KEPT_CACHE_NAME, KEPT_DB_NAME, KEPT_DB_VERSION, QUALITIES, type Quality } from '@/shared/constants';
@@ -42,21 +43,48 @@ export interface QueuedTrack {
   quality: Quality;
 }
 
+/** what identifies the body a download was receiving: the rest asked for later must be of this body */
+export interface PartialBody {
+  /** the whole body's size in bytes */
+  total: number;
+  /** its media type, as the library sent it */
+  type: string;
+  /** the library's validators of the body, when it sent them (If-Range) */
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** a track whose download was cut off: the body it was receiving, and the bytes received */
+export interface PartialTrack extends KeptTrackKey, PartialBody {
+  /** the bytes received from the body's first on, in order */
+  pieces: Blob[];
+  /** how many: where the rest starts */
+  bytes: number;
+}
+
 const TRACK_STORE = 'kept_tracks';
 const ALBUM_STORE = 'kept_albums';
 const QUEUE_STORE = 'kept_queue';
 const QUEUE_KEY = 'queue';
+const PARTIAL_STORE = 'partial';
+const PIECE_STORE = 'partial_pieces';
 
 interface KeptDbSchema extends DBSchema {
   [TRACK_STORE]: { key: string; value: KeptTrack & { path: string } };
   [ALBUM_STORE]: { key: string; value: KeptAlbum };
   [QUEUE_STORE]: { key: string; value: QueuedTrack[] };
+  [PARTIAL_STORE]: { key: string; value: KeptTrackKey & PartialBody & { path: string } };
+  [PIECE_STORE]: { key: [string, number]; value: { path: string; offset: number; bytes: Blob } };
 }
 
+// Each store is made when missing, so any older version (1: no partial downloads) upgrades keeping
+// what it holds.
 const keptDb = createDbHandle<KeptDbSchema>(KEPT_DB_NAME, KEPT_DB_VERSION, (db) => {
-  db.createObjectStore(TRACK_STORE, { keyPath: 'path' });
-  db.createObjectStore(ALBUM_STORE, { keyPath: 'albumId' });
-  db.createObjectStore(QUEUE_STORE);
+  if (!db.objectStoreNames.contains(TRACK_STORE)) db.createObjectStore(TRACK_STORE, { keyPath: 'path' });
+  if (!db.objectStoreNames.contains(ALBUM_STORE)) db.createObjectStore(ALBUM_STORE, { keyPath: 'albumId' });
+  if (!db.objectStoreNames.contains(QUEUE_STORE)) db.createObjectStore(QUEUE_STORE);
+  if (!db.objectStoreNames.contains(PARTIAL_STORE)) db.createObjectStore(PARTIAL_STORE, { keyPath: 'path' });
+  if (!db.objectStoreNames.contains(PIECE_STORE)) db.createObjectStore(PIECE_STORE, { keyPath: ['path', 'offset'] });
 });
 
 /** where a kept track's body is, in the app's own path space */
@@ -131,11 +159,117 @@ export async function keptTrackUrl(key: KeptTrackKey): Promise<string | null> {
   return URL.createObjectURL(await body.blob());
 }
 
+/** removes a kept track, and the bytes of a download of it cut off */
 export async function removeKeptTrack(key: KeptTrackKey): Promise<void> {
   const path = keptTrackPath(key);
   // the record first: a track is never listed without its body
   await (await keptDb.get()).delete(TRACK_STORE, path);
   await (await openCache()).delete(path);
+  await removePartialTrack(key);
+}
+
+/** every piece of one track's partial download: keys [path, anything] (an array sorts after every offset) */
+const piecesOf = (path: string) => IDBKeyRange.bound([path], [path, []]);
+
+/** a partial download's record as stored, or undefined when it is damaged or not the track's */
+function parsePartialBody(value: unknown, key: KeptTrackKey): PartialBody | undefined {
+  if (
+    isRecord(value) &&
+    value.albumId === key.albumId &&
+    value.discId === key.discId &&
+    value.trackId === key.trackId &&
+    value.quality === key.quality &&
+    isCount(value.total) &&
+    value.total > 0 &&
+    typeof value.type === 'string' &&
+    (value.etag === null || typeof value.etag === 'string') &&
+    (value.lastModified === null || typeof value.lastModified === 'string')
+  ) {
+    return { total: value.total, type: value.type, etag: value.etag, lastModified: value.lastModified };
+  }
+  return undefined;
+}
+
+/**
+ * The download of the track cut off, with the bytes it received, or null when there is none (or
+ * nothing of it was stored). A damaged record drops the download; a damaged piece drops the bytes
+ * from it on, keeping those before it; each with a warning.
+ */
+export async function readPartialTrack(key: KeptTrackKey): Promise<PartialTrack | null> {
+  const path = keptTrackPath(key);
+  const db = await keptDb.get();
+  const tx = db.transaction([PARTIAL_STORE, PIECE_STORE]);
+  const [value, pieceValues, pieceKeys] = await Promise.all([
+    tx.objectStore(PARTIAL_STORE).get(path) as Promise<unknown>,
+    tx.objectStore(PIECE_STORE).getAll(piecesOf(path)) as Promise<unknown[]>,
+    tx.objectStore(PIECE_STORE).getAllKeys(piecesOf(path)),
+    tx.done,
+  ]);
+  if (value === undefined && pieceValues.length === 0) return null;
+  const body = parsePartialBody(value, key);
+  if (!body) {
+    // pieces without a record were left by a removal that did not finish: no warning for those
+    if (value !== undefined) console.warn('a damaged partial download was dropped', value);
+    await removePartialTrack(key);
+    return null;
+  }
+  const pieces: Blob[] = [];
+  let bytes = 0;
+  for (const [index, piece] of pieceValues.entries()) {
+    const blob = isRecord(piece) && piece.offset === bytes && piece.bytes instanceof Blob ? piece.bytes : null;
+    if (!blob || blob.size === 0 || bytes + blob.size > body.total) {
+      console.warn('a damaged piece of a partial download was dropped, with the bytes after it', piece);
+      const write = db.transaction(PIECE_STORE, 'readwrite');
+      await Promise.all([...pieceKeys.slice(index).map((pieceKey) => write.store.delete(pieceKey)), write.done]);
+      break;
+    }
+    pieces.push(blob);
+    bytes += blob.size;
+  }
+  return bytes > 0 ? { ...key, ...body, pieces, bytes } : null;
+}
+
+/** a download of the track starts from its first byte, of this body: whatever was kept of another goes */
+export async function startPartialTrack(key: KeptTrackKey, body: PartialBody): Promise<void> {
+  const path = keptTrackPath(key);
+  const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
+  await Promise.all([
+    tx.objectStore(PIECE_STORE).delete(piecesOf(path)),
+    tx.objectStore(PARTIAL_STORE).put({ path, albumId: key.albumId, discId: key.discId, trackId: key.trackId, quality: key.quality, ...body }),
+    tx.done,
+  ]);
+}
+
+/**
+ * Stores bytes of the track's download, starting at `offset` of its body. Nothing is stored when
+ * the download is no longer recorded (removed meanwhile: cancelled, signed out).
+ */
+export async function addPartialPiece(key: KeptTrackKey, offset: number, bytes: Blob): Promise<void> {
+  const path = keptTrackPath(key);
+  const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
+  if ((await tx.objectStore(PARTIAL_STORE).getKey(path)) !== undefined) void tx.objectStore(PIECE_STORE).put({ path, offset, bytes });
+  await tx.done;
+}
+
+/** the track's partial download goes (kept whole, cancelled, or another body came) */
+export async function removePartialTrack(key: KeptTrackKey): Promise<void> {
+  const path = keptTrackPath(key);
+  const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
+  await Promise.all([tx.objectStore(PARTIAL_STORE).delete(path), tx.objectStore(PIECE_STORE).delete(piecesOf(path)), tx.done]);
+}
+
+/**
+ * Partial downloads of tracks other than these go: left by a track that failed for good or by a
+ * cut while a download was being removed, nothing would ever resume them.
+ */
+export async function dropPartialTracksBut(keys: readonly KeptTrackKey[]): Promise<void> {
+  const wanted = new Set(keys.map(keptTrackPath));
+  const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
+  const [paths, pieceKeys] = await Promise.all([tx.objectStore(PARTIAL_STORE).getAllKeys(), tx.objectStore(PIECE_STORE).getAllKeys()]);
+  const drops: Promise<unknown>[] = [];
+  for (const path of paths) if (!wanted.has(path)) drops.push(tx.objectStore(PARTIAL_STORE).delete(path));
+  for (const pieceKey of pieceKeys) if (!wanted.has(pieceKey[0])) drops.push(tx.objectStore(PIECE_STORE).delete(pieceKey));
+  await Promise.all([...drops, tx.done]);
 }
 
 /** keeps what the pages need to show a kept album offline: its info, and its cover when given */
@@ -185,15 +319,17 @@ export async function readKeepQueue(): Promise<QueuedTrack[]> {
 }
 
 /**
- * Everything kept on this device goes (signing out): the bodies first, then the records; records
+ * Everything kept on this device goes (signing out): the bodies first, then the records and the
+ * bytes of downloads cut off; records
  * that cannot be cleared (a damaged database) go with their database.
  */
 export async function clearKeptAudio(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete(KEPT_CACHE_NAME);
   try {
     const db = await keptDb.get();
-    const tx = db.transaction([TRACK_STORE, ALBUM_STORE, QUEUE_STORE], 'readwrite');
-    await Promise.all([tx.objectStore(TRACK_STORE).clear(), tx.objectStore(ALBUM_STORE).clear(), tx.objectStore(QUEUE_STORE).clear(), tx.done]);
+    const stores = [TRACK_STORE, ALBUM_STORE, QUEUE_STORE, PARTIAL_STORE, PIECE_STORE] as const;
+    const tx = db.transaction(stores, 'readwrite');
+    await Promise.all([...stores.map((store) => tx.objectStore(store).clear()), tx.done]);
   } catch (error) {
     console.warn('the records of kept audio could not be cleared; their database is deleted', error);
     await keptDb.close();

@@ -1,14 +1,17 @@
 // Audio kept on this device: a track's body in Cache Storage (a fake at the edge in Node), its
 // record in IndexedDB (fake-indexeddb) once the body is whole; read back as an object URL; removed
-// one by one or all at once (signing out); damaged records skipped, never thrown.
+// one by one or all at once (signing out); damaged records skipped, never thrown. The bytes of a
+// download cut off are kept in pieces with what identifies their body, until it resumes.
 import 'fake-indexeddb/auto';
 import { deleteDB, openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { KEPT_CACHE_NAME, KEPT_DB_NAME } from '@/shared/constants';
+import { KEPT_CACHE_NAME, KEPT_DB_NAME, KEPT_DB_VERSION } from '@/shared/constants';
 import type { AlbumInfo } from '@/shared/types';
 import {
+  addPartialPiece,
   clearKeptAudio,
   closeKeptDb,
+  dropPartialTracksBut,
   getKeptAlbum,
   keepAlbum,
   keepTrack,
@@ -17,10 +20,14 @@ import {
   keptTrackUrl,
   listKeptTracks,
   readKeepQueue,
+  readPartialTrack,
   removeKeptAlbum,
   removeKeptTrack,
+  removePartialTrack,
   saveKeepQueue,
+  startPartialTrack,
   type KeptTrackKey,
+  type PartialBody,
 } from '@/storage/keptAudio';
 import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
 
@@ -151,7 +158,7 @@ test('signing out clears the kept bodies even when their records cannot be read 
   await closeKeptDb();
   await deleteDB(KEPT_DB_NAME);
   // a database of the same name and version without the stores
-  (await openDB(KEPT_DB_NAME, 1)).close();
+  (await openDB(KEPT_DB_NAME, KEPT_DB_VERSION)).close();
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   await clearKeptAudio();
   expect(await caches.has(KEPT_CACHE_NAME)).toBe(false);
@@ -159,4 +166,116 @@ test('signing out clears the kept bodies even when their records cannot be read 
   warn.mockRestore();
   // the next use starts from a sound, empty database
   expect(await listKeptTracks()).toEqual([]);
+});
+
+describe('the bytes of a download cut off', () => {
+  const BODY: PartialBody = { total: 10, type: 'audio/flac', etag: '"v1"', lastModified: null };
+  const bytesOf = (...values: number[]) => new Blob([new Uint8Array(values)]);
+  const read = async (blobs: Blob[]) => [...new Uint8Array(await new Blob(blobs).arrayBuffer())];
+
+  test('are kept in pieces with what identifies their body, and read back in order', async () => {
+    expect(await readPartialTrack(KEY)).toBeNull();
+    await startPartialTrack(KEY, BODY);
+    // a body started but nothing of it stored yet: nothing to resume
+    expect(await readPartialTrack(KEY)).toBeNull();
+    await addPartialPiece(KEY, 0, bytesOf(1, 2, 3));
+    await addPartialPiece(KEY, 3, bytesOf(4, 5));
+    const partial = await readPartialTrack(KEY);
+    expect(partial).toMatchObject({ ...KEY, ...BODY, bytes: 5 });
+    expect(await read(partial!.pieces)).toEqual([1, 2, 3, 4, 5]);
+    // another quality is another download
+    expect(await readPartialTrack({ ...KEY, quality: 'low' })).toBeNull();
+    // nothing is kept as a track until the body is whole
+    expect(await listKeptTracks()).toEqual([]);
+  });
+
+  test('a download started again from the first byte replaces what was kept of another body', async () => {
+    await startPartialTrack(KEY, BODY);
+    await addPartialPiece(KEY, 0, bytesOf(1, 2, 3));
+    await startPartialTrack(KEY, { ...BODY, total: 12, etag: '"v2"' });
+    expect(await readPartialTrack(KEY)).toBeNull();
+    await addPartialPiece(KEY, 0, bytesOf(9));
+    expect(await readPartialTrack(KEY)).toMatchObject({ total: 12, etag: '"v2"', bytes: 1 });
+  });
+
+  test('pieces that arrive after the download was removed (cancel) are not stored', async () => {
+    await startPartialTrack(KEY, BODY);
+    await addPartialPiece(KEY, 0, bytesOf(1, 2, 3));
+    await removePartialTrack(KEY);
+    await addPartialPiece(KEY, 3, bytesOf(4));
+    expect(await readPartialTrack(KEY)).toBeNull();
+    await closeKeptDb();
+    const db = await openDB(KEPT_DB_NAME);
+    expect(await db.count('partial_pieces')).toBe(0);
+    db.close();
+  });
+
+  test('移除本机副本, signing out, and tracks no longer queued remove them', async () => {
+    const other: KeptTrackKey = { ...KEY, trackId: 5 };
+    for (const key of [KEY, other]) {
+      await startPartialTrack(key, BODY);
+      await addPartialPiece(key, 0, bytesOf(1));
+    }
+    await removeKeptTrack(KEY);
+    expect(await readPartialTrack(KEY)).toBeNull();
+    expect(await readPartialTrack(other)).not.toBeNull();
+    await clearKeptAudio();
+    expect(await readPartialTrack(other)).toBeNull();
+
+    for (const key of [KEY, other]) {
+      await startPartialTrack(key, BODY);
+      await addPartialPiece(key, 0, bytesOf(1));
+    }
+    await dropPartialTracksBut([other]);
+    expect(await readPartialTrack(KEY)).toBeNull();
+    expect((await readPartialTrack(other))?.bytes).toBe(1);
+  });
+
+  test('a damaged record drops the download; a damaged piece drops the bytes from it on; each with a warning', async () => {
+    await startPartialTrack(KEY, BODY);
+    await addPartialPiece(KEY, 0, bytesOf(1, 2));
+    await addPartialPiece(KEY, 2, bytesOf(3, 4));
+    await addPartialPiece(KEY, 4, bytesOf(5));
+    const other: KeptTrackKey = { ...KEY, trackId: 5 };
+    await startPartialTrack(other, BODY);
+    await addPartialPiece(other, 0, bytesOf(1));
+    await closeKeptDb();
+    const db = await openDB(KEPT_DB_NAME);
+    const path = keptTrackPath(KEY);
+    await db.put('partial_pieces', { path, offset: 2, bytes: 'not a blob' });
+    await db.put('partial', { path: keptTrackPath(other), albumId: KEY.albumId, discId: 1, trackId: 5, quality: 'lossless', total: -1, type: 'audio/flac', etag: null, lastModified: null });
+    db.close();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const partial = await readPartialTrack(KEY);
+    expect(partial?.bytes).toBe(2);
+    expect(await read(partial!.pieces)).toEqual([1, 2]);
+    expect(await readPartialTrack(other)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+    // what was dropped is gone, not skipped again on every read
+    await addPartialPiece(KEY, 2, bytesOf(7));
+    expect(await read((await readPartialTrack(KEY))!.pieces)).toEqual([1, 2, 7]);
+  });
+});
+
+test('a database of version 1 (before downloads cut off were kept) upgrades keeping what it holds', async () => {
+  const track = { albumId: KEY.albumId, discId: 1, trackId: 3, title: '潮汐', artist: '青木澪', type: 'normal', albumTitle: '港灯夜曲' };
+  const v1 = await openDB(KEPT_DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('kept_tracks', { keyPath: 'path' });
+      db.createObjectStore('kept_albums', { keyPath: 'albumId' });
+      db.createObjectStore('kept_queue');
+    },
+  });
+  await v1.put('kept_tracks', { path: keptTrackPath(KEY), ...KEY, bytes: 10, type: 'audio/flac', keptAt: 1 });
+  await v1.put('kept_queue', [{ track, quality: 'high' }], 'queue');
+  v1.close();
+  await (await caches.open(KEPT_CACHE_NAME)).put(keptTrackPath(KEY), flacBody(10));
+
+  expect(await listKeptTracks()).toEqual([{ ...KEY, bytes: 10, type: 'audio/flac', keptAt: 1 }]);
+  expect(await readKeepQueue()).toEqual([{ track, quality: 'high' }]);
+  expect(await keptTrackUrl(KEY)).toMatch(/^blob:/);
+  await startPartialTrack({ ...KEY, trackId: 3 }, { total: 4, type: 'audio/flac', etag: null, lastModified: null });
+  await addPartialPiece({ ...KEY, trackId: 3 }, 0, new Blob([new Uint8Array(2)]));
+  expect((await readPartialTrack({ ...KEY, trackId: 3 }))?.bytes).toBe(2);
 });
