@@ -5,7 +5,8 @@
 // offline the album opens from what was kept with it and plays. A download that would not fit the
 // device's quota is refused before it starts; 取消保存 stops a download and a reload does not bring
 // it back; a download cut off by a reload continues where it stopped, with a Range request for the
-// rest. Signing out is covered by sign-out.test.ts (every way a session ends clears what was kept).
+// rest; offline, a playlist and the liked tracks open as last read, and what is not kept shows as
+// unavailable. Signing out is covered by sign-out.test.ts (every way a session ends clears what was kept).
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -325,5 +326,61 @@ describe('listening offline', () => {
       await close();
       await slow.close();
     }
+  });
+
+  test('offline, a playlist and the liked tracks open as last read: the kept track plays, the others show as unavailable; an open album page follows the network', { timeout: 120_000 }, async () => {
+    const { page, context, expectNoErrors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
+    await page.addInitScript(AUDIO_SPY);
+    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    // a list of the album's first two tracks, both liked
+    const id = await page.evaluate(
+      async ({ albumId }) => {
+        const send = (method: string, path: string, body: unknown) => fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        for (const track_id of [1, 2]) await send('PUT', '/api/favorite/music', { album_id: albumId, disc_id: 1, track_id });
+        const items = [1, 2].map((track_id) => ({ type: 'normal', description: '', info: { album_id: albumId, disc_id: 1, track_id } }));
+        return (await send('PUT', '/api/playlist', { name: 'On the train', items })).data.id as string;
+      },
+      { albumId: TWO_DISC_ALBUM },
+    );
+    // the first track kept from its row's menu
+    const rowOf = (title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+    const addToQueue = (title: string) => rowOf(title).getByRole('button', { name: '添加到当前播放队列' });
+    await expect.poll(() => rowOf(first!.title).getByRole('button', { name: '更多' }).isEnabled(), { timeout: 20_000 }).toBe(true);
+    await rowOf(first!.title).getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '保存到本机' }).click();
+    await startKeeping(page);
+    await rowOf(first!.title).getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+
+    // the album page open when the network goes: the track not kept turns unavailable, and back
+    await context.setOffline(true);
+    await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(false);
+    expect(await addToQueue(first!.title).isEnabled()).toBe(true);
+    await context.setOffline(false);
+    await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
+
+    // both pages read once online, then opened offline after a reload
+    for (const path of [`/playlist/${id}`, '/fav']) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      await rowOf(second!.title).waitFor({ timeout: 20_000 });
+      await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
+    }
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await context.setOffline(true);
+    for (const path of [`/playlist/${id}`, '/fav']) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      if (path !== '/fav') await page.getByRole('heading', { name: 'On the train' }).waitFor({ timeout: 20_000 });
+      await rowOf(second!.title).waitFor({ timeout: 20_000 });
+      await expect.poll(() => addToQueue(first!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
+      expect(await addToQueue(second!.title).isEnabled()).toBe(false);
+    }
+    // 播放全部 on the liked tracks plays what is kept, from the device
+    await page.getByRole('button', { name: '播放全部' }).click();
+    await bar(page).getByText(first!.title, { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+    expect((await playedAudio(page)).src).toMatch(/^blob:/);
+    await context.setOffline(false);
+    expectNoErrors();
+    await close();
   });
 });
