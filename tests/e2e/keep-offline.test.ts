@@ -256,7 +256,10 @@ describe('listening offline', () => {
     await startKeeping(page);
     // the first track is asked for and held: the progress shows
     await page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => audio.held.length, { timeout: 20_000 }).toBe(1);
+    // (seen once not to come within 20 s and not reproduced since: a failure says what the page showed)
+    await expect
+      .poll(async () => (audio.held.length === 1 ? 1 : `${audio.held.length} held; the page says: ${await page.getByRole('alert').allTextContents()}`), { timeout: 30_000 })
+      .toBe(1);
     await page.getByRole('button', { name: '取消保存' }).click();
     await page.getByRole('alert').filter({ hasText: '已取消保存到本机' }).waitFor({ timeout: 15_000 });
     audio.release();
