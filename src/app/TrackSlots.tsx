@@ -17,6 +17,7 @@ const LyricsPanel = lazy(() => import('@/features/lyrics/components/LyricsPanel'
 const KeepButton = lazy(async () => ({ default: (await import('@/features/offline/components')).KeepButton }));
 const KeepMenuItem = lazy(async () => ({ default: (await import('@/features/offline/components')).KeepMenuItem }));
 const KeptMark = lazy(async () => ({ default: (await import('@/features/offline/components')).KeptMark }));
+const KeptAlbumMark = lazy(async () => ({ default: (await import('@/features/offline/components')).KeptAlbumMark }));
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
 
 /** a share's cover when the list has none of its own: the first track's disc */
@@ -59,6 +60,11 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             keep: (tracks) => (
               <Suspense fallback={null}>
                 <KeepButton tracks={tracks} quality={quality} />
+              </Suspense>
+            ),
+            albumTile: (album) => (
+              <Suspense fallback={null}>
+                <KeptAlbumMark album={album} />
               </Suspense>
             ),
             share: (tracks, { name, cover }) => (

@@ -307,6 +307,7 @@ export const text = {
   offline: {
     keep: '保存到本机',
     kept: '已保存到本机',
+    partlyKept: '部分已保存到本机',
     remove: '移除本机副本',
     storage: '本机存储',
     allKept: '已全部保存到本机',

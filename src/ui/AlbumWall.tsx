@@ -6,6 +6,7 @@ import type { AlbumInfo } from '@/shared/types';
 import { text } from '@/shared/text';
 import { ArtistText } from './ArtistText';
 import { Cover } from './Cover';
+import { useTrackSlots } from './trackSlots';
 import classes from './AlbumWall.module.css';
 
 export interface AlbumWallProps {
@@ -21,14 +22,18 @@ export function albumPath(albumId: string): string {
 }
 
 export function AlbumWall({ albums, coverUrlOf, ariaLabel }: AlbumWallProps) {
+  const { albumTile } = useTrackSlots();
   return (
     <ul className={classes.grid} aria-label={ariaLabel}>
       {albums.map((album) => (
         <li key={album.albumId}>
           <Link href={albumPath(album.albumId)} className={classes.card}>
             <Cover url={coverUrlOf(album.albumId)} alt="" unavailableText={text.album.unavailable} />
-            <span className={classes.title} title={albumFullTitle(album)}>
-              {album.title}
+            <span className={classes.titleLine}>
+              {albumTile?.(album)}
+              <span className={classes.title} title={albumFullTitle(album)}>
+                {album.title}
+              </span>
             </span>
             {album.edition && <span className={classes.edition}>{album.edition}</span>}
             <ArtistText artist={album.artist} className={classes.artist} />

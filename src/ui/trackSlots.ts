@@ -4,7 +4,7 @@
 // so no feature depends on the favourites or playlists feature to draw a row.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { TrackInfo } from '@/shared/track';
-import type { PlaylistCover } from '@/shared/types';
+import type { AlbumInfo, PlaylistCover } from '@/shared/types';
 
 export interface TrackSlots {
   /** buttons a track row shows beside 添加到当前播放队列 (the heart) */
@@ -21,6 +21,8 @@ export interface TrackSlots {
   lyrics?: (track: TrackInfo, time: number, onSeek: (seconds: number) => void) => ReactNode;
   /** 保存到本机 for a list's tracks (album page, playlist page): kept on this device for listening offline */
   keep?: (tracks: readonly TrackInfo[]) => ReactNode;
+  /** beside an album tile's title (the album wall): 已保存到本机 when its tracks are kept on this device */
+  albumTile?: (album: AlbumInfo) => ReactNode;
   /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */
   share?: (tracks: readonly TrackInfo[], options: { name?: string; cover?: PlaylistCover }) => ReactNode;
 }

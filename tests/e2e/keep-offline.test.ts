@@ -106,6 +106,12 @@ describe('listening offline', () => {
     await page.getByText('已保存到本机', { exact: true }).first().waitFor();
     await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(trackCount);
     expect(await page.getByRole('button', { name: '移除本机副本' }).isEnabled()).toBe(true);
+    // the album's tile says it is kept, all of it
+    await page.goto(`${suite.server.baseUrl}/search?keyword=${encodeURIComponent(album.title)}`);
+    await page.getByRole('tab', { name: '专辑' }).click();
+    await page.getByRole('list', { name: '专辑' }).getByRole('link', { name: new RegExp(album.title) }).getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 20_000 });
+    await page.goto(`${suite.server.baseUrl}/album/${TWO_DISC_ALBUM}`);
+    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
 
     // a queue: 播放全部, paused at once
     await page.getByRole('button', { name: '播放全部' }).click();
@@ -178,6 +184,11 @@ describe('listening offline', () => {
     await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
     await startKeeping(page);
     await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+    // the album's tile says part of it is kept
+    await page.goto(`${suite.server.baseUrl}/search?keyword=${encodeURIComponent(album.title)}`);
+    await page.getByRole('tab', { name: '专辑' }).click();
+    const tile = page.getByRole('list', { name: '专辑' }).getByRole('link', { name: new RegExp(album.title) });
+    await tile.getByRole('img', { name: '部分已保存到本机' }).waitFor({ timeout: 20_000 });
     await page.goto(`${suite.server.baseUrl}/user/index?tab=storage`);
     const kept = page.getByRole('group', { name: album.title });
     await kept.getByText(/^1 首 · \d+(\.\d)? [KM]B$/).waitFor({ timeout: 15_000 });

@@ -16,6 +16,25 @@ function keptSetOf(kept: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
+// the album wall asks per tile: kept tracks are counted per album once per kept list
+const albumCounts = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+function albumCountsOf(kept: readonly string[]): ReadonlyMap<string, number> {
+  let counts = albumCounts.get(kept);
+  if (!counts) {
+    const made = new Map<string, number>();
+    for (const key of kept) {
+      // a key is `{albumId}-{disc}-{track}`; album ids may hold dashes, the two numbers never do
+      const album = key.slice(0, key.lastIndexOf('-', key.lastIndexOf('-') - 1));
+      made.set(album, (made.get(album) ?? 0) + 1);
+    }
+    albumCounts.set(kept, (counts = made));
+  }
+  return counts;
+}
+
+/** how many of the album's tracks are kept on this device */
+export const keptInAlbum = (albumId: string) => (snapshot: Snapshot) => albumCountsOf(snapshot.context.kept).get(albumId) ?? 0;
+
 /** whether the track is kept on this device (in any quality) */
 export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => keptSetOf(snapshot.context.kept).has(trackKey(track));
 
