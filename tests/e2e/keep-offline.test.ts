@@ -21,7 +21,7 @@ const suite = serverAndBrowser();
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const album = DEMO_ALBUMS.find((a) => a.album_id === TWO_DISC_ALBUM)!;
 const trackCount = album.discs.reduce((n, disc) => n + disc.tracks.length, 0);
-const [first, second] = album.discs[0]!.tracks;
+const [first, second, third] = album.discs[0]!.tracks;
 /** what a browser logs by itself for requests that cannot reach the network */
 const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
 
@@ -131,6 +131,17 @@ describe('listening offline', () => {
     await bar(page).getByText(second!.title, { exact: true }).waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
     expect((await playedAudio(page)).src).toMatch(/^blob:/);
+    // a kept track seeks, and its end hands over to the next kept one (the gapless path)
+    const slider = bar(page).getByRole('slider', { name: '播放进度' });
+    const box = (await slider.boundingBox())!;
+    const marked = `(window.__player.dataset.track = 'second', 0)`;
+    await page.evaluate(marked);
+    await slider.click({ position: { x: box.width * 0.95, y: box.height / 2 } });
+    await bar(page).getByText(third!.title, { exact: true }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+    expect((await playedAudio(page)).src).toMatch(/^blob:/);
+    // the third plays in the second element, prepared while the second track played
+    expect(await page.evaluate(`window.__player.dataset.track ?? null`)).toBeNull();
     expect(libraryRequests).toEqual([]);
 
     // the album cache emptied (a sync does that), still offline: a reload opens the album from what
