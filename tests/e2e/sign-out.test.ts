@@ -1,6 +1,7 @@
 // Every way a session ends clears the device as the header's 注销 does, in real Chromium
 // against the real reference server: the saved queue and userInfo in localStorage, the album
-// and library records in IndexedDB, and audio kept for listening offline (Cache Storage). And no page of another site can sign a user out.
+// and library records in IndexedDB, audio kept for listening offline (Cache Storage) and the
+// answers kept for offline pages. And no page of another site can sign a user out.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sha256Hex } from '../../server/auth';
@@ -33,6 +34,7 @@ const countRecords = `(async () => {
     library_info: await count('library', 'library_info'),
     kept_tracks: await count('kept', 'kept_tracks'),
     kept_audio: (await caches.has('kept-audio')) ? (await (await caches.open('kept-audio')).keys()).length : 0,
+    answer_copies: await count('answer_copies', 'answers'),
     playlist: localStorage.getItem('playlist') !== null,
     userInfo: localStorage.getItem('userInfo') !== null,
   };
@@ -44,11 +46,12 @@ interface DeviceData {
   library_info: number;
   kept_tracks: number;
   kept_audio: number;
+  answer_copies: number;
   playlist: boolean;
   userInfo: boolean;
 }
 
-const CLEAN: DeviceData = { album_info: 0, album_library_map: 0, library_info: 0, kept_tracks: 0, kept_audio: 0, playlist: false, userInfo: false };
+const CLEAN: DeviceData = { album_info: 0, album_library_map: 0, library_info: 0, kept_tracks: 0, kept_audio: 0, answer_copies: 0, playlist: false, userInfo: false };
 
 const deviceData = (page: Page) => page.evaluate(countRecords) as Promise<DeviceData>;
 
@@ -88,6 +91,8 @@ async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage 
     .toMatchObject({ playlist: true, userInfo: true, album_info: expect.any(Number), library_info: 1 });
   // a track kept for listening offline (its body, as the app stores it)
   await page.evaluate(`caches.open('kept-audio').then((cache) => cache.put('/kept-audio/track/${ALBUM.album_id}/1/1/lossless', new Response('flac')))`);
+  // the liked tracks and albums and the playlists, as read at sign-in, kept for offline pages
+  await expect.poll(async () => (await deviceData(page)).answer_copies, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
   const data = await deviceData(page);
   expect(data.kept_audio).toBe(1);
   expect(data.album_info).toBeGreaterThan(0);
