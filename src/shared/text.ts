@@ -316,6 +316,8 @@ export const text = {
     removed: '已移除本机副本',
     cancelled: '已取消保存到本机',
     progress: (kept: number, total: number) => `正在保存到本机 ${kept}/${total}`,
+    /** the track downloading now: what arrived, of its size when the library said it */
+    trackProgress: (done: string, size: string | null) => (size === null ? `本首已下载 ${done}` : `本首 ${done} / ${size}`),
     cancel: '取消保存',
     usage: (used: string, available: string) => `已用 ${used}，可用 ${available}`,
     usageUnknown: '这个浏览器不提供存储空间信息',

@@ -5,6 +5,7 @@ import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { Quality } from '@/shared/constants';
+import { formatBytes } from '@/rules/bytes';
 import { text } from '@/shared/text';
 import { trackInfoOf, type TrackInfo } from '@/shared/track';
 import { Tip } from '@/ui/Tip';
@@ -26,6 +27,11 @@ export function KeepButton({ tracks, quality }: { tracks: readonly TrackInfo[]; 
         <div style={{ minWidth: 140 }}>
           <Text size="xs">{text.offline.progress(state.kept, total)}</Text>
           <Progress value={((state.kept + part) / total) * 100} size="sm" aria-label={text.offline.progress(state.kept, total)} />
+          {state.downloading && progress.bytes > 0 && (
+            <Text size="xs" c="dimmed">
+              {text.offline.trackProgress(formatBytes(progress.bytes), progress.total === null ? null : formatBytes(progress.total))}
+            </Text>
+          )}
         </div>
         <Button variant="subtle" size="xs" leftSection={<IconX size={14} />} onClick={() => keeping.send({ type: 'CANCEL' })}>
           {text.offline.cancel}
