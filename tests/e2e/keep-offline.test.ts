@@ -35,6 +35,21 @@ async function startKeeping(page: Page) {
   await start.click();
 }
 
+const rowOf = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+
+/** 保存到本机 from a track row's More menu, through the dialog; done once the row shows it kept */
+async function keepRow(page: Page, title: string) {
+  const row = rowOf(page, title);
+  const menu = row.getByRole('button', { name: '更多' });
+  await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await menu.click();
+  await page.getByRole('menuitem', { name: '保存到本机' }).click();
+  await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
+  await startKeeping(page);
+  await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+  return row;
+}
+
 /** the audio downloads from the library (not its album list, covers or size questions), held until `release` */
 async function holdLibraryAudio(page: Page, libraryUrl: string) {
   let release!: () => void;
@@ -174,7 +189,7 @@ describe('listening offline', () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-    const row = page.getByRole('listitem').filter({ has: page.getByText(second!.title, { exact: true }) }).first();
+    const row = rowOf(page, second!.title);
     const menu = row.getByRole('button', { name: '更多' });
     await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
     await menu.click();
@@ -190,11 +205,7 @@ describe('listening offline', () => {
     await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);
 
     // kept again, then 本机存储 lists it with its size, and 全部移除 empties it
-    await menu.click();
-    await page.getByRole('menuitem', { name: '保存到本机' }).click();
-    await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
-    await startKeeping(page);
-    await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+    await keepRow(page, second!.title);
     // the album's tile says part of it is kept
     await page.goto(`${suite.server.baseUrl}/search?keyword=${encodeURIComponent(album.title)}`);
     await page.getByRole('tab', { name: '专辑' }).click();
@@ -216,13 +227,7 @@ describe('listening offline', () => {
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     // one track kept while there is room
-    const row = page.getByRole('listitem').filter({ has: page.getByText(second!.title, { exact: true }) }).first();
-    const menu = row.getByRole('button', { name: '更多' });
-    await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await menu.click();
-    await page.getByRole('menuitem', { name: '保存到本机' }).click();
-    await startKeeping(page);
-    await row.getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+    const row = await keepRow(page, second!.title);
 
     // then this site may store only 64 KB more than it does: far less than the album (about 5 MB)
     const cdp = await context.newCDPSession(page);
@@ -371,13 +376,8 @@ describe('listening offline', () => {
       { albumId: TWO_DISC_ALBUM },
     );
     // the first track kept from its row's menu
-    const rowOf = (title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
-    const addToQueue = (title: string) => rowOf(title).getByRole('button', { name: '添加到当前播放队列' });
-    await expect.poll(() => rowOf(first!.title).getByRole('button', { name: '更多' }).isEnabled(), { timeout: 20_000 }).toBe(true);
-    await rowOf(first!.title).getByRole('button', { name: '更多' }).click();
-    await page.getByRole('menuitem', { name: '保存到本机' }).click();
-    await startKeeping(page);
-    await rowOf(first!.title).getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 30_000 });
+    const addToQueue = (title: string) => rowOf(page, title).getByRole('button', { name: '添加到当前播放队列' });
+    await keepRow(page, first!.title);
 
     // the album page open when the network goes: the track not kept turns unavailable, and back
     await context.setOffline(true);
@@ -389,7 +389,7 @@ describe('listening offline', () => {
     // both pages read once online, then opened offline after a reload
     for (const path of [`/playlist/${id}`, '/fav']) {
       await page.goto(`${suite.server.baseUrl}${path}`);
-      await rowOf(second!.title).waitFor({ timeout: 20_000 });
+      await rowOf(page, second!.title).waitFor({ timeout: 20_000 });
       await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
     }
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -397,7 +397,7 @@ describe('listening offline', () => {
     for (const path of [`/playlist/${id}`, '/fav']) {
       await page.goto(`${suite.server.baseUrl}${path}`);
       if (path !== '/fav') await page.getByRole('heading', { name: 'On the train' }).waitFor({ timeout: 20_000 });
-      await rowOf(second!.title).waitFor({ timeout: 20_000 });
+      await rowOf(page, second!.title).waitFor({ timeout: 20_000 });
       await expect.poll(() => addToQueue(first!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
       expect(await addToQueue(second!.title).isEnabled()).toBe(false);
     }
