@@ -31,7 +31,7 @@ const keepDialog = (page: Page) => page.getByRole('dialog', { name: '保存到�
 /** 保存到本机 in its dialog once the size is known: 开始保存 */
 async function startKeeping(page: Page) {
   const start = keepDialog(page).getByRole('button', { name: '开始保存' });
-  await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => start.isEnabled(), { timeout: 30_000 }).toBe(true);
   await start.click();
 }
 
@@ -41,7 +41,7 @@ const rowOf = (page: Page, title: string) => page.getByRole('listitem').filter({
 async function keepRow(page: Page, title: string) {
   const row = rowOf(page, title);
   const menu = row.getByRole('button', { name: '更多' });
-  await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => menu.isEnabled(), { timeout: 30_000 }).toBe(true);
   await menu.click();
   await page.getByRole('menuitem', { name: '保存到本机' }).click();
   await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
@@ -108,7 +108,7 @@ describe('listening offline', () => {
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     const keep = page.getByRole('button', { name: '保存到本机' });
-    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
     await keep.click();
     // the dialog: how many, in the listener's quality, about how large, and the space left
     await keepDialog(page).getByText(`${trackCount} 首歌曲`, { exact: true }).waitFor();
@@ -174,7 +174,7 @@ describe('listening offline', () => {
     await page.reload();
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor({ timeout: 20_000 });
     const playAll = page.getByRole('button', { name: '播放全部' });
-    await expect.poll(() => playAll.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => playAll.isEnabled(), { timeout: 30_000 }).toBe(true);
     await playAll.click();
     await bar(page).getByText(first!.title, { exact: true }).waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
@@ -191,7 +191,7 @@ describe('listening offline', () => {
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     const row = rowOf(page, second!.title);
     const menu = row.getByRole('button', { name: '更多' });
-    await expect.poll(() => menu.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => menu.isEnabled(), { timeout: 30_000 }).toBe(true);
     await menu.click();
     await page.getByRole('menuitem', { name: '保存到本机' }).click();
     await keepDialog(page).getByText('1 首歌曲', { exact: true }).waitFor();
@@ -260,7 +260,7 @@ describe('listening offline', () => {
     // stops the queue at once, and the track kept before stays
     await page.reload();
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
     await keep.click();
     await startKeeping(page);
     await page.getByRole('alert').filter({ hasText: '本机空间已满，已停止保存到本机；已保存的歌曲不受影响' }).waitFor({ timeout: 30_000 });
@@ -278,7 +278,7 @@ describe('listening offline', () => {
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
     const keep = page.getByRole('button', { name: '保存到本机' });
-    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
     await keep.click();
     await startKeeping(page);
     // the first track is asked for and held: the progress shows
@@ -295,7 +295,7 @@ describe('listening offline', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-    await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByText(/^正在保存到本机/).count()).toBe(0);
     expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);
     expect(audio.held).toHaveLength(1);
@@ -313,7 +313,7 @@ describe('listening offline', () => {
       await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
       await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
       const keep = page.getByRole('button', { name: '保存到本机' });
-      await expect.poll(() => keep.isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
       await keep.click();
       await startKeeping(page);
       // the bar's filled part is a few pixels wide at most, so the count above it is what is waited for
@@ -381,16 +381,16 @@ describe('listening offline', () => {
 
     // the album page open when the network goes: the track not kept turns unavailable, and back
     await context.setOffline(true);
-    await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 30_000 }).toBe(false);
     expect(await addToQueue(first!.title).isEnabled()).toBe(true);
     await context.setOffline(false);
-    await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 30_000 }).toBe(true);
 
     // both pages read once online, then opened offline after a reload
     for (const path of [`/playlist/${id}`, '/fav']) {
       await page.goto(`${suite.server.baseUrl}${path}`);
       await rowOf(page, second!.title).waitFor({ timeout: 20_000 });
-      await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 30_000 }).toBe(true);
     }
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await context.setOffline(true);
@@ -398,7 +398,7 @@ describe('listening offline', () => {
       await page.goto(`${suite.server.baseUrl}${path}`);
       if (path !== '/fav') await page.getByRole('heading', { name: 'On the train' }).waitFor({ timeout: 20_000 });
       await rowOf(page, second!.title).waitFor({ timeout: 20_000 });
-      await expect.poll(() => addToQueue(first!.title).isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => addToQueue(first!.title).isEnabled(), { timeout: 30_000 }).toBe(true);
       expect(await addToQueue(second!.title).isEnabled()).toBe(false);
     }
     // 播放全部 on the liked tracks plays what is kept, from the device
