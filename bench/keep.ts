@@ -261,6 +261,8 @@ export const keepBench: BenchModule = {
       const streamedClickMs = await clickToPlaying(appPage, server.baseUrl, RUNS);
       await appPage.goto(`${server.baseUrl}/album/${TWO_DISC_ALBUM}`);
       await appPage.getByRole('button', { name: '保存到本机' }).click({ timeout: 30_000 });
+      // the dialog: 开始保存 once the size is known
+      await appPage.getByRole('dialog', { name: '保存到本机' }).getByRole('button', { name: '开始保存' }).click({ timeout: 30_000 });
       await appPage.getByText('已保存到本机', { exact: true }).first().waitFor({ timeout: 120_000 });
       const keptClickMs = await clickToPlaying(appPage, server.baseUrl, RUNS);
       await app.close();
