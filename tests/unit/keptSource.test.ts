@@ -6,24 +6,37 @@ import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { keptSourceOf } from '@/features/offline';
+import { defineKeepingActors } from '@/features/offline/actors';
 import { definePlayerActors } from '@/features/player/actors';
 import { createApiClient } from '@/services/api/client';
-import { KEPT_DB_NAME } from '@/shared/constants';
-import type { TrackInfo } from '@/shared/track';
-import { closeKeptDb, keepAlbum, keepTrack } from '@/storage/keptAudio';
+import { KEPT_CACHE_NAME, KEPT_DB_NAME } from '@/shared/constants';
+import { trackKey, type TrackInfo } from '@/shared/track';
+import { closeKeptStores, keepAlbum, keepTrack } from '@/storage/keptAudio';
 import type { AlbumInfo } from '@/shared/types';
-import { installFakeCaches } from './fakeCaches';
+import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
 
 const track: TrackInfo = { albumId: 'a1', discId: 1, trackId: 2, title: 'T', artist: 'A', type: 'normal', albumTitle: 'Album' };
 const body = (text: string) => new Response(text, { headers: { 'content-type': 'audio/flac' } });
 const read = async (url: string) => (await fetch(url)).text();
 
+let caches: FakeCacheStorage;
+
 beforeEach(() => {
-  installFakeCaches();
+  caches = installFakeCaches();
 });
 
+/** the keeping actor's first read of what this device keeps (at sign-in) */
+async function readKeptList() {
+  const { loadKept } = defineKeepingActors({
+    accessFor: async () => {
+      throw new Error('no library should be asked');
+    },
+  });
+  return toPromise(createActor(loadKept).start());
+}
+
 afterEach(async () => {
-  await closeKeptDb();
+  await closeKeptStores();
   await deleteDB(KEPT_DB_NAME);
 });
 
@@ -61,6 +74,26 @@ describe('a kept track as the player plays it', () => {
     expect(await read((await run<{ url: string }>(preload)).url)).toBe('flac');
     expect(accessFor).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test('once the keeping actor has read a list with kept tracks, a play asks for the body at the call, without opening anything first', async () => {
+    await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
+    await closeKeptStores();
+    const open = vi.spyOn(caches, 'open');
+    expect((await readKeptList()).kept).toEqual([trackKey(track)]);
+    const match = vi.spyOn(await caches.open(KEPT_CACHE_NAME), 'match');
+    open.mockClear();
+    const playing = keptSourceOf(track, 'lossless');
+    // asked before the call returns: the click's render does not come first
+    expect(match).toHaveBeenCalledWith('/kept-audio/track/a1/1/2/lossless');
+    expect(await read((await playing)!.url)).toBe('flac');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  test('a list with nothing kept opens no store of bodies', async () => {
+    const open = vi.spyOn(caches, 'open');
+    expect((await readKeptList()).kept).toEqual([]);
+    expect(open).not.toHaveBeenCalled();
   });
 
   test('a kept store that cannot be read: null (with a warning), so the library plays it', async () => {

@@ -11,7 +11,13 @@ import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo } from '@/shared/types';
 import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
 
-const kept = () => import('@/storage/keptAudio');
+type KeptStorageModule = typeof import('@/storage/keptAudio');
+
+// The storage module once loaded, held: a play reaches its reads at the click, not a turn later
+// through import() (which settles only after the click's render).
+let loadedStorage: KeptStorageModule | null = null;
+
+const kept = async (): Promise<KeptStorageModule> => (loadedStorage ??= await import('@/storage/keptAudio'));
 
 /** a kept track as the player plays it: object URLs of its body and of its album's kept cover */
 export interface KeptSource {
@@ -39,14 +45,11 @@ export async function keptSourceOf(track: TrackIdentity, preferred: Quality, may
   // the keeping actor's list says at once what is not kept: no store is opened to play those
   if (!mayBeKept(track)) return null;
   try {
-    const storage = await kept();
+    const storage = loadedStorage ?? (await kept());
     const order = [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
-    for (const quality of order) {
-      const url = await storage.keptTrackUrl({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
-      if (url === null) continue;
-      const cover = await storage.keptCover(track.albumId);
-      return { url: handOut(url), coverUrl: cover ? handOut(URL.createObjectURL(cover)) : null };
-    }
+    const found = await storage.readKeptTrack(track, order);
+    if (!found) return null;
+    return { url: handOut(URL.createObjectURL(found.body)), coverUrl: found.cover ? handOut(URL.createObjectURL(found.cover)) : null };
   } catch (error) {
     // a store this browser will not open (private mode, no Cache Storage): the library plays it
     console.warn('audio kept on this device could not be read', error);
@@ -143,6 +146,9 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
     loadKept: fromPromise<KeptOnDevice, void>(async () => {
       const storage = await kept();
       const [tracks, queue] = await Promise.all([storage.listKeptTracks(), storage.readKeepQueue()]);
+      // with tracks kept, the first play's click finds the stores open; without, nothing more opens
+      // (a store that will not open is said by the play that needs it)
+      if (tracks.length > 0) void storage.openKeptForPlaying().catch(() => {});
       return { kept: [...new Set(tracks.map(trackKey))], queue };
     }),
     downloadTrack: fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
