@@ -4,9 +4,11 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { keptSourceOf } from '@/features/offline';
+import { createActor, toPromise, waitFor, type AnyActorLogic } from 'xstate';
+import { clearKeptOnDevice, keptSourceOf, readKeptAhead } from '@/features/offline';
+import type { LibraryAccess } from '@/features/library';
 import { defineKeepingActors } from '@/features/offline/actors';
+import { keepingMachine } from '@/features/offline/keepingMachine';
 import { definePlayerActors } from '@/features/player/actors';
 import { createApiClient } from '@/services/api/client';
 import { KEPT_CACHE_NAME, KEPT_DB_NAME } from '@/shared/constants';
@@ -36,6 +38,8 @@ async function readKeptList() {
 }
 
 afterEach(async () => {
+  // what was read ahead goes with what is kept, as at sign-out
+  await clearKeptOnDevice();
   await closeKeptStores();
   await deleteDB(KEPT_DB_NAME);
 });
@@ -50,8 +54,10 @@ describe('a kept track as the player plays it', () => {
     // the keeping actor's list says it is not kept: the store is not opened for it
     expect(await keptSourceOf(track, 'high', () => false)).toBeNull();
     expect((await keptSourceOf(track, 'high'))!.coverUrl).toBeNull();
-    await keepAlbum({ albumId: 'a1', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo, new Blob(['cover'], { type: 'image/jpeg' }));
-    expect(await read((await keptSourceOf(track, 'high'))!.coverUrl!)).toBe('cover');
+    const other = { ...track, albumId: 'a2' };
+    await keepTrack({ ...other, quality: 'high' }, body('high'));
+    await keepAlbum({ albumId: 'a2', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo, new Blob(['cover'], { type: 'image/jpeg' }));
+    expect(await read((await keptSourceOf(other, 'high'))!.coverUrl!)).toBe('cover');
   });
 
   test('the player plays a kept track from the device: no library access, no request', async () => {
@@ -104,5 +110,72 @@ describe('a kept track as the player plays it', () => {
     expect(await keptSourceOf(track, 'lossless')).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
+  });
+});
+
+describe('a kept track read ahead (its row shows)', () => {
+  const ALBUM = { albumId: 'a1', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo;
+  /** one turn of the event loop: what was read ahead has arrived */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  test('the play that follows reads no store: its body is in hand', async () => {
+    await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
+    await readKeptList();
+    readKeptAhead(track, 'lossless');
+    await settle();
+    const match = vi.spyOn(await caches.open(KEPT_CACHE_NAME), 'match');
+    const source = await keptSourceOf(track, 'lossless');
+    expect(match).not.toHaveBeenCalled();
+    expect(await read(source!.url)).toBe('flac');
+    // read in another quality than the listener's now: read afresh
+    await keptSourceOf(track, 'low');
+    expect(match).toHaveBeenCalled();
+  });
+
+  test('a track the keeping actor does not list is not read ahead', async () => {
+    const open = vi.spyOn(caches, 'open');
+    readKeptAhead(track, 'lossless', () => false);
+    await settle();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  test('a track removed from the device drops what was read of it: the next play finds it gone', async () => {
+    await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
+    readKeptAhead(track, 'lossless');
+    await settle();
+    const { removeKept } = defineKeepingActors({ accessFor: async () => ({}) as LibraryAccess });
+    await toPromise(createActor(removeKept, { input: [track] }).start());
+    expect(await keptSourceOf(track, 'lossless')).toBeNull();
+  });
+
+  test('signing out drops what was read ahead with everything kept', async () => {
+    await keepTrack({ ...track, quality: 'lossless' }, body('before'));
+    readKeptAhead(track, 'lossless');
+    await settle();
+    await clearKeptOnDevice();
+    // the next listener keeps the same track
+    await keepTrack({ ...track, quality: 'lossless' }, body('after'));
+    expect(await read((await keptSourceOf(track, 'lossless'))!.url)).toBe('after');
+  });
+
+  test('a read held from before the track was kept in the listener’s quality, with its album’s cover, is dropped once it is', async () => {
+    const fetch = vi.fn(async (url: RequestInfo | URL) =>
+      String(url).includes('/cover') ? new Response(new Blob(['cover'], { type: 'image/jpeg' })) : body('lossless'),
+    );
+    const access = { trackSource: async () => ({ audioUrl: 'https://lib.example/a1/1/2?auth=t', coverUrl: 'https://lib.example/a1/1/cover?auth=t' }) } as unknown as LibraryAccess;
+    const keeping = createActor(keepingMachine.provide({ actors: defineKeepingActors({ accessFor: async () => access, albumInfo: async () => ALBUM, fetch }) })).start();
+    keeping.send({ type: 'LOAD' });
+    await waitFor(keeping, (s) => !s.hasTag('reading'));
+    // kept in low (before the keeping actor's list), and read so
+    await keepTrack({ ...track, quality: 'low' }, body('low'));
+    readKeptAhead(track, 'lossless');
+    expect(await read((await keptSourceOf(track, 'lossless'))!.url)).toBe('low');
+
+    keeping.send({ type: 'KEEP', items: [{ track, quality: 'lossless' }] });
+    await waitFor(keeping, (s) => s.context.kept.includes(trackKey(track)));
+    const source = await keptSourceOf(track, 'lossless');
+    expect(await read(source!.url)).toBe('lossless');
+    expect(await read(source!.coverUrl!)).toBe('cover');
+    keeping.stop();
   });
 });

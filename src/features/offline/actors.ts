@@ -1,6 +1,7 @@
 // Listening offline: audio kept on this device (docs/architecture.md#audio-kept-on-the-device).
-// The keeping machine's real actors, and what the player and sign-out use. Storage loads on first
-// use: nothing here runs before somebody keeps a track, plays or signs out.
+// The keeping machine's real actors, and what the player, track rows and sign-out use. Storage loads
+// on first use: nothing here runs before somebody keeps a track, plays, shows a kept track's row or
+// signs out.
 import { fromCallback, fromPromise } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import { NetworkError } from '@/services/api/errors';
@@ -9,6 +10,7 @@ import { browserSupport, streamQuality } from '@/services/stream';
 import { QUALITIES, type Quality } from '@/shared/constants';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo } from '@/shared/types';
+import type { KeptPlayback } from '@/storage/keptAudio';
 import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
 
 type KeptStorageModule = typeof import('@/storage/keptAudio');
@@ -37,6 +39,58 @@ function handOut(url: string): string {
   return url;
 }
 
+/** the qualities a kept track plays in, in turn: the listener's, else the best kept */
+const playOrder = (preferred: Quality): Quality[] => [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
+
+// Kept tracks read ahead: a row of a kept track on screen is a click away from playing, so its body
+// and cover are read when it shows (and kept from a play for the next one): the click then waits on
+// no store. Blobs are handles on the bodies on disk, not copies; the oldest reads go past this
+// many. A track kept, removed or cleared drops its read, and a read that found nothing or failed is
+// not held.
+const READS_HELD = 64;
+interface HeldRead {
+  track: TrackIdentity;
+  preferred: Quality;
+  read: Promise<KeptPlayback | null>;
+}
+const reads = new Map<string, HeldRead>();
+
+function readOf(track: TrackIdentity, preferred: Quality): Promise<KeptPlayback | null> {
+  const key = trackKey(track);
+  const held = reads.get(key);
+  if (held?.preferred === preferred) return held.read;
+  // the storage module held: the reads go out at the call, before the click's render
+  const read = loadedStorage ? loadedStorage.readKeptTrack(track, playOrder(preferred)) : kept().then((storage) => storage.readKeptTrack(track, playOrder(preferred)));
+  const drop = () => {
+    if (reads.get(key)?.read === read) reads.delete(key);
+  };
+  read.then((found) => {
+    if (!found) drop();
+  }, drop);
+  reads.delete(key);
+  reads.set(key, { track: { albumId: track.albumId, discId: track.discId, trackId: track.trackId }, preferred, read });
+  while (reads.size > READS_HELD) reads.delete(reads.keys().next().value!);
+  return read;
+}
+
+function forgetReads(which: (track: TrackIdentity) => boolean): void {
+  for (const [key, held] of reads) if (which(held.track)) reads.delete(key);
+}
+
+/**
+ * Reads the kept track ahead of a play (its row shows): the play then finds its body in hand.
+ * Nothing is read for a track the keeping actor does not list.
+ */
+export function readKeptAhead(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): void {
+  if (mayBeKept(track)) void readOf(track, preferred).catch(() => {});
+}
+
+const sourceOf = (found: KeptPlayback): KeptSource => ({
+  url: handOut(URL.createObjectURL(found.body)),
+  coverUrl: found.cover ? handOut(URL.createObjectURL(found.cover)) : null,
+});
+
+
 /**
  * The track as kept on this device, or null when it is not: in the listener's quality if kept so,
  * else the best quality kept. Played from it, the track needs no library and no network.
@@ -45,11 +99,8 @@ export async function keptSourceOf(track: TrackIdentity, preferred: Quality, may
   // the keeping actor's list says at once what is not kept: no store is opened to play those
   if (!mayBeKept(track)) return null;
   try {
-    const storage = loadedStorage ?? (await kept());
-    const order = [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
-    const found = await storage.readKeptTrack(track, order);
-    if (!found) return null;
-    return { url: handOut(URL.createObjectURL(found.body)), coverUrl: found.cover ? handOut(URL.createObjectURL(found.cover)) : null };
+    const found = await readOf(track, preferred);
+    return found && sourceOf(found);
   } catch (error) {
     // a store this browser will not open (private mode, no Cache Storage): the library plays it
     console.warn('audio kept on this device could not be read', error);
@@ -59,6 +110,7 @@ export async function keptSourceOf(track: TrackIdentity, preferred: Quality, may
 
 /** every kept track, cover and album record goes: signing out leaves nothing of the user's */
 export async function clearKeptOnDevice(): Promise<void> {
+  reads.clear();
   await (await kept()).clearKeptAudio();
 }
 
@@ -140,6 +192,8 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
     await (await kept()).keepTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality }, body);
     report(bytes, total);
     await keepAlbumOf(track.albumId, source.coverUrl);
+    // read before it was kept in this quality, or before its album's cover was
+    forgetReads((read) => read.albumId === track.albumId);
   }
 
   return {
@@ -163,6 +217,8 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       return () => controller.abort();
     }),
     removeKept: fromPromise<void, TrackIdentity[]>(async ({ input }) => {
+      const removed = new Set(input.map(trackKey));
+      forgetReads((track) => removed.has(trackKey(track)));
       const storage = await kept();
       for (const track of input) {
         for (const quality of QUALITIES) await storage.removeKeptTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });

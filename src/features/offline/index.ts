@@ -1,6 +1,6 @@
 // What the app composes of listening offline.
-export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceOf, type KeptSource } from './actors';
+export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceOf, readKeptAhead, type KeptSource } from './actors';
 export { isKept, keptKnown } from './selectors';
 export { startKeeping } from './start';
 export type { KeepingRef } from './keepingMachine';
-export { KeepingProvider } from './context';
+export { KeepingProvider, KeptAheadProvider } from './context';
