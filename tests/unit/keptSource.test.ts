@@ -5,16 +5,18 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, toPromise, waitFor, type AnyActorLogic } from 'xstate';
-import { clearKeptOnDevice, keptSourceOf, readKeptAhead } from '@/features/offline';
+import { clearKeptOnDevice, keptSourceInHand, keptSourceOf, readKeptAhead } from '@/features/offline';
 import type { LibraryAccess } from '@/features/library';
 import { defineKeepingActors } from '@/features/offline/actors';
 import { keepingMachine } from '@/features/offline/keepingMachine';
 import { definePlayerActors } from '@/features/player/actors';
+import { playerMachine } from '@/features/player/playerMachine';
 import { createApiClient } from '@/services/api/client';
 import { KEPT_CACHE_NAME, KEPT_DB_NAME } from '@/shared/constants';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import { closeKeptStores, keepAlbum, keepTrack } from '@/storage/keptAudio';
 import type { AlbumInfo } from '@/shared/types';
+import { fakeAudio } from '../machines/playerFakes';
 import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
 
 const track: TrackInfo = { albumId: 'a1', discId: 1, trackId: 2, title: 'T', artist: 'A', type: 'normal', albumTitle: 'Album' };
@@ -146,6 +148,37 @@ describe('a kept track read ahead (its row shows)', () => {
     const { removeKept } = defineKeepingActors({ accessFor: async () => ({}) as LibraryAccess });
     await toPromise(createActor(removeKept, { input: [track] }).start());
     expect(await keptSourceOf(track, 'lossless')).toBeNull();
+  });
+
+  test('a kept track read ahead loads within the click: the player asks its element to play it before send() returns', async () => {
+    await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
+    await readKeptList();
+    const audio = fakeAudio();
+    const actors = definePlayerActors({
+      api: createApiClient({ fetch: async () => new Response('{}') }),
+      accessFor: async () => {
+        throw new Error('no library should be asked');
+      },
+      quality: () => 'lossless',
+      keptSource: (t) => keptSourceOf(t, 'lossless'),
+      sourceInHand: (t) => keptSourceInHand(t, 'lossless'),
+    });
+    const player = createActor(playerMachine.provide({ actors: { ...actors, audio: audio.logic } }), { input: {} }).start();
+    // not read yet: nothing in hand, the source is resolved (a turn later)
+    player.send({ type: 'REPLACE_AND_PLAY', tracks: [track], index: 0 });
+    expect(audio.take()).not.toContain('audio.load');
+    await waitFor(player, (s) => s.context.source !== null);
+    expect(audio.take()).toContain('audio.load');
+
+    const next = { ...track, trackId: 3 };
+    await keepTrack({ ...next, quality: 'lossless' }, body('next'));
+    readKeptAhead(next, 'lossless');
+    await settle();
+    player.send({ type: 'REPLACE_AND_PLAY', tracks: [next], index: 0 });
+    const load = audio.commands.at(-1);
+    expect(load).toMatchObject({ type: 'audio.load', autoplay: true });
+    expect(await read((load as { url: string }).url)).toBe('next');
+    player.stop();
   });
 
   test('signing out drops what was read ahead with everything kept', async () => {

@@ -52,6 +52,8 @@ interface HeldRead {
   track: TrackIdentity;
   preferred: Quality;
   read: Promise<KeptPlayback | null>;
+  /** what the read found, once it has */
+  found?: KeptPlayback;
 }
 const reads = new Map<string, HeldRead>();
 
@@ -65,7 +67,10 @@ function readOf(track: TrackIdentity, preferred: Quality): Promise<KeptPlayback 
     if (reads.get(key)?.read === read) reads.delete(key);
   };
   read.then((found) => {
-    if (!found) drop();
+    const held = reads.get(key);
+    if (held?.read !== read) return;
+    if (found) held.found = found;
+    else drop();
   }, drop);
   reads.delete(key);
   reads.set(key, { track: { albumId: track.albumId, discId: track.discId, trackId: track.trackId }, preferred, read });
@@ -90,6 +95,15 @@ const sourceOf = (found: KeptPlayback): KeptSource => ({
   coverUrl: found.cover ? handOut(URL.createObjectURL(found.cover)) : null,
 });
 
+/**
+ * The kept track's source when its read has already arrived (read ahead, or played before), else
+ * null: the player then loads it at once, within the click.
+ */
+export function keptSourceInHand(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): KeptSource | null {
+  if (!mayBeKept(track)) return null;
+  const held = reads.get(trackKey(track));
+  return held?.preferred === preferred && held.found ? sourceOf(held.found) : null;
+}
 
 /**
  * The track as kept on this device, or null when it is not: in the listener's quality if kept so,

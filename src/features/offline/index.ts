@@ -1,5 +1,5 @@
 // What the app composes of listening offline.
-export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceOf, readKeptAhead, type KeptSource } from './actors';
+export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceInHand, keptSourceOf, readKeptAhead, type KeptSource } from './actors';
 export { isKept, keptKnown } from './selectors';
 export { startKeeping } from './start';
 export type { KeepingRef } from './keepingMachine';
