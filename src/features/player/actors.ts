@@ -8,6 +8,7 @@ import { reportPlay } from '@/services/api/stat';
 import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
 import type { Quality } from '@/shared/constants';
+import { yieldToPage } from '@/shared/yieldToPage';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { FoundCover, PlayReportInput, PlayerSource } from './playerModel';
 
@@ -80,6 +81,9 @@ export function definePlayerActors({ api, accessFor, quality, fetch, keptSource,
     // the next track's source for the second audio element (gapless); a streamed track is fetched
     // when it plays, so it has none (and starts the usual way)
     preload: fromPromise(async ({ input }: { input: TrackInfo }): Promise<PlayerSource | null> => {
+      // started as the current track reaches `playing`: its reads (object URLs of a kept track) and
+      // then the second element's load wait for the page's next turn, out of that event's handling
+      await yieldToPage();
       const source = await resolve(input);
       return source.mode === 'direct' ? { url: source.url, coverUrl: source.coverUrl } : null;
     }),
