@@ -134,6 +134,37 @@ describe('a kept track read ahead (its row shows)', () => {
     expect(match).toHaveBeenCalled();
   });
 
+  test('its object URLs are made as the read arrives: the click asks the browser for none, and they go with the read unless handed out', async () => {
+    await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
+    await keepTrack({ ...track, trackId: 3, quality: 'lossless' }, body('other'));
+    await keepAlbum(ALBUM, new Blob(['cover'], { type: 'image/jpeg' }));
+    await readKeptList();
+    const create = vi.spyOn(URL, 'createObjectURL');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    readKeptAhead(track, 'lossless');
+    readKeptAhead({ ...track, trackId: 3 }, 'lossless');
+    await settle();
+    // two bodies, and the album's one cover shared by both reads
+    expect(create).toHaveBeenCalledTimes(3);
+    const made = create.mock.results.map((result) => result.value as string);
+    create.mockClear();
+
+    const source = keptSourceInHand(track, 'lossless')!;
+    expect(create).not.toHaveBeenCalled();
+    expect(await read(source.url)).toBe('flac');
+    expect(await read(source.coverUrl!)).toBe('cover');
+
+    const { removeKept } = defineKeepingActors({ accessFor: async () => ({}) as LibraryAccess });
+    await toPromise(createActor(removeKept, { input: [track, { ...track, trackId: 3 }] }).start());
+    // the other track's body goes; the one handed out to the player, and the cover with it, stay
+    const other = made.find((url) => url !== source.url && url !== source.coverUrl);
+    expect(revoke).toHaveBeenCalledWith(other);
+    expect(revoke).not.toHaveBeenCalledWith(source.url);
+    expect(revoke).not.toHaveBeenCalledWith(source.coverUrl);
+    create.mockRestore();
+    revoke.mockRestore();
+  });
+
   test('a track the keeping actor does not list is not read ahead', async () => {
     const open = vi.spyOn(caches, 'open');
     readKeptAhead(track, 'lossless', () => false);
