@@ -117,14 +117,11 @@ describe('a kept track as the player plays it', () => {
 
 describe('a kept track read ahead (its row shows)', () => {
   const ALBUM = { albumId: 'a1', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo;
-  /** one turn of the event loop: what was read ahead has arrived */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   test('the play that follows reads no store: its body is in hand', async () => {
     await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
     await readKeptList();
-    readKeptAhead(track, 'lossless');
-    await settle();
+    await readKeptAhead(track, 'lossless');
     const match = vi.spyOn(await caches.open(KEPT_CACHE_NAME), 'match');
     const source = await keptSourceOf(track, 'lossless');
     expect(match).not.toHaveBeenCalled();
@@ -141,9 +138,7 @@ describe('a kept track read ahead (its row shows)', () => {
     await readKeptList();
     const create = vi.spyOn(URL, 'createObjectURL');
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
-    readKeptAhead(track, 'lossless');
-    readKeptAhead({ ...track, trackId: 3 }, 'lossless');
-    await settle();
+    await Promise.all([readKeptAhead(track, 'lossless'), readKeptAhead({ ...track, trackId: 3 }, 'lossless')]);
     // two bodies, and the album's one cover shared by both reads
     expect(create).toHaveBeenCalledTimes(3);
     const made = create.mock.results.map((result) => result.value as string);
@@ -167,18 +162,23 @@ describe('a kept track read ahead (its row shows)', () => {
 
   test('a track the keeping actor does not list is not read ahead', async () => {
     const open = vi.spyOn(caches, 'open');
-    readKeptAhead(track, 'lossless', () => false);
-    await settle();
+    await readKeptAhead(track, 'lossless', () => false);
     expect(open).not.toHaveBeenCalled();
   });
 
   test('a track removed from the device drops what was read of it: the next play finds it gone', async () => {
     await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
-    readKeptAhead(track, 'lossless');
-    await settle();
+    await readKeptAhead(track, 'lossless');
     const { removeKept } = defineKeepingActors({ accessFor: async () => ({}) as LibraryAccess });
     await toPromise(createActor(removeKept, { input: [track] }).start());
     expect(await keptSourceOf(track, 'lossless')).toBeNull();
+
+    // read again (its row shows) while it is being removed: dropped all the same
+    await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
+    const removing = toPromise(createActor(removeKept, { input: [track] }).start());
+    const readAgain = readKeptAhead(track, 'lossless');
+    await Promise.all([removing, readAgain]);
+    expect(keptSourceInHand(track, 'lossless')).toBeNull();
   });
 
   test('a kept track read ahead loads within the click: the player asks its element to play it before send() returns', async () => {
@@ -203,8 +203,7 @@ describe('a kept track read ahead (its row shows)', () => {
 
     const next = { ...track, trackId: 3 };
     await keepTrack({ ...next, quality: 'lossless' }, body('next'));
-    readKeptAhead(next, 'lossless');
-    await settle();
+    await readKeptAhead(next, 'lossless');
     player.send({ type: 'REPLACE_AND_PLAY', tracks: [next], index: 0 });
     const load = audio.commands.at(-1);
     expect(load).toMatchObject({ type: 'audio.load', autoplay: true });
@@ -214,8 +213,7 @@ describe('a kept track read ahead (its row shows)', () => {
 
   test('signing out drops what was read ahead with everything kept', async () => {
     await keepTrack({ ...track, quality: 'lossless' }, body('before'));
-    readKeptAhead(track, 'lossless');
-    await settle();
+    await readKeptAhead(track, 'lossless');
     await clearKeptOnDevice();
     // the next listener keeps the same track
     await keepTrack({ ...track, quality: 'lossless' }, body('after'));
@@ -232,7 +230,7 @@ describe('a kept track read ahead (its row shows)', () => {
     await waitFor(keeping, (s) => !s.hasTag('reading'));
     // kept in low (before the keeping actor's list), and read so
     await keepTrack({ ...track, quality: 'low' }, body('low'));
-    readKeptAhead(track, 'lossless');
+    await readKeptAhead(track, 'lossless');
     expect(await read((await keptSourceOf(track, 'lossless'))!.url)).toBe('low');
 
     keeping.send({ type: 'KEEP', items: [{ track, quality: 'lossless' }] });

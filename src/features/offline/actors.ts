@@ -115,10 +115,11 @@ function forgetReads(which: (track: TrackIdentity) => boolean): void {
 
 /**
  * Reads the kept track ahead of a play (its row shows): the play then finds its body in hand.
- * Nothing is read for a track the keeping actor does not list.
+ * Nothing is read for a track the keeping actor does not list. Settles once the read has arrived
+ * (a failed one is said by the play that needs it).
  */
-export function readKeptAhead(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): void {
-  if (mayBeKept(track)) void readOf(track, preferred).catch(() => {});
+export async function readKeptAhead(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): Promise<void> {
+  if (mayBeKept(track)) await readOf(track, preferred).catch(() => {});
 }
 
 /**
@@ -266,6 +267,8 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       for (const track of input) {
         for (const quality of QUALITIES) await storage.removeKeptTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
       }
+      // a row shown, or a play, while they were being removed may have read them again
+      forgetReads((track) => removed.has(trackKey(track)));
     }),
   };
 }
