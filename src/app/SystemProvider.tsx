@@ -8,7 +8,7 @@ import { PlaylistsProvider } from '@/features/playlists';
 import { ShareProvider } from '@/features/share';
 import { LibraryProvider } from '@/features/library';
 import { LyricsProvider } from '@/features/lyrics';
-import { KeepingProvider } from '@/features/offline';
+import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -42,6 +42,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
                           <KeepingProvider value={system.keeping}>
+                          <KeptAheadProvider value={system.keptAhead}>
                           <CoverStoreContext.Provider value={system.covers}>
                             <ShellProvider value={system.shell}>
                               <TrackSlotsProvider>
@@ -49,6 +50,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                               </TrackSlotsProvider>
                             </ShellProvider>
                           </CoverStoreContext.Provider>
+                          </KeptAheadProvider>
                           </KeepingProvider>
                         </LyricsProvider>
                       </ShareProvider>

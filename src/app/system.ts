@@ -17,7 +17,7 @@ import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
 import { isOffline, startShell } from '@/features/shell';
 import { messagesMachine } from '@/features/messages';
-import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, startKeeping } from '@/features/offline';
+import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead, startKeeping } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -101,7 +101,11 @@ export function createAppSystem(options: SystemOptions = {}) {
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
   const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
   const keptSource = (track: TrackInfo) => keptSourceOf(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
-  const player = startPlayer({ api, accessFor, settings, fetch, keptSource, inspect });
+  // a kept track's row read ahead in the quality it would play in
+  const keptAhead = (track: TrackIdentity) => readKeptAhead(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
+  // a kept track read ahead loads within the click
+  const sourceInHand = (track: TrackInfo) => keptSourceInHand(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
+  const player = startPlayer({ api, accessFor, settings, fetch, keptSource, sourceInHand, inspect });
   const session = startSession({
     api,
     clearLocalData,
@@ -185,6 +189,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     share,
     lyrics,
     keeping,
+    keptAhead,
     shell,
     browse,
     covers,

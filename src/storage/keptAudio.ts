@@ -87,15 +87,50 @@ const keptDb = createDbHandle<KeptDbSchema>(KEPT_DB_NAME, KEPT_DB_VERSION, (db) 
   if (!db.objectStoreNames.contains(PIECE_STORE)) db.createObjectStore(PIECE_STORE, { keyPath: ['path', 'offset'] });
 });
 
+/** a track as kept, whatever its quality */
+export type KeptTrackIdentity = Pick<KeptTrackKey, 'albumId' | 'discId' | 'trackId'>;
+
+/** where a track's bodies are, one path below it per quality */
+const keptTrackFolder = ({ albumId, discId, trackId }: KeptTrackIdentity): string => `/kept-audio/track/${encodeURIComponent(albumId)}/${discId}/${trackId}/`;
+
 /** where a kept track's body is, in the app's own path space */
-export const keptTrackPath = ({ albumId, discId, trackId, quality }: KeptTrackKey): string =>
-  `/kept-audio/track/${encodeURIComponent(albumId)}/${discId}/${trackId}/${quality}`;
+export const keptTrackPath = (key: KeptTrackKey): string => `${keptTrackFolder(key)}${key.quality}`;
 
 const keptCoverPath = (albumId: string) => `/kept-audio/cover/${encodeURIComponent(albumId)}`;
 
 function openCache(): Promise<Cache> {
   if (typeof caches === 'undefined') return Promise.reject(new StorageError());
   return caches.open(KEPT_CACHE_NAME).catch((cause: unknown) => Promise.reject(new StorageError({ cause })));
+}
+
+// The bodies' store as playing reads it, opened once and held: a play then starts its reads at the
+// click instead of opening the store first. Writes open it afresh: a handle held across another
+// tab's sign-out would write into the store it deleted.
+let readCacheOpening: Promise<Cache> | null = null;
+// what readCacheOpening opened, while it is still the one held
+let readCache: Cache | null = null;
+
+/** opens the bodies' store afresh and holds it for reading */
+function openReadCache(): Promise<Cache> {
+  const opening: Promise<Cache> = openCache().then(
+    (cache) => {
+      if (readCacheOpening === opening) readCache = cache;
+      return cache;
+    },
+    (error: unknown) => {
+      // a store that would not open is tried again by the next read
+      if (readCacheOpening === opening) readCacheOpening = null;
+      throw error;
+    },
+  );
+  readCacheOpening = opening;
+  readCache = null;
+  return opening;
+}
+
+function forgetReadCache(): void {
+  readCacheOpening = null;
+  readCache = null;
 }
 
 const isQuality = (value: unknown): value is Quality => (QUALITIES as readonly unknown[]).includes(value);
@@ -143,20 +178,58 @@ export async function listKeptTracks(): Promise<KeptTrack[]> {
   return values.map(parseKeptTrack).filter((track): track is KeptTrack => track !== undefined);
 }
 
+/** a kept track as it plays: its body in the quality found, and its album's kept cover */
+export interface KeptPlayback {
+  quality: Quality;
+  body: Blob;
+  cover: Blob | null;
+}
+
 /**
- * An object URL the audio element plays (and seeks) for the kept track, or null when it is not
- * kept. A record whose body has gone (the browser evicted it) is forgotten. The caller revokes it.
+ * Opens what playing a kept track reads (the records' database, the bodies' store) and holds it,
+ * so the first play after a reload does not open them at its click.
  */
-export async function keptTrackUrl(key: KeptTrackKey): Promise<string | null> {
-  const path = keptTrackPath(key);
-  const db = await keptDb.get();
-  if (parseKeptTrack(await db.get(TRACK_STORE, path)) === undefined) return null;
-  const body = await (await openCache()).match(path);
-  if (!body) {
+export async function openKeptForPlaying(): Promise<void> {
+  await Promise.all([keptDb.get(), readCacheOpening ?? openReadCache()]);
+}
+
+/** a body in the store, as a Blob (a handle on it, not a copy), or undefined when it is not there */
+const bodyAt = (cache: Cache, path: string): Promise<Blob | undefined> => cache.match(path).then((answer) => answer?.blob());
+
+/**
+ * The track as kept on this device in the first quality of `order` it is kept in, with its album's
+ * kept cover; null when it is kept in none of them. A click waits on this before it plays, so it
+ * starts at the call when the stores are open (openKeptForPlaying) and asks everything at once:
+ * the track's records in every quality in one read, beside the body in the first quality and the
+ * cover. A record whose body has gone (the browser evicted it) is forgotten, and the next quality
+ * is tried.
+ */
+export async function readKeptTrack(track: KeptTrackIdentity, order: readonly Quality[]): Promise<KeptPlayback | null> {
+  const [first] = order;
+  if (first === undefined) return null;
+  const db = keptDb.ready() ?? (await keptDb.get());
+  let cache = readCache ?? (await (readCacheOpening ?? openReadCache()));
+  const folder = keptTrackFolder(track);
+  const [records, firstBody, cover] = await Promise.all([
+    db.getAll(TRACK_STORE, IDBKeyRange.bound(folder, `${folder}\uffff`)),
+    bodyAt(cache, `${folder}${first}`),
+    bodyAt(cache, keptCoverPath(track.albumId)),
+  ]);
+  const recorded = new Set(records.flatMap((record) => parseKeptTrack(record)?.quality ?? []));
+  for (const quality of order) {
+    if (!recorded.has(quality)) continue;
+    const path = `${folder}${quality}`;
+    let body = quality === first ? firstBody : await bodyAt(cache, path);
+    if (!body) {
+      // the held store may be one another tab deleted since (its sign-out, then this tab kept
+      // again): only a fresh one says the body has gone
+      cache = await openReadCache();
+      body = await bodyAt(cache, path);
+    }
+    if (body) return { quality, body, cover: cover ?? null };
     await db.delete(TRACK_STORE, path);
-    return null;
   }
-  return URL.createObjectURL(await body.blob());
+  return null;
 }
 
 /** removes a kept track, and the bytes of a download of it cut off */
@@ -287,12 +360,6 @@ export async function getKeptAlbum(albumId: string): Promise<KeptAlbum | undefin
   return undefined;
 }
 
-/** the kept cover of an album, or null */
-export async function keptCover(albumId: string): Promise<Blob | null> {
-  const cover = await (await openCache()).match(keptCoverPath(albumId));
-  return cover ? cover.blob() : null;
-}
-
 /** removes an album's info and cover (its tracks are removed one by one) */
 export async function removeKeptAlbum(albumId: string): Promise<void> {
   await (await keptDb.get()).delete(ALBUM_STORE, albumId);
@@ -324,6 +391,7 @@ export async function readKeepQueue(): Promise<QueuedTrack[]> {
  * that cannot be cleared (a damaged database) go with their database.
  */
 export async function clearKeptAudio(): Promise<void> {
+  forgetReadCache();
   if (typeof caches !== 'undefined') await caches.delete(KEPT_CACHE_NAME);
   try {
     const db = await keptDb.get();
@@ -337,6 +405,8 @@ export async function clearKeptAudio(): Promise<void> {
   }
 }
 
-export function closeKeptDb(): Promise<void> {
+/** lets go of the held database and bodies' store (tests start each from a fresh one) */
+export function closeKeptStores(): Promise<void> {
+  forgetReadCache();
   return keptDb.close();
 }

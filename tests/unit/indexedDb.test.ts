@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { openDB } from 'idb';
+import { deleteDB, openDB } from 'idb';
 import { ALBUM_BLOCK_SIZE, ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
 import {
   addLibraryToAlbums,
@@ -28,7 +28,7 @@ import {
   putLibraryRecord,
   type LibraryRecord,
 } from '@/storage/libraryDb';
-import { StorageError } from '@/storage/openDb';
+import { createDbHandle, StorageError } from '@/storage/openDb';
 import type { AlbumInfo } from '@/shared/types';
 import { resetDatabases } from './localDatabases';
 
@@ -391,6 +391,28 @@ describe('schema', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(getAlbumLibraries('a1')).resolves.toEqual([B]);
     expect(warn).toHaveBeenCalledWith('a damaged availability head was skipped', { url: A });
+  });
+});
+
+describe('a held connection', () => {
+  test('ready() gives the open database without waiting, and nothing before it opens, after it closes or once another tab’s upgrade made it step aside', async () => {
+    const handle = createDbHandle<{ things: { key: string; value: string } }>('held-test', 1, (db) => {
+      db.createObjectStore('things');
+    });
+    expect(handle.ready()).toBeNull();
+    const opening = handle.get();
+    expect(handle.ready()).toBeNull();
+    const db = await opening;
+    expect(handle.ready()).toBe(db);
+    await handle.close();
+    expect(handle.ready()).toBeNull();
+
+    await handle.get();
+    // another tab opens a newer version: this connection steps aside
+    const newer = await openDB('held-test', 2);
+    expect(handle.ready()).toBeNull();
+    newer.close();
+    await deleteDB('held-test');
   });
 });
 

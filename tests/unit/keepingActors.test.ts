@@ -12,7 +12,7 @@ import { keepingMachine, type KeepItem } from '@/features/offline/keepingMachine
 import type { LibraryAccess } from '@/features/library';
 import { KEEP_PIECE_BYTES, KEPT_DB_NAME } from '@/shared/constants';
 import { trackKey, type TrackInfo } from '@/shared/track';
-import { closeKeptDb, keptTrackUrl, readPartialTrack, saveKeepQueue } from '@/storage/keptAudio';
+import { closeKeptStores, readKeptTrack, readPartialTrack, saveKeepQueue } from '@/storage/keptAudio';
 import { installFakeCaches } from './fakeCaches';
 
 const track: TrackInfo = { albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01', discId: 1, trackId: 2, title: '潮汐', artist: '青木澪', type: 'normal', albumTitle: '港灯夜曲' };
@@ -102,9 +102,9 @@ const keptWhole = (page: ReturnType<typeof openPage>) => waitFor(page.actor, (sn
 
 /** the kept body is `expected`, byte for byte (toEqual over megabytes takes seconds) */
 async function expectKept(expected: Uint8Array): Promise<void> {
-  const url = await keptTrackUrl(KEY);
-  expect(url).not.toBeNull();
-  const kept = new Uint8Array(await (await fetch(url!)).arrayBuffer());
+  const read = await readKeptTrack(KEY, [KEY.quality]);
+  expect(read).not.toBeNull();
+  const kept = new Uint8Array(await read!.body.arrayBuffer());
   const differsAt = Buffer.compare(kept, expected) === 0 ? null : kept.findIndex((byte, i) => byte !== expected[i]);
   expect({ bytes: kept.length, differsAt }).toEqual({ bytes: expected.length, differsAt: null });
 }
@@ -128,7 +128,7 @@ beforeEach(() => {
 afterEach(async () => {
   // a page "reloaded" in a test still waits on its stalled answer: it goes now
   for (const page of pages.splice(0)) page.actor.stop();
-  await closeKeptDb();
+  await closeKeptStores();
   await deleteDB(KEPT_DB_NAME);
 });
 

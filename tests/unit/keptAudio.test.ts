@@ -10,15 +10,15 @@ import type { AlbumInfo } from '@/shared/types';
 import {
   addPartialPiece,
   clearKeptAudio,
-  closeKeptDb,
+  closeKeptStores,
   dropPartialTracksBut,
   getKeptAlbum,
   keepAlbum,
   keepTrack,
-  keptCover,
   keptTrackPath,
-  keptTrackUrl,
   listKeptTracks,
+  openKeptForPlaying,
+  readKeptTrack,
   readKeepQueue,
   readPartialTrack,
   removeKeptAlbum,
@@ -51,7 +51,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await closeKeptDb();
+  await closeKeptStores();
   await deleteDB(KEPT_DB_NAME);
 });
 
@@ -68,13 +68,11 @@ describe('audio kept on this device', () => {
     expect(stored!.status).toBe(200);
     expect(stored!.headers.get('x-secret')).toBeNull();
 
-    const url = await keptTrackUrl(KEY);
-    expect(url).toMatch(/^blob:/);
-    const blob = await (await fetch(url!)).blob();
-    expect(blob.size).toBe(4096);
-    URL.revokeObjectURL(url!);
+    const read = await readKeptTrack(KEY, ['lossless']);
+    expect(read).toMatchObject({ quality: 'lossless', cover: null });
+    expect(read!.body.size).toBe(4096);
     // another quality is another track
-    expect(await keptTrackUrl({ ...KEY, quality: 'low' })).toBeNull();
+    expect(await readKeptTrack(KEY, ['low'])).toBeNull();
   });
 
   test('a body that fails while it arrives keeps nothing, and what was kept before stays', async () => {
@@ -87,15 +85,54 @@ describe('audio kept on this device', () => {
     });
     await expect(keepTrack(KEY, new Response(failing, { headers: { 'content-type': 'audio/flac' } }))).rejects.toThrow();
     expect((await listKeptTracks()).map((t) => t.trackId)).toEqual([1]);
-    expect(await keptTrackUrl(KEY)).toBeNull();
-    expect(await keptTrackUrl({ ...KEY, trackId: 1 })).toMatch(/^blob:/);
+    expect(await readKeptTrack(KEY, ['lossless'])).toBeNull();
+    expect((await readKeptTrack({ ...KEY, trackId: 1 }, ['lossless']))!.body.size).toBe(100);
   });
 
   test('a track whose body the browser evicted is forgotten, not offered', async () => {
     await keepTrack(KEY, flacBody(10));
     await (await caches.open(KEPT_CACHE_NAME)).delete(keptTrackPath(KEY));
-    expect(await keptTrackUrl(KEY)).toBeNull();
+    expect(await readKeptTrack(KEY, ['lossless'])).toBeNull();
     expect(await listKeptTracks()).toEqual([]);
+  });
+
+  test('playing reads the first quality of the order the track is kept in, with its album’s cover; a quality whose body was evicted is forgotten and the next one read', async () => {
+    await keepTrack({ ...KEY, quality: 'low' }, flacBody(10));
+    await keepTrack(KEY, flacBody(40));
+    await keepTrack({ ...KEY, trackId: 3 }, flacBody(30));
+    await keepAlbum(ALBUM, new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }));
+    const read = await readKeptTrack(KEY, ['high', 'lossless', 'low']);
+    expect(read).toMatchObject({ quality: 'lossless', body: { size: 40 }, cover: { size: 3 } });
+    expect(await readKeptTrack(KEY, ['high'])).toBeNull();
+
+    await (await caches.open(KEPT_CACHE_NAME)).delete(keptTrackPath(KEY));
+    expect(await readKeptTrack(KEY, ['lossless', 'low'])).toMatchObject({ quality: 'low', body: { size: 10 } });
+    expect((await listKeptTracks()).map((t) => `${t.trackId} ${t.quality}`).sort()).toEqual(['2 low', '3 lossless']);
+  });
+
+  test('the bodies’ store is opened once for every play after it, and afresh once signing out has deleted it', async () => {
+    await keepTrack(KEY, flacBody(10));
+    const open = vi.spyOn(caches, 'open');
+    await openKeptForPlaying();
+    await readKeptTrack(KEY, ['lossless']);
+    await readKeptTrack({ ...KEY, trackId: 1 }, ['lossless']);
+    await readKeptTrack(KEY, ['lossless']);
+    expect(open).toHaveBeenCalledOnce();
+    await clearKeptAudio();
+    await keepTrack(KEY, flacBody(20));
+    open.mockClear();
+    expect((await readKeptTrack(KEY, ['lossless']))!.body.size).toBe(20);
+    expect(open).toHaveBeenCalledOnce();
+  });
+
+  test('a store held for playing that another tab deleted (its sign-out) still finds what this tab keeps after it', async () => {
+    await keepTrack(KEY, flacBody(10));
+    await openKeptForPlaying();
+    // another tab signed out: the bodies' store is gone from under this one
+    await caches.delete(KEPT_CACHE_NAME);
+    await keepTrack({ ...KEY, trackId: 1 }, flacBody(20));
+    expect((await readKeptTrack({ ...KEY, trackId: 1 }, ['lossless']))!.body.size).toBe(20);
+    expect((await listKeptTracks()).map((t) => t.trackId)).toContain(1);
   });
 
   test('removing a track removes its record and body; the album keeps its info and cover until removed', async () => {
@@ -106,10 +143,11 @@ describe('audio kept on this device', () => {
     expect(await listKeptTracks()).toEqual([]);
     expect(await (await caches.open(KEPT_CACHE_NAME)).keys()).not.toContain(keptTrackPath(KEY));
     expect(await getKeptAlbum(KEY.albumId)).toMatchObject({ albumId: KEY.albumId, hasCover: true, info: { title: '港灯夜曲' } });
-    expect((await keptCover(KEY.albumId))?.size).toBe(3);
+    const coverPath = `/kept-audio/cover/${KEY.albumId}`;
+    expect(await (await caches.open(KEPT_CACHE_NAME)).keys()).toContain(coverPath);
     await removeKeptAlbum(KEY.albumId);
     expect(await getKeptAlbum(KEY.albumId)).toBeUndefined();
-    expect(await keptCover(KEY.albumId)).toBeNull();
+    expect(await (await caches.open(KEPT_CACHE_NAME)).keys()).not.toContain(coverPath);
   });
 
   test('the download queue is saved and read back for a reload; damaged items are left out', async () => {
@@ -117,7 +155,7 @@ describe('audio kept on this device', () => {
     expect(await readKeepQueue()).toEqual([]);
     await saveKeepQueue([{ track, quality: 'high' }]);
     expect(await readKeepQueue()).toEqual([{ track, quality: 'high' }]);
-    await closeKeptDb();
+    await closeKeptStores();
     const db = await openDB(KEPT_DB_NAME);
     await db.put('kept_queue', [{ track, quality: 'ultra' }, { track: { albumId: '' }, quality: 'low' }, { track, quality: 'low' }], 'queue');
     db.close();
@@ -138,7 +176,7 @@ describe('audio kept on this device', () => {
   test('damaged records are skipped with a warning', async () => {
     await keepTrack(KEY, flacBody(10));
     await keepAlbum(ALBUM, null);
-    await closeKeptDb();
+    await closeKeptStores();
     const db = await openDB(KEPT_DB_NAME);
     await db.put('kept_tracks', { path: '/kept-audio/track/x/1/1/lossless', albumId: 'x', discId: 1, trackId: 1, quality: 'ultra', bytes: 1, type: 'audio/flac', keptAt: 1 });
     await db.put('kept_tracks', { path: '/kept-audio/track/y/1/1/lossless', albumId: 'y', discId: -1 });
@@ -155,7 +193,7 @@ describe('audio kept on this device', () => {
 
 test('signing out clears the kept bodies even when their records cannot be read (a damaged database), and deletes that database', async () => {
   await keepTrack(KEY, flacBody(10));
-  await closeKeptDb();
+  await closeKeptStores();
   await deleteDB(KEPT_DB_NAME);
   // a database of the same name and version without the stores
   (await openDB(KEPT_DB_NAME, KEPT_DB_VERSION)).close();
@@ -204,7 +242,7 @@ describe('the bytes of a download cut off', () => {
     await removePartialTrack(KEY);
     await addPartialPiece(KEY, 3, bytesOf(4));
     expect(await readPartialTrack(KEY)).toBeNull();
-    await closeKeptDb();
+    await closeKeptStores();
     const db = await openDB(KEPT_DB_NAME);
     expect(await db.count('partial_pieces')).toBe(0);
     db.close();
@@ -239,7 +277,7 @@ describe('the bytes of a download cut off', () => {
     const other: KeptTrackKey = { ...KEY, trackId: 5 };
     await startPartialTrack(other, BODY);
     await addPartialPiece(other, 0, bytesOf(1));
-    await closeKeptDb();
+    await closeKeptStores();
     const db = await openDB(KEPT_DB_NAME);
     const path = keptTrackPath(KEY);
     await db.put('partial_pieces', { path, offset: 2, bytes: 'not a blob' });
@@ -274,7 +312,7 @@ test('a database of version 1 (before downloads cut off were kept) upgrades keep
 
   expect(await listKeptTracks()).toEqual([{ ...KEY, bytes: 10, type: 'audio/flac', keptAt: 1 }]);
   expect(await readKeepQueue()).toEqual([{ track, quality: 'high' }]);
-  expect(await keptTrackUrl(KEY)).toMatch(/^blob:/);
+  expect((await readKeptTrack(KEY, [KEY.quality]))?.body.size).toBe(10);
   await startPartialTrack({ ...KEY, trackId: 3 }, { total: 4, type: 'audio/flac', etag: null, lastModified: null });
   await addPartialPiece({ ...KEY, trackId: 3 }, 0, new Blob([new Uint8Array(2)]));
   expect((await readPartialTrack({ ...KEY, trackId: 3 }))?.bytes).toBe(2);

@@ -62,3 +62,23 @@ describe('findCover (an item shown but not loaded)', () => {
     await expect(run(actors([LOW], ['https://low.example'], { ready: false }).findCover, track)).resolves.toEqual({ key: 'a1-1-2', coverUrl: undefined });
   });
 });
+
+describe('preload (the next track, for gapless playback)', () => {
+  test('waits for the page’s next turn: nothing is asked while the current track’s `playing` is being handled', async () => {
+    const keptSource = vi.fn(async () => ({ url: 'blob:next', coverUrl: null }));
+    const { preload } = definePlayerActors({
+      api: createApiClient({ fetch: async () => new Response('{}') }),
+      accessFor: async () => {
+        throw new Error('no library should be asked');
+      },
+      quality: () => 'lossless',
+      keptSource,
+    });
+    const prepared = run<{ url: string } | null>(preload, track);
+    // the microtasks of the event that started it run out first
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(keptSource).not.toHaveBeenCalled();
+    await expect(prepared).resolves.toEqual({ url: 'blob:next', coverUrl: null });
+    expect(keptSource).toHaveBeenCalledOnce();
+  });
+});

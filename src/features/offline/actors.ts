@@ -1,6 +1,7 @@
 // Listening offline: audio kept on this device (docs/architecture.md#audio-kept-on-the-device).
-// The keeping machine's real actors, and what the player and sign-out use. Storage loads on first
-// use: nothing here runs before somebody keeps a track, plays or signs out.
+// The keeping machine's real actors, and what the player, track rows and sign-out use. Storage loads
+// on first use: nothing here runs before somebody keeps a track, plays, shows a kept track's row or
+// signs out.
 import { fromCallback, fromPromise } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import { BadResponseError, NetworkError } from '@/services/api/errors';
@@ -10,12 +11,18 @@ import { listBytes, spreadSample, trackBytes } from '@/rules/keepSize';
 import { KEEP_ESTIMATE_PARALLEL, KEEP_ESTIMATE_SAMPLE, KEEP_PIECE_BYTES, KEEP_PIECE_MS, QUALITIES, type Quality } from '@/shared/constants';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo } from '@/shared/types';
-import type { KeptTrackKey, PartialBody, PartialTrack } from '@/storage/keptAudio';
+import type { KeptPlayback, KeptTrackKey, PartialBody, PartialTrack } from '@/storage/keptAudio';
 import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
 import type { KeepEstimate, KeepPlanInput } from './keepPlanMachine';
 
-const kept = () => import('@/storage/keptAudio');
-type KeptAudio = Awaited<ReturnType<typeof kept>>;
+type KeptStorageModule = typeof import('@/storage/keptAudio');
+
+// The storage module once loaded, held: a play reaches its reads at the click, not a turn later
+// through import() (which settles only after the click's render).
+let loadedStorage: KeptStorageModule | null = null;
+
+const kept = async (): Promise<KeptStorageModule> => (loadedStorage ??= await import('@/storage/keptAudio'));
+type KeptAudio = KeptStorageModule;
 
 /** a kept track as the player plays it: object URLs of its body and of its album's kept cover */
 export interface KeptSource {
@@ -23,16 +30,109 @@ export interface KeptSource {
   coverUrl: string | null;
 }
 
+/** the qualities a kept track plays in, in turn: the listener's, else the best kept */
+const playOrder = (preferred: Quality): Quality[] => [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
+
+// Kept tracks read ahead: a row of a kept track on screen is a click away from playing, so its body
+// and cover are read when it shows (and kept from a play for the next one), with their object
+// URLs made as the read arrives: the click then waits on no store and asks the browser for no URL.
+// Blobs are handles on the bodies on disk, not copies; the oldest reads go past this many. A track
+// kept, removed or cleared drops its read, and a read that found nothing or failed is not held.
+const READS_HELD = 64;
+interface HeldRead {
+  track: TrackIdentity;
+  preferred: Quality;
+  read: Promise<KeptPlayback | null>;
+  /** what the read found and its object URLs, once it has arrived */
+  found?: KeptPlayback;
+  source?: KeptSource;
+}
+const reads = new Map<string, HeldRead>();
+
 // The player hands a source to an audio element and may keep it (gapless: the next track waits in a
-// second element), so URLs are not revoked when handed out; the oldest go once this many are out.
-// Each is a handle on a body on disk, not a copy in memory.
+// second element), so a URL handed out stays until this many more have been, and a held read's
+// URLs stay while it is held; a URL goes when neither keeps it. Each is a handle on a body on disk,
+// not a copy in memory.
 const OBJECT_URLS_KEPT = 8;
 const handedOut: string[] = [];
 
-function handOut(url: string): string {
-  handedOut.push(url);
-  while (handedOut.length > OBJECT_URLS_KEPT) URL.revokeObjectURL(handedOut.shift()!);
-  return url;
+function heldUrl(url: string): boolean {
+  for (const held of reads.values()) if (held.source?.url === url || held.source?.coverUrl === url) return true;
+  return false;
+}
+
+function letGo(url: string | null | undefined): void {
+  if (url && !handedOut.includes(url) && !heldUrl(url)) URL.revokeObjectURL(url);
+}
+
+function handOut(source: KeptSource): KeptSource {
+  handedOut.push(source.url);
+  if (source.coverUrl) handedOut.push(source.coverUrl);
+  while (handedOut.length > OBJECT_URLS_KEPT) letGo(handedOut.shift());
+  return source;
+}
+
+/** object URLs of what a read found; the album's cover shares the URL another held read made of it */
+function urlsOf(found: KeptPlayback, albumId: string): KeptSource {
+  let coverUrl: string | null = null;
+  if (found.cover) {
+    for (const held of reads.values()) if (held.track.albumId === albumId && held.source?.coverUrl) coverUrl = held.source.coverUrl;
+    coverUrl ??= URL.createObjectURL(found.cover);
+  }
+  return { url: URL.createObjectURL(found.body), coverUrl };
+}
+
+function drop(key: string): void {
+  const held = reads.get(key);
+  if (!held) return;
+  reads.delete(key);
+  letGo(held.source?.url);
+  letGo(held.source?.coverUrl);
+}
+
+function readOf(track: TrackIdentity, preferred: Quality): Promise<KeptPlayback | null> {
+  const key = trackKey(track);
+  const held = reads.get(key);
+  if (held?.preferred === preferred) return held.read;
+  // the storage module held: the reads go out at the call, before the click's render
+  const read = loadedStorage ? loadedStorage.readKeptTrack(track, playOrder(preferred)) : kept().then((storage) => storage.readKeptTrack(track, playOrder(preferred)));
+  const dropThis = () => {
+    if (reads.get(key)?.read === read) drop(key);
+  };
+  read.then((found) => {
+    const held = reads.get(key);
+    if (held?.read !== read) return;
+    if (!found) return dropThis();
+    held.found = found;
+    held.source = urlsOf(found, track.albumId);
+  }, dropThis);
+  drop(key);
+  reads.set(key, { track: { albumId: track.albumId, discId: track.discId, trackId: track.trackId }, preferred, read });
+  while (reads.size > READS_HELD) drop(reads.keys().next().value!);
+  return read;
+}
+
+function forgetReads(which: (track: TrackIdentity) => boolean): void {
+  for (const [key, held] of reads) if (which(held.track)) drop(key);
+}
+
+/**
+ * Reads the kept track ahead of a play (its row shows): the play then finds its body in hand.
+ * Nothing is read for a track the keeping actor does not list. Settles once the read has arrived
+ * (a failed one is said by the play that needs it).
+ */
+export async function readKeptAhead(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): Promise<void> {
+  if (mayBeKept(track)) await readOf(track, preferred).catch(() => {});
+}
+
+/**
+ * The kept track's source when its read has already arrived (read ahead, or played before), else
+ * null: the player then loads it at once, within the click.
+ */
+export function keptSourceInHand(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): KeptSource | null {
+  if (!mayBeKept(track)) return null;
+  const held = reads.get(trackKey(track));
+  return held?.preferred === preferred && held.source ? handOut(held.source) : null;
 }
 
 /**
@@ -43,14 +143,11 @@ export async function keptSourceOf(track: TrackIdentity, preferred: Quality, may
   // the keeping actor's list says at once what is not kept: no store is opened to play those
   if (!mayBeKept(track)) return null;
   try {
-    const storage = await kept();
-    const order = [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
-    for (const quality of order) {
-      const url = await storage.keptTrackUrl({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
-      if (url === null) continue;
-      const cover = await storage.keptCover(track.albumId);
-      return { url: handOut(url), coverUrl: cover ? handOut(URL.createObjectURL(cover)) : null };
-    }
+    const found = await readOf(track, preferred);
+    if (!found) return null;
+    const held = reads.get(trackKey(track));
+    // a read forgotten meanwhile (the track removed, signing out) made no URLs: this play makes its own
+    return handOut(held?.found === found && held.source ? held.source : urlsOf(found, track.albumId));
   } catch (error) {
     // a store this browser will not open (private mode, no Cache Storage): the library plays it
     console.warn('audio kept on this device could not be read', error);
@@ -60,6 +157,7 @@ export async function keptSourceOf(track: TrackIdentity, preferred: Quality, may
 
 /** every kept track, cover and album record goes: signing out leaves nothing of the user's */
 export async function clearKeptOnDevice(): Promise<void> {
+  forgetReads(() => true);
   await (await kept()).clearKeptAudio();
 }
 
@@ -366,6 +464,8 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
     }
     await storage.removePartialTrack(key).catch((error: unknown) => console.warn('the bytes of a download kept whole could not be removed', error));
     await keepAlbumOf(track.albumId, source.coverUrl);
+    // read before it was kept in this quality, or before its album's cover was
+    forgetReads((read) => read.albumId === track.albumId);
   }
 
   return {
@@ -377,6 +477,9 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       await storage
         .dropPartialTracksBut(queue.map(({ track, quality }) => ({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality })))
         .catch((error: unknown) => console.warn('the bytes of downloads cut off could not be cleared', error));
+      // with tracks kept, the first play's click finds the stores open; without, nothing more opens
+      // (a store that will not open is said by the play that needs it)
+      if (tracks.length > 0) void storage.openKeptForPlaying().catch(() => {});
       return { kept: [...new Set(tracks.map(trackKey))], queue };
     }),
     downloadTrack: fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
@@ -391,10 +494,14 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       return () => controller.abort();
     }),
     removeKept: fromPromise<void, TrackIdentity[]>(async ({ input }) => {
+      const removed = new Set(input.map(trackKey));
+      forgetReads((track) => removed.has(trackKey(track)));
       const storage = await kept();
       for (const track of input) {
         for (const quality of QUALITIES) await storage.removeKeptTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
       }
+      // a row shown, or a play, while they were being removed may have read them again
+      forgetReads((track) => removed.has(trackKey(track)));
     }),
   };
 }

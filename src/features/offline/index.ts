@@ -1,7 +1,7 @@
 // What the app composes of listening offline.
-export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceOf, type KeptSource } from './actors';
+export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceInHand, keptSourceOf, readKeptAhead, type KeptSource } from './actors';
 export { isKept, keptKnown } from './selectors';
 export { startKeeping } from './start';
 export type { KeepingRef } from './keepingMachine';
-export { KeepingProvider } from './context';
+export { KeepingProvider, KeptAheadProvider } from './context';
 export { KeepPlanDialogHost } from './components/KeepPlanDialogHost';

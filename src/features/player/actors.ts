@@ -1,13 +1,14 @@
 // The player's real actors (docs/architecture.md#2-a-feature-folder: factories over the services, given once with .provide()).
 // A source is built from the credentials and settings of the moment, through the library access
 // module (the same answer the album page's buttons get), then the stream choice (docs/behaviour.md#streaming-and-library-choice).
-import { fromPromise } from 'xstate';
+import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
 import { reportPlay } from '@/services/api/stat';
 import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
 import type { Quality } from '@/shared/constants';
+import { yieldToPage } from '@/shared/yieldToPage';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { FoundCover, PlayReportInput, PlayerSource } from './playerModel';
 
@@ -21,9 +22,25 @@ export interface PlayerDeps {
   fetch?: typeof globalThis.fetch;
   /** the track as kept on this device (object URLs), or null: played from it, no library is asked */
   keptSource?: (track: TrackInfo) => Promise<PlayerSource | null>;
+  /** the track's source when it is already in hand (a kept track read ahead), else null: it loads at once */
+  sourceInHand?: (track: TrackInfo) => PlayerSource | null;
 }
 
-export function definePlayerActors({ api, accessFor, quality, fetch, keptSource }: PlayerDeps) {
+/**
+ * A promise actor that is done as it is created when its answer is already in hand (`inHand` gives
+ * it, else null): the machine that invoked it moves on within the same event, before any render.
+ */
+function doneWhenInHand<TOutput, TInput>(inHand: (input: TInput) => TOutput | null, logic: PromiseActorLogic<TOutput, TInput>): PromiseActorLogic<TOutput, TInput> {
+  return {
+    ...logic,
+    getInitialSnapshot(scope, input) {
+      const output = inHand(input);
+      return output === null ? logic.getInitialSnapshot(scope, input) : { status: 'done', output, error: undefined, input: undefined };
+    },
+  };
+}
+
+export function definePlayerActors({ api, accessFor, quality, fetch, keptSource, sourceInHand }: PlayerDeps) {
   // one probe for playing and preloading: a preloaded track starts without probing again
   const probe = rememberingProbe(headProbe(fetch));
   // the track being streamed by parts, if any: cancelled when another source is chosen
@@ -39,19 +56,34 @@ export function definePlayerActors({ api, accessFor, quality, fetch, keptSource 
   }
 
   return {
-    resolveSource: fromPromise(async ({ input }: { input: TrackInfo }): Promise<PlayerSource> => {
-      const source = await resolve(input);
-      stream?.cancel();
-      stream = null;
-      if (source.mode === 'mediaSource' && source.type !== null && canStream(source.type)) {
-        stream = streamThroughMediaSource(source.url, source.type);
-        return { url: stream.objectUrl, coverUrl: source.coverUrl };
-      }
-      return { url: source.url, coverUrl: source.coverUrl };
-    }),
+    // a source in hand loads within the click that asked for it: its audio starts before the
+    // click's render instead of after it
+    resolveSource: doneWhenInHand(
+      (input: TrackInfo) => {
+        const source = sourceInHand?.(input) ?? null;
+        if (source) {
+          stream?.cancel();
+          stream = null;
+        }
+        return source;
+      },
+      fromPromise(async ({ input }: { input: TrackInfo }): Promise<PlayerSource> => {
+        const source = await resolve(input);
+        stream?.cancel();
+        stream = null;
+        if (source.mode === 'mediaSource' && source.type !== null && canStream(source.type)) {
+          stream = streamThroughMediaSource(source.url, source.type);
+          return { url: stream.objectUrl, coverUrl: source.coverUrl };
+        }
+        return { url: source.url, coverUrl: source.coverUrl };
+      }),
+    ),
     // the next track's source for the second audio element (gapless); a streamed track is fetched
     // when it plays, so it has none (and starts the usual way)
     preload: fromPromise(async ({ input }: { input: TrackInfo }): Promise<PlayerSource | null> => {
+      // started as the current track reaches `playing`: its reads (object URLs of a kept track) and
+      // then the second element's load wait for the page's next turn, out of that event's handling
+      await yieldToPage();
       const source = await resolve(input);
       return source.mode === 'direct' ? { url: source.url, coverUrl: source.coverUrl } : null;
     }),

@@ -17,11 +17,13 @@ export interface PlayerOptions {
   fetch?: typeof globalThis.fetch;
   /** the track as kept on this device, played in preference to any library */
   keptSource?: PlayerDeps['keptSource'];
+  /** a source already in hand (a kept track read ahead), loaded at once */
+  sourceInHand?: PlayerDeps['sourceInHand'];
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlayer({ api, accessFor, settings, fetch, keptSource, inspect }: PlayerOptions) {
-  const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch, keptSource });
+export function startPlayer({ api, accessFor, settings, fetch, keptSource, sourceInHand, inspect }: PlayerOptions) {
+  const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch, keptSource, sourceInHand });
   const player = createActor(playerMachine.provide({ actors }), {
     input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
     inspect,

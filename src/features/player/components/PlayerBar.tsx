@@ -14,6 +14,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import { usePlayer } from '../context';
 import type { LoopMode } from '../playerModel';
@@ -29,33 +30,57 @@ import classes from './PlayerBar.module.css';
 
 const loopIcons: Record<LoopMode, typeof IconRepeat> = { listLoop: IconRepeat, trackLoop: IconRepeatOnce, shuffle: IconArrowsShuffle };
 
-function Controls() {
+// Each part reads only what it shows and is memoised: a track starting (the click, its source, its
+// duration, `playing`) renders what changed, not the whole bar, while its audio is being started
+// on the same thread.
+
+const PreviousButton = memo(function PreviousButton() {
+  const player = usePlayer();
+  return (
+    <Tip label={text.player.previous} placement="top">
+      <ActionIcon variant="subtle" size="lg" aria-label={text.player.previous} onClick={() => player.send({ type: 'PREVIOUS' })}>
+        <IconPlayerSkipBackFilled size={18} />
+      </ActionIcon>
+    </Tip>
+  );
+});
+
+const NextButton = memo(function NextButton() {
+  const player = usePlayer();
+  return (
+    <Tip label={text.player.next} placement="top">
+      <ActionIcon variant="subtle" size="lg" aria-label={text.player.next} onClick={() => player.send({ type: 'NEXT' })}>
+        <IconPlayerSkipForwardFilled size={18} />
+      </ActionIcon>
+    </Tip>
+  );
+});
+
+function PlayPauseButton() {
   const player = usePlayer();
   const status = useSelector(player, playbackStatus);
   const playing = status === 'playing';
   const label = playing ? text.player.pause : text.player.play;
   return (
-    <Group gap={4} wrap="nowrap" className={classes.controls}>
-      <Tip label={text.player.previous} placement="top">
-        <ActionIcon variant="subtle" size="lg" aria-label={text.player.previous} onClick={() => player.send({ type: 'PREVIOUS' })}>
-          <IconPlayerSkipBackFilled size={18} />
-        </ActionIcon>
-      </Tip>
-      <Tip label={label} placement="top">
-        <ActionIcon variant="filled" size="xl" radius="xl" aria-label={label} onClick={() => player.send({ type: 'TOGGLE_PLAY' })}>
-          {status === 'buffering' ? <Loader size={18} color="white" /> : playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
-        </ActionIcon>
-      </Tip>
-      <Tip label={text.player.next} placement="top">
-        <ActionIcon variant="subtle" size="lg" aria-label={text.player.next} onClick={() => player.send({ type: 'NEXT' })}>
-          <IconPlayerSkipForwardFilled size={18} />
-        </ActionIcon>
-      </Tip>
-    </Group>
+    <Tip label={label} placement="top">
+      <ActionIcon variant="filled" size="xl" radius="xl" aria-label={label} onClick={() => player.send({ type: 'TOGGLE_PLAY' })}>
+        {status === 'buffering' ? <Loader size={18} color="white" /> : playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+      </ActionIcon>
+    </Tip>
   );
 }
 
-function NowPlayingInfo() {
+const Controls = memo(function Controls() {
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.controls}>
+      <PreviousButton />
+      <PlayPauseButton />
+      <NextButton />
+    </Group>
+  );
+});
+
+const NowPlayingInfo = memo(function NowPlayingInfo() {
   const player = usePlayer();
   const nowPlaying = useSelector(player, nowPlayingOf);
   const current = useSelector(player, currentTimeOf);
@@ -79,31 +104,35 @@ function NowPlayingInfo() {
       <ProgressBar current={current} duration={duration} onSeek={(fraction) => player.send({ type: 'SEEK', fraction })} />
     </div>
   );
+});
+
+function NowPlayingSlot() {
+  const nowPlaying = useSelector(usePlayer(), nowPlayingOf);
+  const slots = useTrackSlots();
+  return nowPlaying && slots.nowPlaying?.(nowPlaying);
 }
 
-function RightGroup() {
+function LoopModeButton() {
   const player = usePlayer();
   const loopMode = useSelector(player, loopModeOf);
-  const volume = useSelector(player, (s) => s.context.volume);
-  const muted = useSelector(player, (s) => s.context.muted);
-  const nowPlaying = useSelector(player, nowPlayingOf);
-  const slots = useTrackSlots();
   const LoopIcon = loopIcons[loopMode];
   const loopLabel = text.player.loopModes[loopMode];
+  return (
+    <Tip label={loopLabel} placement="top">
+      <ActionIcon variant="subtle" aria-label={loopLabel} onClick={() => player.send({ type: 'CYCLE_LOOP_MODE' })}>
+        <LoopIcon size={18} />
+      </ActionIcon>
+    </Tip>
+  );
+}
+
+function VolumeControls() {
+  const player = usePlayer();
+  const volume = useSelector(player, (s) => s.context.volume);
+  const muted = useSelector(player, (s) => s.context.muted);
   const muteLabel = muted ? text.player.unmute : text.player.mute;
   return (
-    <Group gap={4} wrap="nowrap" className={classes.right}>
-      {nowPlaying && slots.nowPlaying?.(nowPlaying)}
-      <Tip label={loopLabel} placement="top">
-        <ActionIcon variant="subtle" aria-label={loopLabel} onClick={() => player.send({ type: 'CYCLE_LOOP_MODE' })}>
-          <LoopIcon size={18} />
-        </ActionIcon>
-      </Tip>
-      <Tip label={text.player.queue} placement="top">
-        <ActionIcon component={Link} href="/queue" variant="subtle" aria-label={text.player.queue}>
-          <IconPlaylist size={18} />
-        </ActionIcon>
-      </Tip>
+    <>
       <Tip label={muteLabel} placement="top">
         <ActionIcon variant="subtle" aria-label={muteLabel} onClick={() => player.send({ type: 'TOGGLE_MUTE' })}>
           {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
@@ -119,9 +148,24 @@ function RightGroup() {
         value={muted ? 0 : volume}
         onChange={(e) => player.send({ type: 'SET_VOLUME', percent: Number(e.currentTarget.value) })}
       />
-    </Group>
+    </>
   );
 }
+
+const RightGroup = memo(function RightGroup() {
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.right}>
+      <NowPlayingSlot />
+      <LoopModeButton />
+      <Tip label={text.player.queue} placement="top">
+        <ActionIcon component={Link} href="/queue" variant="subtle" aria-label={text.player.queue}>
+          <IconPlaylist size={18} />
+        </ActionIcon>
+      </Tip>
+      <VolumeControls />
+    </Group>
+  );
+});
 
 export function PlayerBar() {
   const player = usePlayer();
