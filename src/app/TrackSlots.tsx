@@ -57,9 +57,9 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
                 <AddToPlaylistButton tracks={tracks} label={text.playlist.addQueue} />
               </Suspense>
             ),
-            keep: (tracks) => (
+            keep: (tracks, listSize) => (
               <Suspense fallback={null}>
-                <KeepButton tracks={tracks} quality={quality} />
+                <KeepButton tracks={tracks} quality={quality} listSize={listSize} />
               </Suspense>
             ),
             albumTile: (album) => (

@@ -308,6 +308,8 @@ export const text = {
     keep: '保存到本机',
     kept: '已保存到本机',
     partlyKept: '部分已保存到本机',
+    /** every track that can play now is kept, of a list with more (offline, only kept tracks play) */
+    keptOf: (kept: number, total: number) => `已保存到本机 ${kept}/${total} 首`,
     remove: '移除本机副本',
     storage: '本机存储',
     allKept: '已全部保存到本机',

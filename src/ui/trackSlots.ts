@@ -19,8 +19,12 @@ export interface TrackSlots {
   listActions?: (tracks: readonly TrackInfo[]) => ReactNode;
   /** on /now, the shown track's lyrics at the player's time (seconds); a line's click seeks there */
   lyrics?: (track: TrackInfo, time: number, onSeek: (seconds: number) => void) => ReactNode;
-  /** 保存到本机 for a list's tracks (album page, playlist page): kept on this device for listening offline */
-  keep?: (tracks: readonly TrackInfo[]) => ReactNode;
+  /**
+   * 保存到本机 for a list's playable tracks (album page, playlist page, liked tracks): kept on this
+   * device for listening offline; `listSize`, the list's tracks in all, so a list whose playable
+   * tracks are all kept but not all its tracks (offline, only kept ones play) says how many
+   */
+  keep?: (tracks: readonly TrackInfo[], listSize?: number) => ReactNode;
   /** beside an album tile's title (the album wall): 已保存到本机 when its tracks are kept on this device */
   albumTile?: (album: AlbumInfo) => ReactNode;
   /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */

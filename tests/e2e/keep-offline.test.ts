@@ -383,6 +383,8 @@ describe('listening offline', () => {
     await context.setOffline(true);
     await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 30_000 }).toBe(false);
     expect(await addToQueue(first!.title).isEnabled()).toBe(true);
+    // the header says how much of the album is kept, not that all of it is
+    await page.getByText(`已保存到本机 1/${trackCount} 首`, { exact: true }).waitFor({ timeout: 15_000 });
     await context.setOffline(false);
     await expect.poll(() => addToQueue(second!.title).isEnabled(), { timeout: 30_000 }).toBe(true);
 

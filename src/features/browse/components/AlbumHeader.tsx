@@ -36,7 +36,7 @@ export function AlbumHeader({ album, coverUrl, tracks, playable }: { album: Albu
         <Group>
           {slots.album?.(album.albumId)}
           {slots.share?.(tracks, { name: album.title, cover: { albumId: album.albumId, discId: 1 } })}
-          {slots.keep?.(playable)}
+          {slots.keep?.(playable, tracks.length)}
           {/* docs/behaviour.md#album-page: replaces the queue with every playable track of every disc; disabled when none can play */}
           <PlayAllButton tracks={playable} label={text.album.playAll} />
         </Group>

@@ -30,7 +30,7 @@ function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
           <Stack>
             <Group>
               <PlayAllButton tracks={playable} label={text.album.playAll} />
-              {slots.keep?.(playable)}
+              {slots.keep?.(playable, tracks.length)}
             </Group>
             <PagedList items={tracks} ariaLabel={text.favourites.tracks}>
               {(page, offset) => (

@@ -12,7 +12,8 @@ import { Tip } from '@/ui/Tip';
 import { useKeeping } from '../context';
 import { keepingOf, progressOf, sameKeeping } from '../selectors';
 
-export function KeepButton({ tracks, quality }: { tracks: readonly TrackInfo[]; quality: Quality }) {
+/** `listSize`: the list's tracks in all, when more than `tracks` (those that can play now) */
+export function KeepButton({ tracks, quality, listSize = tracks.length }: { tracks: readonly TrackInfo[]; quality: Quality; listSize?: number }) {
   const keeping = useKeeping();
   const state = useSelector(keeping, keepingOf(tracks), sameKeeping);
   const progress = useSelector(keeping, progressOf);
@@ -45,7 +46,7 @@ export function KeepButton({ tracks, quality }: { tracks: readonly TrackInfo[]; 
       <Group gap={4} wrap="nowrap">
         <Text size="sm" c="teal" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <IconCircleCheck size={16} aria-hidden />
-          {text.offline.kept}
+          {listSize > tracks.length ? text.offline.keptOf(state.kept, listSize) : text.offline.kept}
         </Text>
         <Tip label={text.offline.remove}>
           <Button
