@@ -28,6 +28,15 @@ const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resou
 const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
 const keepDialog = (page: Page) => page.getByRole('dialog', { name: '保存到本机' });
 
+const keepButton = (page: Page) => page.getByRole('button', { name: '保存到本机' });
+
+/** 保存到本机 on a list's page once its tracks can play: the dialog opens */
+async function openKeepDialog(page: Page) {
+  const keep = keepButton(page);
+  await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
+  await keep.click();
+}
+
 /** 保存到本机 in its dialog once the size is known: 开始保存 */
 async function startKeeping(page: Page) {
   const start = keepDialog(page).getByRole('button', { name: '开始保存' });
@@ -107,9 +116,7 @@ describe('listening offline', () => {
     await page.addInitScript(AUDIO_SPY);
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-    const keep = page.getByRole('button', { name: '保存到本机' });
-    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
-    await keep.click();
+    await openKeepDialog(page);
     // the dialog: how many, in the listener's quality, about how large, and the space left
     await keepDialog(page).getByText(`${trackCount} 首歌曲`, { exact: true }).waitFor();
     expect(await keepDialog(page).getByLabel('音质').inputValue()).toBe('lossless');
@@ -243,7 +250,7 @@ describe('listening offline', () => {
       }, quotaSize);
     await tellQuota();
     const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
-    const keep = page.getByRole('button', { name: '保存到本机' });
+    const keep = keepButton(page);
     await keep.click();
     await keepDialog(page).getByRole('alert').filter({ hasText: /^本机空间不足：这些歌曲约需 \d+(\.\d)? MB，本机只剩 \d+ KB。/ }).waitFor({ timeout: 20_000 });
     expect(await keepDialog(page).getByText(`${trackCount - 1} 首歌曲`, { exact: true }).count()).toBe(1);
@@ -260,8 +267,7 @@ describe('listening offline', () => {
     // stops the queue at once, and the track kept before stays
     await page.reload();
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
-    await keep.click();
+    await openKeepDialog(page);
     await startKeeping(page);
     await page.getByRole('alert').filter({ hasText: '本机空间已满，已停止保存到本机；已保存的歌曲不受影响' }).waitFor({ timeout: 30_000 });
     await keep.waitFor();
@@ -277,9 +283,8 @@ describe('listening offline', () => {
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
-    const keep = page.getByRole('button', { name: '保存到本机' });
-    await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
-    await keep.click();
+    const keep = keepButton(page);
+    await openKeepDialog(page);
     await startKeeping(page);
     // the first track is asked for and held: the progress shows
     await page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true }).waitFor({ timeout: 20_000 });
@@ -312,9 +317,7 @@ describe('listening offline', () => {
       await page.route((url) => slow.serves(url), (route) => route.continue({ url: slow.urlFor(route.request().url()) }));
       await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
       await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-      const keep = page.getByRole('button', { name: '保存到本机' });
-      await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
-      await keep.click();
+      await openKeepDialog(page);
       await startKeeping(page);
       // the bar's filled part is a few pixels wide at most, so the count above it is what is waited for
       const count = page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true });

@@ -286,11 +286,17 @@ export async function keptAlbumInfoOf(albumId: string): Promise<AlbumInfo | null
   return (await (await kept()).getKeptAlbum(albumId))?.info ?? null;
 }
 
-/** what this site may still store on the device (quota less usage); null when the browser does not say */
-export async function spaceLeft(): Promise<number | null> {
+/** the origin's use and quota (navigator.storage.estimate), null when the browser does not say */
+async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
   const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
   if (!estimate || typeof estimate.quota !== 'number' || typeof estimate.usage !== 'number') return null;
-  return Math.max(0, estimate.quota - estimate.usage);
+  return { usage: estimate.usage, quota: estimate.quota };
+}
+
+/** what this site may still store on the device (quota less usage); null when the browser does not say */
+async function spaceLeft(): Promise<number | null> {
+  const estimate = await storageEstimate();
+  return estimate && Math.max(0, estimate.quota - estimate.usage);
 }
 
 /** `work` over `items` with at most `parallel` at once, answers in the items' order */
@@ -535,9 +541,5 @@ export async function keptStorage(): Promise<KeptStorage> {
     album.tracks.push({ albumId: track.albumId, discId: track.discId, trackId: track.trackId });
     album.bytes += track.bytes;
   }
-  const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
-  return {
-    albums: [...byAlbum.values()].sort((a, b) => a.title.localeCompare(b.title)),
-    estimate: estimate && typeof estimate.usage === 'number' && typeof estimate.quota === 'number' ? { usage: estimate.usage, quota: estimate.quota } : null,
-  };
+  return { albums: [...byAlbum.values()].sort((a, b) => a.title.localeCompare(b.title)), estimate: await storageEstimate() };
 }

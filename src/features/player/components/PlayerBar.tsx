@@ -34,23 +34,19 @@ const loopIcons: Record<LoopMode, typeof IconRepeat> = { listLoop: IconRepeat, t
 // duration, `playing`) renders what changed, not the whole bar, while its audio is being started
 // on the same thread.
 
-const PreviousButton = memo(function PreviousButton() {
-  const player = usePlayer();
-  return (
-    <Tip label={text.player.previous} placement="top">
-      <ActionIcon variant="subtle" size="lg" aria-label={text.player.previous} onClick={() => player.send({ type: 'PREVIOUS' })}>
-        <IconPlayerSkipBackFilled size={18} />
-      </ActionIcon>
-    </Tip>
-  );
-});
+const skips = {
+  PREVIOUS: { label: text.player.previous, Icon: IconPlayerSkipBackFilled },
+  NEXT: { label: text.player.next, Icon: IconPlayerSkipForwardFilled },
+} as const;
 
-const NextButton = memo(function NextButton() {
+/** 上一首 / 下一首 */
+const SkipButton = memo(function SkipButton({ to }: { to: keyof typeof skips }) {
   const player = usePlayer();
+  const { label, Icon } = skips[to];
   return (
-    <Tip label={text.player.next} placement="top">
-      <ActionIcon variant="subtle" size="lg" aria-label={text.player.next} onClick={() => player.send({ type: 'NEXT' })}>
-        <IconPlayerSkipForwardFilled size={18} />
+    <Tip label={label} placement="top">
+      <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => player.send({ type: to })}>
+        <Icon size={18} />
       </ActionIcon>
     </Tip>
   );
@@ -73,9 +69,9 @@ function PlayPauseButton() {
 const Controls = memo(function Controls() {
   return (
     <Group gap={4} wrap="nowrap" className={classes.controls}>
-      <PreviousButton />
+      <SkipButton to="PREVIOUS" />
       <PlayPauseButton />
-      <NextButton />
+      <SkipButton to="NEXT" />
     </Group>
   );
 });
