@@ -240,4 +240,26 @@ describe('a kept track read ahead (its row shows)', () => {
     expect(await read(source!.coverUrl!)).toBe('cover');
     keeping.stop();
   });
+
+  test('keeping another track of an album already kept leaves the reads of its other tracks in hand', async () => {
+    const first = { ...track, trackId: 1 };
+    const fetch = vi.fn(async () => body('lossless'));
+    const access = { trackSource: async () => ({ audioUrl: 'https://lib.example/a1/1/2?auth=t', coverUrl: 'https://lib.example/a1/1/cover?auth=t' }) } as unknown as LibraryAccess;
+    const keeping = createActor(keepingMachine.provide({ actors: defineKeepingActors({ accessFor: async () => access, albumInfo: async () => ALBUM, fetch }) })).start();
+    await keepAlbum(ALBUM, new Blob(['cover'], { type: 'image/jpeg' }));
+    await keepTrack({ ...first, quality: 'lossless' }, body('first'));
+    keeping.send({ type: 'LOAD' });
+    await waitFor(keeping, (s) => !s.hasTag('reading'));
+    await readKeptAhead(first, 'lossless');
+    const inHand = keptSourceInHand(first, 'lossless');
+    expect(inHand).not.toBeNull();
+
+    keeping.send({ type: 'KEEP', items: [{ track, quality: 'lossless' }] });
+    await waitFor(keeping, (s) => s.context.kept.includes(trackKey(track)));
+    // the album and its cover were kept already: nothing the first track's read holds changed
+    const still = keptSourceInHand(first, 'lossless');
+    expect(still).not.toBeNull();
+    expect(await read(still!.url)).toBe('first');
+    keeping.stop();
+  });
 });

@@ -223,9 +223,13 @@ function isRestOf(response: Response, partial: PartialTrack): boolean {
 /**
  * Stores a download's bytes as they arrive, in pieces of KEEP_PIECE_BYTES (or what arrived within
  * KEEP_PIECE_MS), so a download cut off asks only for the rest. Best effort: a piece that cannot be
- * stored (the quota) stops the storing, never the download.
+ * stored (the quota) stops the storing, never the download. A download from the first byte
+ * (`start`, its body) is recorded with its first piece: a body that arrives whole sooner than a
+ * piece costs no write at all.
  */
-function pieceKeeper(storage: KeptAudio, key: KeptTrackKey, offset: number) {
+function pieceKeeper(storage: KeptAudio, key: KeptTrackKey, offset: number, start: PartialBody | null) {
+  // whether the download may be recorded (a resumed one is; a fresh one once its first piece goes)
+  let recorded = start === null;
   let held: Uint8Array<ArrayBuffer>[] = [];
   let heldBytes = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -247,7 +251,13 @@ function pieceKeeper(storage: KeptAudio, key: KeptTrackKey, offset: number) {
     held = [];
     heldBytes = 0;
     writing = writing
-      .then(() => storage.addPartialPiece(key, at, piece))
+      .then(async () => {
+        if (!recorded) {
+          recorded = true;
+          await storage.startPartialTrack(key, start!);
+        }
+        await storage.addPartialPiece(key, at, piece);
+      })
       .catch((error: unknown) => {
         stop();
         console.warn('the bytes of a download could not be stored; cut off, it starts again', error);
@@ -269,6 +279,8 @@ function pieceKeeper(storage: KeptAudio, key: KeptTrackKey, offset: number) {
     stop,
     /** every piece handed to the store is written, or failed */
     written: () => writing,
+    /** whether anything of the download may be stored */
+    recorded: () => recorded,
   };
 }
 
@@ -336,18 +348,21 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
 
   /**
    * An album's info and cover, kept with its first kept track. Without them its tracks still play;
-   * only the album page could not open offline, so a failure here fails no download.
+   * only the album page could not open offline, so a failure here fails no download. True when
+   * they were stored now.
    */
-  async function keepAlbumOf(albumId: string, coverUrl: string | null): Promise<void> {
+  async function keepAlbumOf(albumId: string, coverUrl: string | null): Promise<boolean> {
     try {
       const storage = await kept();
-      if (!albumInfo || (await storage.getKeptAlbum(albumId))) return;
+      if (!albumInfo || (await storage.getKeptAlbum(albumId))) return false;
       const info = await albumInfo(albumId);
-      if (!info) return;
+      if (!info) return false;
       const cover = coverUrl ? await fetch(coverUrl).then((answer) => (answer.ok ? answer.blob() : null)) : null;
       await storage.keepAlbum(info, cover);
+      return true;
     } catch (error) {
       console.warn('the album kept with its tracks could not be stored', albumId, error);
+      return false;
     }
   }
 
@@ -398,14 +413,15 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
     let keeper: ReturnType<typeof pieceKeeper> | null = null;
     // set when the bytes do not add up to the body they were taken for: they must not be resumed
     let wrongBody: BadResponseError | null = null;
+    let resumed = false;
     try {
       const { response, partial } = await answerFor(storage, key, url, signal);
+      resumed = partial !== null;
       if (!response.ok || !response.body) throw new NetworkError(response.status, response.statusText);
       const body = partial ?? partialBodyOf(response);
       const total = body?.total ?? null;
       const from = partial?.bytes ?? 0;
-      if (body && !partial) await storage.startPartialTrack(key, body);
-      keeper = body ? pieceKeeper(storage, key, from) : null;
+      keeper = body ? pieceKeeper(storage, key, from, partial ? null : body) : null;
       const reader = response.body.getReader();
       let bytes = from;
       let reported = 0;
@@ -441,7 +457,9 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
           }
           yield next.value;
         }
-        await keeper?.store();
+        // every byte is here: the body is kept whole next, and the bytes held need no storing
+        keeper?.stop();
+        await keeper?.written();
         if (partial && bytes !== total) throw (wrongBody = new BadResponseError(response.status));
       }
 
@@ -468,10 +486,12 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       // the cache reports a body that failed in its own words
       throw wrongBody ?? error;
     }
-    await storage.removePartialTrack(key).catch((error: unknown) => console.warn('the bytes of a download kept whole could not be removed', error));
-    await keepAlbumOf(track.albumId, source.coverUrl);
-    // read before it was kept in this quality, or before its album's cover was
-    forgetReads((read) => read.albumId === track.albumId);
+    if (resumed || keeper?.recorded()) {
+      await storage.removePartialTrack(key).catch((error: unknown) => console.warn('the bytes of a download kept whole could not be removed', error));
+    }
+    // read before it was kept in this quality, or (its album's tracks) before their album's cover was
+    const albumKept = await keepAlbumOf(track.albumId, source.coverUrl);
+    forgetReads((read) => (albumKept ? read.albumId === track.albumId : trackKey(read) === trackKey(track)));
   }
 
   return {
