@@ -52,6 +52,8 @@ const FIRST_RANGE_BYTES = 1024;
 
 export const LIBRARY_VERSION = 'Annil-compatible (anniv-web reference server) 0.1.0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** what annil exposes to scripts on audio: its own headers, and Accept-Ranges on HEAD */
+const annilExposed = (method: string) => `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${method === 'HEAD' ? ', Accept-Ranges' : ''}`;
 const EXPOSED = 'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges, Content-Range, Content-Length, ETag';
 
 const empty = (status: number, headers: Record<string, string> = {}): Response => new Response(null, { status, headers });
@@ -179,7 +181,7 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
         'X-Origin-Size': String(size),
         'X-Audio-Quality': quality,
         // annil names Accept-Ranges only on HEAD (it sends none here: a stream has no ranges)
-        'Access-Control-Expose-Headers': `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${c.req.method === 'HEAD' ? ', Accept-Ranges' : ''}`,
+        'Access-Control-Expose-Headers': annilExposed(c.req.method),
       };
       if (duration !== null) transcoded['X-Duration-Seconds'] = String(duration);
       if (c.req.method === 'HEAD') return empty(200, transcoded);
@@ -193,6 +195,11 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
       'Accept-Ranges': 'bytes',
     };
     if (duration !== null) headers['X-Duration-Seconds'] = String(duration);
+    if (strict) {
+      // annil shows scripts only its own headers: no Content-Range or ETag (a client resuming a
+      // download must make do with X-Origin-Size and Content-Length), Accept-Ranges on HEAD only
+      headers['Access-Control-Expose-Headers'] = annilExposed(c.req.method);
+    }
 
     const asked = parseRange(c.req.header('range'));
     const range = strict && asked?.start === 0 && asked.end === null ? { start: 0, end: FIRST_RANGE_BYTES - 1 } : asked;
@@ -201,7 +208,12 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
       if (c.req.method !== 'HEAD' && range) return empty(416, { ...headers, 'Content-Range': `bytes */${size}` });
       return empty(200, { ...headers, 'Content-Length': String(size) });
     }
-    if (!range) return new Response(await bodyOf(opened, 0, size - 1), { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+    if (!range) {
+      const whole: Record<string, string> = { ...headers, 'Content-Length': String(size) };
+      // annil's GET names Accept-Ranges only on a 206
+      if (strict) delete whole['Accept-Ranges'];
+      return new Response(await bodyOf(opened, 0, size - 1), { status: 200, headers: whole });
+    }
     const end = Math.min(range.end ?? size - 1, size - 1);
     return new Response(await bodyOf(opened, range.start, end), {
       status: 206,

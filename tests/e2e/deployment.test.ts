@@ -8,17 +8,27 @@
 // service worker: it would answer every navigation itself), signed in and signed out; the original
 // client's hash addresses open the same pages.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DEMO_ALBUMS } from '../../server/demo/catalog';
+import { formatBytes } from '../../src/rules/bytes';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
 import { newPage, type TestPage } from '../../tools/browser';
 import { logIn, registerOnPage } from '../../tools/signIn';
 import { REPO_ROOT, type TestServer } from '../../tools/serverProcess';
+import { keepDialog, keptDigest, keptTypes, OFFLINE_CONSOLE, openKeepDialog, startKeeping, storedPartialBytes } from './support/keeping';
+import { slowLibrary } from './support/slowLibrary';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const TAG = 'group:港灯乐团'; // the tag of 港灯夜曲
+const album = DEMO_ALBUMS.find((a) => a.album_id === TWO_DISC_ALBUM)!;
+const trackCount = album.discs.reduce((n, disc) => n + disc.tracks.length, 0);
+const [first] = album.discs[0]!.tracks;
 
 interface Deployment {
   name: string;
@@ -53,10 +63,27 @@ async function libraryToken(server: TestServer): Promise<string> {
   return token;
 }
 
+interface SignedInOptions extends NonNullable<Parameters<typeof newPage>[1]> {
+  /** a script each document of the page runs first */
+  initScript?: string;
+}
+
+/** the files of an album in the server's library, by `{disc}/{track}` */
+async function albumFiles(server: TestServer, albumId: string): Promise<Map<string, string>> {
+  const library = join(server.dataDir, 'library');
+  const files = new Map<string, string>();
+  for (const entry of await readdir(library, { recursive: true })) {
+    const match = entry.match(new RegExp(`${albumId}/(\\d+)/(\\d+)\\.flac$`));
+    if (match) files.set(`${match[1]}/${match[2]}`, join(library, entry));
+  }
+  return files;
+}
+
 /** a fresh browser with no service worker, which would otherwise answer every later navigation */
 const freshPage = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { serviceWorkers: 'block', ...options });
 
 describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
+  const strict = env.ANNIV_STRICT === '1';
   const suite = serverAndBrowser({ env });
   const base = () => suite.server.baseUrl;
   /** the address of a route on this server, as the app writes it */
@@ -64,8 +91,9 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
   const expectRoute = (page: Page, route: string) => expect.poll(() => shown(page.url())).toEqual({ route, form });
   let shareLink = '';
 
-  async function signedIn(route: string, email = suite.server.demo.email, password = suite.server.demo.password): Promise<TestPage> {
-    const tp = await freshPage(suite.browser);
+  async function signedIn(route: string, email = suite.server.demo.email, password = suite.server.demo.password, { initScript, ...options }: SignedInOptions = {}): Promise<TestPage> {
+    const tp = await freshPage(suite.browser, options);
+    if (initScript) await tp.page.addInitScript(initScript);
     await tp.page.goto(at(route));
     await tp.page.getByRole('heading', { name: '登录' }).waitFor();
     await logIn(tp.page, email, password);
@@ -257,4 +285,96 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
       await tp.close();
     }
   });
+
+  test('保存到本机 in 中 keeps the album as this server sends that quality (annil: AAC with no length, sized by its duration; the reference server: the file), and offline it plays from the device through a track change', { timeout: 120_000 }, async () => {
+    const { page, context, expectNoErrors, close } = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { ignoreConsole: OFFLINE_CONSOLE, initScript: AUDIO_SPY });
+    try {
+      await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+      await openKeepDialog(page);
+      await keepDialog(page).getByLabel('音质').selectOption('medium');
+      // annil sends AAC at 192 kbit/s, so its size is the duration's; the reference server sends the file
+      const files = await albumFiles(suite.server, TWO_DISC_ALBUM);
+      expect(files.size).toBe(trackCount);
+      const expected = strict
+        ? (album.discs.flatMap((disc) => disc.tracks).reduce((sum, track) => sum + track.seconds, 0) * 192_000) / 8
+        : (await Promise.all([...files.values()].map(async (file) => (await stat(file)).size))).reduce((a, b) => a + b, 0);
+      await keepDialog(page).getByText(`约需 ${formatBytes(expected)}`, { exact: true }).waitFor({ timeout: 20_000 });
+      await startKeeping(page);
+      await toast(page, `${trackCount} 首歌曲已保存到本机`).waitFor({ timeout: 90_000 });
+      // what is kept is what the library sent; a stream with no length leaves nothing to resume
+      expect(await keptTypes(page)).toEqual(Array(trackCount).fill(strict ? 'audio/aac' : 'audio/flac'));
+      expect(await storedPartialBytes(page)).toBe(0);
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: '播放全部' }).click();
+      const [firstTrack, secondTrack] = album.discs[0]!.tracks;
+      await bar(page).getByText(firstTrack!.title, { exact: true }).waitFor({ timeout: 15_000 });
+      await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+      expect((await playedAudio(page)).src).toMatch(/^blob:/);
+      await bar(page).getByRole('button', { name: '下一首' }).click();
+      await bar(page).getByText(secondTrack!.title, { exact: true }).waitFor({ timeout: 15_000 });
+      await expect.poll(async () => {
+        const audio = await playedAudio(page);
+        return audio.src.startsWith('blob:') && audio.currentTime > 0.3;
+      }, { timeout: 20_000 }).toBe(true);
+      await context.setOffline(false);
+      expectNoErrors();
+    } finally {
+      await close();
+    }
+  });
+
+  test('a download cut off by a reload continues where it stopped (a Range for the rest; annil shows scripts no Content-Range), and the track then plays offline', { timeout: 180_000 }, async () => {
+    const firstTrack = `/${TWO_DISC_ALBUM}/1/1`;
+    const slow = await slowLibrary(suite.server.libraryUrl, firstTrack);
+    const { page, context, expectNoErrors, close } = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { ignoreConsole: OFFLINE_CONSOLE, initScript: AUDIO_SPY });
+    try {
+      await page.route((url) => slow.serves(url), (route) => route.continue({ url: slow.urlFor(route.request().url()) }));
+      await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+      await openKeepDialog(page);
+      await startKeeping(page);
+      // the bar's filled part is a few pixels wide at most, so the count above it is what is waited for
+      const count = page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true });
+      const saving = page.getByRole('progressbar', { name: `正在保存到本机 0/${trackCount}` });
+      await count.waitFor({ timeout: 20_000 });
+      // half of the first track arrived and the line went quiet: what arrived is stored
+      await expect.poll(() => slow.file !== null, { timeout: 30_000 }).toBe(true);
+      const stored = Math.floor(slow.file!.length / 2);
+      await expect.poll(() => storedPartialBytes(page), { timeout: 30_000 }).toBe(stored);
+
+      // the reload: the saved queue resumes, and the first track asks only for the rest
+      await page.reload();
+      await expect.poll(() => slow.requests.filter((request) => request.range !== null).length, { timeout: 30_000 }).toBe(1);
+      expect(slow.requests.filter((request) => request.method === 'GET')).toEqual([
+        { method: 'GET', range: null },
+        { method: 'GET', range: `bytes=${stored}-` },
+      ]);
+      // while the rest has not come, the progress already counts the bytes kept before the reload
+      await count.waitFor({ timeout: 20_000 });
+      await expect.poll(async () => Number(await saving.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+      // and the track's own bytes, of its size
+      await page.getByText(/^本首 \d+(\.\d)? [KM]B \/ \d+(\.\d)? [KM]B$/).waitFor({ timeout: 20_000 });
+      slow.releaseRest();
+
+      await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 90_000 });
+      await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count(), { timeout: 20_000 }).toBe(trackCount);
+      // the kept body is the bytes from before the reload and the rest: the library's file, byte for byte
+      expect(await keptDigest(page, firstTrack)).toBe(createHash('sha256').update(slow.file!).digest('hex'));
+      expect(await storedPartialBytes(page)).toBe(0);
+
+      // offline, it plays from the device
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.setOffline(true);
+      await page.getByRole('button', { name: '播放全部' }).click();
+      await bar(page).getByText(first!.title, { exact: true }).waitFor({ timeout: 15_000 });
+      await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
+      expect((await playedAudio(page)).src).toMatch(/^blob:/);
+      await context.setOffline(false);
+      expectNoErrors();
+    } finally {
+      await close();
+      await slow.close();
+    }
+  });
+
 });

@@ -4,17 +4,17 @@
 // saved queue plays from the device through a track change, no library asked; after a reload
 // offline the album opens from what was kept with it and plays. A download that would not fit the
 // device's quota is refused before it starts; 取消保存 stops a download and a reload does not bring
-// it back; a download cut off by a reload continues where it stopped, with a Range request for the
-// rest; offline, a playlist and the liked tracks open as last read, and what is not kept shows as
-// unavailable. Signing out is covered by sign-out.test.ts (every way a session ends clears what was kept).
-import { createHash } from 'node:crypto';
+// it back; offline, a playlist and the liked tracks open as last read, and what is not kept shows
+// as unavailable. A download cut off by a reload, which continues where it stopped, and keeping in
+// a transcoded quality are in deployment.test.ts, against both kinds of server. Signing out is
+// covered by sign-out.test.ts (every way a session ends clears what was kept).
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage } from '../../tools/browser';
 import { openSignedIn } from '../../tools/signIn';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
-import { slowLibrary } from './support/slowLibrary';
+import { keepButton, keepDialog, OFFLINE_CONSOLE, openKeepDialog, startKeeping } from './support/keeping';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -22,27 +22,8 @@ const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const album = DEMO_ALBUMS.find((a) => a.album_id === TWO_DISC_ALBUM)!;
 const trackCount = album.discs.reduce((n, disc) => n + disc.tracks.length, 0);
 const [first, second, third] = album.discs[0]!.tracks;
-/** what a browser logs by itself for requests that cannot reach the network */
-const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
 
 const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
-const keepDialog = (page: Page) => page.getByRole('dialog', { name: '保存到本机' });
-
-const keepButton = (page: Page) => page.getByRole('button', { name: '保存到本机' });
-
-/** 保存到本机 on a list's page once its tracks can play: the dialog opens */
-async function openKeepDialog(page: Page) {
-  const keep = keepButton(page);
-  await expect.poll(() => keep.isVisible(), { timeout: 30_000 }).toBe(true);
-  await keep.click();
-}
-
-/** 保存到本机 in its dialog once the size is known: 开始保存 */
-async function startKeeping(page: Page) {
-  const start = keepDialog(page).getByRole('button', { name: '开始保存' });
-  await expect.poll(() => start.isEnabled(), { timeout: 30_000 }).toBe(true);
-  await start.click();
-}
 
 const rowOf = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
 
@@ -71,43 +52,6 @@ async function holdLibraryAudio(page: Page, libraryUrl: string) {
     await route.continue().catch(() => undefined); // cancelled meanwhile: the page dropped it
   });
   return { held, release };
-}
-
-/** the bytes of downloads cut off that the page has stored so far (IndexedDB `kept`, store `partial_pieces`) */
-function storedPartialBytes(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('kept');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('partial_pieces')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const all = db.transaction('partial_pieces').objectStore('partial_pieces').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as { bytes: Blob }[]).reduce((sum, piece) => sum + piece.bytes.size, 0));
-          };
-        };
-      }),
-  );
-}
-
-/** the SHA-256 (hex) of the body kept on the page for the track at `trackPath` (`/{album}/{disc}/{track}`) */
-function keptDigest(page: Page, trackPath: string): Promise<string | null> {
-  return page.evaluate(async (path) => {
-    const cache = await caches.open('kept-audio');
-    const request = (await cache.keys()).find((kept) => new URL(kept.url).pathname.startsWith(`/kept-audio/track${path}/`));
-    const body = request && (await cache.match(request));
-    if (!body) return null;
-    const digest = await crypto.subtle.digest('SHA-256', await body.arrayBuffer());
-    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  }, trackPath);
 }
 
 describe('listening offline', () => {
@@ -306,61 +250,6 @@ describe('listening offline', () => {
     expect(audio.held).toHaveLength(1);
     expectNoErrors();
     await close();
-  });
-
-  test('a download cut off by a reload continues where it stopped (a Range for the rest), and the track then plays offline', { timeout: 180_000 }, async () => {
-    const firstTrack = `/${TWO_DISC_ALBUM}/1/1`;
-    const slow = await slowLibrary(suite.server.libraryUrl, firstTrack);
-    const { page, context, expectNoErrors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
-    try {
-      await page.addInitScript(AUDIO_SPY);
-      await page.route((url) => slow.serves(url), (route) => route.continue({ url: slow.urlFor(route.request().url()) }));
-      await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-      await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
-      await openKeepDialog(page);
-      await startKeeping(page);
-      // the bar's filled part is a few pixels wide at most, so the count above it is what is waited for
-      const count = page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true });
-      const saving = page.getByRole('progressbar', { name: `正在保存到本机 0/${trackCount}` });
-      await count.waitFor({ timeout: 20_000 });
-      // half of the first track arrived and the line went quiet: what arrived is stored
-      await expect.poll(() => slow.file !== null, { timeout: 30_000 }).toBe(true);
-      const stored = Math.floor(slow.file!.length / 2);
-      await expect.poll(() => storedPartialBytes(page), { timeout: 30_000 }).toBe(stored);
-
-      // the reload: the saved queue resumes, and the first track asks only for the rest
-      await page.reload();
-      await expect.poll(() => slow.requests.filter((request) => request.range !== null).length, { timeout: 30_000 }).toBe(1);
-      expect(slow.requests.filter((request) => request.method === 'GET')).toEqual([
-        { method: 'GET', range: null },
-        { method: 'GET', range: `bytes=${stored}-` },
-      ]);
-      // while the rest has not come, the progress already counts the bytes kept before the reload
-      await count.waitFor({ timeout: 20_000 });
-      await expect.poll(async () => Number(await saving.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
-      // and the track's own bytes, of its size
-      await page.getByText(/^本首 \d+(\.\d)? [KM]B \/ \d+(\.\d)? [KM]B$/).waitFor({ timeout: 20_000 });
-      slow.releaseRest();
-
-      await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 90_000 });
-      await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count(), { timeout: 20_000 }).toBe(trackCount);
-      // the kept body is the bytes from before the reload and the rest: the library's file, byte for byte
-      expect(await keptDigest(page, firstTrack)).toBe(createHash('sha256').update(slow.file!).digest('hex'));
-      expect(await storedPartialBytes(page)).toBe(0);
-
-      // offline, it plays from the device
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await context.setOffline(true);
-      await page.getByRole('button', { name: '播放全部' }).click();
-      await bar(page).getByText(first!.title, { exact: true }).waitFor({ timeout: 15_000 });
-      await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.3);
-      expect((await playedAudio(page)).src).toMatch(/^blob:/);
-      await context.setOffline(false);
-      expectNoErrors();
-    } finally {
-      await close();
-      await slow.close();
-    }
   });
 
   test('offline, a playlist and the liked tracks open as last read: the kept track plays, the others show as unavailable; an open album page follows the network', { timeout: 120_000 }, async () => {

@@ -266,6 +266,24 @@ describe("annil's audio", () => {
     }
   });
 
+  test("strict: lossless answers show scripts only annil's headers: no Content-Range or ETag; Accept-Ranges on HEAD and a 206 only", async () => {
+    const token = await signUserToken(strict.keys, 'expose@example.com');
+    const exposed = (res: Response) => res.headers.get('access-control-expose-headers');
+    const head = await audio(strict, token, '&quality=lossless', { method: 'HEAD' });
+    expect(exposed(head)).toBe('X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges');
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    const whole = await audio(strict, token, '&quality=lossless');
+    expect(whole.status).toBe(200);
+    expect(exposed(whole)).toBe('X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality');
+    expect(whole.headers.get('accept-ranges')).toBeNull();
+    const rest = await audio(strict, token, '&quality=lossless', { headers: { range: 'bytes=100-' } });
+    expect(rest.status).toBe(206);
+    expect(exposed(rest)).toBe('X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality');
+    expect(rest.headers.get('accept-ranges')).toBe('bytes');
+    // what a script can read of the 206: the file's size and the answer's length
+    expect(Number(rest.headers.get('content-length'))).toBe(Number(rest.headers.get('x-origin-size')) - 100);
+  });
+
   test('default: bytes=0- is sent to the end, as today', async () => {
     const res = await audio(byDefault, await signUserToken(byDefault.keys, 'range@example.com'), '', { headers: { range: 'bytes=0-' } });
     expect(res.status).toBe(206);
