@@ -1,5 +1,6 @@
 // What the app composes of listening offline.
-export { clearKeptOnDevice, keptAlbumInfoOf, keptSourceInHand, keptSourceOf, readKeptAhead, type KeptSource } from './actors';
+export { clearKeptOnDevice, keptSourceInHand, keptSourceOf, readKeptAhead, type KeptSource } from './keptReads';
+export { keptAlbumInfoOf } from './keptStore';
 export { isKept, keptKnown } from './selectors';
 export { startKeeping } from './start';
 export type { KeepingRef } from './keepingMachine';

@@ -7,7 +7,7 @@ import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/ui/PageLoad';
 import { PageSpinner } from '@/ui/PageSpinner';
-import { keptStorage, type KeptStorage } from '../actors';
+import { keptStorage, type KeptStorage } from '../keptStore';
 import { useKeeping } from '../context';
 
 function Usage({ estimate }: { estimate: KeptStorage['estimate'] }) {
