@@ -220,46 +220,32 @@ describe('a download cut off continues where it stopped', () => {
 });
 
 describe('what a download stores on its way', () => {
-  /** every `put` into the partial downloads' stores, by store name */
-  function countPartialWrites() {
+  /** keeps `body` whole, and says every `put` into the partial downloads' stores meanwhile, by store name */
+  async function writesWhileKeeping(body: Uint8Array<ArrayBuffer>): Promise<string[]> {
     const writes: string[] = [];
     const put = IDBObjectStore.prototype.put;
     const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
       if (this.name === 'partial' || this.name === 'partial_pieces') writes.push(this.name);
       return put.apply(this, args);
     });
-    return { writes, restore: () => spy.mockRestore() };
+    try {
+      const page = await open(fakeLibrary(body).fetch);
+      page.actor.send({ type: 'KEEP', items: [item] });
+      await keptWhole(page);
+    } finally {
+      spy.mockRestore();
+    }
+    await expectKept(body);
+    return writes;
   }
 
   test('a body that arrives whole before a piece is due is kept with no write for resuming it', async () => {
-    const FILE = file(KEEP_PIECE_BYTES / 2, 7);
-    const { fetch } = fakeLibrary(FILE);
-    const counted = countPartialWrites();
-    try {
-      const page = await open(fetch);
-      page.actor.send({ type: 'KEEP', items: [item] });
-      await keptWhole(page);
-      expect(counted.writes).toEqual([]);
-    } finally {
-      counted.restore();
-    }
-    await expectKept(FILE);
+    expect(await writesWhileKeeping(file(KEEP_PIECE_BYTES / 2, 7))).toEqual([]);
   });
 
   test('a longer body stores its full pieces as they come, not the last bytes once all are here, and none stay once kept', async () => {
-    const FILE = file(2.5 * KEEP_PIECE_BYTES, 8);
-    const { fetch } = fakeLibrary(FILE);
-    const counted = countPartialWrites();
-    try {
-      const page = await open(fetch);
-      page.actor.send({ type: 'KEEP', items: [item] });
-      await keptWhole(page);
-      // the record with the first piece, then the second piece; the half piece at the end is kept whole with the body
-      expect(counted.writes).toEqual(['partial', 'partial_pieces', 'partial_pieces']);
-    } finally {
-      counted.restore();
-    }
-    await expectKept(FILE);
+    // the record with the first piece, then the second piece; the half piece at the end is kept whole with the body
+    expect(await writesWhileKeeping(file(2.5 * KEEP_PIECE_BYTES, 8))).toEqual(['partial', 'partial_pieces', 'partial_pieces']);
     expect(await readPartialTrack(KEY)).toBeNull();
   });
 });

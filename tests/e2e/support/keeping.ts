@@ -2,6 +2,7 @@
 // dialog, and what the page has stored (IndexedDB `kept`, Cache Storage `kept-audio`).
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { playedAudio } from './audioSpy';
 
 /** what a browser logs by itself for requests that cannot reach the network */
 export const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
@@ -72,4 +73,15 @@ export function keptTypes(page: Page): Promise<string[]> {
     }
     return types;
   });
+}
+
+/** the player bar shows `title`, and its audio plays from the device (the kept body's `blob:` URL) */
+export async function playsFromDevice(page: Page, title: string): Promise<void> {
+  await page.getByRole('contentinfo', { name: '正在播放' }).getByText(title, { exact: true }).waitFor({ timeout: 15_000 });
+  await expect
+    .poll(async () => {
+      const audio = await playedAudio(page);
+      return { from: audio.src.slice(0, 'blob:'.length), playing: audio.currentTime > 0.3 };
+    }, { timeout: 20_000 })
+    .toEqual({ from: 'blob:', playing: true });
 }
