@@ -7,6 +7,7 @@ export default createMachine({
   id: "keeping",
   context: {
     kept: [],
+    keptBytes: {},
     queue: [],
     progress: {
       bytes: 0,

@@ -318,6 +318,8 @@ export const text = {
     removed: '已移除本机副本',
     cancelled: '已取消保存到本机',
     progress: (kept: number, total: number) => `正在保存到本机 ${kept}/${total}`,
+    /** what of a list is on the device so far, while it downloads */
+    listProgress: (size: string) => `已下载 ${size}`,
     /** the track downloading now: what arrived, of its size when the library said it */
     trackProgress: (done: string, size: string | null) => (size === null ? `本首已下载 ${done}` : `本首 ${done} / ${size}`),
     cancel: '取消保存',

@@ -346,8 +346,9 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
       // while the rest has not come, the progress already counts the bytes kept before the reload
       await count.waitFor({ timeout: 20_000 });
       await expect.poll(async () => Number(await saving.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
-      // and the track's own bytes, of its size
+      // and the track's own bytes, of its size; the album's so far are those bytes
       await page.getByText(/^本首 \d+(\.\d)? [KM]B \/ \d+(\.\d)? [KM]B$/).waitFor({ timeout: 20_000 });
+      await page.getByText(`已下载 ${formatBytes(stored)}`, { exact: true }).waitFor();
       slow.releaseRest();
 
       await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 90_000 });

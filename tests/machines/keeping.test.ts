@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { keepingMachine, type KeepingEvent, type KeepItem, type KeptOnDevice, type QueueChangedEvent } from '@/features/offline/keepingMachine';
 import { keepPlanMachine, type KeepEstimate, type KeepPlanInput } from '@/features/offline/keepPlanMachine';
+import { keptBytesOf } from '@/features/offline/selectors';
 import { NetworkError } from '@/services/api/errors';
 import { KEEP_RETRY_DELAY_MS } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
@@ -15,7 +16,7 @@ import { fakeService, flush } from './fakes';
 const track = (trackId: number): TrackInfo => ({ albumId: 'a1', discId: 1, trackId, title: `第${trackId}首`, artist: 'A', type: 'normal', albumTitle: '港灯夜曲' });
 const item = (trackId: number): KeepItem => ({ track: track(trackId), quality: 'lossless' });
 
-function start(onDevice: KeptOnDevice = { kept: [], queue: [] }) {
+function start(onDevice: KeptOnDevice = { kept: [], queue: [], bytes: {} }) {
   const downloads: { input: KeepItem; sendBack: (event: KeepingEvent) => void; stopped: boolean }[] = [];
   const fakes = { loadKept: fakeService<KeptOnDevice>(), removeKept: fakeService<void, TrackIdentity[]>(), estimateKeep: fakeService<KeepEstimate, KeepPlanInput>() };
   const downloadTrack = fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
@@ -102,7 +103,7 @@ describe('keeping tracks on this device', () => {
   });
 
   it('a reload resumes the saved queue where it stopped; what is kept shows as kept', async () => {
-    const { actor, current } = start({ kept: [trackKey(track(1))], queue: [item(2), item(3)] });
+    const { actor, current } = start({ kept: [trackKey(track(1))], queue: [item(2), item(3)], bytes: { [trackKey(track(1))]: 3000 } });
     await flush();
     expect(actor.getSnapshot().hasTag('downloading')).toBe(true);
     expect(current().input).toEqual(item(2));
@@ -113,18 +114,18 @@ describe('keeping tracks on this device', () => {
     const fakes = { loadKept: fakeService<KeptOnDevice>() };
     const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic } })).start();
     expect(fakes.loadKept.calls).toHaveLength(0);
-    const { actor: busy, current } = start({ kept: [trackKey(track(1))], queue: [item(2)] });
+    const { actor: busy, current } = start({ kept: [trackKey(track(1))], queue: [item(2)], bytes: { [trackKey(track(1))]: 3000 } });
     await flush();
     const running = current();
     busy.send({ type: 'RESET' });
     expect(running.stopped).toBe(true);
     expect(busy.getSnapshot().value).toBe('waiting');
-    expect(busy.getSnapshot().context).toMatchObject({ kept: [], queue: [] });
+    expect(busy.getSnapshot().context).toMatchObject({ kept: [], keptBytes: {}, queue: [] });
     actor.stop();
   });
 
   it('移除本机副本 forgets the removed tracks once they are gone from the device', async () => {
-    const { actor, fakes, notes } = start({ kept: [trackKey(track(1)), trackKey(track(2))], queue: [] });
+    const { actor, fakes, notes } = start({ kept: [trackKey(track(1)), trackKey(track(2))], queue: [], bytes: { [trackKey(track(1))]: 3000, [trackKey(track(2))]: 5000 } });
     await flush();
     actor.send({ type: 'REMOVE', tracks: [track(1)] });
     expect(actor.getSnapshot().hasTag('removing')).toBe(true);
@@ -132,7 +133,31 @@ describe('keeping tracks on this device', () => {
     fakes.removeKept.last.resolve();
     await flush();
     expect(actor.getSnapshot().context.kept).toEqual([trackKey(track(2))]);
+    expect(actor.getSnapshot().context.keptBytes).toEqual({ [trackKey(track(2))]: 5000 });
     expect(notes).toEqual([text.offline.removed]);
+  });
+
+  it("a list's size so far while it downloads: the bytes kept of its tracks, with what arrived of the one downloading", async () => {
+    const { actor, current } = start({ kept: [trackKey(track(1))], queue: [], bytes: { [trackKey(track(1))]: 3000 } });
+    await flush();
+    const list = [track(1), track(2), track(3)];
+    const size = () => keptBytesOf(list)(actor.getSnapshot());
+    expect(size()).toBe(3000);
+    actor.send({ type: 'KEEP', items: [item(2), item(3), item(9)] });
+    current().sendBack({ type: 'DOWNLOAD_PROGRESS', bytes: 1000, total: 4000 });
+    expect(size()).toBe(4000);
+    current().sendBack({ type: 'DOWNLOAD_PROGRESS', bytes: 4000, total: 4000 });
+    current().sendBack({ type: 'TRACK_KEPT' });
+    // track 2 kept whole; track 3 has started from nothing
+    expect(size()).toBe(7000);
+    current().sendBack({ type: 'DOWNLOAD_PROGRESS', bytes: 500, total: null });
+    expect(size()).toBe(7500);
+    current().sendBack({ type: 'DOWNLOAD_PROGRESS', bytes: 2000, total: null });
+    current().sendBack({ type: 'TRACK_KEPT' });
+    // track 9 downloads now: not this list's
+    current().sendBack({ type: 'DOWNLOAD_PROGRESS', bytes: 800, total: 900 });
+    expect(size()).toBe(9000);
+    expect(keptBytesOf([track(9)])(actor.getSnapshot())).toBe(800);
   });
 
   it('no store on this browser: nothing is kept, and the machine still takes requests', async () => {
@@ -146,7 +171,7 @@ describe('keeping tracks on this device', () => {
   });
 
   it('保存到本机 opens the dialog for the tracks not kept yet: their size against the space left, then 开始保存 queues them in its quality', async () => {
-    const { actor, fakes, downloads, notes, current } = start({ kept: [trackKey(track(1))], queue: [] });
+    const { actor, fakes, downloads, notes, current } = start({ kept: [trackKey(track(1))], queue: [], bytes: { [trackKey(track(1))]: 3000 } });
     await flush();
     actor.send({ type: 'PLAN', tracks: [track(1), track(2), track(3)], quality: 'high' });
     const plan = () => actor.getSnapshot().context.plan!;

@@ -247,5 +247,8 @@ describe('what a download stores on its way', () => {
     // the record with the first piece, then the second piece; the half piece at the end is kept whole with the body
     expect(await writesWhileKeeping(file(2.5 * KEEP_PIECE_BYTES, 8))).toEqual(['partial', 'partial_pieces', 'partial_pieces']);
     expect(await readPartialTrack(KEY)).toBeNull();
+    // a page opened later reads the track as kept, with its size
+    const later = await open(fakeLibrary(file(1, 0)).fetch);
+    expect(later.actor.getSnapshot().context).toMatchObject({ kept: [trackKey(track)], keptBytes: { [trackKey(track)]: 2.5 * KEEP_PIECE_BYTES } });
   });
 });

@@ -33,7 +33,9 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       // with tracks kept, the first play's click finds the stores open; without, nothing more opens
       // (a store that will not open is said by the play that needs it)
       if (tracks.length > 0) void storage.openKeptForPlaying().catch(() => {});
-      return { kept: [...new Set(tracks.map(trackKey))], queue };
+      const bytes: Record<string, number> = {};
+      for (const track of tracks) bytes[trackKey(track)] = (bytes[trackKey(track)] ?? 0) + track.bytes;
+      return { kept: Object.keys(bytes), queue, bytes };
     }),
     downloadTrack: fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
       const controller = new AbortController();

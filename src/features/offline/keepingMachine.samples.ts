@@ -10,9 +10,9 @@ const keep = (id: string) => ({ track: sampleTrack(id), quality: 'lossless' as c
 export const pathEvents: AnyEventObject[] = [
   { type: 'LOAD' },
   { type: 'RESET' },
-  { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [] } },
+  { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [], bytes: {} } },
   // a reload in the middle of a download: the saved queue
-  { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [keep('a')] } },
+  { type: 'xstate.done.actor.loadKept', output: { kept: [], queue: [keep('a')], bytes: {} } },
   { type: 'xstate.error.actor.loadKept', error: new Error('IndexedDB is not available') },
   { type: 'PLAN', tracks: [sampleTrack('a')], quality: 'lossless' },
   { type: 'xstate.done.actor.keepPlan', output: [keep('a')] },

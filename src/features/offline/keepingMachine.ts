@@ -21,11 +21,15 @@ export interface KeepItem {
 export interface KeptOnDevice {
   kept: string[];
   queue: KeepItem[];
+  /** bytes kept of each kept track (its qualities together), by track key */
+  bytes: Record<string, number>;
 }
 
 export interface KeepingContext {
   /** track keys (trackKey) of the tracks kept on this device, in any quality */
   kept: string[];
+  /** bytes kept of each kept track, by track key: a list's size so far while it downloads */
+  keptBytes: Record<string, number>;
   /** tracks to download, the first being downloaded */
   queue: KeepItem[];
   /** bytes of the track being downloaded, and its size when the library says it */
@@ -116,7 +120,7 @@ export const keepingMachine = setup({
     keptSome: ({ context }) => context.keptInBatch > 0,
   },
   actions: {
-    setKept: assign((_, params: KeptOnDevice) => ({ kept: params.kept, queue: params.queue })),
+    setKept: assign((_, params: KeptOnDevice) => ({ kept: params.kept, queue: params.queue, keptBytes: params.bytes })),
     enqueue: assign(({ context, event }) => (event.type === 'KEEP' ? { queue: [...context.queue, ...newKeepItems(context, event.items)] } : {})),
     // one dialog at a time, spawned under its actor's name so it is stopped by that name
     openPlan: assign(({ context, event, spawn }) => {
@@ -131,6 +135,7 @@ export const keepingMachine = setup({
     startTrack: assign({ progress: { bytes: 0, total: null } }),
     markKept: assign(({ context }) => ({
       kept: [...context.kept, keyOf(context.queue[0]!)],
+      keptBytes: { ...context.keptBytes, [keyOf(context.queue[0]!)]: (context.keptBytes[keyOf(context.queue[0]!)] ?? 0) + context.progress.bytes },
       queue: context.queue.slice(1),
       keptInBatch: context.keptInBatch + 1,
       failedTries: 0,
@@ -138,12 +143,13 @@ export const keepingMachine = setup({
     countFailedTry: assign(({ context }) => ({ failedTries: context.failedTries + 1 })),
     dropFailed: assign(({ context }) => ({ queue: context.queue.slice(1), failedTries: 0 })),
     clearQueue: assign({ queue: [], failedTries: 0, keptInBatch: 0 }),
-    forgetAll: assign({ kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null }),
+    forgetAll: assign({ kept: [], keptBytes: {}, queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null }),
     finishBatch: assign({ keptInBatch: 0 }),
     setRemoving: assign(({ event }) => (event.type === 'REMOVE' ? { removing: event.tracks } : {})),
     forgetRemoved: assign(({ context }) => {
       const gone = new Set(context.removing.map(trackKey));
-      return { kept: context.kept.filter((key) => !gone.has(key)), removing: [] };
+      const keptBytes = Object.fromEntries(Object.entries(context.keptBytes).filter(([key]) => !gone.has(key)));
+      return { kept: context.kept.filter((key) => !gone.has(key)), keptBytes, removing: [] };
     }),
     endRemoving: assign({ removing: [] }),
     saveQueue: emit(({ context }) => ({ type: 'queueChanged' as const, queue: context.queue })),
@@ -162,7 +168,7 @@ export const keepingMachine = setup({
 }).createMachine({
   description: 'What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.',
   id: 'keeping',
-  context: { kept: [], queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null },
+  context: { kept: [], keptBytes: {}, queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null },
   initial: 'waiting',
   on: {
     RESET: { description: 'Signed out: the device was cleared; nothing is read until somebody signs in.', target: '.waiting', actions: ['stopPlan', 'forgetAll'] },

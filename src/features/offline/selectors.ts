@@ -52,6 +52,19 @@ export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapsh
   };
 };
 
+/** of these tracks: the bytes kept, with what arrived of the one downloading now */
+export const keptBytesOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {
+  const { keptBytes, queue, progress } = snapshot.context;
+  const current = queue[0] && snapshot.hasTag('downloading') ? trackKey(queue[0].track) : null;
+  let bytes = 0;
+  for (const track of tracks) {
+    const key = trackKey(track);
+    bytes += keptBytes[key] ?? 0;
+    if (key === current) bytes += progress.bytes;
+  }
+  return bytes;
+};
+
 /** the download in progress: bytes of the current track, and its size when known */
 export const progressOf = (snapshot: Snapshot) => snapshot.context.progress;
 

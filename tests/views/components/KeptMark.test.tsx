@@ -37,7 +37,7 @@ describe('KeptMark', () => {
     expect(screen.queryByRole('img', { name: text.offline.kept })).toBeNull();
     expect(readAhead).not.toHaveBeenCalled();
 
-    await act(async () => answer({ kept: [trackKey(kept)], queue: [] }));
+    await act(async () => answer({ kept: [trackKey(kept)], queue: [], bytes: { [trackKey(kept)]: 1000 } }));
     expect(screen.getAllByRole('img', { name: text.offline.kept })).toHaveLength(1);
     expect(readAhead).toHaveBeenCalledWith(kept);
     expect(readAhead).not.toHaveBeenCalledWith(streamed);

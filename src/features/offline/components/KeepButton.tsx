@@ -1,6 +1,7 @@
 // 保存到本机 for a list (an album, a playlist): the dialog for the tracks not kept yet (their quality
-// and size against the space left; 开始保存 queues them); while they download, the count and the
-// current track's progress with 取消保存; once all are kept, 已保存到本机 and 移除本机副本.
+// and size against the space left; 开始保存 queues them); while they download, the count, the size
+// so far and the current track's progress with 取消保存; once all are kept, 已保存到本机 and 移除本机副本.
+import '@mantine/core/styles/Progress.layer.css';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -10,13 +11,14 @@ import { text } from '@/shared/text';
 import { trackInfoOf, type TrackInfo } from '@/shared/track';
 import { Tip } from '@/ui/Tip';
 import { useKeeping } from '../context';
-import { keepingOf, progressOf, sameKeeping } from '../selectors';
+import { keepingOf, keptBytesOf, progressOf, sameKeeping } from '../selectors';
 
 /** `listSize`: the list's tracks in all, when more than `tracks` (those that can play now) */
 export function KeepButton({ tracks, quality, listSize = tracks.length }: { tracks: readonly TrackInfo[]; quality: Quality; listSize?: number }) {
   const keeping = useKeeping();
   const state = useSelector(keeping, keepingOf(tracks), sameKeeping);
   const progress = useSelector(keeping, progressOf);
+  const listBytes = useSelector(keeping, keptBytesOf(tracks));
   const canRemove = useSelector(keeping, (snapshot) => snapshot.can({ type: 'REMOVE', tracks: [] }));
   if (tracks.length === 0) return null;
 
@@ -26,7 +28,14 @@ export function KeepButton({ tracks, quality, listSize = tracks.length }: { trac
     return (
       <Group gap="xs" wrap="nowrap">
         <div style={{ minWidth: 140 }}>
-          <Text size="xs">{text.offline.progress(state.kept, total)}</Text>
+          <Group gap={6}>
+            <Text size="xs">{text.offline.progress(state.kept, total)}</Text>
+            {listBytes > 0 && (
+              <Text size="xs" c="dimmed">
+                {text.offline.listProgress(formatBytes(listBytes))}
+              </Text>
+            )}
+          </Group>
           <Progress value={((state.kept + part) / total) * 100} size="sm" aria-label={text.offline.progress(state.kept, total)} />
           {state.downloading && progress.bytes > 0 && (
             <Text size="xs" c="dimmed">
