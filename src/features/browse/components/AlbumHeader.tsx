@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { PlayAllButton } from '@/features/player/components';
 import { Link } from 'wouter';

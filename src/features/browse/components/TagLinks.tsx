@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'wouter';
 import { tagLabel, tagPath } from '@/rules/tags';

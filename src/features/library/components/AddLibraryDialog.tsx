@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';

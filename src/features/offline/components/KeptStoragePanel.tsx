@@ -1,5 +1,7 @@
 // 本机存储 (a tab of the user page): the space used and left on this device, each kept album with its
 // tracks' count and size and 移除本机副本, and 全部移除.
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { formatBytes } from '@/rules/bytes';

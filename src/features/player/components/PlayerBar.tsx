@@ -1,5 +1,6 @@
 // The player bar (docs/behaviour.md#the-frame), fixed at the bottom: cover (→ /now), previous / play-pause / next,
 // progress, title, artist and album link, loop mode, queue (→ /queue), mute and volume.
+import '@mantine/core/styles/Anchor.layer.css';
 import { ActionIcon, Anchor, Group, Loader, Text } from '@mantine/core';
 import {
   IconArrowsShuffle,

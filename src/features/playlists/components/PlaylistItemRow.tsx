@@ -1,5 +1,6 @@
 // One item of a list: a track plays, an album item plays its album, a dummy item shows greyed;
 // the owner's actions at the end.
+import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor } from '@mantine/core';
 import { Link } from 'wouter';
 import { PlayButton, TrackMenu } from '@/features/player/components';

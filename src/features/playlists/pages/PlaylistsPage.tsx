@@ -1,5 +1,6 @@
 // 播放列表管理 (docs/behaviour.md#other-pages): the user's playlists with name and description; a click opens the list,
 // the delete icon asks first (删除播放列表确认), 创建播放列表 opens the create dialog.
+import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';

@@ -1,6 +1,9 @@
 // 删除账号 at the foot of the profile tab: a dialog that says it cannot be undone and asks for the
 // password (and the code of two-step sign-in when it is on); afterwards the device is cleared as at
 // logout.
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';

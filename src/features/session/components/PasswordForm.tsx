@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUser } from '../context';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Avatar.layer.css';
+import '@mantine/core/styles/Input.layer.css';
 import { Avatar, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUser } from '../context';

@@ -1,5 +1,7 @@
 // 两步验证 on the user page: turn it on (a secret made here, shown as a QR code and as text, confirmed
 // by a first code) or off (with a code). On a site that enforces it, the reason is shown first.
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Input.layer.css';
 import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';

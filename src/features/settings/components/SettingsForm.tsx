@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.layer.css';
 import { NativeSelect, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useSettings } from '../context';

@@ -1,5 +1,6 @@
 // The share form (分享: 分享名称, 分享描述, 选择分享内容 with 全选 / 清除所有, all tracks chosen at
 // start) and the success dialog (分享成功: the link in a disabled field, 复制, native share, 确定).
+import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';

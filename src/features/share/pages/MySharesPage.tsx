@@ -1,5 +1,6 @@
 // 我的分享: the user's share links, newest first: open, copy the link, take it back (delete); the
 // copy and the delete go through the page's myShares actor, one at a time.
+import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';

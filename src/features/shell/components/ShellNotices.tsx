@@ -1,5 +1,6 @@
 // What the shell tells the listener: an "offline" banner while the browser has no network, and a
 // "new version" prompt (刷新 / 稍后) when one waits to take over.
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { text } from '@/shared/text';
