@@ -11,15 +11,21 @@ const ROOT = join(__dirname, '..', '..');
 const SRC = join(ROOT, 'src');
 const SHEETS = join(ROOT, 'node_modules', '@mantine', 'core', 'styles');
 
-/** components built on another's sheet: they have none of their own */
+/**
+ * the sheets a component renders with beyond its own, as its source shows (Mantine's list of CSS
+ * files says to look there): inputs are built on Input, a modal's content is a Paper with a
+ * CloseButton over an Overlay, a card is a Paper, a notification has a CloseButton and a Loader
+ */
 const BUILT_ON: Record<string, string[]> = {
   TextInput: ['Input'],
   Textarea: ['Input'],
   NativeSelect: ['Input'],
   PasswordInput: ['Input', 'PasswordInput'],
   NumberInput: ['Input', 'NumberInput'],
-  Modal: ['Modal', 'ModalBase', 'Overlay'],
+  Modal: ['Modal', 'ModalBase', 'Overlay', 'Paper', 'CloseButton'],
   Menu: ['Menu', 'Popover'],
+  Card: ['Card', 'Paper'],
+  Notification: ['Notification', 'CloseButton', 'Loader'],
 };
 
 function sourceFiles(dir: string): string[] {

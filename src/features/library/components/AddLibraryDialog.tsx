@@ -3,6 +3,8 @@ import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';

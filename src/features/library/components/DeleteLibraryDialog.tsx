@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useLibraryActors } from '../context';

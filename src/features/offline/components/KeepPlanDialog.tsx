@@ -4,6 +4,7 @@
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
 import '@/ui/styles/forms';
 import { Button, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';

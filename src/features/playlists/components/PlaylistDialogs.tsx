@@ -4,6 +4,8 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
 import '@/ui/styles/forms';
 import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';

@@ -3,6 +3,7 @@
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';

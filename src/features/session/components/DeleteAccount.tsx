@@ -7,6 +7,8 @@ import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Divider, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
 import '@/ui/styles/forms';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';

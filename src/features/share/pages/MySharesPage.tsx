@@ -2,6 +2,7 @@
 // copy and the delete go through the page's myShares actor, one at a time.
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';

@@ -4,6 +4,8 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Kbd.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Fragment } from 'react';
 import { Kbd, Modal, Stack, Text, Title } from '@mantine/core';
 import { text } from '@/shared/text';
