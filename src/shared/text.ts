@@ -318,6 +318,10 @@ export const text = {
     removed: '已移除本机副本',
     cancelled: '已取消保存到本机',
     progress: (kept: number, total: number) => `正在保存到本机 ${kept}/${total}`,
+    /** a track row waiting in the download queue */
+    queued: '等待保存到本机',
+    /** a track row downloading now, with the percent that arrived when its size is known */
+    downloading: (percent: number | null) => (percent === null ? '正在保存到本机' : `正在保存到本机 ${percent}%`),
     /** what of a list is on the device so far, while it downloads */
     listProgress: (size: string) => `已下载 ${size}`,
     /** the track downloading now: what arrived, of its size when the library said it */

@@ -228,8 +228,12 @@ describe('listening offline', () => {
     await expect
       .poll(async () => (audio.held.length === 1 ? 1 : `${audio.held.length} held; the page says: ${await page.getByRole('alert').allTextContents()}`), { timeout: 30_000 })
       .toBe(1);
+    // its row shows it downloading (no size yet), the next rows waiting
+    await rowOf(page, first!.title).getByRole('img', { name: '正在保存到本机', exact: true }).waitFor();
+    await rowOf(page, second!.title).getByRole('img', { name: '等待保存到本机' }).waitFor();
     await page.getByRole('button', { name: '取消保存' }).click();
     await page.getByRole('alert').filter({ hasText: '已取消保存到本机' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('img', { name: /^(正在|等待)保存到本机/ }).count()).toBe(0);
     audio.release();
     await keep.waitFor();
     expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(0);

@@ -38,6 +38,29 @@ export const keptInAlbum = (albumId: string) => (snapshot: Snapshot) => albumCou
 /** whether the track is kept on this device (in any quality) */
 export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => keptSetOf(snapshot.context.kept).has(trackKey(track));
 
+// the queue as a set, once per queue (every row asks on every snapshot, as for the kept list)
+const queuedSets = new WeakMap<readonly { track: TrackIdentity }[], ReadonlySet<string>>();
+function queuedSetOf(queue: readonly { track: TrackIdentity }[]): ReadonlySet<string> {
+  let set = queuedSets.get(queue);
+  if (!set) queuedSets.set(queue, (set = new Set(queue.map((item) => trackKey(item.track)))));
+  return set;
+}
+
+/**
+ * A track row's part in keeping: kept; downloading now (the whole percent that arrived, when its
+ * size is known, else `downloading`); waiting in the queue; or null. A primitive, so a row renders
+ * again only when its own state or percent changes.
+ */
+export type RowKeeping = 'kept' | 'queued' | 'downloading' | number | null;
+export const rowKeeping = (track: TrackIdentity) => (snapshot: Snapshot): RowKeeping => {
+  const key = trackKey(track);
+  if (keptSetOf(snapshot.context.kept).has(key)) return 'kept';
+  const { queue, progress } = snapshot.context;
+  if (queue.length === 0 || !queuedSetOf(queue).has(key)) return null;
+  if (trackKey(queue[0]!.track) !== key || !snapshot.hasTag('downloading')) return 'queued';
+  return progress.total ? Math.min(100, Math.floor((progress.bytes / progress.total) * 100)) : 'downloading';
+};
+
 /** of these tracks: how many are kept, how many wait in the queue, and whether one of them downloads now */
 export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {
   const kept = keptSetOf(snapshot.context.kept);
