@@ -133,13 +133,16 @@ export const keepingMachine = setup({
     keepPlanned: raise(({ event }) => ({ type: 'KEEP' as const, items: event.type === 'xstate.done.actor.keepPlan' ? event.output : [] })),
     setProgress: assign(({ event }) => (event.type === 'DOWNLOAD_PROGRESS' ? { progress: { bytes: event.bytes, total: event.total } } : {})),
     startTrack: assign({ progress: { bytes: 0, total: null } }),
-    markKept: assign(({ context }) => ({
-      kept: [...context.kept, keyOf(context.queue[0]!)],
-      keptBytes: { ...context.keptBytes, [keyOf(context.queue[0]!)]: (context.keptBytes[keyOf(context.queue[0]!)] ?? 0) + context.progress.bytes },
-      queue: context.queue.slice(1),
-      keptInBatch: context.keptInBatch + 1,
-      failedTries: 0,
-    })),
+    markKept: assign(({ context }) => {
+      const key = keyOf(context.queue[0]!);
+      return {
+        kept: [...context.kept, key],
+        keptBytes: { ...context.keptBytes, [key]: (context.keptBytes[key] ?? 0) + context.progress.bytes },
+        queue: context.queue.slice(1),
+        keptInBatch: context.keptInBatch + 1,
+        failedTries: 0,
+      };
+    }),
     countFailedTry: assign(({ context }) => ({ failedTries: context.failedTries + 1 })),
     dropFailed: assign(({ context }) => ({ queue: context.queue.slice(1), failedTries: 0 })),
     clearQueue: assign({ queue: [], failedTries: 0, keptInBatch: 0 }),
