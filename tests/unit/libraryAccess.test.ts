@@ -152,6 +152,30 @@ describe('createLibraryAccess over a credential source', () => {
     expect(access.trackSource(track)).toBeNull();
   });
 
+  test('credentials still loading: the answer waits for their load to end, not only for what is kept', async () => {
+    let ready = false;
+    let loaded!: () => void;
+    const settled = new Promise<void>((resolve) => (loaded = resolve));
+    const access = createLibraryAccess(
+      source({ ready: () => ready, credentials: () => (ready ? [HOME] : []), settled: () => settled, keptKnown: async () => {}, keptOnDevice: () => false }),
+    );
+    let answered = false;
+    const answer = access.forAlbums([track.albumId]).then((a) => ((answered = true), a));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    // what is kept is known already; the libraries are not
+    expect(answered).toBe(false);
+    ready = true;
+    loaded();
+    expect((await answer).canPlay(track)).toBe(true);
+  });
+
+  test('credentials that failed to load (offline): the answer goes on with what is kept', async () => {
+    const access = createLibraryAccess(source({ ready: () => false, credentials: () => [], settled: async () => {}, keptKnown: async () => {}, keptOnDevice: (t) => t.trackId === track.trackId }));
+    const answer = await access.forAlbums([track.albumId]);
+    expect(answer.canPlay(track)).toBe(true);
+    expect(answer.canPlay({ ...track, trackId: track.trackId + 1 })).toBe(false);
+  });
+
   test('with the browser offline only kept tracks can play, though their libraries are known; back online every track can', async () => {
     let offline = true;
     const access = createLibraryAccess(

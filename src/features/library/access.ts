@@ -13,6 +13,8 @@ export interface CredentialSource {
   credentials(): readonly Credential[];
   /** false until the credentials are known: nobody can tell yet which library has an album */
   ready(): boolean;
+  /** resolves once the credentials' load has ended, listed or failed (at once when none is under way) */
+  settled?(): Promise<void>;
   /** album id → the URLs of the libraries holding it (the local album_library_map) */
   librariesOf(albumIds: readonly string[]): Promise<Map<string, readonly string[]>>;
   /** whether the track is kept on this device: it plays without any library (listening offline) */
@@ -128,6 +130,9 @@ export interface LibraryAccess {
 export function createLibraryAccess(source: CredentialSource): LibraryAccess {
   const kept = (track: TrackIdentity) => source.keptOnDevice?.(track) ?? false;
   const read = async (albumIds: readonly string[]) => {
+    // credentials still loading (a page opened straight after sign-in or a reload): the answer waits
+    // for them, or it would say no library has any album until something made the page ask again
+    if (!source.ready()) await source.settled?.();
     // with no library reachable (offline: the credentials failed to load) only kept tracks can play,
     // so the answer waits for them to be known; with libraries it never waits
     if (!source.ready()) await source.keptKnown?.();

@@ -2,7 +2,7 @@
 // browser, with the edges between them (a credential added or changed syncs; a library deleted is
 // removed locally, a refused token reads the credentials again), and the access module fed by the
 // credentials of the moment.
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor, waitFor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import type { TrackIdentity } from '@/shared/track';
 import { createLibraryAccess } from './access';
@@ -31,6 +31,8 @@ export function startLibrary({ api, fetch, keptOnDevice, keptKnown, inspect }: L
   const access = createLibraryAccess({
     credentials: () => libraries.getSnapshot().context.credentials,
     ready: () => libraries.getSnapshot().hasTag('ready'),
+    // a load under way is `busy`; nobody signed in (idle) has none to wait for
+    settled: async () => void (await waitFor(libraries, (snapshot) => !snapshot.hasTag('busy'))),
     librariesOf: librariesOfAlbums,
     keptOnDevice,
     keptKnown,
