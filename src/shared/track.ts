@@ -37,6 +37,11 @@ export function trackKey(track: TrackIdentity): string {
   return `${track.albumId}-${track.discId}-${track.trackId}`;
 }
 
+/** the album id of a trackKey: album ids may hold dashes, the disc and track numbers never do */
+export function albumIdOfKey(key: string): string {
+  return key.slice(0, key.lastIndexOf('-', key.lastIndexOf('-') - 1));
+}
+
 /** the TrackInfo fields of any track-like value (an album Track carries tags too; a queue keeps none) */
 export function trackInfoOf(track: TrackInfo): TrackInfo {
   const info: TrackInfo = {

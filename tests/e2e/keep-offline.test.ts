@@ -25,6 +25,18 @@ const [first, second, third] = album.discs[0]!.tracks;
 
 const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
 
+/**
+ * A fresh page on the album, signed in as the demo user. `listening`: its audio is watched
+ * (AUDIO_SPY) and the messages a browser logs by itself with no network are not errors.
+ */
+async function openAlbum({ listening = false } = {}) {
+  const tp = await newPage(suite.browser, listening ? { ignoreConsole: OFFLINE_CONSOLE } : {});
+  if (listening) await tp.page.addInitScript(AUDIO_SPY);
+  await openSignedIn(tp.page, suite.server, `/album/${TWO_DISC_ALBUM}`);
+  await tp.page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+  return tp;
+}
+
 const rowOf = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
 
 /** 保存到本机 from a track row's More menu, through the dialog; done once the row shows it kept */
@@ -56,10 +68,7 @@ async function holdLibraryAudio(page: Page, libraryUrl: string) {
 
 describe('listening offline', () => {
   test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', { timeout: 120_000 }, async () => {
-    const { page, context, expectNoErrors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
-    await page.addInitScript(AUDIO_SPY);
-    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const { page, context, expectNoErrors, close } = await openAlbum({ listening: true });
     await openKeepDialog(page);
     // the dialog: how many, in the listener's quality, about how large, and the space left
     await keepDialog(page).getByText(`${trackCount} 首歌曲`, { exact: true }).waitFor();
@@ -129,9 +138,7 @@ describe('listening offline', () => {
   });
 
   test("one track from its row's menu: 保存到本机, then 移除本机副本; 本机存储 lists what is kept and 全部移除 empties it", { timeout: 60_000 }, async () => {
-    const { page, expectNoErrors, close } = await newPage(suite.browser);
-    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const { page, expectNoErrors, close } = await openAlbum();
     const row = rowOf(page, second!.title);
     const menu = row.getByRole('button', { name: '更多' });
     await expect.poll(() => menu.isEnabled(), { timeout: 30_000 }).toBe(true);
@@ -166,9 +173,7 @@ describe('listening offline', () => {
   });
 
   test('a download larger than the space left is refused before it starts; a device that fills up during one stops the queue and keeps what it had', { timeout: 90_000 }, async () => {
-    const { page, context, expectNoErrors, close } = await newPage(suite.browser);
-    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const { page, context, expectNoErrors, close } = await openAlbum();
     // one track kept while there is room
     const row = await keepRow(page, second!.title);
 
@@ -215,9 +220,7 @@ describe('listening offline', () => {
   });
 
   test('取消保存 stops the downloads; nothing of them is kept and a reload does not start them again', { timeout: 60_000 }, async () => {
-    const { page, expectNoErrors, close } = await newPage(suite.browser);
-    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const { page, expectNoErrors, close } = await openAlbum();
     const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
     const keep = keepButton(page);
     await openKeepDialog(page);
@@ -249,10 +252,7 @@ describe('listening offline', () => {
   });
 
   test('offline, a playlist and the liked tracks open as last read: the kept track plays, the others show as unavailable; an open album page follows the network', { timeout: 120_000 }, async () => {
-    const { page, context, expectNoErrors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
-    await page.addInitScript(AUDIO_SPY);
-    await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-    await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
+    const { page, context, expectNoErrors, close } = await openAlbum({ listening: true });
     // a list of the album's first two tracks, both liked
     const id = await page.evaluate(
       async ({ albumId }) => {

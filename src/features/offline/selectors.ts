@@ -1,5 +1,5 @@
 // What views read of the keeping actor's snapshot.
-import { trackKey, type TrackIdentity } from '@/shared/track';
+import { albumIdOfKey, trackKey, type TrackIdentity } from '@/shared/track';
 import type { KeepingContext } from './keepingMachine';
 
 type Snapshot = { context: KeepingContext; hasTag(tag: string): boolean };
@@ -23,8 +23,7 @@ function albumCountsOf(kept: readonly string[]): ReadonlyMap<string, number> {
   if (!counts) {
     const made = new Map<string, number>();
     for (const key of kept) {
-      // a key is `{albumId}-{disc}-{track}`; album ids may hold dashes, the two numbers never do
-      const album = key.slice(0, key.lastIndexOf('-', key.lastIndexOf('-') - 1));
+      const album = albumIdOfKey(key);
       made.set(album, (made.get(album) ?? 0) + 1);
     }
     albumCounts.set(kept, (counts = made));

@@ -4,9 +4,9 @@ import { IconCircleCheck, IconCircleDashedCheck } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { text } from '@/shared/text';
 import type { AlbumInfo } from '@/shared/types';
-import { Tip } from '@/ui/Tip';
 import { useKeeping } from '../context';
 import { keptInAlbum } from '../selectors';
+import { Mark } from './KeptMark';
 
 export function KeptAlbumMark({ album }: { album: AlbumInfo }) {
   const kept = useSelector(useKeeping(), keptInAlbum(album.albumId));
@@ -15,10 +15,8 @@ export function KeptAlbumMark({ album }: { album: AlbumInfo }) {
   const label = all ? text.offline.kept : text.offline.partlyKept;
   const Icon = all ? IconCircleCheck : IconCircleDashedCheck;
   return (
-    <Tip label={label}>
-      <span role="img" aria-label={label} style={{ display: 'inline-flex', flexShrink: 0, color: 'var(--mantine-color-teal-6)' }}>
-        <Icon size={14} aria-hidden />
-      </span>
-    </Tip>
+    <Mark label={label} color="var(--mantine-color-teal-6)">
+      <Icon size={14} aria-hidden />
+    </Mark>
   );
 }

@@ -40,10 +40,11 @@ export function KeptMark({ track }: { track: TrackIdentity }) {
   );
 }
 
-function Mark({ label, color, children }: { label: string; color: string; children: ReactNode }) {
+/** a mark of keeping on a row or a tile: an icon named by its label, shown as a tip */
+export function Mark({ label, color, children }: { label: string; color: string; children: ReactNode }) {
   return (
     <Tip label={label}>
-      <span role="img" aria-label={label} style={{ display: 'inline-flex', alignItems: 'center', color }}>
+      <span role="img" aria-label={label} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0, color }}>
         {children}
       </span>
     </Tip>
