@@ -45,6 +45,12 @@ function queuedSetOf(queue: readonly { track: TrackIdentity }[]): ReadonlySet<st
   return set;
 }
 
+/** the key of the track downloading now, null when none is */
+function downloadingKey(snapshot: Snapshot): string | null {
+  const current = snapshot.context.queue[0];
+  return current && snapshot.hasTag('downloading') ? trackKey(current.track) : null;
+}
+
 /**
  * A track row's part in keeping: kept; downloading now (the whole percent that arrived, when its
  * size is known, else `downloading`); waiting in the queue; or null. A primitive, so a row renders
@@ -56,28 +62,28 @@ export const rowKeeping = (track: TrackIdentity) => (snapshot: Snapshot): RowKee
   if (keptSetOf(snapshot.context.kept).has(key)) return 'kept';
   const { queue, progress } = snapshot.context;
   if (queue.length === 0 || !queuedSetOf(queue).has(key)) return null;
-  if (trackKey(queue[0]!.track) !== key || !snapshot.hasTag('downloading')) return 'queued';
+  if (downloadingKey(snapshot) !== key) return 'queued';
   return progress.total ? Math.min(100, Math.floor((progress.bytes / progress.total) * 100)) : 'downloading';
 };
 
 /** of these tracks: how many are kept, how many wait in the queue, and whether one of them downloads now */
 export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {
   const kept = keptSetOf(snapshot.context.kept);
-  const queued = new Set(snapshot.context.queue.map((item) => trackKey(item.track)));
-  const current = snapshot.context.queue[0];
+  const queued = queuedSetOf(snapshot.context.queue);
+  const current = downloadingKey(snapshot);
   const keys = tracks.map(trackKey);
   return {
     kept: keys.filter((key) => kept.has(key)).length,
     queued: keys.filter((key) => queued.has(key)).length,
-    downloading: snapshot.hasTag('downloading') && current !== undefined && keys.includes(trackKey(current.track)),
+    downloading: current !== null && keys.includes(current),
     removing: snapshot.hasTag('removing'),
   };
 };
 
 /** of these tracks: the bytes kept, with what arrived of the one downloading now */
 export const keptBytesOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {
-  const { keptBytes, queue, progress } = snapshot.context;
-  const current = queue[0] && snapshot.hasTag('downloading') ? trackKey(queue[0].track) : null;
+  const { keptBytes, progress } = snapshot.context;
+  const current = downloadingKey(snapshot);
   let bytes = 0;
   for (const track of tracks) {
     const key = trackKey(track);
