@@ -298,7 +298,7 @@ async function exportParts(meta: MetaRepo, parts: ShareParts, exp: number): Prom
       if (album) metadata[id] = exportAlbum(album);
     }
   }
-  const tokens = await Promise.all(parts.grants.map(async (g) => ({ server: g.server, token: await signShareTokenWith(g.key_id, g.secret, g.audios, exp) })));
+  const tokens = await Promise.all(parts.grants.map(async (g) => ({ server: g.server, token: await signShareTokenWith(g.key_id, g.secret, g.audios, exp, nowSeconds()) })));
   return { name: parts.name, description: parts.description, cover: parts.cover, songs: parts.songs, tokens, metadata };
 }
 

@@ -77,17 +77,19 @@ export async function signUserToken(keys: LibraryKeys, userId: string, options: 
 export type Audios = Record<string, Record<string, number[]>>;
 
 /**
- * A share token exactly as Anniv signs one for a share grant (docs/protocol.md#shares step 3): HS256,
- * header `{alg, typ, kid: keyId}`, payload `{iss: "anniv", exp, type: "share", audios}`, key = the
- * UTF-8 bytes of the share secret read from the user token. `exp` in Unix seconds.
+ * A share token as Anniv signs one for a share grant (docs/protocol.md#shares step 3): HS256,
+ * header `{alg, typ, kid: keyId}`, payload `{iss: "anniv", iat, exp, type: "share", audios}`, key =
+ * the UTF-8 bytes of the share secret read from the user token. `iat` and `exp` in Unix seconds.
+ * anniv-go writes no `iat`; this library needs one to bound the token's life (verifyWithExpiry).
  */
-export async function signShareTokenWith(keyId: string, secret: string, audios: Audios, exp: number): Promise<string> {
-  return new SignJWT({ iss: 'anniv', exp, type: 'share', audios }).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId }).sign(bytes(secret));
+export async function signShareTokenWith(keyId: string, secret: string, audios: Audios, exp: number, iat = Math.floor(Date.now() / 1000)): Promise<string> {
+  return new SignJWT({ iss: 'anniv', iat, exp, type: 'share', audios }).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId }).sign(bytes(secret));
 }
 
 /** Share token for this library's own share key (used by tests and the token CLI). */
 export async function signShareToken(keys: LibraryKeys, audios: Audios, expiresInSeconds = 86400): Promise<string> {
-  return signShareTokenWith(keys.share_key_id, keys.share_key, audios, Math.floor(Date.now() / 1000) + expiresInSeconds);
+  const now = Math.floor(Date.now() / 1000);
+  return signShareTokenWith(keys.share_key_id, keys.share_key, audios, now + expiresInSeconds, now);
 }
 
 export type Grant = { kind: 'user'; account?: TokenAccount } | { kind: 'share'; audios: Audios };
@@ -106,6 +108,26 @@ function isAudios(v: unknown): v is Audios {
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
+/**
+ * The longest life a share token may have, `exp - iat`. Anniv hands out tokens for 24 h; the share
+ * key sits in every user token (annil's design), so anyone who ever held one could otherwise sign
+ * a share token for ten years. An hour more than Anniv's day, for clocks that disagree.
+ */
+export const SHARE_TOKEN_MAX_SECONDS = 25 * 3600;
+/** How far in the future a share token's `iat` may be (clock skew): a later one is refused. */
+export const SHARE_TOKEN_IAT_SKEW_SECONDS = 5 * 60;
+
+/**
+ * Whether a share token's times are ones this library honours: an `iat` that is not in the future
+ * (beyond the skew) and an `exp` at most SHARE_TOKEN_MAX_SECONDS after it. Stricter than annil,
+ * which reads no `iat` (docs/protocol.md#library-tokens).
+ */
+function shortLived(payload: JWTPayload, nowMs: number): boolean {
+  const { iat, exp } = payload;
+  if (!isCount(iat) || !isCount(exp)) return false;
+  return iat <= nowMs / 1000 + SHARE_TOKEN_IAT_SKEW_SECONDS && exp - iat <= SHARE_TOKEN_MAX_SECONDS;
+}
+
 /** The account claims of a user token: both or neither, else the token is refused. */
 function accountOf(payload: JWTPayload): TokenAccount | undefined | null {
   if (payload.account === undefined && payload.generation === undefined) return undefined;
@@ -114,7 +136,8 @@ function accountOf(payload: JWTPayload): TokenAccount | undefined | null {
 
 /**
  * Verifies a library token as annil does (docs/protocol.md#library-tokens), at `nowMs`; null when it must be
- * refused (401). Unlike annil, a user token needs an `exp` too: one without never ends.
+ * refused (401). Unlike annil, a user token needs an `exp` too (one without never ends), and a share
+ * token an `iat` at most 25 h before its `exp` (shortLived).
  */
 export async function verifyLibraryToken(keys: LibraryKeys, token: string, nowMs: number = Date.now()): Promise<Grant | null> {
   return (await verifyWithExpiry(keys, token, nowMs))?.grant ?? null;
@@ -138,12 +161,12 @@ export async function verifyWithExpiry(keys: LibraryKeys, token: string, nowMs: 
         if (account === null) return null;
         return { grant: account ? { kind: 'user', account } : { kind: 'user' }, exp };
       }
-      if (payload.type === 'share' && isAudios(payload.audios)) return { grant: { kind: 'share', audios: payload.audios }, exp };
+      if (payload.type === 'share' && isAudios(payload.audios) && shortLived(payload, nowMs)) return { grant: { kind: 'share', audios: payload.audios }, exp };
       return null;
     }
     if (kid !== keys.share_key_id) return null;
     const { payload } = await jwtVerify(token, bytes(keys.share_key), options);
-    if (payload.type !== 'share' || !isAudios(payload.audios)) return null;
+    if (payload.type !== 'share' || !isAudios(payload.audios) || !shortLived(payload, nowMs)) return null;
     return { grant: { kind: 'share', audios: payload.audios }, exp: payload.exp! };
   } catch {
     return null;

@@ -273,11 +273,35 @@ describe('audio', () => {
       expect((await lib(`/${A}/1/1?auth=${wrongKey}`)).status).toBe(401);
     });
 
-    test('a share token signed with the secret from a user token works (what Anniv does)', async () => {
+    test('a share token living longer than 25 h, with no iat, or issued in the future → 401', async () => {
+      // the share key is in every user token, so any account can sign these (annil honours them)
+      const now = Math.floor(Date.now() / 1000);
+      const audios = { [A]: { '1': [1] } };
+      const signed = (claims: Record<string, unknown>, kid: string | undefined, key: string) =>
+        new SignJWT({ iss: 'anniv', type: 'share', audios, ...claims })
+          .setProtectedHeader(kid === undefined ? { alg: 'HS256' } : { alg: 'HS256', kid })
+          .sign(new TextEncoder().encode(key));
+      const keys: [string | undefined, string][] = [
+        [server.keys.share_key_id, server.keys.share_key],
+        [undefined, server.keys.hmac_key],
+      ];
+      for (const [kid, key] of keys) {
+        const status = async (claims: Record<string, unknown>) => (await lib(`/${A}/1/1?auth=${await signed(claims, kid, key)}`, { method: 'HEAD' })).status;
+        expect(await status({ iat: now, exp: now + 10 * 365 * 86400 })).toBe(401);
+        expect(await status({ exp: now + 3600 })).toBe(401);
+        expect(await status({ iat: now + 3600, exp: now + 7200 })).toBe(401);
+        expect(await status({ iat: now - 25 * 3600 + 60, exp: now + 60 })).toBe(200);
+        expect(await status({ iat: now, exp: now + 25 * 3600 + 1 })).toBe(401);
+        expect(await status({ iat: now, exp: now + 24 * 3600 })).toBe(200);
+      }
+    });
+
+    test('a share token signed with the secret from a user token works (what Anniv does, with an iat)', async () => {
       const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { share: { key_id: string; secret: string } };
       const share = await new SignJWT({ type: 'share', audios: { [D]: { '1': [5] } } })
         .setProtectedHeader({ alg: 'HS256', kid: payload.share.key_id })
         .setIssuer('anniv')
+        .setIssuedAt()
         .setExpirationTime('24h')
         .sign(new TextEncoder().encode(payload.share.secret));
       const res = await lib(`/${D}/1/5?auth=${share}`, { method: 'HEAD' });

@@ -166,9 +166,11 @@ describe('refused share tokens', () => {
 
   const audios = { [A]: { '1': [1] } };
   const exp = () => Math.floor(Date.now() / 1000) + 3600;
+  // with an iat, so each of these is refused for the one fault it has
+  const iat = () => Math.floor(Date.now() / 1000);
 
   test('signed with the wrong key (right kid) → 401', async () => {
-    const forged = await new SignJWT({ iss: 'anniv', exp: exp(), type: 'share', audios })
+    const forged = await new SignJWT({ iss: 'anniv', iat: iat(), exp: exp(), type: 'share', audios })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: server.keys.share_key_id })
       .sign(bytes('not-the-share-key'));
     expect(await status(`/${A}/1/1?auth=${forged}`)).toBe(401);
@@ -182,8 +184,8 @@ describe('refused share tokens', () => {
 
   test('another kid, no exp, or a user-type token signed with the share key → 401', async () => {
     const key = bytes(server.keys.share_key);
-    const otherKid = await new SignJWT({ exp: exp(), type: 'share', audios }).setProtectedHeader({ alg: 'HS256', kid: 'other' }).sign(key);
-    const noExp = await new SignJWT({ type: 'share', audios }).setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id }).sign(key);
+    const otherKid = await new SignJWT({ iat: iat(), exp: exp(), type: 'share', audios }).setProtectedHeader({ alg: 'HS256', kid: 'other' }).sign(key);
+    const noExp = await new SignJWT({ iat: iat(), type: 'share', audios }).setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id }).sign(key);
     const userType = await new SignJWT({ exp: exp(), type: 'user', user_id: 'x' }).setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id }).sign(key);
     for (const t of [otherKid, noExp, userType]) expect(await status(`/${A}/1/1?auth=${t}`)).toBe(401);
   });

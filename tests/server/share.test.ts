@@ -314,14 +314,16 @@ describe('GET /api/share?id= (public)', () => {
     expect(JSON.stringify(metadata)).not.toMatch(/"artists"|"tags"/);
   });
 
-  test('the token: HS256, kid = the share key id, {iss, exp, type, audios}, exp = now + 24 h, audios exactly the shared tracks', async () => {
+  test('the token: HS256, kid = the share key id, {iss, iat, exp, type, audios}, exp = iat + 24 h, audios exactly the shared tracks', async () => {
     const before = Math.floor(Date.now() / 1000);
     const { token } = (await getShare(anon, id)).data.tokens[0]!;
     const after = Math.floor(Date.now() / 1000);
     expect(headerOf(token)).toEqual({ alg: 'HS256', typ: 'JWT', kid: server.keys.share_key_id });
     const { payload, protectedHeader } = await verifyShare(token);
     expect(protectedHeader.kid).toBe(server.keys.share_key_id);
-    expect(Object.keys(payload)).toEqual(['iss', 'exp', 'type', 'audios']);
+    // anniv-go writes no iat; the reference library refuses a share token without one
+    expect(Object.keys(payload)).toEqual(['iss', 'iat', 'exp', 'type', 'audios']);
+    expect(payload.exp! - payload.iat!).toBe(DAY);
     expect(payload.iss).toBe('anniv');
     expect(payload.type).toBe('share');
     expect(payload.exp).toBeGreaterThanOrEqual(before + DAY);
