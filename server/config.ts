@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { allowedHostsFrom } from './hostCheck.js';
 
 /** Site feature flags the reference server understands (docs/protocol.md#site). */
 export type Feature = 'invite' | 'close' | '2fa' | '2fa_enforced';
@@ -31,6 +32,12 @@ export interface Config {
    * whatever the request says. An https origin marks the site as served over HTTPS: Secure cookies.
    */
   publicOrigin: string | null;
+  /**
+   * ALLOWED_HOSTS: host names both servers answer for beyond IP addresses, localhost and the names
+   * of PUBLIC_ORIGIN and LIBRARY_PUBLIC_URL (`.example.com` for subdomains too, `*` for any name);
+   * other names get 421 (server/hostCheck.ts).
+   */
+  allowedHosts: string[];
   /**
    * ANNIV_STRICT: behave like anniv-go and annil wherever they are stricter or different and the
    * client depends on it (the built client served as files only, no XSRF, ...), so the client is
@@ -127,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     libraryPublicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     publicOrigin: originFrom(env.PUBLIC_ORIGIN),
+    allowedHosts: allowedHostsFrom(env.ALLOWED_HOSTS),
     strict: flagFrom(env.ANNIV_STRICT, 'ANNIV_STRICT'),
     demo: flagFrom(env.DEMO, 'DEMO', true),
   };

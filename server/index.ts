@@ -10,6 +10,7 @@ import { ensureDataDir, nowSeconds, openDb, type Db } from './db.js';
 import { pruneSessions } from './auth.js';
 import { demoPaths, ensureDemoContent } from './demo/generate.js';
 import { createLibraryApp } from './library/app.js';
+import { hostRule } from './hostCheck.js';
 import { hasFfmpeg } from './library/transcode.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
@@ -134,6 +135,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     lastUpdate: nowSeconds(),
     strict: config.strict,
     publicUrl: config.libraryPublicUrl,
+    hosts: hostRule(config),
     now: tokenClock,
     tokenGeneration: (accountId) => (db.open ? tokenGeneration(db, accountId) : null),
   });

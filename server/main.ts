@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { createServer } from './index.js';
+import { siteNamed } from './hostCheck.js';
 import { loopReportSeconds, reportEventLoop } from './loopReport.js';
 
 /* `npm run serve` / `npm start`: the reference server with demo content, and the demo account unless DEMO=0. */
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
   console.log(`Data folder:        ${config.dataDir}`);
   if (config.features.length) console.log(`Features:           ${config.features.join(', ')}`);
   if (config.strict) console.log('Strict:             behaving like anniv-go and annil (ANNIV_STRICT=1)');
+  if (config.trustProxy > 0 && !siteNamed(config)) {
+    console.log('Host names:         any name the proxy forwards is answered; set PUBLIC_ORIGIN (or ALLOWED_HOSTS) so that only yours are');
+  }
   if (loopSeconds > 0) console.log(`Event loop:         reported every ${loopSeconds} s (REPORT_EVENT_LOOP)`);
   console.log('Press Ctrl+C to stop.');
   reportEventLoop(loopSeconds);

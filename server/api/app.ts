@@ -5,7 +5,8 @@ import { RENEW_MAX_AGE, SESSION_COOKIE, touchSession } from '../auth.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings, compress, varyOnEncoding } from '../encoding.js';
 import { staticClient } from '../static.js';
 import { bodyLimit, bodyTooLarge, dropAfterAnswer, tooLarge } from './bodyLimit.js';
-import { clientInfo, type ApiDeps, type ApiEnv } from './context.js';
+import { clientInfo, forwarded, type ApiDeps, type ApiEnv } from './context.js';
+import { hostCheck, hostRule } from '../hostCheck.js';
 import { registerCredentialRoutes } from './credential.js';
 import { csrf } from './csrf.js';
 import { ApiError, RefusedBody, Status, fail, ok } from './envelope.js';
@@ -42,6 +43,8 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (isHttps(c, config)) c.res.headers.set('Strict-Transport-Security', HSTS);
   });
+  // Only this site's host names (and IP addresses, localhost): 421 for a DNS-rebinding page.
+  app.use('*', hostCheck(hostRule(config), (c) => forwarded(c, 'x-forwarded-host', config.trustProxy)));
   // JSON answers over 1 KiB go compressed when the client accepts it (a 5,000-item playlist is
   // ~1 MB as JSON, ~20-50 KB as brotli): on a phone's connection the bytes, not the server, set the
   // time. Registered before the routes so it sees their finished answers.

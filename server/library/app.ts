@@ -7,6 +7,7 @@ import { parseRange } from '../httpRange.js';
 import { findFile, type LibraryIndex } from './scan.js';
 import { TrackFiles, type OpenTrack } from './trackFiles.js';
 import { HSTS } from '../securityHeaders.js';
+import { LOCAL_HOSTS_ONLY, hostCheck, type HostRule } from '../hostCheck.js';
 import { shuffled } from '../shuffle.js';
 import { hasFfmpeg, servedQuality, transcode, TRANSCODED_TYPE, type Quality } from './transcode.js';
 
@@ -45,6 +46,8 @@ export interface LibraryDeps {
   tokenGeneration: (accountId: number) => number | null;
   /** ffmpeg may transcode (default: whether one is on PATH, looked up on first need) */
   ffmpeg?: boolean;
+  /** the host names it answers for (server/hostCheck.ts; default: IP addresses and localhost) */
+  hosts?: HostRule;
 }
 
 /** annil answers a browser's first `bytes=0-` with only the first 1024 bytes */
@@ -127,6 +130,8 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     if (https) c.res.headers.set('Strict-Transport-Security', HSTS);
   });
+  // 421 for names not the site's: a DNS-rebinding page must not reach the library either
+  app.use('*', hostCheck(deps.hosts ?? LOCAL_HOSTS_ONLY));
 
   app.get('/info', (c) => c.json({ version: LIBRARY_VERSION, protocol_version: '0.4.1', last_update: deps.lastUpdate }));
 
