@@ -6,9 +6,10 @@ import { registry } from './lib/machineRegistry';
 import { runPaths, writePathsFiles } from './lib/pathsCli';
 
 const run = runPaths(registry, process.argv.slice(2));
-writePathsFiles(run);
-const { code, out, err } = run;
-if (out) console.log(out);
+const writeFailure = writePathsFiles(run);
+const { out, err } = run;
+if (writeFailure === null && out) console.log(out);
 if (err) console.error(err);
+if (writeFailure !== null) console.error(writeFailure);
 // not process.exit(): it would drop what a pipe has not taken yet (a long report cut at 64 kB)
-process.exitCode = code;
+process.exitCode = writeFailure === null ? run.code : 2;

@@ -3,8 +3,8 @@
  * returned), so tests drive it without spawning a process. scripts/machine-paths.ts prints.
  */
 import { SIMPLE_LIMIT, WalkLimitError, transitionPercent } from '../../tools/pathGenerators';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
 import { formatPaths, joinOutputs, pathsFormats, type PathsFormat } from './pathsExport';
 
@@ -156,10 +156,42 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
   return { code, out: printed, err: err.join('\n'), files };
 }
 
-/** Writes what `--out` asked for (the directory is made when missing). */
-export function writePathsFiles(run: PathsRun): void {
+/**
+ * Writes what `--out` asked for (the directory is made when missing); null when all was written,
+ * else the one line that says what could not be. Only regular files are written: a FIFO or device
+ * named like an export would block the command for ever (a FIFO no one reads) or swallow it.
+ */
+export function writePathsFiles(run: PathsRun): string | null {
   for (const file of run.files) {
-    mkdirSync(join(file.path, '..'), { recursive: true });
-    writeFileSync(file.path, file.content);
+    const dir = dirname(file.path);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const existing = statOrNull(file.path);
+      if (existing && !existing.isFile()) return `paths: cannot write ${file.path}: it is not a regular file`;
+      writeFileSync(file.path, file.content);
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      return `paths: cannot write ${file.path} (--out ${dir}): ${WRITE_ERRORS[code ?? ''] ?? (error as Error).message}`;
+    }
+  }
+  return null;
+}
+
+/** What the usual write failures mean, in a line. */
+const WRITE_ERRORS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'a part of the path is a file, not a folder',
+  EISDIR: 'a folder has that name',
+  ENOSPC: 'no space left on the device',
+};
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,7 @@
 // `npm run paths -- … --format json|csv|md --out DIR` (scripts/lib/pathsExport.ts, scripts/lib/pathsCli.ts):
 // the exports QA tools read, whole payloads, stable ids.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,23 @@ describe('--format text and --out', () => {
     expect(readdirSync(dir).sort()).toEqual(['signIn.csv', 'small.csv']);
     expect(written.out).toBe(`Wrote ${join(dir, 'signIn.csv')}\nWrote ${join(dir, 'small.csv')}`);
     expect(readFileSync(join(dir, 'signIn.csv'), 'utf8')).toBe(`${run('signIn', '--format', 'csv').out}\n`);
+  });
+
+  it('--out that cannot be written: one line saying why, nothing thrown', () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const failure = writePathsFiles(run('signIn', '--format', 'csv', '--out', join(file, 'exports')));
+    expect(failure).toBe(`paths: cannot write ${join(file, 'exports', 'signIn.csv')} (--out ${join(file, 'exports')}): a part of the path is a file, not a folder`);
+  });
+
+  it('--out onto a FIFO is refused at once instead of waiting for a reader', () => {
+    const fifos = mkdtempSync(join(tmpdir(), 'paths-fifo-'));
+    try {
+      execFileSync('mkfifo', [join(fifos, 'signIn.json')]);
+      expect(writePathsFiles(run('signIn', '--format', 'json', '--out', fifos))).toBe(`paths: cannot write ${join(fifos, 'signIn.json')}: it is not a regular file`);
+    } finally {
+      rmSync(fifos, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown format with the usage', () => {
