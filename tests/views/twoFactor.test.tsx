@@ -340,6 +340,9 @@ describe('recovery codes on a site that enforces two-step sign-in', () => {
     await user.type(await screen.findByLabelText(text.auth.email), 'mio@example.com');
     await user.type(screen.getByLabelText(text.auth.password), 'pw');
     await user.click(screen.getByRole('button', { name: text.auth.login }));
+    await screen.findByText(text.user.twoFactorEnforced);
+    // the user page opened by its plain address (a bookmark): no tab named
+    window.history.pushState(null, '', '/user/index');
     await user.click(await screen.findByRole('button', { name: text.user.twoFactorStart }));
     const secret = screen.getByLabelText(text.user.twoFactorSecret).textContent ?? '';
     await user.type(screen.getByLabelText(text.user.twoFactorPassword), 'pw');
