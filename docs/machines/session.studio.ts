@@ -242,7 +242,8 @@ export default createMachine({
           description: "A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).",
         },
         CLEAR_FORM_ERROR: {
-          actions: ["clearFormError"],
+          actions: ["clearFormError", "forgetRecoveryCodes"],
+          description: "The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.",
         },
       },
       states: {
@@ -295,7 +296,7 @@ export default createMachine({
             ],
             DISMISS_RECOVERY_CODES: {
               actions: ["forgetRecoveryCodes"],
-              description: "已保存 was pressed, or the listener left the page: the codes are not shown again.",
+              description: "我已保存 was pressed under the recovery codes shown: they are not shown again.",
             },
             DISABLE_TWO_FACTOR: [
               {

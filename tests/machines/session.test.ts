@@ -580,6 +580,16 @@ describe('session: the account’s two-step sign-in and deletion', () => {
     expect(fakes.deleteAccount.last.input).toEqual({ password: 'pw', twoFactorCode: 'abcde-23456' });
   });
 
+  it('leaving the form (CLEAR_FORM_ERROR, as the 两步验证 tab does when it closes) forgets the codes shown, not the count', async () => {
+    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 3 });
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } });
+    fakes.renewRecoveryCodes.last.resolve(CODES);
+    await flush();
+    actor.send({ type: 'CLEAR_FORM_ERROR' });
+    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
+    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
+  });
+
   it('turned off: the count and any codes shown go with it', async () => {
     const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 3 });
     actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } });

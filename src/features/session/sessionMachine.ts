@@ -401,7 +401,10 @@ export const sessionMachine = setup({
           description: 'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
           actions: 'requireTwoFactor',
         },
-        CLEAR_FORM_ERROR: { actions: 'clearFormError' },
+        CLEAR_FORM_ERROR: {
+          description: 'The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.',
+          actions: ['clearFormError', 'forgetRecoveryCodes'],
+        },
       },
       states: {
         idle: {
@@ -425,7 +428,7 @@ export const sessionMachine = setup({
               { target: 'renewingRecoveryCodes', actions: ['clearFormError', 'forgetRecoveryCodes'] },
             ],
             DISMISS_RECOVERY_CODES: {
-              description: '已保存 was pressed, or the listener left the page: the codes are not shown again.',
+              description: '我已保存 was pressed under the recovery codes shown: they are not shown again.',
               actions: 'forgetRecoveryCodes',
             },
             DISABLE_TWO_FACTOR: [

@@ -73,17 +73,20 @@ export function RecoveryCodes() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const shown = useSelector(session, shownRecoveryCodesOf) !== null;
-  const close = () => {
+  const reset = () => {
     setAsking(false);
     setPassword('');
     setCode('');
-    session.send({ type: 'CLEAR_FORM_ERROR' });
   };
-  // new codes came: the form is done with
+  // new codes came: the form is done with (and 生成新的恢复码 waits until they are put away)
   useEffect(() => {
-    if (shown) close();
+    if (shown) reset();
   }, [shown]);
   if (!site || !recoveryCodesOffered(site)) return null;
+  const cancel = () => {
+    reset();
+    session.send({ type: 'CLEAR_FORM_ERROR' });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,18 +115,20 @@ export function RecoveryCodes() {
               <Button type="submit" loading={busy}>
                 {text.user.recoveryCodesRenewConfirm}
               </Button>
-              <Button variant="default" disabled={busy} onClick={close}>
+              <Button variant="default" disabled={busy} onClick={cancel}>
                 {text.user.cancel}
               </Button>
             </Group>
           </Stack>
         </form>
       ) : (
-        <Group>
-          <Button variant="light" onClick={() => setAsking(true)}>
-            {text.user.recoveryCodesRenew}
-          </Button>
-        </Group>
+        !shown && (
+          <Group>
+            <Button variant="light" onClick={() => setAsking(true)}>
+              {text.user.recoveryCodesRenew}
+            </Button>
+          </Group>
+        )
       )}
     </Stack>
   );

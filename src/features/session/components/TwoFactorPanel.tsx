@@ -26,13 +26,7 @@ export function TwoFactorPanel() {
   const on = user?.twoFactorEnabled === true;
 
   // leaving the tab or the page: its form's message goes, and codes shown are not shown again
-  useEffect(
-    () => () => {
-      session.send({ type: 'CLEAR_FORM_ERROR' });
-      session.send({ type: 'DISMISS_RECOVERY_CODES' });
-    },
-    [session],
-  );
+  useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
 
   return (
     <Stack maw={480}>
