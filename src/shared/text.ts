@@ -104,6 +104,7 @@ export const text = {
     useRecoveryCode: '改用恢复码',
     useTwoFactorCode: '改用动态码',
     recoveryCodesTitle: '恢复码',
+    recoveryCodesShownTitle: '新的恢复码',
     recoveryCodesShowOnce: '请把这些恢复码保存在安全的地方：手机丢失或无法使用身份验证器时，可以用其中一个代替动态码登录或关闭两步验证。每个恢复码只能使用一次，离开本页后不会再显示。',
     recoveryCodesList: '恢复码列表',
     recoveryCodesCopy: '复制',

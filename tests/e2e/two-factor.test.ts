@@ -78,7 +78,7 @@ describe('on a site that offers it', () => {
     await page.getByRole('button', { name: '确认开启' }).click();
     await toast(page, '两步验证已开启').waitFor();
 
-    const shown = page.getByRole('region', { name: '恢复码' });
+    const shown = page.getByRole('region', { name: '新的恢复码' });
     await shown.waitFor();
     const codes = await shown.getByRole('list', { name: '恢复码列表' }).getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);

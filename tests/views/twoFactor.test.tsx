@@ -112,7 +112,7 @@ describe('two-step sign-in on the user page', () => {
     expect(await screen.findByText(text.user.twoFactorOn)).toBeTruthy();
     const enable = server.requests.find((r) => r.path === '/api/features/2fa' && r.method === 'POST')!;
     expect((enable.body as Record<string, string>).password).toMatch(/^[0-9a-f]{64}$/);
-    expect(screen.queryByRole('region', { name: text.user.recoveryCodesTitle })).toBeNull();
+    expect(screen.queryByRole('region', { name: text.user.recoveryCodesShownTitle })).toBeNull();
     expect(screen.queryByText(text.user.recoveryCodesShowOnce)).toBeNull();
     expect(screen.queryByRole('button', { name: text.user.recoveryCodesRenew })).toBeNull();
     expect(screen.queryByText(/恢复码/)).toBeNull();
@@ -239,7 +239,7 @@ describe('recovery codes, where the site has them (2fa_recovery)', () => {
     const { server } = await signedIn('/user/index', FEATURES);
     const secret = await turnOn(user);
     await user.type(screen.getByLabelText(text.user.twoFactorCode), `${codeFor(secret)}{Enter}`);
-    expect(await screen.findByRole('region', { name: text.user.recoveryCodesTitle })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: text.user.recoveryCodesShownTitle })).toBeTruthy();
     const codes = shownCodes();
     expect(codes).toHaveLength(10);
     expect(screen.getByText(text.user.recoveryCodesShowOnce)).toBeTruthy();
@@ -261,7 +261,7 @@ describe('recovery codes, where the site has them (2fa_recovery)', () => {
     expect(JSON.stringify(readLocal('userInfo'))).not.toContain(codes[0]);
 
     await user.click(screen.getByRole('button', { name: text.user.recoveryCodesDone }));
-    expect(screen.queryByRole('region', { name: text.user.recoveryCodesTitle })).toBeNull();
+    expect(screen.queryByRole('region', { name: text.user.recoveryCodesShownTitle })).toBeNull();
     expect(screen.getByText(text.user.recoveryCodesLeft(10))).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: text.user.tabs.profile }));
     await user.click(screen.getByRole('tab', { name: text.user.tabs.twoFactor }));
@@ -274,7 +274,7 @@ describe('recovery codes, where the site has them (2fa_recovery)', () => {
     const { server } = await signedIn('/user/index', FEATURES);
     const secret = await turnOn(user);
     await user.type(screen.getByLabelText(text.user.twoFactorCode), `${codeFor(secret)}{Enter}`);
-    await screen.findByRole('region', { name: text.user.recoveryCodesTitle });
+    await screen.findByRole('region', { name: text.user.recoveryCodesShownTitle });
     const old = shownCodes();
     await user.click(screen.getByRole('button', { name: text.user.recoveryCodesDone }));
 
@@ -310,7 +310,7 @@ describe('recovery codes, where the site has them (2fa_recovery)', () => {
     await screen.findByRole('link', { name: 'Mio' });
     const secret = await turnOn(user);
     await user.type(screen.getByLabelText(text.user.twoFactorCode), `${codeFor(secret)}{Enter}`);
-    await screen.findByRole('region', { name: text.user.recoveryCodesTitle });
+    await screen.findByRole('region', { name: text.user.recoveryCodesShownTitle });
     const codes = shownCodes();
     // another browser: nobody signed in there
     first.unmount();
@@ -348,9 +348,9 @@ describe('recovery codes on a site that enforces two-step sign-in', () => {
     await user.type(screen.getByLabelText(text.user.twoFactorPassword), 'pw');
     await user.type(screen.getByLabelText(text.user.twoFactorCode), `${codeFor(secret)}{Enter}`);
     expect(await screen.findByRole('tab', { name: text.user.tabs.profile })).toBeTruthy();
-    expect(screen.getByRole('region', { name: text.user.recoveryCodesTitle })).toBeTruthy();
+    expect(screen.getByRole('region', { name: text.user.recoveryCodesShownTitle })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: text.user.recoveryCodesDone }));
-    expect(screen.queryByRole('region', { name: text.user.recoveryCodesTitle })).toBeNull();
+    expect(screen.queryByRole('region', { name: text.user.recoveryCodesShownTitle })).toBeNull();
     expect(currentPath()).toBe('/user/index?tab=twoFactor');
     expect(screen.getByText(text.user.recoveryCodesLeft(10))).toBeTruthy();
   });

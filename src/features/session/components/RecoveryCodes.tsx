@@ -33,10 +33,11 @@ export function ShownRecoveryCodes() {
   if (!codes) return null;
   const content = recoveryCodesText(site?.siteName || 'Anniv', user?.email || user?.nickname || '', codes);
   return (
-    <Alert color="yellow" title={text.user.recoveryCodesTitle} role="region" aria-label={text.user.recoveryCodesTitle}>
+    <Alert color="yellow" title={text.user.recoveryCodesShownTitle} role="region" aria-label={text.user.recoveryCodesShownTitle}>
       <Stack gap="sm">
         <Text size="sm">{text.user.recoveryCodesShowOnce}</Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} role="list" aria-label={text.user.recoveryCodesList}>
+        {/* 11 characters a code: two columns fit a phone's width */}
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} role="list" aria-label={text.user.recoveryCodesList}>
           {codes.map((code) => (
             <Code key={code} role="listitem" fz="md" ta="center" style={{ userSelect: 'all', letterSpacing: '0.05em' }}>
               {code}
