@@ -148,6 +148,16 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   `
   ALTER TABLE users ADD COLUMN library_token_generation INTEGER NOT NULL DEFAULT 0;
   `,
+  // 6 → 7: recovery codes of two-step sign-in (server/recoveryCodes.ts): an HMAC of each code not
+  // used yet, never the code; a used one's row is deleted. They go with the account.
+  `
+  CREATE TABLE recovery_codes (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    digest  TEXT NOT NULL
+  );
+  CREATE INDEX recovery_codes_user ON recovery_codes(user_id, digest);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { loadOrCreateKey } from './keyFile.js';
 
@@ -10,6 +10,10 @@ import { loadOrCreateKey } from './keyFile.js';
  *
  * Secrets are sealed with AES-256-GCM under a key kept beside the database (`two-factor.key`,
  * 0600), not in it: a copy of the database alone does not give them away.
+ *
+ * Recovery codes (our addition, server/recoveryCodes.ts): ten one-time codes handed out when it is
+ * turned on, each taken once in place of an authenticator code. Only an HMAC of each is stored,
+ * under a key derived from the same file, so a copy of the database cannot be searched for them.
  */
 
 const PERIOD_MS = 30_000;
@@ -18,9 +22,30 @@ export const MAX_WRONG_CODES = 5;
 const WRONG_CODE_WINDOW_MS = 3_600_000;
 /** base32 secrets of 80 to 640 bits, as authenticator apps take them */
 export const SECRET_PATTERN = /^[A-Z2-7]{16,128}$/;
+/** what an authenticator shows: six digits. Anything else in `2fa_code` is read as a recovery code. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
+/** Recovery codes: no 0/o, 1/l/i to mix up when typed from paper; 10 characters (≈ 50 bits). */
+const RECOVERY_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
+const RECOVERY_LENGTH = 10;
+const RECOVERY_PATTERN = new RegExp(`^[${RECOVERY_ALPHABET}]{${RECOVERY_LENGTH}}$`);
+
+/** A new recovery code as shown to its owner: `abcde-23456`. */
+export function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < RECOVERY_LENGTH; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** A recovery code as typed (any case, spaces or dashes anywhere) in its stored form, or null when it cannot be one. */
+export function normalRecoveryCode(code: string): string | null {
+  const plain = code.replace(/[\s-]+/g, '').toLowerCase();
+  return RECOVERY_PATTERN.test(plain) ? plain : null;
+}
 
 export class TwoFactor {
   private readonly key: Buffer;
+  private readonly recoveryKey: Buffer;
   private readonly wrong = new Map<string, number[]>();
 
   constructor(
@@ -28,6 +53,13 @@ export class TwoFactor {
     private readonly now: () => number = Date.now,
   ) {
     this.key = loadOrCreateKey(dataDir, KEY_FILE, 'two-step secrets cannot be read without it');
+    // its own key, so the sealing key is never used for anything but sealing
+    this.recoveryKey = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), 'anniv recovery codes', 32));
+  }
+
+  /** What is stored of a recovery code (already in its normal form): an HMAC bound to its account. */
+  recoveryDigest(userId: number, normal: string): string {
+    return createHmac('sha256', this.recoveryKey).update(`${userId}:${normal}`).digest('hex');
   }
 
   seal(secret: string): string {

@@ -242,7 +242,8 @@ export default createMachine({
           description: "A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).",
         },
         CLEAR_FORM_ERROR: {
-          actions: ["clearFormError"],
+          actions: ["clearFormError", "forgetRecoveryCodes"],
+          description: "The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.",
         },
       },
       states: {
@@ -275,7 +276,7 @@ export default createMachine({
             ],
             ENABLE_TWO_FACTOR: [
               {
-                guard: "enableCodeInvalid",
+                guard: "enableFormInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -283,6 +284,20 @@ export default createMachine({
                 actions: ["clearFormError"],
               },
             ],
+            RENEW_RECOVERY_CODES: [
+              {
+                guard: "renewFormInvalid",
+                actions: ["showFormError"],
+              },
+              {
+                target: "renewingRecoveryCodes",
+                actions: ["clearFormError", "forgetRecoveryCodes"],
+              },
+            ],
+            DISMISS_RECOVERY_CODES: {
+              actions: ["forgetRecoveryCodes"],
+              description: "我已保存 was pressed under the recovery codes shown: they are not shown again.",
+            },
             DISABLE_TWO_FACTOR: [
               {
                 guard: "disableCodeInvalid",
@@ -306,14 +321,15 @@ export default createMachine({
           },
         },
         enablingTwoFactor: {
-          description: "确认开启 was pressed: the server checks the code and turns two-step sign-in on.",
+          description: "确认开启 was pressed: the server checks the password and the code and turns two-step sign-in on.",
           tags: ["busy", "savingTwoFactor"],
           invoke: {
             id: "enableTwoFactor",
             src: "enableTwoFactor",
             onDone: {
               target: "idle",
-              actions: ["setTwoFactor", "storeUser", "notifySuccess"],
+              actions: ["setTwoFactor", "showRecoveryCodes", "storeUser", "notifySuccess"],
+              description: "On: the recovery codes it answers (none from a server without them) are shown once.",
             },
             onError: [
               {
@@ -356,6 +372,34 @@ export default createMachine({
                 actions: ["setTwoFactor", "storeUser"],
                 description: "It was off already (202000 \"2fa is not enabled\").",
               },
+              {
+                target: "#session.clearingLocalData",
+                guard: "isUnauthorized",
+                actions: ["leaveFor"],
+              },
+              {
+                target: "idle",
+                guard: "isWrongCode",
+                actions: ["showError"],
+              },
+              {
+                target: "idle",
+                actions: ["showError"],
+              },
+            ],
+          },
+        },
+        renewingRecoveryCodes: {
+          description: "生成新的恢复码 was pressed: the server checks the password and the code, and hands out new codes (the old ones stop working).",
+          tags: ["busy", "renewingRecoveryCodes"],
+          invoke: {
+            id: "renewRecoveryCodes",
+            src: "renewRecoveryCodes",
+            onDone: {
+              target: "idle",
+              actions: ["showRecoveryCodes", "storeUser", "notifySuccess"],
+            },
+            onError: [
               {
                 target: "#session.clearingLocalData",
                 guard: "isUnauthorized",

@@ -22,11 +22,12 @@ import { registerUserRoutes } from './user.js';
 /** The Anniv API on /api (always HTTP 200 + envelope) and the built client for everything else. */
 /**
  * What /api/info announces: two-step sign-in is always offered, as anniv-go does ("2fa"), or
- * "2fa_enforced" instead where every user must have it.
+ * "2fa_enforced" instead where every user must have it; and, our addition, "2fa_recovery": turning
+ * it on asks for the password and hands out recovery codes (server/recoveryCodes.ts).
  */
-export function announcedFeatures(features: readonly Feature[]): Feature[] {
-  if (features.includes('2fa_enforced')) return features.filter((f) => f !== '2fa');
-  return ['2fa', ...features.filter((f) => f !== '2fa')];
+export function announcedFeatures(features: readonly Feature[]): string[] {
+  const twoFactor = features.includes('2fa_enforced') ? features.filter((f) => f !== '2fa') : ['2fa', ...features.filter((f) => f !== '2fa')];
+  return [...twoFactor, '2fa_recovery'];
 }
 
 export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {

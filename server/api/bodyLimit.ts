@@ -25,6 +25,9 @@ const ROUTE_LIMITS = new Map<string, number>([
   ['POST /api/credential', LIMITS.smallBodyBytes],
   ['PATCH /api/credential', LIMITS.smallBodyBytes],
   ['DELETE /api/credential', LIMITS.smallBodyBytes],
+  ['POST /api/features/2fa', LIMITS.smallBodyBytes],
+  ['DELETE /api/features/2fa', LIMITS.smallBodyBytes],
+  ['POST /api/features/2fa/recovery', LIMITS.smallBodyBytes],
   // Bulk writes: 1,000 playlist items per request, a share of up to 10,000 tracks.
   ['PUT /api/playlist', LIMITS.bulkBodyBytes],
   ['PATCH /api/playlist', LIMITS.bulkBodyBytes],

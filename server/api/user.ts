@@ -16,7 +16,9 @@ import { EMAIL_PATTERN, type Config } from '../config.js';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE } from '../knownDevices.js';
 import { allowance, waitMessage, type AttemptOutcome } from '../loginLimiter.js';
 import { createUserWithLibrary, revokeLibraryTokens } from '../users.js';
-import { SECRET_PATTERN } from '../twoFactor.js';
+import { SECRET_PATTERN, TOTP_CODE_PATTERN } from '../twoFactor.js';
+import { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from '../recoveryCodes.js';
+import type { Db } from '../db.js';
 import { clientInfo, limitAddress, requireUser, type ApiContext, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
 import { maxChars, optStr, readObject, str, type JsonObject } from './input.js';
@@ -25,8 +27,11 @@ import { LIMITS } from './limits.js';
 
 const NICKNAME_MAX_BYTES = 20;
 
-export function userInfo(u: UserRow): Record<string, unknown> {
-  return { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': u.totp_secret !== null };
+/** The user as the API sends it; with two-step sign-in on, also how many recovery codes are left (our addition). */
+export function userInfo(db: Db, u: UserRow): Record<string, unknown> {
+  const info: Record<string, unknown> = { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': u.totp_secret !== null };
+  if (u.totp_secret !== null) info.recovery_codes_left = recoveryCodesLeft(db, u.id);
+  return info;
 }
 
 /**
@@ -63,23 +68,40 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const codeCounter = (c: ApiContext, user: UserRow, signingIn?: string) =>
     signingIn !== undefined ? `login:${signingIn}` : (c.get('sessionId') ?? `user:${user.id}`);
 
-  /** The window of a code for `secret`, or 202001 (counted) / 202003 once too many were wrong. */
-  function checkCode(c: ApiContext, user: UserRow, secret: string, code: string | undefined, lastStep: number, signingIn?: string): number {
-    const who = codeCounter(c, user, signingIn);
+  /**
+   * Runs `accept` (true: the code is right, and now used) under the wrong-code limit of `who`:
+   * 202003 once too many were wrong, else 202001 (counted) when `accept` says no.
+   */
+  function withinCodeLimit(who: string, accept: () => boolean): void {
     if (twoFactor.limited(who)) throw new ApiError(Status.TFAAttemptLimited, 'attempt too frequent');
-    const step = twoFactor.stepOf(secret, code);
-    // a code is good for one use: its window must come after the last one used
-    if (step === null || step <= lastStep) {
-      twoFactor.wrongCode(who);
-      throw new ApiError(Status.Wrong2FACode, 'wrong 2fa code');
-    }
-    return step;
+    if (accept()) return;
+    twoFactor.wrongCode(who);
+    throw new ApiError(Status.Wrong2FACode, 'wrong 2fa code');
   }
 
-  /** For a user with two-step sign-in on: the body's `2fa_code` must be a fresh, right code. */
+  /** The window of a code for `secret` newer than `lastStep` (a code is good for one use), under the limit. */
+  function checkCode(who: string, secret: string, code: string | undefined, lastStep: number): number {
+    let step: number | null = null;
+    withinCodeLimit(who, () => {
+      step = twoFactor.stepOf(secret, code);
+      return step !== null && step > lastStep;
+    });
+    return step!;
+  }
+
+  /**
+   * For a user with two-step sign-in on: the body's `2fa_code` must be a fresh, right code of the
+   * authenticator, or one of the user's recovery codes not used yet (used up by this). Both count
+   * against the same wrong-code limit.
+   */
   function requireCode(c: ApiContext, user: UserRow, code: string | undefined, signingIn?: string): void {
     if (user.totp_secret === null) return;
-    const step = checkCode(c, user, twoFactor.open(user.totp_secret), code, user.totp_last_step, signingIn);
+    const who = codeCounter(c, user, signingIn);
+    if (code !== undefined && !TOTP_CODE_PATTERN.test(code)) {
+      withinCodeLimit(who, () => useRecoveryCode(db, twoFactor, user.id, code));
+      return;
+    }
+    const step = checkCode(who, twoFactor.open(user.totp_secret), code, user.totp_last_step);
     db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
   }
 
@@ -110,6 +132,18 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
   /** Old-password checks inside a session count against the session, not the account: a stranger locking the account does not block them. */
   const sessionAllowance = (c: ApiContext, user: UserRow): string => allowance.session(c.get('sessionId') ?? `user:${user.id}`);
+
+  /**
+   * The account's password, asked inside a session before anything that changes how the owner
+   * signs in or ends the account: a session cookie alone (a stolen one) is not enough. 102010 when
+   * missing or wrong; wrong ones count against the session's allowance and the address.
+   */
+  async function requirePassword(c: ApiContext, user: UserRow, password: string | undefined): Promise<void> {
+    if (password === undefined) throw new ApiError(Status.InvalidPassword, 'password required');
+    await limited(c, sessionAllowance(c, user), async () => {
+      if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
+    });
+  }
 
   app.post('/api/user/register', async (c) => {
     const body = await readObject(c, 'register form');
@@ -172,7 +206,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: LOGIN_MAX_AGE });
     setCookie(c, DEVICE_COOKIE, knownDevices.issue(user.email), { ...cookieBase(c, config), httpOnly: true, maxAge: DEVICE_MAX_AGE });
     c.set('sessionCookie', 'done');
-    return ok(c, userInfo(user));
+    return ok(c, userInfo(db, user));
   });
 
   app.post('/api/user/logout', (c) => {
@@ -183,7 +217,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return ok(c, null);
   });
 
-  app.get('/api/user/info', (c) => ok(c, userInfo(requireUser(c))));
+  app.get('/api/user/info', (c) => ok(c, userInfo(db, requireUser(c))));
 
   app.get('/api/user/intro', (c) => {
     requireUser(c);
@@ -211,11 +245,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const oldPassword = str(body, 'old_password', 'password form');
     const newPassword = str(body, 'new_password', 'password form');
     const code = codeOf(body, 'password form');
-    await limited(c, sessionAllowance(c, user), async () => {
-      if (!(await checkPassword(oldPassword, user.password_hash))) {
-        throw new ApiError(Status.InvalidPassword, 'email and password does not match');
-      }
-    });
+    await requirePassword(c, user, oldPassword);
     requireCode(c, user, code);
     const hash = await hashPassword(newPassword);
     db.transaction(() => {
@@ -235,9 +265,7 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const body = await readObject(c, 'revoke form');
     const password = str(body, 'password', 'revoke form');
     const code = codeOf(body, 'revoke form');
-    await limited(c, sessionAllowance(c, user), async () => {
-      if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
-    });
+    await requirePassword(c, user, password);
     requireCode(c, user, code);
     const shares = db.prepare('SELECT share_id FROM shares WHERE user_id = ?').all(user.id) as { share_id: string }[];
     db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
@@ -247,16 +275,26 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return ok(c, null);
   });
 
+  // Turning it on: the secret, a code of it and (our addition, which anniv-go ignores) the account's
+  // password, so that a stolen session cannot put the thief's authenticator on the account. The
+  // answer carries the recovery codes (anniv-go answers null).
   app.post('/api/features/2fa', async (c) => {
     const user = requireUser(c);
     const body = await readObject(c, '2fa form');
     const secretText = optStr(body, '2fa_secret', '2fa form');
     const code = codeOf(body, '2fa form');
+    const password = optStr(body, 'password', '2fa form');
     if (user.totp_secret !== null) throw new ApiError(Status.TFAAlreadyEnabled, '2fa is already enabled');
     const secret = secretOf(secretText);
-    const step = checkCode(c, user, secret, code, 0);
-    db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(twoFactor.seal(secret), step, user.id);
-    return ok(c, null);
+    await requirePassword(c, user, password);
+    const step = checkCode(codeCounter(c, user), secret, code, 0);
+    const codes = db.transaction(() => {
+      // turned on by a request that passed its checks meanwhile: that one stands
+      const changed = db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ? AND totp_secret IS NULL').run(twoFactor.seal(secret), step, user.id);
+      return changed.changes === 1 ? issueRecoveryCodes(db, twoFactor, user.id) : null;
+    })();
+    if (codes === null) throw new ApiError(Status.TFAAlreadyEnabled, '2fa is already enabled');
+    return ok(c, { recovery_codes: codes });
   });
 
   app.delete('/api/features/2fa', async (c) => {
@@ -264,7 +302,23 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const code = codeOf(await readObject(c, '2fa form'), '2fa form');
     if (user.totp_secret === null) throw new ApiError(Status.TFANotEnabled, '2fa is not enabled');
     requireCode(c, user, code);
-    db.prepare('UPDATE users SET totp_secret = NULL, totp_last_step = 0 WHERE id = ?').run(user.id);
+    db.transaction(() => {
+      db.prepare('UPDATE users SET totp_secret = NULL, totp_last_step = 0 WHERE id = ?').run(user.id);
+      dropRecoveryCodes(db, user.id);
+    })();
     return ok(c, null);
+  });
+
+  // New recovery codes (our addition): the password and a code (of the authenticator, or a recovery
+  // code); the old ones stop working.
+  app.post('/api/features/2fa/recovery', async (c) => {
+    const user = requireUser(c);
+    const body = await readObject(c, 'recovery form');
+    const code = codeOf(body, 'recovery form');
+    const password = optStr(body, 'password', 'recovery form');
+    if (user.totp_secret === null) throw new ApiError(Status.TFANotEnabled, '2fa is not enabled');
+    await requirePassword(c, user, password);
+    requireCode(c, user, code);
+    return ok(c, { recovery_codes: issueRecoveryCodes(db, twoFactor, user.id) });
   });
 }

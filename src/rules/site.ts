@@ -18,6 +18,14 @@ export function twoFactorEnforced(site: Pick<SiteInfo, 'features'>): boolean {
   return site.features.includes('2fa_enforced');
 }
 
+/**
+ * the reference server's recovery codes (docs/protocol.md#user): turning two-step sign-in on hands
+ * them out, and a code may be one of them. anniv-go has none and does not announce it.
+ */
+export function recoveryCodesOffered(site: Pick<SiteInfo, 'features'>): boolean {
+  return site.features.includes('2fa_recovery');
+}
+
 /** site name, plus a separator and the description if present (docs/behaviour.md#player) */
 export function pageTitle(site: Pick<SiteInfo, 'siteName' | 'description'>, separator: string): string {
   return site.description ? `${site.siteName}${separator}${site.description}` : site.siteName;

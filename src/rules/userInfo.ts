@@ -18,5 +18,11 @@ export function parseUserInfo(value: unknown): UserInfo | null {
     nickname,
     avatar: readString(value.avatar, ''),
     twoFactorEnabled: readBoolean(value['2fa_enabled'] ?? value.twoFactorEnabled, false),
+    ...recoveryCodesLeftOf(value.recoveryCodesLeft ?? value.recovery_codes_left),
   };
+}
+
+/** the count of recovery codes left, only when the server sent one (anniv-go has none): a whole number 0 or more */
+function recoveryCodesLeftOf(value: unknown): { recoveryCodesLeft?: number } {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? { recoveryCodesLeft: value } : {};
 }

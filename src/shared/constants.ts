@@ -124,6 +124,13 @@ export const STATUS_TWO_FACTOR_ALREADY_ENABLED = 202004;
 export const STATUS_PLAYLIST_CHANGED = 103010;
 /** a TOTP code: 6 digits (RFC 6238 as anniv-go uses it) */
 export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
+/**
+ * a recovery code of the reference server (docs/protocol.md#user): 10 characters without 0/o, 1/l/i,
+ * shown as `abcde-23456`; typed in any case, with or without the dash
+ */
+export const RECOVERY_CODE_PATTERN = /^[2-9a-hjkmnp-z]{5}-?[2-9a-hjkmnp-z]{5}$/i;
+/** the file a download of the recovery codes is saved as */
+export const RECOVERY_CODES_FILE = 'anniv-recovery-codes.txt';
 
 // The HEAD probe's fixed extra flag (docs/protocol.md#audio-and-quality).
 export const PROBE_FLAG = '_xcw';

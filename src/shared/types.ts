@@ -14,6 +14,8 @@ export interface UserInfo {
   nickname: string;
   avatar: string;
   twoFactorEnabled: boolean;
+  /** recovery codes not used yet, when the server has them (docs/protocol.md#user) and two-step sign-in is on */
+  recoveryCodesLeft?: number;
 }
 
 export interface Credential {
@@ -39,7 +41,7 @@ export interface RegisterRequest {
   nickname: string;
   inviteCode?: string;
   /** on a site that enforces two-step sign-in: the secret made in the browser and a first code */
-  twoFactor?: TwoFactorSetup;
+  twoFactor?: NewTotpSecret;
 }
 
 export interface ProfileRequest {
@@ -54,9 +56,21 @@ export interface PasswordChangeRequest {
   twoFactorCode?: string;
 }
 
-/** turning two-step sign-in on: the TOTP secret (base32) and a first code it gives */
-export interface TwoFactorSetup {
+/** a TOTP secret (base32) made in the browser and a first code it gives */
+export interface NewTotpSecret {
   secret: string;
+  code: string;
+}
+
+/** turning two-step sign-in on: the new secret, its first code, and the account's password */
+export interface TwoFactorSetup extends NewTotpSecret {
+  /** the account's password as typed: turning it on needs it on the reference server (anniv-go ignores it) */
+  password: string;
+}
+
+/** new recovery codes: the password as typed and a current code (or a recovery code) */
+export interface RecoveryCodesRequest {
+  password: string;
   code: string;
 }
 

@@ -18,6 +18,7 @@ const machine = sessionMachine.provide({
     changePassword: pending,
     clearLocalData: pending,
     enableTwoFactor: pending,
+    renewRecoveryCodes: pending,
     disableTwoFactor: pending,
     deleteAccount: pending,
   } as never,
@@ -26,7 +27,11 @@ const machine = sessionMachine.provide({
 const checks: StateChecks<typeof machine> = {
   unknown: (s) => expect(s.hasTag('busy')).toBe(true),
   loggedIn: (s) => expect(s.context.user).not.toBeNull(),
-  loggedOut: (s) => expect(s.context.user).toBeNull(),
+  loggedOut: (s) => {
+    expect(s.context.user).toBeNull();
+    // codes shown once never outlive the session that got them
+    expect(s.context.recoveryCodes).toBeNull();
+  },
   'loggedOut.loggingIn': (s) => expect(s.hasTag('busy')).toBe(true),
   // the login waiting for its code keeps the email and password; leaving the step forgets them
   'loggedOut.askingCode': (s) => {
@@ -41,6 +46,10 @@ const checks: StateChecks<typeof machine> = {
   'loggedOut.idle': (s) => expect(s.context.pendingLogin).toBeNull(),
   'loggedIn.enablingTwoFactor': (s) => expect(s.hasTag('savingTwoFactor')).toBe(true),
   'loggedIn.disablingTwoFactor': (s) => expect(s.hasTag('savingTwoFactor')).toBe(true),
+  'loggedIn.renewingRecoveryCodes': (s) => {
+    expect(s.hasTag('renewingRecoveryCodes')).toBe(true);
+    expect(s.context.recoveryCodes).toBeNull();
+  },
   'loggedIn.deletingAccount': (s) => expect(s.hasTag('deletingAccount')).toBe(true),
   'loggedIn.waitingToLeave': (s) => expect(s.hasTag('busy')).toBe(true),
   'loggedIn.idle': (s) => expect(s.hasTag('busy')).toBe(false),

@@ -19,7 +19,8 @@ function start(storedUser: UserInfo | null = null) {
     updateProfile: fakeService<void, { nickname: string; avatar: string }>(),
     changePassword: fakeService<void, { oldPassword: string; newPassword: string; twoFactorCode?: string }>(),
     clearLocalData: fakeService<void>(),
-    enableTwoFactor: fakeService<void, { secret: string; code: string }>(),
+    enableTwoFactor: fakeService<string[] | null, { secret: string; code: string; password: string }>(),
+    renewRecoveryCodes: fakeService<string[], { password: string; code: string }>(),
     disableTwoFactor: fakeService<void, string>(),
     deleteAccount: fakeService<void, { password: string; twoFactorCode?: string }>(),
   };
@@ -484,30 +485,130 @@ describe('session: the account’s two-step sign-in and deletion', () => {
     return s;
   }
 
-  it('turning it on: the code is checked, then sent with the secret; the user is now on, stored, 两步验证已开启', async () => {
+  it('turning it on: the password and the code are checked, then sent with the secret; against a server without recovery codes (null) the user is now on, stored, 两步验证已开启, no codes shown', async () => {
     const { actor, fakes, emitted } = await loggedInAs(mio);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '12' } });
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: '' } });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.passwordRequired });
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '12', password: 'pw' } });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
+    // a recovery code cannot confirm a new secret
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: 'abcde-23456', password: 'pw' } });
     expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
     expect(fakes.enableTwoFactor.calls).toHaveLength(0);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123 456' } });
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123 456', password: 'pw' } });
     expect(actor.getSnapshot().hasTag('savingTwoFactor')).toBe(true);
-    expect(fakes.enableTwoFactor.last.input).toEqual({ secret: SECRET, code: '123456' });
-    fakes.enableTwoFactor.last.resolve();
+    expect(fakes.enableTwoFactor.last.input).toEqual({ secret: SECRET, code: '123456', password: 'pw' });
+    fakes.enableTwoFactor.last.resolve(null);
     await flush();
     expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(true);
+    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
     expect(emitted).toEqual([
       { type: 'userChanged', user: withCode },
       { type: 'notify', severity: 'success', message: text.user.twoFactorEnabled },
     ]);
   });
 
+  const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-23456`);
+
+  it('turned on where the server has recovery codes: they are shown (not stored) and counted, until 我已保存', async () => {
+    const { actor, fakes, emitted } = await loggedInAs(mio);
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'pw' } });
+    fakes.enableTwoFactor.last.resolve(CODES);
+    await flush();
+    expect(actor.getSnapshot().context.recoveryCodes).toEqual(CODES);
+    expect(actor.getSnapshot().context.user).toEqual({ ...withCode, recoveryCodesLeft: 10 });
+    // what is stored on the device is the user, never the codes
+    expect(emitted[0]).toEqual({ type: 'userChanged', user: { ...withCode, recoveryCodesLeft: 10 } });
+    expect(JSON.stringify(emitted)).not.toContain(CODES[0]);
+    actor.send({ type: 'DISMISS_RECOVERY_CODES' });
+    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
+    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
+  });
+
+  it('a wrong password is the form’s message (the server’s), and nothing turns on', async () => {
+    const { actor, fakes } = await loggedInAs(mio);
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'nope' } });
+    fakes.enableTwoFactor.last.reject(new ApiError(102010, 'email and password does not match'));
+    await flush();
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: 'email and password does not match' });
+    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(false);
+  });
+
+  it('new recovery codes: the password and a code (or a recovery code) are checked first; the new ones are shown and counted; a refusal is the form’s', async () => {
+    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 2 });
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: '', code: '123456' } });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.passwordRequired });
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: 'abc' } });
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.recoveryCodeInvalid });
+    expect(fakes.renewRecoveryCodes.calls).toHaveLength(0);
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '111111' } });
+    expect(actor.getSnapshot().hasTag('renewingRecoveryCodes')).toBe(true);
+    fakes.renewRecoveryCodes.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.twoFactorCodeWrong });
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: 'ABCDE 23456' } });
+    expect(fakes.renewRecoveryCodes.last.input).toEqual({ password: 'pw', code: 'ABCDE23456' });
+    fakes.renewRecoveryCodes.last.resolve(CODES);
+    await flush();
+    expect(actor.getSnapshot().context.recoveryCodes).toEqual(CODES);
+    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
+    expect(actor.getSnapshot().context.formError).toBeNull();
+  });
+
+  it('a recovery code is taken wherever a code is: signing in, turning it off, password change, deletion', async () => {
+    const out = start();
+    out.fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
+    await flush();
+    out.actor.send({ type: 'LOGIN', form: loginForm });
+    out.fakes.login.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    out.actor.send({ type: 'SUBMIT_CODE', code: 'abcde-2345' });
+    expect(out.actor.getSnapshot().context.formError).toEqual({ form: 'code', message: text.auth.recoveryCodeInvalid });
+    out.actor.send({ type: 'SUBMIT_CODE', code: 'abcde-23456' });
+    expect(out.fakes.login.last.input).toEqual({ ...loginForm, twoFactorCode: 'abcde-23456' });
+
+    const { actor, fakes } = await loggedInAs(withCode);
+    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n', twoFactorCode: 'abcde-23456' } });
+    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n', twoFactorCode: 'abcde-23456' });
+    fakes.changePassword.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    actor.send({ type: 'DISABLE_TWO_FACTOR', code: 'abcde-23456' });
+    expect(fakes.disableTwoFactor.last.input).toBe('abcde-23456');
+    fakes.disableTwoFactor.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw', twoFactorCode: 'abcde-23456' } });
+    expect(fakes.deleteAccount.last.input).toEqual({ password: 'pw', twoFactorCode: 'abcde-23456' });
+  });
+
+  it('leaving the form (CLEAR_FORM_ERROR, as the 两步验证 tab does when it closes) forgets the codes shown, not the count', async () => {
+    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 3 });
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } });
+    fakes.renewRecoveryCodes.last.resolve(CODES);
+    await flush();
+    actor.send({ type: 'CLEAR_FORM_ERROR' });
+    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
+    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
+  });
+
+  it('turned off: the count and any codes shown go with it', async () => {
+    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 3 });
+    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } });
+    fakes.renewRecoveryCodes.last.resolve(CODES);
+    await flush();
+    actor.send({ type: 'DISABLE_TWO_FACTOR', code: '654321' });
+    fakes.disableTwoFactor.last.resolve();
+    await flush();
+    expect(actor.getSnapshot().context.user).toEqual(mio);
+    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
+  });
+
   it('a wrong code is the form’s message; 202004 (on elsewhere meanwhile) counts as on', async () => {
     const { actor, fakes } = await loggedInAs(mio);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '111111' } });
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '111111', password: 'pw' } });
     fakes.enableTwoFactor.last.reject(new ApiError(202001, 'wrong 2fa code'));
     await flush();
     expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeWrong });
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '222222' } });
+    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '222222', password: 'pw' } });
     fakes.enableTwoFactor.last.reject(new ApiError(202004, '2fa is already enabled'));
     await flush();
     expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(true);
@@ -575,8 +676,8 @@ describe('session: the account’s two-step sign-in and deletion', () => {
     expect(known.actor.getSnapshot().matches('loggedIn')).toBe(true);
     expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(true);
     expect(known.emitted).toEqual([]);
-    known.actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456' } });
-    known.fakes.enableTwoFactor.last.resolve();
+    known.actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'pw' } });
+    known.fakes.enableTwoFactor.last.resolve(null);
     await flush();
     expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(false);
 

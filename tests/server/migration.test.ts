@@ -2,10 +2,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { hashPassword, sha256Hex } from '../../server/auth.js';
 import { SCHEMA_VERSION, hashSessionId, migrate, openDb } from '../../server/db.js';
 import { Client, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
 import { loadOrCreateKeys } from '../../server/library/keys.js';
+import { TwoFactor } from '../../server/twoFactor.js';
 import { controlledCredential, payloadOf, userToken } from './support/share.js';
 
 /*
@@ -55,9 +57,9 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(6); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations (below)
+      expect(SCHEMA_VERSION).toBe(7); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes (below)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-      expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares'], ...NEW_TABLES].sort());
+      expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares', 'recovery_codes'], ...NEW_TABLES].sort());
       expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });
       expect(db.prepare('SELECT id, name, url, token, priority FROM credentials').all()).toEqual([
         { id: CRED_ID, name: 'Old library', url: 'https://old.example', token: 'tok', priority: 3 },
@@ -153,6 +155,48 @@ describe('schema migration 5 → 6: library tokens of existing accounts', () => 
         expect(renewed.id).toBe(CRED_ID);
         expect(payloadOf(renewed.token)).toMatchObject({ user_id: 'before@example.com', account: id, generation: 0, share: { key_id: keys.share_key_id } });
         expect((await server.libraryApp.request(`/albums?auth=${renewed.token}`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
+describe('schema migration 6 → 7: recovery codes', () => {
+  test('a user who turned two-step sign-in on before has none (0 left), signs in with the authenticator as before, and makes new ones; they go with the account', async () => {
+    const dir = await makeDataDir('none');
+    try {
+      const db = new Database(path.join(dir, 'anniv.db'));
+      db.pragma('foreign_keys = ON');
+      migrate(db, 6);
+      expect(tables(db)).not.toContain('recovery_codes');
+      const hash = await hashPassword(sha256Hex('pw'));
+      const id = Number(
+        db.prepare("INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('tfa@example.com', 'T', '', ?, 1700000000)").run(hash).lastInsertRowid,
+      );
+      db.close();
+
+      const server = await makeServer(dir, {}, { demoContent: false, demoUser: false });
+      try {
+        expect(server.db.pragma('user_version', { simple: true })).toBe(7);
+        expect(server.db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('recovery_codes')`).all()).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
+        // two-step sign-in turned on by the server before this schema: a sealed secret, no codes
+        const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+        server.db.prepare('UPDATE users SET totp_secret = ? WHERE id = ?').run(new TwoFactor(dir).seal(secret), id);
+        const c = new Client(server);
+        const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+        const signedIn = await c.post<{ recovery_codes_left: number }>('/api/user/login', { email: 'tfa@example.com', password: sha256Hex('pw'), '2fa_code': code });
+        expect(signedIn.status).toBe(0);
+        expect(signedIn.data.recovery_codes_left).toBe(0);
+        // a later window's code makes new ones
+        const later = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
+        const made = await c.post<{ recovery_codes: string[] }>('/api/features/2fa/recovery', { password: sha256Hex('pw'), '2fa_code': later });
+        expect(made.status).toBe(0);
+        expect(made.data.recovery_codes).toHaveLength(10);
+        server.db.prepare('DELETE FROM users WHERE id = ?').run(id);
+        expect(server.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes').get()).toEqual({ n: 0 });
       } finally {
         await server.close();
       }

@@ -23,7 +23,7 @@ describe('registration rules from FEATURES', () => {
   test('close without invite: registration is refused with 902001', async () => {
     const server = await serverWith({ FEATURES: 'close' });
     const c = new Client(server);
-    expect((await c.get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', 'close']);
+    expect((await c.get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', 'close', '2fa_recovery']);
     expect(await register(c, 'a@example.com', 'pw')).toEqual({ status: 902001, message: 'registration is closed', data: null });
     expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('a@example.com')).toEqual({ n: 0 });
   });
@@ -31,7 +31,7 @@ describe('registration rules from FEATURES', () => {
   test('invite: the single configured code is required', async () => {
     const server = await serverWith({ FEATURES: 'invite', INVITE_CODE: 'let-me-in' });
     const c = new Client(server);
-    expect((await c.get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', 'invite']);
+    expect((await c.get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', 'invite', '2fa_recovery']);
     expect(await register(c, 'a@example.com', 'pw')).toEqual({ status: 201001, message: 'invalid invite code', data: null });
     expect((await register(c, 'a@example.com', 'pw', 'A', { invite_code: 'wrong' })).status).toBe(201001);
     expect((await register(c, 'a@example.com', 'pw', 'A', { invite_code: 'let-me-in' })).status).toBe(0);
@@ -56,7 +56,7 @@ describe('registration rules from FEATURES', () => {
       site_name: 'My Music',
       description: 'hello',
       protocol_version: '1',
-      features: ['2fa'],
+      features: ['2fa', '2fa_recovery'],
     });
   });
 });

@@ -22,7 +22,7 @@ describe('GET /api/info', () => {
     expect(res).toEqual({
       status: 0,
       message: 'OK',
-      data: { site_name: 'Anniv', description: '自建音乐库的网页播放器', protocol_version: '1', features: ['2fa'] },
+      data: { site_name: 'Anniv', description: '自建音乐库的网页播放器', protocol_version: '1', features: ['2fa', '2fa_recovery'] },
     });
   });
 });

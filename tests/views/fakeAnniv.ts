@@ -12,6 +12,8 @@ interface FakeUser {
   twoFactorCode?: string;
   /** two-step sign-in turned on through the API: codes are checked as TOTPs of this secret */
   twoFactorSecret?: string;
+  /** recovery codes not used yet (a site with the `2fa_recovery` feature, as the reference server) */
+  recoveryCodes?: string[];
 }
 
 export interface FakeAnnivOptions {
@@ -101,11 +103,33 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
   const twoFactorOn = (u: FakeUser) => u.twoFactorCode !== undefined || u.twoFactorSecret !== undefined;
-  const userInfo = (u: FakeUser) => ({ user_id: u.userId, email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': twoFactorOn(u) });
-  /** the code fits the user's fixed code or the current TOTP of their secret (one window either side) */
-  const codeFits = (u: FakeUser, code: unknown, secret = u.twoFactorSecret) =>
-    typeof code === 'string' &&
-    (code === u.twoFactorCode || (secret !== undefined && new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1 }) !== null));
+  /** the reference server's recovery codes: asked password on turning it on, codes handed out, counted, taken once */
+  const recovery = () => (options.features ?? []).includes('2fa_recovery');
+  let nextRecovery = 0;
+  const RECOVERY_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
+  const newRecoveryCodes = () =>
+    Array.from({ length: 10 }, () => {
+      const n = nextRecovery++;
+      return `abcd${RECOVERY_ALPHABET[n % 31]}-${RECOVERY_ALPHABET[Math.floor(n / 31) % 31]}2345`;
+    });
+  const userInfo = (u: FakeUser) => ({
+    user_id: u.userId,
+    email: u.email,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    '2fa_enabled': twoFactorOn(u),
+    ...(u.recoveryCodes && twoFactorOn(u) ? { recovery_codes_left: u.recoveryCodes.length } : {}),
+  });
+  /** the code fits the user's fixed code or the current TOTP of their secret (one window either side), or is a recovery code of theirs (used up) */
+  const codeFits = (u: FakeUser, code: unknown, secret = u.twoFactorSecret) => {
+    if (typeof code !== 'string') return false;
+    const recoveryCode = u.recoveryCodes?.indexOf(code.toLowerCase()) ?? -1;
+    if (recoveryCode >= 0 && secret === u.twoFactorSecret) {
+      u.recoveryCodes!.splice(recoveryCode, 1);
+      return true;
+    }
+    return code === u.twoFactorCode || (secret !== undefined && new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1 }) !== null);
+  };
   const enforced = () => (options.features ?? []).includes('2fa_enforced');
 
   function descendants(tag: string): string[] {
@@ -282,15 +306,27 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       case 'POST /api/features/2fa':
         if (!sessionUser) return fail(902002, 'unauthorized');
         if (twoFactorOn(sessionUser)) return fail(202004, '2fa is already enabled');
+        if (recovery() && sessionUser.password !== body.password) return fail(102010, 'email and password does not match');
         if (typeof body['2fa_secret'] !== 'string' || !codeFits(sessionUser, body['2fa_code'], body['2fa_secret'])) return fail(202001, 'wrong 2fa code');
         sessionUser.twoFactorSecret = body['2fa_secret'];
-        return ok(null);
+        if (!recovery()) return ok(null);
+        sessionUser.recoveryCodes = newRecoveryCodes();
+        return ok({ recovery_codes: [...sessionUser.recoveryCodes] });
+      case 'POST /api/features/2fa/recovery':
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        if (!recovery()) return fail(902000, 'not found');
+        if (!twoFactorOn(sessionUser)) return fail(202000, '2fa is not enabled');
+        if (sessionUser.password !== body.password) return fail(102010, 'email and password does not match');
+        if (!codeFits(sessionUser, body['2fa_code'])) return fail(202001, 'wrong 2fa code');
+        sessionUser.recoveryCodes = newRecoveryCodes();
+        return ok({ recovery_codes: [...sessionUser.recoveryCodes] });
       case 'DELETE /api/features/2fa':
         if (!sessionUser) return fail(902002, 'unauthorized');
         if (!twoFactorOn(sessionUser)) return fail(202000, '2fa is not enabled');
         if (!codeFits(sessionUser, body['2fa_code'])) return fail(202001, 'wrong 2fa code');
         delete sessionUser.twoFactorSecret;
         delete sessionUser.twoFactorCode;
+        delete sessionUser.recoveryCodes;
         return ok(null);
       case 'POST /api/user/revoke': {
         if (!sessionUser) return fail(902002, 'unauthorized');

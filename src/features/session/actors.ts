@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
-import type { AccountDeletion, PasswordChangeRequest, SiteInfo, TwoFactorSetup, UserInfo } from '@/shared/types';
+import type { AccountDeletion, PasswordChangeRequest, RecoveryCodesRequest, SiteInfo, TwoFactorSetup, UserInfo } from '@/shared/types';
 import { normalCode, type LoginWithCode, type ProfileForm, type RegisterForm } from './forms';
 
 export interface SessionDeps {
@@ -30,6 +30,7 @@ export function defineSessionActors({ api, clearLocalData }: SessionDeps) {
     updateProfile: fromPromise(({ input }: { input: ProfileForm }) => userApi.updateProfile(api, input)),
     changePassword: fromPromise(({ input }: { input: PasswordChangeRequest }) => userApi.changePassword(api, input)),
     enableTwoFactor: fromPromise(({ input }: { input: TwoFactorSetup }) => userApi.enableTwoFactor(api, input)),
+    renewRecoveryCodes: fromPromise(({ input }: { input: RecoveryCodesRequest }) => userApi.renewRecoveryCodes(api, input)),
     disableTwoFactor: fromPromise(({ input }: { input: string }) => userApi.disableTwoFactor(api, input)),
     deleteAccount: fromPromise(({ input }: { input: AccountDeletion }) => userApi.deleteAccount(api, input)),
     clearLocalData: fromPromise<void, void>(() => clearLocalData()),

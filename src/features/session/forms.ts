@@ -1,5 +1,6 @@
 // Form rules (docs/behaviour.md#form-checks): each returns the first failing message, or null when the form is valid.
-import { AVATAR_MAX, NICKNAME_MAX_BYTES, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
+import { AVATAR_MAX, NICKNAME_MAX_BYTES, RECOVERY_CODE_PATTERN, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
+import type { RecoveryCodesRequest, TwoFactorSetup } from '@/shared/types';
 import { text } from '@/shared/text';
 
 export interface LoginForm {
@@ -54,8 +55,29 @@ export function loginError(form: LoginForm): string | null {
 /** spaces a user typed or pasted between the digits do not count */
 export const normalCode = (code: string) => code.replace(/\s+/g, '');
 
-export function codeError(code: string): string | null {
+/** a code of the authenticator only (turning two-step sign-in on, where no recovery code exists yet) */
+export function totpCodeError(code: string): string | null {
   return TWO_FACTOR_CODE_PATTERN.test(normalCode(code)) ? null : text.auth.twoFactorCodeInvalid;
+}
+
+/** a code of the authenticator, or a recovery code (docs/behaviour.md#two-step-sign-in): what the server takes in `2fa_code` */
+export function codeError(code: string): string | null {
+  const normal = normalCode(code);
+  if (TWO_FACTOR_CODE_PATTERN.test(normal) || RECOVERY_CODE_PATTERN.test(normal)) return null;
+  // letters: meant as a recovery code
+  return /[a-z]/i.test(normal) ? text.auth.recoveryCodeInvalid : text.auth.twoFactorCodeInvalid;
+}
+
+/** turning two-step sign-in on: the account's password, then a code of the new secret */
+export function enableTwoFactorError(setup: TwoFactorSetup): string | null {
+  if (setup.password === '') return text.auth.passwordRequired;
+  return totpCodeError(setup.code);
+}
+
+/** new recovery codes: the password, then a code (or a recovery code) */
+export function recoveryCodesError(form: RecoveryCodesRequest): string | null {
+  if (form.password === '') return text.auth.passwordRequired;
+  return codeError(form.code);
 }
 
 /** The order of checks is the contract (docs/behaviour.md#form-checks). */
@@ -66,7 +88,7 @@ export function registerError(form: RegisterForm, inviteRequired: boolean): stri
   if (blank(form.email)) return text.auth.emailRequired;
   if (form.password !== form.repeatPassword) return text.auth.passwordsDiffer;
   if (inviteRequired && blank(form.inviteCode)) return text.auth.inviteCodeRequired;
-  if (form.twoFactor) return codeError(form.twoFactor.code);
+  if (form.twoFactor) return totpCodeError(form.twoFactor.code);
   return null;
 }
 

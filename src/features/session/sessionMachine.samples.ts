@@ -20,6 +20,7 @@ const failures = [
   new ApiError(STATUS_TWO_FACTOR_ALREADY_ENABLED, '2fa already enabled'),
   new Error('未知网络错误'),
 ];
+const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-23456`);
 
 export const pathEvents: AnyEventObject[] = [
   { type: 'LOGIN', form: { email: 'mio@example.com', password: 'pw' } },
@@ -44,12 +45,18 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loginWithCode', error: new ApiError(202001, 'wrong 2fa code') },
   { type: 'xstate.error.actor.loginWithCode', error: new ApiError(202003, 'attempt too frequent') },
   { type: 'xstate.done.actor.refreshUser', output: sampleUser },
-  { type: 'ENABLE_TWO_FACTOR', setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456' } },
-  { type: 'ENABLE_TWO_FACTOR', setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '12' } },
+  { type: 'ENABLE_TWO_FACTOR', setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456', password: 'pw' } },
+  { type: 'ENABLE_TWO_FACTOR', setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '12', password: 'pw' } },
+  { type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } },
+  { type: 'RENEW_RECOVERY_CODES', form: { password: '', code: '123456' } },
+  { type: 'DISMISS_RECOVERY_CODES' },
   { type: 'DISABLE_TWO_FACTOR', code: '654321' },
   { type: 'DELETE_ACCOUNT', form: { password: 'pw' } },
   { type: 'DELETE_ACCOUNT', form: { password: '' } },
-  { type: 'xstate.done.actor.enableTwoFactor' },
+  { type: 'xstate.done.actor.enableTwoFactor', output: recoveryCodes },
+  // a server without recovery codes (anniv-go) answers null
+  { type: 'xstate.done.actor.enableTwoFactor', output: null },
+  { type: 'xstate.done.actor.renewRecoveryCodes', output: recoveryCodes },
   { type: 'xstate.error.actor.enableTwoFactor', error: new ApiError(202001, 'wrong 2fa code') },
   { type: 'xstate.done.actor.disableTwoFactor' },
   { type: 'xstate.done.actor.deleteAccount' },
@@ -63,7 +70,7 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'CHANGE_PASSWORD', form: { oldPassword: '', newPassword: 'n', confirmPassword: 'm' } },
   { type: 'DISABLE_TWO_FACTOR', code: '12' },
   // every request that signs in or changes the account can fail each way the server answers
-  ...['fetchUser', 'login', 'loginWithCode', 'enableTwoFactor', 'disableTwoFactor', 'deleteAccount', 'logout', 'updateProfile', 'refreshUser', 'changePassword'].flatMap(
+  ...['fetchUser', 'login', 'loginWithCode', 'enableTwoFactor', 'disableTwoFactor', 'renewRecoveryCodes', 'deleteAccount', 'logout', 'updateProfile', 'refreshUser', 'changePassword'].flatMap(
     (actor) => failures.map((error) => ({ type: `xstate.error.actor.${actor}`, error })),
   ),
 ];
@@ -98,10 +105,14 @@ export const pathEventLabels: Record<string, string> = {
   LOGOUT: 'the listener chooses 注销',
   UPDATE_PROFILE: 'the listener edits 昵称 / 头像 and presses 确认修改',
   CHANGE_PASSWORD: 'the listener fills in 旧密码, 新密码, 确认新密码 and presses 确认修改',
-  ENABLE_TWO_FACTOR: 'the listener scans the key, types the 动态码 and presses 确认开启',
+  ENABLE_TWO_FACTOR: 'the listener scans the key, types the 动态码 and the 账号密码 and presses 确认开启',
+  RENEW_RECOVERY_CODES: 'the listener presses 生成新的恢复码, types the 账号密码 and a 动态码 (or a 恢复码) and presses 确认生成',
+  DISMISS_RECOVERY_CODES: 'the listener presses 我已保存 under the recovery codes shown, or leaves the 两步验证 tab',
   DISABLE_TWO_FACTOR: 'the listener types the 动态码 and presses 关闭两步验证',
   DELETE_ACCOUNT: 'the listener types the 密码 and presses 确认删除',
-  'xstate.done.actor.enableTwoFactor': 'the server turns two-step sign-in on (两步验证已开启)',
+  'xstate.done.actor.enableTwoFactor': 'the server turns two-step sign-in on (两步验证已开启), with recovery codes or (anniv-go) none',
+  'xstate.done.actor.renewRecoveryCodes': 'the server hands out new recovery codes (已生成新的恢复码)',
+  'xstate.error.actor.renewRecoveryCodes': 'the server refuses new recovery codes (its message shows)',
   'xstate.error.actor.enableTwoFactor': 'the server refuses to turn two-step sign-in on (its message shows)',
   'xstate.done.actor.disableTwoFactor': 'the server turns two-step sign-in off (两步验证已关闭)',
   'xstate.error.actor.disableTwoFactor': 'the server refuses to turn two-step sign-in off (its message shows)',

@@ -2,7 +2,7 @@
 // I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { failure, provideMe } from '@/shared/machines';
-import type { TwoFactorSetup, UserInfo } from '@/shared/types';
+import type { RecoveryCodesRequest, TwoFactorSetup, UserInfo } from '@/shared/types';
 import {
   LOGOUT_REDIRECT_DELAY_MS,
   STATUS_TWO_FACTOR_ALREADY_ENABLED,
@@ -16,10 +16,12 @@ import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
 import {
   codeError,
   deleteAccountError,
+  enableTwoFactorError,
   loginError,
   normalCode,
   passwordError,
   profileError,
+  recoveryCodesError,
   registerError,
   type DeleteAccountForm,
   type LoginForm,
@@ -29,7 +31,7 @@ import {
   type RegisterForm,
 } from './forms';
 
-export type SessionForm = 'login' | 'code' | 'register' | 'profile' | 'password' | 'twoFactor' | 'deleteAccount';
+export type SessionForm = 'login' | 'code' | 'register' | 'profile' | 'password' | 'twoFactor' | 'recoveryCodes' | 'deleteAccount';
 
 /** what views ask of a session snapshot (hasTag), instead of naming its states */
 export type SessionTag =
@@ -43,6 +45,7 @@ export type SessionTag =
   | 'savingProfile'
   | 'changingPassword'
   | 'savingTwoFactor'
+  | 'renewingRecoveryCodes'
   | 'deletingAccount'
   | 'loggingOut';
 
@@ -56,6 +59,8 @@ export interface SessionContext {
   twoFactorRequired: boolean;
   /** where the page reloads once the session's local data is cleared; null: the page it is on */
   leaveTo: string | null;
+  /** recovery codes the server just handed out: shown once, until the listener is done with them (never stored) */
+  recoveryCodes: string[] | null;
 }
 
 export type SessionEvent =
@@ -68,6 +73,8 @@ export type SessionEvent =
   | { type: 'CHANGE_PASSWORD'; form: PasswordForm }
   | { type: 'ENABLE_TWO_FACTOR'; setup: TwoFactorSetup }
   | { type: 'DISABLE_TWO_FACTOR'; code: string }
+  | { type: 'RENEW_RECOVERY_CODES'; form: RecoveryCodesRequest }
+  | { type: 'DISMISS_RECOVERY_CODES' }
   | { type: 'DELETE_ACCOUNT'; form: DeleteAccountForm }
   | { type: 'TWO_FACTOR_REQUIRED' }
   | { type: 'SESSION_EXPIRED' }
@@ -128,7 +135,8 @@ export const sessionMachine = setup({
     logout: provideMe<void>('session', 'logout'),
     updateProfile: provideMe<void, ProfileForm>('session', 'updateProfile'),
     changePassword: provideMe<void, { oldPassword: string; newPassword: string; twoFactorCode?: string }>('session', 'changePassword'),
-    enableTwoFactor: provideMe<void, TwoFactorSetup>('session', 'enableTwoFactor'),
+    enableTwoFactor: provideMe<string[] | null, TwoFactorSetup>('session', 'enableTwoFactor'),
+    renewRecoveryCodes: provideMe<string[], RecoveryCodesRequest>('session', 'renewRecoveryCodes'),
     disableTwoFactor: provideMe<void, string>('session', 'disableTwoFactor'),
     deleteAccount: provideMe<void, { password: string; twoFactorCode?: string }>('session', 'deleteAccount'),
     clearLocalData: provideMe<void>('session', 'clearLocalData'),
@@ -144,9 +152,13 @@ export const sessionMachine = setup({
     isTwoFactorRequiredOfStoredUser: ({ context }, params: { error: unknown }) =>
       context.user !== null && isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
     isTwoFactorAlreadyOn: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_ALREADY_ENABLED),
-    enableCodeInvalid: ({ event }) => {
+    enableFormInvalid: ({ event }) => {
       assertEvent(event, 'ENABLE_TWO_FACTOR');
-      return codeError(event.setup.code) !== null;
+      return enableTwoFactorError(event.setup) !== null;
+    },
+    renewFormInvalid: ({ event }) => {
+      assertEvent(event, 'RENEW_RECOVERY_CODES');
+      return recoveryCodesError(event.form) !== null;
     },
     disableCodeInvalid: ({ event }) => {
       assertEvent(event, 'DISABLE_TWO_FACTOR');
@@ -182,7 +194,7 @@ export const sessionMachine = setup({
   },
   actions: {
     setUser: assign((_, params: { user: UserInfo }) => ({ user: params.user })),
-    clearUser: assign({ user: null }),
+    clearUser: assign({ user: null, recoveryCodes: null }),
     storeUser: emit(({ context }) => ({ type: 'userChanged' as const, user: context.user })),
     showFormError: assign({
       formError: ({ context, event }) => {
@@ -198,7 +210,9 @@ export const sessionMachine = setup({
           case 'CHANGE_PASSWORD':
             return { form: 'password' as const, message: passwordError(event.form, hasTwoFactor(context)) ?? '' };
           case 'ENABLE_TWO_FACTOR':
-            return { form: 'twoFactor' as const, message: codeError(event.setup.code) ?? '' };
+            return { form: 'twoFactor' as const, message: enableTwoFactorError(event.setup) ?? '' };
+          case 'RENEW_RECOVERY_CODES':
+            return { form: 'recoveryCodes' as const, message: recoveryCodesError(event.form) ?? '' };
           case 'DISABLE_TWO_FACTOR':
             return { form: 'twoFactor' as const, message: codeError(event.code) ?? '' };
           case 'DELETE_ACCOUNT':
@@ -211,10 +225,20 @@ export const sessionMachine = setup({
     clearFormError: assign({ formError: null }),
     showCodeError: assign((_, params: { message: string }) => ({ formError: { form: 'code' as const, message: params.message } })),
     showError: assign((_, params: { form: SessionForm; message: string }) => ({ formError: { form: params.form, message: params.message } })),
-    setTwoFactor: assign(({ context }, params: { on: boolean }) => ({
-      user: context.user && { ...context.user, twoFactorEnabled: params.on },
-      twoFactorRequired: false,
-    })),
+    setTwoFactor: assign(({ context }, params: { on: boolean }) => {
+      // off: its recovery codes went with it; on: counted by showRecoveryCodes when the server has them
+      const off = params.on ? {} : { recoveryCodes: null };
+      if (!context.user) return { twoFactorRequired: false, ...off };
+      const { recoveryCodesLeft: _, ...user } = context.user;
+      return { user: { ...user, twoFactorEnabled: params.on }, twoFactorRequired: false, ...off };
+    }),
+    showRecoveryCodes: assign(({ context }, params: { codes: string[] | null }) =>
+      // a server without recovery codes (anniv-go) answers null
+      !params.codes?.length
+        ? {}
+        : { recoveryCodes: params.codes, user: context.user && { ...context.user, recoveryCodesLeft: params.codes.length } },
+    ),
+    forgetRecoveryCodes: assign({ recoveryCodes: null }),
     requireTwoFactor: assign({ twoFactorRequired: true }),
     keepLogin: assign(({ event }) => {
       assertEvent(event, 'LOGIN');
@@ -238,7 +262,7 @@ export const sessionMachine = setup({
 }).createMachine({
   description: 'Who is signed in on this browser, and every flow that changes it (sign-in, register, profile, password, two-step sign-in, sign-out).',
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/' }),
+  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/', recoveryCodes: null }),
   initial: 'unknown',
   states: {
     unknown: {
@@ -377,7 +401,10 @@ export const sessionMachine = setup({
           description: 'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
           actions: 'requireTwoFactor',
         },
-        CLEAR_FORM_ERROR: { actions: 'clearFormError' },
+        CLEAR_FORM_ERROR: {
+          description: 'The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.',
+          actions: ['clearFormError', 'forgetRecoveryCodes'],
+        },
       },
       states: {
         idle: {
@@ -393,9 +420,17 @@ export const sessionMachine = setup({
               { target: 'changingPassword', actions: 'clearFormError' },
             ],
             ENABLE_TWO_FACTOR: [
-              { guard: 'enableCodeInvalid', actions: 'showFormError' },
+              { guard: 'enableFormInvalid', actions: 'showFormError' },
               { target: 'enablingTwoFactor', actions: 'clearFormError' },
             ],
+            RENEW_RECOVERY_CODES: [
+              { guard: 'renewFormInvalid', actions: 'showFormError' },
+              { target: 'renewingRecoveryCodes', actions: ['clearFormError', 'forgetRecoveryCodes'] },
+            ],
+            DISMISS_RECOVERY_CODES: {
+              description: '我已保存 was pressed under the recovery codes shown: they are not shown again.',
+              actions: 'forgetRecoveryCodes',
+            },
             DISABLE_TWO_FACTOR: [
               { guard: 'disableCodeInvalid', actions: 'showFormError' },
               { target: 'disablingTwoFactor', actions: 'clearFormError' },
@@ -407,18 +442,24 @@ export const sessionMachine = setup({
           },
         },
         enablingTwoFactor: {
-          description: '确认开启 was pressed: the server checks the code and turns two-step sign-in on.',
+          description: '确认开启 was pressed: the server checks the password and the code and turns two-step sign-in on.',
           tags: ['busy', 'savingTwoFactor'],
           invoke: {
             id: 'enableTwoFactor',
             src: 'enableTwoFactor',
             input: ({ event }) => {
               assertEvent(event, 'ENABLE_TWO_FACTOR');
-              return { secret: event.setup.secret, code: normalCode(event.setup.code) };
+              return { secret: event.setup.secret, code: normalCode(event.setup.code), password: event.setup.password };
             },
             onDone: {
+              description: 'On: the recovery codes it answers (none from a server without them) are shown once.',
               target: 'idle',
-              actions: [{ type: 'setTwoFactor', params: { on: true } }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } }],
+              actions: [
+                { type: 'setTwoFactor', params: { on: true } },
+                { type: 'showRecoveryCodes', params: ({ event }) => ({ codes: event.output }) },
+                'storeUser',
+                { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } },
+              ],
             },
             onError: [
               {
@@ -454,6 +495,27 @@ export const sessionMachine = setup({
               },
               ...codeFailure('twoFactor'),
             ],
+          },
+        },
+        renewingRecoveryCodes: {
+          description: '生成新的恢复码 was pressed: the server checks the password and the code, and hands out new codes (the old ones stop working).',
+          tags: ['busy', 'renewingRecoveryCodes'],
+          invoke: {
+            id: 'renewRecoveryCodes',
+            src: 'renewRecoveryCodes',
+            input: ({ event }) => {
+              assertEvent(event, 'RENEW_RECOVERY_CODES');
+              return { password: event.form.password, code: normalCode(event.form.code) };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'showRecoveryCodes', params: ({ event }) => ({ codes: event.output }) },
+                'storeUser',
+                { type: 'notifySuccess', params: { message: text.user.recoveryCodesRenewed } },
+              ],
+            },
+            onError: codeFailure('recoveryCodes'),
           },
         },
         deletingAccount: {

@@ -3,11 +3,13 @@ import { sha256Hex } from '@/services/crypto';
 import type { ApiClient } from './client';
 import { BadResponseError, isUnauthorized } from './errors';
 import { parseUserInfo } from '@/rules/userInfo';
+import { isRecord, readStringArray } from '@/rules/narrow';
 import type {
   AccountDeletion,
   LoginRequest,
   PasswordChangeRequest,
   ProfileRequest,
+  RecoveryCodesRequest,
   RegisterRequest,
   TwoFactorSetup,
   UserInfo,
@@ -86,9 +88,32 @@ export async function changePassword(api: ApiClient, request: PasswordChangeRequ
 /** turning two-step sign-in on (POST) and off (DELETE) */
 export const TWO_FACTOR_PATH = '/api/features/2fa';
 
-/** POST /api/features/2fa: on from now; 202004 when on already, 202001 when the code does not fit */
-export async function enableTwoFactor(api: ApiClient, setup: TwoFactorSetup): Promise<void> {
-  await api.post(TWO_FACTOR_PATH, { body: { '2fa_secret': setup.secret, '2fa_code': setup.code } });
+/** new recovery codes for a user who has two-step sign-in on (the reference server's) */
+export const RECOVERY_CODES_PATH = '/api/features/2fa/recovery';
+
+/** the recovery codes of an answer (`{recovery_codes: [...]}`), or null for anniv-go's `null` */
+function recoveryCodesOf(value: unknown): string[] | null {
+  if (!isRecord(value) || !Array.isArray(value.recoveryCodes)) return null;
+  const codes = readStringArray(value.recoveryCodes);
+  return codes.length > 0 ? codes : null;
+}
+
+/**
+ * POST /api/features/2fa: on from now; 202004 when on already, 202001 when the code does not fit,
+ * 102010 when the password is wrong. The password is always sent (anniv-go ignores it); the answer
+ * is the recovery codes, or null from a server that has none.
+ */
+export async function enableTwoFactor(api: ApiClient, setup: TwoFactorSetup): Promise<string[] | null> {
+  const body = { '2fa_secret': setup.secret, '2fa_code': setup.code, password: await sha256Hex(setup.password) };
+  return recoveryCodesOf(await api.post(TWO_FACTOR_PATH, { body }));
+}
+
+/** POST /api/features/2fa/recovery: new codes; the old ones stop working */
+export async function renewRecoveryCodes(api: ApiClient, request: RecoveryCodesRequest): Promise<string[]> {
+  const body = { password: await sha256Hex(request.password), '2fa_code': request.code };
+  const codes = recoveryCodesOf(await api.post(RECOVERY_CODES_PATH, { body }));
+  if (!codes) throw new BadResponseError();
+  return codes;
 }
 
 /** DELETE /api/features/2fa with a current code */

@@ -1,6 +1,6 @@
 // Sign-in (the session machine) driven as a listener does, against the real server with an account
 // of the path's own: the 登录 / 注册 pages and the two-step code, the user page's tabs (个人信息 with
-// 删除账号, 密码, 两步验证), the header's 注销, and 我的分享 as the page whose request hears that the
+// 删除账号, 密码, 两步验证 with its recovery codes), the header's 注销, and 我的分享 as the page whose request hears that the
 // session ended or that the site wants two-step sign-in. The app's account requests are held until
 // the path says how the server answers: done goes through to the real server (the password, the
 // profile, two-step sign-in and the account really change), an error is the envelope the path
@@ -9,7 +9,18 @@
 // What the user sees is read from the page the listener is on (sessionPage.ts).
 import type { AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
-import { codeError, loginError, passwordError, registerError, type LoginForm, type PasswordForm, type RegisterForm } from '@/features/session/forms';
+import {
+  codeError,
+  enableTwoFactorError,
+  loginError,
+  passwordError,
+  recoveryCodesError,
+  registerError,
+  type LoginForm,
+  type PasswordForm,
+  type RegisterForm,
+} from '@/features/session/forms';
+import type { RecoveryCodesRequest, TwoFactorSetup } from '@/shared/types';
 import { ApiError, errorMessage } from '@/services/api/errors';
 import {
   STATUS_TWO_FACTOR_ALREADY_ENABLED,
@@ -35,6 +46,7 @@ import {
   openRegisterPage,
   openUserTab,
   pathOf,
+  shownRecoveryCodes,
   signedInShows,
   signedOutShows,
   submitIn,
@@ -86,9 +98,20 @@ async function signedIn(ctx: SignIn, event: AnyEventObject): Promise<void> {
 }
 
 // the app's own calls while signed in; a 902002 or 202000 of theirs reaches the session twice
-const SIGNED_IN_CALLS = new Set(['updateProfile', 'refreshUser', 'changePassword', 'deleteAccount', 'logout', 'enableTwoFactor', 'disableTwoFactor']);
-// the two-step endpoint's 202000 means "it is not on", not "the site wants it"
-const TWO_FACTOR_CALLS = new Set(['enableTwoFactor', 'disableTwoFactor']);
+const SIGNED_IN_CALLS = new Set(['updateProfile', 'refreshUser', 'changePassword', 'deleteAccount', 'logout', 'enableTwoFactor', 'disableTwoFactor', 'renewRecoveryCodes']);
+// the two-step endpoints' 202000 means "it is not on", not "the site wants it"
+const TWO_FACTOR_CALLS = new Set(['enableTwoFactor', 'disableTwoFactor', 'renewRecoveryCodes']);
+
+/** the recovery codes the page shows, as the account's (the server just handed them out) */
+async function keepShownCodes(ctx: SignIn): Promise<void> {
+  const list = shownRecoveryCodes(ctx.page).getByRole('list', { name: text.user.recoveryCodesList });
+  await list.waitFor({ timeout: WAIT_MS });
+  ctx.account!.recoveryCodes = await list.getByRole('listitem').allTextContents();
+}
+
+// while recovery codes show, the listener puts them away (我已保存), leaves the tab or turns it off:
+// any other step leaves the page without the model hearing that the tab closed
+const WHILE_CODES_SHOW = new Set(['DISMISS_RECOVERY_CODES', 'CLEAR_FORM_ERROR', 'DISABLE_TWO_FACTOR'])
 
 /** whether a listener (and the server) can give this error answer; see `accepts` */
 function answerable(event: AnyEventObject): boolean {
@@ -111,7 +134,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
   machine: 'session',
   // of the seeds that reach every transition a user can, one of the fewest steps and reloads
   seed: 24,
-  stateKey: (snapshot) => JSON.stringify([snapshot.value, twoFactorOn(snapshot), contextOf(snapshot).twoFactorRequired]),
+  stateKey: (snapshot) => JSON.stringify([snapshot.value, twoFactorOn(snapshot), contextOf(snapshot).twoFactorRequired, contextOf(snapshot).recoveryCodes !== null]),
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
     const { page, context } = tp;
@@ -135,7 +158,17 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     const on = twoFactorOn(model);
     const idle = model.matches({ loggedIn: 'idle' }) || model.matches({ loggedOut: 'idle' });
     if (event.type.startsWith('xstate.error.actor.')) return answerable(event);
+    const codesShow = contextOf(model).recoveryCodes !== null;
+    if (codesShow && !event.type.startsWith('xstate.') && !WHILE_CODES_SHOW.has(event.type)) return false;
     switch (event.type) {
+      // the reference server always hands out recovery codes: anniv-go's null is the view tests' (tests/views/twoFactor.test.tsx)
+      case 'xstate.done.actor.enableTwoFactor':
+        return event.output !== null;
+      // 生成新的恢复码 shows while it is on and no codes show; 我已保存 under codes shown
+      case 'RENEW_RECOVERY_CODES':
+        return idle && on && !twoFactorRequired;
+      case 'DISMISS_RECOVERY_CODES':
+        return codesShow && model.matches({ loggedIn: 'idle' });
       // the server's answer says two-step sign-in is on; the sample's user has it off
       case 'xstate.done.actor.refreshUser':
         return !on;
@@ -252,25 +285,56 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     async ENABLE_TWO_FACTOR(ctx, event) {
       const { page } = ctx;
-      const form = await openUserTab(ctx, text.user.tabs.twoFactor);
-      const start = submitIn(form, text.user.twoFactorStart);
+      await openUserTab(ctx, text.user.tabs.twoFactor);
+      const start = page.getByRole('tabpanel').getByRole('button', { name: text.user.twoFactorStart, exact: true });
       const secretShown = page.getByLabel(text.user.twoFactorSecret, { exact: true });
       await start.or(secretShown).first().waitFor();
       if (await start.isVisible()) await start.click();
+      const form = formWith(page, text.user.twoFactorConfirm);
       const secret = ((await secretShown.textContent()) ?? '').replace(/\s+/g, '');
-      // a code of the right form is what the authenticator shows for the secret on screen
-      const { code } = event.setup as { code: string };
-      ctx.typed = codeError(code) === null ? { secret, code: freshCode({ ...ctx.account!, lastStep: 0 }, secret) } : null;
-      await form.getByLabel(text.user.twoFactorCode, { exact: true }).fill(ctx.typed?.code.code ?? code);
+      // a code of the right form is what the authenticator shows for the secret on screen; the
+      // sample's password stands for the account's
+      const setup = event.setup as TwoFactorSetup;
+      ctx.typed = enableTwoFactorError(setup) === null ? { secret, code: freshCode({ ...ctx.account!, lastStep: 0 }, secret) } : null;
+      await form.getByLabel(text.user.twoFactorCode, { exact: true }).fill(ctx.typed?.code.code ?? setup.code);
+      await form.getByLabel(text.user.twoFactorPassword, { exact: true }).fill(setup.password === '' ? '' : ctx.account!.password);
       await submitIn(form, text.user.twoFactorConfirm).click();
     },
     async DISABLE_TWO_FACTOR(ctx, event) {
-      const form = await openUserTab(ctx, text.user.tabs.twoFactor);
+      await openUserTab(ctx, text.user.tabs.twoFactor);
+      const form = formWith(ctx.page, text.user.twoFactorDisable);
       const code = event.code as string;
       const fresh = codeError(code) === null ? freshCode(ctx.account!) : null;
       ctx.typed = fresh && { secret: ctx.account!.secret!, code: fresh };
       await form.getByLabel(text.user.twoFactorCode, { exact: true }).fill(fresh?.code ?? code);
       await submitIn(form, text.user.twoFactorDisable).click();
+    },
+    // 生成新的恢复码: the account's password (for the sample's) and one of its recovery codes, or a fresh code
+    async RENEW_RECOVERY_CODES(ctx, event) {
+      const { page } = ctx;
+      await openUserTab(ctx, text.user.tabs.twoFactor);
+      const open = page.getByRole('button', { name: text.user.recoveryCodesRenew, exact: true });
+      if (await open.count()) await open.click();
+      const form = formWith(page, text.user.recoveryCodesRenewConfirm);
+      await form.waitFor();
+      const sample = event.form as RecoveryCodesRequest;
+      const valid = recoveryCodesError(sample) === null;
+      const recoveryCode = valid ? ctx.account!.recoveryCodes[0] : undefined;
+      const fresh = valid && !recoveryCode ? freshCode(ctx.account!) : null;
+      ctx.typed = fresh && { secret: ctx.account!.secret!, code: fresh };
+      await form.getByLabel(text.user.twoFactorPassword, { exact: true }).fill(sample.password === '' ? '' : ctx.account!.password);
+      const useRecovery = form.getByRole('button', { name: text.user.useRecoveryCode, exact: true });
+      if (recoveryCode) {
+        if (await useRecovery.count()) await useRecovery.click();
+        await form.getByLabel(text.user.recoveryCode, { exact: true }).fill(recoveryCode);
+      } else {
+        if (!(await useRecovery.count())) await form.getByRole('button', { name: text.user.useTwoFactorCode, exact: true }).click();
+        await form.getByLabel(text.user.twoFactorCode, { exact: true }).fill(fresh?.code ?? sample.code);
+      }
+      await submitIn(form, text.user.recoveryCodesRenewConfirm).click();
+    },
+    async DISMISS_RECOVERY_CODES(ctx) {
+      await shownRecoveryCodes(ctx.page).getByRole('button', { name: text.user.recoveryCodesDone, exact: true }).click();
     },
     // signed out in another tab: 我的分享's list is refused as signed out by the server itself
     async SESSION_EXPIRED(ctx) {
@@ -347,7 +411,15 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       await ctx.held.enable.answer(event);
       Object.assign(ctx.account!, { secret: ctx.typed!.secret, lastStep: ctx.typed!.code.step });
       ctx.toast = text.user.twoFactorEnabled;
+      await keepShownCodes(ctx);
     },
+    async 'xstate.done.actor.renewRecoveryCodes'(ctx, event) {
+      await ctx.held.renew.answer(event);
+      if (ctx.typed) ctx.account!.lastStep = ctx.typed.code.step;
+      ctx.toast = text.user.recoveryCodesRenewed;
+      await keepShownCodes(ctx);
+    },
+    'xstate.error.actor.renewRecoveryCodes': answer('renew'),
     async 'xstate.error.actor.enableTwoFactor'(ctx, event) {
       if (statusOf(event) !== STATUS_TWO_FACTOR_ALREADY_ENABLED) return answer('enable')(ctx, event);
       // turned on in another tab meanwhile: the server says so itself
@@ -380,7 +452,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     ...Object.fromEntries(['idle', 'loggingIn', 'askingCode', 'checkingCode', 'registering', 'registered'].map((state) => [`loggedOut.${state}`, signedOutShows])),
     ...Object.fromEntries(
-      ['idle', 'enablingTwoFactor', 'disablingTwoFactor', 'deletingAccount', 'loggingOut', 'waitingToLeave', 'updatingProfile', 'refreshingUser', 'changingPassword'].map((state) => [
+      ['idle', 'enablingTwoFactor', 'disablingTwoFactor', 'renewingRecoveryCodes', 'deletingAccount', 'loggingOut', 'waitingToLeave', 'updatingProfile', 'refreshingUser', 'changingPassword'].map((state) => [
         `loggedIn.${state}`,
         signedInShows,
       ]),
@@ -395,6 +467,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     ...[
       'loggedIn.enablingTwoFactor —error: enableTwoFactor#2→ clearingLocalData',
       'loggedIn.disablingTwoFactor —error: disableTwoFactor#2→ clearingLocalData',
+      'loggedIn.renewingRecoveryCodes —error: renewRecoveryCodes#1→ clearingLocalData',
       'loggedIn.deletingAccount —error: deleteAccount#1→ clearingLocalData',
       'loggedIn.updatingProfile —error: updateProfile#1→ clearingLocalData',
       'loggedIn.refreshingUser —error: fetchUser#1→ clearingLocalData',

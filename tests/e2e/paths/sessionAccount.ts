@@ -18,6 +18,8 @@ export interface Account {
   secret: string | null;
   /** the window of the last code the server took (0: none since it was turned on) */
   lastStep: number;
+  /** recovery codes the server handed out and none has used yet */
+  recoveryCodes: string[];
 }
 
 /** A code for the account's secret (or `secret`), in the first window the server still takes. */
@@ -32,7 +34,7 @@ let accounts = 0;
 export function newAccount(): Account {
   const n = ++accounts;
   const stamp = Date.now().toString(36);
-  return { email: `listener-${n}-${stamp}@anniv.local`, password: `pass-${n}-${stamp}`, nickname: `听众${n}`, secret: null, lastStep: 0 };
+  return { email: `listener-${n}-${stamp}@anniv.local`, password: `pass-${n}-${stamp}`, nickname: `听众${n}`, secret: null, lastStep: 0, recoveryCodes: [] };
 }
 
 export function freshCode(account: Account, secret = account.secret): FreshCode {
@@ -45,10 +47,11 @@ export function freshCode(account: Account, secret = account.secret): FreshCode 
 }
 
 /** Sends one call of the user API and fails unless the server says OK (status 0). */
-async function call(api: APIRequestContext, method: string, url: string, body?: Record<string, string>): Promise<void> {
+async function call(api: APIRequestContext, method: string, url: string, body?: Record<string, string>): Promise<unknown> {
   const response = await api.fetch(url, { method, ...(body && { data: body }) });
-  const envelope = (await response.json()) as { status: number; message: string };
+  const envelope = (await response.json()) as { status: number; message: string; data: unknown };
   if (envelope.status !== 0) throw new Error(`${method} ${url}: the server answered ${envelope.status} ${envelope.message}`);
+  return envelope.data;
 }
 
 /** The server's side of a listener's account, reached from another tab of the page's browser. */
@@ -75,14 +78,16 @@ export class AccountDesk {
   async turnOnTwoFactor(account: Account): Promise<void> {
     const secret = newTotpSecret();
     const { code, step } = freshCode({ ...account, lastStep: 0 }, secret);
-    await call(this.api, 'POST', `${this.baseUrl}/api/features/2fa`, { '2fa_secret': secret, '2fa_code': code });
-    Object.assign(account, { secret, lastStep: step });
+    const answer = (await call(this.api, 'POST', `${this.baseUrl}/api/features/2fa`, { '2fa_secret': secret, '2fa_code': code, password: sha256Hex(account.password) })) as {
+      recovery_codes: string[];
+    };
+    Object.assign(account, { secret, lastStep: step, recoveryCodes: answer.recovery_codes });
   }
 
   /** Turns two-step sign-in off from another tab, with a fresh code. */
   async turnOffTwoFactor(account: Account): Promise<void> {
     const { code } = freshCode(account);
     await call(this.api, 'DELETE', `${this.baseUrl}/api/features/2fa`, { '2fa_code': code });
-    Object.assign(account, { secret: null, lastStep: 0 });
+    Object.assign(account, { secret: null, lastStep: 0, recoveryCodes: [] });
   }
 }

@@ -20,6 +20,7 @@ export const CALLS = {
   password: ['/api/user/password', 'PATCH'],
   enable: ['/api/features/2fa', 'POST'],
   disable: ['/api/features/2fa', 'DELETE'],
+  renew: ['/api/features/2fa/recovery', 'POST'], // 生成新的恢复码
   revoke: ['/api/user/revoke', 'POST'],
   shares: ['/api/share/', 'GET'], // 我的分享's list
 } as const;
@@ -100,6 +101,9 @@ export async function signedOutShows(ctx: SignIn, model: AnyMachineSnapshot): Pr
   }
 }
 
+/** the recovery codes just handed out, shown once */
+export const shownRecoveryCodes = (page: Page) => page.getByRole('region', { name: text.user.recoveryCodesShownTitle });
+
 async function twoFactorShows(page: Page, model: AnyMachineSnapshot, required: boolean): Promise<void> {
   const on = twoFactorOn(model);
   await page.getByText(on ? text.user.twoFactorOn : text.user.twoFactorOff).waitFor();
@@ -108,9 +112,13 @@ async function twoFactorShows(page: Page, model: AnyMachineSnapshot, required: b
   else await expect.poll(() => enforced.count(), { timeout: WAIT_MS }).toBe(0);
   const submit = on ? text.user.twoFactorDisable : text.user.twoFactorConfirm;
   // before the setup is open there is only 开启两步验证, which never waits on the server
-  const form = userForm(page);
-  const errors = form.getByRole('alert').filter({ hasNotText: text.user.twoFactorEnforced });
-  if (on || (await submitIn(form, submit).count())) await formShows(form, submit, model.hasTag('savingTwoFactor'), messageOf(model, 'twoFactor'), errors);
+  const form = formWith(page, submit);
+  if (on || (await form.count())) await formShows(form, submit, model.hasTag('savingTwoFactor'), messageOf(model, 'twoFactor'));
+  // 生成新的恢复码's form, once open
+  const renew = formWith(page, text.user.recoveryCodesRenewConfirm);
+  if (on && (await renew.count())) await formShows(renew, text.user.recoveryCodesRenewConfirm, model.hasTag('renewingRecoveryCodes'), messageOf(model, 'recoveryCodes'));
+  if (contextOf(model).recoveryCodes) await shownRecoveryCodes(page).waitFor();
+  else await expect.poll(() => shownRecoveryCodes(page).count(), { timeout: WAIT_MS }).toBe(0);
 }
 
 async function userPageShows(page: Page, model: AnyMachineSnapshot): Promise<void> {

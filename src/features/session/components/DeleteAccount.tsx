@@ -16,7 +16,7 @@ import { text } from '@/shared/text';
 import { FormError } from '@/ui/FormError';
 import { useSession, useUser } from '../context';
 import { formErrorOf } from '../selectors';
-import { CodeInput } from './TwoFactorPanel';
+import { CodeInput } from './CodeInput';
 
 export function DeleteAccount() {
   const session = useSession();

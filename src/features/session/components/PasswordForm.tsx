@@ -3,7 +3,7 @@ import '@mantine/core/styles/PasswordInput.layer.css';
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useUser } from '../context';
-import { CodeInput } from './TwoFactorPanel';
+import { CodeInput } from './CodeInput';
 import { UserForm } from './UserForm';
 import { text } from '@/shared/text';
 

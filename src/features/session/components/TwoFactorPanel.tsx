@@ -1,8 +1,13 @@
 // 两步验证 on the user page: turn it on (a secret made here, shown as a QR code and as text, confirmed
-// by a first code) or off (with a code). On a site that enforces it, the reason is shown first.
+// by the account's password and a first code) or off (with a code). Where the site has recovery
+// codes, those handed out are shown once (copy, download), with the count left and a way to make
+// new ones. On a site that enforces it, the reason is shown first.
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Input.layer.css';
-import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import { Alert, Button, Code, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { groupedSecret, newTotpSecret, otpauthUri } from '@/services/totp';
@@ -11,67 +16,101 @@ import { FormError } from '@/ui/FormError';
 import { QrCode } from '@/ui/QrCode';
 import { useSession, useSiteInfo, useTwoFactorRequired, useUser } from '../context';
 import { formErrorOf } from '../selectors';
-
-/** the code field of every two-step form: the phone's number pad and one-time-code autofill */
-export function CodeInput({ value, onChange, autoFocus = false }: { value: string; onChange: (value: string) => void; autoFocus?: boolean }) {
-  return (
-    <TextInput
-      label={text.user.twoFactorCode}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={12}
-      autoFocus={autoFocus}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
-}
+import { CodeInput } from './CodeInput';
+import { RecoveryCodes, ShownRecoveryCodes } from './RecoveryCodes';
 
 export function TwoFactorPanel() {
   const session = useSession();
   const user = useUser();
   const required = useTwoFactorRequired();
+  const on = user?.twoFactorEnabled === true;
+
+  // leaving the tab or the page: its form's message goes, and codes shown are not shown again
+  useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
+
+  return (
+    <Stack maw={480}>
+      {required && <Alert color="yellow">{text.user.twoFactorEnforced}</Alert>}
+      <Text size="sm">{on ? text.user.twoFactorOn : text.user.twoFactorOff}</Text>
+      <ShownRecoveryCodes />
+      {on ? (
+        <>
+          <RecoveryCodes />
+          <Divider />
+          <DisableForm />
+        </>
+      ) : (
+        <EnableForm />
+      )}
+    </Stack>
+  );
+}
+
+/** 开启两步验证, then the secret to scan, the account's password and a first code */
+function EnableForm() {
+  const session = useSession();
+  const user = useUser();
   const busy = useSelector(session, (s) => s.hasTag('savingTwoFactor'));
   const formError = useSelector(session, formErrorOf('twoFactor'));
   const [secret, setSecret] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const on = user?.twoFactorEnabled === true;
 
-  useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
-  // once it is on or off, the setup and a code typed for it are done with
-  useEffect(() => {
-    setCode('');
-    setSecret(null);
-  }, [on]);
-
+  if (secret === null) {
+    return (
+      <Group>
+        <Button onClick={() => setSecret(newTotpSecret())}>{text.user.twoFactorStart}</Button>
+      </Group>
+    );
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (on) session.send({ type: 'DISABLE_TWO_FACTOR', code });
-    else if (secret) session.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret, code } });
+    session.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret, code, password } });
   };
-
   return (
     <form onSubmit={submit} noValidate>
-      <Stack maw={480}>
-        {required && <Alert color="yellow">{text.user.twoFactorEnforced}</Alert>}
-        <Text size="sm">{on ? text.user.twoFactorOn : text.user.twoFactorOff}</Text>
+      <Stack>
         <FormError message={formError} />
-        {on ? (
-          <>
-            <CodeInput value={code} onChange={setCode} />
-            <Group>
-              <Button type="submit" color="red" variant="light" loading={busy}>
-                {text.user.twoFactorDisable}
-              </Button>
-            </Group>
-          </>
-        ) : secret === null ? (
-          <Group>
-            <Button onClick={() => setSecret(newTotpSecret())}>{text.user.twoFactorStart}</Button>
-          </Group>
-        ) : (
-          <SetupSteps secret={secret} code={code} setCode={setCode} busy={busy} />
-        )}
+        <Text size="sm">{text.user.twoFactorScan}</Text>
+        <SecretCard secret={secret} account={user?.email || user?.nickname || ''} />
+        <CodeInput value={code} onChange={setCode} autoFocus authenticatorOnly />
+        <PasswordInput
+          label={text.user.twoFactorPassword}
+          description={text.user.twoFactorPasswordHint}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <Group>
+          <Button type="submit" loading={busy}>
+            {text.user.twoFactorConfirm}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 关闭两步验证 with a code (or a recovery code) */
+function DisableForm() {
+  const session = useSession();
+  const busy = useSelector(session, (s) => s.hasTag('savingTwoFactor'));
+  const formError = useSelector(session, formErrorOf('twoFactor'));
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: 'DISABLE_TWO_FACTOR', code });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormError message={formError} />
+        <CodeInput value={code} onChange={setCode} />
+        <Group>
+          <Button type="submit" color="red" variant="light" loading={busy}>
+            {text.user.twoFactorDisable}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -92,22 +131,6 @@ export function SecretCard({ secret, account }: { secret: string; account: strin
           {groupedSecret(secret)}
         </Code>
       </Stack>
-    </>
-  );
-}
-
-function SetupSteps({ secret, code, setCode, busy }: { secret: string; code: string; setCode: (code: string) => void; busy: boolean }) {
-  const user = useUser();
-  return (
-    <>
-      <Text size="sm">{text.user.twoFactorScan}</Text>
-      <SecretCard secret={secret} account={user?.email || user?.nickname || ''} />
-      <CodeInput value={code} onChange={setCode} autoFocus />
-      <Group>
-        <Button type="submit" loading={busy}>
-          {text.user.twoFactorConfirm}
-        </Button>
-      </Group>
     </>
   );
 }

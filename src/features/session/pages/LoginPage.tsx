@@ -8,6 +8,7 @@ import { safeReturnPath } from '../returnPath';
 import { FormError } from '@/ui/FormError';
 import { text } from '@/shared/text';
 import { formErrorOf, signingInAs } from '../selectors';
+import { CodeInput } from '../components/CodeInput';
 
 export default function LoginPage() {
   const session = useSession();
@@ -87,16 +88,7 @@ function CodeStep() {
           <Title order={2}>{text.auth.twoFactorTitle}</Title>
           <Text size="sm">{text.auth.twoFactorPrompt(email)}</Text>
           <FormError message={formError} />
-          <TextInput
-            label={text.auth.twoFactorCode}
-            // the phone's number pad, and the code the system offers from a message or an authenticator
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            maxLength={12}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-          />
+          <CodeInput value={code} onChange={setCode} autoFocus />
           <Button type="submit" loading={busy}>
             {text.auth.twoFactorVerify}
           </Button>

@@ -11,7 +11,8 @@ import { text } from '@/shared/text';
 import { formErrorOf } from '../selectors';
 import { newTotpSecret } from '@/services/totp';
 import { twoFactorEnforced } from '@/rules/site';
-import { CodeInput, SecretCard } from '../components/TwoFactorPanel';
+import { CodeInput } from '../components/CodeInput';
+import { SecretCard } from '../components/TwoFactorPanel';
 
 const empty = { email: '', password: '', repeatPassword: '', nickname: '', inviteCode: '' };
 
@@ -68,7 +69,7 @@ export default function RegisterPage() {
             <>
               <Text size="sm">{text.auth.twoFactorRegister}</Text>
               <SecretCard secret={secret} account={form.email.trim().toLowerCase()} />
-              <CodeInput value={code} onChange={setCode} />
+              <CodeInput value={code} onChange={setCode} authenticatorOnly />
             </>
           )}
           <Button type="submit" loading={busy}>

@@ -4,6 +4,8 @@ import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@/ui/styles/forms';
 import { Tabs } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { text } from '@/shared/text';
 import { useSearchParam } from '@/ui/useQueryParams';
 import { ProfileForm } from '../components/ProfileForm';
@@ -12,7 +14,8 @@ import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
 import { KeptStoragePanel } from '@/features/offline/components';
-import { useTwoFactorOffered, useTwoFactorRequired } from '../context';
+import { useSession, useTwoFactorOffered, useTwoFactorRequired } from '../context';
+import { shownRecoveryCodesOf } from '../selectors';
 
 const TABS = ['profile', 'password', 'twoFactor', 'settings', 'storage'] as const;
 type Tab = (typeof TABS)[number];
@@ -22,7 +25,13 @@ export default function UserPage() {
   // on a site that enforces two-step sign-in, nothing else works until it is on: only its tab
   const required = useTwoFactorRequired();
   const [asked, setTab] = useSearchParam('tab');
-  const tab: Tab = required ? 'twoFactor' : TABS.find((t) => t === asked && (t !== 'twoFactor' || offered)) ?? 'profile';
+  // recovery codes just handed out stay in view (turning it on where the site required it ends
+  // `required`, which would otherwise switch tabs and drop them unseen)
+  const showingCodes = useSelector(useSession(), shownRecoveryCodesOf) !== null;
+  useEffect(() => {
+    if (showingCodes && asked !== 'twoFactor') setTab('twoFactor');
+  }, [showingCodes, asked, setTab]);
+  const tab: Tab = required || showingCodes ? 'twoFactor' : TABS.find((t) => t === asked && (t !== 'twoFactor' || offered)) ?? 'profile';
   return (
     <Tabs value={tab} onChange={(next) => setTab(next === 'profile' ? null : next)} keepMounted={false}>
       <Tabs.List>
