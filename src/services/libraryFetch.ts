@@ -2,7 +2,7 @@
 // list, HEAD probes, streaming by parts, downloads to keep. The token goes in the Authorization
 // header, raw as annil reads it (docs/protocol.md#library-server-annil), not in the URL, and the
 // answer is kept by no cache: only a media element, which cannot send a header, asks with `?auth=`.
-import { tokenOutOf } from './libraryUrls';
+import { libraryOrigin, tokenOutOf } from './libraryUrls';
 
 /**
  * Libraries (by origin) that gave no answer to a request with the header but did to the same one
@@ -12,19 +12,11 @@ import { tokenOutOf } from './libraryUrls';
  */
 const headerRefused = new Set<string>();
 
-const originOf = (url: string): string => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-};
-
 /** `fetch(url, init)` for a library URL that may name its token in `?auth=` (libraryUrls.ts) */
 export async function libraryFetch(fetch: typeof globalThis.fetch, url: string, init: RequestInit = {}): Promise<Response> {
   const asGiven = () => fetch(url, { ...init, cache: 'no-store' });
   const own = tokenOutOf(url);
-  const origin = originOf(url);
+  const origin = libraryOrigin(url) ?? url;
   if (own.token === null || headerRefused.has(origin)) return asGiven();
   const headers = new Headers(init.headers);
   headers.set('Authorization', own.token);
