@@ -136,11 +136,12 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     // a transcoded answer names its own, as annil does
     if (!c.res.headers.has('Access-Control-Expose-Headers')) c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     c.res.headers.set('Access-Control-Max-Age', '86400');
-    // Whatever answers a token is kept by no cache but a share token's: a user token's albums and
-    // audio, and its refusals, are the user's, and a cached copy (its URL naming the token, when it
-    // came in `?auth=`) outlives sign-out (docs/architecture.md#nothing-kept-after-sign-out).
+    // Whatever answers a token is kept by no cache but a share token's audio and albums: a user
+    // token's, and its refusals, are the user's, and a cached copy (its URL naming the token, when it
+    // came in `?auth=`) outlives sign-out (docs/architecture.md#nothing-kept-after-sign-out). A
+    // refusal or a busy answer (503) is never kept, whoever asked, so a retry reaches the library.
     // Covers, asked without one, stay public.
-    if (tokenOf(c) !== undefined) c.res.headers.set('Cache-Control', shareRequests.has(c.req.raw) ? SHARE_ANSWER_CACHE : 'no-store');
+    if (tokenOf(c) !== undefined) c.res.headers.set('Cache-Control', shareRequests.has(c.req.raw) && c.res.ok ? SHARE_ANSWER_CACHE : 'no-store');
     // covers, lyrics and audio are what their Content-Type says, never a page a browser sniffs into
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     if (https) c.res.headers.set('Strict-Transport-Security', HSTS);
