@@ -46,6 +46,14 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   });
   // Only this site's host names (and IP addresses, localhost): 421 for a DNS-rebinding page.
   app.use('*', hostCheck(hostRule(config), (c) => forwarded(c, 'x-forwarded-host', config.trustProxy)));
+  // No API answer is kept by the browser's HTTP cache or a proxy: with a session they carry the
+  // user's data and library tokens (/api/credential), the sign-in answer carries the user's, and a
+  // share's the share tokens; a copy in the cache outlives sign-out (docs/architecture.md#nothing-kept-after-sign-out).
+  // Registered before compression so it marks the answer that is finally sent.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
   // JSON answers over 1 KiB go compressed when the client accepts it (a 5,000-item playlist is
   // ~1 MB as JSON, ~20-50 KB as brotli): on a phone's connection the bytes, not the server, set the
   // time. Registered before the routes so it sees their finished answers.

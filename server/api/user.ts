@@ -46,8 +46,14 @@ function checkNickname(nickname: string): void {
   if (Buffer.byteLength(nickname, 'utf8') > NICKNAME_MAX_BYTES) throw new ApiError(Status.InvalidNickname, 'nickname too long');
 }
 
+/**
+ * Ends the session on this browser (sign-out, password change, account deletion): the cookie goes,
+ * and so does whatever of the app's origin the browser's HTTP cache still holds, answers kept
+ * before they were marked no-store or by a browser that ignored it (docs/architecture.md#nothing-kept-after-sign-out).
+ */
 function expireSessionCookie(c: ApiContext, config: Config): void {
   deleteCookie(c, SESSION_COOKIE, { ...cookieBase(c, config), httpOnly: true });
+  c.header('Clear-Site-Data', '"cache"');
   c.set('sessionCookie', 'done');
 }
 

@@ -59,6 +59,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const annilExposed = (method: string) => `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${method === 'HEAD' ? ', Accept-Ranges' : ''}`;
 const EXPOSED = 'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges, Content-Range, Content-Length, ETag';
 
+/**
+ * How long a browser may keep an answer to a share token: about a share token's life (the API signs
+ * them for 24 h). Its token is one the share link hands anyone and reaches only the shared tracks, and
+ * a replay taken from the cache spares the library a transcode, its costliest answer.
+ */
+const SHARE_ANSWER_CACHE = 'private, max-age=86400';
+
 const empty = (status: number, headers: Record<string, string> = {}): Response => new Response(null, { status, headers });
 /**
  * Ranges up to this size are read into memory in one read and sent as one buffer; longer ones
@@ -93,18 +100,24 @@ async function bodyOf(track: OpenTrack, start: number, end: number): Promise<Bod
   }
 }
 
+/** the token a request carries: the Authorization header (the client's own requests) or `?auth=` (media elements) */
+const tokenOf = (c: Context): string | undefined => c.req.header('authorization') ?? c.req.query('auth');
+
 export function createLibraryApp(deps: LibraryDeps): Hono {
   const { keys, index, strict = false } = deps;
   const https = deps.publicUrl?.startsWith('https:') === true;
   const app = new Hono();
+  /** requests whose token is a valid share token: their answers may be kept (SHARE_ANSWER_CACHE) */
+  const shareRequests = new WeakSet<Request>();
   const verify = rememberingVerifier(keys, deps.now);
   const tracks = new TrackFiles();
   let ffmpeg = deps.ffmpeg;
   const grantOf = async (c: Context): Promise<Grant | null> => {
-    const token = c.req.header('authorization') ?? c.req.query('auth');
+    const token = tokenOf(c);
     const grant = token ? await verify(token) : null;
     // checked on every request, not remembered: a revoked token ends at once
     if (grant?.kind === 'user' && grant.account && deps.tokenGeneration(grant.account.id) !== grant.account.generation) return null;
+    if (grant?.kind === 'share') shareRequests.add(c.req.raw);
     return grant;
   };
   /** what is served: annil's rule in strict mode, low for share tokens whenever ffmpeg can make it */
@@ -126,6 +139,12 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     // a transcoded answer names its own, as annil does
     if (!c.res.headers.has('Access-Control-Expose-Headers')) c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     c.res.headers.set('Access-Control-Max-Age', '86400');
+    // Whatever answers a token is kept by no cache but a share token's audio and albums: a user
+    // token's, and its refusals, are the user's, and a cached copy (its URL naming the token, when it
+    // came in `?auth=`) outlives sign-out (docs/architecture.md#nothing-kept-after-sign-out). A
+    // refusal or a busy answer (503) is never kept, whoever asked, so a retry reaches the library.
+    // Covers, asked without one, stay public.
+    if (tokenOf(c) !== undefined) c.res.headers.set('Cache-Control', shareRequests.has(c.req.raw) && c.res.ok ? SHARE_ANSWER_CACHE : 'no-store');
     // covers, lyrics and audio are what their Content-Type says, never a page a browser sniffs into
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     if (https) c.res.headers.set('Strict-Transport-Security', HSTS);

@@ -1,8 +1,9 @@
-// Library (annil) servers (docs/protocol.md#library-server-annil): plain JSON, not enveloped, token in `?auth=`
-// (an Authorization header would fail the CORS preflight, docs/protocol.md#library-tokens).
+// Library (annil) servers (docs/protocol.md#library-server-annil): plain JSON, not enveloped, the token in the
+// Authorization header and nothing kept by the HTTP cache (libraryFetch.ts).
 import { PAGE_WORK_SLICE_MS, REQUEST_TIMEOUT_MS } from '@/shared/constants';
 import { BadResponseError, NetworkError } from './api/errors';
 import { isRecord, readNumber } from '@/rules/narrow';
+import { libraryFetch } from './libraryFetch';
 import { libraryAlbumsUrl, libraryInfoUrl } from './libraryUrls';
 import { StringArrayParser } from '@/rules/stringArrayParser';
 import type { PackedAlbumIds } from '@/shared/albumIds';
@@ -29,7 +30,7 @@ async function request(url: string, options: AnnilOptions): Promise<Response> {
   const fetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await fetch(url, { signal: requestSignal(options.signal), headers: { accept: 'application/json' } });
+    response = await libraryFetch(fetch, url, { signal: requestSignal(options.signal), headers: { accept: 'application/json' } });
   } catch (e) {
     // the caller's own cancel is not a network failure: let it through as it is
     if (options.signal?.aborted) throw options.signal.reason;

@@ -43,6 +43,23 @@ export function withQuery(url: string, params: Record<string, string>): string {
 
 const auth = (token: string) => `auth=${encodeURIComponent(token)}`;
 
+/**
+ * A library URL as the app's own request sends it (src/services/libraryFetch.ts): without its
+ * `auth` parameter, and the token that parameter held (null when there is none). Only a media
+ * element needs the token in the URL; anything else the app asks a library carries it in the
+ * Authorization header, so the token is in no URL a cache or a log keeps.
+ */
+export function tokenOutOf(url: string): { url: string; token: string | null } {
+  const at = url.indexOf('?');
+  if (at < 0) return { url, token: null };
+  const params = new URLSearchParams(url.slice(at + 1));
+  const token = params.get('auth');
+  if (token === null) return { url, token: null };
+  params.delete('auth');
+  const rest = params.toString();
+  return { url: rest ? `${url.slice(0, at)}?${rest}` : url.slice(0, at), token };
+}
+
 /** GET {url}/info: needs no token */
 export function libraryInfoUrl(library: string): string {
   return `${libraryBase(library)}/info`;

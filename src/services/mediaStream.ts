@@ -1,6 +1,7 @@
 // Streaming by parts (docs/behaviour.md#streaming-and-library-choice): the audio element plays a MediaSource whose buffer is fed from a
 // streaming fetch of the track, so a transcoded answer (sent without a length) plays as it arrives.
 // The element only ever sees the object URL; `cancel` stops the download and frees the URL.
+import { libraryFetch } from './libraryFetch';
 
 interface SourceBufferLike extends EventTarget {
   updating: boolean;
@@ -68,7 +69,7 @@ export function streamThroughMediaSource(url: string, type: string, deps: MediaS
   const feed = async () => {
     await new Promise<void>((resolve) => source.addEventListener('sourceopen', () => resolve(), { once: true }));
     const buffer = source.addSourceBuffer(type);
-    const response = await deps.fetch(url, { signal: controller.signal });
+    const response = await libraryFetch(deps.fetch, url, { signal: controller.signal });
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     const reader = (response.body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
     for (;;) {

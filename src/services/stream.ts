@@ -12,6 +12,7 @@ import {
   type Quality,
 } from '@/shared/constants';
 import { NetworkError } from './api/errors';
+import { libraryFetch } from './libraryFetch';
 import { withQuery } from './libraryUrls';
 
 export const DEFAULT_STREAM_TYPE = 'audio/aac';
@@ -86,7 +87,7 @@ export function headProbe(fetch: typeof globalThis.fetch = (...args) => globalTh
   return async (url) => {
     let response: Response;
     try {
-      response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(timeout) });
+      response = await libraryFetch(fetch, url, { method: 'HEAD', signal: AbortSignal.timeout(timeout) });
     } catch (e) {
       throw new NetworkError(null, '', { cause: e });
     }

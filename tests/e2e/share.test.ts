@@ -54,11 +54,13 @@ describe('a share link', () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await page.addInitScript(AUDIO_SPY);
     // what the library sent for the first track, fetched with the share's token: low-quality AAC,
-    // as annil sends share links (ffmpeg is on this machine), which the page streams
+    // as annil sends share links (ffmpeg is on this machine), which the page streams by parts, its
+    // own request: the token in the Authorization header, not the URL
     const served = new Set<string>();
-    page.on('response', (response) => {
-      if (response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?auth=`) && response.request().method() === 'GET') {
-        served.add(`${response.headers()['content-type']} ${response.headers()['x-audio-quality']}`);
+    page.on('response', async (response) => {
+      if (response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?`) && response.request().method() === 'GET') {
+        const token = new URL(response.url()).searchParams.has('auth') ? 'auth=' : (await response.request().headerValue('authorization')) ? 'Authorization' : 'none';
+        served.add(`${response.headers()['content-type']} ${response.headers()['x-audio-quality']} ${token}`);
       }
     });
     // a visitor who never syncs a library starts no library worker (nor fetches its script)
@@ -76,7 +78,7 @@ describe('a share link', () => {
     const bar = page.getByRole('contentinfo', { name: '正在播放' });
     await bar.getByText('港灯', { exact: true }).waitFor();
     await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
-    expect([...served]).toEqual(['audio/aac low']);
+    expect([...served]).toEqual(['audio/aac low Authorization']);
 
     await page.reload();
     await bar.getByText('港灯', { exact: true }).waitFor();

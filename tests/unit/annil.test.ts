@@ -33,13 +33,14 @@ describe('getLibraryInfo', () => {
 });
 
 describe('getLibraryAlbums', () => {
-  test('GET {url}/albums?auth=token → ids', async () => {
+  test('GET {url}/albums with the token in the Authorization header, kept by no cache → ids', async () => {
     const { fetch, calls } = fakeFetch(() => json(['a1', 'a2']));
     // packed as read: one newline-joined piece per piece of text, not a string per album
     await expect(getLibraryAlbums(LIB, 'tok en', { fetch })).resolves.toEqual({ count: 2, pieces: ['a1\na2'] });
-    expect(calls[0]!.url.pathname).toBe('/albums');
-    expect(calls[0]!.url.searchParams.get('auth')).toBe('tok en');
-    expect(calls[0]!.headers.has('authorization')).toBe(false);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url.href).toBe(`${LIB}/albums`);
+    expect(calls[0]!.headers.get('authorization')).toBe('tok en');
+    expect(calls[0]!.cache).toBe('no-store');
   });
 
   test.each([[{ albums: [] }], [['a1', 2]], ['text']])('not an array of strings (%j) is a bad response', async (body) => {

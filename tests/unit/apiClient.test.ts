@@ -21,6 +21,13 @@ describe('api client: envelope', () => {
     expect(last().credentials).toBe('include');
   });
 
+  test('every call asks that nothing of its answer is kept by the HTTP cache (library tokens, the user)', async () => {
+    const { api, calls } = fakeApi(() => envelope([]));
+    await api.get('/api/credential');
+    await api.post('/api/user/logout');
+    expect(calls.map((call) => call.cache)).toEqual(['no-store', 'no-store']);
+  });
+
   test('convertResponse: false leaves the data as sent', async () => {
     const graph = { 'artist:Foo_Bar': ['group:Minato_Strings'] };
     const { api } = fakeApi(() => envelope(graph));

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   body: unknown;
   rawBody: string | undefined;
   credentials: RequestCredentials | undefined;
+  /** the HTTP cache mode asked for (`no-store`: nothing of the answer is kept) */
+  cache: RequestCache | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -40,6 +42,7 @@ export function fakeFetch(respond: Responder) {
       body: rawBody === undefined ? undefined : (JSON.parse(rawBody) as unknown),
       rawBody,
       credentials: init.credentials,
+      cache: init.cache,
       signal: init.signal ?? undefined,
     };
     calls.push(request);

@@ -9,10 +9,10 @@ import type { TrackInfo } from '@/shared/track';
 const track = (trackId: number): TrackInfo => ({ albumId: 'a1', discId: 1, trackId, title: `第${trackId}首`, artist: 'A', type: 'normal', albumTitle: '港灯夜曲' });
 
 function library(answer: (url: URL, init?: RequestInit) => Response) {
-  const asked: { url: URL; method: string }[] = [];
+  const asked: { url: URL; method: string; authorization: string | null; cache: RequestCache | undefined }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
-    asked.push({ url, method: init?.method ?? 'GET' });
+    asked.push({ url, method: init?.method ?? 'GET', authorization: new Headers(init?.headers).get('authorization'), cache: init?.cache });
     return answer(url, init);
   });
   const access = {
@@ -29,10 +29,11 @@ describe('estimating what 保存到本机 would take', () => {
     vi.stubGlobal('navigator', { storage: { estimate: async () => ({ quota: 1_000_000, usage: 250_000 }) } });
     const { asked, estimate } = library((url) => new Response(null, { headers: { 'content-length': String(1000 * Number(url.pathname.split('/')[3])), 'x-audio-quality': 'lossless' } }));
     expect(await estimate([track(1), track(2), track(3)], 'lossless')).toEqual({ bytes: 6000, available: 750_000 });
-    expect(asked.map((a) => [a.method, a.url.searchParams.get('quality'), a.url.searchParams.get('auth')])).toEqual([
-      ['HEAD', 'lossless', 'tok'],
-      ['HEAD', 'lossless', 'tok'],
-      ['HEAD', 'lossless', 'tok'],
+    // the token in the Authorization header, not the URL, and nothing kept by the HTTP cache
+    expect(asked.map((a) => [a.method, a.url.searchParams.get('quality'), a.url.searchParams.has('auth'), a.authorization, a.cache])).toEqual([
+      ['HEAD', 'lossless', false, 'tok', 'no-store'],
+      ['HEAD', 'lossless', false, 'tok', 'no-store'],
+      ['HEAD', 'lossless', false, 'tok', 'no-store'],
     ]);
   });
 

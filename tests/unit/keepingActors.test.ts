@@ -43,10 +43,13 @@ function fakeLibrary(initial: Uint8Array<ArrayBuffer>) {
     cut: null as Cut | null,
     /** the Range and If-Range headers of each request for the track */
     requests: [] as { range: string | null; ifRange: string | null }[],
+    /** where each request for the track went, its token and cache mode */
+    sent: [] as { url: string; authorization: string | null; cache: RequestCache | undefined }[],
   };
-  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     library.requests.push({ range: headers.get('range'), ifRange: headers.get('if-range') });
+    library.sent.push({ url: String(input), authorization: headers.get('authorization'), cache: init.cache });
     const whole = library.file;
     const asked = headers.get('range')?.match(/^bytes=(\d+)-$/);
     const start = library.ranges && asked ? Number(asked[1]) : 0;
@@ -151,6 +154,9 @@ describe('a download cut off continues where it stopped', () => {
       { range: null, ifRange: null },
       { range: `bytes=${1.25 * KEEP_PIECE_BYTES}-`, ifRange: '"v1"' },
     ]);
+    // both asked with the token in the header, not the URL, and kept by no HTTP cache (only the device's store keeps them)
+    const own = { url: `https://library.test/${track.albumId}/1/2?quality=lossless`, authorization: 'token', cache: 'no-store' };
+    expect(library.sent).toEqual([own, own]);
     await expectKept(FILE);
     // the progress of the resumed download starts at the bytes it had, not at 0
     expect(after.progress.filter((bytes) => bytes > 0)[0]).toBe(1.25 * KEEP_PIECE_BYTES);

@@ -40,7 +40,11 @@ describe('resolveSource', () => {
       url: `https://high.example/a1/1/2?auth=${encodeURIComponent(HIGH.token)}&quality=lossless`,
       coverUrl: 'https://high.example/a1/1/cover',
     });
-    expect(String(fetch.mock.calls[0]?.[0])).toBe(`https://high.example/a1/1/2?auth=${encodeURIComponent(HIGH.token)}&quality=lossless&_xcw=1`);
+    // the element is given ?auth= (it can send no header); the probe is the app's own request
+    const [probed, init] = fetch.mock.calls[0] ?? [];
+    expect(String(probed)).toBe('https://high.example/a1/1/2?quality=lossless&_xcw=1');
+    expect(new Headers(init?.headers).get('authorization')).toBe(HIGH.token);
+    expect(init?.cache).toBe('no-store');
   });
 
   test('no library holds the album: NoSourceError, nothing probed', async () => {

@@ -38,13 +38,17 @@ describe('quality', () => {
 
 describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => {
 
-  test('probes HEAD {url}&quality={q}&_xcw=1', async () => {
+  test('probes HEAD {url}&quality={q}&_xcw=1, the token in the Authorization header, kept by no cache', async () => {
     const { fetch, calls } = fakeFetch(() => new Response(null, { status: 200, headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }));
-    await chooseStream(base(headProbe(fetch), { quality: 'high' }));
+    const choice = await chooseStream(base(headProbe(fetch), { quality: 'high' }));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('HEAD');
-    expect(calls[0]!.url.href).toBe(`${URL_}&quality=high&_xcw=1`);
+    expect(calls[0]!.url.href).toBe('https://annil.example/a1/1/2?quality=high&_xcw=1');
+    expect(calls[0]!.headers.get('authorization')).toBe('tok');
+    expect(calls[0]!.cache).toBe('no-store');
     expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
+    // what the element plays keeps ?auth=: it can send no header
+    expect(choice.url).toBe(`${URL_}&quality=high`);
   });
 
   test('without AAC support the probe asks for lossless', async () => {

@@ -427,7 +427,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(request.url);
     const library = libraries.get(url.origin);
-    if (library) return libraryAnswer(library, url);
+    if (library) return libraryAnswer(library, url, request.headers.get('authorization') ?? url.searchParams.get('auth'));
     if (state.unreachable) throw new TypeError('Failed to fetch');
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -440,14 +440,15 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     });
   };
 
-  function libraryAnswer(library: FakeLibrary, url: URL): Response {
+  /** `token`: as annil reads it, the Authorization header or else `?auth=` */
+  function libraryAnswer(library: FakeLibrary, url: URL, token: string | null): Response {
     requests.push({ method: 'GET', path: `${url.origin}${url.pathname}`, body: null });
     if (library.httpStatus) return new Response('', { status: library.httpStatus, statusText: 'Bad Gateway' });
     if (library.garbage) return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
     const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/info') return json({ version: 'Annil', protocol_version: '0.4.1', last_update: library.lastUpdate });
     if (url.pathname === '/albums') {
-      if (library.token !== undefined && url.searchParams.get('auth') !== library.token) return new Response('', { status: 401, statusText: 'Unauthorized' });
+      if (library.token !== undefined && token !== library.token) return new Response('', { status: 401, statusText: 'Unauthorized' });
       return json(library.albums);
     }
     return new Response('', { status: 404 });

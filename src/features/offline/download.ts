@@ -3,6 +3,7 @@
 // cover, kept with its first kept track.
 import type { LibraryAccess } from '@/features/library';
 import { BadResponseError, NetworkError } from '@/services/api/errors';
+import { libraryFetch } from '@/services/libraryFetch';
 import { withQuery } from '@/services/libraryUrls';
 import { browserSupport, streamQuality } from '@/services/stream';
 import { KEEP_PIECE_BYTES, KEEP_PIECE_MS } from '@/shared/constants';
@@ -167,7 +168,7 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
 
   async function ask(url: string, signal: AbortSignal, headers?: Record<string, string>): Promise<Response> {
     try {
-      return await fetch(url, { signal, headers });
+      return await libraryFetch(fetch, url, { signal, headers });
     } catch (cause) {
       throw new NetworkError(null, '', { cause });
     }

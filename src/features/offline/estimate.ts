@@ -1,5 +1,6 @@
 // Before a download: the tracks' size in the quality they would be kept in, and the space left.
 import type { LibraryAccess } from '@/features/library';
+import { libraryFetch } from '@/services/libraryFetch';
 import { withQuery } from '@/services/libraryUrls';
 import { browserSupport, streamQuality } from '@/services/stream';
 import { listBytes, spreadSample, trackBytes } from '@/rules/keepSize';
@@ -33,7 +34,7 @@ export function createEstimate({ accessFor, fetch }: { accessFor: (track: TrackI
     const sizes = await inTurns(asked, KEEP_ESTIMATE_PARALLEL, async (track) => {
       try {
         const source = await (await accessFor(track)).trackSource(track);
-        const answer = await fetch(withQuery(source.audioUrl, { quality: served }), { method: 'HEAD', signal });
+        const answer = await libraryFetch(fetch, withQuery(source.audioUrl, { quality: served }), { method: 'HEAD', signal });
         return answer.ok ? trackBytes(answer.headers, served) : null;
       } catch {
         // a library that cannot say leaves this track to the estimate from the others

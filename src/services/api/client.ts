@@ -1,5 +1,5 @@
 // The one HTTP client for the Anniv API (docs/protocol.md#envelope): ofetch with a base path, 10 s time-out,
-// no retries, cookies included, XSRF cookie echoed, envelope unwrapped, keys case-converted.
+// no retries, cookies included, nothing kept by the HTTP cache, XSRF cookie echoed, envelope unwrapped, keys case-converted.
 import { createFetch } from 'ofetch';
 import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/constants';
 import { ApiError, BadResponseError, NetworkError } from './errors';
@@ -162,6 +162,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         headers,
         body,
         credentials: 'include',
+        // nothing of the API is kept by the HTTP cache: its answers carry library tokens and the
+        // user's data, which would outlive sign-out there (docs/architecture.md#nothing-kept-after-sign-out)
+        cache: 'no-store',
         timeout,
         retry: false,
         responseType: 'text',
