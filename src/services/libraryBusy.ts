@@ -43,6 +43,18 @@ export const wait: Wait = (ms, signal) =>
     signal?.addEventListener('abort', abort, { once: true });
   });
 
+/**
+ * After a media element failed on `url` (it cannot say why): the library is asked once, the body
+ * dropped at once; the wait before loading it again when it answers busy, else null (a kept track's
+ * object URL is never asked).
+ */
+export async function busyWaitAfterFailure(fetch: typeof globalThis.fetch, url: string, attempt: number, signal?: AbortSignal): Promise<number | null> {
+  if (!/^https?:/i.test(url)) return null;
+  const response = await fetch(url, { signal });
+  await response.body?.cancel().catch(() => {});
+  return response.status === BUSY_STATUS ? busyWait(attempt, response.headers.get('retry-after')) : null;
+}
+
 /** `fetch`, asked again while the library is busy (see above); the last answer otherwise */
 export async function fetchWhenFree(fetch: typeof globalThis.fetch, url: string, init: RequestInit, waitFor: Wait = wait): Promise<Response> {
   for (let attempt = 0; ; attempt++) {

@@ -27,6 +27,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.reportPlay' },
   { type: 'xstate.done.actor.findCover', output: { key: 'album-a-1-1', coverUrl: sampleSource.coverUrl } },
   { type: 'xstate.error.actor.findCover', error: new Error('IndexedDB unavailable') },
+  { type: 'xstate.done.actor.libraryBusy', output: 2000 },
+  { type: 'xstate.done.actor.libraryBusy', output: null },
+  { type: 'xstate.error.actor.libraryBusy', error: new Error('网络错误') },
   { type: 'LIBRARIES_CHANGED' },
 ];
 
@@ -90,4 +93,7 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.error.actor.preload': 'no library can serve the following track',
   'audio.nextReady': 'the following track has loaded in the background',
   'audio.nextFailed': 'the following track fails to load in the background',
+  'xstate.done.actor.libraryBusy': 'the library says whether it was busy with transcodes (503 with Retry-After)',
+  'xstate.error.actor.libraryBusy': 'the library cannot be asked why the track failed',
+  'xstate.after.libraryBusyWait.player.playback.buffering.waitingForLibrary': 'the wait the busy library named is over',
 };
