@@ -540,8 +540,9 @@ export const hostileBench: BenchModule = {
           for (const ms of ABORT_AFTER_MS) {
             const statuses = await abortedRequests(url, ABORTED_REQUESTS, ms);
             const left = await ffmpegLeftAfter(server.pid, 15_000);
-            transcodesLeft.push({ phase: `transcode: ${ABORTED_REQUESTS} left after ${ms} ms`, left });
-            rows.push(leftRow(`transcode: ${ABORTED_REQUESTS} left after ${ms} ms`, left, statuses));
+            const where = `transcode: ${ABORTED_REQUESTS} gone after ${ms} ms`;
+            transcodesLeft.push({ phase: where, left });
+            rows.push(leftRow(where, left, statuses));
           }
           const stalled = await stalledReaders(url, STALLED_READERS);
           const left = await ffmpegLeftAfter(server.pid, LIMITS.transcodeStalledMs + 30_000);
