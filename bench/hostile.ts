@@ -24,7 +24,12 @@
  *    - `owner`: a stranger guesses an account's password while its owner signs in every second from
  *      a known device (bench/lib/hostileAccounts.ts): the owner always gets in, the stranger never,
  *    - `register`: a registration flood from one IPv4 address and from fresh addresses of one IPv6
- *      /64: each group gets its hourly allowance and no more, a listener elsewhere still registers;
+ *      /64: each group gets its hourly allowance and no more, a listener elsewhere still registers,
+ *    - `transcode`: one share link of the demo's longest track (transcoded by ffmpeg): 20 requests
+ *      torn down 5 ms, 100 ms and 1.5 s after they were sent, and 20 clients that stop reading,
+ *      each followed by the ffmpeg processes left (target 0; a stalled reader is cut after
+ *      LIMITS.transcodeStalledMs); then 24 listeners play the track again and again (waiting as a
+ *      503's Retry-After says) during the three loads (bench/lib/hostileTranscodes.ts);
  * 3. afterwards: every accepted stat row is stored (GET /api/stat/self of each account), the demo account still
  *    signs in, the guessed account is locked (refused) rather than opened.
  *
@@ -39,7 +44,7 @@
  *
  * `HOSTILE_SECONDS` (default 20), `HOSTILE_EACH_SECONDS` (default 10) and `HOSTILE_BASE_SECONDS`
  * (default 5) set the phase lengths; `HOSTILE_ATTACKS` (default all:
- * stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register) picks attackers, to see what each costs.
+ * stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register,transcode) picks attackers, to see what each costs.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -76,6 +81,7 @@ import {
   strangerLoop,
   type Answer,
 } from './lib/hostileAccounts';
+import { abortedRequests, ffmpegLeftAfter, listenerLoop, longestDemoTrack, newListenerLog, stalledReaders, type Statuses } from './lib/hostileTranscodes';
 import { round } from './lib/stats';
 import { formatTable } from './lib/table';
 import type { BenchModule, Cell } from './lib/types';
@@ -83,10 +89,15 @@ import type { BenchModule, Cell } from './lib/types';
 const ATTACK_SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
 const BASE_SECONDS = Number(process.env.HOSTILE_BASE_SECONDS ?? 5);
 const EACH_SECONDS = Number(process.env.HOSTILE_EACH_SECONDS ?? 10);
-const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register').split(','));
+const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register,transcode').split(','));
 /** Attackers that run together in one phase (the first ones); the others get a phase each. */
 const TOGETHER = ['stat', 'overlimit', 'huge', 'guess'].filter((a) => ATTACKS.has(a));
-const ALONE = (['nested', 'unknownkeys', 'share', 'makeshare', 'owner', 'register'] as const).filter((a) => ATTACKS.has(a));
+const ALONE = (['nested', 'unknownkeys', 'share', 'makeshare', 'owner', 'register', 'transcode'] as const).filter((a) => ATTACKS.has(a));
+/** requests torn down this many ms after they were sent, 20 each */
+const ABORT_AFTER_MS = [5, 100, 1500] as const;
+const ABORTED_REQUESTS = 20;
+const STALLED_READERS = 20;
+const SHARE_LISTENERS = 24;
 const NESTED_BYTES = 8 * 1024 * 1024;
 const UNKNOWN_KEYS = 600_000;
 const SHARE_READERS = 16;
@@ -182,6 +193,28 @@ function loadRow(phase: string, name: Load, result: autocannon.Result, cost: Pha
     'cpu s server/bench': first ? `${round(cost.serverCpuS)} / ${round(cost.benchCpuS)}` : '',
     target: name === 'info' && phase !== 'baseline' ? `p99 < ${INFO_P99_TARGET_MS} ms, 0 errors` : '0 errors',
     met: (name !== 'info' || phase === 'baseline' || result.latency.p99 < INFO_P99_TARGET_MS) && bad === 0 ? 'yes' : 'NO',
+  };
+}
+
+/** A row of what was left after an attack on the transcodes (the load columns empty). */
+function leftRow(phase: string, left: number, statuses: Statuses): Record<string, Cell> {
+  const answers = Object.entries(statuses)
+    .map(([status, n]) => `${n}×${status === '0' ? 'none' : status}`)
+    .join(' ');
+  return {
+    phase,
+    load: `ffmpeg left: ${left}`,
+    connections: '',
+    requests: answers,
+    'req/s': '',
+    'p50 ms': '',
+    'p99 ms': '',
+    'max ms': '',
+    'errors+non2xx': '',
+    'server loop p99/max ms': '',
+    'cpu s server/bench': '',
+    target: '0 ffmpeg left',
+    met: left === 0 ? 'yes' : 'NO',
   };
 }
 
@@ -360,6 +393,18 @@ async function attack(server: TestServer, session: Session, statSessions: Sessio
   ]);
 }
 
+/** The URL of the demo's longest track through a share link of the demo account (what the shared page plays). */
+async function sharedTrackUrl(server: TestServer, session: Session): Promise<string> {
+  const { album, disc, track } = longestDemoTrack();
+  const credentialId = ((await api(server, '/api/credential', { session })).data as { id: string }[])[0]!.id;
+  const body = { info: { name: 'one track', description: '', cover: { album_id: album, disc_id: disc }, songs: [{ album_id: album, disc_id: disc, tracks: [track] }] }, albums: { [album]: credentialId } };
+  const created = await api(server, '/api/share', { method: 'POST', body, session });
+  if (created.status !== 0) throw new Error(`create a share: ${created.status} ${created.message}`);
+  const shared = await api(server, `/api/share?id=${String(created.data)}`);
+  const token = (shared.data as { tokens: { server: string; token: string }[] }).tokens[0]!;
+  return `${token.server.replace(/\/$/, '')}/${album}/${disc}/${track}?auth=${encodeURIComponent(token.token)}&quality=low`;
+}
+
 async function storedPlays(server: TestServer, sessions: Session[]): Promise<number> {
   let sum = 0;
   for (const session of sessions) sum += await storedPlaysOf(server, session);
@@ -453,6 +498,8 @@ export const hostileBench: BenchModule = {
       const shareLog = newShareLog();
       const makeShareLog = newMakeShareLog();
       let largestShareBytes = 0;
+      const listenerLog = newListenerLog();
+      const transcodesLeft: { phase: string; left: number }[] = [];
       for (const name of ALONE) {
         if (name === 'nested') {
           const body = nestedArrays(NESTED_BYTES);
@@ -485,6 +532,26 @@ export const hostileBench: BenchModule = {
               registerFlood(server.baseUrl, 'IPv6 2001:db8:1:2::/64', (i) => `2001:db8:1:2::${(i + 1).toString(16)}`, until, registerLog),
               bystander(server.baseUrl, registerLog),
             ]),
+          );
+        } else if (name === 'transcode') {
+          const url = await sharedTrackUrl(server, session);
+          // what the server runs anyway before the attack (nothing, unless something else went wrong)
+          const before = await ffmpegLeftAfter(server.pid, 0);
+          for (const ms of ABORT_AFTER_MS) {
+            const statuses = await abortedRequests(url, ABORTED_REQUESTS, ms);
+            const left = await ffmpegLeftAfter(server.pid, 15_000);
+            const where = `transcode: ${ABORTED_REQUESTS} gone after ${ms} ms`;
+            transcodesLeft.push({ phase: where, left });
+            rows.push(leftRow(where, left, statuses));
+          }
+          const stalled = await stalledReaders(url, STALLED_READERS);
+          const left = await ffmpegLeftAfter(server.pid, LIMITS.transcodeStalledMs + 30_000);
+          stalled.end();
+          transcodesLeft.push({ phase: `transcode: ${STALLED_READERS} stopped reading`, left });
+          rows.push(leftRow(`transcode: ${STALLED_READERS} stopped reading`, left, stalled.statuses));
+          if (before > 0) transcodesLeft.push({ phase: 'transcode: before the attack', left: before });
+          await phase(`attack: transcode (${SHARE_LISTENERS} listeners, one share)`, EACH_SECONDS, (until) =>
+            Promise.all(Array.from({ length: SHARE_LISTENERS }, () => listenerLoop(url, until, listenerLog))),
           );
         } else {
           const credentialId = ((await api(server, '/api/credential', { session })).data as { id: string }[])[0]!.id;
@@ -533,6 +600,9 @@ export const hostileBench: BenchModule = {
         if (!registerLog.bystanderRegistered || registerLog.other.length > 0) problems.push(`registration answers: ${registerLog.other.slice(0, 3).join('; ')}`);
       }
       if (!demoSignsIn) problems.push('the demo account cannot sign in after the attack');
+      for (const { phase: where, left } of transcodesLeft) if (left > 0) problems.push(`${where}: ${left} ffmpeg left`);
+      if (ATTACKS.has('transcode') && (listenerLog.other.length > 0 || listenerLog.played === 0))
+        problems.push(`share listeners: ${listenerLog.played} plays, other answers: ${listenerLog.other.slice(0, 3).join('; ')}`);
       if (ATTACKS.has('guess') && victimRight.status === 0) problems.push('the guessed account opened with its right password while it should be locked');
 
       const notes = [
@@ -572,6 +642,13 @@ export const hostileBench: BenchModule = {
                 `${registerLog.limited} refused by the limit; a listener elsewhere registered meanwhile: ${registerLog.bystanderRegistered ? 'yes' : 'NO'}.`,
             ]
           : []),
+        ...(ATTACKS.has('transcode')
+          ? [
+              `Transcodes (the demo's longest track, ${longestDemoTrack().seconds} s, through one share link): ffmpeg left ` +
+                `${transcodesLeft.map((t) => `${t.left} (${t.phase.replace('transcode: ', '')})`).join(', ')}; ` +
+                `${SHARE_LISTENERS} listeners (${EACH_SECONDS} s) played it ${listenerLog.played} times, were told to wait (503) ${listenerLog.busy} times.`,
+            ]
+          : []),
         problems.length === 0 ? 'Nothing lost, no errors.' : `PROBLEMS: ${problems.join('; ')}`,
       ];
       if (problems.length > 0) throw new Error(`${formatTable(rows)}\n${notes.join('\n')}`);
@@ -587,6 +664,7 @@ export const hostileBench: BenchModule = {
           makeShare: makeShareLog,
           owner: ownerLog,
           register: registerLog,
+          transcode: { left: transcodesLeft, listeners: listenerLog },
           baselineSeconds: BASE_SECONDS,
           log: { ...log, rssSamples: undefined, hugeBodies: log.hugeBodies },
           rssAtStart,

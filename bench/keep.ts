@@ -25,7 +25,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
-import { hasFfmpeg, transcode } from '../server/library/transcode';
+import { hasFfmpeg, Transcoder } from '../server/library/transcode';
+import { transcodeLimits } from '../server/library/app';
 import { QUALITIES } from '../src/shared/constants';
 import { launchBrowser } from '../tools/browser';
 import { signInAsDemo } from '../tools/signIn';
@@ -204,7 +205,7 @@ function makeCdFormatFlac(file: string, seconds: number): void {
 
 /**
  * Bytes per hour of audio at each quality, as a library that transcodes as annil does sends them:
- * lossless is the stored file, the others AAC from the reference server's own `transcode` (annil's
+ * lossless is the stored file, the others AAC from the reference server's own `Transcoder` (annil's
  * ffmpeg command at 128 / 192 / 256 kbit/s). The demo's audio is synthesised chimes, 22 kHz mono,
  * far from a record's bytes, so the source is a minute of CD-format audio made here. Noise
  * compresses worse than music, so its lossless figure is an upper bound. Null without ffmpeg.
@@ -216,8 +217,10 @@ async function storagePerHour(): Promise<Record<string, number> | null> {
     const file = join(dir, 'cd-format.flac');
     makeCdFormatFlac(file, PER_HOUR_SOURCE_SECONDS);
     const perHour: Record<string, number> = { lossless: ((await stat(file)).size / PER_HOUR_SOURCE_SECONDS) * 3600 };
+    const transcoder = new Transcoder(transcodeLimits());
     for (const quality of ['low', 'medium', 'high'] as const) {
-      const bytes = (await new Response(transcode(file, quality, new AbortController().signal)).arrayBuffer()).byteLength;
+      const slot = transcoder.reserve('bench', 'bench')!;
+      const bytes = (await new Response(transcoder.stream({ file, quality, signal: new AbortController().signal, slot })).arrayBuffer()).byteLength;
       perHour[quality] = (bytes / PER_HOUR_SOURCE_SECONDS) * 3600;
     }
     return perHour;

@@ -9,9 +9,9 @@ import { checkpointInWorker, type Checkpoints } from './checkpoints.js';
 import { ensureDataDir, nowSeconds, openDb, type Db } from './db.js';
 import { pruneSessions } from './auth.js';
 import { demoPaths, ensureDemoContent } from './demo/generate.js';
-import { createLibraryApp } from './library/app.js';
+import { createLibraryApp, transcodeLimits } from './library/app.js';
 import { hostRule } from './hostCheck.js';
-import { hasFfmpeg } from './library/transcode.js';
+import { hasFfmpeg, Transcoder, type TranscodeLimits } from './library/transcode.js';
 import { loadOrCreateKeys, type LibraryKeys } from './library/keys.js';
 import { scanLibrary } from './library/scan.js';
 import { LoginLimiter } from './loginLimiter.js';
@@ -37,6 +37,8 @@ export interface ServerOptions {
   clock?: () => number;
   /** A metadata repo to serve instead of DATA_DIR's (benchmarks serve a synthetic catalogue of 100,000 albums). */
   meta?: MetaRepo;
+  /** Caps of the library's transcodes instead of LIMITS' (tests: a short wait for a stalled reader, caps of their own). */
+  transcodes?: Partial<TranscodeLimits>;
 }
 
 /** How often expired sessions are deleted (besides once at start). */
@@ -55,6 +57,8 @@ export interface AnnivServer {
   apiApp: Hono<ApiEnv>;
   /** annil-compatible library; `libraryApp.request('/info')` works without a port. */
   libraryApp: Hono;
+  /** The library's transcodes (tests count the live ffmpeg processes; not answered over HTTP). */
+  transcoder: Transcoder;
   /** Library URL handed out in controlled credentials (final once start() resolved). */
   libraryUrl(): string;
   /** Listens on config.port / config.libraryPort (0 = a free port each). */
@@ -129,7 +133,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     clock: tokenClock,
     shareAnswers,
   });
+  const transcoder = new Transcoder({ ...transcodeLimits(), ...options.transcodes });
   const libraryApp = createLibraryApp({
+    transcoder,
     keys,
     index,
     lastUpdate: nowSeconds(),
@@ -157,6 +163,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     keys,
     apiApp,
     libraryApp,
+    transcoder,
     shareAnswers,
     checkpoints,
     libraryUrl: () => libraryUrl,

@@ -214,8 +214,39 @@ export default createMachine({
                   description: "Autoplay blocked: the track is loaded; the main button plays it.",
                 },
                 "audio.error": {
+                  target: "askingLibrary",
+                  description: "The element cannot say why the track failed: the library is asked whether it is busy.",
+                },
+              },
+            },
+            askingLibrary: {
+              description: "The library is asked once for the failed track (the body dropped at once): a library busy with transcodes answers 503 with Retry-After, any other answer fails the track as before.",
+              invoke: {
+                id: "libraryBusy",
+                src: "libraryBusy",
+                onDone: [
+                  {
+                    target: "waitingForLibrary",
+                    guard: "libraryIsBusy",
+                    actions: ["takeBusyWait"],
+                  },
+                  {
+                    target: "#player.playback.empty",
+                    actions: ["recordLoadError", "unloadAudio", "notifyPlayerError"],
+                  },
+                ],
+                onError: {
                   target: "#player.playback.empty",
                   actions: ["recordLoadError", "unloadAudio", "notifyPlayerError"],
+                },
+              },
+            },
+            waitingForLibrary: {
+              description: "The library was busy: the track loads again after the wait it named (three times at most, within the buffering time-out).",
+              after: {
+                libraryBusyWait: {
+                  target: "loading",
+                  actions: ["loadAudio"],
                 },
               },
             },

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /*
  * Limits of the reference server (anniv-go has none). Input over a limit is refused, never cut:
  * too long / too many in one request → 902003 with a message naming the field and the limit;
@@ -92,4 +94,23 @@ export const LIMITS = {
    * by default), seconds. GET /api/credential signs a fresh one once less than half of it is left.
    */
   libraryTokenSeconds: 30 * 24 * 3600,
+  /**
+   * Transcodes (ffmpeg, library/transcode.ts) at once: in all, one per core (ffmpeg encodes on one
+   * core, as fast as it is read, so more at once only make each slower and the server's answers
+   * wait); per token, a track and the one a player moves on to while the first still ends (a share
+   * link has one token for all its listeners); per client address (IPv6 by /64), a few listeners
+   * behind one home router. 24 clients of one share link ran 24 at once and took /api/info to a
+   * p99 of 3.5 s. Past a cap the library answers 503 with Retry-After (annil has no cap).
+   */
+  transcodesAtOnce: Math.max(2, availableParallelism()),
+  transcodesPerToken: 2,
+  transcodesPerAddress: 4,
+  /** seconds a request refused by a transcode cap is told to wait (Retry-After) */
+  transcodeRetryAfterSeconds: 2,
+  /**
+   * A transcode whose output lies unread this long (the client keeps the connection but stopped
+   * reading: ffmpeg waits on a full pipe) is killed and the connection closed. A listener on a slow
+   * link still reads every few seconds; a stalled one held an ffmpeg until the server stopped.
+   */
+  transcodeStalledMs: 20_000,
 } as const;

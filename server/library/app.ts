@@ -9,7 +9,9 @@ import { TrackFiles, type OpenTrack } from './trackFiles.js';
 import { HSTS } from '../securityHeaders.js';
 import { LOCAL_HOSTS_ONLY, hostCheck, type HostRule } from '../hostCheck.js';
 import { shuffled } from '../shuffle.js';
-import { hasFfmpeg, servedQuality, transcode, TRANSCODED_TYPE, type Quality } from './transcode.js';
+import { hasFfmpeg, servedQuality, Transcoder, TRANSCODED_TYPE, type Quality } from './transcode.js';
+import { LIMITS } from '../api/limits.js';
+import { limitAddress } from '../api/context.js';
 
 /*
  * annil-compatible library server (docs/protocol.md#library-server-annil): /info, /albums with ETag, covers
@@ -29,6 +31,10 @@ import { hasFfmpeg, servedQuality, transcode, TRANSCODED_TYPE, type Quality } fr
  * share key, type share, `exp` required. They fetch (GET/HEAD) only the tracks their `audios`
  * lists — any other track answers 401 like annil's "share token not covering this track"
  * (docs/protocol.md#library-server-annil) — and `/albums` answers the album keys of `audios`. Covers need no token.
+ *
+ * Transcodes are bounded (transcode.ts): past a cap (in all, per token, per client address: the
+ * socket's, as the library has no TRUST_PROXY) a transcoded GET answers 503 with Retry-After, which
+ * annil never sends.
  */
 
 export interface LibraryDeps {
@@ -48,6 +54,18 @@ export interface LibraryDeps {
   ffmpeg?: boolean;
   /** the host names it answers for (server/hostCheck.ts; default: IP addresses and localhost) */
   hosts?: HostRule;
+  /** runs and bounds the transcodes (default: one with LIMITS' caps) */
+  transcoder?: Transcoder;
+}
+
+/** the caps LIMITS sets for transcodes */
+export function transcodeLimits() {
+  return {
+    atOnce: LIMITS.transcodesAtOnce,
+    perToken: LIMITS.transcodesPerToken,
+    perAddress: LIMITS.transcodesPerAddress,
+    stalledMs: LIMITS.transcodeStalledMs,
+  };
 }
 
 /** annil answers a browser's first `bytes=0-` with only the first 1024 bytes */
@@ -67,6 +85,11 @@ const EXPOSED = 'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quali
 const SHARE_ANSWER_CACHE = 'private, max-age=86400';
 
 const empty = (status: number, headers: Record<string, string> = {}): Response => new Response(null, { status, headers });
+/** a transcode cap is reached: try again shortly (scripts may read when) */
+const busy = (): Response =>
+  empty(503, { 'Retry-After': String(LIMITS.transcodeRetryAfterSeconds), 'Access-Control-Expose-Headers': 'Retry-After', 'Cache-Control': 'no-store' });
+/** the client's connection when served by @hono/node-server (none through app.request) */
+const nodeSocket = (c: Context): { destroy(): void } | undefined => (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
 /**
  * Ranges up to this size are read into memory in one read and sent as one buffer; longer ones
  * (a whole file, `bytes=0-`) are streamed. A web stream over a file costs several thread-pool
@@ -112,6 +135,8 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   const verify = rememberingVerifier(keys, deps.now);
   const tracks = new TrackFiles();
   let ffmpeg = deps.ffmpeg;
+  const transcoder = deps.transcoder ?? new Transcoder(transcodeLimits());
+  const tokenOf = (c: Context): string | undefined => c.req.header('authorization') ?? c.req.query('auth');
   const grantOf = async (c: Context): Promise<Grant | null> => {
     const token = tokenOf(c);
     const grant = token ? await verify(token) : null;
@@ -180,6 +205,10 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   app.get('/:album/:disc/cover', (c) => cover(c, c.req.param('album'), c.req.param('disc')));
 
   app.get('/:album/:disc/:track', async (c) => {
+    // Read before the first await: @hono/node-server makes the request's signal on first use and
+    // aborts only a signal made before the connection closed, so one first read after the token
+    // check never aborted, and a client gone by then left its ffmpeg running.
+    const gone = c.req.raw.signal;
     const { album: albumText, disc: discText, track: trackText } = c.req.param();
     // annil's order: token (401), path (403), query (400), then a share token's coverage (401).
     const grant = await grantOf(c);
@@ -209,7 +238,11 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
       };
       if (duration !== null) transcoded['X-Duration-Seconds'] = String(duration);
       if (c.req.method === 'HEAD') return empty(200, transcoded);
-      return new Response(transcode(opened.file, quality, c.req.raw.signal), { status: 200, headers: transcoded });
+      const slot = transcoder.reserve(tokenOf(c) ?? '', limitAddress(c, 0));
+      if (!slot) return busy();
+      const socket = nodeSocket(c);
+      const body = transcoder.stream({ file: opened.file, quality, signal: gone, slot, hangUp: socket && (() => socket.destroy()) });
+      return new Response(body, { status: 200, headers: transcoded });
     }
     const headers: Record<string, string> = {
       'Content-Type': type,

@@ -1,7 +1,8 @@
 // Streaming by parts (docs/behaviour.md#streaming-and-library-choice): the audio element plays a MediaSource whose buffer is fed from a
 // streaming fetch of the track, so a transcoded answer (sent without a length) plays as it arrives.
-// The element only ever sees the object URL; `cancel` stops the download and frees the URL.
-import { libraryFetch } from './libraryFetch';
+// The element only ever sees the object URL; `cancel` stops the download and frees the URL. A
+// library busy with transcodes (503) is asked again as its Retry-After says (libraryBusy.ts).
+import { fetchWhenFree, type Wait } from './libraryBusy';
 
 interface SourceBufferLike extends EventTarget {
   updating: boolean;
@@ -19,6 +20,8 @@ export interface MediaStreamDeps {
   createMediaSource: () => MediaSourceLike;
   createObjectURL: (source: MediaSourceLike) => string;
   revokeObjectURL: (url: string) => void;
+  /** the wait before asking a busy library again (default: a timer) */
+  wait?: Wait;
 }
 
 export interface MediaStream {
@@ -69,7 +72,7 @@ export function streamThroughMediaSource(url: string, type: string, deps: MediaS
   const feed = async () => {
     await new Promise<void>((resolve) => source.addEventListener('sourceopen', () => resolve(), { once: true }));
     const buffer = source.addSourceBuffer(type);
-    const response = await libraryFetch(deps.fetch, url, { signal: controller.signal });
+    const response = await fetchWhenFree(deps.fetch, url, { signal: controller.signal }, deps.wait);
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     const reader = (response.body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
     for (;;) {

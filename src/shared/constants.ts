@@ -23,6 +23,15 @@ export const LOGOUT_REDIRECT_DELAY_MS = 2_000;
 /** ours, not the spec's: a track that neither plays nor fails within this long counts as failed */
 export const BUFFERING_TIMEOUT_MS = 20_000;
 
+/**
+ * A library busy with transcodes (503, services/libraryBusy.ts): asked again up to this many times,
+ * after the wait its Retry-After names and at least 1 s, 2 s, 4 s; a wait over 5 s is not taken (the
+ * track fails as before), so the tries fit in BUFFERING_TIMEOUT_MS
+ */
+export const LIBRARY_BUSY_RETRIES = 3;
+export const LIBRARY_BUSY_FIRST_WAIT_MS = 1_000;
+export const LIBRARY_BUSY_LONGEST_WAIT_MS = 5_000;
+
 export const DEFAULT_AUDIO_DURATION_S = 300;
 export const STREAMING_CUTOFF_S = 600;
 

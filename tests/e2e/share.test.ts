@@ -1,8 +1,11 @@
 // Sharing in real Chromium against the real reference server: share three tracks of the
 // two-disc album, open the link signed out in a fresh browser context, see the list, play it (the
 // audio element's time advances), reload and play again; the share's token fetches only its tracks.
+import { request, type ClientRequest } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { loadOrCreateKeys, signShareToken } from '../../server/library/keys';
+import { LIMITS } from '../../server/api/limits';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
 import { newPage } from '../../tools/browser';
 import { openSignedIn } from '../../tools/signIn';
@@ -10,6 +13,27 @@ import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const SHARED = ['港灯', '夜航船', '港灯 (Live)'];
+
+/** the demo's ten-minute track (漫长的潮汐 (Extended)): a transcode of it lasts while its reader waits */
+const LONG_TRACK = { album: 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04', track: 5 };
+
+/** a transcode whose reader takes the answer's headers and reads nothing more; null when the library is full (503) */
+function holdTranscode(url: string): Promise<ClientRequest | null> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false });
+    req.once('response', (res) => {
+      if (res.statusCode === 503) {
+        req.destroy();
+        return resolve(null);
+      }
+      if (res.statusCode !== 200) reject(new Error(`holding a transcode: ${res.statusCode}`));
+      res.pause();
+      resolve(req);
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
 
 const suite = serverAndBrowser();
 
@@ -87,6 +111,39 @@ describe('a share link', () => {
     // no token was written to storage
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('auth=');
     expect(workers.filter((url) => url.includes('library.worker'))).toEqual([]);
+    expectNoErrors();
+    await close();
+  });
+
+  test('a library busy with transcodes (503 with Retry-After): the shared page waits as told and plays', async () => {
+    expect(link).not.toBe('');
+    // Every transcode the library may run for this address (or at all: the cores) is taken, by
+    // share tokens of the demo's ten-minute track whose readers read nothing: the page's first
+    // fetch of its track is refused.
+    const keys = loadOrCreateKeys(suite.server.dataDir);
+    const held: ClientRequest[] = [];
+    let token = '';
+    for (let i = 0; i < LIMITS.transcodesPerAddress; i++) {
+      if (i % LIMITS.transcodesPerToken === 0) token = await signShareToken(keys, { [LONG_TRACK.album]: { '1': [LONG_TRACK.track] } });
+      const hold = await holdTranscode(`${suite.server.libraryUrl}/${LONG_TRACK.album}/1/${LONG_TRACK.track}?auth=${encodeURIComponent(token)}`);
+      if (!hold) break;
+      held.push(hold);
+    }
+    expect(held.length).toBeGreaterThan(0);
+    const { page, expectNoErrors, close } = await newPage(suite.browser, { ignoreConsole: [/status of 503/] });
+    await page.addInitScript(AUDIO_SPY);
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?auth=`) && response.request().method() === 'GET') statuses.push(response.status());
+    });
+    await page.goto(link);
+    await page.getByRole('button', { name: '播放全部' }).click();
+    await expect.poll(() => statuses.includes(503), { timeout: 20_000 }).toBe(true);
+    // the other listeners are done: the page's next try finds a free place
+    for (const req of held) req.destroy();
+    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
+    expect(statuses.at(-1)).toBe(200);
+    expect(await toast(page, '无法播放该歌曲').count()).toBe(0);
     expectNoErrors();
     await close();
   });

@@ -111,6 +111,9 @@ describe('player: gapless hand-over', () => {
     expect(playbackStatus(p.snapshot())).toBe('buffering');
     await p.resolve();
     p.audio.report({ type: 'audio.error', message: 'decode error' });
+    // the library was not busy
+    p.libraryBusy.last.resolve(null);
+    await flush();
     expect(playbackStatus(p.snapshot())).toBe('empty');
     expect(p.notices()).toEqual([text.player.loadFailed]);
   });

@@ -20,7 +20,7 @@ import {
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const silentAudio = fromCallback(() => () => {});
 const machine = playerMachine.provide({
-  actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending, findCover: pending } as never,
+  actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending, findCover: pending, libraryBusy: pending } as never,
 });
 // deterministic shuffle and clock for both the walk and the replays (the samples' input)
 const input = pathInput;

@@ -652,10 +652,60 @@ describe('player: failures leave the player usable', () => {
     await p.resolve();
     p.audio.take();
     p.audio.report({ type: 'audio.error', message: 'source not supported' });
+    // the library is asked whether it was busy: it was not
+    expect(p.libraryBusy.last.input).toEqual({ url: sourceOf(A!).url, attempt: 0 });
+    p.libraryBusy.last.resolve(null);
+    await flush();
     expect(status(p)).toBe('empty');
     expect(p.context()).toMatchObject({ error: text.player.loadFailed, source: null });
     expect(p.audio.take()).toEqual(['audio.unload']);
     expect(p.notices()).toEqual([text.player.loadFailed]);
+  });
+
+  describe('a library busy with transcodes (503)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('the track loads again after the wait the library named, and plays', async () => {
+      const p = startPlayer();
+      p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!], index: 0 });
+      await p.resolve();
+      p.audio.take();
+      p.audio.report({ type: 'audio.error', message: 'source not supported' });
+      p.libraryBusy.last.resolve(2000);
+      await flush();
+      expect(status(p)).toBe('buffering');
+      vi.advanceTimersByTime(1999);
+      expect(p.audio.take()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.load', url: sourceOf(A!).url, autoplay: true }]);
+      // busy again: the next question counts the try before
+      p.audio.report({ type: 'audio.error', message: 'source not supported' });
+      expect(p.libraryBusy.last.input).toEqual({ url: sourceOf(A!).url, attempt: 1 });
+      p.libraryBusy.last.resolve(2000);
+      await flush();
+      vi.advanceTimersByTime(2000);
+      expect(p.audio.take()).toEqual(['audio.load']);
+      p.audio.report({ type: 'audio.playing' });
+      expect(status(p)).toBe('playing');
+      expect(p.notices()).toEqual([]);
+    });
+
+    it('no more tries left (or the question failed): the track fails as any failed load', async () => {
+      const p = startPlayer();
+      p.actor.send({ type: 'REPLACE_AND_PLAY', tracks: [A!, B!], index: 0 });
+      await p.resolve();
+      p.audio.report({ type: 'audio.error', message: 'source not supported' });
+      p.libraryBusy.last.reject(new Error('offline'));
+      await flush();
+      expect(status(p)).toBe('empty');
+      expect(p.notices()).toEqual([text.player.loadFailed]);
+      // a new track starts counting afresh
+      p.actor.send({ type: 'NEXT' });
+      await p.resolve();
+      p.audio.report({ type: 'audio.error', message: 'source not supported' });
+      expect(p.libraryBusy.last.input.attempt).toBe(0);
+    });
   });
 
   it('an error while playing fails the same way', async () => {

@@ -1,7 +1,7 @@
 // Fakes for player tests: a fake audio actor that records commands and lets the test send reports
 // back through the real sendBack, and a started player with fake services.
 import { createActor, fromCallback } from 'xstate';
-import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput } from '@/features/player/playerMachine';
+import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput, type LibraryBusyInput } from '@/features/player/playerMachine';
 import { sampleTrack } from '@/shared/model.samples';
 import type { TrackInfo } from '@/shared/track';
 import type { AudioCommand, AudioInput, AudioReport } from '@/features/player/audioActor';
@@ -52,6 +52,7 @@ export function startPlayer(input: PlayerInput = {}) {
   const preload = fakeService<PlayerSource | null, TrackInfo>();
   const reportPlay = fakeService<void, PlayReportInput>();
   const findCover = fakeService<FoundCover, TrackInfo>();
+  const libraryBusy = fakeService<number | null, LibraryBusyInput>();
   const machine = playerMachine.provide({
     actors: {
       audio: audio.logic,
@@ -59,6 +60,7 @@ export function startPlayer(input: PlayerInput = {}) {
       preload: preload.logic,
       reportPlay: reportPlay.logic,
       findCover: findCover.logic,
+      libraryBusy: libraryBusy.logic,
     },
   });
   const actor = createActor(machine, { input });
@@ -75,6 +77,7 @@ export function startPlayer(input: PlayerInput = {}) {
     preload,
     reportPlay,
     findCover,
+    libraryBusy,
     emitted,
     snapshot,
     context: () => snapshot().context,

@@ -30,13 +30,19 @@ class FakeMediaSource extends EventTarget {
   }
 }
 
-function setup(chunks: number[][], status = 200) {
+/** `busy`: the answers before the track, each a 503 with that Retry-After (null: none) */
+function setup(chunks: number[][], status = 200, busy: (string | null)[] = []) {
   const source = new FakeMediaSource();
   const revoked: string[] = [];
   const requests: { url: string; signal?: AbortSignal | null; authorization: string | null; cache?: RequestCache }[] = [];
+  const waits: number[] = [];
   const deps: MediaStreamDeps = {
     fetch: async (input, init) => {
       requests.push({ url: String(input), signal: init?.signal, authorization: new Headers(init?.headers).get('authorization'), cache: init?.cache });
+      if (requests.length <= busy.length) {
+        const retryAfter = busy[requests.length - 1];
+        return new Response('busy', { status: 503, headers: retryAfter === null ? {} : { 'retry-after': retryAfter! } });
+      }
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           for (const c of chunks) controller.enqueue(new Uint8Array(c));
@@ -48,8 +54,11 @@ function setup(chunks: number[][], status = 200) {
     createMediaSource: () => source as never,
     createObjectURL: () => 'blob:stream-1',
     revokeObjectURL: (url) => revoked.push(url),
+    wait: async (ms) => {
+      waits.push(ms);
+    },
   };
-  return { source, revoked, requests, deps };
+  return { source, revoked, requests, waits, deps };
 }
 
 describe('streaming through MediaSource', () => {
@@ -66,10 +75,42 @@ describe('streaming through MediaSource', () => {
   });
 
   it('a failing answer ends the stream with a network error, so the element reports it', async () => {
-    const { source, deps } = setup([], 503);
+    const { source, deps } = setup([], 500);
     const stream = streamThroughMediaSource('https://lib.example/x', 'audio/aac', deps);
     source.open();
     await stream.done;
+    expect(source.ended).toEqual(['network']);
+  });
+
+  it('a library busy with transcodes (503) is asked again after its Retry-After, then plays', async () => {
+    const { source, deps, requests, waits } = setup([[7, 8]], 200, ['2', null]);
+    const stream = streamThroughMediaSource('https://lib.example/x', 'audio/aac', deps);
+    source.open();
+    await stream.done;
+    expect(requests).toHaveLength(3);
+    // the 2 s it asked for, then the back-off's 2 s (at least twice the first 1 s)
+    expect(waits).toEqual([2000, 2000]);
+    expect(source.buffer?.appended).toEqual([[7, 8]]);
+    expect(source.ended).toEqual([undefined]);
+  });
+
+  it('still busy after three more tries: the stream fails as any failed answer', async () => {
+    const { source, deps, requests, waits } = setup([[1]], 200, ['1', '1', '1', '1']);
+    const stream = streamThroughMediaSource('https://lib.example/x', 'audio/aac', deps);
+    source.open();
+    await stream.done;
+    expect(requests).toHaveLength(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
+    expect(source.ended).toEqual(['network']);
+  });
+
+  it('a busy library asking for longer than a track waits to start is not waited for', async () => {
+    const { source, deps, requests, waits } = setup([[1]], 200, ['60']);
+    const stream = streamThroughMediaSource('https://lib.example/x', 'audio/aac', deps);
+    source.open();
+    await stream.done;
+    expect(requests).toHaveLength(1);
+    expect(waits).toEqual([]);
     expect(source.ended).toEqual(['network']);
   });
 

@@ -7,10 +7,11 @@ import type { ApiClient } from '@/services/api/client';
 import { reportPlay } from '@/services/api/stat';
 import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
+import { busyWaitAfterFailure } from '@/services/libraryBusy';
 import type { Quality } from '@/shared/constants';
 import { yieldToPage } from '@/shared/yieldToPage';
 import { trackKey, type TrackInfo } from '@/shared/track';
-import type { FoundCover, PlayReportInput, PlayerSource } from './playerModel';
+import type { FoundCover, LibraryBusyInput, PlayReportInput, PlayerSource } from './playerModel';
 
 export interface PlayerDeps {
   api: ApiClient;
@@ -94,6 +95,10 @@ export function definePlayerActors({ api, accessFor, quality, fetch, keptSource,
       if (!access.ready()) return { key, coverUrl: undefined };
       return { key, coverUrl: (await access.forAlbums([input.albumId])).trackSource(input)?.coverUrl ?? null };
     }),
+    // an element's source failed: was the library busy with transcodes? (services/libraryBusy.ts)
+    libraryBusy: fromPromise(({ input, signal }: { input: LibraryBusyInput; signal: AbortSignal }) =>
+      busyWaitAfterFailure(fetch ?? ((...args) => globalThis.fetch(...args)), input.url, input.attempt, signal),
+    ),
     // not tied to the actor's signal: a report in flight when the next track starts still lands
     reportPlay: fromPromise(({ input }: { input: PlayReportInput }) => reportPlay(api, input)),
   };

@@ -28,6 +28,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.findCover', output: { key: 'album-a-1-1', coverUrl: sampleSource.coverUrl } },
   { type: 'xstate.error.actor.findCover', error: new Error('IndexedDB unavailable') },
   { type: 'LIBRARIES_CHANGED' },
+  { type: 'xstate.done.actor.libraryBusy', output: 2000 },
+  { type: 'xstate.done.actor.libraryBusy', output: null },
+  { type: 'xstate.error.actor.libraryBusy', error: new Error('网络错误') },
 ];
 
 // a fixed clock and shuffle, so a walk (and a seeded random walk) gives the same paths every run
@@ -43,11 +46,15 @@ export const unreachable = [
 
 /**
  * What makes two snapshots the same state in a walk (default: the state value alone). The queue size
- * decides where an event leads (an empty queue is what makes `ended` a resting state), so it is part
- * of the key; nothing else is.
+ * decides where an event leads (an empty queue is what makes `ended` a resting state), and in
+ * `ended` so does whether the duration is known (the seeks' guard: without it only 播放 leaves), so
+ * they are part of the key; nothing else is.
  */
-export const pathStateKey = (snapshot: AnyMachineSnapshot) =>
-  JSON.stringify([snapshot.value, Math.min((snapshot.context as { queue: unknown[] }).queue.length, 2)]);
+export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
+  const context = snapshot.context as { queue: unknown[]; duration: number | null };
+  const endedWithDuration = snapshot.matches({ playback: 'ended' }) && context.duration !== null;
+  return JSON.stringify([snapshot.value, Math.min(context.queue.length, 2), ...(endedWithDuration ? ['duration'] : [])]);
+};
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
@@ -90,4 +97,7 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.error.actor.preload': 'no library can serve the following track',
   'audio.nextReady': 'the following track has loaded in the background',
   'audio.nextFailed': 'the following track fails to load in the background',
+  'xstate.done.actor.libraryBusy': 'the library says whether it was busy with transcodes (503 with Retry-After)',
+  'xstate.error.actor.libraryBusy': 'the library cannot be asked why the track failed',
+  'xstate.after.libraryBusyWait.player.playback.buffering.waitingForLibrary': 'the wait the busy library named is over',
 };

@@ -166,8 +166,33 @@ export const playerMachine = playerSetup.createMachine({
                   description: 'Autoplay blocked: the track is loaded; the main button plays it.',
                   target: '#player.playback.paused',
                 },
-                'audio.error': { target: '#player.playback.empty', actions: failLoad },
+                'audio.error': {
+                  description: 'The element cannot say why the track failed: the library is asked whether it is busy.',
+                  target: 'askingLibrary',
+                },
               },
+            },
+            askingLibrary: {
+              description:
+                'The library is asked once for the failed track (the body dropped at once): a library busy with transcodes answers 503 with Retry-After, any other answer fails the track as before.',
+              invoke: {
+                id: 'libraryBusy',
+                src: 'libraryBusy',
+                input: ({ context }) => ({ url: context.source ?? '', attempt: context.busyTries }),
+                onDone: [
+                  {
+                    guard: { type: 'libraryIsBusy', params: ({ event }) => ({ wait: event.output }) },
+                    target: 'waitingForLibrary',
+                    actions: { type: 'takeBusyWait', params: ({ event }) => ({ wait: event.output }) },
+                  },
+                  { target: '#player.playback.empty', actions: failLoad },
+                ],
+                onError: { target: '#player.playback.empty', actions: failLoad },
+              },
+            },
+            waitingForLibrary: {
+              description: 'The library was busy: the track loads again after the wait it named (three times at most, within the buffering time-out).',
+              after: { libraryBusyWait: { target: 'loading', actions: 'loadAudio' } },
             },
           },
           on: {

@@ -51,6 +51,12 @@ export interface NextUp {
 }
 export type PlaybackStatus = 'empty' | 'buffering' | 'playing' | 'paused' | 'ended';
 
+/** a failed load's question to the library: the source, and how often it said busy before */
+export interface LibraryBusyInput {
+  url: string;
+  attempt: number;
+}
+
 export interface PlayerContext {
   queue: TrackInfo[];
   /** the current item's position; 0 for an empty queue */
@@ -69,6 +75,10 @@ export interface PlayerContext {
   muted: boolean;
   /** the URL loaded into the audio element */
   source: string | null;
+  /** how often the library said it was busy (503) while the current track loads */
+  busyTries: number;
+  /** ms to wait before loading the current track again, as the busy library said */
+  busyWaitMs: number;
   /** why the last load failed (catalogue text), until the next track starts */
   error: string | null;
   /** how many times a track became current (jumps and restarts); the stat region counts each */
@@ -160,6 +170,8 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     volume: clampVolumePercent(input?.volume ?? DEFAULT_VOLUME),
     muted: input?.muted ?? false,
     source: null,
+    busyTries: 0,
+    busyWaitMs: 0,
     error: null,
     plays: 0,
     countedPlays: 0,
@@ -189,6 +201,7 @@ export function startAt(context: PlayerContext, index: number): Partial<PlayerCo
     currentTime: 0,
     duration: null,
     source: null,
+    busyTries: 0,
     error: null,
     plays: context.plays + 1,
     jumps: context.jumps + 1,

@@ -29,6 +29,7 @@ import {
   type PlayerInput,
   type PlayerSource,
   type PlayReportInput,
+  type LibraryBusyInput,
 } from './playerModel';
 
 /**
@@ -51,9 +52,11 @@ export const playerSetup = setup({
     preload: provideMe<PlayerSource | null, TrackInfo>('player', 'preload'),
     reportPlay: provideMe<void, PlayReportInput>('player', 'reportPlay'),
     findCover: provideMe<FoundCover, TrackInfo>('player', 'findCover'),
+    libraryBusy: provideMe<number | null, LibraryBusyInput>('player', 'libraryBusy'),
   },
   delays: {
     bufferingTimeout: BUFFERING_TIMEOUT_MS,
+    libraryBusyWait: ({ context }) => context.busyWaitMs,
     statReportDelay: STAT_REPORT_DELAY_MS,
   },
   guards: {
@@ -96,6 +99,7 @@ export const playerSetup = setup({
     isCurrentInQueue: ({ context }) => nextUpFor(context, 'trackLoop') !== null,
     nextUpStillFollows: ({ context }) => nextUpStillFollows(context),
     hasDirectSource: (_, params: { source: PlayerSource | null }) => params.source !== null,
+    libraryIsBusy: (_, params: { wait: number | null }) => params.wait !== null,
     isPreparedHandOver: ({ context }) => context.preloadTarget?.source != null,
   },
   actions: {
@@ -119,6 +123,7 @@ export const playerSetup = setup({
       source: null,
     })),
     recordLoadError: assign({ error: text.player.loadFailed, source: null }),
+    takeBusyWait: assign(({ context }, params: { wait: number | null }) => ({ busyTries: context.busyTries + 1, busyWaitMs: params.wait ?? 0 })),
     appendTracks: assign(({ context, event }) => {
       assertEvent(event, 'ADD_TO_QUEUE');
       return { queue: addToQueue(context.queue, event.tracks).queue };
