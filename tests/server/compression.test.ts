@@ -15,6 +15,7 @@ import { Client, makeDataDir, makeServer, removeDir } from './support/fixture.js
  */
 
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 20}`))};\n`;
+const SMALL = `export const field = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => `code-${i % 6}`))};\n`;
 const INDEX = `<!doctype html><html><head><title>Anniv</title><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>\n`;
 
 let dir: string;
@@ -29,6 +30,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), SCRIPT);
   fs.writeFileSync(path.join(dist, 'assets', 'tiny-1.js'), 'console.log(1);\n');
+  // under 1 KiB, as a page's own chunk can be, and fetched on the first page all the same
+  fs.writeFileSync(path.join(dist, 'assets', 'small-1.js'), SMALL);
   fs.writeFileSync(path.join(dist, 'assets', 'cover-1.png'), Buffer.alloc(4096, 7));
   written = await compressDir(dist);
   server = await makeServer(dir, { DIST_DIR: dist });
@@ -60,11 +63,13 @@ describe('Accept-Encoding', () => {
 });
 
 describe('the build writes compressed copies', () => {
-  test('brotli and gzip of every text file of 1 KiB or more; small and binary files left alone', () => {
+  test('brotli and gzip of every text file whose copy is smaller, small ones too; binary files left alone', () => {
+    expect(SMALL.length).toBeLessThan(1024);
     const names = fs.readdirSync(path.join(dist, 'assets')).sort();
-    expect(names).toEqual(['app-1.js', 'app-1.js.br', 'app-1.js.gz', 'cover-1.png', 'tiny-1.js']);
+    expect(names).toEqual(['app-1.js', 'app-1.js.br', 'app-1.js.gz', 'cover-1.png', 'small-1.js', 'small-1.js.br', 'small-1.js.gz', 'tiny-1.js']);
     expect(fs.existsSync(path.join(dist, 'index.html.br'))).toBe(true);
-    expect(written).toBe(4);
+    expect(written).toBe(6);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'small-1.js.br'))).toString()).toBe(SMALL);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'app-1.js.br'))).toString()).toBe(SCRIPT);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dist, 'assets', 'app-1.js.gz'))).toString()).toBe(SCRIPT);
   });

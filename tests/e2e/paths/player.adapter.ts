@@ -59,6 +59,8 @@ interface PlayerPage {
   /** the stream request of the track loading, and of the one prepared to follow it */
   current: TrackLoad | null;
   next: TrackLoad | null;
+  /** after a failed load, the app's question to the library (a GET of the track), held until the path answers it */
+  asking: TrackLoad | null;
   /** the toast the last step should show */
   toast: string | null;
   /** stream requests before the step running, and before the one before it (which started its loads) */
@@ -149,7 +151,7 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await openSignedIn(page, server, `/playlist/${id}`);
       await toastOf(page, '音频仓库同步成功').waitFor({ timeout: WAIT_MS });
     }
-    const ctx: PlayerPage = { tp, page, playlistPath: `/playlist/${id}`, loads, reports, current: null, next: null, toast: null, loadsBeforeStep: 0, loadsBeforeLastStep: 0 };
+    const ctx: PlayerPage = { tp, page, playlistPath: `/playlist/${id}`, loads, reports, current: null, next: null, asking: null, toast: null, loadsBeforeStep: 0, loadsBeforeLastStep: 0 };
     await onPlaylist(ctx.page, PLAYLIST, ctx.playlistPath);
     return ctx;
   },
@@ -283,8 +285,26 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await ctx.loads.release(ctx.current);
       await settleStart(ctx.page, false);
     },
-    async 'audio.error'(ctx) {
+    // the stream request fails; the element cannot say why, so the app asks the library (its own
+    // GET of the track), held too
+    async 'audio.error'(ctx, _event, model) {
+      const before = ctx.loads.count;
       await ctx.loads.fail(ctx.current!);
+      ctx.asking = await ctx.loads.next(keyOf(context(model).nowPlaying!), before, ctx.current);
+    },
+    // the library answers as one that is not busy: the track fails
+    async 'xstate.done.actor.libraryBusy'(ctx) {
+      await ctx.loads.release(ctx.asking);
+      ctx.asking = null;
+      ctx.toast = '无法播放该歌曲';
+    },
+    // the library cannot be reached: the question fails, asked with the token in the header and
+    // then again with it in the address (libraryFetch's way round a CORS answer without it)
+    async 'xstate.error.actor.libraryBusy'(ctx, _event, model) {
+      const before = ctx.loads.count;
+      await ctx.loads.fail(ctx.asking!);
+      await ctx.loads.fail(await ctx.loads.next(keyOf(context(model).nowPlaying!), before));
+      ctx.asking = null;
       ctx.toast = '无法播放该歌曲';
     },
     async 'xstate.after.bufferingTimeout.player.playback.buffering'(ctx) {
@@ -338,6 +358,12 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     'playback.buffering.loading': async (ctx, model) => {
       await mainButtonShows(ctx.page, '播放', true);
       await barShows(ctx, model);
+    },
+    // the spinner stays while the library is asked why the track failed
+    'playback.buffering.askingLibrary': async (ctx, model) => {
+      await mainButtonShows(ctx.page, '播放', true);
+      await barShows(ctx, model);
+      expect(ctx.asking?.settled, "the app's question to the library is out").toBe(false);
     },
     'playback.playing': async (ctx, model) => {
       await mainButtonShows(ctx.page, '暂停', false);
