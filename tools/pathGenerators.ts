@@ -295,7 +295,8 @@ export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): Generate
   // the edge budget is the whole run's, further inputs included
   const budget = { edges: options.maxEdges ?? QUICK_LIMIT };
   const paths = fromEachInput(spec, 100, (walk) => quickWalks(walk, options, random, budget));
-  return finish(spec, { generator: 'quick', ...(seed !== undefined && { seed }), paths }, options);
+  const missed = `no route to it of at most ${options.maxLength ?? 50} events from a start: no sample event fires it from any state the searches reach`;
+  return finish(spec, { generator: 'quick', ...(seed !== undefined && { seed }), paths }, options, missed);
 }
 
 function quickWalks(spec: WalkSpec, options: QuickOptions, random: (() => number) | undefined, budget: { edges: number }): GeneratedPath[] {
@@ -326,7 +327,10 @@ function quickWalks(spec: WalkSpec, options: QuickOptions, random: (() => number
     try {
       while (!done() && recorder.snapshot.status === 'active' && recorder.steps.length - 1 < maxLength) {
         const order = random ? shuffled(spec.events, random) : spec.events;
-        const route = nearestRoute(search, probe, recorder.snapshot, { maxDepth: maxLength - (recorder.steps.length - 1), wanted, skip, budget, order });
+        const options = { maxDepth: maxLength - (recorder.steps.length - 1), wanted, skip, budget, order };
+        // by the walk's state key first (fast); when that finds nothing, telling apart what the key merges
+        let route = nearestRoute(search, probe, recorder.snapshot, options);
+        if (route === null) route = nearestRoute(search, probe, recorder.snapshot, { ...options, refine: true });
         if (route === 'exhausted') {
           throw new WalkLimitError(`${spec.machine.id}: the quick walk's searches passed ${maxEdges} edges`);
         }
@@ -370,9 +374,9 @@ function fromEachInput(spec: WalkSpec, untilPercent: number, walk: (spec: WalkSp
 }
 
 /** The generator's result: its lean cover (or every path, when asked) and the coverage they reach. */
-function finish(spec: WalkSpec, generated: Omit<GeneratedPaths, 'coverage'>, options: EveryPathOption): GeneratedPaths {
+function finish(spec: WalkSpec, generated: Omit<GeneratedPaths, 'coverage'>, options: EveryPathOption, missed = NOT_FIRED): GeneratedPaths {
   const paths = options.everyPath ? generated.paths : leanPaths(generated.paths);
-  return { ...generated, paths, coverage: coverageOf(spec, paths) };
+  return { ...generated, paths, coverage: coverageOf(spec, paths, missed) };
 }
 
 /** What a path covers, as coverageOf counts it: the transitions it fired and the states it passed through. */
@@ -452,7 +456,7 @@ function newlyFired(step: RecordedStep, fired: Set<string>): boolean {
 }
 
 /** States and transitions the paths reached; a state passed through within one event counts. */
-export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[]): Coverage {
+export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[], missed = NOT_FIRED): Coverage {
   const transitions = transitionsOf(spec.machine);
   const fired = firedIn(paths);
   const reached = new Set<string>();
@@ -468,7 +472,7 @@ export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, path
     transitions: {
       covered: transitions.length - notFired.length,
       total: transitions.length,
-      missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: NOT_FIRED })),
+      missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: missed })),
       explained: notFired.filter((t) => reasons.has(t.id)).map((t) => ({ transition: t.id, reason: reasons.get(t.id)! })),
     },
   };
