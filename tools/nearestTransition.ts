@@ -9,7 +9,7 @@
  * still replays every route it takes on a real actor (tools/transitions.ts) before counting it.
  */
 import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { microstepTransitionIds } from './transitions';
+import { microstepTransitionIds, transitionIdOf } from './transitions';
 
 /** Event types the active states name, or null when one takes any event (a wildcard). */
 export function eventTypesIn(snapshot: AnyMachineSnapshot): Set<string> | null {
@@ -83,6 +83,11 @@ export interface RouteOptions {
   budget: { edges: number };
   /** The order events are tried in (ties go to the first): the spec's, or one a seed shuffled. */
   order: readonly EventObject[];
+  /**
+   * Tell states apart by what the events select from them too, not by the state key alone (see
+   * `nearestRoute`): slower, for when a search by the key found nothing.
+   */
+  refine?: boolean;
 }
 
 export interface Route {
@@ -94,30 +99,52 @@ export interface Route {
 /** The key of sending `event` (index `index` in the spec's events) from a state of key `key`. */
 export const routeStep = (key: string, index: number): string => `${key}\u0000${index}`;
 
+interface Node {
+  snapshot: AnyMachineSnapshot;
+  key: string;
+  events: EventObject[];
+  /** The events it takes, once known. */
+  choices?: Choice[];
+}
+
 /**
  * The shortest route from `start` whose last event fires a wanted transition: null when none is
  * within `maxDepth`, 'exhausted' when the budget ran out first.
+ *
+ * With `refine`, two snapshots are one state of the search only when the spec's state key says so
+ * and the same events select the same transitions from both. A key that leaves out what a guard
+ * reads (whether a track's length is known, say) merges a state where a seek plays with one where
+ * it does nothing, and which of them the search keeps depends on the order events are tried in
+ * (the seed): the transition is then not found, though one event fires it.
  */
 export function nearestRoute(search: RouteSearch, probe: TransitionProbe, start: AnyMachineSnapshot, options: RouteOptions): Route | null | 'exhausted' {
-  const { maxDepth, wanted, skip, budget, order } = options;
+  const { maxDepth, wanted, skip, budget, order, refine = false } = options;
   const index = new Map(search.events.map((event, i) => [event, i]));
-  const startKey = search.stateKey(start);
-  const seen = new Set([startKey]);
-  let level: { snapshot: AnyMachineSnapshot; key: string; events: EventObject[] }[] = [{ snapshot: start, key: startKey, events: [] }];
+  const node = (snapshot: AnyMachineSnapshot, events: EventObject[], event?: EventObject, previous?: AnyMachineSnapshot): Node => {
+    const key = search.stateKey(snapshot, event, previous);
+    if (!refine) return { snapshot, events, key };
+    const choices = choicesOf(search, snapshot, index);
+    return { snapshot, events, choices, key: `${key}\u0000${choices.map((c) => `${c.index}:${c.selects}`).join(' ')}` };
+  };
+  const first = node(start, []);
+  const seen = new Set([first.key]);
+  let level = [first];
   for (let depth = 0; depth < maxDepth && level.length; depth++) {
-    const nextLevel: typeof level = [];
-    for (const node of level) {
-      for (const event of sendable(search, node.snapshot, order)) {
+    const nextLevel: Node[] = [];
+    for (const from of level) {
+      const handled = new Set((from.choices ?? choicesOf(search, from.snapshot, index)).map((choice) => choice.event));
+      for (const event of order) {
+        if (!handled.has(event)) continue;
         if (--budget.edges < 0) return 'exhausted';
-        const edge = probe.next(node.snapshot, event);
+        const edge = probe.next(from.snapshot, event);
         if (!edge) continue;
-        const step = routeStep(node.key, index.get(event)!);
-        if (!skip.has(step) && edge.fired.some(wanted)) return { events: [...node.events, event], last: step };
+        const step = routeStep(from.key, index.get(event)!);
+        if (!skip.has(step) && edge.fired.some(wanted)) return { events: [...from.events, event], last: step };
         if (edge.snapshot.status !== 'active') continue;
-        const key = search.stateKey(edge.snapshot, event, node.snapshot);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        nextLevel.push({ snapshot: edge.snapshot, key, events: [...node.events, event] });
+        const to = node(edge.snapshot, [...from.events, event], event, from.snapshot);
+        if (seen.has(to.key)) continue;
+        seen.add(to.key);
+        nextLevel.push(to);
       }
     }
     level = nextLevel;
@@ -125,13 +152,23 @@ export function nearestRoute(search: RouteSearch, probe: TransitionProbe, start:
   return null;
 }
 
-/** The events of `order` the snapshot handles and the search allows. */
-function sendable(search: RouteSearch, snapshot: AnyMachineSnapshot, order: readonly EventObject[]): EventObject[] {
+/** An event the snapshot handles and the search allows, and the transitions it selects there. */
+interface Choice {
+  event: EventObject;
+  /** Its index in the spec's events. */
+  index: number;
+  selects: string;
+}
+
+/** The events the snapshot handles and the search allows, each with what it selects there. */
+function choicesOf(search: RouteSearch, snapshot: AnyMachineSnapshot, index: ReadonlyMap<EventObject, number>): Choice[] {
   const named = eventTypesIn(snapshot);
-  return order.filter(
-    (event) =>
-      (!named || named.has(event.type)) &&
-      search.machine.getTransitionData(snapshot as never, event).length > 0 &&
-      search.allows(snapshot, event),
-  );
+  const choices: Choice[] = [];
+  for (const event of search.events) {
+    if (named && !named.has(event.type)) continue;
+    const selected = search.machine.getTransitionData(snapshot as never, event);
+    if (selected.length === 0 || !search.allows(snapshot, event)) continue;
+    choices.push({ event, index: index.get(event)!, selects: selected.map((t) => transitionIdOf(t as never)).join('|') });
+  }
+  return choices;
 }

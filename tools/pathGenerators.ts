@@ -11,7 +11,10 @@
  *   seed gives the same paths.
  *
  * Every path is replayed on a real actor (tools/transitions.ts records what fired), so what is
- * reported as covered has been seen firing, not predicted.
+ * reported as covered has been seen firing, not predicted. Each generator then keeps only the paths
+ * that add coverage (`leanPaths`: no empty path, no path that is a prefix of another), unless
+ * asked for every path (`everyPath`); a spec with further inputs is walked from each of them too,
+ * for what its own input cannot reach.
  */
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
@@ -35,6 +38,11 @@ export interface WalkSpec {
   events: readonly EventObject[];
   input?: unknown;
   /**
+   * Further inputs the walk starts from, for the transitions `input` cannot reach (a user stored by
+   * an earlier visit, say): each is walked after it, aiming only at what is still not fired.
+   */
+  moreInputs?: readonly unknown[];
+  /**
    * What makes two snapshots the same state for the graph walk (default: the state value); it may
    * read the event that led there and the snapshot before it (e.g. to walk an event from every state).
    */
@@ -48,6 +56,8 @@ export interface WalkSpec {
 export interface GeneratedPath {
   state: AnyMachineSnapshot;
   steps: RecordedStep[];
+  /** The input the path starts from, when it is one of the spec's `moreInputs` (absent: the spec's own `input`). */
+  input?: unknown;
 }
 
 export interface Coverage {
@@ -95,7 +105,12 @@ export const SIMPLE_LIMIT = 5_000;
 // random walks in a row that fire nothing new before the random generator aims at what is left
 const PLATEAU_WALKS = 30;
 
-export interface CoverageOptions {
+/** Every generator's option: keep every path it walked (prefixes and all) instead of the lean cover. */
+export interface EveryPathOption {
+  everyPath?: boolean;
+}
+
+export interface CoverageOptions extends EveryPathOption {
   kind?: 'shortest' | 'simple';
   /** States the simple walk may visit before refusing (default 5 000). */
   simpleLimit?: number;
@@ -104,9 +119,12 @@ export interface CoverageOptions {
 /** Shortest (or simple) paths to every state, extended until every transition fires or is explained. */
 export function coveragePaths(spec: WalkSpec, options: CoverageOptions = {}): GeneratedPaths {
   const kind = options.kind ?? 'shortest';
-  const paths = replayedGraphWalk(spec, kind, options.simpleLimit);
-  extendToCover(spec, paths, paths, transitionsOf(spec.machine));
-  return { generator: kind, paths, coverage: coverageOf(spec, paths) };
+  const paths = fromEachInput(spec, 100, (walk) => {
+    const walked = replayedGraphWalk(walk, kind, options.simpleLimit);
+    extendToCover(walk, walked, walked, transitionsOf(walk.machine));
+    return walked;
+  });
+  return finish(spec, { generator: kind, paths }, options);
 }
 
 /**
@@ -167,7 +185,7 @@ function* extensions(spec: WalkSpec, transition: MachineTransition, paths: reado
   }
 }
 
-export interface RandomOptions {
+export interface RandomOptions extends EveryPathOption {
   seed: number;
   /** Events per walk before a new walk starts from the initial state (default 50). */
   maxLength?: number;
@@ -188,8 +206,13 @@ export interface RandomOptions {
  * something new.
  */
 export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPaths {
-  const { seed, maxLength = 50, untilPercent = 100, maxSteps = 20_000, accept } = options;
-  const random = mulberry32(seed);
+  const random = mulberry32(options.seed);
+  const paths = fromEachInput(spec, options.untilPercent ?? 100, (walk) => randomWalks(walk, options, random));
+  return finish(spec, { generator: 'random', seed: options.seed, paths }, options);
+}
+
+function randomWalks(spec: WalkSpec, options: RandomOptions, random: () => number): GeneratedPath[] {
+  const { maxLength = 50, untilPercent = 100, maxSteps = 20_000, accept } = options;
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const pending = transitionsOf(spec.machine).filter((t) => !explained.has(t.id));
   const goal = pending.length;
@@ -243,10 +266,10 @@ export function randomPaths(spec: WalkSpec, options: RandomOptions): GeneratedPa
     const pool = graphWalk(spec, 'shortest', SIMPLE_LIMIT) as unknown as StartingPath[];
     extendToCover(spec, paths, pool, shuffled(pending.filter((t) => !fired.has(t.id)), random), accept);
   }
-  return { generator: 'random', seed, paths, coverage: coverageOf(spec, paths) };
+  return paths;
 }
 
-export interface QuickOptions {
+export interface QuickOptions extends EveryPathOption {
   /** Shuffles the order events are tried in, so ties between equally near transitions go another way. */
   seed?: number;
   /** Events per path before a new path starts from the initial state (default 50). */
@@ -267,8 +290,17 @@ export const QUICK_LIMIT = 200_000;
  * fires nothing. Each route is replayed on a real actor before it counts.
  */
 export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): GeneratedPaths {
-  const { seed, maxLength = 50, accept, maxEdges = QUICK_LIMIT } = options;
+  const { seed } = options;
   const random = seed === undefined ? undefined : mulberry32(seed);
+  // the edge budget is the whole run's, further inputs included
+  const budget = { edges: options.maxEdges ?? QUICK_LIMIT };
+  const paths = fromEachInput(spec, 100, (walk) => quickWalks(walk, options, random, budget));
+  const missed = `no route to it of at most ${options.maxLength ?? 50} events from a start: no sample event fires it from any state the searches reach`;
+  return finish(spec, { generator: 'quick', ...(seed !== undefined && { seed }), paths }, options, missed);
+}
+
+function quickWalks(spec: WalkSpec, options: QuickOptions, random: (() => number) | undefined, budget: { edges: number }): GeneratedPath[] {
+  const { maxLength = 50, accept, maxEdges = QUICK_LIMIT } = options;
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const goal = new Set(transitionsOf(spec.machine).map((t) => t.id).filter((id) => !explained.has(id)));
   const search: RouteSearch = {
@@ -278,7 +310,6 @@ export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): Generate
     allows: (snapshot, event) => (spec.filter?.(snapshot, event) ?? true) && (accept?.(snapshot, event) ?? true),
   };
   const probe = new TransitionProbe(spec.machine, spec.input);
-  const budget = { edges: maxEdges };
   // last steps whose replay fired nothing new, though the search said it would: never aimed at again
   const skip = new Set<string>();
   const fired = new Set<string>();
@@ -296,7 +327,10 @@ export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): Generate
     try {
       while (!done() && recorder.snapshot.status === 'active' && recorder.steps.length - 1 < maxLength) {
         const order = random ? shuffled(spec.events, random) : spec.events;
-        const route = nearestRoute(search, probe, recorder.snapshot, { maxDepth: maxLength - (recorder.steps.length - 1), wanted, skip, budget, order });
+        const options = { maxDepth: maxLength - (recorder.steps.length - 1), wanted, skip, budget, order };
+        // by the walk's state key first (fast); when that finds nothing, telling apart what the key merges
+        let route = nearestRoute(search, probe, recorder.snapshot, options);
+        if (route === null) route = nearestRoute(search, probe, recorder.snapshot, { ...options, refine: true });
         if (route === 'exhausted') {
           throw new WalkLimitError(`${spec.machine.id}: the quick walk's searches passed ${maxEdges} edges`);
         }
@@ -319,7 +353,81 @@ export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): Generate
     const kept = recorder.steps.slice(0, lastNew + 1);
     paths.push({ state: kept.at(-1)!.state, steps: kept });
   }
-  return { generator: 'quick', ...(seed !== undefined && { seed }), paths, coverage: coverageOf(spec, paths) };
+  return paths;
+}
+
+/**
+ * `walk` from the spec's input, then from each further input (`moreInputs`) while less than
+ * `untilPercent` % of the transitions fired: there the transitions already fired count as
+ * explained, so the walk aims only at the rest. The paths from a further input carry it.
+ */
+function fromEachInput(spec: WalkSpec, untilPercent: number, walk: (spec: WalkSpec) => GeneratedPath[]): GeneratedPath[] {
+  const { moreInputs = [], ...own } = spec;
+  const paths = walk(own);
+  for (const input of moreInputs) {
+    if (transitionPercent(coverageOf(spec, paths)) >= untilPercent) break;
+    const fired = [...firedIn(paths)].map((transition) => ({ transition, reason: 'fired from an input before' }));
+    const further = walk({ ...own, input, unreachable: [...(spec.unreachable ?? []), ...fired] });
+    paths.push(...further.map((path) => ({ ...path, input })));
+  }
+  return paths;
+}
+
+/** The generator's result: its lean cover (or every path, when asked) and the coverage they reach. */
+function finish(spec: WalkSpec, generated: Omit<GeneratedPaths, 'coverage'>, options: EveryPathOption, missed = NOT_FIRED): GeneratedPaths {
+  const paths = options.everyPath ? generated.paths : leanPaths(generated.paths);
+  return { ...generated, paths, coverage: coverageOf(spec, paths, missed) };
+}
+
+/** What a path covers, as coverageOf counts it: the transitions it fired and the states it passed through. */
+function coverageItems(path: GeneratedPath): Set<string> {
+  const items = new Set<string>();
+  for (const step of path.steps) {
+    for (const id of step.fired) items.add(`t ${id}`);
+    for (const leaf of leafPaths(step.state.value)) items.add(`s ${leaf}`);
+  }
+  return items;
+}
+
+/**
+ * The paths that add coverage, a deterministic greedy cover: again and again the path that adds the
+ * most transitions and states not covered yet (ties: the fewer events, then the earlier), until
+ * none adds any; then any chosen path all of whose coverage the others have is dropped (a prefix of
+ * a chosen path, say). The union of what they cover is exactly that of all the paths, so the
+ * coverage is unchanged; no path is empty (the start adds nothing a longer path lacks) or a prefix
+ * of another. The paths keep the order they were generated in, so ids stay stable per seed.
+ */
+export function leanPaths(paths: readonly GeneratedPath[]): GeneratedPath[] {
+  const items = paths.map(coverageItems);
+  const covered = new Set<string>();
+  const chosen: number[] = [];
+  const gainOf = (i: number) => {
+    let gain = 0;
+    for (const item of items[i]!) if (!covered.has(item)) gain++;
+    return gain;
+  };
+  for (;;) {
+    let best = -1;
+    let bestGain = 0;
+    for (let i = 0; i < paths.length; i++) {
+      const gain = gainOf(i);
+      if (gain > bestGain || (gain === bestGain && gain > 0 && paths[i]!.steps.length < paths[best]!.steps.length)) {
+        best = i;
+        bestGain = gain;
+      }
+    }
+    if (best < 0) break;
+    chosen.push(best);
+    for (const item of items[best]!) covered.add(item);
+  }
+  // the last chosen first: the earliest choices cover the most, the late ones are likelier redundant
+  const kept = new Set(chosen);
+  for (const i of [...chosen].reverse()) {
+    kept.delete(i);
+    const others = new Set([...kept].flatMap((j) => [...items[j]!]));
+    if ([...items[i]!].some((item) => !others.has(item))) kept.add(i);
+  }
+  return paths.filter((_, i) => kept.has(i));
 }
 
 /** Whether `event` (after `before`) can select the transition from `state`; when unsure (a throw), the replay decides. */
@@ -348,7 +456,7 @@ function newlyFired(step: RecordedStep, fired: Set<string>): boolean {
 }
 
 /** States and transitions the paths reached; a state passed through within one event counts. */
-export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[]): Coverage {
+export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[], missed = NOT_FIRED): Coverage {
   const transitions = transitionsOf(spec.machine);
   const fired = firedIn(paths);
   const reached = new Set<string>();
@@ -364,7 +472,7 @@ export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, path
     transitions: {
       covered: transitions.length - notFired.length,
       total: transitions.length,
-      missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: NOT_FIRED })),
+      missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: missed })),
       explained: notFired.filter((t) => reasons.has(t.id)).map((t) => ({ transition: t.id, reason: reasons.get(t.id)! })),
     },
   };

@@ -22,7 +22,7 @@ import {
 import { allStateNodes } from './modelPaths';
 
 /** A transition definition as XState keeps it on its source state node. */
-interface TransitionDefinition {
+export interface TransitionDefinition {
   source: AnyStateNode;
   eventType: string;
   target?: readonly AnyStateNode[] | undefined;
@@ -59,7 +59,8 @@ export function transitionsOf(machine: AnyStateMachine): MachineTransition[] {
 // ids of the definitions met so far: a definition belongs to one machine for good, and walks meet the same ones thousands of times
 const idCache = new WeakMap<TransitionDefinition, string>();
 
-function transitionIdOf(definition: TransitionDefinition): string {
+/** The id of a transition definition (cached: walks meet the same ones thousands of times). */
+export function transitionIdOf(definition: TransitionDefinition): string {
   let id = idCache.get(definition);
   if (id === undefined) idCache.set(definition, (id = describeTransition(definition).id));
   return id;

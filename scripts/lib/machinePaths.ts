@@ -22,6 +22,8 @@ export interface MachineRegistry {
   pathEvents?: Record<string, readonly EventObject[]>;
   /** Input per machine, for machines that need one. */
   pathInputs?: Record<string, unknown>;
+  /** Further inputs per machine, walked for the transitions its input cannot reach (see WalkSpec.moreInputs). */
+  pathMoreInputs?: Record<string, readonly unknown[]>;
   /** State key per machine, for machines whose guards read context (default: the state value); see WalkSpec.stateKey. */
   pathStateKeys?: Record<string, NonNullable<WalkSpec['stateKey']>>;
   /** Events the graph walk may take from a snapshot, per machine (default: all). */
@@ -34,10 +36,12 @@ export interface MachineRegistry {
   pathEventLabels?: Record<string, Record<string, string>>;
 }
 
-export type PathsOptions =
+/** `everyPath`: every path the generator walked, not only those that add coverage (`--every-path`). */
+export type PathsOptions = { everyPath?: boolean } & (
   | { generator?: 'shortest' | 'simple'; /** the same as generator: 'simple' */ simple?: boolean }
   | { generator: 'random'; seed: number; maxLength?: number; untilPercent?: number; maxSteps?: number }
-  | { generator: 'quick'; seed?: number; maxLength?: number };
+  | { generator: 'quick'; seed?: number; maxLength?: number }
+);
 
 export function machineOf(registry: MachineRegistry, name: string): AnyStateMachine {
   const machine = registry.machines[name];
@@ -55,6 +59,7 @@ export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
   const real = machineOf(registry, name);
   const machine = withPendingActors(real, Object.keys(real.implementations.actors));
   const input = registry.pathInputs?.[name];
+  const moreInputs = registry.pathMoreInputs?.[name];
   const stateKey = registry.pathStateKeys?.[name];
   const filter = registry.pathFilters?.[name];
   return {
@@ -62,6 +67,7 @@ export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
     // samples carry payloads; every other event type the machine handles is tried without one
     events: defaultEvents(machine, registry.pathEvents?.[name] ?? []),
     ...(input !== undefined && { input }),
+    ...(moreInputs?.length && { moreInputs }),
     ...(stateKey && { stateKey }),
     ...(filter && { filter }),
     unreachable: registry.unreachable?.[name] ?? [],
@@ -72,13 +78,17 @@ export function generatePaths(registry: MachineRegistry, name: string, options: 
   const spec = walkSpecOf(registry, name);
   if (options.generator === 'random') return randomPaths(spec, options);
   if (options.generator === 'quick') return quickPaths(spec, options);
-  return coveragePaths(spec, { kind: options.simple ? 'simple' : (options.generator ?? registry.pathGenerators?.[name] ?? 'shortest') });
+  const kind = options.simple ? 'simple' : (options.generator ?? registry.pathGenerators?.[name] ?? 'shortest');
+  return coveragePaths(spec, { kind, ...(options.everyPath && { everyPath: true }) });
 }
 
-/** Path titles as the command prints them and the paths tests name their cases. */
+/**
+ * Path titles as the command prints them and the paths tests name their cases; a path that starts
+ * from one of the machine's further inputs says so first: `input {"storedUser":{…}}: unknown → …`.
+ */
 export function pathTitler(machine: AnyStateMachine): (path: GeneratedPath) => string {
   const names = eventNamesOf(machine);
-  return (path) => describePath(path, names);
+  return (path) => `${'input' in path ? `input ${JSON.stringify(path.input)}: ` : ''}${describePath(path, names)}`;
 }
 
 /** Generates the machine's paths and renders them (`formatPathsReport`). */

@@ -48,6 +48,8 @@ import type { MachineRegistry } from './machinePaths';
 interface MachineSamples {
   pathEvents: readonly EventObject[];
   pathInput?: unknown;
+  /** Further inputs the walk starts from, for what `pathInput` cannot reach (e.g. a user stored by an earlier visit). */
+  pathMoreInputs?: readonly unknown[];
   pathStateKey?: WalkSpec['stateKey'];
   /** Events the walk may take from a snapshot (default: all it is given). */
   pathFilter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
@@ -94,6 +96,7 @@ export const registry: Required<MachineRegistry> = {
   machines,
   pathEvents: pick((samples) => samples.pathEvents),
   pathInputs: pick((samples) => samples.pathInput),
+  pathMoreInputs: pick((samples) => samples.pathMoreInputs),
   pathStateKeys: pick((samples) => samples.pathStateKey),
   pathFilters: pick((samples) => samples.pathFilter),
   pathGenerators: pick((samples) => samples.pathGenerator),

@@ -2,7 +2,7 @@
  * Arguments of `npm run paths` and the run itself, pure (the exit code and the text to print are
  * returned), so tests drive it without spawning a process. scripts/machine-paths.ts prints.
  */
-import { SIMPLE_LIMIT, WalkLimitError, transitionPercent } from '../../tools/pathGenerators';
+import { SIMPLE_LIMIT, WalkLimitError, transitionPercent, type GeneratedPaths } from '../../tools/pathGenerators';
 import { mkdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
@@ -17,9 +17,11 @@ export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options
                              --until transitions:P (stop at P % of the transitions, default 100), --max-steps N (default 20 000)
   --generator quick          from where the walk is, the nearest transition not fired yet, again and again (fewest steps);
                              with --seed N (shuffles ties), --max-length N (events a path, default 50)
+  --every-path               every path the generator walks (prefixes of others, the start itself), not only those that add coverage
   --min-coverage P           exit 1 when a machine fires less than P % of its transitions (unreachable ones listed beside it excepted)
   --format text|json|csv|md  text (default), JSON, CSV (one row a step) or Markdown test cases (docs/qa.md)
   --out DIR                  write one file a machine, DIR/<machine>.<txt|json|csv|md>, instead of printing
+                             (and print each file's paths, steps and bytes, then the totals)
   --help                     this text`;
 
 export interface PathsRun {
@@ -51,6 +53,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   const names: string[] = [];
   let all = false;
   let help = false;
+  let everyPath = false;
   let simple = false;
   let generator: string | undefined;
   let minCoverage: number | undefined;
@@ -74,6 +77,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
     if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--all') all = true;
     else if (arg === '--simple') simple = true;
+    else if (arg === '--every-path') everyPath = true;
     else if (arg === '--generator') generator = value();
     else if (arg === '--min-coverage') minCoverage = number();
     else if (arg === '--out') outDir = value();
@@ -96,7 +100,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   if (!random && randomOnly.length) throw new UsageError(`${[...(quick ? [] : walkOnly), ...randomOnly].join(', ')} only apply to --generator random`);
   if (!random && !quick && walkOnly.length) throw new UsageError(`${walkOnly.join(', ')} only apply to --generator random or quick`);
   if (simple && generator !== undefined && generator !== 'simple') throw new UsageError(`--simple and --generator ${generator} disagree`);
-  const options: PathsOptions = random
+  const generatorOptions: PathsOptions = random
     ? {
         generator: 'random',
         seed: numbers['--seed'] ?? 1,
@@ -114,6 +118,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
       ? { generator: simple || generator === 'simple' ? 'simple' : 'shortest' }
       : // no generator asked for: the machine's own walk (its samples may choose simple)
         {};
+  const options: PathsOptions = everyPath ? { ...generatorOptions, everyPath } : generatorOptions;
   return { names, all, help, ...(minCoverage !== undefined && { minCoverage }), format, ...(outDir !== undefined && { outDir }), options };
 }
 
@@ -133,6 +138,8 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
   const { format, outDir } = parsed;
   const out: string[] = [];
   const files: PathsRun['files'] = [];
+  const wrote: string[] = [];
+  const totals = { paths: 0, steps: 0, bytes: 0 };
   const err: string[] = [];
   let code = 0;
   for (const name of names) {
@@ -140,7 +147,13 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
       const generated = generatePaths(registry, name, parsed.options);
       const content = formatPaths(registry, name, generated, format);
       if (outDir === undefined) out.push(content);
-      else files.push({ path: join(outDir, `${name}.${pathsFormats[format]}`), content: `${content}\n` });
+      else {
+        const file = { path: join(outDir, `${name}.${pathsFormats[format]}`), content: `${content}\n` };
+        const size = { paths: generated.paths.length, steps: stepsIn(generated), bytes: Buffer.byteLength(file.content) };
+        files.push(file);
+        wrote.push(`Wrote ${file.path}: ${sizeLine(size)}`);
+        for (const key of ['paths', 'steps', 'bytes'] as const) totals[key] += size[key];
+      }
       const percent = transitionPercent(generated.coverage);
       if (parsed.minCoverage !== undefined && percent < parsed.minCoverage) {
         err.push(`${name}: ${percent.toFixed(1)} % of its transitions fired, below --min-coverage ${parsed.minCoverage}`);
@@ -152,9 +165,18 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
       code = 1;
     }
   }
-  const printed = outDir === undefined ? (out.length ? joinOutputs(format, out) : '') : files.map((file) => `Wrote ${file.path}`).join('\n');
+  const total = `Total: ${counted(files.length, 'file')}, ${sizeLine(totals)}`;
+  const printed = outDir === undefined ? (out.length ? joinOutputs(format, out) : '') : [...wrote, ...(files.length ? [total] : [])].join('\n');
   return { code, out: printed, err: err.join('\n'), files };
 }
+
+const stepsIn = (generated: GeneratedPaths): number => generated.paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
+
+const counted = (n: number, what: string): string => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/** `3 paths, 7 steps, 2,345 bytes` */
+const sizeLine = ({ paths, steps, bytes }: { paths: number; steps: number; bytes: number }): string =>
+  `${counted(paths, 'path')}, ${counted(steps, 'step')}, ${counted(bytes, 'byte')}`;
 
 /**
  * Writes what `--out` asked for (the directory is made when missing); null when all was written,

@@ -30,7 +30,8 @@ export interface PathsDocument {
     states: { covered: number; total: number; missing: string[] };
     transitions: { covered: number; total: number; missing: UnreachableTransition[]; unreachable: UnreachableTransition[] };
   };
-  paths: { id: string; title: string; steps: PathStep[] }[];
+  /** `input`: only on a path that starts from one of the machine's further inputs (docs/qa.md). */
+  paths: { id: string; title: string; input?: unknown; steps: PathStep[] }[];
 }
 
 /** `<machine>-<n>`, n counting the paths from 1 in the order they are generated (which a run repeats). */
@@ -53,6 +54,7 @@ export function pathsDocument(registry: MachineRegistry, name: string, generated
     paths: generated.paths.map((path, i) => ({
       id: pathId(name, i),
       title: title(path),
+      ...('input' in path && { input: JSON.parse(JSON.stringify(path.input)) as unknown }),
       steps: path.steps.slice(1).map((step, j) => ({
         from: formatStateValue(path.steps[j]!.state.value),
         event: plainEvent(step.event),

@@ -71,7 +71,8 @@ const targets: [string, FavouriteTarget][] = [
 
 // the walk `npm run paths -- favouriteToggle` prints (every simple path), replayed for both hearts:
 // what a path sends does not depend on the target
-const { paths, cases } = registryWalk('favouriteToggle', machine);
+// every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+const { everyPaths: paths, allCases: cases } = registryWalk('favouriteToggle', machine);
 
 describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) => {
   it('reaches every state', () => {

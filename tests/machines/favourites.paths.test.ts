@@ -114,7 +114,8 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
 
 describe('favourites machine paths', () => {
   // the walk `npm run paths -- favourites` prints, from the samples beside the machine
-  const { paths, cases } = registryWalk('favourites', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('favourites', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'loading', 'failed', 'ready.current', 'ready.reloadingAlbums']);

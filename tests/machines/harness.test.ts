@@ -246,7 +246,11 @@ describe('machine docs and paths scripts', () => {
   });
 
   test('prints numbered paths, using the registry samples', () => {
-    const report = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy');
+    // every path walked (--every-path): the start first; by default only those that add coverage
+    const report = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy', { everyPath: true });
+    const lean = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy');
+    expect(lean).not.toContain('Path 1: unknown\n');
+    expect(lean.split('\n').at(-1)).toBe(report.split('\n').at(-1));
     const lines = report.split('\n');
     expect(lines[0]).toMatch(/^toy \(toy\): \d+ shortest path\(s\)/);
     expect(lines[1]).toBe('Path 1: unknown');

@@ -46,7 +46,8 @@ function expected(path: MachinePath<Loader>) {
 describe('loader machine paths', () => {
   // the walk `npm run paths -- loader` prints: a failed reload returns to a state already seen,
   // which only the paths added for transition coverage take
-  const { paths, cases } = registryWalk('loader', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('loader', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['loading', 'success', 'reloading', 'failure']);

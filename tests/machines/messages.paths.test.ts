@@ -99,7 +99,8 @@ async function replayAndCheck(path: MachinePath<Messages>): Promise<Snapshot[]> 
 
 describe('messages machine paths', () => {
   // the walk `npm run paths -- messages` prints: samples, state key and the cap on ADDs beside the machine
-  const { paths, cases } = registryWalk('messages', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('messages', machine);
 
   it('reaches every state and walks every event', () => {
     expect(stateIdsOf(machine)).toEqual([]); // one (root) state: nothing more to reach

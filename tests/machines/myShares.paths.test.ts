@@ -295,7 +295,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 
 describe('my shares machine paths', () => {
   // the walk `npm run paths -- myShares` prints, from the samples beside the machine
-  const { generated, paths, cases } = registryWalk('myShares', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { generated, everyPaths: paths, allCases: cases } = registryWalk('myShares', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['loading', 'failed', 'ready', 'copying', 'deleting']);

@@ -232,7 +232,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 
 describe('playlist machine paths', () => {
   // the walk `npm run paths -- playlist` prints, from the samples beside the machine
-  const { paths, cases } = registryWalk('playlist', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('playlist', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual([

@@ -250,7 +250,8 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 
 describe('playlists machine paths', () => {
   // the walk `npm run paths -- playlists` prints, from the samples beside the machine
-  const { paths, cases } = registryWalk('playlists', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('playlists', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual([

@@ -3,13 +3,30 @@
 import type { AnyStateMachine } from 'xstate';
 import { registry } from '../../scripts/lib/machineRegistry';
 import { generatePaths, pathTitler } from '../../scripts/lib/machinePaths';
+import type { GeneratedPath } from '../../tools/pathGenerators';
 import type { MachinePath } from '../../tools/modelPaths';
 
-/** `_machine` only types the paths for the caller's own machine (its fakes), which replays them. */
+/** Title prefix of the paths only `--every-path` prints (the lean walk leaves them out: they add no coverage). */
+export const EVERY_PATH = '--every-path: ';
+
+/**
+ * `_machine` only types the paths for the caller's own machine (its fakes), which replays them.
+ * `cases`: the paths the command prints, by their titles. `everyPaths` and `allCases`: every path
+ * the walk took (`npm run paths -- <name> --every-path`), for tests that check a model over walks
+ * that tell contexts apart; `allCases` names the ones the lean walk leaves out `--every-path: <title>`.
+ */
 export function registryWalk<M extends AnyStateMachine>(name: string, _machine?: M) {
   const generated = generatePaths(registry, name);
+  const every = generatePaths(registry, name, { everyPath: true });
   const title = pathTitler(registry.machines[name]!);
   // replayPath reads a path's state values and events: a replayed path is one
-  const paths = generated.paths as unknown as MachinePath<M>[];
-  return { generated, paths, cases: generated.paths.map((path, i) => [title(path), paths[i]!] as const) };
+  const asMachinePaths = (list: readonly GeneratedPath[]) => list as unknown as MachinePath<M>[];
+  const paths = asMachinePaths(generated.paths);
+  const everyPaths = asMachinePaths(every.paths);
+  const cases = generated.paths.map((path, i) => [title(path), paths[i]!] as const);
+  const lean = new Set(cases.map(([name]) => name));
+  const extra = every.paths.flatMap((path, i) => (lean.has(title(path)) ? [] : [[`${EVERY_PATH}${title(path)}`, everyPaths[i]!] as const]));
+  /** The input a path starts from: its own (one of the machine's further inputs), else the machine's. */
+  const inputOf = (path: MachinePath<M>): unknown => ((path as unknown as GeneratedPath).input !== undefined ? (path as unknown as GeneratedPath).input : registry.pathInputs[name]);
+  return { generated, paths, cases, everyPaths, allCases: [...cases, ...extra], inputOf };
 }

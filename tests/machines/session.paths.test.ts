@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/features/session/sessionMachine';
-import { pathInput } from '@/features/session/sessionMachine.samples';
 import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
 import { registryWalk } from './registryWalk';
 
@@ -56,7 +55,8 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('session machine paths', () => {
-  const { paths, cases } = registryWalk('session', machine);
+  // with a user stored by an earlier visit too (pathMoreInputs): each path starts from its own input
+  const { paths, cases, inputOf } = registryWalk('session', machine);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toContain('clearingLocalData');
@@ -64,6 +64,6 @@ describe('session machine paths', () => {
   });
 
   it.each(cases)('%s', async (_, path) => {
-    await replayPath(machine, path, { checks, input: pathInput as never });
+    await replayPath(machine, path, { checks, input: inputOf(path) as never });
   });
 });

@@ -37,11 +37,12 @@ const allSettings: SettingsContext[] = QUALITIES.flatMap((quality) =>
 const inputs = [registryInput, ...allSettings.filter((s) => JSON.stringify(s) !== JSON.stringify(registryInput))];
 const label = (input: SettingsContext) => `${input.quality}/${input.pageOnCloseAction}/${input.colorScheme}`;
 
-// from the samples' input: the walk the command prints; from any other: the same walk (samples, state key) started there
+// from the samples' input: the walk the command prints with --every-path (the lean walk keeps one
+// path: the checks below read every combination); from any other: the same walk started there
 const title = pathTitler(machine);
 const walk = (input: SettingsContext) => {
-  if (input === registryInput) return registryWalk('settings', machine).cases;
-  const { paths } = coveragePaths({ ...walkSpecOf(registry, 'settings'), input });
+  if (input === registryInput) return registryWalk('settings', machine).allCases;
+  const { paths } = coveragePaths({ ...walkSpecOf(registry, 'settings'), input }, { everyPath: true });
   return paths.map((path) => [title(path), path as unknown as MachinePath<Settings>] as const);
 };
 const walks = inputs.map((input) => {

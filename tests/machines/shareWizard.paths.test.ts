@@ -259,7 +259,8 @@ function checkMicrosteps(log: ReturnType<typeof replayLog>) {
 
 describe('share wizard machine paths', () => {
   // the walk `npm run paths -- shareWizard` prints, from the samples beside the machine
-  const { paths, cases } = registryWalk('shareWizard', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('shareWizard', machine);
   const transient = ['validating', 'failed'];
 
   it('reaches every state (validating and failed within an event)', () => {

@@ -25,7 +25,8 @@ const samples = pathEvents as PathEvent<Sharing>[];
 
 describe('sharing machine paths', () => {
   // the walk `npm run paths -- sharing` prints; the replays run the real wizard and list, with fake services
-  const { paths, cases } = registryWalk('sharing', machine);
+  // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
+  const { everyPaths: paths, allCases: cases } = registryWalk('sharing', machine);
 
   it('reaches every state, and walks every sample from every combination of open views', () => {
     expect(stateIdsOf(machine)).toEqual(['running']);

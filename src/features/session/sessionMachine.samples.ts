@@ -77,13 +77,12 @@ export const pathEvents: AnyEventObject[] = [
 
 export const pathInput = { storedUser: null };
 
-const storedUserOnly = 'needs a user stored by an earlier visit, and this walk starts with none (pathInput); tests/machines/session.test.ts starts with one';
-/** Transitions this walk cannot fire, and why (shown by `npm run paths -- session`). */
-export const unreachable = [
-  { transition: 'unknown —error: fetchUser#1→ clearingLocalData', reason: storedUserOnly },
-  { transition: 'unknown —error: fetchUser#3→ loggedIn', reason: storedUserOnly },
-  { transition: 'unknown —error: fetchUser#5→ loggedIn', reason: storedUserOnly },
-];
+/**
+ * The walk starts again with a user stored by an earlier visit, for what only such a start reaches:
+ * the kept session that expired (its local data cleared), the site that enforces two-step sign-in
+ * on a user without it, and the server that does not answer (the stored user kept).
+ */
+export const pathMoreInputs = [{ storedUser: sampleUser }];
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {

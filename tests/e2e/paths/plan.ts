@@ -53,8 +53,11 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
   const unreachable = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const mapped = (event: EventObject) => event.type in adapter.events;
   const { accepts } = adapter;
+  // a page starts in a fresh browser: from the walk's own input only (a further one, such as a user
+  // stored by an earlier visit, is no start a page has; the adapter lists what only it reaches)
+  const { moreInputs, ...ownStart } = spec;
   const walk = {
-    ...spec,
+    ...ownStart,
     events: spec.events.filter(mapped),
     // the goal of the walk: every transition a user can reach
     unreachable: [...(spec.unreachable ?? []), ...adapter.notThroughInterface],

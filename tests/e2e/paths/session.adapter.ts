@@ -493,6 +493,11 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       transition: 'loggedIn.waitingToLeave —SESSION_EXPIRED→ (stays)',
       reason: 'the 2 s between 登出成功 and the reload: a page request refused in them is a race with the timer, not a step a path can take on a loaded machine',
     },
+    ...['unknown —error: fetchUser#1→ clearingLocalData', 'unknown —error: fetchUser#3→ loggedIn', 'unknown —error: fetchUser#5→ loggedIn'].map((transition) => ({
+      transition,
+      reason:
+        'needs a user stored by an earlier visit, and an interface path starts in a fresh browser with none; the model walk starts with one too (pathMoreInputs in sessionMachine.samples.ts) and tests/machines/session.paths.test.ts replays it',
+    })),
     {
       transition: 'clearingLocalData —error: clearLocalData→ loggedOut',
       reason: "the browser's own store failing to clear: nothing a user does makes IndexedDB fail",
