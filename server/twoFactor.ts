@@ -78,7 +78,7 @@ export class TwoFactor {
 
   /** The window (30-s step number) `code` belongs to, one window either side of now; null if none. */
   stepOf(secret: string, code: unknown): number | null {
-    if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null;
+    if (typeof code !== 'string' || !TOTP_CODE_PATTERN.test(code)) return null;
     const now = this.now();
     const delta = new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1, timestamp: now });
     return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
