@@ -85,9 +85,12 @@ export function forwarded(c: Context, name: string, hops: number): string | unde
  * trusted proxies wrote (entries further left are whatever the client sent, so not trusted).
  */
 export function clientAddress(c: Context, trustProxy: number): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  const peer = env?.incoming?.socket?.remoteAddress ?? '';
-  return forwarded(c, 'x-forwarded-for', trustProxy) ?? peer;
+  return forwarded(c, 'x-forwarded-for', trustProxy) ?? nodeSocket(c)?.remoteAddress ?? '';
+}
+
+/** The client's connection when served by @hono/node-server (none through app.request). */
+export function nodeSocket(c: Context): { remoteAddress?: string; destroy(): void } | undefined {
+  return (c.env as { incoming?: { socket?: { remoteAddress?: string; destroy(): void } } } | undefined)?.incoming?.socket;
 }
 
 /** The key address limits count the client under: its address, IPv6 by /64 (server/addressGroup.ts). */

@@ -11,7 +11,7 @@ import { LOCAL_HOSTS_ONLY, hostCheck, type HostRule } from '../hostCheck.js';
 import { shuffled } from '../shuffle.js';
 import { hasFfmpeg, servedQuality, Transcoder, TRANSCODED_TYPE, type Quality } from './transcode.js';
 import { LIMITS } from '../api/limits.js';
-import { limitAddress } from '../api/context.js';
+import { limitAddress, nodeSocket } from '../api/context.js';
 
 /*
  * annil-compatible library server (docs/protocol.md#library-server-annil): /info, /albums with ETag, covers
@@ -88,8 +88,6 @@ const empty = (status: number, headers: Record<string, string> = {}): Response =
 /** a transcode cap is reached: try again shortly (scripts may read when) */
 const busy = (): Response =>
   empty(503, { 'Retry-After': String(LIMITS.transcodeRetryAfterSeconds), 'Access-Control-Expose-Headers': 'Retry-After', 'Cache-Control': 'no-store' });
-/** the client's connection when served by @hono/node-server (none through app.request) */
-const nodeSocket = (c: Context): { destroy(): void } | undefined => (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket;
 /**
  * Ranges up to this size are read into memory in one read and sent as one buffer; longer ones
  * (a whole file, `bytes=0-`) are streamed. A web stream over a file costs several thread-pool
