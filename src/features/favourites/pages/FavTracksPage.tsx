@@ -21,7 +21,7 @@ function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
   const generation = useAccessGeneration();
   const albumIds = [...new Set(tracks.map((t) => t.albumId))].sort();
   return (
-    <PageLoad key={albumIds.join(',')} refresh={generation} load={() => access.forAlbums(albumIds)}>
+    <PageLoad name="favouriteTracks" key={albumIds.join(',')} refresh={generation} load={() => access.forAlbums(albumIds)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         const canPlay = state.status === 'success' ? state.data.canPlay : () => false;
