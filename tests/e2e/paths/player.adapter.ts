@@ -385,10 +385,18 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
         },
       ]),
     ),
-    // the play report counts 10 s of playing out of sight: nothing shows until it goes out
-    'stat.idle': async () => {},
-    'stat.pending.held': async () => {},
-    'stat.pending.counting': async () => {},
+    // the play report counts 10 s of playing out of sight; what it waits for is what the listener
+    // hears: the count runs while the track sounds, waits while it does not
+    // no play report waits for an answer: the last one was answered (or none went out yet)
+    'stat.idle': async (ctx) => {
+      expect(ctx.reports.waiting, 'play reports out, unanswered').toBe(0);
+    },
+    'stat.pending.held': async (ctx) => {
+      await expect.poll(async () => (await audioState(ctx.page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(false);
+    },
+    'stat.pending.counting': async (ctx) => {
+      await expect.poll(async () => (await audioState(ctx.page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(true);
+    },
     'stat.reporting': async (ctx) => {
       await expect.poll(() => ctx.reports.waiting, { timeout: WAIT_MS }).toBeGreaterThan(0);
     },
@@ -397,7 +405,11 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     'preloader.idle': async (ctx) => {
       await expect.poll(() => ctx.next === null || ctx.next.settled, { timeout: WAIT_MS }).toBe(true);
     },
-    'preloader.preloading': async () => {},
+    // the following track's source is chosen (within milliseconds): the app then asks the library
+    // for its stream, held until the path lets it through
+    'preloader.preloading': async (ctx, model) => {
+      await ctx.loads.next(keyOf(context(model).preloadTarget!.track), ctx.loadsBeforeStep, ctx.current);
+    },
     // its stream request is out, held until the path lets it through
     'preloader.loadingNext': async (ctx) => {
       expect(ctx.next?.settled, 'the following track loads').toBe(false);
