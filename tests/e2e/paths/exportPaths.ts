@@ -1,7 +1,8 @@
 /**
  * `npm run paths:ui -- --export DIR [<machine> ...]` (scripts/paths-ui.ts runs this file with tsx):
  * the interface paths the e2e suite runs, written as standalone Playwright test files, one a
- * machine (DIR/<machine>.spec.ts), beside a playwright.config.ts and a tsconfig.json, so that
+ * machine (DIR/<machine>.spec.ts), beside a playwright.config.ts, a tsconfig.json and a package.json,
+ * so that
  *
  *   BASE_URL=https://music.example.org npx playwright test -c DIR
  *
@@ -54,7 +55,7 @@ export function specFile(adapter: AnyInterfaceAdapter, dir: string): { text: str
   const walk = `seed ${adapter.seed}, ${adapter.generator ?? 'quick'} walks`;
   const tests = plan.paths.map((path, index) => {
     const steps = listedSteps(path).map((line) => `      ${literal(line)},`);
-    return [`  test(${literal(`Path ${index + 1}: ${path.title}`)}, async ({ site }) => {`, `    await run(${index + 1}, [`, ...steps, '    ], site);', '  });'].join('\n');
+    return [`  test(${literal(`Path ${index + 1} (${path.steps.length} steps)`)}, async ({ site }) => {`, `    await run(${index + 1}, [`, ...steps, '    ], site);', '  });'].join('\n');
   });
   const text = [
     `// ${adapter.machine} through the interface: ${plan.paths.length} path${plan.paths.length === 1 ? '' : 's'} from its walk (${walk}), exported by`,
@@ -111,6 +112,8 @@ export async function exportInterfacePaths(dir: string, machines: readonly strin
   }
   await writeFile(join(target, 'playwright.config.ts'), configFile(target));
   await writeFile(join(target, 'tsconfig.json'), tsconfigFile(target));
+  // ES modules, as the repository's: a folder outside it would otherwise load the files as CommonJS
+  await writeFile(join(target, 'package.json'), `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`);
   return done;
 }
 
@@ -132,12 +135,18 @@ function tsconfigFile(dir: string): string {
   return `${JSON.stringify(tsconfig, null, 2)}\n`;
 }
 
+/** A file as the command names it: from the working directory when inside it. */
+const shown = (file: string) => {
+  const path = relative(process.cwd(), file);
+  return path && !path.startsWith('..') ? path : file;
+};
+
 /** The lines the command prints. */
 export function exportReport(dir: string, exported: readonly Exported[]): string {
   const lines = exported.map((entry) =>
     'notExported' in entry
       ? `  ${entry.machine}: not exported, it needs the reference server the e2e suite starts: ${entry.notExported}`
-      : `  ${entry.machine}: ${entry.paths} path${entry.paths === 1 ? '' : 's'} → ${relative(process.cwd(), entry.file) || entry.file}${entry.siteNeeds ? `\n    the site needs: ${entry.siteNeeds}` : ''}`,
+      : `  ${entry.machine}: ${entry.paths} path${entry.paths === 1 ? '' : 's'} → ${shown(entry.file)}${entry.siteNeeds ? `\n    the site needs: ${entry.siteNeeds}` : ''}`,
   );
   return [
     `Interface paths exported to ${dir}:`,

@@ -419,5 +419,6 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await expect.poll(() => preparedTrack(ctx.page, `/${albumId}/${discId}/${trackId}`), { timeout: WAIT_MS }).toBe(true);
     },
   },
+  siteNeeds: `LIBRARY_URL, the library the demo user's tracks stream from (their stream requests are held); a list ${PLAYLIST} of the demo user's is made on the site`,
   notThroughInterface: playerNotThroughInterface,
 };
