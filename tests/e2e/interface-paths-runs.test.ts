@@ -1,10 +1,11 @@
 // What a run of interface paths leaves behind (tests/e2e/paths/runPath.ts, exportPaths.ts), against
 // the real server: a failing path saves a screenshot and a Playwright trace named after the path
 // and the step, and says where; a machine's exported Playwright file runs with Playwright's own
-// runner against the server, as QA runs it against a deployed site.
+// runner against the server, as QA runs it against a deployed site, and refuses a path it no
+// longer lists as planned.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -80,5 +81,11 @@ describe('exported interface paths', () => {
     const { code, output } = await run('npx', ['playwright', 'test', '-c', dir], { BASE_URL: server.baseUrl, DEMO_EMAIL: server.demo.email, DEMO_PASSWORD: server.demo.password });
     expect(output).toMatch(/\b1 passed\b/);
     expect(code, output).toBe(0);
-  }, 240_000);
+    // a file whose path is no longer the one the plan gives refuses to run it
+    await writeFile(join(dir, 'favouriteToggle.spec.ts'), spec.replace("'start: idle',", "'start: submitting',"));
+    const stale = await run('npx', ['playwright', 'test', '-c', dir], { BASE_URL: server.baseUrl });
+    expect(stale.output).toContain('favouriteToggle path 1 is not the path this file lists');
+    expect(stale.output).toContain('line 1 lists "start: submitting", the plan now has "start: idle"');
+    expect(stale.code).toBe(1);
+  }, 300_000);
 });

@@ -92,7 +92,7 @@ interface TracedSuite {
 // a screenshot of a page that hangs must not hang the report of its failure
 const SCREENSHOT_TIMEOUT_MS = 15_000;
 
-/** The suite with a browser whose `newContext` starts a trace (screenshots and DOM snapshots) in each context. */
+/** The suite with a browser whose `newContext` starts a trace (actions, DOM snapshots, console, network) in each context. */
 function tracedSuite(suite: Suite): TracedSuite {
   const contexts: BrowserContext[] = [];
   let browser: Browser | undefined;
@@ -102,7 +102,9 @@ function tracedSuite(suite: Suite): TracedSuite {
         if (key === 'newContext') {
           return async (...args: Parameters<Browser['newContext']>) => {
             const context = await target.newContext(...args);
-            await context.tracing.start({ screenshots: true, snapshots: true });
+            // DOM snapshots before and after each action; no screencast, which costs a loaded
+            // machine more than it shows (the failure's own screenshot is saved beside the trace)
+            await context.tracing.start({ snapshots: true, sources: false });
             contexts.push(context);
             return context;
           };
