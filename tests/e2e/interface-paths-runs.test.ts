@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { TestPage } from '../../tools/browser';
 import { REPO_ROOT } from '../../tools/serverProcess';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { exportInterfacePaths } from './paths/exportPaths';
@@ -35,7 +36,7 @@ describe('a failing interface path', () => {
       ...favouriteToggleAdapter,
       states: {
         ...favouriteToggleAdapter.states,
-        submitting: async (ctx: { tp: { page: import('playwright-core').Page } }) => {
+        submitting: async (ctx: { tp: TestPage }) => {
           await ctx.tp.page.getByText('这段文字不在页面上').waitFor({ timeout: 2_000 });
         },
       },
