@@ -135,9 +135,9 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
       // 902002 says the session ended: the app signs the listener out at once
       case 'xstate.error.actor.loadFavourites':
         return !isApiError(event.error, STATUS_UNAUTHORIZED);
-      // signing in; the store takes LOAD only then (nothing else on the page sends it)
+      // signing in, or 重试 on 我喜欢的音乐 after a failed load
       case 'LOAD':
-        return !signedIn(model);
+        return !signedIn(model) || model.matches('failed');
       // 注销 with no request of the store out (a load held across a sign-out would answer the next sign-in's)
       case 'RESET':
         return known(model) && !model.matches({ ready: 'reloadingAlbums' }) && togglesOf(model).length === 0;
@@ -163,13 +163,20 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
     }
   },
   events: {
-    // signs in (on the login page, or by 登录) and comes back to the album page
+    // signs in (on the login page, or by 登录), or after a failed load presses 重试 on 我喜欢的音乐;
+    // then back to the album page
     async LOAD(ctx) {
       const { page } = ctx;
       ctx.toast = null;
-      if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.getByRole('link', { name: text.header.login }).first().click();
-      await logIn(page, ctx.listener.account.email, ctx.listener.account.password);
-      await page.getByRole('button', { name: text.header.logout, exact: true }).waitFor();
+      const logout = page.getByRole('button', { name: text.header.logout, exact: true });
+      if (await logout.isVisible()) {
+        await page.getByRole('link', { name: text.drawer.favouriteTracks, exact: true }).first().click();
+        await main(page).getByRole('button', { name: text.retry }).click();
+      } else {
+        if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.getByRole('link', { name: text.header.login }).first().click();
+        await logIn(page, ctx.listener.account.email, ctx.listener.account.password);
+        await logout.waitFor();
+      }
       await openAlbum(ctx, ctx.album);
     },
     async RESET(ctx) {
@@ -235,9 +242,9 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
       reason:
         "outside ready the store lists no liked album (failed) or the hearts wait (loading), so an album's heart shows 添加喜欢 and a click likes; an unlike lands there only from a click made before a sign-out and a sign-in, its request out across both, and the walk's one click (on album-b, showing 添加喜欢) is no such click",
     },
-    ...['failed —LOAD→ loading', 'ready —LOAD→ loading'].map((transition) => ({
-      transition,
-      reason: 'the favourites load as someone signs in, and only then: signed in already, nothing on any page loads them again',
-    })),
+    {
+      transition: 'ready —LOAD→ loading',
+      reason: 'the liked lists load as someone signs in, or by 重试 once their load failed: once loaded, nothing on any page loads them again',
+    },
   ],
 };
