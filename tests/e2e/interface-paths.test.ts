@@ -16,7 +16,8 @@ import { sessionAdapter } from './paths/session.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
+// Every machine a user drives: sign-in, the player, library sync, the heart, the share wizard, my
+// shares, a playlist's page, the playlists, the favourites.
 const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, mySharesAdapter, playlistAdapter, playlistsAdapter, favouritesAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
