@@ -9,11 +9,12 @@ import { librarySyncAdapter } from './paths/librarySync.adapter';
 import { playerAdapter } from './paths/player.adapter';
 import { interfacePaths } from './paths/runner';
 import { sessionAdapter } from './paths/session.adapter';
+import { settingsAdapter } from './paths/settings.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
 // Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter];
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, settingsAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

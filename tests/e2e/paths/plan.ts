@@ -40,6 +40,13 @@ export interface InterfacePlan {
 // a long walk costs one page and one sign-in: few long ones beat many short ones
 const DEFAULT_MAX_LENGTH = 40;
 
+/** The state a machine without states of its own is in (the settings): named as tools/transitions.ts names the root. */
+export const ROOT_STATE = '(machine)';
+const statesOf = (value: AnyMachineSnapshot['value']): string[] => {
+  const leaves = leafPaths(value);
+  return leaves.length ? leaves : [ROOT_STATE];
+};
+
 /**
  * Paths for the adapter from the machine's walk spec, titled by `title`. Throws when a state the
  * paths reach has no check, or the adapter lists a transition the machine does not have.
@@ -72,9 +79,9 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
   const generated = adapter.generator === 'random' ? randomPaths(walk, options) : quickPaths(walk, options);
   const paths = generated.paths.map((path) => ({
     title: title(path),
-    initial: leafPaths(path.steps[0]!.state.value),
+    initial: statesOf(path.steps[0]!.state.value),
     initialModel: path.steps[0]!.state,
-    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: leafPaths(step.state.value), fired: step.fired, model: step.state })),
+    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: statesOf(step.state.value), fired: step.fired, model: step.state })),
   }));
   const unchecked = new Map<string, string>();
   for (const path of paths) {
