@@ -5,6 +5,7 @@
 import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
+import { keepPlanAdapter } from './paths/keepPlan.adapter';
 import { librariesAdapter } from './paths/libraries.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
 import { lyricsAdapter } from './paths/lyrics.adapter';
@@ -16,7 +17,7 @@ import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
 // Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, settingsAdapter, lyricsAdapter, librariesAdapter];
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, settingsAdapter, lyricsAdapter, librariesAdapter, keepPlanAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));
