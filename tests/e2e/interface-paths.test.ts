@@ -5,6 +5,7 @@
 import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
+import { keepingAdapter } from './paths/keeping.adapter';
 import { keepPlanAdapter } from './paths/keepPlan.adapter';
 import { librariesAdapter } from './paths/libraries.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
@@ -17,7 +18,7 @@ import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
 // Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, settingsAdapter, lyricsAdapter, librariesAdapter, keepPlanAdapter];
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, settingsAdapter, lyricsAdapter, librariesAdapter, keepPlanAdapter, keepingAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));
