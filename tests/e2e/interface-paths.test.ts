@@ -17,8 +17,20 @@ import { settingsAdapter } from './paths/settings.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, settingsAdapter, lyricsAdapter, librariesAdapter, keepPlanAdapter, keepingAdapter];
+// Every machine a user drives: sign-in, the player, library sync, the heart, the share wizard, the
+// libraries, the settings, the lyrics, keeping on the device and its dialog.
+const adapters: AnyInterfaceAdapter[] = [
+  favouriteToggleAdapter,
+  shareWizardAdapter,
+  librarySyncAdapter,
+  sessionAdapter,
+  playerAdapter,
+  settingsAdapter,
+  lyricsAdapter,
+  librariesAdapter,
+  keepPlanAdapter,
+  keepingAdapter,
+];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));
