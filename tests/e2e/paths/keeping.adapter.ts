@@ -278,12 +278,12 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
     {
       transition: 'idle —KEEP#2→ (stays)',
       reason:
-        "KEEP comes only from the dialog's 开始保存, for the tracks new when it opened; while it is open (modal) nothing else keeps or queues them, and in idle nothing downloads them meanwhile",
+        "a listener asks to keep a track through its row's 保存到本机 and the dialog's 开始保存: a kept track's menu says 移除本机副本 instead, and in idle nothing is queued, so the dialog never opens for a track kept or queued",
     },
     {
       transition: 'downloading —DOWNLOAD_PROGRESS→ (stays)',
       reason:
-        "sent by the download itself as the body arrives (at most every 200 ms): a held answer sends no bytes, a released one sends them all up to its end (TRACK_KEPT), so no step of a path falls between (the bar's progress is checked by tests/e2e/keep-offline tests)",
+        "sent by the download itself as the body arrives (at most every 200 ms): a held answer sends no bytes, a released one sends them all up to its end (TRACK_KEPT), so no step of a path falls between (Playwright answers a request whole or not at all)",
     },
     ...['removing —PLAN#1→ (stays)', 'removing —PLAN#2→ (stays)', 'removing —KEEP→ (stays)'].map((transition) => ({
       transition,
