@@ -6,7 +6,7 @@ import { assign, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
 import type { WalkSpec } from '../../tools/pathGenerators';
 import { corridorSpec } from './fixtures/corridorMachine';
-import { coverageProblems, planInterfacePaths, summaryLine, type AdapterPlan } from '../e2e/paths/plan';
+import { coverageProblems, planInterfacePaths, ROOT_STATE, summaryLine, type AdapterPlan } from '../e2e/paths/plan';
 import { runPath } from '../e2e/paths/runner';
 import type { AnyInterfaceAdapter } from '../e2e/paths/adapter';
 import type { Suite } from '../e2e/support/suite';
@@ -81,6 +81,15 @@ describe('planInterfacePaths', () => {
 
   it('refuses a state the paths reach without a check', () => {
     expect(() => plan({ states: { idle: look } })).toThrow(/states the paths reach have no check in the adapter's states: submitting/);
+  });
+
+  it('checks a machine without states of its own in its one state, named as its transitions name the root', () => {
+    const counter = setup({}).createMachine({ id: 'counter', context: { n: 0 }, on: { ADD: { actions: assign({ n: ({ context }) => context.n + 1 }) } } });
+    const counterSpec: WalkSpec = { machine: counter, events: [{ type: 'ADD' }] };
+    const counterPlan = planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: { [ROOT_STATE]: noop }, notThroughInterface: [] }, (path) => describePath(path));
+    expect(counterPlan.paths[0]!.initial).toEqual(['(machine)']);
+    expect(counterPlan.paths[0]!.steps.map((step) => step.states)).toEqual([['(machine)']]);
+    expect(() => planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: {}, notThroughInterface: [] }, (path) => describePath(path))).toThrow(/no check in the adapter's states: \(machine\)/);
   });
 
   it('refuses a listed transition the machine does not have', () => {

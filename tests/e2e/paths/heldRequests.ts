@@ -17,8 +17,12 @@ export const ANSWERED_FAILURES = /^Failed to load resource: (the server responde
 const WAIT_MS = 20_000;
 
 export interface HeldRequests {
-  /** Waits for the next held request and answers it as `event` (an actor's done or error event) says. */
-  answer(event: AnyEventObject): Promise<Request>;
+  /**
+   * Waits for the next held request and answers it as `event` (an actor's done or error event) says;
+   * a done event by `done` when given (the server's answer to another request, say), else by the
+   * server's answer to this one.
+   */
+  answer(event: AnyEventObject, done?: (route: Route) => Promise<void>): Promise<Request>;
   /** Requests held and not answered yet. */
   readonly waiting: number;
   /** Requests held so far, answered or not. */
@@ -61,9 +65,10 @@ export async function holdRequests(page: Page, path: string, methods?: readonly 
     get seen() {
       return seen;
     },
-    async answer(event) {
+    async answer(event, done) {
       const route = await next();
-      await release(route, event);
+      if (done && /^xstate\.done\.actor\./.test(event.type)) await done(route);
+      else await release(route, event);
       return route.request();
     },
   };

@@ -42,6 +42,13 @@ export interface InterfacePlan {
 // a long walk costs one page and one sign-in: few long ones beat many short ones
 const DEFAULT_MAX_LENGTH = 40;
 
+/** The state a machine without states of its own is in (the settings): named as tools/transitions.ts names the root. */
+export const ROOT_STATE = '(machine)';
+const statesOf = (value: AnyMachineSnapshot['value']): string[] => {
+  const leaves = leafPaths(value);
+  return leaves.length ? leaves : [ROOT_STATE];
+};
+
 /**
  * Paths for the adapter from the machine's walk spec, titled by `title`. Throws when a state the
  * paths reach has no check, or the adapter lists a transition the machine does not have.
@@ -75,9 +82,9 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
   const paths = generated.paths.map((path, index) => ({
     id: `${adapter.machine}-path-${index + 1}`,
     title: title(path),
-    initial: leafPaths(path.steps[0]!.state.value),
+    initial: statesOf(path.steps[0]!.state.value),
     initialModel: path.steps[0]!.state,
-    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: leafPaths(step.state.value), fired: step.fired, model: step.state })),
+    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: statesOf(step.state.value), fired: step.fired, model: step.state })),
   }));
   const empty = Object.entries(adapter.states).filter(([, check]) => checksNothing(check)).map(([state]) => state);
   if (empty.length) throw new Error(`${adapter.machine}: state checks that check nothing (no parameter, or an empty body): ${empty.join('; ')}`);
