@@ -86,7 +86,7 @@ describe('planInterfacePaths', () => {
   it('checks a machine without states of its own in its one state, named as its transitions name the root', () => {
     const counter = setup({}).createMachine({ id: 'counter', context: { n: 0 }, on: { ADD: { actions: assign({ n: ({ context }) => context.n + 1 }) } } });
     const counterSpec: WalkSpec = { machine: counter, events: [{ type: 'ADD' }] };
-    const counterPlan = planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: { [ROOT_STATE]: noop }, notThroughInterface: [] }, (path) => describePath(path));
+    const counterPlan = planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: { [ROOT_STATE]: look }, notThroughInterface: [] }, (path) => describePath(path));
     expect(counterPlan.paths[0]!.initial).toEqual(['(machine)']);
     expect(counterPlan.paths[0]!.steps.map((step) => step.states)).toEqual([['(machine)']]);
     expect(() => planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: {}, notThroughInterface: [] }, (path) => describePath(path))).toThrow(/no check in the adapter's states: \(machine\)/);
