@@ -104,7 +104,7 @@ describe('a file that does not match is caught', () => {
 });
 
 describe('definitionHash', () => {
-  const config = (target: string, guard: string) =>
+  const config = (target: 'b' | 'c', guard: 'ok' | 'fine') =>
     setup({ guards: { ok: () => true, fine: () => true } }).createMachine({
       id: 'small',
       initial: 'a',
