@@ -38,8 +38,8 @@ export function returns<T>(value: T): () => T {
 }
 
 /**
- * The input as JSON data: each function as the stub it stands for, errors as `{name, message, …}`.
- * A function that is no stub cannot be replayed: it is refused, naming where it is.
+ * The input (or an event) as JSON data: each function as the stub it stands for, errors as
+ * `{name, message, …}`. A function that is no stub cannot be replayed: it is refused, naming where it is.
  */
 export function inputAsData(input: unknown, where = 'input'): unknown {
   if (typeof input === 'function') {
@@ -48,7 +48,8 @@ export function inputAsData(input: unknown, where = 'input'): unknown {
     return { [STUB_KEY]: stub.stub, value: inputAsData(stub.value, `${where}()`) };
   }
   if (Array.isArray(input)) return input.map((item, i) => inputAsData(item, `${where}[${i}]`));
-  if (input !== null && typeof input === 'object' && !(input instanceof Error)) {
+  // a plain object's fields one by one; anything else (an error, a date) as JSON writes it
+  if (input !== null && typeof input === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(input))) {
     return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, inputAsData(value, `${where}.${key}`)]));
   }
   return JSON.parse(JSON.stringify(input, errorsAsObjects) ?? 'null') as unknown;
@@ -184,7 +185,7 @@ export function replayDocument(machine: AnyStateMachine, document: ReplayDocumen
       let result = check(0, null, path.start);
       for (let i = 0; result.same && i < path.steps.length; i++) {
         const { event, value, tags } = path.steps[i]!;
-        actor.send(event);
+        actor.send(inputFromData(event) as EventObject);
         result = check(i + 1, event, { value, tags });
       }
       if (!result.same) return result;

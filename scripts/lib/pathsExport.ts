@@ -4,7 +4,7 @@
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
 import type { StateValue } from 'xstate';
-import { allStateNodes, errorsAsObjects, formatStateValue, leafPaths } from '../../tools/modelPaths';
+import { allStateNodes, formatStateValue, leafPaths } from '../../tools/modelPaths';
 import { definitionHash, expectedState, inputAsData, type ExpectedState } from '../../tools/pathReplay';
 import type { GeneratedPaths, UnreachableTransition } from '../../tools/pathGenerators';
 import { eventNamesOf, transitionsOf } from '../../tools/transitions';
@@ -48,8 +48,8 @@ export interface PathsDocument {
 /** `<machine>-<n>`, n counting the paths from 1 in the order they are generated (which a run repeats). */
 export const pathId = (machine: string, index: number): string => `${machine}-${index + 1}`;
 
-/** The event with errors as `{name, message, …own fields}`, so JSON keeps all it says. */
-const plainEvent = (event: EventObject): PathStep['event'] => JSON.parse(JSON.stringify(event, errorsAsObjects)) as PathStep['event'];
+/** The event with errors as `{name, message, …own fields}` and functions as their stubs, so JSON keeps all it says. */
+const plainEvent = (event: EventObject): PathStep['event'] => inputAsData(event, `event ${event.type}`) as PathStep['event'];
 
 export function pathsDocument(registry: MachineRegistry, name: string, generated: GeneratedPaths): PathsDocument {
   const machine = machineOf(registry, name);

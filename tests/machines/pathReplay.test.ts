@@ -44,6 +44,18 @@ describe('an exported file replays with nothing but the file', () => {
     expect(steps.every((step) => step.same)).toBe(true);
   }, 120_000);
 
+  it.each([
+    ['session', 'quick'],
+    ['playlist', 'quick'],
+    ['session', 'random', '--seed', '3'],
+    ['librarySync', 'random', '--seed', '3'],
+  ])('%s with --generator %s: every step as exported', (name, ...generator) => {
+    const document = JSON.parse(runPaths(registry, [name, '--generator', ...generator, '--format', 'json']).out) as PathsDocument;
+    expect(document.paths.length).toBeGreaterThan(0);
+    const difference = replayDocument(registry.machines[name]!, document);
+    expect(difference && formatDifference(difference)).toBeNull();
+  }, 120_000);
+
   it('the input the file carries is the one replayed: without it the session and the share wizard differ', () => {
     for (const name of ['session', 'shareWizard']) {
       const { input: _, ...withoutInput } = exported(name);
@@ -129,6 +141,16 @@ describe('an input with functions', () => {
     expect(data).toEqual({ volume: 100, now: { $stub: 'returns', value: 1_700_000_000_000 } });
     const input = inputFromData(JSON.parse(JSON.stringify(data))) as { now: () => number };
     expect(input.now()).toBe(1_700_000_000_000);
+  });
+
+  it('an event is written the same way: errors as their fields, stubs by name', () => {
+    const event = { type: 'LOADED', error: Object.assign(new Error('no'), { status: 1 }), at: new Date(0), now: returns(5) };
+    expect(JSON.parse(JSON.stringify(inputAsData(event)))).toEqual({
+      type: 'LOADED',
+      error: { name: 'Error', message: 'no', status: 1 },
+      at: '1970-01-01T00:00:00.000Z',
+      now: { $stub: 'returns', value: 5 },
+    });
   });
 
   it('refuses a function that is no stub, naming where it is', () => {

@@ -208,7 +208,9 @@ describe('docs/qa.md', () => {
     for (const args of commands) {
       const parsed = parsePathsArgs(args);
       expect(parsed.all || parsed.help || parsed.names.length > 0, args.join(' ')).toBe(true);
-      for (const name of parsed.names) expect(Object.keys(machines.machines), args.join(' ')).toContain(name);
+      // with --replay the names are the files to replay: exported JSON files
+      if (parsed.replay) for (const file of parsed.names) expect(file, args.join(' ')).toMatch(/\.json$/);
+      else for (const name of parsed.names) expect(Object.keys(machines.machines), args.join(' ')).toContain(name);
     }
   });
 });
