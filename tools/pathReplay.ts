@@ -10,14 +10,15 @@
  *   (`{"$stub": "returns", "value": V}` is `() => V`); `inputFromData` makes the function again.
  * - Every event as sent, errors as `{name, message, …fields}`: the guards read those fields
  *   (src/services/api/errors.ts), so the plain object takes the branch the thrown error took.
- * - Per step the state value and tags the machine reached.
+ * - Per step the state value and tags the machine reached, and the transitions the event fired.
  *
  * The replay runs the registry's machine with every named actor a fake that never settles and a
  * clock nobody advances: only the file's events (its `xstate.done.actor.*`, `xstate.after.*`) move it.
  */
 import { createHash } from 'node:crypto';
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
 import { errorsAsObjects, formatEvent, formatStateValue, stableStringify, withPendingActors } from './modelPaths';
+import { TransitionRecorder } from './transitions';
 
 /** The key that marks a stub in an exported input. */
 export const STUB_KEY = '$stub';
@@ -113,33 +114,48 @@ export interface ReplayPath {
   /** Its own input, when it starts from one of the machine's further inputs. */
   input?: unknown;
   start: ExpectedState;
-  steps: ({ event: EventObject } & ExpectedState)[];
+  /** `transition`: the ids of the transitions the event fired (tools/transitions.ts), checked when present. */
+  steps: ({ event: EventObject; transition?: string[] } & ExpectedState)[];
 }
 
 /** A file that cannot be replayed against the current machines (made from another definition, not an export). */
 export class ReplayRefused extends Error {}
+
+/** A step as a replay compares it: the state and tags, and the transitions the event fired (absent at the start). */
+export interface ComparedState extends ExpectedState {
+  transition?: string[];
+}
 
 /** One replayed step: `step` 0 is the start. */
 export interface ReplayedStep {
   path: string;
   step: number;
   event: EventObject | null;
-  expected: ExpectedState;
-  actual: ExpectedState | { failed: string };
+  expected: ComparedState;
+  actual: ComparedState | { failed: string };
   same: boolean;
 }
 
-/** `loggedOut.askingCode [askingCode]` */
-export function formatExpected(state: ExpectedState | { failed: string }): string {
+/** `loggedOut.askingCode [askingCode]`, with the transitions fired when asked (`, fired: a —X→ b`). */
+export function formatExpected(state: ComparedState | { failed: string }, withTransitions = false): string {
   if ('failed' in state) return `the actor failed: ${state.failed}`;
-  return `${formatStateValue(state.value)} [${state.tags.join(', ')}]`;
+  const fired = withTransitions && state.transition ? `, fired: ${state.transition.join(' + ') || 'nothing'}` : '';
+  return `${formatStateValue(state.value)} [${state.tags.join(', ')}]${fired}`;
 }
 
-/** One line about a step that differs: path id, step, event (payload and all), expected and actual. */
+/**
+ * One line about a step that differs: path id, step, event (payload and all), expected and actual;
+ * the transitions fired too when the state is the same but another branch took the machine there.
+ */
 export function formatDifference(step: ReplayedStep): string {
   const event = step.event ? formatEvent(step.event) : 'the start';
-  return `${step.path} step ${step.step} (${event}): expected ${formatExpected(step.expected)}, got ${formatExpected(step.actual)}`;
+  const { expected, actual } = step;
+  const sameState = !('failed' in actual) && sameValueAndTags(expected, actual);
+  return `${step.path} step ${step.step} (${event}): expected ${formatExpected(expected, sameState)}, got ${formatExpected(actual, sameState)}`;
 }
+
+const sameValueAndTags = (a: ExpectedState, b: ExpectedState): boolean =>
+  stableStringify(a.value) === stableStringify(b.value) && [...a.tags].sort().join('\n') === [...b.tags].sort().join('\n');
 
 /**
  * Checks that the document was made from this machine (its id and definition hash); throws
@@ -159,39 +175,36 @@ export function checkDocument(machine: AnyStateMachine, document: ReplayDocument
 
 /**
  * Replays every path of a checked document on the machine, step by step, calling `onStep` for each
- * (the start included); stops at the first step that differs and returns it (null: all the same).
+ * (the start included): the state value, the tags and, when the file lists them, the transitions
+ * the event fired (two guarded branches may end in the same state). Stops at the first step that
+ * differs and returns it (null: all the same).
  */
 export function replayDocument(machine: AnyStateMachine, document: ReplayDocument, onStep: (step: ReplayedStep) => void = () => {}): ReplayedStep | null {
   checkDocument(machine, document);
   const replayed = replayMachine(machine);
   for (const path of document.paths) {
     const input = inputFromData(path.input !== undefined ? path.input : document.input);
-    const actor = createActor(replayed, { clock: new SimulatedClock(), ...(input !== undefined && { input }) } as never);
-    let failure: unknown;
-    let failed = false;
-    // without an error observer an actor error would be rethrown, outside the replay
-    const subscription = actor.subscribe({ error: (error) => ((failed = true), (failure = error)) });
-    const check = (step: number, event: EventObject | null, expected: ExpectedState): ReplayedStep => {
-      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-      const actual =
-        failed || snapshot.status === 'error' ? { failed: errorText(failure ?? snapshot.error) } : expectedState(snapshot);
-      const same = !('failed' in actual) && stableStringify(actual.value) === stableStringify(expected.value) && actual.tags.join('\n') === [...expected.tags].sort().join('\n');
+    const recorder = new TransitionRecorder(replayed, input !== undefined ? { input } : {});
+    const check = (step: number, event: EventObject | null, expected: ComparedState, fired: string[] | null): ReplayedStep => {
+      const actual = fired === null ? { failed: errorText(recorder.failure) } : { ...expectedState(recorder.snapshot), transition: fired };
+      const same =
+        !('failed' in actual) &&
+        sameValueAndTags(expected, actual) &&
+        (expected.transition === undefined || expected.transition.join('\n') === actual.transition.join('\n'));
       const result = { path: path.id, step, event, expected, actual, same };
       onStep(result);
       return result;
     };
     try {
-      actor.start();
-      let result = check(0, null, path.start);
+      let result = check(0, null, path.start, recorder.failed ? null : []);
       for (let i = 0; result.same && i < path.steps.length; i++) {
-        const { event, value, tags } = path.steps[i]!;
-        actor.send(inputFromData(event) as EventObject);
-        result = check(i + 1, event, { value, tags });
+        const { event, value, tags, transition } = path.steps[i]!;
+        const fired = recorder.send(inputFromData(event) as EventObject);
+        result = check(i + 1, event, { value, tags, ...(transition && { transition }) }, fired);
       }
       if (!result.same) return result;
     } finally {
-      subscription.unsubscribe();
-      actor.stop();
+      recorder.stop();
     }
   }
   return null;

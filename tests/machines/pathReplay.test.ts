@@ -44,6 +44,13 @@ describe('an exported file replays with nothing but the file', () => {
     expect(steps.every((step) => step.same)).toBe(true);
   }, 120_000);
 
+  // every path walked, the machines whose guards read errors and inputs most
+  it.each(['session', 'playlist', 'librarySync', 'shareWizard'])('%s with --every-path: every step as exported', (name) => {
+    const document = JSON.parse(runPaths(registry, [name, '--every-path', '--format', 'json']).out) as PathsDocument;
+    const difference = replayDocument(registry.machines[name]!, document);
+    expect(difference && formatDifference(difference)).toBeNull();
+  }, 120_000);
+
   it.each([
     ['session', 'quick'],
     ['playlist', 'quick'],
@@ -91,6 +98,16 @@ describe('a file that does not match is caught', () => {
     const difference = replayDocument(registry.machines.keepPlan!, tampered);
     expect(difference).not.toBeNull();
     expect(formatDifference(difference!)).toBe(`${confirm.id} step ${at + 1} (CONFIRM): expected ready [], got closed []`);
+  });
+
+  it('a step reached by another branch than the file says fails, naming the transitions fired', () => {
+    const tampered = structuredClone(keepPlan);
+    const path = tampered.paths.find((p) => p.id === confirm.id)!;
+    const fired = path.steps[at]!.transition;
+    path.steps[at]!.transition = ['ready —CONFIRM#2→ closed'];
+    expect(formatDifference(replayDocument(registry.machines.keepPlan!, tampered)!)).toBe(
+      `${confirm.id} step ${at + 1} (CONFIRM): expected closed [], fired: ready —CONFIRM#2→ closed, got closed [], fired: ${fired.join(' + ')}`,
+    );
   });
 
   it('a step with other tags fails too', () => {
