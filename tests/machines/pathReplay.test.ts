@@ -29,8 +29,14 @@ import {
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const names = Object.keys(registry.machines).sort();
 
+// each machine's default export, as written: generated once for all the tests below
+const texts = new Map<string, string>();
+const exportText = (name: string): string => {
+  if (!texts.has(name)) texts.set(name, formatPaths(registry, name, generatePaths(registry, name), 'json'));
+  return texts.get(name)!;
+};
 /** The machine's default export (`npm run paths -- <name> --format json`), as a tool parses it. */
-const exported = (name: string): PathsDocument => JSON.parse(formatPaths(registry, name, generatePaths(registry, name), 'json')) as PathsDocument;
+const exported = (name: string): PathsDocument => JSON.parse(exportText(name)) as PathsDocument;
 
 describe('an exported file replays with nothing but the file', () => {
   it.each(names)('%s: every step of every path as exported', (name) => {
@@ -61,6 +67,11 @@ describe('an exported file replays with nothing but the file', () => {
     expect(document.paths.length).toBeGreaterThan(0);
     const difference = replayDocument(registry.machines[name]!, document);
     expect(difference && formatDifference(difference)).toBeNull();
+  }, 120_000);
+
+  it('the default export of every machine stays well under 1 MB of JSON, all it carries included', () => {
+    const bytes = names.reduce((sum, name) => sum + Buffer.byteLength(exportText(name)), 0);
+    expect(bytes).toBeLessThan(750_000);
   }, 120_000);
 
   it('the input the file carries is the one replayed: without it the session and the share wizard differ', () => {
