@@ -51,9 +51,12 @@ export function inputAsData(input: unknown, where = 'input'): unknown {
   if (Array.isArray(input)) return input.map((item, i) => inputAsData(item, `${where}[${i}]`));
   // a plain object's fields one by one; anything else (an error, a date) as JSON writes it
   if (input !== null && typeof input === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(input))) {
-    return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, inputAsData(value, `${where}.${key}`)]));
+    // a field left undefined is left out, as JSON does
+    const fields = Object.entries(input).filter(([, value]) => value !== undefined);
+    return Object.fromEntries(fields.map(([key, value]) => [key, inputAsData(value, `${where}.${key}`)]));
   }
-  return JSON.parse(JSON.stringify(input, errorsAsObjects) ?? 'null') as unknown;
+  const text = JSON.stringify(input, errorsAsObjects) as string | undefined;
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 
 /** The input a replay passes: each `{"$stub": …}` made the function it stands for again. */
@@ -62,7 +65,7 @@ export function inputFromData(data: unknown): unknown {
   if (data === null || typeof data !== 'object') return data;
   const record = data as Record<string, unknown>;
   if (typeof record[STUB_KEY] === 'string') {
-    const make = stubs[record[STUB_KEY]];
+    const make = Object.hasOwn(stubs, record[STUB_KEY]) ? stubs[record[STUB_KEY]] : undefined;
     if (!make) throw new ReplayRefused(`unknown stub '${record[STUB_KEY]}' in the input (known: ${Object.keys(stubs).join(', ')})`);
     return make(inputFromData(record.value));
   }

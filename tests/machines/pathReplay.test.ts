@@ -184,6 +184,7 @@ describe('an input with functions', () => {
   it('refuses a function that is no stub, naming where it is', () => {
     expect(() => inputAsData({ clock: { now: () => 1 } })).toThrow('input.clock.now is a function with no stub');
     expect(() => inputFromData({ now: { $stub: 'random' } })).toThrow("unknown stub 'random'");
+    expect(() => inputFromData({ now: { $stub: 'constructor' } })).toThrow("unknown stub 'constructor'");
   });
 });
 
