@@ -215,6 +215,15 @@ describe('npm run paths -- --replay FILE (the command, in its own process)', () 
     expect(lines.at(-1)).toBe(`Replayed 1 file: 1 machine, ${document.paths.length} paths, ${steps} steps, each as exported`);
   }, 60_000);
 
+  it("every machine's export, as the array --all prints: the hashes agree across processes", async () => {
+    const file = join(dir, 'all.json');
+    writeFileSync(file, `[\n${names.map(exportText).join(',\n')}\n]\n`);
+    const { code, out, err } = await replay(file);
+    expect(err).toBe('');
+    expect(code).toBe(REPLAY_EXIT.same);
+    expect(out.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^Replayed 1 file: ${names.length} machines, `));
+  }, 180_000);
+
   it('a tampered step: exit 1 and one line naming path, step, event, expected and actual', async () => {
     const document = JSON.parse(keepPlanJson) as PathsDocument;
     document.paths[0]!.steps[0]!.value = 'ready';
