@@ -67,6 +67,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
               { name: 'data', test: DATA, priority: 25 },
               // the service worker's registration (workbox-window), loaded after the page: alone, small
               { name: 'sw', test: /workbox-window|pwa-register/, priority: 26 },
+              // the Stately inspector (`?inspect`, src/app/inspect.ts) and what only it uses: loaded only when asked
+              { name: 'inspect', test: /node_modules[\\/](@statelyai[\\/]inspect|fast-safe-stringify|safe-stable-stringify|superjson|partysocket|isomorphic-ws|copy-anything|is-what|event-target-shim)[\\/]/, priority: 26 },
               // the probe chunks lazy code automatically; before `lazy`, so what both need lands here
               ...(probe
                 ? []

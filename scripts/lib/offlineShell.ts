@@ -37,8 +37,9 @@ export function offlineShell() {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-      // the route pages are index.html with preload links; brotli/gzip copies are the server's
-      globIgnores: ['routes/**', '**/*.br', '**/*.gz'],
+      // the route pages are index.html with preload links; brotli/gzip copies are the server's;
+      // the Stately inspector's chunk loads only with `?inspect` (src/app/inspect.ts), never offline
+      globIgnores: ['routes/**', '**/*.br', '**/*.gz', 'assets/inspect-*.js'],
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//],
       cleanupOutdatedCaches: true,

@@ -290,6 +290,8 @@ export const text = {
     updateReady: '有新版本可用，刷新后使用',
     refresh: '刷新',
     later: '稍后',
+    /** asked on the built site before `?inspect` hands every actor's state to Stately's inspector window */
+    inspectConfirm: '打开 Stately 状态检查器？它将看到本页的全部状态，包括登录信息和音频仓库的访问令牌。仅供开发和测试使用。',
   },
   shortcuts: {
     title: '键盘快捷键',

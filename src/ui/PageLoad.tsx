@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { loaderMachine } from './loaderMachine';
+import { namedLoader } from './loaderMachine';
 import { useInspect } from './inspect';
 
 export type LoadState<T> =
@@ -17,20 +17,22 @@ export type LoadState<T> =
   | { status: 'failure'; error: string };
 
 interface PageLoadProps<T> {
+  /** what is loaded, in a word (`albumInfo`): the inspector lists the loader as `albumInfoLoader` */
+  name: string;
   load: () => Promise<T>;
   /** a change loads again, keeping the shown data until the new data is there */
   refresh?: string | number;
   children: (state: LoadState<T>) => ReactNode;
 }
 
-export function PageLoad<T>({ load, refresh, children }: PageLoadProps<T>) {
+export function PageLoad<T>({ name, load, refresh, children }: PageLoadProps<T>) {
   const inspect = useInspect();
   // the loader runs the load of the latest render (a reload may need newer parameters)
   const latestLoad = useRef(load);
   useEffect(() => {
     latestLoad.current = load;
   });
-  const [machine] = useState(() => loaderMachine.provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }));
+  const [machine] = useState(() => namedLoader(name).provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }));
   const loader = useActorRef(machine, { inspect });
   const loadedFor = useRef(refresh);
   useEffect(() => {

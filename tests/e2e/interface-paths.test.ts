@@ -4,16 +4,21 @@
 // runs only the machines named (INTERFACE_PATHS, comma-separated).
 import { afterAll } from 'vitest';
 import type { AnyInterfaceAdapter } from './paths/adapter';
+import { favouritesAdapter } from './paths/favourites.adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
 import { librarySyncAdapter } from './paths/librarySync.adapter';
+import { mySharesAdapter } from './paths/myShares.adapter';
+import { playlistAdapter } from './paths/playlist.adapter';
+import { playlistsAdapter } from './paths/playlists.adapter';
 import { playerAdapter } from './paths/player.adapter';
 import { interfacePaths } from './paths/runner';
 import { sessionAdapter } from './paths/session.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// Every machine the product design names: sign-in, the player, library sync, the heart, the share wizard.
-const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter];
+// Every machine a user drives: sign-in, the player, library sync, the heart, the share wizard, my
+// shares, a playlist's page, the playlists, the favourites.
+const adapters: AnyInterfaceAdapter[] = [favouriteToggleAdapter, shareWizardAdapter, librarySyncAdapter, sessionAdapter, playerAdapter, mySharesAdapter, playlistAdapter, playlistsAdapter, favouritesAdapter];
 
 const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));

@@ -27,13 +27,17 @@ const machine = withPendingActors(heart, ['submit']);
 const samples: AnyEventObject[] = [{ type: 'xstate.error.actor.submit', error: new Error('refused') }];
 const spec: WalkSpec = { machine, events: defaultEvents(machine, samples) };
 const noop = async () => {};
+// a state check of the tiny machines: it has a page to look at (a context), unlike an empty one
+const look = async (page: { looked?: number }) => {
+  page.looked = (page.looked ?? 0) + 1;
+};
 const RESET = 'submitting —RESET→ idle';
 
 const adapter = (overrides: Partial<AdapterPlan> = {}): AdapterPlan => ({
   machine: 'heart',
   seed: 7,
   events: { TOGGLE: noop, 'xstate.done.actor.submit': noop, 'xstate.error.actor.submit': noop },
-  states: { idle: noop, submitting: noop },
+  states: { idle: look, submitting: look },
   notThroughInterface: [{ transition: RESET, reason: 'sent by the store, not by a user' }],
   ...overrides,
 });
@@ -47,9 +51,21 @@ describe('planInterfacePaths', () => {
     expect([...types].sort()).toEqual(['TOGGLE', 'xstate.done.actor.submit', 'xstate.error.actor.submit']);
     expect(plan().paths.map((path) => path.title)).toEqual(first.paths.map((path) => path.title));
     expect(coverageProblems(first)).toEqual([]);
-    expect(summaryLine(first, first.paths.length)).toBe(
-      `heart: ${first.paths.length} paths, ${first.paths.length} passed; transitions 3/4 through the interface, 1 not through it (listed), 0 unreachable`,
+    expect(summaryLine(first, first.paths)).toBe(
+      `heart: ${first.paths.length} paths, ${first.paths.length} passed, 0 failed; transitions 3/4 through the interface, 1 not through it (listed), 0 unreachable; states 2/2 checked`,
     );
+  });
+
+  it('refuses a state check that checks nothing: no parameter, or an empty body', () => {
+    expect(() => plan({ states: { idle: look, submitting: noop } })).toThrow(/state checks that check nothing \(no parameter, or an empty body\): submitting/);
+    expect(() => plan({ states: { idle: async (_page: unknown) => {}, submitting: look } })).toThrow(/check nothing .*: idle/);
+    const states = {
+      async idle(_page: unknown) {
+        // nothing shows
+      },
+      submitting: look,
+    };
+    expect(() => plan({ states })).toThrow(/check nothing .*: idle/);
   });
 
   it('never sends an event of a type the adapter does not map, even one the walk aims at', () => {
@@ -64,11 +80,25 @@ describe('planInterfacePaths', () => {
   });
 
   it('refuses a state the paths reach without a check', () => {
-    expect(() => plan({ states: { idle: noop } })).toThrow(/states the paths reach have no check in the adapter's states: submitting/);
+    expect(() => plan({ states: { idle: look } })).toThrow(/states the paths reach have no check in the adapter's states: submitting/);
   });
 
   it('refuses a listed transition the machine does not have', () => {
     expect(() => plan({ notThroughInterface: [{ transition: 'idle —NOPE→ idle', reason: 'stale' }] })).toThrow(/does not have: idle —NOPE→ idle/);
+  });
+});
+
+describe('summaryLine', () => {
+  it('counts what the paths that passed took: a failed path counts nothing', () => {
+    // two paths, so that one can fail: toggles answered each way, walked apart
+    const twoPaths = plan({ maxLength: 2 });
+    expect(twoPaths.paths.length).toBeGreaterThan(1);
+    const [first] = twoPaths.paths;
+    const firedByFirst = new Set(first!.steps.flatMap((step) => step.fired)).size;
+    expect(summaryLine(twoPaths, [])).toBe(
+      `heart: ${twoPaths.paths.length} paths, 0 passed, ${twoPaths.paths.length} failed; transitions 0/4 through the interface, 1 not through it (listed), 0 unreachable; states 0/2 checked`,
+    );
+    expect(summaryLine(twoPaths, [first!])).toContain(`1 passed, ${twoPaths.paths.length - 1} failed; transitions ${firedByFirst}/4 through the interface`);
   });
 });
 
@@ -89,7 +119,7 @@ describe('the generator of the plan', () => {
     machine: 'corridor',
     seed: 7,
     events: { GO: noop, PEEK: noop, OPEN: noop, BACK: noop },
-    states: { walking: noop, open: noop },
+    states: { walking: look, open: look },
     notThroughInterface: [],
     ...overrides,
   });
@@ -135,7 +165,7 @@ describe('the state key of the plan', () => {
     seed: 7,
     events: { ENABLE: noop, ENABLED: noop, DISABLE: noop, DISABLED: noop, WAS_OFF: noop },
     accepts: (event, snapshot) => (event.type === 'DISABLE' ? snapshot.context.on : event.type === 'ENABLE' ? !snapshot.context.on : true),
-    states: { idle: noop, enabling: noop, disabling: noop },
+    states: { idle: look, enabling: look, disabling: look },
     notThroughInterface: [],
     ...overrides,
   });

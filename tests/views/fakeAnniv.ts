@@ -96,9 +96,10 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
   /**
    * httpStatus: answer every call with it; delayMs: answer the API (not libraries) this much later;
-   * unreachable: no answer at all, as fetch fails offline
+   * unreachable: no answer at all, as fetch fails offline; unavailable: these calls ('GET /api/…')
+   * alone answered with 503
    */
-  const state: { httpStatus?: number; delayMs?: number; unreachable?: boolean } = { httpStatus: options.httpStatus };
+  const state: { httpStatus?: number; delayMs?: number; unreachable?: boolean; unavailable?: Set<string> } = { httpStatus: options.httpStatus };
 
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
@@ -434,6 +435,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     requests.push({ method: request.method, path: url.pathname, body, query: url.search });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.httpStatus) return new Response('bad gateway', { status: state.httpStatus, statusText: 'Bad Gateway' });
+    if (state.unavailable?.has(`${request.method} ${url.pathname}`)) return new Response('unavailable', { status: 503, statusText: 'Service Unavailable' });
     return new Response(JSON.stringify(handle(request.method, url.pathname, body, url.searchParams)), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },

@@ -156,3 +156,24 @@ describe('signed out', () => {
     expect(screen.queryByRole('button', { name: text.album.like })).toBeNull();
   });
 });
+
+describe('liked lists that cannot be read', () => {
+  it('我喜欢的音乐 and 我喜欢的专辑 offer 重试, not "none liked yet"; 重试 reads them again', async () => {
+    const user = userEvent.setup();
+    const { server } = await signedIn('/fav', (s) => {
+      s.likeTrack(B, 1, 1);
+      s.state.unavailable = new Set(['GET /api/favorite/music']);
+    });
+    await screen.findByRole('button', { name: text.retry });
+    expect(screen.queryByText(text.favourites.noTracks)).toBeNull();
+    await user.click(screen.getByRole('link', { name: text.drawer.favouriteAlbums }));
+    await screen.findByRole('button', { name: text.retry });
+    expect(screen.queryByText(text.favourites.noAlbums)).toBeNull();
+
+    server.state.unavailable = undefined;
+    await user.click(screen.getByRole('button', { name: text.retry }));
+    expect(await screen.findByText(text.favourites.noAlbums)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: text.drawer.favouriteTracks }));
+    expect(await screen.findByText('Waves')).toBeTruthy();
+  });
+});

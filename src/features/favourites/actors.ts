@@ -1,7 +1,7 @@
 // The favourites' real actors over the favourites API (given once with .provide()). The API module
 // loads on first use, out of the first page.
 import { fromPromise } from 'xstate';
-import type { AnswerCopies } from '@/services/api/answerCopies';
+import { keepingOnly, type AnswerCopies } from '@/services/api/answerCopies';
 import type { ApiClient } from '@/services/api/client';
 
 const favoriteApi = () => import('@/services/api/favorite');
@@ -16,7 +16,8 @@ export function defineFavouritesActors({ api, copies }: { api: ApiClient; copies
       const [tracks, albums] = await Promise.all([getFavouriteTracks(api, copies), getFavouriteAlbums(api, copies)]);
       return { tracks, albums };
     }),
-    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favoriteApi()).getFavouriteAlbums(api, copies)),
+    // read again after a heart's change the server accepted: a copy from before it would undo the change shown
+    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favoriteApi()).getFavouriteAlbums(api, keepingOnly(copies))),
   };
 }
 

@@ -1,7 +1,7 @@
 // Sample events for `npm run paths -- favourites` and tests/machines/favourites.paths.test.ts (payloads included,
 // beside the events derived from the machine), and the state key both walk with. Tooling only: the app never imports a .samples file.
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { ApiError } from '@/services/api/errors';
+import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
 import type { FavouritesContext } from './favouritesMachine';
 
@@ -15,6 +15,8 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'ALBUM_UNLIKED', albumId: 'album-a' },
   { type: 'xstate.done.actor.loadFavourites', output: { tracks: [sampleTrack('a')], albums: ['album-a'] } },
   { type: 'xstate.error.actor.loadFavourites', error: unauthorized },
+  // a failure that does not end the session (902002 does: the app signs out at once)
+  { type: 'xstate.error.actor.loadFavourites', error: new NetworkError(503, 'Service Unavailable') },
   { type: 'xstate.done.actor.loadFavouriteAlbums', output: ['album-b', 'album-a'] },
   { type: 'xstate.error.actor.loadFavouriteAlbums', error: new Error('未知网络错误') },
   // a heart's click spawns its album's toggle; its settled request stops it
@@ -24,13 +26,14 @@ export const pathEvents: AnyEventObject[] = [
 
 /**
  * Value, how many tracks and albums are liked (so the track and album events are walked too), the
- * hearts' toggles alive, and for a RESET or a settled toggle the state it left (so both are walked
- * from every state).
+ * hearts' toggles alive, for a RESET or a settled toggle the state it left (so both are walked
+ * from every state), and a failed request's message (so each error sample is walked).
  */
 export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => {
   const context = snapshot.context as FavouritesContext;
   const from = (event?.type === 'RESET' || event?.type === 'TOGGLE_SETTLED') && previous ? [event.type, previous.value] : null;
-  return JSON.stringify([snapshot.value, context.tracks.length, context.albums.length, Object.keys(context.toggles), from]);
+  const failed = (event as { error?: unknown } | undefined)?.error;
+  return JSON.stringify([snapshot.value, context.tracks.length, context.albums.length, Object.keys(context.toggles), from, failed === undefined ? null : errorMessage(failed)]);
 };
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */

@@ -6,6 +6,8 @@ export const isTrackLiked = (key: string) => (s: FavouritesSnapshot): boolean =>
 export const isAlbumLiked = (albumId: string) => (s: FavouritesSnapshot): boolean => s.context.albumIds.has(albumId);
 export const favouriteTracksOf = (s: FavouritesSnapshot) => s.context.tracks;
 export const favouriteAlbumsOf = (s: FavouritesSnapshot) => s.context.albums;
+/** the lists could not be read (the pages offer 重试) */
+export const favouritesFailedOf = (s: FavouritesSnapshot): boolean => s.hasTag('failed');
 /** the lists are known (loaded, or their load ended in an error) */
 export const favouritesKnownOf = (s: FavouritesSnapshot): boolean => s.hasTag('ready') || s.hasTag('failed');
 /** the toggle of a heart's target while its request is in flight, else undefined */

@@ -33,6 +33,8 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'MOVE_ITEM', itemId: '12', by: -1 },
   { type: 'REPLACED', playlist: { ...samplePlaylist, lastModified: 1_700_000_200 } },
   { type: 'REPLACED', playlist: { ...samplePlaylist, id: '8' } },
+  // the page's own row adds its track to the list again (更多 → 添加到播放列表): one more item, last
+  { type: 'REPLACED', playlist: { ...samplePlaylist, lastModified: 1_700_000_300, items: [...samplePlaylist.items, { id: '13', type: 'normal', description: '', track: sampleTrack('a') }] } },
   { type: 'xstate.done.actor.loadPlaylist', output: samplePlaylist },
   { type: 'xstate.error.actor.loadPlaylist', error: new ApiError(902000, 'playlist not found') },
   { type: 'xstate.done.actor.updateInfo', output: { ...samplePlaylist, name: samplePlaylistForm.name } },

@@ -1,7 +1,7 @@
 // Sample events for `npm run paths -- playlists` and tests/machines/playlists.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { ApiError } from '@/services/api/errors';
+import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
 import { samplePlaylist, samplePlaylistForm, samplePlaylistInfo } from './playlistMachine.samples';
 import type { PlaylistsContext } from './playlistsMachine';
@@ -17,6 +17,8 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'PLAYLIST_SAVED', playlist: { ...samplePlaylistInfo, name: '周末 2', lastModified: 1_700_000_100 } },
   { type: 'xstate.done.actor.listPlaylists', output: [samplePlaylistInfo] },
   { type: 'xstate.error.actor.listPlaylists', error: unauthorized },
+  // a failure that does not end the session (902002 does: the app signs out at once)
+  { type: 'xstate.error.actor.listPlaylists', error: new NetworkError(503, 'Service Unavailable') },
   { type: 'xstate.done.actor.createPlaylist', output: { ...samplePlaylist, id: '8', name: samplePlaylistForm.name, items: [] } },
   { type: 'xstate.error.actor.createPlaylist', error: new ApiError(901000, 'too many playlists (at most 100)') },
   { type: 'xstate.done.actor.appendTracks', output: { ...samplePlaylist, lastModified: 1_700_000_200 } },
@@ -34,16 +36,17 @@ export const pathEvents: AnyEventObject[] = [
  * dialog shows an error, the lists known and their names (so PLAYLIST_SAVED is walked), the
  * playlist page it owns (so OPEN_PAGE and CLOSE_PAGE are walked), and how the state was entered:
  * after a RESET the state it left (so RESET is walked from every state), after a request's end
- * which request and how it ended (so every done and error sample is walked).
+ * which request and how it ended, with which message (so every done and error sample is walked).
  */
 export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => {
   const context = snapshot.context as PlaylistsContext;
   const known = context.playlists.map((p) => `${p.id}:${p.name}`).sort();
+  const failed = (event as { error?: unknown } | undefined)?.error;
   const via =
     event?.type === 'RESET' && previous
       ? previous.value
       : event && (/^xstate\.(done|error)\.actor\./.test(event.type) || event.type === 'CLOSE_PAGE')
-        ? event.type
+        ? [event.type, failed === undefined ? null : errorMessage(failed)]
         : null;
   return JSON.stringify([snapshot.value, context.pendingTracks.length > 0, context.formError !== null, known, context.page?.id ?? null, via]);
 };

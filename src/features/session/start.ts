@@ -3,7 +3,7 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { loaderMachine } from '@/ui/loaderMachine';
+import { namedLoader } from '@/ui/loaderMachine';
 import { defineSessionActors, defineSiteActors } from './actors';
 import { sessionMachine } from './sessionMachine';
 
@@ -29,7 +29,7 @@ export function startSession({ api, clearLocalData, navigate, reload, inspect }:
 }
 
 export function startSite({ api, inspect }: Pick<SessionOptions, 'api' | 'inspect'>) {
-  const site = createActor(loaderMachine.provide({ actors: defineSiteActors({ api }) }), { inspect });
+  const site = createActor(namedLoader('site').provide({ actors: defineSiteActors({ api }) }), { inspect });
   return site.start();
 }
 

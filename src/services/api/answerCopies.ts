@@ -25,3 +25,11 @@ export async function answerOrCopy(key: string, ask: () => Promise<unknown>, cop
     return copy;
   }
 }
+
+/**
+ * Copies that keep each answer but never stand in for one: for a read right after a change the
+ * server accepted, where any copy kept before is older than that change (no answer stays an error).
+ */
+export function keepingOnly(copies: AnswerCopies | undefined): AnswerCopies | undefined {
+  return copies && { save: (key, data) => copies.save(key, data), read: async () => undefined };
+}

@@ -43,6 +43,18 @@ export interface InterfaceAdapter<Ctx> {
   states: Record<string, (ctx: Ctx, model: AnyMachineSnapshot) => Promise<void>>;
   /** Transitions (ids as tools/transitions.ts prints them) no user action reaches, each with why. */
   notThroughInterface: readonly { transition: string; reason: string }[];
+  /**
+   * What a deployed site must offer for the machine's exported paths (`npm run paths:ui -- --export
+   * DIR`) beyond the reference server's demo account and demo library: an environment variable, an
+   * open registration… The export prints it and writes it at the top of the machine's file.
+   */
+  siteNeeds?: string;
+  /**
+   * Why the paths can run only against the reference server the e2e suite starts (its data folder,
+   * its logs, a setting only a test server has…): the export names the machine with this reason
+   * and writes no file for it.
+   */
+  referenceServerOnly?: string;
 }
 
 /** The adapter without its type parameter, as the runner and the test file hold them. */

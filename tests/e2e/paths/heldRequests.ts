@@ -21,16 +21,20 @@ export interface HeldRequests {
   answer(event: AnyEventObject): Promise<Request>;
   /** Requests held and not answered yet. */
   readonly waiting: number;
+  /** Requests held so far, answered or not. */
+  readonly seen: number;
 }
 
 /** Holds every request to `path` (with one of `methods`, if given) on `page` until `answer` releases it. */
 export async function holdRequests(page: Page, path: string, methods?: readonly string[]): Promise<HeldRequests> {
   const held: Route[] = [];
   const waiters: ((route: Route) => void)[] = [];
+  let seen = 0;
   await page.route(
     (url) => url.pathname === path,
     (route) => {
       if (methods && !methods.includes(route.request().method())) return route.fallback();
+      seen++;
       const waiter = waiters.shift();
       if (waiter) waiter(route);
       else held.push(route);
@@ -53,6 +57,9 @@ export async function holdRequests(page: Page, path: string, methods?: readonly 
   return {
     get waiting() {
       return held.length;
+    },
+    get seen() {
+      return seen;
     },
     async answer(event) {
       const route = await next();

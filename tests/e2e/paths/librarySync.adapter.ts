@@ -146,8 +146,13 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
     },
   },
   states: {
-    // before anybody signs in, the app reads the browser's records: nothing on screen tells it
-    loadingRecords: async () => {},
+    // before anybody signs in, the app reads the browser's records (a fresh browser has none): the
+    // login page shows and no library does
+    loadingRecords: async (ctx) => {
+      const { page } = ctx.tp;
+      await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+      expect(await card(page).count(), 'libraries shown before sign-in').toBe(0);
+    },
     idle: (ctx) => resting[ctx.outcome](ctx),
     'working.fetchingInfo': async (ctx) => {
       await syncingBadge(ctx.tp.page).waitFor();
@@ -156,9 +161,15 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
       await syncingBadge(ctx.tp.page).waitFor();
       await expect.poll(() => ctx.albums.waiting, { timeout: WAIT_MS }).toBe(1);
     },
-    // the write to the browser's store takes a few milliseconds and shows nothing of its own: the
-    // done step waits for its end (the toast)
-    'working.storing': async () => {},
+    // the library's album list came and is written to the browser's store, which takes a few
+    // milliseconds: the card shows 同步中 until then and 音频仓库同步成功 after (the done step waits
+    // for the toast), never a failure
+    'working.storing': async (ctx) => {
+      const { page } = ctx.tp;
+      expect(ctx.albums.waiting, 'album list requests unanswered').toBe(0);
+      await syncingBadge(page).or(successToasts(page)).first().waitFor({ timeout: WAIT_MS });
+      expect(await card(page).getByText(/^同步音频仓库失败: /).count(), 'a failure on the card').toBe(0);
+    },
   },
   notThroughInterface: [
     ...[

@@ -36,6 +36,15 @@ export async function pressOnPage(page: Page, key: string): Promise<void> {
 /** the time the progress bar shows, whole seconds */
 export const timeShown = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
 
+/** the id of the demo user's list `name`, if one is there (a site keeps the list of an earlier run) */
+export async function findPlaylist(page: Page, name: string): Promise<string | null> {
+  return page.evaluate(async (wanted) => {
+    const response = await fetch('/api/playlists');
+    const lists = ((await response.json()) as { data: { id: string; name: string }[] }).data;
+    return lists.find((list) => list.name === wanted)?.id ?? null;
+  }, name);
+}
+
 /** a list of the demo user's, made through the server's API (a setup, not a path's step) */
 export async function createPlaylist(page: Page, name: string, tracks: readonly TrackInfo[]): Promise<string> {
   const items = tracks.map((t) => ({ type: 'normal', description: '', info: { album_id: t.albumId, disc_id: t.discId, track_id: t.trackId } }));

@@ -46,8 +46,8 @@ export function freshCode(account: Account, secret = account.secret): FreshCode 
   return { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * PERIOD_MS }), step };
 }
 
-/** Sends one call of the user API and fails unless the server says OK (status 0). */
-async function call(api: APIRequestContext, method: string, url: string, body?: Record<string, string>): Promise<unknown> {
+/** Sends one call of the API and fails unless the server says OK (status 0): its data. */
+export async function call(api: APIRequestContext, method: string, url: string, body?: object): Promise<unknown> {
   const response = await api.fetch(url, { method, ...(body && { data: body }) });
   const envelope = (await response.json()) as { status: number; message: string; data: unknown };
   if (envelope.status !== 0) throw new Error(`${method} ${url}: the server answered ${envelope.status} ${envelope.message}`);

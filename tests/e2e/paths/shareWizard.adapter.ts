@@ -1,28 +1,19 @@
 // The share dialog of an album page (港灯夜曲), driven as a user does: type a name and a
 // description, tick tracks, 全选 / 清除所有, 分享 (the server's answer held until the path says how),
 // then in 分享成功: 复制, the system share sheet, 确定. The clipboard and the share sheet are the
-// browser's to answer: they are held the same way (an init script keeps each call pending until
-// the path's done or error event settles it).
+// browser's to answer: they are held the same way (heldBrowserCalls.ts).
 import type { Locator, Page } from 'playwright-core';
-import type { AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { newPage, type TestPage } from '../../../tools/browser';
 import { openSignedIn } from '../../../tools/signIn';
 import type { ShareWizardContext } from '@/features/share/shareWizardMachine';
 import type { InterfaceAdapter } from './adapter';
+import { HELD_BROWSER_CALLS, settleBrowserCall } from './heldBrowserCalls';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 /** the walk's sample tracks (by key) → the album's tracks a user ticks instead */
 const TRACK_OF: Record<string, string> = { 'album-a-1-1': '港灯', 'album-b-1-1': '夜航船' };
-
-// pending promises for navigator.clipboard.writeText and navigator.share, settled from the test
-const HELD_BROWSER_CALLS = `
-  window.__held = { copy: [], share: [] };
-  const hold = (list) => () => new Promise((resolve, reject) => list.push({ resolve, reject }));
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText: hold(window.__held.copy) }, configurable: true });
-  Object.defineProperty(navigator, 'share', { value: hold(window.__held.share), configurable: true });
-`;
 
 interface Wizard {
   tp: TestPage;
@@ -35,20 +26,6 @@ interface Wizard {
 }
 
 const toastOf = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
-
-/** settles the oldest held clipboard or share-sheet call as `event` says */
-async function settleBrowserCall(page: Page, kind: 'copy' | 'share', event: AnyEventObject): Promise<void> {
-  const ok = /^xstate\.done\.actor\./.test(event.type);
-  await expect.poll(() => page.evaluate((k) => (window as never as { __held: Record<string, unknown[]> }).__held[k]!.length, kind)).toBeGreaterThan(0);
-  await page.evaluate(
-    ([k, resolve]) => {
-      const call = (window as never as { __held: Record<string, { resolve(): void; reject(e: Error): void }[]> }).__held[k]!.shift()!;
-      if (resolve) call.resolve();
-      else call.reject(new Error('refused'));
-    },
-    [kind, ok] as const,
-  );
-}
 
 const context = (model: { context: unknown }) => model.context as ShareWizardContext;
 

@@ -20,7 +20,7 @@ export function TrackResults({ keyword }: { keyword: string }) {
   const credentialsKnown = useCredentialsKnown();
   if (!credentialsKnown) return <PageSpinner />;
   return (
-    <PageLoad key={keyword} load={() => browse.searchTracks(keyword)}>
+    <PageLoad name="trackSearch" key={keyword} load={() => browse.searchTracks(keyword)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
@@ -53,7 +53,7 @@ export function AlbumResults({ keyword }: { keyword: string }) {
   const credentialsKnown = useCredentialsKnown();
   if (!credentialsKnown) return <PageSpinner />;
   return (
-    <PageLoad key={keyword} load={() => browse.searchAlbums(keyword)}>
+    <PageLoad name="albumSearch" key={keyword} load={() => browse.searchAlbums(keyword)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

@@ -35,7 +35,7 @@ function AlbumsOf({ credential }: { credential: Credential }) {
   return (
     <Paged length={record.albumCount} ariaLabel={text.album.listTitle}>
       {(offset, size) => (
-        <PageLoad key={`${offset}:${size}`} refresh={generation} load={() => browse.libraryAlbumPage(credential.url, offset, size)}>
+        <PageLoad name="libraryAlbums" key={`${offset}:${size}`} refresh={generation} load={() => browse.libraryAlbumPage(credential.url, offset, size)}>
           {(page) => <LoadedAlbumWall state={page} />}
         </PageLoad>
       )}

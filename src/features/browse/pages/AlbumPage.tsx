@@ -67,7 +67,7 @@ function AlbumWithAvailability({ album }: { album: AlbumInfo }) {
   const generation = useAccessGeneration();
   if (!credentialsKnown) return <AlbumBody album={album} availability={null} />;
   return (
-    <PageLoad refresh={generation} load={() => browse.albumAvailability(album.albumId)}>
+    <PageLoad name="albumAvailability" refresh={generation} load={() => browse.albumAvailability(album.albumId)}>
       {(state) => <AlbumBody album={album} availability={state.status === 'success' ? state.data : null} />}
     </PageLoad>
   );
@@ -77,7 +77,7 @@ function AlbumDetail({ albumId }: { albumId: string }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={albumId} refresh={generation} load={() => browse.albumInfo(albumId)}>
+    <PageLoad name="albumInfo" key={albumId} refresh={generation} load={() => browse.albumInfo(albumId)}>
       {(state) => {
         if (state.status === 'loading') return <AlbumSkeleton />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

@@ -55,7 +55,7 @@ function useRouteTag(): string {
 function TagRelations({ tag }: { tag: string }) {
   const browse = useBrowse();
   return (
-    <PageLoad key={tag} load={() => browse.tagGraph()}>
+    <PageLoad name="tagGraph" key={tag} load={() => browse.tagGraph()}>
       {(state) => {
         if (state.status !== 'success') return null;
         const parents = parentsOf(tag, state.data);
@@ -85,7 +85,7 @@ function TagAlbums({ tag, recursive }: { tag: string; recursive: boolean }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad key={`${tag}#${recursive}`} refresh={generation} load={() => browse.albumsByTag(tag, recursive)}>
+    <PageLoad name="tagAlbums" key={`${tag}#${recursive}`} refresh={generation} load={() => browse.albumsByTag(tag, recursive)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

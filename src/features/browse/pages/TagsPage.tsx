@@ -13,7 +13,7 @@ export default function TagsPage() {
   return (
     <Stack>
       <Title order={2}>{text.tags.listTitle}</Title>
-      <PageLoad load={() => browse.rootTags()}>
+      <PageLoad name="rootTags" load={() => browse.rootTags()}>
         {(state) =>
           state.status === 'loading' ? (
             <PageSpinner />

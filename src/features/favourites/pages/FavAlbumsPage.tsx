@@ -9,7 +9,8 @@ import { PageLoad } from '@/ui/PageLoad';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { useFavourites } from '../context';
-import { favouriteAlbumsOf, favouritesKnownOf } from '../selectors';
+import { FavouritesRetry } from '../components/FavouritesRetry';
+import { favouriteAlbumsOf, favouritesFailedOf, favouritesKnownOf } from '../selectors';
 
 function LikedAlbums({ albums }: { albums: string[] }) {
   const browse = useBrowse();
@@ -17,7 +18,7 @@ function LikedAlbums({ albums }: { albums: string[] }) {
   return (
     <PagedList items={albums} ariaLabel={text.favourites.albums}>
       {(pageIds) => (
-        <PageLoad key={pageIds.join(',')} refresh={generation} load={() => browse.albumPage(pageIds)}>
+        <PageLoad name="favouriteAlbums" key={pageIds.join(',')} refresh={generation} load={() => browse.albumPage(pageIds)}>
           {(page) => <LoadedAlbumWall state={page} />}
         </PageLoad>
       )}
@@ -28,6 +29,7 @@ function LikedAlbums({ albums }: { albums: string[] }) {
 export default function FavAlbumsPage() {
   const { favourites } = useFavourites();
   const known = useSelector(favourites, favouritesKnownOf);
+  const failed = useSelector(favourites, favouritesFailedOf);
   const albums = useSelector(favourites, favouriteAlbumsOf);
   const credentialsKnown = useCredentialsKnown();
   return (
@@ -35,6 +37,8 @@ export default function FavAlbumsPage() {
       <Title order={2}>{text.favourites.albums}</Title>
       {!known || !credentialsKnown ? (
         <PageSpinner />
+      ) : failed ? (
+        <FavouritesRetry />
       ) : albums.length === 0 ? (
         <Text c="dimmed">{text.favourites.noAlbums}</Text>
       ) : (

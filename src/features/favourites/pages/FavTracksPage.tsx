@@ -13,7 +13,8 @@ import { PageSpinner } from '@/ui/PageSpinner';
 import { TrackList } from '@/ui/TrackList';
 import { useTrackSlots } from '@/ui/trackSlots';
 import { useFavourites } from '../context';
-import { favouriteTracksOf, favouritesKnownOf } from '../selectors';
+import { FavouritesRetry } from '../components/FavouritesRetry';
+import { favouritesFailedOf, favouriteTracksOf, favouritesKnownOf } from '../selectors';
 
 function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
   const access = useLibraryAccess();
@@ -21,7 +22,7 @@ function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
   const generation = useAccessGeneration();
   const albumIds = [...new Set(tracks.map((t) => t.albumId))].sort();
   return (
-    <PageLoad key={albumIds.join(',')} refresh={generation} load={() => access.forAlbums(albumIds)}>
+    <PageLoad name="favouriteTracks" key={albumIds.join(',')} refresh={generation} load={() => access.forAlbums(albumIds)}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         const canPlay = state.status === 'success' ? state.data.canPlay : () => false;
@@ -54,11 +55,12 @@ function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
 export default function FavTracksPage() {
   const { favourites } = useFavourites();
   const known = useSelector(favourites, favouritesKnownOf);
+  const failed = useSelector(favourites, favouritesFailedOf);
   const tracks = useSelector(favourites, favouriteTracksOf);
   return (
     <Stack>
       <Title order={2}>{text.favourites.tracks}</Title>
-      {!known ? <PageSpinner /> : tracks.length === 0 ? <Text c="dimmed">{text.favourites.noTracks}</Text> : <LikedTracks tracks={tracks} />}
+      {!known ? <PageSpinner /> : failed ? <FavouritesRetry /> : tracks.length === 0 ? <Text c="dimmed">{text.favourites.noTracks}</Text> : <LikedTracks tracks={tracks} />}
     </Stack>
   );
 }

@@ -29,7 +29,7 @@ export function KeptStoragePanel() {
   const keptCount = useSelector(keeping, (snapshot) => snapshot.context.kept.length);
   const canRemove = useSelector(keeping, (snapshot) => snapshot.can({ type: 'REMOVE', tracks: [] }));
   return (
-    <PageLoad refresh={keptCount} load={keptStorage}>
+    <PageLoad name="keptStorage" refresh={keptCount} load={keptStorage}>
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

@@ -81,7 +81,7 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
   };
 
   return (
-    <PageLoad key={albumIds.join(',')} refresh={generation} load={load}>
+    <PageLoad name="playlistAlbums" key={albumIds.join(',')} refresh={generation} load={load}>
       {(state) => {
         const known = state.status === 'success' ? state.data : null;
         const playable = known ? playableTracks(playlist.items, known) : [];

@@ -72,7 +72,7 @@ function Shared({ id }: { id: string }) {
     };
   };
   return (
-    <PageLoad key={id} load={load}>
+    <PageLoad name="sharedList" key={id} load={load}>
       {(state) => {
         if (state.status === 'loading') return <Rows />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;

@@ -1,0 +1,145 @@
+// One interface path through its adapter, with nothing of a test runner in it: the e2e suite
+// (runner.ts, vitest) and the exported Playwright files (exported.ts) both run paths with it. Every
+// browser context the adapter opens records a Playwright trace; when a step fails, a screenshot of
+// each of its pages and the trace are saved, named after the path and the step, and the error
+// names the files.
+import { mkdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { AnyMachineSnapshot } from 'xstate';
+import { registry } from '../../../scripts/lib/machineRegistry';
+import { pathTitler, walkSpecOf } from '../../../scripts/lib/machinePaths';
+import { formatEvent } from '../../../tools/modelPaths';
+import type { Suite } from '../support/suite';
+import type { AnyInterfaceAdapter } from './adapter';
+import { planInterfacePaths, type InterfacePlan, type PlannedPath } from './plan';
+
+/** A path signs in and walks up to 80 steps, each waiting on what the page shows. */
+export const PATH_TIMEOUT_MS = 180_000;
+
+/** Where a failed path's screenshot and trace go unless the caller says (gitignored). */
+export const ARTIFACTS_DIR = join('test-results', 'interface-paths');
+
+export interface RunPathOptions {
+  /** the folder for a failure's screenshot and trace (default ARTIFACTS_DIR, from the working directory) */
+  artifactsDir?: string;
+}
+
+/** The plan of an adapter's machine from the registry's walk spec. */
+export function planOf(adapter: AnyInterfaceAdapter): InterfacePlan {
+  return planInterfacePaths(walkSpecOf(registry, adapter.machine), adapter, pathTitler(registry.machines[adapter.machine]!));
+}
+
+/** Runs one path through the adapter: a fresh page, each step done as the user does it, each state checked. */
+export async function runPath(adapter: AnyInterfaceAdapter, suite: Suite, path: PlannedPath, options: RunPathOptions = {}): Promise<void> {
+  const traced = tracedSuite(suite);
+  const artifacts = async (error: unknown, step: string) => failureWithArtifacts(error, await traced.save(options.artifactsDir ?? ARTIFACTS_DIR, `${path.id}-${step}`));
+  let ctx: unknown;
+  let step = 'start';
+  try {
+    ctx = await failWith('the start', () => adapter.start({ suite: traced.suite }));
+    await checkStates(adapter, ctx, path.initial, path.initialModel, () => 'the start');
+    for (const [index, { event, states, model }] of path.steps.entries()) {
+      step = `step-${index + 1}`;
+      const where = () => `step ${index + 1} (${formatEvent(event)})`;
+      await failWith(`${where()}: doing the event`, () => adapter.events[event.type]!(ctx, event, model));
+      await checkStates(adapter, ctx, states, model, where);
+    }
+  } catch (error) {
+    const failure = await artifacts(error, step);
+    // the page is closed all the same; what its stop finds (console errors) would hide the step's failure
+    if (ctx !== undefined) await adapter.stop(ctx).catch(() => {});
+    await traced.close();
+    throw failure;
+  }
+  try {
+    await failWith('the stop', () => adapter.stop(ctx));
+  } catch (error) {
+    throw await artifacts(error, 'stop');
+  } finally {
+    await traced.close();
+  }
+}
+
+async function checkStates(adapter: AnyInterfaceAdapter, ctx: unknown, states: readonly string[], model: AnyMachineSnapshot, where: () => string): Promise<void> {
+  for (const state of states) await failWith(`${where()}: checking state ${state}`, () => adapter.states[state]!(ctx, model));
+}
+
+async function failWith<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${what}: ${message}`, { cause: error });
+  }
+}
+
+function failureWithArtifacts(error: unknown, files: readonly string[]): Error {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  if (files.length) failure.message += `\nSaved for this failure: ${files.map((file) => relative(process.cwd(), file) || file).join(', ')}`;
+  return failure;
+}
+
+interface TracedSuite {
+  /** the suite the adapter gets: its browser's new contexts record a trace */
+  suite: Suite;
+  /** Saves a screenshot of each page and the trace of each context opened so far; returns the files. */
+  save(dir: string, name: string): Promise<string[]>;
+  /** Closes every context opened (an adapter's stop may have closed them already). */
+  close(): Promise<void>;
+}
+
+// a screenshot of a page that hangs must not hang the report of its failure
+const SCREENSHOT_TIMEOUT_MS = 15_000;
+
+/** The suite with a browser whose `newContext` starts a trace (actions, DOM snapshots, console, network) in each context. */
+function tracedSuite(suite: Suite): TracedSuite {
+  const contexts: BrowserContext[] = [];
+  let browser: Browser | undefined;
+  const tracing = (real: Browser): Browser =>
+    new Proxy(real, {
+      get(target, key) {
+        if (key === 'newContext') {
+          return async (...args: Parameters<Browser['newContext']>) => {
+            const context = await target.newContext(...args);
+            // DOM snapshots before and after each action; no screencast, which costs a loaded
+            // machine more than it shows (the failure's own screenshot is saved beside the trace)
+            await context.tracing.start({ snapshots: true, sources: false });
+            contexts.push(context);
+            return context;
+          };
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return {
+    suite: {
+      get server() {
+        return suite.server;
+      },
+      get browser() {
+        browser ??= tracing(suite.browser);
+        return browser;
+      },
+    },
+    async save(dir, name) {
+      if (!contexts.length) return [];
+      await mkdir(dir, { recursive: true });
+      const files: string[] = [];
+      for (const [c, context] of contexts.entries()) {
+        const ofContext = contexts.length > 1 ? `-context-${c + 1}` : '';
+        for (const [p, page] of context.pages().entries()) {
+          const file = join(dir, `${name}${ofContext}${p > 0 ? `-page-${p + 1}` : ''}.png`);
+          if (await page.screenshot({ path: file, fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS }).then(() => true, () => false)) files.push(file);
+        }
+        const trace = join(dir, `${name}${ofContext}.trace.zip`);
+        if (await context.tracing.stop({ path: trace }).then(() => true, () => false)) files.push(trace);
+      }
+      return files;
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+    },
+  };
+}
