@@ -1,6 +1,7 @@
 /**
  * `npm run paths -- <machine>... | --all [options]` (`--help` for the options): paths covering
- * every transition of each machine, from the registry in scripts/lib/machineRegistry.ts.
+ * every transition of each machine, from the registry in scripts/lib/machineRegistry.ts;
+ * `npm run paths -- --replay FILE...` replays exported JSON files (scripts/lib/pathsReplay.ts).
  */
 import { registry } from './lib/machineRegistry';
 import { runPaths, writePathsFiles } from './lib/pathsCli';

@@ -356,13 +356,14 @@ export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   return nodes;
 }
 
-/** JSON with sorted keys, so equal values always serialise the same way. */
-function stableStringify(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
+/** JSON with sorted keys, so equal values always serialise the same way; `replace` first, as JSON.stringify's replacer. */
+export function stableStringify(value: unknown, replace?: (key: string, value: unknown) => unknown): string {
+  return JSON.stringify(value, (key, raw: unknown) => {
+    const v = replace ? replace(key, raw) : raw;
+    return v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+      : v;
+  });
 }
 
 /** An error as JSON carries nothing (its fields are not enumerable): its name, message and own fields instead. */

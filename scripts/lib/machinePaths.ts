@@ -4,7 +4,8 @@
  * Pure: scripts/lib/pathsCli.ts reads the arguments and scripts/machine-paths.ts prints.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
+import { defaultEvents, describePath } from '../../tools/modelPaths';
+import { replayMachine } from '../../tools/pathReplay';
 import {
   coveragePaths,
   quickPaths,
@@ -57,7 +58,8 @@ export function machineOf(registry: MachineRegistry, name: string): AnyStateMach
 /** The one walk of a machine: its samples, with fakes for its actors that settle only when a path says so. */
 export function walkSpecOf(registry: MachineRegistry, name: string): WalkSpec {
   const real = machineOf(registry, name);
-  const machine = withPendingActors(real, Object.keys(real.implementations.actors));
+  // the machine a replay of an exported file runs too (tools/pathReplay.ts)
+  const machine = replayMachine(real);
   const input = registry.pathInputs?.[name];
   const moreInputs = registry.pathMoreInputs?.[name];
   const stateKey = registry.pathStateKeys?.[name];

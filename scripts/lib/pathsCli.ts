@@ -7,8 +7,9 @@ import { mkdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generatePaths, type MachineRegistry, type PathsOptions } from './machinePaths';
 import { formatPaths, joinOutputs, pathsFormats, type PathsFormat } from './pathsExport';
+import { replayFiles } from './pathsReplay';
 
-export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]
+export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]   or   npm run paths -- --replay FILE...
   (default)                  shortest paths to every state, then one path for each transition not fired yet
                              (a machine whose samples say pathGenerator: 'simple' walks every simple path)
   --generator shortest       the shortest paths, whatever the machine's samples say
@@ -22,6 +23,9 @@ export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options
   --format text|json|csv|md  text (default), JSON, CSV (one row a step) or Markdown test cases (docs/qa.md)
   --out DIR                  write one file a machine, DIR/<machine>.<txt|json|csv|md>, instead of printing
                              (and print each file's paths, steps and bytes, then the totals)
+  --replay FILE...           replay exported JSON files (--format json) against the current machines, one line a step:
+                             exit 1 at the first step that differs, 3 for a file made from another definition of
+                             its machine (export it again), 2 for a file that is not an export
   --help                     this text`;
 
 export interface PathsRun {
@@ -33,8 +37,10 @@ export interface PathsRun {
 }
 
 interface ParsedArgs {
+  /** The machines, or with `replay` the files to replay. */
   names: string[];
   all: boolean;
+  replay: boolean;
   help: boolean;
   minCoverage?: number;
   format: PathsFormat;
@@ -52,6 +58,7 @@ function formatOf(name: string): PathsFormat {
 export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   const names: string[] = [];
   let all = false;
+  let replay = false;
   let help = false;
   let everyPath = false;
   let simple = false;
@@ -76,6 +83,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
     };
     if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--all') all = true;
+    else if (arg === '--replay') replay = true;
     else if (arg === '--simple') simple = true;
     else if (arg === '--every-path') everyPath = true;
     else if (arg === '--generator') generator = value();
@@ -89,6 +97,9 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
       until = Number(goal[1]);
     } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'`);
     else names.push(arg);
+  }
+  if (replay && (args.length !== names.length + 1 || names.length === 0)) {
+    throw new UsageError(names.length === 0 ? '--replay needs the files to replay' : '--replay takes files only, no other option');
   }
   if (generator !== undefined && !['shortest', 'simple', 'random', 'quick'].includes(generator)) {
     throw new UsageError(`Unknown generator '${generator}' (shortest, simple, random or quick)`);
@@ -119,7 +130,7 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
       : // no generator asked for: the machine's own walk (its samples may choose simple)
         {};
   const options: PathsOptions = everyPath ? { ...generatorOptions, everyPath } : generatorOptions;
-  return { names, all, help, ...(minCoverage !== undefined && { minCoverage }), format, ...(outDir !== undefined && { outDir }), options };
+  return { names, all, replay, help, ...(minCoverage !== undefined && { minCoverage }), format, ...(outDir !== undefined && { outDir }), options };
 }
 
 /** Runs `npm run paths` with these arguments over the registry. */
@@ -133,6 +144,7 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
   }
   const known = Object.keys(registry.machines).sort();
   if (parsed.help) return { code: 0, out: `${pathsUsage}\nMachines: ${known.join(', ')}`, err: '', files: [] };
+  if (parsed.replay) return { ...replayFiles(registry, parsed.names), files: [] };
   const names = parsed.all ? known : parsed.names;
   if (names.length === 0) return { code: 2, out: '', err: `${pathsUsage}\nMachines: ${known.join(', ')}`, files: [] };
   const { format, outDir } = parsed;

@@ -3,7 +3,9 @@
  * cut (docs/qa.md describes each format). Pure: scripts/lib/pathsCli.ts decides where they go.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { allStateNodes, errorsAsObjects, formatStateValue, leafPaths } from '../../tools/modelPaths';
+import type { StateValue } from 'xstate';
+import { allStateNodes, formatStateValue, leafPaths } from '../../tools/modelPaths';
+import { definitionHash, expectedState, inputAsData, type ExpectedState } from '../../tools/pathReplay';
 import type { GeneratedPaths, UnreachableTransition } from '../../tools/pathGenerators';
 import { eventNamesOf, transitionsOf } from '../../tools/transitions';
 import { formatPathsReport, machineOf, pathTitler, type MachineRegistry } from './machinePaths';
@@ -20,10 +22,19 @@ export interface PathStep {
   to: string;
   /** Ids of the transitions this one event fired, in order (several with an `always`; none when ignored). */
   transition: string[];
+  /** The state value reached (`to` as data) and its tags, sorted: what a replay expects (tools/pathReplay.ts). */
+  value: StateValue;
+  tags: string[];
 }
 
 export interface PathsDocument {
+  /** The registry's name of the machine (`npm run paths -- <machine>`). */
   machine: string;
+  /** The machine's XState id and a hash of its definition: a replay refuses a file made from another. */
+  machineId: string;
+  definitionHash: string;
+  /** The machine's input as data, functions as the stubs they stand for (docs/qa.md); absent when it takes none. */
+  input?: unknown;
   generator: GeneratedPaths['generator'];
   seed: number | null;
   coverage: {
@@ -31,20 +42,25 @@ export interface PathsDocument {
     transitions: { covered: number; total: number; missing: UnreachableTransition[]; unreachable: UnreachableTransition[] };
   };
   /** `input`: only on a path that starts from one of the machine's further inputs (docs/qa.md). */
-  paths: { id: string; title: string; input?: unknown; steps: PathStep[] }[];
+  paths: { id: string; title: string; input?: unknown; start: ExpectedState; steps: PathStep[] }[];
 }
 
 /** `<machine>-<n>`, n counting the paths from 1 in the order they are generated (which a run repeats). */
 export const pathId = (machine: string, index: number): string => `${machine}-${index + 1}`;
 
-/** The event with errors as `{name, message, …own fields}`, so JSON keeps all it says. */
-const plainEvent = (event: EventObject): PathStep['event'] => JSON.parse(JSON.stringify(event, errorsAsObjects)) as PathStep['event'];
+/** The event with errors as `{name, message, …own fields}` and functions as their stubs, so JSON keeps all it says. */
+const plainEvent = (event: EventObject): PathStep['event'] => inputAsData(event, `event ${event.type}`) as PathStep['event'];
 
 export function pathsDocument(registry: MachineRegistry, name: string, generated: GeneratedPaths): PathsDocument {
-  const title = pathTitler(machineOf(registry, name));
+  const machine = machineOf(registry, name);
+  const title = pathTitler(machine);
   const { states, transitions } = generated.coverage;
+  const input = registry.pathInputs?.[name];
   return {
     machine: name,
+    machineId: machine.id,
+    definitionHash: definitionHash(machine),
+    ...(input !== undefined && { input: inputAsData(input) }),
     generator: generated.generator,
     seed: generated.seed ?? null,
     coverage: {
@@ -54,22 +70,36 @@ export function pathsDocument(registry: MachineRegistry, name: string, generated
     paths: generated.paths.map((path, i) => ({
       id: pathId(name, i),
       title: title(path),
-      ...('input' in path && { input: JSON.parse(JSON.stringify(path.input)) as unknown }),
+      ...('input' in path && { input: inputAsData(path.input) }),
+      start: expectedState(path.steps[0]!.state),
       steps: path.steps.slice(1).map((step, j) => ({
         from: formatStateValue(path.steps[j]!.state.value),
         event: plainEvent(step.event),
         to: formatStateValue(step.state.value),
         transition: step.fired,
+        ...expectedState(step.state),
       })),
     })),
   };
+}
+
+/**
+ * The document as indented JSON with each path's start and each step on one line of its own: as
+ * easy to read a step at a time, and a third smaller than indenting the state values and payloads.
+ */
+export function documentJson(document: PathsDocument): string {
+  const lines: string[] = [];
+  // each one-line object stands in the indented text as a string that names it
+  const mark = (value: unknown) => `\u0000${lines.push(JSON.stringify(value)) - 1}`;
+  const marked = { ...document, paths: document.paths.map((path) => ({ ...path, start: mark(path.start), steps: path.steps.map(mark) })) };
+  return JSON.stringify(marked, null, 2).replace(/"\\u0000(\d+)"/g, (_, i: string) => lines[Number(i)]!);
 }
 
 /** One machine's paths in `format`: the text `npm run paths` always printed, or an export. */
 export function formatPaths(registry: MachineRegistry, name: string, generated: GeneratedPaths, format: PathsFormat): string {
   if (format === 'text') return formatPathsReport(registry, name, generated);
   const document = pathsDocument(registry, name, generated);
-  if (format === 'json') return JSON.stringify(document, null, 2);
+  if (format === 'json') return documentJson(document);
   if (format === 'csv') return pathsCsv([document]);
   return pathsMarkdown(machineOf(registry, name), document, generated, registry.pathEventLabels?.[name]);
 }

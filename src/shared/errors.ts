@@ -9,6 +9,14 @@ export class NoSourceError extends Error {
   }
 }
 
+/**
+ * Whether `error` is an error of that name, read as data (its `name`), not by class: the instance
+ * thrown and the same error parsed from JSON (an exported path, docs/qa.md) take the same branch.
+ */
+export function hasErrorName(error: unknown, name: string): error is { name: string } & Record<string, unknown> {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
+}
+
 export function isNoSourceError(error: unknown): boolean {
-  return error instanceof NoSourceError || (error instanceof Error && error.name === 'NoSourceError');
+  return hasErrorName(error, 'NoSourceError');
 }

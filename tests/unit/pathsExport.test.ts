@@ -10,6 +10,7 @@ import type { MachineRegistry } from '../../scripts/lib/machinePaths';
 import { registry as machines } from '../../scripts/lib/machineRegistry';
 import { parsePathsArgs, runPaths, writePathsFiles } from '../../scripts/lib/pathsCli';
 import { csvField, eventPhrase } from '../../scripts/lib/pathsExport';
+import { definitionHash, returns } from '../../tools/pathReplay';
 import { smallMachine } from './fixtures/smallMachine';
 
 const signIn = setup({ actors: { login: fromPromise<string>(() => new Promise<string>(() => {})) } }).createMachine({
@@ -63,8 +64,8 @@ describe('--format json', () => {
 
   it('has the documented shape, whole payloads and errors with their fields', () => {
     expect(json.code).toBe(0);
-    expect(Object.keys(document)).toEqual(['machine', 'generator', 'seed', 'coverage', 'paths']);
-    expect(document).toMatchObject({ machine: 'signIn', generator: 'shortest', seed: null });
+    expect(Object.keys(document)).toEqual(['machine', 'machineId', 'definitionHash', 'generator', 'seed', 'coverage', 'paths']);
+    expect(document).toMatchObject({ machine: 'signIn', machineId: 'signIn', definitionHash: definitionHash(signIn), generator: 'shortest', seed: null });
     expect(document.coverage).toEqual({
       states: { covered: 4, total: 4, missing: [] },
       transitions: { covered: 3, total: 3, missing: [], unreachable: [] },
@@ -72,15 +73,31 @@ describe('--format json', () => {
     // the two paths that add coverage: the start and the path to loggingIn are prefixes of both
     expect(document.paths.map((path: { id: string }) => path.id)).toEqual(['signIn-1', 'signIn-2']);
     const refused = document.paths.find((path: { title: string }) => path.title.endsWith('refused'));
+    expect(refused.start).toEqual({ value: 'idle', tags: [] });
     expect(refused.steps).toEqual([
-      { from: 'idle', event: { type: 'LOGIN', email: 'mio@example.com', note }, to: 'loggingIn', transition: ['idle —LOGIN→ loggingIn'] },
+      { from: 'idle', event: { type: 'LOGIN', email: 'mio@example.com', note }, to: 'loggingIn', transition: ['idle —LOGIN→ loggingIn'], value: 'loggingIn', tags: [] },
       {
         from: 'loggingIn',
         event: { type: 'xstate.error.actor.0.signIn.loggingIn', error: { name: 'Error', message: 'wrong password', status: 902011 } },
         to: 'refused',
         transition: ['loggingIn —error: login→ refused'],
+        value: 'refused',
+        tags: [],
       },
     ]);
+  });
+
+  it('writes each path start and each step on a line of its own', () => {
+    const lines = json.out.split('\n');
+    expect(lines.filter((line) => line.trimStart().startsWith('"start": {"value":'))).toHaveLength(document.paths.length);
+    const steps = document.paths.reduce((sum: number, path: { steps: unknown[] }) => sum + path.steps.length, 0);
+    expect(lines.filter((line) => line.trimStart().startsWith('{"from":'))).toHaveLength(steps);
+  });
+
+  it("carries the machine's input as data, a function as the stub it stands for", () => {
+    const withInput: MachineRegistry = { ...registry, pathInputs: { signIn: { user: null, now: returns(1) } } };
+    expect(JSON.parse(runPaths(withInput, ['signIn', '--format', 'json']).out).input).toEqual({ user: null, now: { $stub: 'returns', value: 1 } });
+    expect(document).not.toHaveProperty('input');
   });
 
   it('lists the unreachable transitions apart, and an always fired with its event in one step', () => {
@@ -191,7 +208,9 @@ describe('docs/qa.md', () => {
     for (const args of commands) {
       const parsed = parsePathsArgs(args);
       expect(parsed.all || parsed.help || parsed.names.length > 0, args.join(' ')).toBe(true);
-      for (const name of parsed.names) expect(Object.keys(machines.machines), args.join(' ')).toContain(name);
+      // with --replay the names are the files to replay: exported JSON files
+      if (parsed.replay) for (const file of parsed.names) expect(file, args.join(' ')).toMatch(/\.json$/);
+      else for (const name of parsed.names) expect(Object.keys(machines.machines), args.join(' ')).toContain(name);
     }
   });
 });

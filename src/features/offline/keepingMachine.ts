@@ -6,6 +6,7 @@ import { assign, emit, fromCallback, raise, setup, stopChild, type ActorRefFrom,
 import { errorMessage } from '@/services/api/errors';
 import { KEEP_ATTEMPTS, KEEP_RETRY_DELAY_MS, type Quality } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
+import { hasErrorName } from '@/shared/errors';
 import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
@@ -82,7 +83,7 @@ const newKeepItems = (context: KeepingContext, items: readonly KeepItem[]) => ne
 const newTracks = (context: KeepingContext, tracks: readonly TrackInfo[]) => newItems(context, tracks, trackKey);
 
 /** the device has no room left (Cache Storage's QuotaExceededError): trying again will not help */
-const isOutOfSpace = (error: unknown) => (error as { name?: unknown } | null)?.name === 'QuotaExceededError';
+const isOutOfSpace = (error: unknown) => hasErrorName(error, 'QuotaExceededError');
 
 /** 保存到本机 in any state that takes it: the dialog for what is new, else a toast that all is kept */
 const plan = [

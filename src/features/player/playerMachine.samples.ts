@@ -2,6 +2,8 @@
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { sampleTrack } from '@/shared/model.samples';
+// a stub an exported path can name (docs/qa.md#replay-an-exported-file), not a bare function
+import { returns } from '../../../tools/pathReplay';
 
 const sampleSource = { url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&quality=lossless', coverUrl: 'http://127.0.0.1:8081/album-a/1/cover' };
 
@@ -33,8 +35,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.libraryBusy', error: new Error('网络错误') },
 ];
 
-// a fixed clock and shuffle, so a walk (and a seeded random walk) gives the same paths every run
-export const pathInput = { volume: 100, muted: false, now: () => 1_700_000_000_000, random: () => 0 };
+// a fixed clock and shuffle, so a walk (and a seeded random walk) gives the same paths every run;
+// each `returns(v)` is `() => v`, exported as the stub {"$stub": "returns", "value": v}
+export const pathInput = { volume: 100, muted: false, now: returns(1_700_000_000_000), random: returns(0) };
 
 /** Transitions no event sequence can fire, and why (shown by `npm run paths -- player`). */
 export const unreachable = [

@@ -1,5 +1,6 @@
 // Errors thrown by the API client. Each carries a message fit for a toast (docs/behaviour.md#errors-and-messages).
 import { STATUS_UNAUTHORIZED } from '@/shared/constants';
+import { hasErrorName } from '@/shared/errors';
 import { text } from '@/shared/text';
 
 /** the server answered with an envelope whose status is not 0; message = the server's message */
@@ -43,18 +44,31 @@ export class BadResponseError extends Error {
   }
 }
 
+// The predicates below read an error's name and fields, never its class: a machine's guards take
+// the same branch for the error thrown and for `{name: 'ApiError', message, status, httpStatus}`
+// parsed from an exported path (docs/qa.md#replay-an-exported-file). The classes are for throwing.
+
+/** What an ApiError says, whether the instance or its fields parsed from JSON. */
+export interface ApiErrorData {
+  name: 'ApiError';
+  message: string;
+  status: number;
+  httpStatus: number;
+}
+
 /** the server gave no answer at all (offline, server down, timed out), as opposed to an error answer */
 export function gotNoAnswer(e: unknown): boolean {
-  return e instanceof NetworkError && e.httpStatus === null;
+  return hasErrorName(e, 'NetworkError') && e.httpStatus === null;
 }
 
 /** a library refused the token (401, or 403 from a proxy in front of it): expired or ended, not broken */
 export function isTokenRefused(e: unknown): boolean {
-  return e instanceof NetworkError && (e.httpStatus === 401 || e.httpStatus === 403);
+  return hasErrorName(e, 'NetworkError') && (e.httpStatus === 401 || e.httpStatus === 403);
 }
 
-export function isApiError(e: unknown, status?: number): e is ApiError {
-  return e instanceof ApiError && (status === undefined || e.status === status);
+/** the server's envelope said no (with that Anniv status, when one is given) */
+export function isApiError(e: unknown, status?: number): e is ApiErrorData {
+  return hasErrorName(e, 'ApiError') && typeof e.status === 'number' && (status === undefined || e.status === status);
 }
 
 /** 902002: no session; on the user info call this silently means "logged out" (docs/behaviour.md#sign-in-state) */

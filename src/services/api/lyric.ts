@@ -2,7 +2,7 @@
 import type { TrackIdentity } from '@/shared/track';
 import { buildLyrics, type Lyrics, type LyricText } from '@/rules/lyrics';
 import type { ApiClient } from './client';
-import { ApiError, BadResponseError } from './errors';
+import { BadResponseError, isApiError } from './errors';
 import { isRecord } from '@/rules/narrow';
 
 const STATUS_NOT_FOUND = 902000;
@@ -17,7 +17,7 @@ export async function getLyrics(api: ApiClient, track: TrackIdentity): Promise<L
   try {
     data = await api.get('/api/lyric', { query: { album_id: track.albumId, disc_id: track.discId, track_id: track.trackId }, convertRequest: false, convertResponse: false });
   } catch (error) {
-    if (error instanceof ApiError && error.status === STATUS_NOT_FOUND) return null;
+    if (isApiError(error, STATUS_NOT_FOUND)) return null;
     throw error;
   }
   if (!isRecord(data)) throw new BadResponseError();
