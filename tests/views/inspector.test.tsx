@@ -81,11 +81,12 @@ describe('the inspector sees every actor the app creates', () => {
     expect(eventsOf(withId('playlistPage:1'))).toContain('xstate.done.actor.loadPlaylist');
   });
 
-  it("a page's loader, created by the page itself", async () => {
+  it("a page's loader, created by the page itself, under the name of what it loads", async () => {
     const { system, actors, machineOf, eventsOf } = await inspected('/tags');
-    // the site's info is the one loader the system starts; the page's is another
-    const pageLoaders = () => actors.filter((actor) => machineOf(actor) === 'loader' && actor !== system.site);
-    await waitFor(() => expect(pageLoaders().some((loader) => eventsOf(loader).includes('xstate.done.actor.load'))).toBe(true));
+    // the site's info is the one loader the system starts (siteLoader); the page's is another
+    expect(machineOf(system.site)).toBe('siteLoader');
+    const pageLoaders = () => actors.filter((actor) => machineOf(actor) === 'rootTagsLoader');
+    await waitFor(() => expect(pageLoaders().some((loader) => eventsOf(loader).includes('xstate.done.actor.loadRootTags'))).toBe(true));
   });
 
   it("a page's loader that fails toasts once, through the system's one notify", async () => {
