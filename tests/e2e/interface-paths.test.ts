@@ -45,7 +45,8 @@ const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));
 if (unknown.length) throw new Error(`No interface adapter for: ${unknown.join(', ')}. Known: ${adapters.map((a) => a.machine).join(', ')}`);
 
-const suite = serverAndBrowser();
+// the proxy header names the address each listener the paths register comes from (sessionAccount.ts)
+const suite = serverAndBrowser({ env: { TRUST_PROXY: '1' } });
 const summaries: string[] = [];
 for (const adapter of adapters) if (!chosen.length || chosen.includes(adapter.machine)) interfacePaths(adapter, suite, summaries);
 

@@ -107,6 +107,7 @@ async function clickAccepted(ctx: AlbumPages, album: string, heart: 'album' | 't
 
 export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
   machine: 'favourites',
+  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });

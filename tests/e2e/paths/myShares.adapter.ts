@@ -66,6 +66,7 @@ async function listShows(ctx: SharesPage, model: AnyMachineSnapshot, busy: boole
 
 export const mySharesAdapter: InterfaceAdapter<SharesPage> = {
   machine: 'myShares',
+  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });

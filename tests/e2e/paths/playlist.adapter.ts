@@ -120,6 +120,7 @@ function doneMatches(event: AnyEventObject, model: AnyMachineSnapshot): boolean 
 
 export const playlistAdapter: InterfaceAdapter<PlaylistPage> = {
   machine: 'playlist',
+  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });

@@ -120,6 +120,7 @@ async function signIn(ctx: PlaylistsPages): Promise<void> {
 
 export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
   machine: 'playlists',
+  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });

@@ -463,7 +463,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       await expect.poll(() => ctx.held.info.waiting, { timeout: WAIT_MS }).toBe(1);
     },
   },
-  siteNeeds: 'registration open to anyone: each path registers accounts of its own (and turns two-step sign-in on and off, changes passwords, deletes some)',
+  siteNeeds: 'registration open to anyone: each path registers accounts of its own, 10 an hour from one address (and turns two-step sign-in on and off, changes passwords, deletes some)',
   notThroughInterface: [
     ...[
       'loggedIn.enablingTwoFactor —error: enableTwoFactor#2→ clearingLocalData',
