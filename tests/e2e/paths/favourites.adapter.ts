@@ -20,7 +20,7 @@ import { STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { trackKey, type TrackIdentity } from '@/shared/track';
 import type { InterfaceAdapter } from './adapter';
-import { freshListener, type FreshListener } from './freshListener';
+import { freshListener, type FreshListener, stopListenerPage } from './freshListener';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { failureShown, toastOf } from './toasts';
 
@@ -122,11 +122,7 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
     await page.waitForURL(/\/user\/login\?return=/);
     return { tp, page, listener, album: 'album-a', tracksLoad, albumsLoad, trackLike, albumLike, toast: null };
   },
-  async stop(ctx) {
-    await ctx.listener.close();
-    ctx.tp.expectNoErrors();
-    await ctx.tp.close();
-  },
+  stop: stopListenerPage,
   accepts(event, model) {
     const context = contextOf(model);
     // a click needs the hearts enabled (the lists known) and no other click's request out (the

@@ -5,6 +5,7 @@
 // listener would on another computer; the page signs in through the login page.
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { logIn, pathAndQuery } from '../../../tools/signIn';
+import type { TestPage } from '../../../tools/browser';
 import type { Suite } from '../support/suite';
 import { AccountDesk, call, newAccount, type Account } from './sessionAccount';
 
@@ -39,4 +40,14 @@ export async function openSignedInAs(page: Page, suite: Suite, listener: FreshLi
   await page.waitForURL(/\/user\/login\?return=/);
   await logIn(page, listener.account.email, listener.account.password);
   await page.waitForURL((url) => pathAndQuery(url.href) === path);
+}
+
+/** The stop of a path with a listener of its own: their other device closes, and the page, which must have shown no errors. */
+export async function stopListenerPage(ctx: { listener: FreshListener; tp: TestPage }): Promise<void> {
+  await ctx.listener.close();
+  try {
+    ctx.tp.expectNoErrors();
+  } finally {
+    await ctx.tp.close();
+  }
 }

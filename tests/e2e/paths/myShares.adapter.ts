@@ -12,7 +12,7 @@ import { STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { MySharesContext } from '@/features/share/mySharesMachine';
 import type { InterfaceAdapter } from './adapter';
-import { freshListener, openSignedInAs, type FreshListener } from './freshListener';
+import { freshListener, openSignedInAs, type FreshListener, stopListenerPage } from './freshListener';
 import { HELD_BROWSER_CALLS, settleBrowserCall } from './heldBrowserCalls';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { failureShown, toastOf } from './toasts';
@@ -79,11 +79,7 @@ export const mySharesAdapter: InterfaceAdapter<SharesPage> = {
     await openSignedInAs(page, suite, listener, '/shares');
     return { tp, page, listener, list, remove, toast: null };
   },
-  async stop(ctx) {
-    await ctx.listener.close();
-    ctx.tp.expectNoErrors();
-    await ctx.tp.close();
-  },
+  stop: stopListenerPage,
   accepts(event, model) {
     switch (event.type) {
       // the server lists what the listener has: their two shares (nothing takes them back before the list shows)

@@ -18,7 +18,7 @@ import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { Playlist } from '@/shared/types';
 import type { InterfaceAdapter } from './adapter';
-import { freshListener, openSignedInAs, type FreshListener } from './freshListener';
+import { freshListener, openSignedInAs, type FreshListener, stopListenerPage } from './freshListener';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { failureShown, toastOf } from './toasts';
 
@@ -134,11 +134,7 @@ export const playlistAdapter: InterfaceAdapter<PlaylistPage> = {
     await openSignedInAs(page, suite, listener, `/playlist/${id}`);
     return { tp, page, listener, id, load, change, toast: null };
   },
-  async stop(ctx) {
-    await ctx.listener.close();
-    ctx.tp.expectNoErrors();
-    await ctx.tp.close();
-  },
+  stop: stopListenerPage,
   accepts(event, model) {
     if (/^xstate\.done\.actor\./.test(event.type)) return doneMatches(event, model);
     if (event.type !== 'REPLACED') return true;

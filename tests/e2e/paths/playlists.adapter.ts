@@ -18,7 +18,7 @@ import { STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { PlaylistFields, PlaylistInfo } from '@/shared/types';
 import type { InterfaceAdapter } from './adapter';
-import { freshListener, type FreshListener } from './freshListener';
+import { freshListener, type FreshListener, stopListenerPage } from './freshListener';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { failureShown, toastOf } from './toasts';
 
@@ -137,11 +137,7 @@ export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
     await page.waitForURL(/\/user\/login\?return=/);
     return { tp, page, listener, list, create, remove, change, toast: null };
   },
-  async stop(ctx) {
-    await ctx.listener.close();
-    ctx.tp.expectNoErrors();
-    await ctx.tp.close();
-  },
+  stop: stopListenerPage,
   accepts(event, model) {
     const context = contextOf(model);
     const browsing = model.matches({ ready: 'browsing' });
