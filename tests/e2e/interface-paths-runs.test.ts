@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { TestPage } from '../../tools/browser';
 import { REPO_ROOT } from '../../tools/serverProcess';
@@ -48,10 +48,11 @@ describe('a failing interface path', () => {
       (e: unknown) => e as Error,
     );
     expect(error?.message).toMatch(/^step 1 \(TOGGLE .*\): checking state submitting: /);
-    for (const file of ['favouriteToggle-path-1-step-1.png', 'favouriteToggle-path-1-step-1.trace.zip']) {
-      expect(error!.message).toContain(join(dir, file));
-      expect(statSync(join(dir, file)).size, file).toBeGreaterThan(0);
-    }
+    // the files as the error names them (relative to where the run started, wherever the checkout is)
+    const named = (/\nSaved for this failure: (.+)$/.exec(error!.message)?.[1] ?? '').split(', ').map((file) => resolve(file));
+    const expected = ['favouriteToggle-path-1-step-1.png', 'favouriteToggle-path-1-step-1.trace.zip'].map((file) => join(dir, file));
+    expect(named).toEqual(expected);
+    for (const file of expected) expect(statSync(file).size, file).toBeGreaterThan(0);
   }, 120_000);
 });
 
