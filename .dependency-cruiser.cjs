@@ -1,10 +1,10 @@
 // dependency-cruiser configuration: the dependency direction of src/, and between src, server,
 // scripts, bench and tests (npm run lint:deps). The rules themselves live in
-// scripts/lib/layerRules.cjs so that tests/unit/dependencyRules.test.ts can check them against
+// lint/layerRules.cjs so that tests/unit/dependencyRules.test.ts can check them against
 // small fixture trees.
 'use strict';
 
-const { layerRules, toolingRules } = require('./scripts/lib/layerRules.cjs');
+const { layerRules, toolingRules } = require('./lint/layerRules.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,12 +1,12 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { compressAssets } from './scripts/lib/compressAssets';
-import { routePages } from './scripts/lib/routePages';
-import { isProbe, pageModules } from './scripts/lib/pageModules';
-import { offlineShell } from './scripts/lib/offlineShell';
-import { pageParts } from './scripts/lib/pageParts';
-import { machineDescriptions } from './scripts/lib/machineDescriptions';
+import { compressAssets } from './build/compressAssets';
+import { routePages } from './build/routePages';
+import { isProbe, pageModules } from './build/pageModules';
+import { serviceWorkerPlugin } from './build/serviceWorker';
+import { pageParts } from './build/pageParts';
+import { machineDescriptions } from './build/machineDescriptions';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,9 +15,9 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
  * statically, in one file; `data` = services, storage and rules loaded later; lazily loaded modules in
  * four files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
  * `album`, what the album page needs beyond that, `menu`, what a row's menu needs when first
- * opened (all three found by a probe build, scripts/lib/pageModules.ts), and `lazy`, the rest
+ * opened (all three found by a probe build, build/pageModules.ts), and `lazy`, the rest
  * other signed-in pages need. Pages and dialogs keep their own small chunks, with the parts only
- * they import (scripts/lib/pageParts.ts).
+ * they import (build/pageParts.ts).
  */
 /** a row's menu, loaded when first wanted (src/ui/RowMenu.tsx): its code and the positioning engine in one `menu` file */
 const ROW_MENU = 'src/ui/RowMenuLoaded.tsx';
@@ -42,9 +42,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   return {
     // routePages: per route, index.html naming every file the route needs (server/static.ts serves it);
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
-    // offlineShell: the web app manifest and a Workbox service worker precaching the app (installable, opens offline)
+    // serviceWorkerPlugin: the web app manifest and a Workbox service worker precaching the app (installable, opens offline)
     // machineDescriptions: the machines' description texts (docs only) left out of the build
-    plugins: probe ? [react(), offlineShell()] : [machineDescriptions(), react(), parts.plugin, routePages(), offlineShell(), compressAssets()],
+    plugins: probe ? [react(), serviceWorkerPlugin()] : [machineDescriptions(), react(), parts.plugin, routePages(), serviceWorkerPlugin(), compressAssets()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: Number(process.env.VITE_PORT ?? 5173),

@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // The summary reporter records counts for the closing "Tests: N passed, M failed" of npm test.
-    reporters: ['default', ['./tools/summaryReporter.ts', { run: 'main' }]],
+    reporters: ['default', ['./harness/summaryReporter.ts', { run: 'main' }]],
     projects: [
       {
         resolve: { alias },

@@ -11,7 +11,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/globalSetup.ts'],
-    reporters: ['default', ['./tools/summaryReporter.ts', { run: 'e2e' }]],
+    reporters: ['default', ['./harness/summaryReporter.ts', { run: 'e2e' }]],
     testTimeout: 60000,
     hookTimeout: 120000,
     fileParallelism: false,

@@ -55,7 +55,7 @@ import { LIMITS } from '../server/api/limits';
 import { LOOP_REPORT_LINE } from '../server/loopReport';
 import { sha256Hex } from '../server/auth';
 import { DEMO_ALBUMS } from '../server/demo/catalog';
-import { spawnServer, type TestServer } from '../tools/serverProcess';
+import { spawnServer, type TestServer } from '../harness/serverProcess';
 import {
   bodyLoop,
   largestShareBody,

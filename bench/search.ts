@@ -14,7 +14,7 @@ import { buildMetaIndex } from '../server/meta/searchIndex';
 import type { MetaRepo } from '../server/meta/load';
 import { TagRegistry } from '../server/meta/tags';
 import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../server/meta/types';
-import { has, scanAlbums, scanTracks } from '../tools/metaScan';
+import { has, scanAlbums, scanTracks } from '../harness/metaScan';
 import { median, round } from './lib/stats';
 import type { BenchModule, Cell } from './lib/types';
 import { mulberry32 } from '../server/demo/synth';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
-import { launchBrowser } from '../tools/browser';
+import { launchBrowser } from '../harness/browser';
 import type { LookupTimings, SyncTimings } from './sync/entry';
 import { measureAlbumList, type AlbumListTimings } from './sync/albumList';
 import { syntheticCatalogue } from './lib/catalogue';

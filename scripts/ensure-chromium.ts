@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { hasFfmpeg } from '../server/library/transcode';
-import { INSTALL_HINT, probeChromium } from '../tools/chromium';
+import { INSTALL_HINT, probeChromium } from '../harness/chromium';
 
 function chromiumFound(): boolean {
   const probe = probeChromium();

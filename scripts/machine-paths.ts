@@ -1,10 +1,10 @@
 /**
  * `npm run paths -- <machine>... | --all [options]` (`--help` for the options): paths covering
- * every transition of each machine, from the registry in scripts/lib/machineRegistry.ts;
- * `npm run paths -- --replay FILE...` replays exported JSON files (scripts/lib/pathsReplay.ts).
+ * every transition of each machine, from the registry in model-paths/registry.ts;
+ * `npm run paths -- --replay FILE...` replays exported JSON files (model-paths/replayFiles.ts).
  */
-import { registry } from './lib/machineRegistry';
-import { runPaths, writePathsFiles } from './lib/pathsCli';
+import { registry } from '../model-paths/registry';
+import { runPaths, writePathsFiles } from '../model-paths/cli';
 
 const run = runPaths(registry, process.argv.slice(2));
 const writeFailure = writePathsFiles(run);

@@ -1,14 +1,14 @@
 /**
  * `npm run machines`: writes docs/machines/<name>.json, <name>.md (Mermaid diagram),
  * <name>.studio.ts (for Stately Studio's "Import from code") and README.md for every machine in
- * the registry (scripts/lib/machineRegistry.ts).
+ * the registry (model-paths/registry.ts).
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machines } from './lib/machineRegistry';
-import { renderMachineDocs } from './lib/machineDocs';
-import { renderStudioFiles } from './lib/machineStudio';
+import { machines } from '../model-paths/registry';
+import { renderMachineDocs } from '../model-paths/machineDocs';
+import { renderStudioFiles } from '../model-paths/machineStudio';
 
 const outDir = fileURLToPath(new URL('../docs/machines/', import.meta.url));
 

@@ -1,13 +1,13 @@
 /**
  * End of `npm test`: prints "Tests: N passed, M failed" summing every vitest run recorded by
- * tools/summaryReporter.ts in $TEST_SUMMARY_FILE, and exits 1 when anything failed, an
+ * harness/summaryReporter.ts in $TEST_SUMMARY_FILE, and exits 1 when anything failed, an
  * expected run did not report, or a run's exit code says it failed. Removes the file.
  *
  *   TEST_SUMMARY_FILE=… tsx scripts/test-summary.ts --expect main,e2e --status 0,1
  *   (one exit code per expected run, in the same order)
  */
 import { rmSync } from 'node:fs';
-import { readSummary, SUMMARY_ENV, type SummaryFile } from '../tools/summaryReporter';
+import { readSummary, SUMMARY_ENV, type SummaryFile } from '../harness/summaryReporter';
 
 interface Verdict {
   lines: string[];

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 
 /*
  * Content codings: which one a request accepts, and compressing API answers. Static files are
- * compressed once at build time (scripts/lib/compressAssets.ts); JSON answers are compressed here,
+ * compressed once at build time (build/compressAssets.ts); JSON answers are compressed here,
  * on the thread pool (never on the event loop), when they are large enough to gain.
  */
 

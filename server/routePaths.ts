@@ -1,5 +1,5 @@
 // The client's route paths (`/album/:id`) as the server matches them. The build lists each route
-// with its page in dist/routes/routes.json (scripts/lib/routePages.ts); static.ts answers a request
+// with its page in dist/routes/routes.json (build/routePages.ts); static.ts answers a request
 // whose path matches one with that page. The client's route table has the same function
 // (src/app/routeTable.ts); the server keeps its own copy so it imports nothing of the app, and
 // tests/server/routePaths.test.ts proves the two give the same pattern for every route.

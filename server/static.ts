@@ -14,7 +14,7 @@ import { parseRange } from './httpRange.js';
  * answers the app's page so client-side routes (/album/…, /tag/…) load the app. Missing hashed
  * assets under /assets/ stay 404 so a stale page fails loudly instead of parsing HTML as JS.
  *
- * A client route gets its page from the build's `routes/` (scripts/lib/routePages.ts): index.html
+ * A client route gets its page from the build's `routes/` (build/routePages.ts): index.html
  * naming every file that route needs, so they load at once; `/` and other paths get
  * `routes/app.html`. Both carry the marker telling the app that path addresses work on this server
  * (src/services/addresses.ts); a build without them gets index.html.
@@ -25,7 +25,7 @@ import { parseRange } from './httpRange.js';
  * requests are answered from those, instead of starting after the scripts ran.
  *
  * Text files go compressed when the build wrote `<file>.br` / `<file>.gz` beside them
- * (scripts/lib/compressAssets.ts) and the request accepts that coding; they always say
+ * (build/compressAssets.ts) and the request accepts that coding; they always say
  * `Vary: Accept-Encoding`. A request with a Range gets the plain file (ranges count its bytes).
  */
 

@@ -1,5 +1,5 @@
 // Boot: create the long-lived actors once, then render the app.
-import '@/ui/styles/shell';
+import '@/ui/styles/firstPage';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
@@ -8,7 +8,7 @@ import { maybeInspector } from '@/app/inspect';
 import { preloadPage } from '@/app/routes';
 import { startAddresses } from '@/app/addressMode';
 import { currentRoute } from '@/services/addresses';
-import { registeredServiceWorker } from '@/features/shell/actors';
+import { registeredServiceWorker } from '@/features/appStatus/actors';
 
 async function boot() {
   // first: every read of the route below goes through the address form chosen here

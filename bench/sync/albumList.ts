@@ -17,8 +17,8 @@ import { drawCover } from '../../server/demo/cover';
 import { demoPaths } from '../../server/demo/generate';
 import { createServer, loadConfig, type AnnivServer } from '../../server/index';
 import type { MetaRepo } from '../../server/meta/load';
-import { serveAlbumList, type AlbumListLibrary } from '../../tools/albumListLibrary';
-import { logIn } from '../../tools/signIn';
+import { serveAlbumList, type AlbumListLibrary } from '../../harness/albumListLibrary';
+import { logIn } from '../../harness/signIn';
 import { REPO_ROOT } from '../lib/paths';
 
 export interface AlbumListTimings {

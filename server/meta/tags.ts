@@ -4,18 +4,8 @@
  * resolution of the tag strings used in albums and queries.
  */
 
-export const TAG_TYPES = [
-  'artist',
-  'group',
-  'animation',
-  'series',
-  'project',
-  'radio',
-  'game',
-  'organization',
-  'category',
-  'unknown',
-] as const;
+// one list with the client's (src/shared is plain vocabulary, no framework)
+import { TAG_TYPES } from '../../src/shared/tagTypes.js';
 
 export interface TagInfo {
   name: string;

@@ -5,9 +5,9 @@ import { pageTitle } from '@/rules/site';
 import { text } from '@/shared/text';
 import { Header } from './layout/Header';
 import { Drawer } from './layout/Drawer';
-import { Shell } from './layout/Shell';
+import { Frame } from './layout/Frame';
 import { Toasts } from '@/features/messages';
-import { OfflineBanner, UpdatePrompt } from '@/features/shell';
+import { OfflineBanner, UpdatePrompt } from '@/features/appStatus';
 import { PlaylistDialogsHost } from '@/features/playlists/components/PlaylistDialogsHost';
 import { KeepPlanDialogHost } from '@/features/offline';
 import { PlayerBar, playingTitleOf } from '@/features/player';
@@ -34,7 +34,7 @@ function DocumentTitle({ system }: { system: AppSystem }) {
   return null;
 }
 
-function Frame({ system }: { system: AppSystem }) {
+function Layout({ system }: { system: AppSystem }) {
   // The drawer is open by default; the main area shifts by its width when it opens or closes. On a
   // phone it starts closed and lies over the page, so it closes again once a link in it is followed.
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY, undefined, { getInitialValueInEffect: false });
@@ -45,7 +45,7 @@ function Frame({ system }: { system: AppSystem }) {
   }, [narrow, location, close]);
   return (
     <>
-      <Shell
+      <Frame
         drawerOpened={opened}
         onCloseDrawer={close}
         header={<Header drawerOpened={opened} onToggleDrawer={toggle} tools={<AppShortcuts player={system.player} />} />}
@@ -59,7 +59,7 @@ function Frame({ system }: { system: AppSystem }) {
         <OfflineBanner />
         <AppRoutes />
         <UpdatePrompt />
-      </Shell>
+      </Frame>
       <Toasts />
       <PlaylistDialogsHost />
       <KeepPlanDialogHost />
@@ -83,7 +83,7 @@ export function App({ system, env = 'default' }: { system: AppSystem; env?: 'def
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} forceColorScheme={colorScheme}>
       <SystemProvider system={system}>
         <Router hook={useTransitionLocation}>
-          <Frame system={system} />
+          <Layout system={system} />
         </Router>
       </SystemProvider>
     </MantineProvider>

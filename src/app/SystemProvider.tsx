@@ -13,7 +13,7 @@ import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
 import { SettingsProvider } from '@/features/settings';
-import { ShellProvider } from '@/features/shell';
+import { AppStatusProvider } from '@/features/appStatus';
 import type { Severity } from '@/shared/effects';
 import { CoverStoreContext } from '@/ui/coverStoreContext';
 import { InspectProvider } from '@/ui/inspect';
@@ -44,11 +44,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                           <KeepingProvider value={system.keeping}>
                           <KeptAheadProvider value={system.keptAhead}>
                           <CoverStoreContext.Provider value={system.covers}>
-                            <ShellProvider value={system.shell}>
+                            <AppStatusProvider value={system.appStatus}>
                               <TrackSlotsProvider>
                                 <InspectProvider value={system.inspect}>{children}</InspectProvider>
                               </TrackSlotsProvider>
-                            </ShellProvider>
+                            </AppStatusProvider>
                           </CoverStoreContext.Provider>
                           </KeptAheadProvider>
                           </KeepingProvider>

@@ -10,7 +10,7 @@ import { text } from '@/shared/text';
  */
 export async function maybeInspector(): Promise<((event: InspectionEvent) => void) | undefined> {
   if (!new URLSearchParams(window.location.search).has('inspect')) return undefined;
-  if (import.meta.env.PROD && !window.confirm(text.shell.inspectConfirm)) return undefined;
+  if (import.meta.env.PROD && !window.confirm(text.appStatus.inspectConfirm)) return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   const inspector = createBrowserInspector();
   return (event) => inspector.inspect.next?.(event);

@@ -1,5 +1,5 @@
 // The route table (docs/behaviour.md#routes-and-the-guard) as plain data. routes.tsx renders it; the build reads it too
-// (scripts/lib/routePages.ts) to write, for each route, a copy of index.html that names every
+// (build/routePages.ts) to write, for each route, a copy of index.html that names every
 // file the route's page needs, so the browser fetches them together with the app's entry instead
 // of one round after another. No React here: the build's Node side imports this file.
 

@@ -15,7 +15,7 @@ import { startPlaylists } from '@/features/playlists';
 import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
-import { isOffline, startShell } from '@/features/shell';
+import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
 import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead, startKeeping } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
@@ -42,7 +42,7 @@ export interface SystemOptions {
   /** loads a route afresh; null: the page where it is */
   reload?: (to: string | null) => void;
   inspect?: (event: InspectionEvent) => void;
-  /** the shell's `serviceWorker` actor (main.tsx passes the registered worker; absent: none) */
+  /** the app status's `serviceWorker` actor (main.tsx passes the registered worker; absent: none) */
   serviceWorker?: AnyActorLogic;
 }
 
@@ -60,7 +60,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   const api = createApiClient({
     ...options.api,
     // an answer (even an error envelope) means the server is reachable; no answer at all means this
-    // browser is offline or the server is down (the shell's 离线中)
+    // browser is offline or the server is down (the app status's 离线中)
     onAnswer: () => reachability(true),
     onError: (error, path) => {
       reachability(!gotNoAnswer(error));
@@ -77,7 +77,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   const { fetch } = options;
 
   const messages = createActor(messagesMachine, { inspect: options.inspect }).start();
-  // the one notify: while the shell says 离线中, "no answer" errors are not toasted one by one (the
+  // the one notify: while the app status says 离线中, "no answer" errors are not toasted one by one (the
   // banner says it once)
   let offline = () => false;
   const notify = (event: NotifyEvent) => {
@@ -120,9 +120,9 @@ export function createAppSystem(options: SystemOptions = {}) {
   const keeping = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
   keptOnDevice = (track) => isKept(track)(keeping.getSnapshot());
   keptKnownNow = async () => void (await waitFor(keeping, keptKnown));
-  const shell = startShell({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
-  reachability = (reached) => shell.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
-  offline = () => isOffline(shell.getSnapshot());
+  const appStatus = startAppStatus({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
+  reachability = (reached) => appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
+  offline = () => isOffline(appStatus.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
   onTwoFactorRequired = () => session.send({ type: 'TWO_FACTOR_REQUIRED' });
 
@@ -190,12 +190,12 @@ export function createAppSystem(options: SystemOptions = {}) {
     lyrics,
     keeping,
     keptAhead,
-    shell,
+    appStatus,
     browse,
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, share.sharing, lyrics, keeping, shell, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [player, favourites, playlists, share.sharing, lyrics, keeping, appStatus, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

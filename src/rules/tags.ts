@@ -1,23 +1,13 @@
 // Tag helpers over the tag graph (docs/protocol.md#metadata): the graph maps a `type:name` tag to its
 // children; parents are found by inverting it. Tags are compared in `type:name` form everywhere.
 import type { Tag } from '@/shared/types';
+import { TAG_TYPES as TAG_TYPE_LIST } from '@/shared/tagTypes';
 
 /** parent tag id → child tag ids; only tags with children appear as keys */
 export type TagGraph = Record<string, string[]>;
 
 /** the tag types of the metadata repository (docs/protocol.md#files-on-disk) */
-export const TAG_TYPES: ReadonlySet<string> = new Set([
-  'artist',
-  'group',
-  'animation',
-  'series',
-  'project',
-  'radio',
-  'game',
-  'organization',
-  'category',
-  'unknown',
-]);
+export const TAG_TYPES: ReadonlySet<string> = new Set(TAG_TYPE_LIST);
 
 export function tagId(type: string, name: string): string {
   return `${type}:${name}`;

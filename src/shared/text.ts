@@ -284,7 +284,7 @@ export const text = {
     retry: '重试',
     unsynced: '歌词未同步',
   },
-  shell: {
+  appStatus: {
     offline: '离线中',
     offlineDetail: '显示的是本机保存的内容；联网后自动恢复',
     updateReady: '有新版本可用，刷新后使用',

@@ -237,3 +237,9 @@ export interface NewShare {
   /** album id → the id of the credential that shares it */
   albums: Record<string, string>;
 }
+
+/** what a page's load shows: a skeleton, the data, or the error's text (PageLoad renders it) */
+export type LoadState<T> =
+  | { status: 'loading' }
+  | { status: 'success'; data: T }
+  | { status: 'failure'; error: string };

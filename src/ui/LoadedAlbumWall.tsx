@@ -2,7 +2,7 @@
 import type { AlbumInfo } from '@/shared/types';
 import { AlbumWall } from './AlbumWall';
 import { Notice } from './Notice';
-import type { LoadState } from './PageLoad';
+import type { LoadState } from '@/shared/types';
 import { PageSpinner } from './PageSpinner';
 
 export interface LoadedAlbums {

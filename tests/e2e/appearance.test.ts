@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage } from '../../tools/browser';
-import { openSignedIn } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

@@ -12,9 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { serveAlbumList } from '../../tools/albumListLibrary';
-import { newPage } from '../../tools/browser';
-import { openSignedIn, pathAndQuery } from '../../tools/signIn';
+import { serveAlbumList } from '../../harness/albumListLibrary';
+import { newPage } from '../../harness/browser';
+import { openSignedIn, pathAndQuery } from '../../harness/signIn';
 import { addLibraryOnPage } from './support/libraries';
 import { serverAndBrowser } from './support/suite';
 

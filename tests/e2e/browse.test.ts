@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage, type NewPageOptions, type TestPage } from '../../tools/browser';
+import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
 import { freePort } from './support/server';
-import { openSignedIn, pathAndQuery } from '../../tools/signIn';
+import { openSignedIn, pathAndQuery } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const DEMO_LIBRARY = '演示音乐库';

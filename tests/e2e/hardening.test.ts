@@ -3,8 +3,8 @@
 // the Content-Security-Policy the server sends while the app browses and plays.
 import { describe, expect, test } from 'vitest';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage } from '../../tools/browser';
-import { logIn, openSignedIn } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { logIn, openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

@@ -11,8 +11,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage } from '../../tools/browser';
-import { openSignedIn } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { openSignedIn } from '../../harness/signIn';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
 import { keepButton, keepDialog, OFFLINE_CONSOLE, openKeepDialog, playsFromDevice, startKeeping } from './support/keeping';
 import { serverAndBrowser } from './support/suite';

@@ -4,8 +4,8 @@
 // On a wide screen the drawer is open and the page sits beside it.
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage } from '../../tools/browser';
-import { openSignedIn } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

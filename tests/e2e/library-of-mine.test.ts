@@ -3,8 +3,8 @@
 // reorder, play, edit, remove, delete; a second user cannot edit, delete or open a private list.
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { newPage, type TestPage } from '../../tools/browser';
-import { logIn, openSignedIn, registerOnPage } from '../../tools/signIn';
+import { newPage, type TestPage } from '../../harness/browser';
+import { logIn, openSignedIn, registerOnPage } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲

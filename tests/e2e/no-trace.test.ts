@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, launchBrowser, newPage } from '../../tools/browser';
-import { chromiumPath } from '../../tools/chromium';
-import { signInAsDemo } from '../../tools/signIn';
+import { CHROMIUM_ARGS, launchBrowser, newPage } from '../../harness/browser';
+import { chromiumPath } from '../../harness/chromium';
+import { signInAsDemo } from '../../harness/signIn';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { startServer, type TestServer } from './support/server';
 

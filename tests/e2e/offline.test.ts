@@ -1,4 +1,4 @@
-// The installed app's offline shell in real Chromium: the service worker precaches
+// The installed app's app, installed, in real Chromium: the service worker precaches
 // the app on the first visit, so a repeat visit loads no script or style sheet from the network;
 // offline, a reload still opens the app with the 离线中 banner, the saved queue and an album page
 // IndexedDB holds, and /api calls fail instead of being answered from a cache; a new version of
@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage } from '../../tools/browser';
-import { DIST_DIR } from '../../tools/serverProcess';
-import { openSignedIn } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { DIST_DIR } from '../../harness/serverProcess';
+import { openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const distDir = mkdtempSync(join(tmpdir(), 'anniv-offline-dist-'));
@@ -34,7 +34,7 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
-describe('the offline shell', () => {
+describe('the installed app offline', () => {
   test('a repeat visit loads no script or style from the network; offline the app opens with the banner, the saved queue and a stored album page; /api is never answered from a cache', { timeout: 120_000 }, async () => {
     const { page, context, errors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage, type NewPageOptions, type TestPage } from '../../tools/browser';
-import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../../tools/gap';
-import { openSignedIn } from '../../tools/signIn';
+import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
+import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../../harness/gap';
+import { openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const SITE_NAME = '港口电台';

@@ -1,7 +1,7 @@
 // Sign-in flows in real Chromium against the real reference server.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newPage } from '../../tools/browser';
-import { logIn, registerOnPage } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { logIn, registerOnPage } from '../../harness/signIn';
 import { startServer, type TestServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 

@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 import { loadOrCreateKeys, signShareToken } from '../../server/library/keys';
 import { LIMITS } from '../../server/api/limits';
 import { AUDIO_SPY, playedAudio } from './support/audioSpy';
-import { newPage } from '../../tools/browser';
-import { openSignedIn } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲

@@ -6,8 +6,8 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sha256Hex } from '../../server/auth';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage, type NewPageOptions, type TestPage } from '../../tools/browser';
-import { logIn } from '../../tools/signIn';
+import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
+import { logIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

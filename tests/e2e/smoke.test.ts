@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage } from '../../tools/browser';
-import { signInAsDemo } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { signInAsDemo } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();

@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage } from '../../tools/browser';
-import { logIn, openSignedIn, registerOnPage } from '../../tools/signIn';
+import { newPage } from '../../harness/browser';
+import { logIn, openSignedIn, registerOnPage } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
 
 const PERIOD = 30_000;

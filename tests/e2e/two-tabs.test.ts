@@ -4,9 +4,9 @@
 // library in one transaction, and a reader reads the head and the blocks it points at in one.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { serveAlbumList } from '../../tools/albumListLibrary';
-import { newPage } from '../../tools/browser';
-import { openSignedIn } from '../../tools/signIn';
+import { serveAlbumList } from '../../harness/albumListLibrary';
+import { newPage } from '../../harness/browser';
+import { openSignedIn } from '../../harness/signIn';
 import { addLibraryOnPage } from './support/libraries';
 import { serverAndBrowser } from './support/suite';
 

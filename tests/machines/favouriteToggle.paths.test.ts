@@ -10,7 +10,7 @@ import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleInput
 import { pathInput } from '@/features/favourites/favouriteToggleMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
-import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));

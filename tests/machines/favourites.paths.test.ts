@@ -11,7 +11,7 @@ import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMac
 import { pathEvents } from '@/features/favourites/favouritesMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
-import { assertAllStatesReached, replayPath, stateIdsOf, type PathEvent, type StateChecks } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, type PathEvent, type StateChecks } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));

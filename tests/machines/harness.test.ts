@@ -9,9 +9,9 @@ import {
   stateIdsOf,
   type PathEvent,
   type StateChecks,
-} from '../../tools/modelPaths';
-import { machineDefinition, machineMermaid, renderMachineDocs } from '../../scripts/lib/machineDocs';
-import { renderPathsReport } from '../../scripts/lib/machinePaths';
+} from '../../model-paths/modelPaths';
+import { machineDefinition, machineMermaid, renderMachineDocs } from '../../model-paths/machineDocs';
+import { renderPathsReport } from '../../model-paths/machinePaths';
 
 // A toy with the features real machines use: an invoked promise actor, a named delay, a parallel
 // state, guards (one built from and/not) and context.

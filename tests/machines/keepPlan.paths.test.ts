@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { keepPlanMachine } from '@/features/offline/keepPlanMachine';
 import { pathInput } from '@/features/offline/keepPlanMachine.samples';
-import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const machine = withPendingActors(keepPlanMachine, ['estimateKeep']);

@@ -3,7 +3,7 @@
 // settle only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { librariesMachine } from '@/features/library/librariesMachine';
-import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const machine = withPendingActors(librariesMachine, ['listCredentials', 'addCredential', 'deleteCredential']);

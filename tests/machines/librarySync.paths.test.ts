@@ -3,7 +3,7 @@
 // that settle only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
-import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const machine = withPendingActors(librarySyncMachine, ['loadRecords', 'fetchLibraryInfo', 'fetchLibraryAlbums', 'storeLibrary', 'removeLibrary']);

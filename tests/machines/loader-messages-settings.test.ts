@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { loaderMachine } from '@/ui/loaderMachine';
+import { loaderMachine } from '@/features/pageLoad/loaderMachine';
 import { messagesMachine } from '@/features/messages/messagesMachine';
 import { settingsMachine, type SettingsChangedEvent } from '@/features/settings/settingsMachine';
 import type { NotifyEvent } from '@/shared/effects';

@@ -3,9 +3,9 @@
 // settles only when the path says so; every state must be reached.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type EmittedFrom, type InspectionEvent } from 'xstate';
-import { loaderMachine } from '@/ui/loaderMachine';
-import { doneSamples, errorSamples } from '@/ui/loaderMachine.samples';
-import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../tools/modelPaths';
+import { loaderMachine } from '@/features/pageLoad/loaderMachine';
+import { doneSamples, errorSamples } from '@/features/pageLoad/loaderMachine.samples';
+import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));

@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { lyricsStateOf } from '@/features/lyrics/selectors';
 import type { Lyrics } from '@/rules/lyrics';
-import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type MachinePath } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type MachinePath } from '../../model-paths/modelPaths';
 import { fakeService, flush } from './fakes';
 import { registryWalk } from './registryWalk';
 

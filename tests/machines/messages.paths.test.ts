@@ -17,7 +17,7 @@ import {
   stateIdsOf,
   type MachinePath,
   type PathEvent,
-} from '../../tools/modelPaths';
+} from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const machine = messagesMachine;

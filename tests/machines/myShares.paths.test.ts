@@ -21,7 +21,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../../tools/modelPaths';
+} from '../../model-paths/modelPaths';
 import { fakeService, flush } from './fakes';
 import { registryWalk } from './registryWalk';
 

@@ -1,15 +1,15 @@
 // One walk per machine: the paths tests replay exactly the paths `npm run paths -- <name>` prints,
 // title for title (both come from the samples beside the machine).
 import { describe, expect, it } from 'vitest';
-import { formatPathsReport } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { runPaths } from '../../scripts/lib/pathsCli';
+import { formatPathsReport } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { runPaths } from '../../model-paths/cli';
 import { registryWalk } from './registryWalk';
 
 /** Machines whose paths test takes its walk from the registry (see each *.paths.test.ts). */
 const oneWalk = [
   'shareWizard', 'session', 'player', 'favouriteToggle', 'favourites', 'libraries', 'librarySync', 'loader', 'lyrics',
-  'sharing', 'shell', 'messages', 'settings', 'myShares', 'playlist', 'playlists', 'keepPlan',
+  'sharing', 'appStatus', 'messages', 'settings', 'myShares', 'playlist', 'playlists', 'keepPlan',
 ];
 
 const printedTitles = (report: string) =>

@@ -1,4 +1,4 @@
-// The replay contract (tools/pathReplay.ts, docs/qa.md#replay-an-exported-file): every machine's
+// The replay contract (model-paths/pathReplay.ts, docs/qa.md#replay-an-exported-file): every machine's
 // default export, through JSON.stringify/parse as a QA engineer's tool reads it, replays against the
 // registry's machine with nothing but the parsed file (its input, events with errors as data,
 // expected state values and tags), step for step; a changed step or another definition is caught.
@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { generatePaths } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { formatPaths, type PathsDocument } from '../../scripts/lib/pathsExport';
-import { runPaths } from '../../scripts/lib/pathsCli';
-import { REPLAY_EXIT } from '../../scripts/lib/pathsReplay';
+import { generatePaths } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { formatPaths, type PathsDocument } from '../../model-paths/export';
+import { runPaths } from '../../model-paths/cli';
+import { REPLAY_EXIT } from '../../model-paths/replayFiles';
 import {
   checkDocument,
   definitionHash,
@@ -24,7 +24,7 @@ import {
   ReplayRefused,
   returns,
   type ReplayedStep,
-} from '../../tools/pathReplay';
+} from '../../model-paths/pathReplay';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const names = Object.keys(registry.machines).sort();

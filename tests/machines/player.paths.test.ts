@@ -15,7 +15,7 @@ import {
   replayPath,
   stateIdsOf,
   type StateChecks,
-} from '../../tools/modelPaths';
+} from '../../model-paths/modelPaths';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const silentAudio = fromCallback(() => () => {});

@@ -22,7 +22,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../../tools/modelPaths';
+} from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const actorNames = ['loadPlaylist', 'updateInfo', 'removeItem', 'reorder'] as const;

@@ -25,7 +25,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../../tools/modelPaths';
+} from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const actorNames = ['listPlaylists', 'createPlaylist', 'deletePlaylist', 'appendTracks'] as const;

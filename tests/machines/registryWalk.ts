@@ -1,10 +1,10 @@
 // The one walk of a machine (issue: the titles the command prints are the titles the tests run):
 // the paths `npm run paths -- <name>` prints, from the samples beside the machine, as test cases.
 import type { AnyStateMachine } from 'xstate';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { generatePaths, pathTitler } from '../../scripts/lib/machinePaths';
-import type { GeneratedPath } from '../../tools/pathGenerators';
-import type { MachinePath } from '../../tools/modelPaths';
+import { registry } from '../../model-paths/registry';
+import { generatePaths, pathTitler } from '../../model-paths/machinePaths';
+import type { GeneratedPath } from '../../model-paths/pathGenerators';
+import type { MachinePath } from '../../model-paths/modelPaths';
 
 /** Title prefix of the paths only `--every-path` prints (the lean walk leaves them out: they add no coverage). */
 export const EVERY_PATH = '--every-path: ';

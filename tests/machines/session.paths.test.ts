@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/features/session/sessionMachine';
-import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));

@@ -17,10 +17,10 @@ import {
   stateIdsOf,
   type MachinePath,
   type PathEvent,
-} from '../../tools/modelPaths';
-import { pathTitler, walkSpecOf } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { coveragePaths } from '../../tools/pathGenerators';
+} from '../../model-paths/modelPaths';
+import { pathTitler, walkSpecOf } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { coveragePaths } from '../../model-paths/pathGenerators';
 import { registryWalk } from './registryWalk';
 
 const machine = settingsMachine;

@@ -38,7 +38,7 @@ import {
   type StateChecks,
   withPendingActors,
   withRecordingActors,
-} from '../../tools/modelPaths';
+} from '../../model-paths/modelPaths';
 
 const actorNames = ['chooseCredentials', 'createShare', 'copyLink', 'nativeShare'] as const;
 type ActorName = (typeof actorNames)[number];

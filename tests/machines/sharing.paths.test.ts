@@ -11,7 +11,7 @@ import { openViews, pathEvents } from '@/features/share/sharingMachine.samples';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';
 import { sharingMachine } from '@/features/share/sharingMachine';
-import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../tools/modelPaths';
+import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../model-paths/modelPaths';
 import { registryWalk } from './registryWalk';
 
 const machine = sharingMachine.provide({

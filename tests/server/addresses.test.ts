@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AnnivServer } from '../../server/index.js';
-import { APP_PAGE, withAddressMarker } from '../../scripts/lib/routePages.js';
+import { APP_PAGE, withAddressMarker } from '../../build/routePages.js';
 import { ADDRESS_MARKER } from '../../src/services/addresses.js';
 import { makeDataDir, makeServer, removeDir } from './support/fixture.js';
 

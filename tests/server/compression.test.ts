@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ALBUMS } from '../../server/demo/catalog.js';
 import { acceptedCodings } from '../../server/encoding.js';
 import type { AnnivServer } from '../../server/index.js';
-import { compressDir } from '../../scripts/lib/compressAssets.js';
+import { compressDir } from '../../build/compressAssets.js';
 import { Client, makeDataDir, makeServer, removeDir } from './support/fixture.js';
 
 /*

@@ -5,7 +5,7 @@ import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks, trackInfo } from
 import { TagRegistry } from '../../server/meta/tags.js';
 import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../../server/meta/types.js';
 import { removeDir, tempDir } from './support/fixture.js';
-import { has, scanAlbums, scanByTag, scanTracks } from '../../tools/metaScan.js';
+import { has, scanAlbums, scanByTag, scanTracks } from '../../harness/metaScan.js';
 import { mulberry32 } from '../../server/demo/synth.js';
 
 /*
@@ -14,7 +14,7 @@ import { mulberry32 } from '../../server/demo/synth.js';
  * kept here as the reference, and a call must not read every album.
  */
 
-// the reference: the scanning queries as they were before the index (tools/metaScan.ts)
+// the reference: the scanning queries as they were before the index (harness/metaScan.ts)
 
 // ---- a generator of random albums ----
 

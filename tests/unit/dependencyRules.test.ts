@@ -1,6 +1,6 @@
 // The layer rules of .dependency-cruiser.cjs (npm run lint:deps) can fail: each rule fires on a
 // fixture tree (tests/unit/fixtures/layers/src for the client's layers, tests/unit/fixtures/tooling
-// for the rules between src, server, scripts, bench and tests), and the allowed imports there pass.
+// for the rules between src, server, the tooling folders and tests), and the allowed imports there pass.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
-const { layerRules, toolingRules } = require('../../scripts/lib/layerRules.cjs') as {
+const { layerRules, toolingRules } = require('../../lint/layerRules.cjs') as {
   layerRules: (root?: string) => IForbiddenRuleType[];
   toolingRules: (root?: string) => IForbiddenRuleType[];
 };
@@ -85,6 +85,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'samples-only-for-tooling: features/x/usesSamples.ts → features/x/xMachine.samples.ts',
         'shared-only-to-shared: shared/a.ts → features/x/b.ts',
         'ui-not-to-features-or-app: ui/Widget.ts → features/x/b.ts',
+        'no-machine-in-ui: ui/runsMachine.ts → npm:xstate',
       ].sort(),
     );
     // Every rule is shown to fire.
@@ -105,6 +106,8 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     expect(targets('app/app.ts')).toEqual(['features/x/b.ts']);
     expect(targets('shared/machineHelper.ts')).toEqual(['npm:xstate']);
     expect(targets('ui/Button.ts')).toEqual(['shared/words.ts', 'ui/Button.module.css', 'ui/plain.css']);
+    // a ui file may name xstate's types (an inspector callback), not run a machine
+    expect(targets('ui/inspectHook.ts')).toEqual(['npm:xstate']);
     expect(targets('services/clean.ts')).toEqual(['npm:ofetch', 'rules/rule.ts', 'shared/words.ts']);
     expect(targets('storage/store.ts')).toEqual(['rules/rule.ts', 'shared/words.ts']);
     expect(targets('rules/rule.ts')).toEqual(['npm:jwt-decode', 'shared/words.ts']);
@@ -117,7 +120,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     expect(widget[0]?.types).toContain('type-only');
   });
 
-  it('the scripts, benchmarks and tools do not import the tests, and the server does not import the app', () => {
+  it('the scripts, benchmarks, build plugins, model paths and harness do not import the tests, and the server does not import the app', () => {
     const relTooling = relTo(TOOLING_ROOT);
     const violations = toolingResult.summary.violations.map((v) => `${v.rule.name}: ${relTooling(v.from)} → ${relTooling(v.to)}`).sort();
     expect(violations).toEqual(
@@ -125,12 +128,12 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'server-not-to-app: server/toApp.ts → src/app/routes.ts',
         'tooling-not-to-tests: bench/toTests.ts → tests/helper.ts',
         'tooling-not-to-tests: scripts/toTests.ts → tests/helper.ts',
-        'tooling-not-to-tests: tools/toTests.ts → tests/helper.ts',
+        'tooling-not-to-tests: harness/toTests.ts → tests/helper.ts',
       ].sort(),
     );
     const edges = new Map(toolingResult.modules.map((m) => [relTooling(m.source), m.dependencies.map((d) => relTooling(d.resolved)).sort()]));
-    expect(edges.get('bench/toTools.ts')).toEqual(['tools/browser.ts']);
-    expect(edges.get('tests/helper.ts')).toEqual(['tools/browser.ts']);
+    expect(edges.get('bench/toHarness.ts')).toEqual(['harness/browser.ts']);
+    expect(edges.get('tests/helper.ts')).toEqual(['harness/browser.ts']);
     expect(edges.get('server/own.ts')).toEqual(['server/toApp.ts', 'src/shared/words.ts']);
   });
 });

@@ -3,8 +3,8 @@
 // check holds the adapter's list of transitions no user reaches to account.
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup, type AnyEventObject } from 'xstate';
-import { defaultEvents, describePath, withPendingActors } from '../../tools/modelPaths';
-import type { WalkSpec } from '../../tools/pathGenerators';
+import { defaultEvents, describePath, withPendingActors } from '../../model-paths/modelPaths';
+import type { WalkSpec } from '../../model-paths/pathGenerators';
 import { corridorSpec } from './fixtures/corridorMachine';
 import { coverageProblems, planInterfacePaths, ROOT_STATE, summaryLine, type AdapterPlan } from '../e2e/paths/plan';
 import { runPath } from '../e2e/paths/runner';

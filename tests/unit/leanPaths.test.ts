@@ -1,10 +1,10 @@
-// Lean exports (tools/pathGenerators.ts `leanPaths`): every generator keeps only the paths that add
+// Lean exports (model-paths/pathGenerators.ts `leanPaths`): every generator keeps only the paths that add
 // coverage, with exactly the coverage of every path it walked (`--every-path`).
 import { describe, expect, it } from 'vitest';
-import { generatePaths, walkSpecOf, type PathsOptions } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { coverageOf, coveragePaths, leanPaths, type GeneratedPath, type GeneratedPaths } from '../../tools/pathGenerators';
-import { defaultEvents, leafPaths, withPendingActors } from '../../tools/modelPaths';
+import { generatePaths, walkSpecOf, type PathsOptions } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { coverageOf, coveragePaths, leanPaths, type GeneratedPath, type GeneratedPaths } from '../../model-paths/pathGenerators';
+import { defaultEvents, leafPaths, withPendingActors } from '../../model-paths/modelPaths';
 import { smallMachine } from './fixtures/smallMachine';
 
 /** A path as what replaying it needs: its input and its events. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { withoutMachineDescriptions } from '../../scripts/lib/machineDescriptions';
+import { withoutMachineDescriptions } from '../../build/machineDescriptions';
 
-// The build step that leaves the machines' description texts out of the bundle (scripts/lib/machineDescriptions.ts).
+// The build step that leaves the machines' description texts out of the bundle (build/machineDescriptions.ts).
 const syntaxErrors = (code: string) =>
   ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } }).diagnostics ?? [];
 

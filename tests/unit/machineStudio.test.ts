@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
-import { machineStudioSource } from '../../scripts/lib/machineStudio';
-import { implementationLabel, ownActions } from '../../scripts/lib/machineLabels';
-import { machines } from '../../scripts/lib/machineRegistry';
-import { allStateNodes } from '../../tools/modelPaths';
+import { machineStudioSource } from '../../model-paths/machineStudio';
+import { implementationLabel, ownActions } from '../../model-paths/machineLabels';
+import { machines } from '../../model-paths/registry';
+import { allStateNodes } from '../../model-paths/modelPaths';
 
 const studioFiles = import.meta.glob<{ default: AnyStateMachine }>('/docs/machines/*.studio.ts');
 

@@ -2,7 +2,7 @@
 // brings its own): a component whose styles nobody imported renders without them, and a Progress
 // without its sheet is a bar 0 px high. Every file that uses a Mantine component must import that
 // component's sheet itself, through a styles module it imports (src/ui/styles/*), or have it in the
-// shell's sheets, which every page loads (src/ui/styles/shell.ts, imported by main.tsx).
+// first page's sheets, which every page loads (src/ui/styles/firstPage.ts, imported by main.tsx).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -58,11 +58,11 @@ function componentsIn(code: string): string[] {
 const sheetsFor = (component: string) => (BUILT_ON[component] ?? [component]).filter((sheet) => existsSync(join(SHEETS, `${sheet}.layer.css`)));
 
 describe("Mantine's styles", () => {
-  const shell = sheetsIn(readFileSync(join(SRC, 'ui', 'styles', 'shell.ts'), 'utf8'));
+  const firstPage = sheetsIn(readFileSync(join(SRC, 'ui', 'styles', 'firstPage.ts'), 'utf8'));
 
-  test('the shell loads its sheets on every page', () => {
-    expect(readFileSync(join(SRC, 'main.tsx'), 'utf8')).toMatch(/['"]@\/ui\/styles\/shell['"]/);
-    expect(shell.size).toBeGreaterThan(0);
+  test('the first page loads its sheets on every page', () => {
+    expect(readFileSync(join(SRC, 'main.tsx'), 'utf8')).toMatch(/['"]@\/ui\/styles\/firstPage['"]/);
+    expect(firstPage.size).toBeGreaterThan(0);
   });
 
   test('every Mantine component is rendered with its styles imported', () => {
@@ -71,7 +71,7 @@ describe("Mantine's styles", () => {
       const code = readFileSync(file, 'utf8');
       const components = componentsIn(code);
       if (components.length === 0) continue;
-      const loaded = new Set([...shell, ...sheetsIn(code), ...stylesModulesIn(code).flatMap((module) => [...sheetsIn(readFileSync(module, 'utf8'))])]);
+      const loaded = new Set([...firstPage, ...sheetsIn(code), ...stylesModulesIn(code).flatMap((module) => [...sheetsIn(readFileSync(module, 'utf8'))])]);
       for (const component of components) {
         for (const sheet of sheetsFor(component)) if (!loaded.has(sheet)) missing.push(`${relative(ROOT, file)}: ${component} needs ${sheet}.layer.css`);
       }

@@ -1,7 +1,7 @@
-// Which modules keep to a page's own chunk (scripts/lib/pageParts.ts): a page's parts moved out of
+// Which modules keep to a page's own chunk (build/pageParts.ts): a page's parts moved out of
 // pages/ into components/ stay with the page; what the app or a dialog also uses does not.
 import { describe, expect, it } from 'vitest';
-import { pageParts } from '../../scripts/lib/pageParts';
+import { pageParts } from '../../build/pageParts';
 
 const f = (path: string) => `/repo/src/features/${path}`;
 /** module → the modules that import it statically */

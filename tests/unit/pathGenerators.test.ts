@@ -1,12 +1,12 @@
-// Transition coverage (tools/pathGenerators.ts) and `npm run paths` (scripts/lib/pathsCli.ts) on a
+// Transition coverage (model-paths/pathGenerators.ts) and `npm run paths` (model-paths/cli.ts) on a
 // small machine: two guarded branches, an always, a delay and an invoked actor.
 import { describe, expect, it } from 'vitest';
 import { assign, setup, type AnyEventObject, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { coveragePaths, coverageOf, mulberry32, randomPaths, transitionPercent, type WalkSpec } from '../../tools/pathGenerators';
-import { defaultEvents, withPendingActors } from '../../tools/modelPaths';
-import { transitionsOf } from '../../tools/transitions';
-import { formatPathsReport, type MachineRegistry } from '../../scripts/lib/machinePaths';
-import { runPaths } from '../../scripts/lib/pathsCli';
+import { coveragePaths, coverageOf, mulberry32, randomPaths, transitionPercent, type WalkSpec } from '../../model-paths/pathGenerators';
+import { defaultEvents, withPendingActors } from '../../model-paths/modelPaths';
+import { transitionsOf } from '../../model-paths/transitions';
+import { formatPathsReport, type MachineRegistry } from '../../model-paths/machinePaths';
+import { runPaths } from '../../model-paths/cli';
 import { smallMachine } from './fixtures/smallMachine';
 
 const machine = withPendingActors(smallMachine, ['fetchThing']);

@@ -3,10 +3,10 @@
 // every state a description, so a new event or state cannot be added without one.
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import type { MachineRegistry } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { runPaths } from '../../scripts/lib/pathsCli';
-import { allStateNodes, eventTypesOf } from '../../tools/modelPaths';
+import type { MachineRegistry } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { runPaths } from '../../model-paths/cli';
+import { allStateNodes, eventTypesOf } from '../../model-paths/modelPaths';
 import { smallMachine } from './fixtures/smallMachine';
 
 const names = Object.keys(registry.machines);

@@ -1,4 +1,4 @@
-// `npm run paths -- … --format json|csv|md --out DIR` (scripts/lib/pathsExport.ts, scripts/lib/pathsCli.ts):
+// `npm run paths -- … --format json|csv|md --out DIR` (model-paths/export.ts, model-paths/cli.ts):
 // the exports QA tools read, whole payloads, stable ids.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise, setup, type AnyEventObject } from 'xstate';
-import type { MachineRegistry } from '../../scripts/lib/machinePaths';
-import { registry as machines } from '../../scripts/lib/machineRegistry';
-import { parsePathsArgs, runPaths, writePathsFiles } from '../../scripts/lib/pathsCli';
-import { csvField, eventPhrase } from '../../scripts/lib/pathsExport';
-import { definitionHash, returns } from '../../tools/pathReplay';
+import type { MachineRegistry } from '../../model-paths/machinePaths';
+import { registry as machines } from '../../model-paths/registry';
+import { parsePathsArgs, runPaths, writePathsFiles } from '../../model-paths/cli';
+import { csvField, eventPhrase } from '../../model-paths/export';
+import { definitionHash, returns } from '../../model-paths/pathReplay';
 import { smallMachine } from './fixtures/smallMachine';
 
 const signIn = setup({ actors: { login: fromPromise<string>(() => new Promise<string>(() => {})) } }).createMachine({

@@ -1,14 +1,14 @@
-// The quick generator (tools/pathGenerators.ts `quickPaths`): from where the walk is, the nearest
+// The quick generator (model-paths/pathGenerators.ts `quickPaths`): from where the walk is, the nearest
 // transition not fired yet, breadth first; short paths, deterministic, bounded.
 import { describe, expect, it } from 'vitest';
 import { assign, setup, type AnyMachineSnapshot } from 'xstate';
-import { quickPaths, transitionPercent, WalkLimitError, type GeneratedPaths } from '../../tools/pathGenerators';
-import { defaultEvents, withPendingActors } from '../../tools/modelPaths';
-import { nearestRoute, TransitionProbe } from '../../tools/nearestTransition';
-import { TransitionRecorder } from '../../tools/transitions';
-import { formatPathsReport, generatePaths, walkSpecOf } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { runPaths } from '../../scripts/lib/pathsCli';
+import { quickPaths, transitionPercent, WalkLimitError, type GeneratedPaths } from '../../model-paths/pathGenerators';
+import { defaultEvents, withPendingActors } from '../../model-paths/modelPaths';
+import { nearestRoute, TransitionProbe } from '../../model-paths/nearestTransition';
+import { TransitionRecorder } from '../../model-paths/transitions';
+import { formatPathsReport, generatePaths, walkSpecOf } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { runPaths } from '../../model-paths/cli';
 import { corridorSpec } from './fixtures/corridorMachine';
 import { smallMachine } from './fixtures/smallMachine';
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { LAZY_PAGES } from '@/app/routeTable';
-import { pageFiles, withPreloads, type ChunkInfo } from '../../scripts/lib/routePages';
+import { pageFiles, withPreloads, type ChunkInfo } from '../../build/routePages';
 
-// The build step that names each route's files (scripts/lib/routePages.ts), over a made-up bundle.
+// The build step that names each route's files (build/routePages.ts), over a made-up bundle.
 const ROOT = '/repo';
 const chunk = (fileName: string, extra: Partial<ChunkInfo> = {}): ChunkInfo => ({ fileName, name: fileName.replace(/^assets\/|-.*$/g, ''), facadeModuleId: null, isEntry: false, imports: [], css: [], ...extra });
 

@@ -1,7 +1,7 @@
 // The transition list and the recorder that tells which transition an event fired
-// (tools/transitions.ts), on a small machine with two guarded branches, an always, a delay and an invoke.
+// (model-paths/transitions.ts), on a small machine with two guarded branches, an always, a delay and an invoke.
 import { describe, expect, it } from 'vitest';
-import { recordEvents, selectedTransitions, transitionsOf } from '../../tools/transitions';
+import { recordEvents, selectedTransitions, transitionsOf } from '../../model-paths/transitions';
 import { smallMachine } from './fixtures/smallMachine';
 
 describe('transitionsOf', () => {

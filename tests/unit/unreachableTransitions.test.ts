@@ -3,11 +3,11 @@
 // every sample event, telling states apart by the walk's key and by what the events select there,
 // finds no route that fires it. A reason that stops holding (a guard changed, a sample added) fails.
 import { describe, expect, it } from 'vitest';
-import { walkSpecOf } from '../../scripts/lib/machinePaths';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { nearestRoute, TransitionProbe, type RouteSearch } from '../../tools/nearestTransition';
-import { TransitionRecorder, transitionsOf } from '../../tools/transitions';
-import type { WalkSpec } from '../../tools/pathGenerators';
+import { walkSpecOf } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
+import { nearestRoute, TransitionProbe, type RouteSearch } from '../../model-paths/nearestTransition';
+import { TransitionRecorder, transitionsOf } from '../../model-paths/transitions';
+import type { WalkSpec } from '../../model-paths/pathGenerators';
 
 /** The shortest route from a start of the walk that fires one of `ids`, or null when none exists. */
 function routeTo(spec: WalkSpec, ids: readonly string[]): { input: unknown; events: string[] } | null {

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { keepingOnly, type AnswerCopies } from '@/services/api/answerCopies';
 import type { ApiClient } from '@/services/api/client';
 
-const favoriteApi = () => import('@/services/api/favorite');
+const favouriteApi = () => import('@/services/api/favorite');
 import type { LoadedFavourites } from './favouritesMachine';
 import type { SubmitInput } from './favouriteToggleMachine';
 
@@ -12,19 +12,19 @@ import type { SubmitInput } from './favouriteToggleMachine';
 export function defineFavouritesActors({ api, copies }: { api: ApiClient; copies?: AnswerCopies }) {
   return {
     loadFavourites: fromPromise<LoadedFavourites, void>(async () => {
-      const { getFavouriteAlbums, getFavouriteTracks } = await favoriteApi();
+      const { getFavouriteAlbums, getFavouriteTracks } = await favouriteApi();
       const [tracks, albums] = await Promise.all([getFavouriteTracks(api, copies), getFavouriteAlbums(api, copies)]);
       return { tracks, albums };
     }),
     // read again after a heart's change the server accepted: a copy from before it would undo the change shown
-    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favoriteApi()).getFavouriteAlbums(api, keepingOnly(copies))),
+    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favouriteApi()).getFavouriteAlbums(api, keepingOnly(copies))),
   };
 }
 
 export function defineFavouriteToggleActors({ api }: { api: ApiClient }) {
   return {
     submit: fromPromise<void, SubmitInput>(async ({ input: { target, like } }) => {
-      const service = await favoriteApi();
+      const service = await favouriteApi();
       if (target.kind === 'track') {
         return like ? service.addFavouriteTrack(api, target.track) : service.removeFavouriteTrack(api, target.track);
       }

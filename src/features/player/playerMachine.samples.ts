@@ -3,7 +3,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { sampleTrack } from '@/shared/model.samples';
 // a stub an exported path can name (docs/qa.md#replay-an-exported-file), not a bare function
-import { returns } from '../../../tools/pathReplay';
+import { returns } from '../../../model-paths/pathReplay';
 
 const sampleSource = { url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&quality=lossless', coverUrl: 'http://127.0.0.1:8081/album-a/1/cover' };
 

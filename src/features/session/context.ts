@@ -1,7 +1,7 @@
 // The session and site actors for views, and the hooks the app frame and pages read.
 import { useSelector } from '@xstate/react';
 import { inviteRequired, registrationOpen, twoFactorEnabled } from '@/rules/site';
-import type { LoaderRef } from '@/ui/loaderMachine';
+import type { LoaderRef } from '@/features/pageLoad';
 import { providedContext } from '@/ui/providedContext';
 import type { SessionRef } from './sessionMachine';
 import { loginStateOf, siteInfoOf, twoFactorRequiredOf, userOf, type LoginState } from './selectors';

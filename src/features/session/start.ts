@@ -3,7 +3,7 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { namedLoader } from '@/ui/loaderMachine';
+import { namedLoader } from '@/features/pageLoad';
 import { defineSessionActors, defineSiteActors } from './actors';
 import { sessionMachine } from './sessionMachine';
 

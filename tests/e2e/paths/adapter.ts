@@ -5,7 +5,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Suite } from '../support/suite';
 
 export interface InterfaceAdapter<Ctx> {
-  /** The machine's name in scripts/lib/machineRegistry.ts. */
+  /** The machine's name in model-paths/registry.ts. */
   machine: string;
   /** The seed of the walk: the same seed gives the same paths. */
   seed: number;
@@ -41,7 +41,7 @@ export interface InterfaceAdapter<Ctx> {
    * (a form's message, say).
    */
   states: Record<string, (ctx: Ctx, model: AnyMachineSnapshot) => Promise<void>>;
-  /** Transitions (ids as tools/transitions.ts prints them) no user action reaches, each with why. */
+  /** Transitions (ids as model-paths/transitions.ts prints them) no user action reaches, each with why. */
   notThroughInterface: readonly { transition: string; reason: string }[];
   /**
    * What a deployed site must offer for the machine's exported paths (`npm run paths:ui -- --export

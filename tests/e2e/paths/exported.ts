@@ -4,7 +4,7 @@
 // A file lists each path's steps; the run plans the machine's paths again (the same seed gives the
 // same paths) and refuses to run a path that is no longer the one listed.
 import { test as base } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD, type TestServer } from '../../../tools/serverProcess';
+import { DEMO_EMAIL, DEMO_PASSWORD, type TestServer } from '../../../harness/serverProcess';
 import type { Suite } from '../support/suite';
 import type { AnyInterfaceAdapter } from './adapter';
 import { listedSteps, type InterfacePlan } from './plan';

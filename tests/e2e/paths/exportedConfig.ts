@@ -4,8 +4,8 @@
 // one account would race), and the export's tsconfig.json, which maps the adapters' `vitest`
 // expect to Playwright's (exportedExpect.ts).
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../../tools/browser';
-import { chromiumPath } from '../../../tools/chromium';
+import { CHROMIUM_ARGS } from '../../../harness/browser';
+import { chromiumPath } from '../../../harness/chromium';
 import { PATH_TIMEOUT_MS } from './runPath';
 
 export function exportedPathsConfig(): PlaywrightTestConfig {

@@ -3,8 +3,8 @@
 // request is in flight, then what the server accepted, with its toast.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { openSignedIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
 import type { InterfaceAdapter } from './adapter';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 

@@ -11,8 +11,8 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { logIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { logIn } from '../../../harness/signIn';
 import type { FavouritesContext, LoadedFavourites } from '@/features/favourites/favouritesMachine';
 import { heartIdOf } from '@/features/favourites/favouriteToggleMachine';
 import { isApiError, NetworkError } from '@/services/api/errors';

@@ -4,8 +4,8 @@
 // browser context of its own, with its own cookies) changes what the server holds, as the
 // listener would on another computer; the page signs in through the login page.
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { logIn, pathAndQuery } from '../../../tools/signIn';
-import type { TestPage } from '../../../tools/browser';
+import { logIn, pathAndQuery } from '../../../harness/signIn';
+import type { TestPage } from '../../../harness/browser';
 import type { Suite } from '../support/suite';
 import { AccountDesk, call, newAccount, type Account } from './sessionAccount';
 

@@ -6,8 +6,8 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { openSignedIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
 import type { KeepPlanContext } from '@/features/offline/keepPlanMachine';
 import type { Quality } from '@/shared/constants';
 import { text } from '@/shared/text';

@@ -10,8 +10,8 @@
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { logIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { logIn } from '../../../harness/signIn';
 import type { KeepingContext, KeepItem } from '@/features/offline/keepingMachine';
 import { trackKey, type TrackIdentity } from '@/shared/track';
 import { text } from '@/shared/text';

@@ -14,9 +14,9 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { serveAlbumList, type AlbumListLibrary } from '../../../tools/albumListLibrary';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { logIn } from '../../../tools/signIn';
+import { serveAlbumList, type AlbumListLibrary } from '../../../harness/albumListLibrary';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { logIn } from '../../../harness/signIn';
 import type { LibrariesContext } from '@/features/library/librariesMachine';
 import type { LibraryForm } from '@/features/library/forms';
 import { text } from '@/shared/text';

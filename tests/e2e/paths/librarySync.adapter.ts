@@ -6,8 +6,8 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { logIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { logIn } from '../../../harness/signIn';
 import type { TestServer } from '../support/server';
 import type { InterfaceAdapter } from './adapter';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';

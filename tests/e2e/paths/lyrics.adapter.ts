@@ -7,8 +7,8 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { openSignedIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
 import type { LyricsContext } from '@/features/lyrics/lyricsMachine';
 import { text } from '@/shared/text';
 import type { InterfaceAdapter } from './adapter';

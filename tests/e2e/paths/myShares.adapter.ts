@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
+import { newPage, type TestPage } from '../../../harness/browser';
 import { isApiError } from '@/services/api/errors';
 import { STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { text } from '@/shared/text';

@@ -3,9 +3,9 @@
 // checked for a view check, and what they fire compared with what the adapter says no user
 // reaches. Pure: tests/unit/interfacePaths.test.ts drives it with a tiny machine.
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { formatEvent, leafPaths } from '../../../tools/modelPaths';
-import { quickPaths, randomPaths, type GeneratedPath, type WalkSpec } from '../../../tools/pathGenerators';
-import { transitionsOf } from '../../../tools/transitions';
+import { formatEvent, leafPaths } from '../../../model-paths/modelPaths';
+import { quickPaths, randomPaths, type GeneratedPath, type WalkSpec } from '../../../model-paths/pathGenerators';
+import { transitionsOf } from '../../../model-paths/transitions';
 import type { AnyInterfaceAdapter } from './adapter';
 
 /** The parts of an adapter the plan reads (the rest needs a browser). */
@@ -42,7 +42,7 @@ export interface InterfacePlan {
 // a long walk costs one page and one sign-in: few long ones beat many short ones
 const DEFAULT_MAX_LENGTH = 40;
 
-/** The state a machine without states of its own is in (the settings): named as tools/transitions.ts names the root. */
+/** The state a machine without states of its own is in (the settings): named as model-paths/transitions.ts names the root. */
 export const ROOT_STATE = '(machine)';
 const statesOf = (value: AnyMachineSnapshot['value']): string[] => {
   const leaves = leafPaths(value);

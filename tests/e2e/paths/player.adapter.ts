@@ -11,8 +11,8 @@
 import type { Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { openSignedIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
 import type { PlayerContext } from '@/features/player/playerMachine';
 import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';

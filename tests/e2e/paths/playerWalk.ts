@@ -3,7 +3,7 @@
 // in each state of the model, and the transitions no listener reaches, with why.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { DEMO_ALBUMS } from '../../../server/demo/catalog';
-import { leafPaths } from '../../../tools/modelPaths';
+import { leafPaths } from '../../../model-paths/modelPaths';
 import type { PlayerContext } from '@/features/player/playerMachine';
 import { trackKey, type TrackInfo } from '@/shared/track';
 

@@ -11,7 +11,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
+import { newPage, type TestPage } from '../../../harness/browser';
 import type { PlaylistContext } from '@/features/playlists/playlistMachine';
 import { isApiError } from '@/services/api/errors';
 import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';

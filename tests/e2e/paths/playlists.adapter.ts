@@ -10,8 +10,8 @@
 import type { Locator, Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { logIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { logIn } from '../../../harness/signIn';
 import type { PlaylistsContext } from '@/features/playlists/playlistsMachine';
 import { isApiError } from '@/services/api/errors';
 import { STATUS_UNAUTHORIZED } from '@/shared/constants';

@@ -30,7 +30,7 @@ import {
   STATUS_WRONG_TWO_FACTOR_CODE,
 } from '@/shared/constants';
 import { text } from '@/shared/text';
-import { newPage } from '../../../tools/browser';
+import { newPage } from '../../../harness/browser';
 import type { InterfaceAdapter } from './adapter';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { AccountDesk, freshCode, newAccount, type Account } from './sessionAccount';
@@ -117,7 +117,7 @@ const WHILE_CODES_SHOW = new Set(['DISMISS_RECOVERY_CODES', 'CLEAR_FORM_ERROR', 
 function answerable(event: AnyEventObject): boolean {
   // the register sample has no payload: answered as a refusal (email already taken)
   if (event.type === 'xstate.error.actor.register') return true;
-  // no answer at all takes the app offline (离线中, the shell's): the refusals cover the same transitions
+  // no answer at all takes the app offline (离线中, the app status's): the refusals cover the same transitions
   if (!(event.error instanceof ApiError)) return false;
   const call = event.type.slice('xstate.error.actor.'.length);
   if (!SIGNED_IN_CALLS.has(call)) return true;

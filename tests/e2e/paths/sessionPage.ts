@@ -6,7 +6,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { SessionContext, SessionForm } from '@/features/session/sessionMachine';
 import { text } from '@/shared/text';
-import type { TestPage } from '../../../tools/browser';
+import type { TestPage } from '../../../harness/browser';
 import type { HeldRequests } from './heldRequests';
 import type { Account, AccountDesk, FreshCode } from './sessionAccount';
 

@@ -5,8 +5,8 @@
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { openSignedIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
 import type { SettingsContext } from '@/features/settings/settingsMachine';
 import { COLOR_SCHEME_KEY } from '@/shared/constants';
 import { text } from '@/shared/text';

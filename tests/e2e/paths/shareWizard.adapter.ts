@@ -4,8 +4,8 @@
 // browser's to answer: they are held the same way (heldBrowserCalls.ts).
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newPage, type TestPage } from '../../../tools/browser';
-import { openSignedIn } from '../../../tools/signIn';
+import { newPage, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
 import type { ShareWizardContext } from '@/features/share/shareWizardMachine';
 import type { InterfaceAdapter } from './adapter';
 import { HELD_BROWSER_CALLS, settleBrowserCall } from './heldBrowserCalls';

@@ -17,6 +17,6 @@ const noAnswer = (error: unknown) => !(error instanceof ApiError) && !(error ins
  */
 export async function failureShown(page: Page, error: unknown): Promise<string | null> {
   if (!noAnswer(error)) return (error as Error).message;
-  await page.getByText(text.shell.offline, { exact: true }).waitFor();
+  await page.getByText(text.appStatus.offline, { exact: true }).waitFor();
   return null;
 }

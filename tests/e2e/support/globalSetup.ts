@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DIST_DIR, spawnServer } from '../../../tools/serverProcess';
+import { DIST_DIR, spawnServer } from '../../../harness/serverProcess';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(join(DIST_DIR, 'index.html'))) {

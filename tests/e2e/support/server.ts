@@ -15,9 +15,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { copyDemoContent, spawnServer, type StartServerOptions, type TestServer } from '../../../tools/serverProcess';
+import { copyDemoContent, spawnServer, type StartServerOptions, type TestServer } from '../../../harness/serverProcess';
 
-export { DEMO_EMAIL, DEMO_PASSWORD, freePort, type StartServerOptions, type TestServer } from '../../../tools/serverProcess';
+export { DEMO_EMAIL, DEMO_PASSWORD, freePort, type StartServerOptions, type TestServer } from '../../../harness/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@
 //   test('…', async () => { const { page } = await newPage(suite.browser); await page.goto(suite.server.baseUrl); });
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../../tools/browser';
+import { launchBrowser } from '../../../harness/browser';
 import { startServer, type StartServerOptions, type TestServer } from './server';
 
 export interface Suite {

@@ -9,7 +9,7 @@ import { Tip } from '@/ui/Tip';
 import { TrackList } from '@/ui/TrackList';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { useBrowse } from '../context';
 
 const Empty = () => <Text c="dimmed">{text.search.empty}</Text>;

@@ -10,7 +10,7 @@ import { PageSpinner } from '@/ui/PageSpinner';
 import { useSearchParam } from '@/ui/useQueryParams';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { useNotify } from '@/ui/notify';
 import { useBrowse } from '../context';
 

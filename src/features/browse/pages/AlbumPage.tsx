@@ -11,7 +11,7 @@ import { TrackList } from '@/ui/TrackList';
 import { text } from '@/shared/text';
 import type { AlbumInfo } from '@/shared/types';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { useBrowse } from '../context';
 import type { AlbumAvailability } from '../actors';
 import { AlbumHeader } from '../components/AlbumHeader';

@@ -13,7 +13,7 @@ import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { useBrowse } from '../context';
 import { TagLinks } from '../components/TagLinks';
 

@@ -4,7 +4,7 @@ import { Stack, Title } from '@mantine/core';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { useBrowse } from '../context';
 import { TagLinks } from '../components/TagLinks';
 

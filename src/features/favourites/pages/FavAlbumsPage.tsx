@@ -5,7 +5,7 @@ import { useBrowse } from '@/features/browse';
 import { useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { text } from '@/shared/text';
 import { LoadedAlbumWall } from '@/ui/LoadedAlbumWall';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { useFavourites } from '../context';

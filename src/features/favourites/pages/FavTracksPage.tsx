@@ -7,7 +7,7 @@ import { useAccessGeneration, useLibraryAccess } from '@/features/library';
 import { PlayAllButton, PlayButton, TrackMenu } from '@/features/player/components';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { TrackList } from '@/ui/TrackList';

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { formatBytes } from '@/rules/bytes';
 import { text } from '@/shared/text';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { keptStorage, type KeptStorage } from '../keptStore';
 import { useKeeping } from '../context';

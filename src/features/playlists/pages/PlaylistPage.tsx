@@ -15,7 +15,7 @@ import { text } from '@/shared/text';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo, Playlist, PlaylistItem } from '@/shared/types';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { PlaylistEditDialog } from '../components/PlaylistEditDialog';
 import { PlaylistHeader } from '../components/PlaylistHeader';
 import type { ListAccess } from '../components/PlaylistItemRow';

@@ -14,7 +14,7 @@ import { SHARE_ID_PATTERN, type TrackInfo } from '@/shared/track';
 import type { SharedList } from '@/shared/types';
 import { Cover } from '@/ui/Cover';
 import { Notice } from '@/ui/Notice';
-import { PageLoad } from '@/ui/PageLoad';
+import { PageLoad } from '@/features/pageLoad';
 import { TrackList } from '@/ui/TrackList';
 import { useShare } from '../context';
 

@@ -1,0 +1,105 @@
+// The registry of machines, for diagrams and QA paths: what `npm run machines` draws into
+// docs/machines/ and what `npm run paths -- <name>` walks. Each machine's samples (the events a
+// walk explores, payloads included, its input and state key) live beside it in
+// `<machine>.samples.ts`; this list only names them. Tooling, outside src/: the app never loads it.
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+// Straight from the machine files, not the features' index.ts: the scripts run this under Node,
+// which cannot load the components (and their CSS) an index also exports.
+import { favouritesMachine } from '@/features/favourites/favouritesMachine';
+import * as favouritesSamples from '@/features/favourites/favouritesMachine.samples';
+import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
+import * as favouriteToggleSamples from '@/features/favourites/favouriteToggleMachine.samples';
+import { librariesMachine } from '@/features/library/librariesMachine';
+import * as librariesSamples from '@/features/library/librariesMachine.samples';
+import { librarySyncMachine } from '@/features/library/librarySyncMachine';
+import * as librarySyncSamples from '@/features/library/librarySyncMachine.samples';
+import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
+import * as lyricsSamples from '@/features/lyrics/lyricsMachine.samples';
+import { messagesMachine } from '@/features/messages/messagesMachine';
+import * as messagesSamples from '@/features/messages/messagesMachine.samples';
+import { keepingMachine } from '@/features/offline/keepingMachine';
+import * as keepingSamples from '@/features/offline/keepingMachine.samples';
+import { keepPlanMachine } from '@/features/offline/keepPlanMachine';
+import * as keepPlanSamples from '@/features/offline/keepPlanMachine.samples';
+import { playerMachine } from '@/features/player/playerMachine';
+import * as playerSamples from '@/features/player/playerMachine.samples';
+import { playlistMachine } from '@/features/playlists/playlistMachine';
+import * as playlistSamples from '@/features/playlists/playlistMachine.samples';
+import { playlistsMachine } from '@/features/playlists/playlistsMachine';
+import * as playlistsSamples from '@/features/playlists/playlistsMachine.samples';
+import { sessionMachine } from '@/features/session/sessionMachine';
+import * as sessionSamples from '@/features/session/sessionMachine.samples';
+import { settingsMachine } from '@/features/settings/settingsMachine';
+import * as settingsSamples from '@/features/settings/settingsMachine.samples';
+import { mySharesMachine } from '@/features/share/mySharesMachine';
+import * as mySharesSamples from '@/features/share/mySharesMachine.samples';
+import { shareWizardMachine } from '@/features/share/shareWizardMachine';
+import * as shareWizardSamples from '@/features/share/shareWizardMachine.samples';
+import { sharingMachine } from '@/features/share/sharingMachine';
+import * as sharingSamples from '@/features/share/sharingMachine.samples';
+import { appStatusMachine } from '@/features/appStatus/appStatusMachine';
+import * as appStatusSamples from '@/features/appStatus/appStatusMachine.samples';
+import { loaderMachine } from '@/features/pageLoad/loaderMachine';
+import * as loaderSamples from '@/features/pageLoad/loaderMachine.samples';
+import type { UnreachableTransition, WalkSpec } from './pathGenerators';
+import type { MachineRegistry } from './machinePaths';
+
+/** What a machine's `.samples.ts` exports; a machine without one is walked with its own events. */
+interface MachineSamples {
+  pathEvents: readonly EventObject[];
+  pathInput?: unknown;
+  /** Further inputs the walk starts from, for what `pathInput` cannot reach (e.g. a user stored by an earlier visit). */
+  pathMoreInputs?: readonly unknown[];
+  pathStateKey?: WalkSpec['stateKey'];
+  /** Events the walk may take from a snapshot (default: all it is given). */
+  pathFilter?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** The walk the command prints and the paths tests replay, when not the shortest (a small machine may walk every simple path). */
+  pathGenerator?: 'shortest' | 'simple';
+  /** Transitions no walk can fire, each with the reason (shown in the footer, counted as explained). */
+  unreachable?: readonly UnreachableTransition[];
+  /** Each event type the machine takes → a short phrase in a listener's words (the Markdown test cases). */
+  pathEventLabels?: Record<string, string>;
+}
+
+const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
+  session: [sessionMachine, sessionSamples],
+  loader: [loaderMachine, loaderSamples],
+  messages: [messagesMachine, messagesSamples],
+  settings: [settingsMachine, settingsSamples],
+  libraries: [librariesMachine, librariesSamples],
+  librarySync: [librarySyncMachine, librarySyncSamples],
+  player: [playerMachine, playerSamples],
+  favourites: [favouritesMachine, favouritesSamples],
+  favouriteToggle: [favouriteToggleMachine, favouriteToggleSamples],
+  playlists: [playlistsMachine, playlistsSamples],
+  playlist: [playlistMachine, playlistSamples],
+  shareWizard: [shareWizardMachine, shareWizardSamples],
+  myShares: [mySharesMachine, mySharesSamples],
+  sharing: [sharingMachine, sharingSamples],
+  lyrics: [lyricsMachine, lyricsSamples],
+  appStatus: [appStatusMachine, appStatusSamples],
+  keeping: [keepingMachine, keepingSamples],
+  keepPlan: [keepPlanMachine, keepPlanSamples],
+};
+
+const entries = Object.entries(registered);
+const pick = <T>(get: (samples: MachineSamples) => T | undefined): Record<string, T> =>
+  Object.fromEntries(
+    entries.flatMap(([name, [, samples]]) => {
+      const value = samples && get(samples);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+
+export const machines: Record<string, AnyStateMachine> = Object.fromEntries(entries.map(([name, [machine]]) => [name, machine]));
+export const registry: Required<MachineRegistry> = {
+  machines,
+  pathEvents: pick((samples) => samples.pathEvents),
+  pathInputs: pick((samples) => samples.pathInput),
+  pathMoreInputs: pick((samples) => samples.pathMoreInputs),
+  pathStateKeys: pick((samples) => samples.pathStateKey),
+  pathFilters: pick((samples) => samples.pathFilter),
+  pathGenerators: pick((samples) => samples.pathGenerator),
+  unreachable: pick((samples) => samples.unreachable),
+  pathEventLabels: pick((samples) => samples.pathEventLabels),
+};
