@@ -66,8 +66,6 @@ import {
   newShareLog,
   readShareLoop,
   unknownKeys,
-  type BodyAttackLog,
-  type ShareReadLog,
 } from './lib/hostileBodies';
 import {
   bystander,

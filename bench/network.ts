@@ -168,7 +168,6 @@ interface Client {
 }
 
 async function oneRun(browser: Browser, client: Client, signedIn: Awaited<ReturnType<BrowserContext['storageState']>>, profile: Profile): Promise<Run> {
-  const { server } = client;
   /** a new context, signed in unless `signedOut` */
   const open = async (signedOut = false) => {
     const context = await browser.newContext(signedOut ? {} : { storageState: signedIn });

@@ -9,11 +9,11 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { SEARCH_LIMIT, searchAlbums, searchTracks, trackInfo } from '../server/meta/query';
+import { SEARCH_LIMIT, searchAlbums, searchTracks, } from '../server/meta/query';
 import { buildMetaIndex } from '../server/meta/searchIndex';
 import type { MetaRepo } from '../server/meta/load';
 import { TagRegistry } from '../server/meta/tags';
-import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../server/meta/types';
+import type { AlbumDetails, DiscDetails, TrackDetails, } from '../server/meta/types';
 import { has, scanAlbums, scanTracks } from '../harness/metaScan';
 import { median, round } from './lib/stats';
 import type { BenchModule, Cell } from './lib/types';

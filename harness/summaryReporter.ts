@@ -54,7 +54,9 @@ export function summariseRun(
   const projects: Record<string, Counts> = {};
   const failedFiles: string[] = [];
   for (const module of testModules) {
-    const counts = (projects[module.project.name || 'default'] ??= { passed: 0, failed: 0, skipped: 0 });
+    const name = module.project.name || 'default';
+    const counts = projects[name] ?? { passed: 0, failed: 0, skipped: 0 };
+    projects[name] = counts;
     let failedTests = 0;
     for (const test of module.children.allTests()) {
       const state = test.result().state;

@@ -62,7 +62,10 @@ const idCache = new WeakMap<TransitionDefinition, string>();
 /** The id of a transition definition (cached: walks meet the same ones thousands of times). */
 export function transitionIdOf(definition: TransitionDefinition): string {
   let id = idCache.get(definition);
-  if (id === undefined) idCache.set(definition, (id = describeTransition(definition).id));
+  if (id === undefined) {
+    id = describeTransition(definition).id;
+    idCache.set(definition, id);
+  }
   return id;
 }
 

@@ -238,7 +238,7 @@ export function staticClient(distDir: string, { filesOnly = false, signedInPrelo
     } catch {
       pathname = '/';
     }
-    const file = path.resolve(root, '.' + pathname);
+    const file = path.resolve(root, `.${pathname}`);
     if (file.startsWith(root + path.sep) && !pathname.includes('\0')) {
       const s = await fileStat(file);
       if (s) {

@@ -14,11 +14,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export function longestDemoTrack(): { album: string; disc: number; track: number; seconds: number } {
   let best = { album: '', disc: 1, track: 1, seconds: 0 };
   for (const album of DEMO_ALBUMS) {
-    album.discs.forEach((disc, d) =>
-      disc.tracks.forEach((track, t) => {
+    for (const [d, disc] of album.discs.entries()) {
+      for (const [t, track] of disc.tracks.entries()) {
         if (track.seconds > best.seconds) best = { album: album.album_id, disc: d + 1, track: t + 1, seconds: track.seconds };
-      }),
-    );
+      }
+    }
   }
   return best;
 }
@@ -100,7 +100,10 @@ export async function stalledReaders(url: string, count: number): Promise<{ stat
       return req;
     }),
   );
-  return { statuses, end: () => requests.forEach((req) => req.destroy()) };
+  return { statuses, end: () => {
+      for (const req of requests) req.destroy();
+    },
+  };
 }
 
 export interface ListenerLog {

@@ -143,7 +143,7 @@ async function lookups(url: string): Promise<LookupTimings> {
   actor.send({ type: 'SYNC', credentials: [credential] });
   await synced;
   actor.stop();
-  let started = performance.now();
+  const started = performance.now();
   await libraryWorker.store({ url: 'https://every-other.example', lastUpdate: 1, albums: packAlbumIds(ids.filter((_, i) => i % 2 === 0)) });
   await libraryWorker.store({ url: 'https://second-half.example', lastUpdate: 1, albums: packAlbumIds(ids.slice(ids.length / 2)) });
   const storeTwoMoreMs = performance.now() - started;

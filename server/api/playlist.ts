@@ -229,7 +229,7 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     if (n + items.length > LIMITS.itemsPerPlaylist) {
       throw new ApiError(Status.WriteErr, `playlist is full (at most ${LIMITS.itemsPerPlaylist} items)`);
     }
-    items.forEach((item, k) => insertItem.run({ ...item, playlist_id: playlistId, position: top + 1 + k }));
+    for (const [k, item] of items.entries()) insertItem.run({ ...item, playlist_id: playlistId, position: top + 1 + k });
   };
   const touch = (playlistId: number): void => {
     db.prepare('UPDATE playlists SET updated_at = ? WHERE id = ?').run(nowSeconds(), playlistId);
@@ -325,7 +325,7 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
             throw new ApiError(Status.IllegalParams, 'malformed payload: reorder needs every item id of the playlist exactly once');
           }
           const move = db.prepare('UPDATE playlist_items SET position = ? WHERE playlist_id = ? AND id = ?');
-          order.forEach((itemId, k) => move.run(k, id, Number(itemId)));
+          for (const [k, itemId] of order.entries()) move.run(k, id, Number(itemId));
           touch(id);
         })();
         break;

@@ -233,9 +233,15 @@ function audiosOf(songs: ShareSong[], albums: Set<string>): Audios {
   for (const song of songs) {
     if (!albums.has(song.album_id)) continue;
     let discs = sets.get(song.album_id);
-    if (!discs) sets.set(song.album_id, (discs = new Map()));
+    if (!discs) {
+      discs = new Map();
+      sets.set(song.album_id, discs);
+    }
     let tracks = discs.get(song.disc_id);
-    if (!tracks) discs.set(song.disc_id, (tracks = new Set()));
+    if (!tracks) {
+      tracks = new Set();
+      discs.set(song.disc_id, tracks);
+    }
     for (const t of song.tracks) tracks.add(t);
   }
   const audios: Audios = {};
@@ -499,7 +505,7 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
         .run(id, user.id, name, description, cover.album_id, cover.disc_id, JSON.stringify(songs), JSON.stringify(metadata), nowSeconds());
       const rowId = Number(res.lastInsertRowid);
       const insert = db.prepare('INSERT INTO share_grants (share_id, position, server, key_id, secret, audios) VALUES (?, ?, ?, ?, ?, ?)');
-      grants.forEach((g, k) => insert.run(rowId, k, g.server, g.key_id, g.secret, JSON.stringify(g.audios)));
+      for (const [k, g] of grants.entries()) insert.run(rowId, k, g.server, g.key_id, g.secret, JSON.stringify(g.audios));
       return id;
     })();
     return ok(c, shareId);

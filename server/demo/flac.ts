@@ -20,7 +20,10 @@ function sampleRateCode(rate: number): number {
 }
 
 function writeUtf8Number(w: BitWriter, n: number): void {
-  if (n < 0x80) return w.write(n, 8);
+  if (n < 0x80) {
+    w.write(n, 8);
+    return;
+  }
   if (n < 0x800) {
     w.write(0xc0 | (n >> 6), 8);
   } else if (n < 0x10000) {
@@ -31,24 +34,6 @@ function writeUtf8Number(w: BitWriter, n: number): void {
   }
   w.write(0x80 | (n & 0x3f), 8);
 }
-
-/** Residual of the fixed predictor of the given order at sample i (i ≥ order). */
-function fixedResidual(x: Int16Array, i: number, order: number): number {
-  switch (order) {
-    case 0:
-      return x[i]!;
-    case 1:
-      return x[i]! - x[i - 1]!;
-    case 2:
-      return x[i]! - 2 * x[i - 1]! + x[i - 2]!;
-    case 3:
-      return x[i]! - 3 * x[i - 1]! + 3 * x[i - 2]! - x[i - 3]!;
-    default:
-      return x[i]! - 4 * x[i - 1]! + 6 * x[i - 2]! - 4 * x[i - 3]! + x[i - 4]!;
-  }
-}
-
-const zigzag = (r: number): number => (r >= 0 ? r * 2 : -r * 2 - 1);
 
 /**
  * Rice-codes residuals x[start..end) of the fixed predictor `order` with parameter k. The bit
@@ -71,7 +56,7 @@ function writeResiduals(w: BitWriter, x: Int16Array, start: number, end: number,
     let q = u >>> k;
     // unary part: q zeros then a one, then the k low bits
     while (q + 1 + k > 24) {
-      const z = q > 24 ? 24 : q;
+      const z = Math.min(q, 24);
       acc <<= z;
       bits += z;
       q -= z;

@@ -258,7 +258,7 @@ export function synthesize(spec: SoundSpec): Int16Array {
   const out = new Int16Array(n);
   for (let i = 0; i < n; i++) {
     let f = mix[i]! * 30000;
-    f = f > 32767 ? 32767 : f < -32768 ? -32768 : f;
+    f = Math.min(Math.max(f, -32768), 32767);
     out[i] = ((f + 32768.5) | 0) - 32768; // round half up, without Math.round's cost
   }
   return out;

@@ -38,7 +38,7 @@ export function albumToml(a: DemoAlbum): string {
       if (t.tags?.length) out.push(`tags = ${list(t.tags)}`);
     }
   }
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 export function tagsToml(tags: readonly DemoTag[]): string {
@@ -50,7 +50,7 @@ export function tagsToml(tags: readonly DemoTag[]): string {
     if (t.includes?.length) out.push(`includes = ${list(t.includes)}`);
     if (t['included-by']?.length) out.push(`included-by = ${list(t['included-by'])}`);
   }
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 export function repoToml(name: string): string {

@@ -121,9 +121,6 @@ async function bodyOf(track: OpenTrack, start: number, end: number): Promise<Bod
   }
 }
 
-/** the token a request carries: the Authorization header (the client's own requests) or `?auth=` (media elements) */
-const tokenOf = (c: Context): string | undefined => c.req.header('authorization') ?? c.req.query('auth');
-
 export function createLibraryApp(deps: LibraryDeps): Hono {
   const { keys, index, strict = false } = deps;
   const https = deps.publicUrl?.startsWith('https:') === true;
@@ -134,6 +131,7 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   const tracks = new TrackFiles();
   let ffmpeg = deps.ffmpeg;
   const transcoder = deps.transcoder ?? new Transcoder(transcodeLimits());
+  /** the token a request carries: the Authorization header (the client's own requests) or `?auth=` (media elements) */
   const tokenOf = (c: Context): string | undefined => c.req.header('authorization') ?? c.req.query('auth');
   const grantOf = async (c: Context): Promise<Grant | null> => {
     const token = tokenOf(c);
@@ -145,7 +143,10 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   };
   /** what is served: annil's rule in strict mode, low for share tokens whenever ffmpeg can make it */
   const qualityFor = (grant: Grant, asked: string | undefined): Quality => {
-    if (grant.kind === 'share') return (ffmpeg ??= hasFfmpeg()) ? 'low' : 'lossless';
+    if (grant.kind === 'share') {
+      ffmpeg ??= hasFfmpeg();
+      return ffmpeg ? 'low' : 'lossless';
+    }
     return strict ? servedQuality(asked) : 'lossless';
   };
 

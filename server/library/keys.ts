@@ -30,7 +30,7 @@ export function loadOrCreateKeys(dataDir: string): LibraryKeys {
     share_key_id: `k${randomBytes(4).toString('hex')}`,
   };
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  fs.writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
 }
 

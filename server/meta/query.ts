@@ -23,7 +23,8 @@ export function trackInfo(repo: MetaRepo, albumId: string, discId: number, track
 export function metaIndex(repo: MetaRepo): MetaIndex {
   const idx = repo.index;
   if (idx && idx.source === repo.albums && idx.size === repo.albums.size) return idx;
-  return (repo.index = buildMetaIndex(repo.albums));
+  repo.index = buildMetaIndex(repo.albums);
+  return repo.index;
 }
 
 /** Albums carrying the tag (on album, disc or track), optionally including all descendant tags. */
@@ -53,7 +54,7 @@ export function albumsByTag(repo: MetaRepo, tagKey: string, recursive: boolean):
   return out;
 }
 
-const has = (text: string | undefined, needle: string): boolean => text !== undefined && text.toLowerCase().includes(needle);
+const has = (text: string | undefined, needle: string): boolean => (text === undefined ? false : text.toLowerCase().includes(needle));
 
 /*
  * Search: the index proposes candidates in repo order and each is checked with the same test the

@@ -40,6 +40,7 @@ function Layout({ system }: { system: AppSystem }) {
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY, undefined, { getInitialValueInEffect: false });
   const [opened, { toggle, close }] = useDisclosure(!narrow);
   const [location] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location closes the phone's drawer
   useEffect(() => {
     if (narrow) close();
   }, [narrow, location, close]);

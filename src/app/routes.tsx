@@ -24,6 +24,7 @@ type PageModule = { default: ComponentType };
 function lazyPage(load: () => Promise<PageModule>) {
   let loaded: PageModule | null = null;
   const loadOnce = () => load().then((module) => (loaded = module));
+  // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads at once, so a loaded page shows no fallback
   const page = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : loadOnce()));
   loaders.set(page, loadOnce);
   return page;

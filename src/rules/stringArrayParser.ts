@@ -88,6 +88,6 @@ function closingQuote(text: string, from: number): number {
 }
 
 // JSON forbids raw control characters inside strings: JSON.parse is the judge of those rare ones
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
 const CONTROL = /[\u0000-\u001f]/;
 const hasControl = (raw: string) => CONTROL.test(raw);

@@ -67,7 +67,10 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
   const head = headValue === undefined ? undefined : parseHead(headValue);
   const old = stored.map(parseBlock);
   const seen = new Map<string, number>();
-  for (const block of old) block?.ids.forEach((id, i) => seen.set(id, block.firstSeen[i]!));
+  for (const block of old) {
+    if (!block) continue;
+    for (const [i, id] of block.ids.entries()) seen.set(id, block.firstSeen[i]!);
+  }
   // code-unit order, as the look-ups compare
   const ids = [...new Set(next([...seen.keys()]))].sort();
   const now = Date.now();

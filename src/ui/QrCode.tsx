@@ -5,11 +5,11 @@ import { encode } from 'uqr';
 export function QrCode({ value, label, size = 200 }: { value: string; label: string; size?: number }) {
   const { data, size: modules } = encode(value, { ecc: 'M', border: 2 });
   let path = '';
-  data.forEach((row, y) =>
-    row.forEach((dark, x) => {
+  for (const [y, row] of data.entries()) {
+    for (const [x, dark] of row.entries()) {
       if (dark) path += `M${x} ${y}h1v1h-1z`;
-    }),
-  );
+    }
+  }
   return (
     <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
       <rect width={modules} height={modules} fill="#fff" />

@@ -67,6 +67,7 @@ export function TrackList<T extends TrackInfo>({
   const scrolledFor = useRef<string | null>(null);
   const keys = useMemo(() => rowKeys(tracks), [tracks]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tracks that arrive may bring the highlighted row
   useEffect(() => {
     if (highlight === null || scrolledFor.current === highlight) return;
     const row = listRef.current?.querySelector<HTMLElement>('[data-highlighted]');

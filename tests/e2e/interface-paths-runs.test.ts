@@ -76,7 +76,7 @@ describe('exported interface paths', () => {
     const spec = await readFile(join(dir, 'favouriteToggle.spec.ts'), 'utf8');
     // readable: the adapter imported, each path a test listing its steps
     expect(spec).toMatch(/^import \{ favouriteToggleAdapter \} from '.*\/tests\/e2e\/paths\/favouriteToggle\.adapter';$/m);
-    expect(spec).toMatch(/^  test\('Path 1 \(\d+ steps\)', async \(\{ site \}\) => \{$/m);
+    expect(spec).toMatch(/^ {2}test\('Path 1 \(\d+ steps\)', async \(\{ site \}\) => \{$/m);
     expect(spec).toContain("'start: idle',");
     expect(existsSync(join(dir, 'playwright.config.ts'))).toBe(true);
     const { server } = suite;

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage } from '../../harness/browser';
 import { openSignedIn } from '../../harness/signIn';
-import { AUDIO_SPY, playedAudio } from './support/audioSpy';
+import { AUDIO_SPY, } from './support/audioSpy';
 import { keepButton, keepDialog, OFFLINE_CONSOLE, openKeepDialog, playsFromDevice, startKeeping } from './support/keeping';
 import { serverAndBrowser } from './support/suite';
 

@@ -26,18 +26,24 @@ function emittedDuringReplay() {
 /** What the loader should hold after a path's events: the spec's rules written out plainly. */
 function expected(path: MachinePath<Loader>) {
   let state = 'loading';
-  let data: unknown = undefined;
+  let data: unknown;
   let error: string | null = null;
   const notes: string[] = [];
   for (const { event } of path.steps.slice(1)) {
     const e = event as { type: string; output?: unknown; error?: unknown };
     const message = () => (e.error as Error).message;
     if (state === 'loading' && e.type === 'xstate.done.actor.load') [state, data, error] = ['success', e.output, null];
-    else if (state === 'loading' && e.type === 'xstate.error.actor.load') [state, error] = ['failure', message()], notes.push(message());
+    else if (state === 'loading' && e.type === 'xstate.error.actor.load') {
+      [state, error] = ['failure', message()];
+      notes.push(message());
+    }
     else if (state === 'success' && e.type === 'RELOAD') state = 'reloading';
     else if (state === 'reloading' && e.type === 'xstate.done.actor.load') [state, data, error] = ['success', e.output, null];
     // a failed reload keeps the data shown and says why
-    else if (state === 'reloading' && e.type === 'xstate.error.actor.load') (state = 'success'), notes.push(message());
+    else if (state === 'reloading' && e.type === 'xstate.error.actor.load') {
+      state = 'success';
+      notes.push(message());
+    }
     else if (state === 'failure' && e.type === 'RELOAD') [state, error] = ['loading', null];
   }
   return { state, data, error, notes };

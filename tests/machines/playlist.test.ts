@@ -374,7 +374,7 @@ describe('playlist page: move an item', () => {
     expect(ids(s)).toEqual(order);
     // the items themselves, not copies, in the new order; the info unchanged
     const byId = new Map(loaded.items.map((i) => [i.id, i]));
-    s.context.playlist!.items.forEach((item, i) => expect(item).toBe(byId.get(order[i]!)));
+    for (const [i, item] of s.context.playlist!.items.entries()) expect(item).toBe(byId.get(order[i]!));
     expect({ ...s.context.playlist, items: [] }).toEqual({ ...loaded, items: [] });
     expect(s.context.beforeMove).toEqual(loaded);
     expect(fakes.reorder.calls).toHaveLength(1);

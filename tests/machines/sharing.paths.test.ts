@@ -6,7 +6,7 @@
 // apart by what is open, by the event and what was open before it, so every event is walked from
 // every combination.
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, type AnyEventObject } from 'xstate';
+import type { AnyActorRef, AnyEventObject } from 'xstate';
 import { openViews, pathEvents } from '@/features/share/sharingMachine.samples';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';

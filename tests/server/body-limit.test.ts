@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '../../server/api/limits.js';
 import { sizeText } from '../../server/api/bodyLimit.js';
 import type { AnnivServer } from '../../server/index.js';
-import { Client, makeDataDir, makeServer, removeDir, signedInClient } from './support/fixture.js';
+import { type Client, makeDataDir, makeServer, removeDir, signedInClient } from './support/fixture.js';
 
 /*
  * Body size limits on /api: 1 MiB by default, 16 KiB for the small forms (sign-in, register,
@@ -39,7 +39,7 @@ async function send(method: string, path: string, body: string | ReadableStream<
 /** A JSON object of exactly `bytes` bytes: {"pad":"xxx…"}. */
 const jsonOfSize = (bytes: number, extra = ''): string => {
   const head = `{${extra}"pad":"`;
-  return head + 'x'.repeat(bytes - head.length - 2) + '"}';
+  return `${head + 'x'.repeat(bytes - head.length - 2)}"}`;
 };
 
 describe('limits by route', () => {

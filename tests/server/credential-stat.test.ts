@@ -108,7 +108,7 @@ describe('credentials', () => {
 });
 
 describe('credential limits', () => {
-  const ok = { name: 'n'.repeat(200), url: 'https://' + 'u'.repeat(1992), token: 't'.repeat(10000), priority: 0 };
+  const ok = { name: 'n'.repeat(200), url: `https://${'u'.repeat(1992)}`, token: 't'.repeat(10000), priority: 0 };
   const countAll = (): number => (server.db.prepare('SELECT COUNT(*) AS n FROM credentials').get() as { n: number }).n;
 
   test('name 200, url 2000, token 10000 characters are stored', async () => {

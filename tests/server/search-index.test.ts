@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { demoPaths, writeDemoMeta } from '../../server/demo/generate.js';
 import { loadMetaRepo, type MetaRepo } from '../../server/meta/load.js';
-import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks, trackInfo } from '../../server/meta/query.js';
+import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks, } from '../../server/meta/query.js';
 import { TagRegistry } from '../../server/meta/tags.js';
-import type { AlbumDetails, DiscDetails, TrackDetails, TrackInfoWithAlbum } from '../../server/meta/types.js';
+import type { AlbumDetails, DiscDetails, TrackDetails, } from '../../server/meta/types.js';
 import { removeDir, tempDir } from './support/fixture.js';
 import { has, scanAlbums, scanByTag, scanTracks } from '../../harness/metaScan.js';
 import { mulberry32 } from '../../server/demo/synth.js';
@@ -73,7 +73,7 @@ function generate(albumCount: number, seed: number): Generated {
         if (rnd() < 0.9) track.artist = rnd() < 0.8 ? discArtist : text(8);
         const trackTags = someTags();
         if (trackTags.length) track.tags = trackTags;
-        trackTags.forEach((tag) => albumTags.add(tag));
+        for (const tag of trackTags) albumTags.add(tag);
         tracks.push(track);
       }
       discs.push({ artist: discArtist, catalog: `${text(3)}-${d}`, type: 'normal', tracks });

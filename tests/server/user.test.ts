@@ -83,7 +83,7 @@ describe('stored field limits', () => {
     ['an empty nickname', { nickname: '' }, 'nickname must not be empty'],
     ['a blank nickname', { nickname: '   ' }, 'nickname must not be empty'],
     ['an empty password', { password: '' }, 'password must not be empty'],
-    ['an avatar over 2000 characters', { avatar: 'https://example.com/' + 'a'.repeat(1981) }, 'avatar too long (at most 2000 characters)'],
+    ['an avatar over 2000 characters', { avatar: `https://example.com/${'a'.repeat(1981)}` }, 'avatar too long (at most 2000 characters)'],
   ])('register with %s → 902003, no account', async (_name, fields, message) => {
     const email = `limits-${Math.random().toString(36).slice(2)}@example.com`;
     const res = await new Client(server).post('/api/user/register', { email, password: sha256Hex('pw'), nickname: 'n', ...fields });
@@ -92,7 +92,7 @@ describe('stored field limits', () => {
   });
 
   test('an avatar of exactly 2000 characters is stored', async () => {
-    const avatar = 'https://example.com/' + 'a'.repeat(1980);
+    const avatar = `https://example.com/${'a'.repeat(1980)}`;
     expect(avatar).toHaveLength(2000);
     expect((await register(new Client(server), 'avatar2000@example.com', 'pw', 'A', { avatar })).status).toBe(0);
   });

@@ -29,7 +29,10 @@ export class FakeCacheStorage {
 
   async open(name: string): Promise<FakeCache> {
     let cache = this.caches.get(name);
-    if (!cache) this.caches.set(name, (cache = new FakeCache()));
+    if (!cache) {
+      cache = new FakeCache();
+      this.caches.set(name, cache);
+    }
     return cache;
   }
 

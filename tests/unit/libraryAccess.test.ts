@@ -140,7 +140,10 @@ describe('createLibraryAccess over a credential source', () => {
       source({ ready: () => false, credentials: () => [], librariesOf: async () => new Map(), keptOnDevice: (t) => t.trackId === track.trackId, keptKnown: () => keptKnown }),
     );
     let answered = false;
-    const answer = offline.forAlbums([track.albumId]).then((a) => ((answered = true), a));
+    const answer = offline.forAlbums([track.albumId]).then((a) => {
+      answered = true;
+      return a;
+    });
     await Promise.resolve();
     await Promise.resolve();
     expect(answered).toBe(false);
@@ -160,7 +163,10 @@ describe('createLibraryAccess over a credential source', () => {
       source({ ready: () => ready, credentials: () => (ready ? [HOME] : []), settled: () => settled, keptKnown: async () => {}, keptOnDevice: () => false }),
     );
     let answered = false;
-    const answer = access.forAlbums([track.albumId]).then((a) => ((answered = true), a));
+    const answer = access.forAlbums([track.albumId]).then((a) => {
+      answered = true;
+      return a;
+    });
     for (let i = 0; i < 5; i++) await Promise.resolve();
     // what is kept is known already; the libraries are not
     expect(answered).toBe(false);

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// biome-ignore-all lint/suspicious/noDocumentCookie: the test writes the cookie the client reads
 import { afterEach, expect, test } from 'vitest';
 import { createApiClient, readDocumentCookie } from '@/services/api/client';
 import { BASE, envelope, fakeFetch } from './fakeFetch';

@@ -80,7 +80,7 @@ describe('album list', () => {
     server.libraries.set(big, { lastUpdate: 10, albums: ids });
     server.addCredential({ name: 'Big', url: big });
     const shown = ids.slice(299 * 30, 300 * 30);
-    shown.forEach((id, i) => server.albums.set(id, { ...albumB, album_id: id, title: `Album ${299 * 30 + i}` }));
+    for (const [i, id] of shown.entries()) server.albums.set(id, { ...albumB, album_id: id, title: `Album ${299 * 30 + i}` });
     renderApp(`/album/list?url=${encodeURIComponent(big)}&page=300`, server);
 
     expect(await screen.findByText('Album 8970', {}, { timeout: 10_000 })).toBeTruthy();

@@ -22,6 +22,7 @@ class Catch extends Component<{ children: ReactNode }, { failed: boolean }> {
 async function renderCounting(path: string) {
   const Page = routes.find((r) => r.path === path)!.page as () => ReactNode;
   const fallback = vi.fn();
+  // biome-ignore lint/correctness/noComponentHookFactories: a fallback per call, counting that call's renders
   function Fallback() {
     fallback();
     return null;

@@ -238,7 +238,7 @@ describe('recovery codes, where the site has them (2fa_recovery)', () => {
 
   it('turning it on shows ten codes once, with 复制 and a .txt download; 我已保存 or leaving the tab hides them for good; the count shows', async () => {
     const user = userEvent.setup();
-    const { server } = await signedIn('/user/index', FEATURES);
+    await signedIn('/user/index', FEATURES);
     const secret = await turnOn(user);
     await user.type(screen.getByLabelText(text.user.twoFactorCode), `${codeFor(secret)}{Enter}`);
     expect(await screen.findByRole('region', { name: text.user.recoveryCodesShownTitle })).toBeTruthy();

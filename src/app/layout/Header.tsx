@@ -14,8 +14,7 @@ export function Header({ drawerOpened, onToggleDrawer, tools }: { drawerOpened: 
   const { canLogOut, logOut } = useLogout();
 
   return (
-    <>
-      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Tip label={text.header.toggleDrawer}>
             <Burger opened={drawerOpened} onClick={onToggleDrawer} size="sm" aria-label={text.header.toggleDrawer} />
@@ -51,6 +50,5 @@ export function Header({ drawerOpened, onToggleDrawer, tools }: { drawerOpened: 
           )}
         </Group>
       </Group>
-    </>
   );
 }

@@ -241,7 +241,10 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
           if (next.done) break;
           bytes += next.value.byteLength;
           if (total !== null && bytes > total) {
-            if (partial) throw (wrongBody = new BadResponseError(response.status));
+            if (partial) {
+              wrongBody = new BadResponseError(response.status);
+              throw wrongBody;
+            }
             // longer than its length said (a proxy compressed it): its bytes cannot be asked for by range
             if (keeper) {
               keeper.stop();
@@ -260,7 +263,10 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
         // every byte is here: the body is kept whole next, and the bytes held need no storing
         keeper?.stop();
         await keeper?.written();
-        if (partial && bytes !== total) throw (wrongBody = new BadResponseError(response.status));
+        if (partial && bytes !== total) {
+          wrongBody = new BadResponseError(response.status);
+          throw wrongBody;
+        }
       }
 
       const pieces = parts();

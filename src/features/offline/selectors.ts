@@ -12,7 +12,10 @@ export const keptKnown = (snapshot: Snapshot) => !snapshot.hasTag('reading');
 const keptSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 function keptSetOf(kept: readonly string[]): ReadonlySet<string> {
   let set = keptSets.get(kept);
-  if (!set) keptSets.set(kept, (set = new Set(kept)));
+  if (!set) {
+    set = new Set(kept);
+    keptSets.set(kept, set);
+  }
   return set;
 }
 
@@ -26,7 +29,8 @@ function albumCountsOf(kept: readonly string[]): ReadonlyMap<string, number> {
       const album = albumIdOfKey(key);
       made.set(album, (made.get(album) ?? 0) + 1);
     }
-    albumCounts.set(kept, (counts = made));
+    counts = made;
+    albumCounts.set(kept, counts);
   }
   return counts;
 }
@@ -41,7 +45,10 @@ export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => keptSetO
 const queuedSets = new WeakMap<readonly { track: TrackIdentity }[], ReadonlySet<string>>();
 function queuedSetOf(queue: readonly { track: TrackIdentity }[]): ReadonlySet<string> {
   let set = queuedSets.get(queue);
-  if (!set) queuedSets.set(queue, (set = new Set(queue.map((item) => trackKey(item.track)))));
+  if (!set) {
+    set = new Set(queue.map((item) => trackKey(item.track)));
+    queuedSets.set(queue, set);
+  }
   return set;
 }
 

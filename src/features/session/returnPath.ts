@@ -7,6 +7,6 @@ export function loginPathFor(path: string, search: string): string {
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
 export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   return value;
 }

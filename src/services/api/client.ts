@@ -154,7 +154,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers.set('content-type', 'application/json');
     }
 
-    let response;
+    let response: Awaited<ReturnType<typeof $fetch.raw<string, 'text'>>>;
     try {
       response = await $fetch.raw<string, 'text'>(url, {
         method,

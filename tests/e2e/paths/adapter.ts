@@ -58,5 +58,5 @@ export interface InterfaceAdapter<Ctx> {
 }
 
 /** The adapter without its type parameter, as the runner and the test file hold them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: any machine's adapter, whatever its snapshot type
 export type AnyInterfaceAdapter = InterfaceAdapter<any>;

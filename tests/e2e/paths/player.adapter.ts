@@ -34,7 +34,6 @@ import {
   onSearch,
   playAll,
   pressOnPage,
-  progress,
   queueRows,
   rowOf,
   savedQueue,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Redirect } from 'wouter';
@@ -47,7 +48,7 @@ export default function AlbumListPage() {
   const [url] = useSearchParam('url');
   const credentials = useCredentials();
 
-  let body;
+  let body: ReactNode;
   if (!url) body = <Notice message={text.library.urlMissing} />;
   else if (credentials === null) body = <PageSpinner />;
   else {

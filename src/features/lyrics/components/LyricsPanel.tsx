@@ -30,6 +30,7 @@ export default function LyricsPanel({ track, time, onSeek }: LyricsPanelProps) {
   const list = useRef<HTMLOListElement>(null);
 
   // the current line stays in view, without moving the page
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new current line is what scrolls
   useEffect(() => {
     const box = list.current;
     const line = box?.querySelector<HTMLElement>('[aria-current="true"]');

@@ -169,6 +169,7 @@ export function PlayerBar() {
   const coverUrl = useSelector(player, (s) => s.context.nowPlaying?.coverUrl ?? null);
   const title = useSelector(player, (s) => s.context.nowPlaying?.title ?? '');
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the page's footer is its contentinfo landmark, which a label names
     <footer className={classes.bar} aria-label={text.player.nowPlaying}>
       <Link href="/now" className={classes.cover} aria-label={text.player.nowPlaying}>
         {coverUrl && <Cover url={coverUrl} alt={title} size={56} />}

@@ -2,6 +2,7 @@
 // the owner's actions at the end.
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PlayButton, TrackMenu } from '@/features/player/components';
 import { text } from '@/shared/text';
@@ -30,7 +31,7 @@ export interface PlaylistItemRowProps {
 
 export function PlaylistItemRow({ item, index, known, playable, owner }: PlaylistItemRowProps) {
   const number = String(index + 1).padStart(2, '0');
-  let main;
+  let main: ReactNode;
   let play = null;
   let actions = null;
   if (item.type === 'normal') {

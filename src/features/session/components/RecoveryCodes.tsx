@@ -80,6 +80,7 @@ export function RecoveryCodes() {
     setCode('');
   };
   // new codes came: the form is done with (and 生成新的恢复码 waits until they are put away)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only calls state setters
   useEffect(() => {
     if (shown) reset();
   }, [shown]);

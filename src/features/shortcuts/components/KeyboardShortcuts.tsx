@@ -24,6 +24,7 @@ export function KeyboardShortcuts({ onCommand }: { onCommand: (command: Exclude<
     setOpened(true);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: open only calls state setters, so the listener is added once
   useEffect(() => {
     const keyDown = (event: KeyboardEvent) => {
       const shortcut = shortcutFor(event);
