@@ -6,7 +6,7 @@ import { fromCallback } from 'xstate';
 import { shellMachine } from '@/features/shell/shellMachine';
 import { isOffline, updateAvailable, updating } from '@/features/shell/selectors';
 import { assertAllStatesReached, replayPath, withPendingActors, type MachinePath } from '../../tools/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const silent = fromCallback(() => () => {});
 const machine = withPendingActors(shellMachine, ['checkServer']).provide({ actors: { connectivity: silent, serviceWorker: silent } as never });
@@ -31,7 +31,9 @@ function expected(path: MachinePath<Machine>) {
 
 describe('shell machine paths', () => {
   // the walk `npm run paths -- shell` prints; the replays keep the connectivity and service worker silent
-  const { paths, cases } = registryWalk('shell', machine);
+  const machineWalk = registryWalk('shell', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('shell', machineWalk);
 
   it('reaches every state', () => {
     assertAllStatesReached(paths, machine);
