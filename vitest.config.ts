@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // the demo library, generated once (or found in node_modules/.cache) before the files start
+          globalSetup: ['tests/server/support/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -1,10 +1,11 @@
 /**
  * End of `npm test`: prints "Tests: N passed, M failed" summing every vitest run recorded by
  * harness/summaryReporter.ts in $TEST_SUMMARY_FILE, and exits 1 when anything failed, an
- * expected run did not report, or a run's exit code says it failed. Removes the file.
+ * expected run did not report, a run's exit code says it failed, or a check that is not a test
+ * run (the type check, which runs beside the tests) failed. Removes the file.
  *
- *   TEST_SUMMARY_FILE=… tsx scripts/test-summary.ts --expect main,e2e --status 0,1
- *   (one exit code per expected run, in the same order)
+ *   TEST_SUMMARY_FILE=… tsx scripts/test-summary.ts --expect main,e2e --status 0,1 --checks typecheck=0
+ *   (one exit code per expected run, in the same order; each check by name with its exit code)
  */
 import { rmSync } from 'node:fs';
 import { readSummary, SUMMARY_ENV, type SummaryFile } from '../harness/summaryReporter';
@@ -14,7 +15,7 @@ interface Verdict {
   ok: boolean;
 }
 
-function judge(summary: SummaryFile, expected: string[], statuses: number[]): Verdict {
+function judge(summary: SummaryFile, expected: string[], statuses: number[], checks: string[]): Verdict {
   const lines: string[] = [];
   let passed = 0;
   let failed = 0;
@@ -45,6 +46,14 @@ function judge(summary: SummaryFile, expected: string[], statuses: number[]): Ve
       failed++;
     }
   });
+  // a failed check counts as one failure, like a step that failed with no failed test
+  for (const check of checks) {
+    const [name, status] = check.split('=');
+    if (Number(status ?? 1) !== 0) {
+      lines.push(`  ${name}: failed with exit code ${status} (its output is above)`);
+      failed++;
+    }
+  }
   lines.push(`Tests: ${passed} passed, ${failed} failed`);
   return { lines, ok: failed === 0 };
 }
@@ -60,7 +69,7 @@ if (!file) {
   console.error(`${SUMMARY_ENV} is not set: run this through \`npm test\`.`);
   process.exit(1);
 }
-const { lines, ok } = judge(readSummary(file), listArg('--expect'), listArg('--status').map(Number));
+const { lines, ok } = judge(readSummary(file), listArg('--expect'), listArg('--status').map(Number), listArg('--checks'));
 rmSync(file, { force: true });
 console.log(lines.join('\n'));
 process.exit(ok ? 0 : 1);

@@ -6,7 +6,7 @@ import { fromCallback } from 'xstate';
 import { appStatusMachine } from '@/features/appStatus/appStatusMachine';
 import { isOffline, updateAvailable, updating } from '@/features/appStatus/selectors';
 import { assertAllStatesReached, replayPath, withPendingActors, type MachinePath } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const silent = fromCallback(() => () => {});
 const machine = withPendingActors(appStatusMachine, ['checkServer']).provide({ actors: { connectivity: silent, serviceWorker: silent } as never });
@@ -31,7 +31,9 @@ function expected(path: MachinePath<Machine>) {
 
 describe('app status machine paths', () => {
   // the walk `npm run paths -- appStatus` prints; the replays keep the connectivity and service worker silent
-  const { paths, cases } = registryWalk('appStatus', machine);
+  const machineWalk = registryWalk('appStatus', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('appStatus', machineWalk);
 
   it('reaches every state', () => {
     assertAllStatesReached(paths, machine);

@@ -11,7 +11,7 @@ import { pathInput } from '@/features/favourites/favouriteToggleMachine.samples'
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = favouriteToggleMachine.provide({ actors: { submit: pending } as never });
@@ -72,7 +72,9 @@ const targets: [string, FavouriteTarget][] = [
 // the walk `npm run paths -- favouriteToggle` prints (every simple path), replayed for both hearts:
 // what a path sends does not depend on the target
 // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-const { everyPaths: paths, allCases: cases } = registryWalk('favouriteToggle', machine);
+const machineWalk = registryWalk('favouriteToggle', machine);
+const { everyPaths: paths, allCases: cases } = machineWalk;
+itPrintsTheWalk('favouriteToggle', machineWalk);
 
 describe.each(targets)('favourite toggle machine paths (%s heart)', (_, target) => {
   it('reaches every state', () => {

@@ -12,7 +12,7 @@ import { pathEvents } from '@/features/favourites/favouritesMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { assertAllStatesReached, replayPath, stateIdsOf, type PathEvent, type StateChecks } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 // a heart's toggle whose request never settles on its own: the path's TOGGLE_SETTLED ends it (the
@@ -115,7 +115,9 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
 describe('favourites machine paths', () => {
   // the walk `npm run paths -- favourites` prints, from the samples beside the machine
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('favourites', machine);
+  const machineWalk = registryWalk('favourites', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('favourites', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'loading', 'failed', 'ready.current', 'ready.reloadingAlbums']);

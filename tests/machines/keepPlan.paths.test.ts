@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { keepPlanMachine } from '@/features/offline/keepPlanMachine';
 import { pathInput } from '@/features/offline/keepPlanMachine.samples';
 import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = withPendingActors(keepPlanMachine, ['estimateKeep']);
 
 describe('keepPlan machine paths', () => {
-  const { paths, cases } = registryWalk('keepPlan', machine);
+  const machineWalk = registryWalk('keepPlan', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('keepPlan', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['estimating', 'checking', 'ready', 'tooBig', 'closed']);

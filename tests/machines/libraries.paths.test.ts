@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { librariesMachine } from '@/features/library/librariesMachine';
 import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = withPendingActors(librariesMachine, ['listCredentials', 'addCredential', 'deleteCredential']);
 
@@ -16,7 +16,9 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('libraries machine paths', () => {
-  const { paths, cases } = registryWalk('libraries', machine);
+  const machineWalk = registryWalk('libraries', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('libraries', machineWalk);
   it('reaches every state', () => assertAllStatesReached(paths, machine));
   it.each(cases)('%s', async (_, path) => {
     await replayPath(machine, path, { checks });

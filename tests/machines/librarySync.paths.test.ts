@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = withPendingActors(librarySyncMachine, ['loadRecords', 'fetchLibraryInfo', 'fetchLibraryAlbums', 'storeLibrary', 'removeLibrary']);
 
@@ -24,7 +24,9 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('librarySync machine paths', () => {
-  const { paths, cases } = registryWalk('librarySync', machine);
+  const machineWalk = registryWalk('librarySync', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('librarySync', machineWalk);
   it('reaches every state', () => assertAllStatesReached(paths, machine));
   it.each(cases)('%s', async (_, path) => {
     await replayPath(machine, path, { checks });

@@ -6,7 +6,7 @@ import { createActor, fromPromise, type ActorRefFrom, type EmittedFrom, type Ins
 import { loaderMachine } from '@/features/pageLoad/loaderMachine';
 import { doneSamples, errorSamples } from '@/features/pageLoad/loaderMachine.samples';
 import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = loaderMachine.provide({ actors: { load: pending } as never });
@@ -53,7 +53,9 @@ describe('loader machine paths', () => {
   // the walk `npm run paths -- loader` prints: a failed reload returns to a state already seen,
   // which only the paths added for transition coverage take
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('loader', machine);
+  const machineWalk = registryWalk('loader', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('loader', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['loading', 'success', 'reloading', 'failure']);

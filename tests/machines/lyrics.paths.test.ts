@@ -9,7 +9,7 @@ import { lyricsStateOf } from '@/features/lyrics/selectors';
 import type { Lyrics } from '@/rules/lyrics';
 import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type MachinePath } from '../../model-paths/modelPaths';
 import { fakeService, flush } from './fakes';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = withPendingActors(lyricsMachine, ['fetchLyrics']);
 type Machine = typeof machine;
@@ -36,7 +36,9 @@ function expected(path: MachinePath<Machine>) {
 
 describe('lyrics machine paths', () => {
   // the walk `npm run paths -- lyrics` prints, from the samples beside the machine
-  const { paths, cases } = registryWalk('lyrics', machine);
+  const machineWalk = registryWalk('lyrics', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('lyrics', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['idle', 'loading', 'shown', 'none', 'failed']);

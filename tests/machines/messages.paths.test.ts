@@ -18,7 +18,7 @@ import {
   type MachinePath,
   type PathEvent,
 } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = messagesMachine;
 type Messages = typeof machine;
@@ -100,7 +100,9 @@ async function replayAndCheck(path: MachinePath<Messages>): Promise<Snapshot[]> 
 describe('messages machine paths', () => {
   // the walk `npm run paths -- messages` prints: samples, state key and the cap on ADDs beside the machine
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('messages', machine);
+  const machineWalk = registryWalk('messages', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('messages', machineWalk);
 
   it('reaches every state and walks every event', () => {
     expect(stateIdsOf(machine)).toEqual([]); // one (root) state: nothing more to reach

@@ -23,7 +23,7 @@ import {
   withRecordingActors,
 } from '../../model-paths/modelPaths';
 import { fakeService, flush } from './fakes';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 type MySharesSnapshot = SnapshotFrom<typeof mySharesMachine>;
 
@@ -296,7 +296,9 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 describe('my shares machine paths', () => {
   // the walk `npm run paths -- myShares` prints, from the samples beside the machine
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { generated, everyPaths: paths, allCases: cases } = registryWalk('myShares', machine);
+  const machineWalk = registryWalk('myShares', machine);
+  const { generated, everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('myShares', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual(['loading', 'failed', 'ready', 'copying', 'deleting']);

@@ -6,7 +6,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { loopModeOf, playbackStatus, playerMachine, type LoopMode, type PlaybackStatus, type PlayerSnapshot } from '@/features/player/playerMachine';
 import type { PlayerTag } from '@/features/player/playerSetup';
 import { pathEvents, pathInput, pathStateKey } from '@/features/player/playerMachine.samples';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 import { text } from '@/shared/text';
 import {
   assertAllStatesReached,
@@ -76,7 +76,9 @@ const checks: StateChecks<typeof machine> = {
 };
 
 describe('player machine paths', () => {
-  const { paths, cases } = registryWalk('player', machine);
+  const machineWalk = registryWalk('player', machine);
+  const { paths, cases } = machineWalk;
+  itPrintsTheWalk('player', machineWalk);
 
   it('walks both playback and loop mode (and the stat and preload regions)', () => {
     expect(stateIdsOf(machine)).toEqual(

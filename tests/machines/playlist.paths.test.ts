@@ -23,7 +23,7 @@ import {
   withPendingActors,
   withRecordingActors,
 } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const actorNames = ['loadPlaylist', 'updateInfo', 'removeItem', 'reorder'] as const;
 type ActorName = (typeof actorNames)[number];
@@ -233,7 +233,9 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 describe('playlist machine paths', () => {
   // the walk `npm run paths -- playlist` prints, from the samples beside the machine
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('playlist', machine);
+  const machineWalk = registryWalk('playlist', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('playlist', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual([

@@ -26,7 +26,7 @@ import {
   withPendingActors,
   withRecordingActors,
 } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const actorNames = ['listPlaylists', 'createPlaylist', 'deletePlaylist', 'appendTracks'] as const;
 type ActorName = (typeof actorNames)[number];
@@ -251,7 +251,9 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
 describe('playlists machine paths', () => {
   // the walk `npm run paths -- playlists` prints, from the samples beside the machine
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('playlists', machine);
+  const machineWalk = registryWalk('playlists', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('playlists', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toEqual([

@@ -1,8 +1,9 @@
 // The one walk of a machine (issue: the titles the command prints are the titles the tests run):
 // the paths `npm run paths -- <name>` prints, from the samples beside the machine, as test cases.
+import { expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { registry } from '../../model-paths/registry';
-import { generatePaths, pathTitler } from '../../model-paths/machinePaths';
+import { formatPathsReport, generatePaths, pathTitler } from '../../model-paths/machinePaths';
 import type { GeneratedPath } from '../../model-paths/pathGenerators';
 import type { MachinePath } from '../../model-paths/modelPaths';
 
@@ -29,4 +30,19 @@ export function registryWalk<M extends AnyStateMachine>(name: string, _machine?:
   /** The input a path starts from: its own (one of the machine's further inputs), else the machine's. */
   const inputOf = (path: MachinePath<M>): unknown => ((path as unknown as GeneratedPath).input !== undefined ? (path as unknown as GeneratedPath).input : registry.pathInputs[name]);
   return { generated, paths, cases, everyPaths, allCases: [...cases, ...extra], inputOf };
+}
+
+/** the titles of the paths a report of `npm run paths` prints, in order */
+export const printedTitles = (report: string): string[] =>
+  report.split('\n').filter((line) => line.startsWith('Path ')).map((line) => line.replace(/^Path \d+: /, ''));
+
+/**
+ * The walk is one: `npm run paths -- <name>` prints exactly the titles of the paths the calling
+ * file replays. Each machine's paths test calls it with the walk it replays, so a walk is generated
+ * once per run (tests/machines/oneWalk.test.ts checks every listed machine's file does).
+ */
+export function itPrintsTheWalk(name: string, walk: Pick<ReturnType<typeof registryWalk>, 'generated' | 'cases'>): void {
+  it(`npm run paths -- ${name} prints the paths this file runs`, () => {
+    expect(printedTitles(formatPathsReport(registry, name, walk.generated))).toEqual(walk.cases.map(([title]) => title));
+  });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '@/features/session/sessionMachine';
 import { assertAllStatesReached, replayPath, stateIdsOf, type StateChecks } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = sessionMachine.provide({
@@ -56,7 +56,9 @@ const checks: StateChecks<typeof machine> = {
 
 describe('session machine paths', () => {
   // with a user stored by an earlier visit too (pathMoreInputs): each path starts from its own input
-  const { paths, cases, inputOf } = registryWalk('session', machine);
+  const machineWalk = registryWalk('session', machine);
+  const { paths, cases, inputOf } = machineWalk;
+  itPrintsTheWalk('session', machineWalk);
 
   it('reaches every state', () => {
     expect(stateIdsOf(machine)).toContain('clearingLocalData');

@@ -18,10 +18,10 @@ import {
   type MachinePath,
   type PathEvent,
 } from '../../model-paths/modelPaths';
-import { pathTitler, walkSpecOf } from '../../model-paths/machinePaths';
-import { registry } from '../../model-paths/registry';
+import { pathTitler, walkSpecOf } from '../model-paths/machinePaths';
+import { registry } from '../model-paths/registry';
 import { coveragePaths } from '../../model-paths/pathGenerators';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = settingsMachine;
 type Settings = typeof machine;
@@ -40,8 +40,9 @@ const label = (input: SettingsContext) => `${input.quality}/${input.pageOnCloseA
 // from the samples' input: the walk the command prints with --every-path (the lean walk keeps one
 // path: the checks below read every combination); from any other: the same walk started there
 const title = pathTitler(machine);
+const machineWalk = registryWalk('settings', machine);
 const walk = (input: SettingsContext) => {
-  if (input === registryInput) return registryWalk('settings', machine).allCases;
+  if (input === registryInput) return machineWalk.allCases;
   const { paths } = coveragePaths({ ...walkSpecOf(registry, 'settings'), input }, { everyPath: true });
   return paths.map((path) => [title(path), path as unknown as MachinePath<Settings>] as const);
 };
@@ -99,6 +100,8 @@ async function replayAndCheck(path: MachinePath<Settings>, input: SettingsContex
 }
 
 describe('settings machine paths', () => {
+  itPrintsTheWalk('settings', machineWalk);
+
   it('reaches every state, every combination of settings, and sends every value', () => {
     expect(stateIdsOf(machine)).toEqual([]); // one (root) state: nothing more to reach
     for (const { paths } of walks) {

@@ -23,7 +23,9 @@ import {
 } from '@/features/share/shareWizardMachine';
 import { shareFormError } from '@/features/share/forms';
 import { pathEvents, pathInput } from '@/features/share/shareWizardMachine.samples';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, printedTitles, registryWalk } from './registryWalk';
+import { registry } from '../../scripts/lib/machineRegistry';
+import { runPaths } from '../../scripts/lib/pathsCli';
 import { ApiError, errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { trackKey } from '@/shared/track';
@@ -260,7 +262,13 @@ function checkMicrosteps(log: ReturnType<typeof replayLog>) {
 describe('share wizard machine paths', () => {
   // the walk `npm run paths -- shareWizard` prints, from the samples beside the machine
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('shareWizard', machine);
+  const machineWalk = registryWalk('shareWizard', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('shareWizard', machineWalk);
+
+  it('a new run of the command prints the same paths', () => {
+    expect(printedTitles(runPaths(registry, ['shareWizard']).out)).toEqual(machineWalk.cases.map(([title]) => title));
+  });
   const transient = ['validating', 'failed'];
 
   it('reaches every state (validating and failed within an event)', () => {

@@ -12,7 +12,7 @@ import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';
 import { sharingMachine } from '@/features/share/sharingMachine';
 import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../model-paths/modelPaths';
-import { registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = sharingMachine.provide({
   actors: {
@@ -26,7 +26,9 @@ const samples = pathEvents as PathEvent<Sharing>[];
 describe('sharing machine paths', () => {
   // the walk `npm run paths -- sharing` prints; the replays run the real wizard and list, with fake services
   // every path the walk took (`--every-path`): the checks below read walks that tell contexts apart
-  const { everyPaths: paths, allCases: cases } = registryWalk('sharing', machine);
+  const machineWalk = registryWalk('sharing', machine);
+  const { everyPaths: paths, allCases: cases } = machineWalk;
+  itPrintsTheWalk('sharing', machineWalk);
 
   it('reaches every state, and walks every sample from every combination of open views', () => {
     expect(stateIdsOf(machine)).toEqual(['running']);

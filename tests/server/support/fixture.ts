@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sha256Hex } from '../../../server/auth.js';
 import { loadConfig, type Config } from '../../../server/config.js';
-import { ensureDemoContent, writeDemoMeta, demoPaths } from '../../../server/demo/generate.js';
+import { writeDemoMeta, demoPaths } from '../../../server/demo/generate.js';
 import { createServer, type AnnivServer, type ServerOptions } from '../../../server/index.js';
+import { cachedDemoLibrary, copyDemoLibrary } from '../../support/demoLibrary.js';
 
 /*
  * Test fixtures: a temp DATA_DIR per test file, the server built with createServer (requests go
@@ -22,11 +23,14 @@ export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** A fresh data dir with no demo content, only the metadata repo, or the full demo library. */
+/**
+ * A fresh data dir with no demo content, only the metadata repo, or the full demo library (a copy
+ * of the one generated once per generator version, tests/support/demoLibrary.ts).
+ */
 export async function makeDataDir(level: DemoLevel): Promise<string> {
   const dir = tempDir();
   if (level === 'meta') writeDemoMeta(demoPaths(dir).metaDir);
-  if (level === 'full') await ensureDemoContent(dir);
+  if (level === 'full') copyDemoLibrary(await cachedDemoLibrary(), dir);
   return dir;
 }
 
