@@ -8,6 +8,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { bootBench } from './boot';
 import { bundleBench } from './bundle';
 import { hostileBench } from './hostile';
 import { keepBench } from './keep';
@@ -21,7 +22,7 @@ import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench, searchBench, keepBench];
+const modules: BenchModule[] = [bundleBench, bootBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench, searchBench, keepBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));
