@@ -2,6 +2,9 @@
  * Bundle size: builds the client, then measures what the first page loads (the entry script, its
  * modulepreload links and stylesheets from dist/index.html) gzip-compressed at level 9, and every
  * other chunk (route chunks loaded later). Sizes in kB = 1000 bytes, as Vite prints them.
+ *
+ * The first page past FIRST_PAGE_TARGET_KB fails the run (exit code 1, the line says by how much),
+ * so it cannot creep: what a page does not need to draw and start a track loads after it.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +13,7 @@ import { build } from 'vite';
 import type { BenchModule } from './lib/types';
 import { REPO_ROOT } from './lib/paths';
 
-export const FIRST_PAGE_TARGET_KB = 120;
+export const FIRST_PAGE_TARGET_KB = 150;
 const DIST = join(REPO_ROOT, 'dist');
 
 export interface AssetSize {
@@ -75,6 +78,9 @@ export const bundleBench: BenchModule = {
       rows,
       notes: [`First page JS+CSS: ${kb(firstPageGzip)} kB gzip (${target}: ${withinTarget ? 'within' : 'OVER'})`],
       data: { firstPage, firstPageGzipBytes: firstPageGzip, targetBytes: FIRST_PAGE_TARGET_KB * 1000, withinTarget, routeChunks: later },
+      failure: withinTarget
+        ? undefined
+        : `the first page is ${kb(firstPageGzip)} kB gzip, ${kb(firstPageGzip - FIRST_PAGE_TARGET_KB * 1000)} kB past its budget of ${FIRST_PAGE_TARGET_KB} kB`,
     };
   },
 };

@@ -15,4 +15,6 @@ export interface BenchResult {
   notes?: string[];
   /** Anything else worth keeping in the JSON file. */
   data?: unknown;
+  /** A line that fails the run (exit code 1) after the table is printed and saved: a budget passed. */
+  failure?: string;
 }

@@ -80,8 +80,9 @@ function useColorScheme(system: AppSystem): 'light' | 'dark' {
 export function App({ system, env = 'default' }: { system: AppSystem; env?: 'default' | 'test' }) {
   // index.html's pre-paint script chose the same before the scripts loaded, so nothing flashes
   const colorScheme = useColorScheme(system);
+  // every Mantine variable written here, defaults too: the first page brings no stylesheet of Mantine's defaults
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} forceColorScheme={colorScheme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false} env={env} forceColorScheme={colorScheme}>
       <SystemProvider system={system}>
         <Router hook={useTransitionLocation}>
           <Layout system={system} />

@@ -195,7 +195,8 @@ export function createAppSystem(options: SystemOptions = {}) {
     covers,
     stop() {
       detachPlayer();
-      for (const actor of [player, favourites, playlists, share.sharing, lyrics, keeping, appStatus, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      share.stop();
+      for (const actor of [player, favourites, playlists, lyrics, keeping, appStatus, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
     },
   };
 }

@@ -18,8 +18,8 @@ import {
   type MachinePath,
   type PathEvent,
 } from '../../model-paths/modelPaths';
-import { pathTitler, walkSpecOf } from '../model-paths/machinePaths';
-import { registry } from '../model-paths/registry';
+import { pathTitler, walkSpecOf } from '../../model-paths/machinePaths';
+import { registry } from '../../model-paths/registry';
 import { coveragePaths } from '../../model-paths/pathGenerators';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
 

@@ -24,8 +24,8 @@ import {
 import { shareFormError } from '@/features/share/forms';
 import { pathEvents, pathInput } from '@/features/share/shareWizardMachine.samples';
 import { itPrintsTheWalk, printedTitles, registryWalk } from './registryWalk';
-import { registry } from '../../scripts/lib/machineRegistry';
-import { runPaths } from '../../scripts/lib/pathsCli';
+import { registry } from '../../model-paths/registry';
+import { runPaths } from '../../model-paths/cli';
 import { ApiError, errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { trackKey } from '@/shared/track';

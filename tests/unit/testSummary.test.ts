@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SUMMARY_ENV, writeSummary, type RunSummary } from '../../tools/summaryReporter';
+import { SUMMARY_ENV, writeSummary, type RunSummary } from '../../harness/summaryReporter';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'anniv-summary-'));

@@ -127,12 +127,12 @@ describe('我的分享', () => {
     server.shares.set('s1', { info: { name: '周末' }, albums: {} });
     const user = userEvent.setup();
     vi.stubGlobal('navigator', { userAgent: 'test', language: 'zh-CN', clipboard: { writeText } });
-    expect(system.share.sharing.getSnapshot().context.myShares).toBeNull();
+    expect(system.share.sharing()).toBeNull();
     window.history.pushState(null, '', '/shares');
     const card = await screen.findByRole('article', { name: '周末' });
-    const owned = system.share.sharing.getSnapshot().context.myShares;
+    const owned = system.share.sharing()!.getSnapshot().context.myShares;
     expect(owned).not.toBeNull();
-    expect(system.share.sharing.getSnapshot().children.myShares).toBe(owned);
+    expect(system.share.sharing()!.getSnapshot().children.myShares).toBe(owned);
 
     await user.click(within(card).getByRole('button', { name: text.share.copy }));
     expect(await screen.findByText(text.share.copySucceeded)).toBeTruthy();
@@ -140,7 +140,7 @@ describe('我的分享', () => {
 
     // leaving the page stops its actor
     window.history.pushState(null, '', '/');
-    await waitFor(() => expect(system.share.sharing.getSnapshot().context.myShares).toBeNull());
+    await waitFor(() => expect(system.share.sharing()!.getSnapshot().context.myShares).toBeNull());
     expect(owned!.getSnapshot().status).toBe('stopped');
   });
 

@@ -5,8 +5,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { QUALITIES } from '@/shared/constants';
 import { trackKey, type TrackIdentity } from '@/shared/track';
-import { createDownload, type DownloadDeps } from './download';
-import { createEstimate } from './estimate';
+import type { createDownload, DownloadDeps } from './download';
+import type { createEstimate } from './estimate';
 import type { KeepingEvent, KeepItem, KeptOnDevice } from './keepingMachine';
 import type { KeepEstimate, KeepPlanInput } from './keepPlanMachine';
 import { forgetReads } from './keptReads';
@@ -17,9 +17,23 @@ export interface KeepingDeps extends Omit<DownloadDeps, 'fetch'> {
   fetch?: typeof globalThis.fetch;
 }
 
+// the estimate and the downloads load with the first 保存到本机 (its dialog, a resumed queue), out of the first page
+type Estimate = ReturnType<typeof createEstimate>;
+type Download = ReturnType<typeof createDownload>;
+
 export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.fetch }: KeepingDeps) {
-  const estimate = createEstimate({ accessFor, fetch });
-  const download = createDownload({ accessFor, albumInfo, fetch });
+  let estimateLoaded: Promise<Estimate> | null = null;
+  let downloadLoaded: Promise<Download> | null = null;
+  // a chunk that failed to load is asked for again by the next try
+  const retried = <T,>(loading: Promise<T>, forget: () => void) => loading.catch((error: unknown) => (forget(), Promise.reject(error)));
+  const estimate: Estimate = async (input, signal) => {
+    estimateLoaded ??= retried(import('./estimate').then((code) => code.createEstimate({ accessFor, fetch })), () => (estimateLoaded = null));
+    return (await estimateLoaded)(input, signal);
+  };
+  const download: Download = async (item, signal, onProgress) => {
+    downloadLoaded ??= retried(import('./download').then((code) => code.createDownload({ accessFor, albumInfo, fetch })), () => (downloadLoaded = null));
+    return (await downloadLoaded)(item, signal, onProgress);
+  };
 
   return {
     estimateKeep: fromPromise<KeepEstimate, KeepPlanInput>(({ input, signal }) => estimate(input, signal)),

@@ -1,13 +1,10 @@
 // The share feature's parts the app composes: access through a share's tokens (for the shared page
 // and for queued shared tracks), and the owner of the wizards and the my-shares list its views open.
-import { createActor, type InspectionEvent } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
-import { defineMySharesActors, defineShareWizardActors } from './actors';
-import { mySharesMachine } from './mySharesMachine';
 import { createShareAccess } from './shareAccess';
-import { sharingMachine } from './sharingMachine';
-import { shareWizardMachine } from './shareWizardMachine';
+import type { SharingRef } from './sharingMachine';
 
 const shareApi = () => import('@/services/api/share');
 
@@ -19,12 +16,25 @@ export interface ShareOptions {
 
 export function startShare({ api, access, inspect }: ShareOptions) {
   const shares = createShareAccess(async (id) => (await shareApi()).getShare(api, id));
-  const actors = {
-    shareWizard: shareWizardMachine.provide({ actors: defineShareWizardActors({ api, access }) }),
-    myShares: mySharesMachine.provide({ actors: defineMySharesActors({ api }) }),
+  // idle until a 分享 dialog or 我的分享 opens: created then (with `inspect`, as every actor of the
+  // app), its code loading with those views
+  let sharing: SharingRef | null = null;
+  let creating: Promise<SharingRef> | null = null;
+  return {
+    shares,
+    /** the owner of the open dialog's wizard and of the 我的分享 list; null until the first of them opened */
+    sharing: (): SharingRef | null => sharing,
+    /** the owner, created (its code loaded) the first time; a failed load is tried again by the next view */
+    openSharing: (): Promise<SharingRef> =>
+      (creating ??= import('./sharing').then(
+        ({ createSharing }) => (sharing = createSharing({ api, access, inspect })),
+        (error: unknown) => {
+          creating = null;
+          throw error;
+        },
+      )),
+    stop: () => sharing?.stop(),
   };
-  const sharing = createActor(sharingMachine.provide({ actors }), { inspect }).start();
-  return { shares, sharing };
 }
 
 export type ShareFeature = ReturnType<typeof startShare>;

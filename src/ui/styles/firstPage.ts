@@ -1,7 +1,9 @@
 // Mantine styles for the first page, per component and inside the `mantine` CSS layer so that
 // the styles lazy pages bring later cannot reorder them (mantine.dev/styles/css-files-list).
+// Mantine's default CSS variables are not among them: MantineProvider writes all of them
+// (deduplicateCssVariables off, app/App.tsx), which is 4 kB gzip less on the first page; the
+// page's colours before that are in schemeColors.css
 import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/UnstyledButton.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
