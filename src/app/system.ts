@@ -109,6 +109,8 @@ export function createAppSystem(options: SystemOptions = {}) {
   const session = startSession({
     api,
     clearLocalData,
+    // the account's code loads with the user page, not the first page
+    loadAccount: async () => (await import('@/features/account/start')).accountLogic(api),
     navigate,
     reload,
     inspect,
