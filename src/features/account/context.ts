@@ -19,3 +19,17 @@ export function useOpenAccount(): AccountRef | null {
   // the account, whose code loads with this page): it is this feature's machine
   return useSelector(session, (s) => s.context.account) as AccountRef | null;
 }
+
+/**
+ * Leaving a form of the user page (its tab or the page closes): its message goes, and recovery codes
+ * shown are not shown again. An account already stopped (the session ended, the page closed first)
+ * has nothing to forget.
+ */
+export function useLeaveFormOnUnmount(account: AccountRef): void {
+  useEffect(
+    () => () => {
+      if (account.getSnapshot().status === 'active') account.send({ type: 'CLEAR_FORM_ERROR' });
+    },
+    [account],
+  );
+}

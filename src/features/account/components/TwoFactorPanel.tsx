@@ -8,13 +8,13 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import { Alert, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { newTotpSecret } from '@/services/totp';
 import { text } from '@/shared/text';
 import { FormError } from '@/ui/FormError';
 import { useTwoFactorRequired, useUser } from '@/features/session';
 import { CodeInput, SecretCard } from '@/features/session/components';
-import { useAccount } from '../context';
+import { useAccount, useLeaveFormOnUnmount } from '../context';
 import { formErrorOf } from '../selectors';
 import { RecoveryCodes, ShownRecoveryCodes } from './RecoveryCodes';
 
@@ -25,7 +25,7 @@ export function TwoFactorPanel() {
   const on = user?.twoFactorEnabled === true;
 
   // leaving the tab or the page: its form's message goes, and codes shown are not shown again
-  useEffect(() => () => account.send({ type: 'CLEAR_FORM_ERROR' }), [account]);
+  useLeaveFormOnUnmount(account);
 
   return (
     <Stack maw={480}>

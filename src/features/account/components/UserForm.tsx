@@ -1,9 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { text } from '@/shared/text';
 import { FormError } from '@/ui/FormError';
-import { useAccount } from '../context';
+import { useAccount, useLeaveFormOnUnmount } from '../context';
 import { formErrorOf } from '../selectors';
 import type { AccountEvent, AccountForm, AccountTag } from '../accountMachine';
 
@@ -26,7 +26,7 @@ export function UserForm({ form, busyTag, submit, children }: UserFormProps) {
   const busy = useSelector(account, (s) => s.hasTag(busyTag));
   const formError = useSelector(account, formErrorOf(form));
 
-  useEffect(() => () => account.send({ type: 'CLEAR_FORM_ERROR' }), [account]);
+  useLeaveFormOnUnmount(account);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
