@@ -1,8 +1,8 @@
 // The account of the signed-in user (docs/behaviour.md#the-user-page): profile, password, two-step
 // sign-in with its recovery codes, and deleting the account. The session spawns it while the user
-// page is open and hears from it (sendParent) what changed, or that the session ended; I/O is done
+// page is open and hears from it what changed, or that the session ended; I/O is done
 // by injected actors, toasts are emitted.
-import { assertEvent, assign, emit, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { codeError, normalCode, type AccountReport } from '@/features/session/session.public';
 import { STATUS_TWO_FACTOR_ALREADY_ENABLED, STATUS_TWO_FACTOR_NOT_ENABLED, STATUS_WRONG_TWO_FACTOR_CODE } from '@/shared/constants';
@@ -26,7 +26,13 @@ export type AccountForm = 'profile' | 'password' | 'twoFactor' | 'recoveryCodes'
 /** what views ask of an account snapshot (hasTag), instead of naming its states */
 export type AccountTag = 'busy' | 'savingProfile' | 'changingPassword' | 'savingTwoFactor' | 'renewingRecoveryCodes' | 'deletingAccount';
 
+/** who hears the account's reports: the session that spawned it */
+export type AccountListener = ActorRef<Snapshot<unknown>, AccountReport>;
+
 export interface AccountContext {
+  /** the session, told what changed (given in the input rather than read as the parent, so the
+   * account's model paths walk it alone with a stand-in) */
+  session: AccountListener;
   /** the signed-in user as the session had it when the page opened, kept as it changes here */
   user: UserInfo | null;
   /** a validation message (or the server's refusal), shown by the form it belongs to */
@@ -47,6 +53,7 @@ export type AccountEvent =
 
 export interface AccountInput {
   user: UserInfo | null;
+  session: AccountListener;
 }
 
 const hasTwoFactor = (context: AccountContext) => context.user?.twoFactorEnabled === true;
@@ -130,15 +137,15 @@ export const accountMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
     notifySuccess: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
     // what the session hears (its user record, its end)
-    reportUser: sendParent(({ context }): AccountReport => ({ type: 'USER_CHANGED', user: context.user! })),
-    reportTwoFactor: sendParent(({ context }): AccountReport => ({ type: 'TWO_FACTOR_CHANGED', user: context.user! })),
-    endSession: sendParent((_, params: { leaveTo: string | null }): AccountReport => ({ type: 'SESSION_ENDED', leaveTo: params.leaveTo })),
-    reportDeleted: sendParent((): AccountReport => ({ type: 'ACCOUNT_DELETED' })),
+    reportUser: sendTo(({ context }) => context.session, ({ context }): AccountReport => ({ type: 'USER_CHANGED', user: context.user! })),
+    reportTwoFactor: sendTo(({ context }) => context.session, ({ context }): AccountReport => ({ type: 'TWO_FACTOR_CHANGED', user: context.user! })),
+    endSession: sendTo(({ context }) => context.session, (_, params: { leaveTo: string | null }): AccountReport => ({ type: 'SESSION_ENDED', leaveTo: params.leaveTo })),
+    reportDeleted: sendTo(({ context }) => context.session, (): AccountReport => ({ type: 'ACCOUNT_DELETED' })),
   },
 }).createMachine({
   description: "The user page's account: profile, password, two-step sign-in with its recovery codes, and deleting the account.",
   id: 'account',
-  context: ({ input }) => ({ user: input.user, formError: null, recoveryCodes: null }),
+  context: ({ input }) => ({ session: input.session, user: input.user, formError: null, recoveryCodes: null }),
   initial: 'idle',
   on: {
     CLEAR_FORM_ERROR: {

@@ -139,8 +139,9 @@ export const sessionMachine = setup({
     // the account's code loads once (then from the browser's cache): the machine spawns when it is there
     stopLoadingAccount: stopChild('loadAccount'),
     loadAccount: spawnChild('loadAccount', { id: 'loadAccount' }),
-    openAccount: assign(({ context, spawn }, params: { logic: AnyActorLogic }) => ({
-      account: spawn(params.logic, { systemId: 'account', input: { user: context.user } }),
+    openAccount: assign(({ context, spawn, self }, params: { logic: AnyActorLogic }) => ({
+      // the account reports back to this session (AccountReport)
+      account: spawn(params.logic, { systemId: 'account', input: { user: context.user, session: self } }),
     })),
     // none open: a name no child has, so nothing stops
     stopAccount: stopChild(({ context }) => context.account ?? ''),
