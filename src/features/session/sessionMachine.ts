@@ -141,7 +141,7 @@ export const sessionMachine = setup({
     loadAccount: spawnChild('loadAccount', { id: 'loadAccount' }),
     openAccount: assign(({ context, spawn, self }, params: { logic: AnyActorLogic }) => ({
       // the account reports back to this session (AccountReport)
-      account: spawn(params.logic, { systemId: 'account', input: { user: context.user, session: self } }),
+      account: spawn(params.logic, { input: { user: context.user, session: self } }),
     })),
     // none open: a name no child has, so nothing stops
     stopAccount: stopChild(({ context }) => context.account ?? ''),
