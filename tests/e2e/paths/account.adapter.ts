@@ -33,9 +33,9 @@ function answerable(event: AnyEventObject): boolean {
 
 const codesShown = (context: AccountContext) => context.recoveryCodes !== null;
 
-// while recovery codes show, the listener puts them away (我已保存), leaves the tab or turns it off:
-// any other step leaves the tab without the model hearing that it closed
-const WHILE_CODES_SHOW = new Set(['DISMISS_RECOVERY_CODES', 'CLEAR_FORM_ERROR', 'DISABLE_TWO_FACTOR']);
+// while recovery codes show, the page keeps the 两步验证 tab: the listener puts them away (我已保存)
+// or turns it off; any other step would leave the tab, which the page does not let happen
+const WHILE_CODES_SHOW = new Set(['DISMISS_RECOVERY_CODES', 'DISABLE_TWO_FACTOR']);
 
 export const accountAdapter: InterfaceAdapter<SignIn> = {
   machine: 'account',
@@ -74,7 +74,7 @@ export const accountAdapter: InterfaceAdapter<SignIn> = {
       case 'RENEW_RECOVERY_CODES':
         return idle && on;
       case 'DISMISS_RECOVERY_CODES':
-        return idle;
+        return idle && codesShown(model.context as AccountContext);
       // the server's answer says two-step sign-in is on or off as it is; the sample's user has it off
       case 'xstate.done.actor.refreshUser':
         return !on;

@@ -122,8 +122,9 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
         return accountOpen(model) && !twoFactorRequired;
       // what the account reports, done whole on its page: a profile saved, two-step sign-in turned on
       // or off, the password changed (with it off: the sample has no code), the account deleted
+      // (the sample's user has it off, as the page then shows)
       case 'USER_CHANGED':
-        return accountOpen(model) && (model.context as SessionContext).account !== null && !twoFactorRequired;
+        return (model.context as SessionContext).account !== null && !on && !twoFactorRequired;
       case 'TWO_FACTOR_CHANGED':
         return (model.context as SessionContext).account !== null && (event.user as UserInfo).twoFactorEnabled !== on;
       case 'SESSION_ENDED':
