@@ -1,6 +1,6 @@
 // Sample events for `npm run paths -- account` and tests/machines/account.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import { createActor, createMachine, type AnyEventObject } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { ApiError } from '@/services/api/errors';
 import {
   STATUS_TWO_FACTOR_ALREADY_ENABLED,
@@ -23,8 +23,6 @@ const failures = [
 ];
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-23456`);
 
-/** the session the account reports to, walked alone: a stand-in that hears and ignores every report */
-const session = createActor(createMachine({ id: 'sessionStandIn' })).start();
 
 export const pathEvents: AnyEventObject[] = [
   { type: 'UPDATE_PROFILE', form: { nickname: 'Mio', avatar: 'a.png' } },
@@ -57,7 +55,8 @@ export const pathEvents: AnyEventObject[] = [
   ),
 ];
 
-export const pathInput: AccountInput = { user: sampleUser, session };
+// walked alone: no session to report to
+export const pathInput: AccountInput = { user: sampleUser, session: null };
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {

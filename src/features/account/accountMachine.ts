@@ -1,4 +1,4 @@
-// The account of the signed-in user (docs/behaviour.md#the-user-page): profile, password, two-step
+// The account of the signed-in user (docs/behaviour.md#sign-in-state): profile, password, two-step
 // sign-in with its recovery codes, and deleting the account. The session spawns it while the user
 // page is open and hears from it what changed, or that the session ended; I/O is done
 // by injected actors, toasts are emitted.
@@ -31,8 +31,9 @@ export type AccountListener = ActorRef<Snapshot<unknown>, AccountReport>;
 
 export interface AccountContext {
   /** the session, told what changed (given in the input rather than read as the parent, so the
-   * account's model paths walk it alone with a stand-in) */
-  session: AccountListener;
+   * account's model paths walk it alone: null there, and a report goes to the account itself, which
+   * takes no such event) */
+  session: AccountListener | null;
   /** the signed-in user as the session had it when the page opened, kept as it changes here */
   user: UserInfo | null;
   /** a validation message (or the server's refusal), shown by the form it belongs to */
@@ -53,7 +54,7 @@ export type AccountEvent =
 
 export interface AccountInput {
   user: UserInfo | null;
-  session: AccountListener;
+  session: AccountListener | null;
 }
 
 const hasTwoFactor = (context: AccountContext) => context.user?.twoFactorEnabled === true;
@@ -137,10 +138,10 @@ export const accountMachine = setup({
     notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
     notifySuccess: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
     // what the session hears (its user record, its end)
-    reportUser: sendTo(({ context }) => context.session, ({ context }): AccountReport => ({ type: 'USER_CHANGED', user: context.user! })),
-    reportTwoFactor: sendTo(({ context }) => context.session, ({ context }): AccountReport => ({ type: 'TWO_FACTOR_CHANGED', user: context.user! })),
-    endSession: sendTo(({ context }) => context.session, (_, params: { leaveTo: string | null }): AccountReport => ({ type: 'SESSION_ENDED', leaveTo: params.leaveTo })),
-    reportDeleted: sendTo(({ context }) => context.session, (): AccountReport => ({ type: 'ACCOUNT_DELETED' })),
+    reportUser: sendTo(({ context, self }) => context.session ?? self, ({ context }): AccountReport => ({ type: 'USER_CHANGED', user: context.user! })),
+    reportTwoFactor: sendTo(({ context, self }) => context.session ?? self, ({ context }): AccountReport => ({ type: 'TWO_FACTOR_CHANGED', user: context.user! })),
+    endSession: sendTo(({ context, self }) => context.session ?? self, (_, params: { leaveTo: string | null }): AccountReport => ({ type: 'SESSION_ENDED', leaveTo: params.leaveTo })),
+    reportDeleted: sendTo(({ context, self }) => context.session ?? self, (): AccountReport => ({ type: 'ACCOUNT_DELETED' })),
   },
 }).createMachine({
   description: "The user page's account: profile, password, two-step sign-in with its recovery codes, and deleting the account.",

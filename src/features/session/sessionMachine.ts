@@ -75,6 +75,9 @@ export interface SessionInput {
 
 const hasTwoFactor = (context: SessionContext) => context.user?.twoFactorEnabled === true;
 
+const isActorLogic = (logic: unknown): logic is AnyActorLogic =>
+  typeof logic === 'object' && logic !== null && typeof (logic as Partial<AnyActorLogic>).transition === 'function';
+
 /** each form's rule (forms.ts), run once a submit */
 const checks = formChecks<SessionContext, SessionEvent>({
   LOGIN: (event) => loginError(event.form),
@@ -140,8 +143,9 @@ export const sessionMachine = setup({
     stopLoadingAccount: stopChild('loadAccount'),
     loadAccount: spawnChild('loadAccount', { id: 'loadAccount' }),
     openAccount: assign(({ context, spawn, self }, params: { logic: AnyActorLogic }) => ({
-      // the account reports back to this session (AccountReport)
-      account: spawn(params.logic, { input: { user: context.user, session: self } }),
+      // the account reports back to this session (AccountReport); what the loader's import gave is
+      // checked, not trusted (it comes from a file fetched later, and a replayed path has data only)
+      account: isActorLogic(params.logic) ? spawn(params.logic, { input: { user: context.user, session: self } }) : null,
     })),
     // none open: a name no child has, so nothing stops
     stopAccount: stopChild(({ context }) => context.account ?? ''),
@@ -308,7 +312,7 @@ export const sessionMachine = setup({
           actions: ['stopLoadingAccount', 'loadAccount'],
         },
         'xstate.done.actor.loadAccount': {
-          description: "The account's code is there: its machine starts with the signed-in user.",
+          description: "The account's code is there: its machine starts with the signed-in user (a module that gave no machine starts nothing).",
           actions: { type: 'openAccount', params: ({ event }) => ({ logic: event.output }) },
         },
         'xstate.error.actor.loadAccount': {
