@@ -57,13 +57,16 @@ export function loadingStates<const TSrc extends string, const TLoaded extends s
 export function formChecks<TContext, TEvent extends EventObject>(rules: {
   [K in TEvent['type']]?: (event: Extract<TEvent, { type: K }>, context: TContext) => string | null;
 }) {
-  const found = new WeakMap<TEvent, string | null>();
+  // the message found for an event in a context: the guard's and showFormError's of one transition
+  // share both; the same event sent again (a walk reuses its samples) is checked again
+  const found = new WeakMap<TEvent, { context: TContext; problem: string | null }>();
   const problemOf = (context: TContext, event: TEvent): string | null => {
-    if (!found.has(event)) {
-      const rule = rules[event.type as TEvent['type']] as ((event: TEvent, context: TContext) => string | null) | undefined;
-      found.set(event, rule ? rule(event, context) : null);
-    }
-    return found.get(event) ?? null;
+    const known = found.get(event);
+    if (known && known.context === context) return known.problem;
+    const rule = rules[event.type as TEvent['type']] as ((event: TEvent, context: TContext) => string | null) | undefined;
+    const problem = rule ? rule(event, context) : null;
+    found.set(event, { context, problem });
+    return problem;
   };
   return {
     /** the guard: the form is refused */

@@ -50,4 +50,13 @@ describe('formChecks and checkedSubmit', () => {
     expect(actor.getSnapshot().context.formError).toBeNull();
     expect(runs).toEqual([' ', 'Mio']);
   });
+
+  it('the same event sent again is checked again (its context may have changed)', () => {
+    const { machine, runs } = machineCounting();
+    const actor = createActor(machine).start();
+    const blank = { type: 'SEND', name: ' ' } as const;
+    actor.send(blank);
+    actor.send(blank);
+    expect(runs).toEqual([' ', ' ']);
+  });
 });
