@@ -249,7 +249,7 @@ export default createMachine({
         },
         "xstate.done.actor.loadAccount": {
           actions: ["openAccount"],
-          description: "The account's code is there: its machine starts with the signed-in user.",
+          description: "The account's code is there: its machine starts with the signed-in user (a module that gave no machine starts nothing).",
         },
         "xstate.error.actor.loadAccount": {
           actions: ["notifyError"],
