@@ -5,6 +5,8 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 // Straight from the machine files, not the features' index.ts: the scripts run this under Node,
 // which cannot load the components (and their CSS) an index also exports.
+import { accountMachine } from '@/features/account/accountMachine';
+import * as accountSamples from '@/features/account/accountMachine.samples';
 import { favouritesMachine } from '@/features/favourites/favouritesMachine';
 import * as favouritesSamples from '@/features/favourites/favouritesMachine.samples';
 import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
@@ -63,6 +65,7 @@ interface MachineSamples {
 
 const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   session: [sessionMachine, sessionSamples],
+  account: [accountMachine, accountSamples],
   loader: [loaderMachine, loaderSamples],
   messages: [messagesMachine, messagesSamples],
   settings: [settingsMachine, settingsSamples],

@@ -5,7 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "session",
-  description: "Who is signed in on this browser, and every flow that changes it (sign-in, register, profile, password, two-step sign-in, sign-out).",
+  description: "Who is signed in on this browser: sign-in (with the code of two-step sign-in), register, sign-out; while the user page is open, the account (profile, password, two-step sign-in, deletion) runs beside it and reports back.",
   initial: "unknown",
   states: {
     unknown: {
@@ -70,7 +70,7 @@ export default createMachine({
           on: {
             LOGIN: [
               {
-                guard: "loginFormInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -80,7 +80,7 @@ export default createMachine({
             ],
             REGISTER: [
               {
-                guard: "registerFormInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -119,7 +119,7 @@ export default createMachine({
           on: {
             LOGIN: [
               {
-                guard: "loginFormInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -129,7 +129,7 @@ export default createMachine({
             ],
             REGISTER: [
               {
-                guard: "registerFormInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -139,7 +139,7 @@ export default createMachine({
             ],
             SUBMIT_CODE: [
               {
-                guard: "codeInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -204,7 +204,7 @@ export default createMachine({
           on: {
             LOGIN: [
               {
-                guard: "loginFormInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -214,7 +214,7 @@ export default createMachine({
             ],
             REGISTER: [
               {
-                guard: "registerFormInvalid",
+                guard: "formInvalid",
                 actions: ["showFormError"],
               },
               {
@@ -230,6 +230,7 @@ export default createMachine({
       description: "Signed in: the header shows the nickname and 注销.",
       initial: "idle",
       tags: ["loggedIn"],
+      exit: ["stopLoadingAccount", "stopAccount", "forgetAccount"],
       on: {
         SESSION_EXPIRED: {
           target: "clearingLocalData",
@@ -241,9 +242,30 @@ export default createMachine({
           actions: ["requireTwoFactor"],
           description: "A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).",
         },
-        CLEAR_FORM_ERROR: {
-          actions: ["clearFormError", "forgetRecoveryCodes"],
-          description: "The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.",
+        OPEN_ACCOUNT: {
+          guard: "accountClosed",
+          actions: ["stopLoadingAccount", "loadAccount"],
+          description: "The user page opened: its account machine is loaded and spawned (an open one is kept).",
+        },
+        "xstate.done.actor.loadAccount": {
+          actions: ["openAccount"],
+          description: "The account's code is there: its machine starts with the signed-in user (a module that gave no machine starts nothing).",
+        },
+        "xstate.error.actor.loadAccount": {
+          actions: ["notifyError"],
+          description: "The account's code could not load (offline before it was ever fetched): a toast says why.",
+        },
+        CLOSE_ACCOUNT: {
+          actions: ["stopLoadingAccount", "stopAccount", "forgetAccount"],
+          description: "The user page closed: its account machine is stopped.",
+        },
+        USER_CHANGED: {
+          actions: ["setUser", "storeUser"],
+          description: "The account saved the profile or counted new recovery codes: the header and pages show the user as it now is.",
+        },
+        TWO_FACTOR_CHANGED: {
+          actions: ["setUser", "settleTwoFactor", "storeUser"],
+          description: "The account turned two-step sign-in on or off: the user as it now is, and a site that demanded it asks no more.",
         },
       },
       states: {
@@ -252,198 +274,19 @@ export default createMachine({
           on: {
             LOGOUT: {
               target: "loggingOut",
+              guard: "accountIdle",
               actions: ["leaveFor", "navigate"],
             },
-            UPDATE_PROFILE: [
-              {
-                guard: "profileFormInvalid",
-                actions: ["showFormError"],
-              },
-              {
-                target: "updatingProfile",
-                actions: ["clearFormError"],
-              },
-            ],
-            CHANGE_PASSWORD: [
-              {
-                guard: "passwordFormInvalid",
-                actions: ["showFormError"],
-              },
-              {
-                target: "changingPassword",
-                actions: ["clearFormError"],
-              },
-            ],
-            ENABLE_TWO_FACTOR: [
-              {
-                guard: "enableFormInvalid",
-                actions: ["showFormError"],
-              },
-              {
-                target: "enablingTwoFactor",
-                actions: ["clearFormError"],
-              },
-            ],
-            RENEW_RECOVERY_CODES: [
-              {
-                guard: "renewFormInvalid",
-                actions: ["showFormError"],
-              },
-              {
-                target: "renewingRecoveryCodes",
-                actions: ["clearFormError", "forgetRecoveryCodes"],
-              },
-            ],
-            DISMISS_RECOVERY_CODES: {
-              actions: ["forgetRecoveryCodes"],
-              description: "我已保存 was pressed under the recovery codes shown: they are not shown again.",
+            SESSION_ENDED: {
+              target: "#session.clearingLocalData",
+              actions: ["leaveFor"],
+              description: "The account says the server ended the session (password changed, 902002): the device is cleared as at logout.",
             },
-            DISABLE_TWO_FACTOR: [
-              {
-                guard: "disableCodeInvalid",
-                actions: ["showFormError"],
-              },
-              {
-                target: "disablingTwoFactor",
-                actions: ["clearFormError"],
-              },
-            ],
-            DELETE_ACCOUNT: [
-              {
-                guard: "deleteFormInvalid",
-                actions: ["showFormError"],
-              },
-              {
-                target: "deletingAccount",
-                actions: ["clearFormError"],
-              },
-            ],
-          },
-        },
-        enablingTwoFactor: {
-          description: "确认开启 was pressed: the server checks the password and the code and turns two-step sign-in on.",
-          tags: ["busy", "savingTwoFactor"],
-          invoke: {
-            id: "enableTwoFactor",
-            src: "enableTwoFactor",
-            onDone: {
-              target: "idle",
-              actions: ["setTwoFactor", "showRecoveryCodes", "storeUser", "notifySuccess"],
-              description: "On: the recovery codes it answers (none from a server without them) are shown once.",
-            },
-            onError: [
-              {
-                target: "idle",
-                guard: "isTwoFactorAlreadyOn",
-                actions: ["setTwoFactor", "storeUser", "notifySuccess"],
-                description: "Turned on elsewhere meanwhile: it is on.",
-              },
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                guard: "isWrongCode",
-                actions: ["showError"],
-              },
-              {
-                target: "idle",
-                actions: ["showError"],
-              },
-            ],
-          },
-        },
-        disablingTwoFactor: {
-          description: "关闭两步验证 was pressed: the server checks the code and turns two-step sign-in off.",
-          tags: ["busy", "savingTwoFactor"],
-          invoke: {
-            id: "disableTwoFactor",
-            src: "disableTwoFactor",
-            onDone: {
-              target: "idle",
-              actions: ["setTwoFactor", "storeUser", "notifySuccess"],
-            },
-            onError: [
-              {
-                target: "idle",
-                guard: "isTwoFactorEnforced",
-                actions: ["setTwoFactor", "storeUser"],
-                description: "It was off already (202000 \"2fa is not enabled\").",
-              },
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                guard: "isWrongCode",
-                actions: ["showError"],
-              },
-              {
-                target: "idle",
-                actions: ["showError"],
-              },
-            ],
-          },
-        },
-        renewingRecoveryCodes: {
-          description: "生成新的恢复码 was pressed: the server checks the password and the code, and hands out new codes (the old ones stop working).",
-          tags: ["busy", "renewingRecoveryCodes"],
-          invoke: {
-            id: "renewRecoveryCodes",
-            src: "renewRecoveryCodes",
-            onDone: {
-              target: "idle",
-              actions: ["showRecoveryCodes", "storeUser", "notifySuccess"],
-            },
-            onError: [
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                guard: "isWrongCode",
-                actions: ["showError"],
-              },
-              {
-                target: "idle",
-                actions: ["showError"],
-              },
-            ],
-          },
-        },
-        deletingAccount: {
-          description: "确认删除 was pressed: the server deletes the account.",
-          tags: ["busy", "deletingAccount"],
-          invoke: {
-            id: "deleteAccount",
-            src: "deleteAccount",
-            onDone: {
+            ACCOUNT_DELETED: {
               target: "waitingToLeave",
-              actions: ["leaveFor", "notifySuccess"],
-              description: "The account is gone: the device is cleared as at logout.",
+              actions: ["leaveFor"],
+              description: "The account is gone (账号已删除 shows): the device is cleared as at logout, then home.",
             },
-            onError: [
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                guard: "isWrongCode",
-                actions: ["showError"],
-              },
-              {
-                target: "idle",
-                actions: ["showError"],
-              },
-            ],
           },
         },
         loggingOut: {
@@ -474,85 +317,13 @@ export default createMachine({
           },
         },
         waitingToLeave: {
-          description: "Logged out on the server; the 登出成功 toast shows for 2 s before local data is cleared.",
+          description: "Logged out on the server (or the account deleted); the toast shows for 2 s before local data is cleared.",
           tags: ["busy", "loggingOut"],
           on: {
             SESSION_EXPIRED: {},
           },
           after: {
             logoutRedirectDelay: "#session.clearingLocalData",
-          },
-        },
-        updatingProfile: {
-          description: "确认修改 was pressed on 个人信息: the server saves the nickname and avatar.",
-          tags: ["busy", "savingProfile"],
-          invoke: {
-            id: "updateProfile",
-            src: "updateProfile",
-            onDone: "refreshingUser",
-            onError: [
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                actions: ["notifyError"],
-              },
-            ],
-          },
-        },
-        refreshingUser: {
-          description: "The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.",
-          tags: ["busy", "savingProfile"],
-          invoke: {
-            id: "refreshUser",
-            src: "fetchUser",
-            onDone: {
-              target: "idle",
-              actions: ["setUser", "storeUser", "notifySuccess"],
-            },
-            onError: [
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                actions: ["notifyError"],
-              },
-            ],
-          },
-        },
-        changingPassword: {
-          description: "确认修改 was pressed on 密码: the server changes the password.",
-          tags: ["busy", "changingPassword"],
-          invoke: {
-            id: "changePassword",
-            src: "changePassword",
-            onDone: {
-              target: "#session.clearingLocalData",
-              actions: ["leaveFor"],
-              description: "The server ended every session of the user: the device is cleared as at logout, then the login page.",
-            },
-            onError: [
-              {
-                target: "#session.clearingLocalData",
-                guard: "isUnauthorized",
-                actions: ["leaveFor"],
-              },
-              {
-                target: "idle",
-                guard: "isWrongCode",
-                actions: ["showError"],
-              },
-              {
-                target: "idle",
-                actions: ["notifyError"],
-              },
-            ],
           },
         },
       },

@@ -8,7 +8,7 @@ export const LAZY_PAGES = {
   LoginPage: 'src/features/session/pages/LoginPage.tsx',
   RegisterPage: 'src/features/session/pages/RegisterPage.tsx',
   LogoutPage: 'src/features/session/pages/LogoutPage.tsx',
-  UserPage: 'src/features/session/pages/UserPage.tsx',
+  UserPage: 'src/features/account/pages/UserPage.tsx',
   LibraryPage: 'src/features/library/pages/LibraryPage.tsx',
   AlbumListPage: 'src/features/browse/pages/AlbumListPage.tsx',
   AlbumPage: 'src/features/browse/pages/AlbumPage.tsx',

@@ -36,7 +36,7 @@ const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> =
   LoginPage: () => import('@/features/session/pages/LoginPage'),
   RegisterPage: () => import('@/features/session/pages/RegisterPage'),
   LogoutPage: () => import('@/features/session/pages/LogoutPage'),
-  UserPage: () => import('@/features/session/pages/UserPage'),
+  UserPage: () => import('@/features/account/pages/UserPage'),
   LibraryPage: () => import('@/features/library/pages/LibraryPage'),
   AlbumListPage: () => import('@/features/browse/pages/AlbumListPage'),
   AlbumPage: () => import('@/features/browse/pages/AlbumPage'),

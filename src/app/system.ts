@@ -8,6 +8,7 @@
 //   - signing out on this device forgets the user, the saved queue and every local library record
 //   - every actor's `notify` (and every view's)      → one notify → the messages (toasts), none per call while offline
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
+//   - the user page opens                           → the session loads and spawns the account (session ← account, lazily)
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
@@ -109,6 +110,8 @@ export function createAppSystem(options: SystemOptions = {}) {
   const session = startSession({
     api,
     clearLocalData,
+    // the account's code loads with the user page, not the first page
+    loadAccount: async () => (await import('@/features/account/start')).accountLogic(api),
     navigate,
     reload,
     inspect,

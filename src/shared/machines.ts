@@ -4,7 +4,7 @@
 // - Done and error events reach named actions and guards as typed params, never as casts:
 //   `params: ({ event }) => ({ user: event.output })` (or `params: output` for the output as is), or
 //   `params: failure` for an error.
-import { fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { fromPromise, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 
 export function provideMe<TOutput, TInput = void>(machine: string, actor: string) {
   return fromPromise<TOutput, TInput>(async () => {
@@ -47,4 +47,47 @@ export function loadingStates<const TSrc extends string, const TLoaded extends s
       on: { LOAD: 'loading' },
     },
   } as const;
+}
+
+/**
+ * The check of a form before it is sent, the same in every machine with forms: each submit event's
+ * rule (the feature's forms.ts) runs once, when the guard asks; `showFormError` then reads the
+ * message found for that same event instead of running the rule again.
+ */
+export function formChecks<TContext, TEvent extends EventObject>(rules: {
+  [K in TEvent['type']]?: (event: Extract<TEvent, { type: K }>, context: TContext) => string | null;
+}) {
+  // the message found for an event in a context: the guard's and showFormError's of one transition
+  // share both; the same event sent again (a walk reuses its samples) is checked again
+  const found = new WeakMap<TEvent, { context: TContext; problem: string | null }>();
+  const problemOf = (context: TContext, event: TEvent): string | null => {
+    const known = found.get(event);
+    if (known && known.context === context) return known.problem;
+    const rule = rules[event.type as TEvent['type']] as ((event: TEvent, context: TContext) => string | null) | undefined;
+    const problem = rule ? rule(event, context) : null;
+    found.set(event, { context, problem });
+    return problem;
+  };
+  return {
+    /** the guard: the form is refused */
+    invalid: ({ context, event }: { context: TContext; event: TEvent }) => problemOf(context, event) !== null,
+    /** the message the guard found for this event */
+    message: ({ context, event }: { context: TContext; event: TEvent }) => problemOf(context, event) ?? '',
+  };
+}
+
+/**
+ * A form's submit event, the same pair of transitions everywhere: refused by its rule → its message
+ * shows in that form (named guard `formInvalid`, action `showFormError`); accepted → the message
+ * goes (`clearFormError`) and the machine goes to `target` with the further `actions`.
+ */
+export function checkedSubmit<const TForm extends string, const TTarget extends string, const TActions extends readonly string[] = []>(
+  form: TForm,
+  target: TTarget,
+  ...actions: TActions
+) {
+  return [
+    { guard: 'formInvalid', actions: { type: 'showFormError', params: { form } } },
+    { target, actions: ['clearFormError', ...actions] },
+  ] as const;
 }

@@ -3,6 +3,7 @@
 // a coverage test per machine; a summary line per machine at the end. `npm run paths:ui -- <machine>`
 // runs only the machines named (INTERFACE_PATHS, comma-separated).
 import { afterAll } from 'vitest';
+import { accountAdapter } from './paths/account.adapter';
 import type { AnyInterfaceAdapter } from './paths/adapter';
 import { favouritesAdapter } from './paths/favourites.adapter';
 import { favouriteToggleAdapter } from './paths/favouriteToggle.adapter';
@@ -21,7 +22,7 @@ import { settingsAdapter } from './paths/settings.adapter';
 import { shareWizardAdapter } from './paths/shareWizard.adapter';
 import { serverAndBrowser } from './support/suite';
 
-// Every machine a user drives: sign-in, the player, library sync, the heart, the share wizard, my
+// Every machine a user drives: sign-in, the user page's account, the player, library sync, the heart, the share wizard, my
 // shares, a playlist's page, the playlists, the favourites, the libraries, the settings, the
 // lyrics, keeping on the device and its dialog.
 const adapters: AnyInterfaceAdapter[] = [
@@ -29,6 +30,7 @@ const adapters: AnyInterfaceAdapter[] = [
   shareWizardAdapter,
   librarySyncAdapter,
   sessionAdapter,
+  accountAdapter,
   playerAdapter,
   mySharesAdapter,
   playlistAdapter,

@@ -13,13 +13,8 @@ const machine = sessionMachine.provide({
     login: pending,
     register: pending,
     logout: pending,
-    updateProfile: pending,
-    changePassword: pending,
     clearLocalData: pending,
-    enableTwoFactor: pending,
-    renewRecoveryCodes: pending,
-    disableTwoFactor: pending,
-    deleteAccount: pending,
+    loadAccount: pending,
   } as never,
 });
 
@@ -28,8 +23,8 @@ const checks: StateChecks<typeof machine> = {
   loggedIn: (s) => expect(s.context.user).not.toBeNull(),
   loggedOut: (s) => {
     expect(s.context.user).toBeNull();
-    // codes shown once never outlive the session that got them
-    expect(s.context.recoveryCodes).toBeNull();
+    // the user page's account never outlives the session that opened it
+    expect(s.context.account).toBeNull();
   },
   'loggedOut.loggingIn': (s) => expect(s.hasTag('busy')).toBe(true),
   // the login waiting for its code keeps the email and password; leaving the step forgets them
@@ -43,13 +38,6 @@ const checks: StateChecks<typeof machine> = {
     expect(s.hasTag('busy')).toBe(true);
   },
   'loggedOut.idle': (s) => expect(s.context.pendingLogin).toBeNull(),
-  'loggedIn.enablingTwoFactor': (s) => expect(s.hasTag('savingTwoFactor')).toBe(true),
-  'loggedIn.disablingTwoFactor': (s) => expect(s.hasTag('savingTwoFactor')).toBe(true),
-  'loggedIn.renewingRecoveryCodes': (s) => {
-    expect(s.hasTag('renewingRecoveryCodes')).toBe(true);
-    expect(s.context.recoveryCodes).toBeNull();
-  },
-  'loggedIn.deletingAccount': (s) => expect(s.hasTag('deletingAccount')).toBe(true),
   'loggedIn.waitingToLeave': (s) => expect(s.hasTag('busy')).toBe(true),
   'loggedIn.idle': (s) => expect(s.hasTag('busy')).toBe(false),
 };

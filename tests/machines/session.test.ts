@@ -1,49 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { sessionMachine, type SessionEmitted } from '@/features/session/sessionMachine';
-import type { UserInfo } from '@/shared/types';
 import { ApiError } from '@/services/api/errors';
 import { text } from '@/shared/text';
-import { fakeService, flush } from './fakes';
-
-const mio: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
-const loginForm = { email: 'mio@example.com', password: 'secret' };
-const registerForm = { email: 'a@b.c', password: 'pw', repeatPassword: 'pw', nickname: 'A', inviteCode: '' };
-
-function start(storedUser: UserInfo | null = null) {
-  const fakes = {
-    fetchUser: fakeService<UserInfo>(),
-    login: fakeService<UserInfo, typeof loginForm>(),
-    register: fakeService<void, typeof registerForm>(),
-    logout: fakeService<void>(),
-    updateProfile: fakeService<void, { nickname: string; avatar: string }>(),
-    changePassword: fakeService<void, { oldPassword: string; newPassword: string; twoFactorCode?: string }>(),
-    clearLocalData: fakeService<void>(),
-    enableTwoFactor: fakeService<string[] | null, { secret: string; code: string; password: string }>(),
-    renewRecoveryCodes: fakeService<string[], { password: string; code: string }>(),
-    disableTwoFactor: fakeService<void, string>(),
-    deleteAccount: fakeService<void, { password: string; twoFactorCode?: string }>(),
-  };
-  const machine = sessionMachine.provide({
-    actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never,
-  });
-  const actor = createActor(machine, { input: { storedUser } });
-  const emitted: SessionEmitted[] = [];
-  for (const type of ['notify', 'navigate', 'reload', 'userChanged'] as const) {
-    actor.on(type, (e) => emitted.push(e as SessionEmitted));
-  }
-  actor.start();
-  return { actor, fakes, emitted };
-}
-
-async function loggedIn() {
-  const s = start();
-  s.fakes.fetchUser.last.resolve(mio);
-  await flush();
-  expect(s.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
-  s.emitted.length = 0;
-  return s;
-}
+import { flush } from './fakes';
+import { accountOpen, loggedIn, loginForm, mio, registerForm, startSession as start } from './sessionHarness';
 
 async function loggedOut() {
   const s = start();
@@ -241,6 +200,21 @@ describe('session: two-step sign-in', () => {
   });
 });
 
+describe('session: a recovery code at sign-in', () => {
+  it('is taken where the code is asked (the account takes it wherever else a code is)', async () => {
+    const out = start();
+    out.fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
+    await flush();
+    out.actor.send({ type: 'LOGIN', form: loginForm });
+    out.fakes.login.last.reject(new ApiError(202001, 'wrong 2fa code'));
+    await flush();
+    out.actor.send({ type: 'SUBMIT_CODE', code: 'abcde-2345' });
+    expect(out.actor.getSnapshot().context.formError).toEqual({ form: 'code', message: text.auth.recoveryCodeInvalid });
+    out.actor.send({ type: 'SUBMIT_CODE', code: 'abcde-23456' });
+    expect(out.fakes.login.last.input).toEqual({ ...loginForm, twoFactorCode: 'abcde-23456' });
+  });
+});
+
 describe('session: register', () => {
   it.each([
     ['both passwords empty', { password: '', repeatPassword: '' }, false, text.auth.passwordRequired],
@@ -362,100 +336,7 @@ describe('session: logout', () => {
   });
 });
 
-describe('session: profile and password', () => {
-  it.each([
-    [{ nickname: '', avatar: 'a.png' }, text.user.nicknameRequired],
-    [{ nickname: 'Mio', avatar: ' ' }, text.user.avatarRequired],
-  ])('profile %j is refused with %s', async (form, message) => {
-    const { actor, fakes } = await loggedIn();
-    actor.send({ type: 'UPDATE_PROFILE', form });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'profile', message });
-    expect(fakes.updateProfile.calls).toHaveLength(0);
-  });
-
-  it('profile update, then user info refresh, then a success toast', async () => {
-    const { actor, fakes, emitted } = await loggedIn();
-    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'Mio2', avatar: 'a.png' } });
-    expect(fakes.updateProfile.last.input).toEqual({ nickname: 'Mio2', avatar: 'a.png' });
-    fakes.updateProfile.last.resolve();
-    await flush();
-    expect(actor.getSnapshot().matches({ loggedIn: 'refreshingUser' })).toBe(true);
-    const updated = { ...mio, nickname: 'Mio2', avatar: 'a.png' };
-    fakes.fetchUser.last.resolve(updated);
-    await flush();
-    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.user).toEqual(updated);
-    expect(emitted).toEqual([
-      { type: 'userChanged', user: updated },
-      { type: 'notify', severity: 'success', message: text.user.profileSaved },
-    ]);
-  });
-
-  it('profile update failure shows the server message', async () => {
-    const { actor, fakes, emitted } = await loggedIn();
-    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'Mio', avatar: 'a' } });
-    fakes.updateProfile.last.reject(new ApiError(102000, 'nickname too long'));
-    await flush();
-    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
-    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'nickname too long' }]);
-  });
-
-  it('a nickname over 20 bytes is refused before anything is sent', async () => {
-    const { actor, fakes } = await loggedIn();
-    actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'x'.repeat(30), avatar: 'a' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'profile', message: text.auth.nicknameTooLong(20) });
-    expect(fakes.updateProfile.calls).toHaveLength(0);
-  });
-
-  it.each([
-    [{ oldPassword: '', newPassword: 'a', confirmPassword: 'a' }, text.user.oldPasswordRequired],
-    [{ oldPassword: 'o', newPassword: '', confirmPassword: 'a' }, text.user.newPasswordRequired],
-    [{ oldPassword: 'o', newPassword: 'a', confirmPassword: 'b' }, text.user.passwordsDiffer],
-  ])('password form %j is refused with %s', async (form, message) => {
-    const { actor, fakes } = await loggedIn();
-    actor.send({ type: 'CHANGE_PASSWORD', form });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message });
-    expect(fakes.changePassword.calls).toHaveLength(0);
-  });
-
-  it('password change success ends the session: the device is cleared as at logout, then the login page', async () => {
-    const { actor, fakes, emitted } = await loggedIn();
-    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
-    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n' });
-    fakes.changePassword.last.resolve();
-    await flush();
-    expect(fakes.clearLocalData.calls).toHaveLength(1);
-    fakes.clearLocalData.last.resolve();
-    await flush();
-    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
-    expect(actor.getSnapshot().context.user).toBeNull();
-    expect(emitted).toEqual([
-      { type: 'userChanged', user: null },
-      { type: 'reload', to: '/user/login' },
-    ]);
-  });
-
-  it('wrong old password shows the server message and keeps the user', async () => {
-    const { actor, fakes, emitted } = await loggedIn();
-    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
-    fakes.changePassword.last.reject(new ApiError(102010, 'email and password does not match'));
-    await flush();
-    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
-    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: 'email and password does not match' }]);
-  });
-
-  it.each(['updateProfile', 'changePassword'] as const)('902002 during %s ends the local session', async (which) => {
-    const { actor, fakes } = await loggedIn();
-    if (which === 'updateProfile') actor.send({ type: 'UPDATE_PROFILE', form: { nickname: 'n', avatar: 'a' } });
-    else actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
-    fakes[which].last.reject(new ApiError(902002, 'unauthorized'));
-    await flush();
-    expect(fakes.clearLocalData.calls).toHaveLength(1);
-    fakes.clearLocalData.last.resolve();
-    await flush();
-    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
-  });
-
+describe('session: the session ended elsewhere', () => {
   it('SESSION_EXPIRED while logged in (password changed on another device) → the device is cleared as at logout, reloaded where it is', async () => {
     const { actor, fakes, emitted } = await loggedIn();
     actor.send({ type: 'SESSION_EXPIRED' });
@@ -473,202 +354,67 @@ describe('session: profile and password', () => {
   });
 });
 
-describe('session: the account’s two-step sign-in and deletion', () => {
-  const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+describe('session: the account of the user page', () => {
   const withCode = { ...mio, twoFactorEnabled: true };
 
-  async function loggedInAs(user: UserInfo) {
-    const s = start();
-    s.fakes.fetchUser.last.resolve(user);
+  it('the user page opens: the account loads once and starts with the user; the page closes: it stops', async () => {
+    const s = await loggedIn();
+    s.actor.send({ type: 'OPEN_ACCOUNT' });
+    s.actor.send({ type: 'OPEN_ACCOUNT' });
+    expect(s.fakes.loadAccount.calls).toHaveLength(2);
+    expect(s.fakes.loadAccount.calls.at(0)?.signal.aborted).toBe(true);
+    s.fakes.loadAccount.last.resolve(s.accountLogic);
     await flush();
-    s.emitted.length = 0;
-    return s;
-  }
+    const account = s.actor.getSnapshot().context.account!;
+    expect(account.getSnapshot().context.user).toEqual(mio);
+    // an open account is kept
+    s.actor.send({ type: 'OPEN_ACCOUNT' });
+    expect(s.fakes.loadAccount.calls).toHaveLength(2);
+    s.actor.send({ type: 'CLOSE_ACCOUNT' });
+    expect(s.actor.getSnapshot().context.account).toBeNull();
+    expect(account.getSnapshot().status).toBe('stopped');
+  });
 
-  it('turning it on: the password and the code are checked, then sent with the secret; against a server without recovery codes (null) the user is now on, stored, 两步验证已开启, no codes shown', async () => {
-    const { actor, fakes, emitted } = await loggedInAs(mio);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: '' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.passwordRequired });
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '12', password: 'pw' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
-    // a recovery code cannot confirm a new secret
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: 'abcde-23456', password: 'pw' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
-    expect(fakes.enableTwoFactor.calls).toHaveLength(0);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123 456', password: 'pw' } });
-    expect(actor.getSnapshot().hasTag('savingTwoFactor')).toBe(true);
-    expect(fakes.enableTwoFactor.last.input).toEqual({ secret: SECRET, code: '123456', password: 'pw' });
-    fakes.enableTwoFactor.last.resolve(null);
+  it('an account that cannot load says why in a toast', async () => {
+    const s = await loggedIn();
+    s.actor.send({ type: 'OPEN_ACCOUNT' });
+    s.fakes.loadAccount.last.reject(new Error('未知网络错误'));
     await flush();
-    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(true);
-    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
+    expect(s.actor.getSnapshot().context.account).toBeNull();
+    expect(s.emitted).toEqual([{ type: 'notify', severity: 'error', message: '未知网络错误' }]);
+  });
+
+  it('the account’s reports: the user as it now is is stored; two-step sign-in changed settles the site’s demand', async () => {
+    const { session, emitted } = await accountOpen();
+    session.send({ type: 'TWO_FACTOR_REQUIRED' });
+    expect(session.getSnapshot().context.twoFactorRequired).toBe(true);
+    session.send({ type: 'USER_CHANGED', user: { ...mio, nickname: 'Mio2' } });
+    expect(session.getSnapshot().context.user?.nickname).toBe('Mio2');
+    expect(session.getSnapshot().context.twoFactorRequired).toBe(true);
+    session.send({ type: 'TWO_FACTOR_CHANGED', user: withCode });
+    expect(session.getSnapshot().context.user).toEqual(withCode);
+    expect(session.getSnapshot().context.twoFactorRequired).toBe(false);
     expect(emitted).toEqual([
+      { type: 'userChanged', user: { ...mio, nickname: 'Mio2' } },
       { type: 'userChanged', user: withCode },
-      { type: 'notify', severity: 'success', message: text.user.twoFactorEnabled },
     ]);
   });
 
-  const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-23456`);
-
-  it('turned on where the server has recovery codes: they are shown (not stored) and counted, until 我已保存', async () => {
-    const { actor, fakes, emitted } = await loggedInAs(mio);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'pw' } });
-    fakes.enableTwoFactor.last.resolve(CODES);
-    await flush();
-    expect(actor.getSnapshot().context.recoveryCodes).toEqual(CODES);
-    expect(actor.getSnapshot().context.user).toEqual({ ...withCode, recoveryCodesLeft: 10 });
-    // what is stored on the device is the user, never the codes
-    expect(emitted[0]).toEqual({ type: 'userChanged', user: { ...withCode, recoveryCodesLeft: 10 } });
-    expect(JSON.stringify(emitted)).not.toContain(CODES[0]);
-    actor.send({ type: 'DISMISS_RECOVERY_CODES' });
-    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
-    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
+  it('注销 waits while the account’s request is under way; signing out stops the account', async () => {
+    const { session, account, sessionFakes } = await accountOpen();
+    account.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
+    expect(session.getSnapshot().can({ type: 'LOGOUT' })).toBe(false);
+    session.send({ type: 'LOGOUT' });
+    expect(session.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    session.send({ type: 'SESSION_EXPIRED' });
+    expect(account.getSnapshot().status).toBe('stopped');
+    expect(session.getSnapshot().context.account).toBeNull();
+    expect(sessionFakes.clearLocalData.calls).toHaveLength(1);
   });
+});
 
-  it('a wrong password is the form’s message (the server’s), and nothing turns on', async () => {
-    const { actor, fakes } = await loggedInAs(mio);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'nope' } });
-    fakes.enableTwoFactor.last.reject(new ApiError(102010, 'email and password does not match'));
-    await flush();
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: 'email and password does not match' });
-    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(false);
-  });
-
-  it('new recovery codes: the password and a code (or a recovery code) are checked first; the new ones are shown and counted; a refusal is the form’s', async () => {
-    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 2 });
-    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: '', code: '123456' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.passwordRequired });
-    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: 'abc' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.recoveryCodeInvalid });
-    expect(fakes.renewRecoveryCodes.calls).toHaveLength(0);
-    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '111111' } });
-    expect(actor.getSnapshot().hasTag('renewingRecoveryCodes')).toBe(true);
-    fakes.renewRecoveryCodes.last.reject(new ApiError(202001, 'wrong 2fa code'));
-    await flush();
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.twoFactorCodeWrong });
-    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: 'ABCDE 23456' } });
-    expect(fakes.renewRecoveryCodes.last.input).toEqual({ password: 'pw', code: 'ABCDE23456' });
-    fakes.renewRecoveryCodes.last.resolve(CODES);
-    await flush();
-    expect(actor.getSnapshot().context.recoveryCodes).toEqual(CODES);
-    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
-    expect(actor.getSnapshot().context.formError).toBeNull();
-  });
-
-  it('a recovery code is taken wherever a code is: signing in, turning it off, password change, deletion', async () => {
-    const out = start();
-    out.fakes.fetchUser.last.reject(new ApiError(902002, 'unauthorized'));
-    await flush();
-    out.actor.send({ type: 'LOGIN', form: loginForm });
-    out.fakes.login.last.reject(new ApiError(202001, 'wrong 2fa code'));
-    await flush();
-    out.actor.send({ type: 'SUBMIT_CODE', code: 'abcde-2345' });
-    expect(out.actor.getSnapshot().context.formError).toEqual({ form: 'code', message: text.auth.recoveryCodeInvalid });
-    out.actor.send({ type: 'SUBMIT_CODE', code: 'abcde-23456' });
-    expect(out.fakes.login.last.input).toEqual({ ...loginForm, twoFactorCode: 'abcde-23456' });
-
-    const { actor, fakes } = await loggedInAs(withCode);
-    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n', twoFactorCode: 'abcde-23456' } });
-    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n', twoFactorCode: 'abcde-23456' });
-    fakes.changePassword.last.reject(new ApiError(202001, 'wrong 2fa code'));
-    await flush();
-    actor.send({ type: 'DISABLE_TWO_FACTOR', code: 'abcde-23456' });
-    expect(fakes.disableTwoFactor.last.input).toBe('abcde-23456');
-    fakes.disableTwoFactor.last.reject(new ApiError(202001, 'wrong 2fa code'));
-    await flush();
-    actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw', twoFactorCode: 'abcde-23456' } });
-    expect(fakes.deleteAccount.last.input).toEqual({ password: 'pw', twoFactorCode: 'abcde-23456' });
-  });
-
-  it('leaving the form (CLEAR_FORM_ERROR, as the 两步验证 tab does when it closes) forgets the codes shown, not the count', async () => {
-    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 3 });
-    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } });
-    fakes.renewRecoveryCodes.last.resolve(CODES);
-    await flush();
-    actor.send({ type: 'CLEAR_FORM_ERROR' });
-    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
-    expect(actor.getSnapshot().context.user?.recoveryCodesLeft).toBe(10);
-  });
-
-  it('turned off: the count and any codes shown go with it', async () => {
-    const { actor, fakes } = await loggedInAs({ ...withCode, recoveryCodesLeft: 3 });
-    actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '123456' } });
-    fakes.renewRecoveryCodes.last.resolve(CODES);
-    await flush();
-    actor.send({ type: 'DISABLE_TWO_FACTOR', code: '654321' });
-    fakes.disableTwoFactor.last.resolve();
-    await flush();
-    expect(actor.getSnapshot().context.user).toEqual(mio);
-    expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
-  });
-
-  it('a wrong code is the form’s message; 202004 (on elsewhere meanwhile) counts as on', async () => {
-    const { actor, fakes } = await loggedInAs(mio);
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '111111', password: 'pw' } });
-    fakes.enableTwoFactor.last.reject(new ApiError(202001, 'wrong 2fa code'));
-    await flush();
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeWrong });
-    actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '222222', password: 'pw' } });
-    fakes.enableTwoFactor.last.reject(new ApiError(202004, '2fa is already enabled'));
-    await flush();
-    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(true);
-  });
-
-  it('turning it off with a code', async () => {
-    const { actor, fakes, emitted } = await loggedInAs(withCode);
-    actor.send({ type: 'DISABLE_TWO_FACTOR', code: '654321' });
-    expect(fakes.disableTwoFactor.last.input).toBe('654321');
-    fakes.disableTwoFactor.last.resolve();
-    await flush();
-    expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(false);
-    expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'success', message: text.user.twoFactorDisabled });
-  });
-
-  it('a password change of a user with it on needs the code, and sends it', async () => {
-    const { actor, fakes } = await loggedInAs(withCode);
-    const form = { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' };
-    actor.send({ type: 'CHANGE_PASSWORD', form });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message: text.auth.twoFactorCodeInvalid });
-    actor.send({ type: 'CHANGE_PASSWORD', form: { ...form, twoFactorCode: '123456' } });
-    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n', twoFactorCode: '123456' });
-    fakes.changePassword.last.reject(new ApiError(202001, 'wrong 2fa code'));
-    await flush();
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message: text.auth.twoFactorCodeWrong });
-  });
-
-  it('deleting the account: password (and code when on) checked first; then 账号已删除 and the device cleared as at logout', async () => {
-    vi.useFakeTimers();
-    try {
-      const { actor, fakes, emitted } = await loggedInAs(withCode);
-      actor.send({ type: 'DELETE_ACCOUNT', form: { password: '' } });
-      expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: text.auth.passwordRequired });
-      actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw' } });
-      expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: text.auth.twoFactorCodeInvalid });
-      actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw', twoFactorCode: '123456' } });
-      expect(actor.getSnapshot().hasTag('deletingAccount')).toBe(true);
-      expect(fakes.deleteAccount.last.input).toEqual({ password: 'pw', twoFactorCode: '123456' });
-      fakes.deleteAccount.last.resolve();
-      await flush();
-      expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.user.accountDeleted }]);
-      await vi.advanceTimersByTimeAsync(2000);
-      fakes.clearLocalData.last.resolve();
-      await flush();
-      expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
-      expect(emitted.at(-1)).toEqual({ type: 'reload', to: '/' });
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('a refused deletion says why in the form and keeps the user', async () => {
-    const { actor, fakes } = await loggedInAs(mio);
-    actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'wrong' } });
-    fakes.deleteAccount.last.reject(new ApiError(102010, 'email and password does not match'));
-    await flush();
-    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: 'email and password does not match' });
-  });
-
+describe('session: two-step sign-in the site enforces', () => {
   it('an enforcing site: user info answers 202000 → signed in as the stored user, led to turn it on; unknown user → signed out quietly', async () => {
     const known = start(mio);
     known.fakes.fetchUser.last.reject(new ApiError(202000, '2fa is enforced'));
@@ -676,8 +422,12 @@ describe('session: the account’s two-step sign-in and deletion', () => {
     expect(known.actor.getSnapshot().matches('loggedIn')).toBe(true);
     expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(true);
     expect(known.emitted).toEqual([]);
-    known.actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'pw' } });
-    known.fakes.enableTwoFactor.last.resolve(null);
+    known.actor.send({ type: 'OPEN_ACCOUNT' });
+    known.fakes.loadAccount.last.resolve(known.accountLogic);
+    await flush();
+    const account = known.actor.getSnapshot().context.account!;
+    account.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456', password: 'pw' } });
+    known.account.enableTwoFactor.last.resolve(null);
     await flush();
     expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(false);
 
@@ -689,10 +439,10 @@ describe('session: the account’s two-step sign-in and deletion', () => {
   });
 
   it('TWO_FACTOR_REQUIRED (a call answered 202000) marks the session, unless the user has it on (a late answer)', async () => {
-    const { actor } = await loggedInAs(mio);
+    const { actor } = await loggedIn(mio);
     actor.send({ type: 'TWO_FACTOR_REQUIRED' });
     expect(actor.getSnapshot().context.twoFactorRequired).toBe(true);
-    const on = await loggedInAs(withCode);
+    const on = await loggedIn({ ...mio, twoFactorEnabled: true });
     on.actor.send({ type: 'TWO_FACTOR_REQUIRED' });
     expect(on.actor.getSnapshot().context.twoFactorRequired).toBe(false);
   });

@@ -80,6 +80,10 @@ describe('the readers of the docs', () => {
 });
 
 describe('docs/architecture.md states what the tree holds', () => {
+  it('is a map, under 350 lines (the figures live in docs/performance.md)', () => {
+    expect(architecture.trimEnd().split('\n').length).toBeLessThan(350);
+  });
+
   it('the features table names every folder under src/features, and only those', () => {
     expect(sorted(featureRows.flatMap(([feature = '']) => backticked(feature)))).toEqual(sorted(featureFolders));
   });

@@ -1,7 +1,8 @@
 // The form rules (docs/behaviour.md#form-checks), and the bounds the server holds too, checked before anything is sent.
 import { describe, expect, test } from 'vitest';
 import { libraryError } from '@/features/library/forms';
-import { profileError, registerError } from '@/features/session/forms';
+import { profileError } from '@/features/account/forms';
+import { registerError } from '@/features/session/forms';
 import { text } from '@/shared/text';
 
 const register = { email: 'a@b.c', password: 'p', repeatPassword: 'p', nickname: 'Mio', inviteCode: '' };

@@ -1,19 +1,21 @@
 // The session's real actors over the user API (docs/architecture.md#2-a-feature-folder: factories over a service, given once
 // with .provide()). `clearLocalData` is what signing out forgets on this device: every feature's
-// part, composed by the app.
-import { fromPromise } from 'xstate';
+// part, composed by the app; `loadAccount` the account's machine, which the app loads with the user page.
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
-import type { AccountDeletion, PasswordChangeRequest, RecoveryCodesRequest, SiteInfo, TwoFactorSetup, UserInfo } from '@/shared/types';
-import { normalCode, type LoginWithCode, type ProfileForm, type RegisterForm } from './forms';
+import type { SiteInfo, UserInfo } from '@/shared/types';
+import { normalCode, type LoginWithCode, type RegisterForm } from './forms';
 
 export interface SessionDeps {
   api: ApiClient;
   clearLocalData: () => Promise<void>;
+  /** the account's machine with its actors (features/account), loaded when the user page first opens */
+  loadAccount: () => Promise<AnyActorLogic>;
 }
 
-export function defineSessionActors({ api, clearLocalData }: SessionDeps) {
+export function defineSessionActors({ api, clearLocalData, loadAccount }: SessionDeps) {
   return {
     fetchUser: fromPromise<UserInfo, void>(() => userApi.getUserInfo(api)),
     login: fromPromise(({ input }: { input: LoginWithCode }) => userApi.login(api, input)),
@@ -27,13 +29,8 @@ export function defineSessionActors({ api, clearLocalData }: SessionDeps) {
       });
     }),
     logout: fromPromise<void, void>(() => userApi.logout(api)),
-    updateProfile: fromPromise(({ input }: { input: ProfileForm }) => userApi.updateProfile(api, input)),
-    changePassword: fromPromise(({ input }: { input: PasswordChangeRequest }) => userApi.changePassword(api, input)),
-    enableTwoFactor: fromPromise(({ input }: { input: TwoFactorSetup }) => userApi.enableTwoFactor(api, input)),
-    renewRecoveryCodes: fromPromise(({ input }: { input: RecoveryCodesRequest }) => userApi.renewRecoveryCodes(api, input)),
-    disableTwoFactor: fromPromise(({ input }: { input: string }) => userApi.disableTwoFactor(api, input)),
-    deleteAccount: fromPromise(({ input }: { input: AccountDeletion }) => userApi.deleteAccount(api, input)),
     clearLocalData: fromPromise<void, void>(() => clearLocalData()),
+    loadAccount: fromPromise<AnyActorLogic, void>(() => loadAccount()),
   };
 }
 

@@ -1,5 +1,6 @@
 // The session and site actors for views, and the hooks the app frame and pages read.
 import { useSelector } from '@xstate/react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { inviteRequired, registrationOpen, twoFactorEnabled } from '@/rules/site';
 import type { LoaderRef } from '@/features/pageLoad';
 import { providedContext } from '@/ui/providedContext';
@@ -48,9 +49,24 @@ export function useTwoFactorOffered(): boolean {
   return site ? twoFactorEnabled(site) : false;
 }
 
-/** The header's 注销: signs out (the machine then shows the logout page) when nothing else is under way. */
+/**
+ * The header's 注销: signs out (the machine then shows the logout page) when nothing else is under
+ * way, the account's requests included (the account is the session's child: its changes are
+ * followed here, as the session's own snapshot does not change with them).
+ */
 export function useLogout(): { canLogOut: boolean; logOut: () => void } {
   const session = useSession();
-  const canLogOut = useSelector(session, (s) => s.can({ type: 'LOGOUT' }));
+  const account = useSelector(session, (s) => s.context.account);
+  const accountBusy = useSyncExternalStore(
+    useCallback(
+      (changed: () => void) => {
+        const subscription = account?.subscribe(changed);
+        return () => subscription?.unsubscribe();
+      },
+      [account],
+    ),
+    () => account?.getSnapshot().hasTag('busy') === true,
+  );
+  const canLogOut = useSelector(session, (s) => s.can({ type: 'LOGOUT' })) && !accountBusy;
   return { canLogOut, logOut: () => session.send({ type: 'LOGOUT' }) };
 }

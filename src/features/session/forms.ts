@@ -1,6 +1,6 @@
 // Form rules (docs/behaviour.md#form-checks): each returns the first failing message, or null when the form is valid.
-import { AVATAR_MAX, NICKNAME_MAX_BYTES, RECOVERY_CODE_PATTERN, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
-import type { RecoveryCodesRequest, TwoFactorSetup } from '@/shared/types';
+// The account's forms (profile, password, two-step sign-in, deletion) have theirs in features/account/forms.ts.
+import { NICKNAME_MAX_BYTES, RECOVERY_CODE_PATTERN, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
 import { text } from '@/shared/text';
 
 export interface LoginForm {
@@ -23,29 +23,11 @@ export interface RegisterForm {
   twoFactor?: { secret: string; code: string };
 }
 
-export interface ProfileForm {
-  nickname: string;
-  avatar: string;
-}
-
-export interface PasswordForm {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-  /** asked only of a user with two-step sign-in on */
-  twoFactorCode?: string;
-}
-
-export interface DeleteAccountForm {
-  password: string;
-  /** asked only of a user with two-step sign-in on */
-  twoFactorCode?: string;
-}
-
-const blank = (value: string) => value.trim() === '';
+/** nothing but spaces (the account's forms check the same) */
+export const blank = (value: string) => value.trim() === '';
 
 /** the server counts bytes (UTF-8): a Chinese character is three */
-const nicknameTooLong = (nickname: string) => new TextEncoder().encode(nickname.trim()).length > NICKNAME_MAX_BYTES;
+export const nicknameTooLong = (nickname: string) => new TextEncoder().encode(nickname.trim()).length > NICKNAME_MAX_BYTES;
 
 export function loginError(form: LoginForm): string | null {
   if (blank(form.email) || form.password === '') return text.auth.emailPasswordRequired;
@@ -68,18 +50,6 @@ export function codeError(code: string): string | null {
   return /[a-z]/i.test(normal) ? text.auth.recoveryCodeInvalid : text.auth.twoFactorCodeInvalid;
 }
 
-/** turning two-step sign-in on: the account's password, then a code of the new secret */
-export function enableTwoFactorError(setup: TwoFactorSetup): string | null {
-  if (setup.password === '') return text.auth.passwordRequired;
-  return totpCodeError(setup.code);
-}
-
-/** new recovery codes: the password, then a code (or a recovery code) */
-export function recoveryCodesError(form: RecoveryCodesRequest): string | null {
-  if (form.password === '') return text.auth.passwordRequired;
-  return codeError(form.code);
-}
-
 /** The order of checks is the contract (docs/behaviour.md#form-checks). */
 export function registerError(form: RegisterForm, inviteRequired: boolean): string | null {
   if (form.password === '' || form.repeatPassword === '') return text.auth.passwordRequired;
@@ -89,28 +59,5 @@ export function registerError(form: RegisterForm, inviteRequired: boolean): stri
   if (form.password !== form.repeatPassword) return text.auth.passwordsDiffer;
   if (inviteRequired && blank(form.inviteCode)) return text.auth.inviteCodeRequired;
   if (form.twoFactor) return totpCodeError(form.twoFactor.code);
-  return null;
-}
-
-export function profileError(form: ProfileForm): string | null {
-  if (blank(form.nickname)) return text.user.nicknameRequired;
-  if (nicknameTooLong(form.nickname)) return text.auth.nicknameTooLong(NICKNAME_MAX_BYTES);
-  if (blank(form.avatar)) return text.user.avatarRequired;
-  if (form.avatar.trim().length > AVATAR_MAX) return text.user.avatarTooLong(AVATAR_MAX);
-  return null;
-}
-
-/** `withCode`: the user has two-step sign-in on, so the server wants a code as well */
-export function passwordError(form: PasswordForm, withCode = false): string | null {
-  if (form.oldPassword === '') return text.user.oldPasswordRequired;
-  if (form.newPassword === '' || form.confirmPassword === '') return text.user.newPasswordRequired;
-  if (form.newPassword !== form.confirmPassword) return text.user.passwordsDiffer;
-  if (withCode) return codeError(form.twoFactorCode ?? '');
-  return null;
-}
-
-export function deleteAccountError(form: DeleteAccountForm, withCode: boolean): string | null {
-  if (form.password === '') return text.auth.passwordRequired;
-  if (withCode) return codeError(form.twoFactorCode ?? '');
   return null;
 }

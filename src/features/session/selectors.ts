@@ -18,9 +18,6 @@ export const userOf = (s: SessionSnapshot) => s.context.user;
 export const formErrorOf = (form: SessionForm) => (s: SessionSnapshot) =>
   s.context.formError?.form === form ? s.context.formError.message : null;
 
-/** recovery codes just handed out, shown once; null when there are none to show */
-export const shownRecoveryCodesOf = (s: SessionSnapshot) => s.context.recoveryCodes;
-
 /** the email of a sign-in waiting for its two-step code, as the server knows it (lower case) */
 export const signingInAs = (s: SessionSnapshot) => s.context.pendingLogin?.email.trim().toLowerCase() ?? '';
 

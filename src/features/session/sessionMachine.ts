@@ -1,11 +1,12 @@
 // The login state (docs/behaviour.md#sign-in-state): unknown → loggedIn / loggedOut, with every flow that changes it.
-// I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts).
-import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { failure, provideMe } from '@/shared/machines';
-import type { RecoveryCodesRequest, TwoFactorSetup, UserInfo } from '@/shared/types';
+// I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts). The
+// account's management (features/account) is a machine of its own, spawned here while the user page is
+// open, that reports back what changed.
+import { assertEvent, assign, emit, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { checkedSubmit, failure, formChecks, provideMe } from '@/shared/machines';
+import type { UserInfo } from '@/shared/types';
 import {
   LOGOUT_REDIRECT_DELAY_MS,
-  STATUS_TWO_FACTOR_ALREADY_ENABLED,
   STATUS_TWO_FACTOR_ATTEMPTS_LIMITED,
   STATUS_TWO_FACTOR_NOT_ENABLED,
   STATUS_WRONG_TWO_FACTOR_CODE,
@@ -13,41 +14,12 @@ import {
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
-import {
-  codeError,
-  deleteAccountError,
-  enableTwoFactorError,
-  loginError,
-  normalCode,
-  passwordError,
-  profileError,
-  recoveryCodesError,
-  registerError,
-  type DeleteAccountForm,
-  type LoginForm,
-  type LoginWithCode,
-  type PasswordForm,
-  type ProfileForm,
-  type RegisterForm,
-} from './forms';
+import { codeError, loginError, normalCode, registerError, type LoginForm, type LoginWithCode, type RegisterForm } from './forms';
 
-export type SessionForm = 'login' | 'code' | 'register' | 'profile' | 'password' | 'twoFactor' | 'recoveryCodes' | 'deleteAccount';
+export type SessionForm = 'login' | 'code' | 'register';
 
 /** what views ask of a session snapshot (hasTag), instead of naming its states */
-export type SessionTag =
-  | 'busy'
-  | 'loggedIn'
-  | 'loggedOut'
-  | 'loggingIn'
-  | 'askingCode'
-  | 'registering'
-  | 'registered'
-  | 'savingProfile'
-  | 'changingPassword'
-  | 'savingTwoFactor'
-  | 'renewingRecoveryCodes'
-  | 'deletingAccount'
-  | 'loggingOut';
+export type SessionTag = 'busy' | 'loggedIn' | 'loggedOut' | 'loggingIn' | 'askingCode' | 'registering' | 'registered' | 'loggingOut';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -59,9 +31,23 @@ export interface SessionContext {
   twoFactorRequired: boolean;
   /** where the page reloads once the session's local data is cleared; null: the page it is on */
   leaveTo: string | null;
-  /** recovery codes the server just handed out: shown once, until the listener is done with them (never stored) */
-  recoveryCodes: string[] | null;
+  /** the account's machine (features/account) while the user page is open; its code loads with that page */
+  account: AnyActorRef | null;
 }
+
+/**
+ * What the account's machine, spawned by the session while the user page is open, reports back to
+ * it: the user as it now is, or that the session ended.
+ */
+export type AccountReport =
+  /** the profile was read again, or recovery codes were handed out: the user record as it now is */
+  | { type: 'USER_CHANGED'; user: UserInfo }
+  /** two-step sign-in was turned on or off: the user record, and the site's demand for it is settled */
+  | { type: 'TWO_FACTOR_CHANGED'; user: UserInfo }
+  /** the server ended the session (password changed: to the login page; 902002: where it is) */
+  | { type: 'SESSION_ENDED'; leaveTo: string | null }
+  /** the account is gone: signed out as at logout */
+  | { type: 'ACCOUNT_DELETED' };
 
 export type SessionEvent =
   | { type: 'LOGIN'; form: LoginForm }
@@ -69,16 +55,15 @@ export type SessionEvent =
   | { type: 'CANCEL_CODE' }
   | { type: 'REGISTER'; form: RegisterForm; inviteRequired: boolean }
   | { type: 'LOGOUT' }
-  | { type: 'UPDATE_PROFILE'; form: ProfileForm }
-  | { type: 'CHANGE_PASSWORD'; form: PasswordForm }
-  | { type: 'ENABLE_TWO_FACTOR'; setup: TwoFactorSetup }
-  | { type: 'DISABLE_TWO_FACTOR'; code: string }
-  | { type: 'RENEW_RECOVERY_CODES'; form: RecoveryCodesRequest }
-  | { type: 'DISMISS_RECOVERY_CODES' }
-  | { type: 'DELETE_ACCOUNT'; form: DeleteAccountForm }
+  | { type: 'OPEN_ACCOUNT' }
+  | { type: 'CLOSE_ACCOUNT' }
   | { type: 'TWO_FACTOR_REQUIRED' }
   | { type: 'SESSION_EXPIRED' }
-  | { type: 'CLEAR_FORM_ERROR' };
+  | { type: 'CLEAR_FORM_ERROR' }
+  | AccountReport
+  // the account's machine loaded (or not): spawned, not invoked, so named here
+  | DoneActorEvent<AnyActorLogic, 'loadAccount'>
+  | ErrorActorEvent<unknown, 'loadAccount'>;
 
 export type UserChangedEvent = { type: 'userChanged'; user: UserInfo | null };
 export type SessionEmitted = NotifyEvent | NavigateEvent | ReloadEvent | UserChangedEvent;
@@ -88,36 +73,21 @@ export interface SessionInput {
   storedUser: UserInfo | null;
 }
 
-
 const hasTwoFactor = (context: SessionContext) => context.user?.twoFactorEnabled === true;
 
-/**
- * A call of a signed-in page answered 902002: the session ended elsewhere (password changed on
- * another device, expired). The device is cleared as at logout and the page reloads where it is
- * (a guarded page then asks to sign in again and comes back).
- */
-const sessionEnded = {
-  guard: { type: 'isUnauthorized', params: failure },
-  target: '#session.clearingLocalData',
-  actions: { type: 'leaveFor', params: { to: null } },
-} as const;
+const isActorLogic = (logic: unknown): logic is AnyActorLogic =>
+  typeof logic === 'object' && logic !== null && typeof (logic as Partial<AnyActorLogic>).transition === 'function';
 
-/** a wrong code is the form's to say; anything else (too many codes, the server's refusal) too */
-const codeFailure = (form: SessionForm) => [
-  sessionEnded,
-  { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form, message: text.auth.twoFactorCodeWrong } } },
-  { target: 'idle', actions: { type: 'showError', params: ({ event }: { event: { error: unknown } }) => ({ form, message: errorMessage(event.error) }) } },
-] as const;
+/** each form's rule (forms.ts), run once a submit */
+const checks = formChecks<SessionContext, SessionEvent>({
+  LOGIN: (event) => loginError(event.form),
+  SUBMIT_CODE: (event) => codeError(event.code),
+  REGISTER: (event) => registerError(event.form, event.inviteRequired),
+});
 
 const loggedOutForms = {
-  LOGIN: [
-    { guard: 'loginFormInvalid', actions: 'showFormError' },
-    { target: '#session.loggedOut.loggingIn', actions: ['clearFormError', 'keepLogin'] },
-  ],
-  REGISTER: [
-    { guard: 'registerFormInvalid', actions: 'showFormError' },
-    { target: '#session.loggedOut.registering', actions: 'clearFormError' },
-  ],
+  LOGIN: checkedSubmit('login', '#session.loggedOut.loggingIn', 'keepLogin'),
+  REGISTER: checkedSubmit('register', '#session.loggedOut.registering'),
 } as const;
 
 export const sessionMachine = setup({
@@ -133,13 +103,9 @@ export const sessionMachine = setup({
     login: provideMe<UserInfo, LoginWithCode>('session', 'login'),
     register: provideMe<void, RegisterForm>('session', 'register'),
     logout: provideMe<void>('session', 'logout'),
-    updateProfile: provideMe<void, ProfileForm>('session', 'updateProfile'),
-    changePassword: provideMe<void, { oldPassword: string; newPassword: string; twoFactorCode?: string }>('session', 'changePassword'),
-    enableTwoFactor: provideMe<string[] | null, TwoFactorSetup>('session', 'enableTwoFactor'),
-    renewRecoveryCodes: provideMe<string[], RecoveryCodesRequest>('session', 'renewRecoveryCodes'),
-    disableTwoFactor: provideMe<void, string>('session', 'disableTwoFactor'),
-    deleteAccount: provideMe<void, { password: string; twoFactorCode?: string }>('session', 'deleteAccount'),
     clearLocalData: provideMe<void>('session', 'clearLocalData'),
+    /** the account's machine, provided with its actors: its code loads with the user page, not the first page */
+    loadAccount: provideMe<AnyActorLogic>('session', 'loadAccount'),
   },
   delays: {
     logoutRedirectDelay: LOGOUT_REDIRECT_DELAY_MS,
@@ -151,100 +117,39 @@ export const sessionMachine = setup({
     isTwoFactorEnforced: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
     isTwoFactorRequiredOfStoredUser: ({ context }, params: { error: unknown }) =>
       context.user !== null && isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
-    isTwoFactorAlreadyOn: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_ALREADY_ENABLED),
-    enableFormInvalid: ({ event }) => {
-      assertEvent(event, 'ENABLE_TWO_FACTOR');
-      return enableTwoFactorError(event.setup) !== null;
-    },
-    renewFormInvalid: ({ event }) => {
-      assertEvent(event, 'RENEW_RECOVERY_CODES');
-      return recoveryCodesError(event.form) !== null;
-    },
-    disableCodeInvalid: ({ event }) => {
-      assertEvent(event, 'DISABLE_TWO_FACTOR');
-      return codeError(event.code) !== null;
-    },
-    deleteFormInvalid: ({ context, event }) => {
-      assertEvent(event, 'DELETE_ACCOUNT');
-      return deleteAccountError(event.form, hasTwoFactor(context)) !== null;
-    },
-    codeInvalid: ({ event }) => {
-      assertEvent(event, 'SUBMIT_CODE');
-      return codeError(event.code) !== null;
-    },
     hasStoredUser: ({ context }) => context.user !== null,
     isUnauthorizedOfStoredUser: ({ context }, params: { error: unknown }) => context.user !== null && isUnauthorized(params.error),
     lacksTwoFactor: ({ context }) => !hasTwoFactor(context),
-    loginFormInvalid: ({ event }) => {
-      assertEvent(event, 'LOGIN');
-      return loginError(event.form) !== null;
-    },
-    registerFormInvalid: ({ event }) => {
-      assertEvent(event, 'REGISTER');
-      return registerError(event.form, event.inviteRequired) !== null;
-    },
-    profileFormInvalid: ({ event }) => {
-      assertEvent(event, 'UPDATE_PROFILE');
-      return profileError(event.form) !== null;
-    },
-    passwordFormInvalid: ({ context, event }) => {
-      assertEvent(event, 'CHANGE_PASSWORD');
-      return passwordError(event.form, hasTwoFactor(context)) !== null;
-    },
+    formInvalid: checks.invalid,
+    accountClosed: ({ context }) => context.account === null,
+    // the account's request in flight (a password change, a deletion) is not cut short by signing out
+    accountIdle: ({ context }) => context.account?.getSnapshot().hasTag('busy') !== true,
   },
   actions: {
     setUser: assign((_, params: { user: UserInfo }) => ({ user: params.user })),
-    clearUser: assign({ user: null, recoveryCodes: null }),
+    clearUser: assign({ user: null }),
     storeUser: emit(({ context }) => ({ type: 'userChanged' as const, user: context.user })),
-    showFormError: assign({
-      formError: ({ context, event }) => {
-        switch (event.type) {
-          case 'LOGIN':
-            return { form: 'login' as const, message: loginError(event.form) ?? '' };
-          case 'SUBMIT_CODE':
-            return { form: 'code' as const, message: codeError(event.code) ?? '' };
-          case 'REGISTER':
-            return { form: 'register' as const, message: registerError(event.form, event.inviteRequired) ?? '' };
-          case 'UPDATE_PROFILE':
-            return { form: 'profile' as const, message: profileError(event.form) ?? '' };
-          case 'CHANGE_PASSWORD':
-            return { form: 'password' as const, message: passwordError(event.form, hasTwoFactor(context)) ?? '' };
-          case 'ENABLE_TWO_FACTOR':
-            return { form: 'twoFactor' as const, message: enableTwoFactorError(event.setup) ?? '' };
-          case 'RENEW_RECOVERY_CODES':
-            return { form: 'recoveryCodes' as const, message: recoveryCodesError(event.form) ?? '' };
-          case 'DISABLE_TWO_FACTOR':
-            return { form: 'twoFactor' as const, message: codeError(event.code) ?? '' };
-          case 'DELETE_ACCOUNT':
-            return { form: 'deleteAccount' as const, message: deleteAccountError(event.form, hasTwoFactor(context)) ?? '' };
-          default:
-            return null;
-        }
-      },
-    }),
+    showFormError: assign((args, params: { form: SessionForm }) => ({ formError: { form: params.form, message: checks.message(args) } })),
     clearFormError: assign({ formError: null }),
     showCodeError: assign((_, params: { message: string }) => ({ formError: { form: 'code' as const, message: params.message } })),
-    showError: assign((_, params: { form: SessionForm; message: string }) => ({ formError: { form: params.form, message: params.message } })),
-    setTwoFactor: assign(({ context }, params: { on: boolean }) => {
-      // off: its recovery codes went with it; on: counted by showRecoveryCodes when the server has them
-      const off = params.on ? {} : { recoveryCodes: null };
-      if (!context.user) return { twoFactorRequired: false, ...off };
-      const { recoveryCodesLeft: _, ...user } = context.user;
-      return { user: { ...user, twoFactorEnabled: params.on }, twoFactorRequired: false, ...off };
-    }),
-    showRecoveryCodes: assign(({ context }, params: { codes: string[] | null }) =>
-      // a server without recovery codes (anniv-go) answers null
-      !params.codes?.length
-        ? {}
-        : { recoveryCodes: params.codes, user: context.user && { ...context.user, recoveryCodesLeft: params.codes.length } },
-    ),
-    forgetRecoveryCodes: assign({ recoveryCodes: null }),
     requireTwoFactor: assign({ twoFactorRequired: true }),
+    settleTwoFactor: assign({ twoFactorRequired: false }),
     keepLogin: assign(({ event }) => {
       assertEvent(event, 'LOGIN');
       return { pendingLogin: event.form };
     }),
     forgetLogin: assign({ pendingLogin: null }),
+    // the account's code loads once (then from the browser's cache): the machine spawns when it is there
+    stopLoadingAccount: stopChild('loadAccount'),
+    loadAccount: spawnChild('loadAccount', { id: 'loadAccount' }),
+    openAccount: assign(({ context, spawn, self }, params: { logic: AnyActorLogic }) => ({
+      // the account reports back to this session (AccountReport); what the loader's import gave is
+      // checked, not trusted (it comes from a file fetched later, and a replayed path has data only)
+      account: isActorLogic(params.logic) ? spawn(params.logic, { input: { user: context.user, session: self } }) : null,
+    })),
+    // none open: a name no child has, so nothing stops
+    stopAccount: stopChild(({ context }) => context.account ?? ''),
+    forgetAccount: assign({ account: null }),
     notifyError: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
@@ -260,9 +165,10 @@ export const sessionMachine = setup({
     reload: emit(({ context }) => ({ type: 'reload' as const, to: context.leaveTo })),
   },
 }).createMachine({
-  description: 'Who is signed in on this browser, and every flow that changes it (sign-in, register, profile, password, two-step sign-in, sign-out).',
+  description:
+    'Who is signed in on this browser: sign-in (with the code of two-step sign-in), register, sign-out; while the user page is open, the account (profile, password, two-step sign-in, deletion) runs beside it and reports back.',
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/', recoveryCodes: null }),
+  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/', account: null }),
   initial: 'unknown',
   states: {
     unknown: {
@@ -332,10 +238,7 @@ export const sessionMachine = setup({
           tags: ['askingCode'],
           on: {
             ...loggedOutForms,
-            SUBMIT_CODE: [
-              { guard: 'codeInvalid', actions: 'showFormError' },
-              { target: 'checkingCode', actions: 'clearFormError' },
-            ],
+            SUBMIT_CODE: checkedSubmit('code', 'checkingCode'),
             CANCEL_CODE: { target: 'idle', actions: ['forgetLogin', 'clearFormError'] },
           },
         },
@@ -390,6 +293,8 @@ export const sessionMachine = setup({
       description: 'Signed in: the header shows the nickname and 注销.',
       tags: ['loggedIn'],
       initial: 'idle',
+      // the user page's account goes with the session that opened it
+      exit: ['stopLoadingAccount', 'stopAccount', 'forgetAccount'],
       on: {
         SESSION_EXPIRED: {
           description: 'A call answered 902002: the session ended elsewhere; the device is cleared as at logout.',
@@ -401,140 +306,48 @@ export const sessionMachine = setup({
           description: 'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
           actions: 'requireTwoFactor',
         },
-        CLEAR_FORM_ERROR: {
-          description: 'The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.',
-          actions: ['clearFormError', 'forgetRecoveryCodes'],
+        OPEN_ACCOUNT: {
+          description: 'The user page opened: its account machine is loaded and spawned (an open one is kept).',
+          guard: 'accountClosed',
+          actions: ['stopLoadingAccount', 'loadAccount'],
+        },
+        'xstate.done.actor.loadAccount': {
+          description: "The account's code is there: its machine starts with the signed-in user (a module that gave no machine starts nothing).",
+          actions: { type: 'openAccount', params: ({ event }) => ({ logic: event.output }) },
+        },
+        'xstate.error.actor.loadAccount': {
+          description: "The account's code could not load (offline before it was ever fetched): a toast says why.",
+          actions: { type: 'notifyError', params: failure },
+        },
+        CLOSE_ACCOUNT: { description: 'The user page closed: its account machine is stopped.', actions: ['stopLoadingAccount', 'stopAccount', 'forgetAccount'] },
+        USER_CHANGED: {
+          description: 'The account saved the profile or counted new recovery codes: the header and pages show the user as it now is.',
+          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.user }) }, 'storeUser'],
+        },
+        TWO_FACTOR_CHANGED: {
+          description: 'The account turned two-step sign-in on or off: the user as it now is, and a site that demanded it asks no more.',
+          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.user }) }, 'settleTwoFactor', 'storeUser'],
         },
       },
       states: {
         idle: {
           description: 'Signed in, nothing in progress: the user pages wait for the listener.',
           on: {
-            LOGOUT: { target: 'loggingOut', actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'navigate', params: { to: '/user/logout' } }] },
-            UPDATE_PROFILE: [
-              { guard: 'profileFormInvalid', actions: 'showFormError' },
-              { target: 'updatingProfile', actions: 'clearFormError' },
-            ],
-            CHANGE_PASSWORD: [
-              { guard: 'passwordFormInvalid', actions: 'showFormError' },
-              { target: 'changingPassword', actions: 'clearFormError' },
-            ],
-            ENABLE_TWO_FACTOR: [
-              { guard: 'enableFormInvalid', actions: 'showFormError' },
-              { target: 'enablingTwoFactor', actions: 'clearFormError' },
-            ],
-            RENEW_RECOVERY_CODES: [
-              { guard: 'renewFormInvalid', actions: 'showFormError' },
-              { target: 'renewingRecoveryCodes', actions: ['clearFormError', 'forgetRecoveryCodes'] },
-            ],
-            DISMISS_RECOVERY_CODES: {
-              description: '我已保存 was pressed under the recovery codes shown: they are not shown again.',
-              actions: 'forgetRecoveryCodes',
+            LOGOUT: {
+              guard: 'accountIdle',
+              target: 'loggingOut',
+              actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'navigate', params: { to: '/user/logout' } }],
             },
-            DISABLE_TWO_FACTOR: [
-              { guard: 'disableCodeInvalid', actions: 'showFormError' },
-              { target: 'disablingTwoFactor', actions: 'clearFormError' },
-            ],
-            DELETE_ACCOUNT: [
-              { guard: 'deleteFormInvalid', actions: 'showFormError' },
-              { target: 'deletingAccount', actions: 'clearFormError' },
-            ],
-          },
-        },
-        enablingTwoFactor: {
-          description: '确认开启 was pressed: the server checks the password and the code and turns two-step sign-in on.',
-          tags: ['busy', 'savingTwoFactor'],
-          invoke: {
-            id: 'enableTwoFactor',
-            src: 'enableTwoFactor',
-            input: ({ event }) => {
-              assertEvent(event, 'ENABLE_TWO_FACTOR');
-              return { secret: event.setup.secret, code: normalCode(event.setup.code), password: event.setup.password };
+            SESSION_ENDED: {
+              description: 'The account says the server ended the session (password changed, 902002): the device is cleared as at logout.',
+              target: '#session.clearingLocalData',
+              actions: { type: 'leaveFor', params: ({ event }) => ({ to: event.leaveTo }) },
             },
-            onDone: {
-              description: 'On: the recovery codes it answers (none from a server without them) are shown once.',
-              target: 'idle',
-              actions: [
-                { type: 'setTwoFactor', params: { on: true } },
-                { type: 'showRecoveryCodes', params: ({ event }) => ({ codes: event.output }) },
-                'storeUser',
-                { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'isTwoFactorAlreadyOn', params: failure },
-                description: 'Turned on elsewhere meanwhile: it is on.',
-                target: 'idle',
-                actions: [{ type: 'setTwoFactor', params: { on: true } }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } }],
-              },
-              ...codeFailure('twoFactor'),
-            ],
-          },
-        },
-        disablingTwoFactor: {
-          description: '关闭两步验证 was pressed: the server checks the code and turns two-step sign-in off.',
-          tags: ['busy', 'savingTwoFactor'],
-          invoke: {
-            id: 'disableTwoFactor',
-            src: 'disableTwoFactor',
-            input: ({ event }) => {
-              assertEvent(event, 'DISABLE_TWO_FACTOR');
-              return normalCode(event.code);
-            },
-            onDone: {
-              target: 'idle',
-              actions: [{ type: 'setTwoFactor', params: { on: false } }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.twoFactorDisabled } }],
-            },
-            onError: [
-              {
-                guard: { type: 'isTwoFactorEnforced', params: failure },
-                description: 'It was off already (202000 "2fa is not enabled").',
-                target: 'idle',
-                actions: [{ type: 'setTwoFactor', params: { on: false } }, 'storeUser'],
-              },
-              ...codeFailure('twoFactor'),
-            ],
-          },
-        },
-        renewingRecoveryCodes: {
-          description: '生成新的恢复码 was pressed: the server checks the password and the code, and hands out new codes (the old ones stop working).',
-          tags: ['busy', 'renewingRecoveryCodes'],
-          invoke: {
-            id: 'renewRecoveryCodes',
-            src: 'renewRecoveryCodes',
-            input: ({ event }) => {
-              assertEvent(event, 'RENEW_RECOVERY_CODES');
-              return { password: event.form.password, code: normalCode(event.form.code) };
-            },
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'showRecoveryCodes', params: ({ event }) => ({ codes: event.output }) },
-                'storeUser',
-                { type: 'notifySuccess', params: { message: text.user.recoveryCodesRenewed } },
-              ],
-            },
-            onError: codeFailure('recoveryCodes'),
-          },
-        },
-        deletingAccount: {
-          description: '确认删除 was pressed: the server deletes the account.',
-          tags: ['busy', 'deletingAccount'],
-          invoke: {
-            id: 'deleteAccount',
-            src: 'deleteAccount',
-            input: ({ event }) => {
-              assertEvent(event, 'DELETE_ACCOUNT');
-              const code = event.form.twoFactorCode ? normalCode(event.form.twoFactorCode) : undefined;
-              return { password: event.form.password, ...(code ? { twoFactorCode: code } : {}) };
-            },
-            onDone: {
-              description: 'The account is gone: the device is cleared as at logout.',
+            ACCOUNT_DELETED: {
+              description: 'The account is gone (账号已删除 shows): the device is cleared as at logout, then home.',
               target: 'waitingToLeave',
-              actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'notifySuccess', params: { message: text.user.accountDeleted } }],
+              actions: { type: 'leaveFor', params: { to: '/' } },
             },
-            onError: codeFailure('deleteAccount'),
           },
         },
         loggingOut: {
@@ -561,66 +374,10 @@ export const sessionMachine = setup({
           },
         },
         waitingToLeave: {
-          description: 'Logged out on the server; the 登出成功 toast shows for 2 s before local data is cleared.',
+          description: 'Logged out on the server (or the account deleted); the toast shows for 2 s before local data is cleared.',
           tags: ['busy', 'loggingOut'],
           on: { SESSION_EXPIRED: {} },
           after: { logoutRedirectDelay: '#session.clearingLocalData' },
-        },
-        updatingProfile: {
-          description: '确认修改 was pressed on 个人信息: the server saves the nickname and avatar.',
-          tags: ['busy', 'savingProfile'],
-          invoke: {
-            id: 'updateProfile',
-            src: 'updateProfile',
-            input: ({ event }) => {
-              assertEvent(event, 'UPDATE_PROFILE');
-              return event.form;
-            },
-            onDone: 'refreshingUser',
-            onError: [
-              sessionEnded,
-              { target: 'idle', actions: { type: 'notifyError', params: failure } },
-            ],
-          },
-        },
-        refreshingUser: {
-          description: 'The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.',
-          tags: ['busy', 'savingProfile'],
-          invoke: {
-            id: 'refreshUser',
-            src: 'fetchUser',
-            onDone: {
-              target: 'idle',
-              actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', { type: 'notifySuccess', params: { message: text.user.profileSaved } }],
-            },
-            onError: [
-              sessionEnded,
-              { target: 'idle', actions: { type: 'notifyError', params: failure } },
-            ],
-          },
-        },
-        changingPassword: {
-          description: '确认修改 was pressed on 密码: the server changes the password.',
-          tags: ['busy', 'changingPassword'],
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ event }) => {
-              assertEvent(event, 'CHANGE_PASSWORD');
-              const code = event.form.twoFactorCode ? normalCode(event.form.twoFactorCode) : undefined;
-              return { oldPassword: event.form.oldPassword, newPassword: event.form.newPassword, ...(code ? { twoFactorCode: code } : {}) };
-            },
-            onDone: {
-              description: 'The server ended every session of the user: the device is cleared as at logout, then the login page.',
-              target: '#session.clearingLocalData',
-              actions: { type: 'leaveFor', params: { to: '/user/login' } },
-            },
-            onError: [
-              sessionEnded,
-              { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form: 'password', message: text.auth.twoFactorCodeWrong } } },
-              { target: 'idle', actions: { type: 'notifyError', params: failure } },
-            ],
-          },
         },
       },
     },

@@ -4,22 +4,24 @@ import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
 import { namedLoader } from '@/features/pageLoad';
-import { defineSessionActors, defineSiteActors } from './actors';
+import { defineSessionActors, defineSiteActors, type SessionDeps } from './actors';
 import { sessionMachine } from './sessionMachine';
 
 export interface SessionOptions {
   api: ApiClient;
   /** what signing out forgets on this device (the app composes every feature's part) */
   clearLocalData: () => Promise<void>;
+  /** the account's machine, loaded when the user page first opens (the app composes it) */
+  loadAccount: SessionDeps['loadAccount'];
   navigate: (to: string) => void;
   /** loads `to` afresh; null: reloads the page where it is */
   reload: (to: string | null) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startSession({ api, clearLocalData, navigate, reload, inspect }: SessionOptions) {
+export function startSession({ api, clearLocalData, loadAccount, navigate, reload, inspect }: SessionOptions) {
   const session = createActor(
-    sessionMachine.provide({ actors: defineSessionActors({ api, clearLocalData }) }),
+    sessionMachine.provide({ actors: defineSessionActors({ api, clearLocalData, loadAccount }) }),
     { input: { storedUser: readLocal('userInfo') }, inspect },
   );
   session.on('navigate', (event) => navigate(event.to));

@@ -1,9 +1,11 @@
-// The sign-in paths' pages (session.adapter.ts): what the listener finds on 登录 / 注册, the user
-// page's tabs and the header, where they go to do a step, and what each state of the session shows
-// there, read from the page the listener is on as the model's tags and context say it should be.
+// The sign-in and account paths' pages (session.adapter.ts, account.adapter.ts): what the listener
+// finds on 登录 / 注册, the user page's tabs and the header, where they go to do a step, and what each
+// state of the session or the account shows there, read from the page the listener is on as the
+// model's tags and context say it should be.
 import type { Locator, Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
+import type { AccountContext, AccountForm } from '@/features/account/accountMachine';
 import type { SessionContext, SessionForm } from '@/features/session/sessionMachine';
 import { text } from '@/shared/text';
 import type { TestPage } from '../../../harness/browser';
@@ -53,9 +55,13 @@ export interface SignIn {
   toast: string | null;
 }
 
-export const contextOf = (model: AnyMachineSnapshot) => model.context as SessionContext;
+/** the model's context: the session's (sign-in, the site's demand of two-step sign-in) or the account's (the user page's forms, codes shown) */
+type PageModel = Pick<SessionContext, 'user'> & Partial<Pick<SessionContext, 'twoFactorRequired'> & Pick<AccountContext, 'recoveryCodes'>> & {
+  formError: { form: SessionForm | AccountForm; message: string } | null;
+};
+export const contextOf = (model: AnyMachineSnapshot) => model.context as PageModel;
 export const twoFactorOn = (model: AnyMachineSnapshot) => contextOf(model).user?.twoFactorEnabled === true;
-const messageOf = (model: AnyMachineSnapshot, form: SessionForm) => {
+const messageOf = (model: AnyMachineSnapshot, form: SessionForm | AccountForm) => {
   const { formError } = contextOf(model);
   return formError?.form === form ? formError.message : null;
 };
@@ -117,14 +123,14 @@ async function twoFactorShows(page: Page, model: AnyMachineSnapshot, required: b
   // 生成新的恢复码's form, once open
   const renew = formWith(page, text.user.recoveryCodesRenewConfirm);
   if (on && (await renew.count())) await formShows(renew, text.user.recoveryCodesRenewConfirm, model.hasTag('renewingRecoveryCodes'), messageOf(model, 'recoveryCodes'));
-  if (contextOf(model).recoveryCodes) await shownRecoveryCodes(page).waitFor();
+  if (contextOf(model).recoveryCodes?.length) await shownRecoveryCodes(page).waitFor();
   else await expect.poll(() => shownRecoveryCodes(page).count(), { timeout: WAIT_MS }).toBe(0);
 }
 
 async function userPageShows(page: Page, model: AnyMachineSnapshot): Promise<void> {
   const tab = new URL(page.url()).searchParams.get('tab');
   // the site wants two-step sign-in first: only its tab shows
-  const required = contextOf(model).twoFactorRequired && !twoFactorOn(model);
+  const required = contextOf(model).twoFactorRequired === true && !twoFactorOn(model);
   if (required || tab === 'twoFactor') await twoFactorShows(page, model, required);
   else if (tab === 'password') await formShows(userForm(page), text.user.confirmChanges, model.hasTag('changingPassword'), messageOf(model, 'password'));
   else if (await deleteDialog(page).isVisible()) await formShows(deleteDialog(page), text.user.deleteAccountConfirm, model.hasTag('busy'), messageOf(model, 'deleteAccount'));
@@ -135,8 +141,8 @@ export async function signedInShows(ctx: SignIn, model: AnyMachineSnapshot): Pro
   const { page } = ctx;
   await arrived(ctx);
   await headerLink(page, ctx.shownNickname).waitFor();
-  // 注销 waits while anything is under way
-  await expect.poll(() => logoutButton(page).isDisabled(), { timeout: WAIT_MS }).toBe(!model.matches({ loggedIn: 'idle' }));
+  // 注销 waits while anything is under way (the session's sign-out, the account's requests)
+  await expect.poll(() => logoutButton(page).isDisabled(), { timeout: WAIT_MS }).toBe(model.hasTag('busy'));
   const path = pathOf(page);
   if (path === '/user/index') await userPageShows(page, model);
   if (path === '/user/logout') await page.getByText(model.hasTag('loggingOut') ? text.logout.banner : text.logout.confirmTitle).waitFor();
@@ -173,6 +179,13 @@ export async function openUserTab(ctx: SignIn, tab: string): Promise<Locator> {
   if ((await chosen.getAttribute('aria-selected')) !== 'true') await chosen.click();
   await expect.poll(() => chosen.getAttribute('aria-selected'), { timeout: WAIT_MS }).toBe('true');
   return userForm(page);
+}
+
+/** the listener leaves the user page for the first page (the site's name in the header) */
+export async function leaveUserPage(ctx: SignIn): Promise<void> {
+  await closeDeleteDialog(ctx.page);
+  await ctx.page.getByRole('banner').getByRole('link').first().click();
+  await ctx.page.waitForURL((url) => url.pathname === '/', { timeout: WAIT_MS });
 }
 
 /** the listener opens 我的分享: its list is the page's request that a path answers */

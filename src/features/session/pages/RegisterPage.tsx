@@ -12,7 +12,7 @@ import { formErrorOf } from '../selectors';
 import { newTotpSecret } from '@/services/totp';
 import { twoFactorEnforced } from '@/rules/site';
 import { CodeInput } from '../components/CodeInput';
-import { SecretCard } from '../components/TwoFactorPanel';
+import { SecretCard } from '../components/SecretCard';
 
 const empty = { email: '', password: '', repeatPassword: '', nickname: '', inviteCode: '' };
 

@@ -15,18 +15,19 @@ import { recoveryCodesOffered } from '@/rules/site';
 import { RECOVERY_CODES_FILE } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { FormError } from '@/ui/FormError';
-import { useSession, useSiteInfo, useUser } from '../context';
+import { useSiteInfo, useUser } from '@/features/session';
+import { CodeInput } from '@/features/session/components';
+import { useAccount } from '../context';
 import { recoveryCodesHref, recoveryCodesText } from '../recoveryCodes';
 import { formErrorOf, shownRecoveryCodesOf } from '../selectors';
-import { CodeInput } from './CodeInput';
 
 // how long 已复制 shows on the button
 const COPIED_MS = 2_000;
 
 /** the codes the server just handed out: the only time they are seen */
 export function ShownRecoveryCodes() {
-  const session = useSession();
-  const codes = useSelector(session, shownRecoveryCodesOf);
+  const account = useAccount();
+  const codes = useSelector(account, shownRecoveryCodesOf);
   const user = useUser();
   const site = useSiteInfo();
   const clipboard = useClipboard({ timeout: COPIED_MS });
@@ -56,7 +57,7 @@ export function ShownRecoveryCodes() {
           <Button variant="light" component="a" href={recoveryCodesHref(content)} download={RECOVERY_CODES_FILE}>
             {text.user.recoveryCodesDownload}
           </Button>
-          <Button onClick={() => session.send({ type: 'DISMISS_RECOVERY_CODES' })}>{text.user.recoveryCodesDone}</Button>
+          <Button onClick={() => account.send({ type: 'DISMISS_RECOVERY_CODES' })}>{text.user.recoveryCodesDone}</Button>
         </Group>
       </Stack>
     </Alert>
@@ -65,15 +66,15 @@ export function ShownRecoveryCodes() {
 
 /** how many are left, and new ones; nothing on a site without them (anniv-go) */
 export function RecoveryCodes() {
-  const session = useSession();
+  const account = useAccount();
   const site = useSiteInfo();
   const left = useUser()?.recoveryCodesLeft;
-  const busy = useSelector(session, (s) => s.hasTag('renewingRecoveryCodes'));
-  const formError = useSelector(session, formErrorOf('recoveryCodes'));
+  const busy = useSelector(account, (s) => s.hasTag('renewingRecoveryCodes'));
+  const formError = useSelector(account, formErrorOf('recoveryCodes'));
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const shown = useSelector(session, shownRecoveryCodesOf) !== null;
+  const shown = useSelector(account, shownRecoveryCodesOf) !== null;
   const reset = () => {
     setAsking(false);
     setPassword('');
@@ -87,12 +88,12 @@ export function RecoveryCodes() {
   if (!site || !recoveryCodesOffered(site)) return null;
   const cancel = () => {
     reset();
-    session.send({ type: 'CLEAR_FORM_ERROR' });
+    account.send({ type: 'CLEAR_FORM_ERROR' });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: 'RENEW_RECOVERY_CODES', form: { password, code } });
+    account.send({ type: 'RENEW_RECOVERY_CODES', form: { password, code } });
   };
   return (
     <Stack gap="xs">

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import { Avatar, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useUser } from '../context';
+import { useUser } from '@/features/session';
 import { UserForm } from './UserForm';
 import { text } from '@/shared/text';
 

@@ -2,31 +2,30 @@
 // by the account's password and a first code) or off (with a code). Where the site has recovery
 // codes, those handed out are shown once (copy, download), with the count left and a way to make
 // new ones. On a site that enforces it, the reason is shown first.
-import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
-import { Alert, Button, Code, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { groupedSecret, newTotpSecret, otpauthUri } from '@/services/totp';
+import { useState, type FormEvent } from 'react';
+import { newTotpSecret } from '@/services/totp';
 import { text } from '@/shared/text';
 import { FormError } from '@/ui/FormError';
-import { QrCode } from '@/ui/QrCode';
-import { useSession, useSiteInfo, useTwoFactorRequired, useUser } from '../context';
+import { useTwoFactorRequired, useUser } from '@/features/session';
+import { CodeInput, SecretCard } from '@/features/session/components';
+import { useAccount, useLeaveFormOnUnmount } from '../context';
 import { formErrorOf } from '../selectors';
-import { CodeInput } from './CodeInput';
 import { RecoveryCodes, ShownRecoveryCodes } from './RecoveryCodes';
 
 export function TwoFactorPanel() {
-  const session = useSession();
+  const account = useAccount();
   const user = useUser();
   const required = useTwoFactorRequired();
   const on = user?.twoFactorEnabled === true;
 
   // leaving the tab or the page: its form's message goes, and codes shown are not shown again
-  useEffect(() => () => session.send({ type: 'CLEAR_FORM_ERROR' }), [session]);
+  useLeaveFormOnUnmount(account);
 
   return (
     <Stack maw={480}>
@@ -48,10 +47,10 @@ export function TwoFactorPanel() {
 
 /** 开启两步验证, then the secret to scan, the account's password and a first code */
 function EnableForm() {
-  const session = useSession();
+  const account = useAccount();
   const user = useUser();
-  const busy = useSelector(session, (s) => s.hasTag('savingTwoFactor'));
-  const formError = useSelector(session, formErrorOf('twoFactor'));
+  const busy = useSelector(account, (s) => s.hasTag('savingTwoFactor'));
+  const formError = useSelector(account, formErrorOf('twoFactor'));
   const [secret, setSecret] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -65,7 +64,7 @@ function EnableForm() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret, code, password } });
+    account.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret, code, password } });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -93,13 +92,13 @@ function EnableForm() {
 
 /** 关闭两步验证 with a code (or a recovery code) */
 function DisableForm() {
-  const session = useSession();
-  const busy = useSelector(session, (s) => s.hasTag('savingTwoFactor'));
-  const formError = useSelector(session, formErrorOf('twoFactor'));
+  const account = useAccount();
+  const busy = useSelector(account, (s) => s.hasTag('savingTwoFactor'));
+  const formError = useSelector(account, formErrorOf('twoFactor'));
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: 'DISABLE_TWO_FACTOR', code });
+    account.send({ type: 'DISABLE_TWO_FACTOR', code });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -113,24 +112,5 @@ function DisableForm() {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** the secret as a QR code for an authenticator app, and as text to type in by hand */
-export function SecretCard({ secret, account }: { secret: string; account: string }) {
-  const site = useSiteInfo();
-  const uri = otpauthUri({ issuer: site?.siteName || 'Anniv', account, secret });
-  return (
-    <>
-      <QrCode value={uri} label={text.user.twoFactorQr} />
-      <Stack gap={4}>
-        <Text size="sm" fw={600} id="two-factor-secret">
-          {text.user.twoFactorSecret}
-        </Text>
-        <Code aria-labelledby="two-factor-secret" fz="md" style={{ userSelect: 'all', overflowWrap: 'anywhere' }}>
-          {groupedSecret(secret)}
-        </Code>
-      </Stack>
-    </>
   );
 }

@@ -2,8 +2,8 @@ import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
-import { useUser } from '../context';
-import { CodeInput } from './CodeInput';
+import { useUser } from '@/features/session';
+import { CodeInput } from '@/features/session/components';
 import { UserForm } from './UserForm';
 import { text } from '@/shared/text';
 

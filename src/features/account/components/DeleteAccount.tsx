@@ -14,16 +14,17 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { text } from '@/shared/text';
 import { FormError } from '@/ui/FormError';
-import { useSession, useUser } from '../context';
+import { useUser } from '@/features/session';
+import { CodeInput } from '@/features/session/components';
+import { useAccount } from '../context';
 import { formErrorOf } from '../selectors';
-import { CodeInput } from './CodeInput';
 
 export function DeleteAccount() {
-  const session = useSession();
+  const account = useAccount();
   const [open, setOpen] = useState(false);
   const close = () => {
     setOpen(false);
-    session.send({ type: 'CLEAR_FORM_ERROR' });
+    account.send({ type: 'CLEAR_FORM_ERROR' });
   };
   return (
     <Stack maw={480} mt="xl">
@@ -41,16 +42,16 @@ export function DeleteAccount() {
 }
 
 function DeleteForm({ onCancel }: { onCancel: () => void }) {
-  const session = useSession();
+  const account = useAccount();
   const user = useUser();
-  const busy = useSelector(session, (s) => s.hasTag('busy'));
-  const formError = useSelector(session, formErrorOf('deleteAccount'));
+  const busy = useSelector(account, (s) => s.hasTag('busy'));
+  const formError = useSelector(account, formErrorOf('deleteAccount'));
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const withCode = user?.twoFactorEnabled === true;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: 'DELETE_ACCOUNT', form: withCode ? { password, twoFactorCode: code } : { password } });
+    account.send({ type: 'DELETE_ACCOUNT', form: withCode ? { password, twoFactorCode: code } : { password } });
   };
   return (
     <form onSubmit={submit} noValidate>

@@ -8,26 +8,40 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { text } from '@/shared/text';
 import { useSearchParam } from '@/ui/useQueryParams';
+import { PageSpinner } from '@/ui/PageSpinner';
 import { ProfileForm } from '../components/ProfileForm';
 import { PasswordForm } from '../components/PasswordForm';
 import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
 import { KeptStoragePanel } from '@/features/offline/components';
-import { useSession, useTwoFactorOffered, useTwoFactorRequired } from '../context';
+import { useTwoFactorOffered, useTwoFactorRequired } from '@/features/session';
+import { AccountProvider, useOpenAccount } from '../context';
+import type { AccountRef } from '../accountMachine';
 import { shownRecoveryCodesOf } from '../selectors';
 
 const TABS = ['profile', 'password', 'twoFactor', 'settings', 'storage'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The user page: the session starts its account while it is open (a moment: the code came with the page). */
 export default function UserPage() {
+  const account = useOpenAccount();
+  if (!account) return <PageSpinner />;
+  return (
+    <AccountProvider value={account}>
+      <UserTabs account={account} />
+    </AccountProvider>
+  );
+}
+
+function UserTabs({ account }: { account: AccountRef }) {
   const offered = useTwoFactorOffered();
   // on a site that enforces two-step sign-in, nothing else works until it is on: only its tab
   const required = useTwoFactorRequired();
   const [asked, setTab] = useSearchParam('tab');
   // recovery codes just handed out stay in view (turning it on where the site required it ends
   // `required`, which would otherwise switch tabs and drop them unseen)
-  const showingCodes = useSelector(useSession(), shownRecoveryCodesOf) !== null;
+  const showingCodes = useSelector(account, shownRecoveryCodesOf) !== null;
   useEffect(() => {
     if (showingCodes && asked !== 'twoFactor') setTab('twoFactor');
   }, [showingCodes, asked, setTab]);
