@@ -1,4 +1,5 @@
-// The main journeys on both kinds of server, in real Chromium:
+// The main journeys on both kinds of server, in real Chromium, a test file each
+// (tests/e2e/deployment-reference.test.ts, deployment-strict.test.ts) so they run side by side:
 // - the reference server as it runs by default: every route answered with the app, path addresses;
 // - a strict server (ANNIV_STRICT=1) that behaves like anniv-go and annil: the built client served
 //   as files only (any address but `/` is a plain 404), no XSRF cookie, by-tag and /albums in random
@@ -14,15 +15,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { formatBytes } from '../../src/rules/bytes';
-import { AUDIO_SPY, playedAudio } from './support/audioSpy';
-import { newPage, type TestPage } from '../../tools/browser';
-import { logIn, registerOnPage } from '../../tools/signIn';
-import { REPO_ROOT, type TestServer } from '../../tools/serverProcess';
-import { keepDialog, keptDigest, keptTypes, OFFLINE_CONSOLE, openKeepDialog, playsFromDevice, startKeeping, storedPartialBytes } from './support/keeping';
-import { slowLibrary } from './support/slowLibrary';
-import { serverAndBrowser } from './support/suite';
+import { DEMO_ALBUMS } from '../../../server/demo/catalog';
+import { formatBytes } from '../../../src/rules/bytes';
+import { AUDIO_SPY, playedAudio } from './audioSpy';
+import { newPage, type TestPage } from '../../../tools/browser';
+import { logIn, registerOnPage } from '../../../tools/signIn';
+import { REPO_ROOT, type TestServer } from '../../../tools/serverProcess';
+import { keepDialog, keptDigest, keptTypes, OFFLINE_CONSOLE, openKeepDialog, playsFromDevice, startKeeping, storedPartialBytes } from './keeping';
+import { slowLibrary } from './slowLibrary';
+import { serverAndBrowser } from './suite';
+import { tracedOnFailure } from './tracing';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const TAG = 'group:港灯乐团'; // the tag of 港灯夜曲
@@ -37,10 +39,10 @@ interface Deployment {
   form: 'path' | 'hash';
 }
 
-const DEPLOYMENTS: Deployment[] = [
-  { name: 'the reference server (every route answered with the app)', env: {}, form: 'path' },
-  { name: 'a strict server (files only, like anniv-go; annil’s transcoding and quirks)', env: { ANNIV_STRICT: '1' }, form: 'hash' },
-];
+const DEPLOYMENTS = {
+  reference: { name: 'the reference server (every route answered with the app)', env: {}, form: 'path' },
+  strict: { name: 'a strict server (files only, like anniv-go; annil’s transcoding and quirks)', env: { ANNIV_STRICT: '1' }, form: 'hash' },
+} satisfies Record<string, Deployment>;
 
 const toast = (page: Page, message: string | RegExp) => page.getByRole('alert').filter({ hasText: message }).first();
 const row = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
@@ -66,6 +68,8 @@ async function libraryToken(server: TestServer): Promise<string> {
 interface SignedInOptions extends NonNullable<Parameters<typeof newPage>[1]> {
   /** a script each document of the page runs first */
   initScript?: string;
+  /** the browser to open the page in (default the suite's; a traced one records the test) */
+  browser?: Browser;
 }
 
 /** the files of an album in the server's library, by `{disc}/{track}` */
@@ -82,7 +86,13 @@ async function albumFiles(server: TestServer, albumId: string): Promise<Map<stri
 /** a fresh browser with no service worker, which would otherwise answer every later navigation */
 const freshPage = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { serviceWorkers: 'block', ...options });
 
-describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
+/** Registers the journeys on one kind of server, with a server and browser of their own. */
+export function deploymentJourneys(kind: keyof typeof DEPLOYMENTS): void {
+  const { name, env, form }: Deployment = DEPLOYMENTS[kind];
+  describe(`on ${name}`, () => journeys(env, form));
+}
+
+function journeys(env: Record<string, string>, form: Deployment['form']): void {
   const strict = env.ANNIV_STRICT === '1';
   const suite = serverAndBrowser({ env });
   const base = () => suite.server.baseUrl;
@@ -91,8 +101,8 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
   const expectRoute = (page: Page, route: string) => expect.poll(() => shown(page.url())).toEqual({ route, form });
   let shareLink = '';
 
-  async function signedIn(route: string, email = suite.server.demo.email, password = suite.server.demo.password, { initScript, ...options }: SignedInOptions = {}): Promise<TestPage> {
-    const tp = await freshPage(suite.browser, options);
+  async function signedIn(route: string, email = suite.server.demo.email, password = suite.server.demo.password, { initScript, browser = suite.browser, ...options }: SignedInOptions = {}): Promise<TestPage> {
+    const tp = await freshPage(browser, options);
     if (initScript) await tp.page.addInitScript(initScript);
     await tp.page.goto(at(route));
     await tp.page.getByRole('heading', { name: '登录' }).waitFor();
@@ -184,41 +194,43 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
     await tp.close();
   });
 
-  test('a share link, opened signed out in a fresh browser, lists and plays the shared tracks', async () => {
-    const owner = await signedIn(`/album/${TWO_DISC_ALBUM}`);
-    await toast(owner.page, '音频仓库同步成功').waitFor();
-    await owner.page.getByRole('button', { name: '分享', exact: true }).click();
-    const formDialog = owner.page.getByRole('dialog', { name: '分享' });
-    await formDialog.getByLabel('分享描述').fill('for the road');
-    await formDialog.getByRole('button', { name: '分享', exact: true }).click();
-    const field = owner.page.getByRole('dialog', { name: '分享成功' }).getByLabel('分享链接');
-    await field.waitFor();
-    shareLink = await field.inputValue();
-    expect(shareLink).toMatch(new RegExp(`^${base()}${form === 'hash' ? '/#' : ''}/s/[A-Za-z0-9]+$`));
-    owner.expectNoErrors();
-    await owner.close();
+  // once timed out waiting for 分享成功 on a loaded machine: a failure saves the pages and their traces
+  test('a share link, opened signed out in a fresh browser, lists and plays the shared tracks', () =>
+    tracedOnFailure(suite, `deployment-${form}-share-link`, async ({ browser }) => {
+      const owner = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { browser });
+      await toast(owner.page, '音频仓库同步成功').waitFor();
+      await owner.page.getByRole('button', { name: '分享', exact: true }).click();
+      const formDialog = owner.page.getByRole('dialog', { name: '分享' });
+      await formDialog.getByLabel('分享描述').fill('for the road');
+      await formDialog.getByRole('button', { name: '分享', exact: true }).click();
+      const field = owner.page.getByRole('dialog', { name: '分享成功' }).getByLabel('分享链接');
+      await field.waitFor();
+      shareLink = await field.inputValue();
+      expect(shareLink).toMatch(new RegExp(`^${base()}${form === 'hash' ? '/#' : ''}/s/[A-Za-z0-9]+$`));
+      owner.expectNoErrors();
+      await owner.close();
 
-    const visitor = await freshPage(suite.browser);
-    await visitor.page.addInitScript(AUDIO_SPY);
-    // what the library sent for the shared tracks: low-quality AAC, as annil sends share links (both
-    // modes transcode them with ffmpeg)
-    const served = new Set<string>();
-    visitor.page.on('response', (response) => {
-      const quality = response.headers()['x-audio-quality'];
-      if (quality && response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/`) && response.request().method() === 'GET') {
-        served.add(`${response.headers()['content-type']} ${quality}`);
-      }
-    });
-    await visitor.page.goto(shareLink);
-    await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
-    await visitor.page.getByRole('link', { name: '登录' }).waitFor();
-    await visitor.page.getByRole('button', { name: '播放全部' }).click();
-    await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
-    await expect.poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
-    expect([...served]).toEqual(['audio/aac low']);
-    visitor.expectNoErrors();
-    await visitor.close();
-  });
+      const visitor = await freshPage(browser);
+      await visitor.page.addInitScript(AUDIO_SPY);
+      // what the library sent for the shared tracks: low-quality AAC, as annil sends share links (both
+      // modes transcode them with ffmpeg)
+      const served = new Set<string>();
+      visitor.page.on('response', (response) => {
+        const quality = response.headers()['x-audio-quality'];
+        if (quality && response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/`) && response.request().method() === 'GET') {
+          served.add(`${response.headers()['content-type']} ${quality}`);
+        }
+      });
+      await visitor.page.goto(shareLink);
+      await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+      await visitor.page.getByRole('link', { name: '登录' }).waitFor();
+      await visitor.page.getByRole('button', { name: '播放全部' }).click();
+      await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
+      await expect.poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
+      expect([...served]).toEqual(['audio/aac low']);
+      visitor.expectNoErrors();
+      await visitor.close();
+    }), 120_000);
 
   test("the original client's /#/s/{id} link opens the shared list signed out", async () => {
     expect(shareLink).not.toBe('');
@@ -369,5 +381,4 @@ describe.each(DEPLOYMENTS)('on $name', ({ env, form }) => {
       await slow.close();
     }
   });
-
-});
+}
