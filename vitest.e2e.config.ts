@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { LongestFirstSequencer } from './tests/e2e/support/longestFirst';
 
 // Browser tests: real Chromium (playwright-core) against the real reference server on loopback.
 // The global setup generates the server's demo content once per run (see tests/e2e/support/).
@@ -20,6 +21,7 @@ export default defineConfig({
     // docs/performance.md for the counts measured on the 2-core machine
     fileParallelism: true,
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     // a poll waits on what the page shows: the default 1 s does not hold on a loaded machine
     expect: { poll: { timeout: 10_000 } },
   },
