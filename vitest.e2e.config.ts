@@ -15,7 +15,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/globalSetup.ts'],
     reporters: ['default', ['./tools/summaryReporter.ts', { run: 'e2e' }]],
-    testTimeout: 60000,
+    // a test waits on its pages (tools/browser.ts PAGE_WAIT_MS each), which take longer side by side
+    testTimeout: 90000,
     hookTimeout: 120000,
     // the files wait mostly on their server and the page, so more files than cores fit; see
     // docs/performance.md for the counts measured on the 2-core machine
