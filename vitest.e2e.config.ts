@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { LongestFirstSequencer } from './tests/e2e/support/longestFirst';
 
 // Browser tests: real Chromium (playwright-core) against the real reference server on loopback.
 // The global setup generates the server's demo content once per run (see tests/e2e/support/).
+// Files run side by side: each starts its own server (own ports, own copy of the demo content) and
+// its own browser, so they share nothing but the machine.
 export default defineConfig({
   // the interface paths (tests/e2e/paths) walk the app's machines, which import through '@'
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -12,8 +15,15 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/globalSetup.ts'],
     reporters: ['default', ['./harness/summaryReporter.ts', { run: 'e2e' }]],
-    testTimeout: 60000,
+    // a test waits on its pages (harness/browser.ts PAGE_WAIT_MS each), which take longer side by side
+    testTimeout: 90000,
     hookTimeout: 120000,
-    fileParallelism: false,
+    // the files wait mostly on their server and the page, so more files than cores fit; see
+    // docs/performance.md for the counts measured on the 2-core machine
+    fileParallelism: true,
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
+    // a poll waits on what the page shows: the default 1 s does not hold on a loaded machine
+    expect: { poll: { timeout: 10_000 } },
   },
 });

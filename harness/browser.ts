@@ -29,6 +29,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * How long a page's waits and actions wait (Playwright's default is 30 s): what the page shows is
+ * waited for, and on the 2-core machine running e2e files side by side, a library sync or a
+ * transcode behind it can take longer than 30 s without anything being wrong.
+ */
+export const PAGE_WAIT_MS = 45_000;
+
 export interface NewPageOptions extends BrowserContextOptions {
   /** Console errors matching any of these are not counted (e.g. an expected 404 in the console). */
   ignoreConsole?: readonly RegExp[];
@@ -48,6 +55,7 @@ export interface TestPage {
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
   const { ignoreConsole = [], ...contextOptions } = options;
   const context = await browser.newContext(contextOptions);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

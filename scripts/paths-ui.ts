@@ -1,7 +1,7 @@
 /**
  * `npm run paths:ui [-- <machine> ...]`: the machines' generated paths in real Chromium against the
- * real server (tests/e2e/interface-paths.test.ts), every machine with an adapter or only those
- * named; it checks Chromium and builds the client first (the e2e server serves dist/).
+ * real server (tests/e2e/interface-paths/, a file a group of machines), every machine with an
+ * adapter or only those named; it checks Chromium and builds the client first (the e2e server serves dist/).
  *
  * `npm run paths:ui -- --export DIR [<machine> ...]`: writes those paths as standalone Playwright
  * test files into DIR instead (tests/e2e/paths/exportPaths.ts; no browser, no build), for
@@ -29,5 +29,5 @@ if (exportDir) {
 } else {
   step('npx', ['tsx', 'scripts/ensure-chromium.ts']);
   step('npx', ['vite', 'build']);
-  step('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/interface-paths.test.ts'], { ...process.env, INTERFACE_PATHS: machines.join(',') });
+  step('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/interface-paths/'], { ...process.env, INTERFACE_PATHS: machines.join(',') });
 }

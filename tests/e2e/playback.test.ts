@@ -68,9 +68,15 @@ const suite = serverAndBrowser({ env: { SITE_NAME, SITE_DESCRIPTION } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface SignedInOptions extends NewPageOptions {
+  /** the page's clock is Playwright's from the start: time flows as usual, and a test moves it on (page.clock.fastForward) */
+  movableClock?: boolean;
+}
+
 /** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
-async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
+async function signedIn(path: string, { movableClock = false, ...options }: SignedInOptions = {}): Promise<TestPage> {
   const tp = await newPage(suite.browser, options);
+  if (movableClock) await tp.page.clock.install();
   await tp.page.addInitScript(AUDIO_SPY);
   await openSignedIn(tp.page, suite.server, path);
   return tp;
@@ -101,17 +107,16 @@ function allAudios(page: Page): Promise<{ count: number; playing: number }> {
   });
 }
 
-/** the element plays and its time moves on by at least `minAdvance` s over `overMs` */
-async function expectAdvancing(page: Page, overMs = 1500, minAdvance = 0.5): Promise<AudioState> {
+/** the element plays and its time moves on by more than `minAdvance` s, on the same track */
+async function expectAdvancing(page: Page, minAdvance = 0.5): Promise<AudioState> {
   await expect.poll(async () => (await audio(page)).found && !(await audio(page)).paused, { timeout: 15_000 }).toBe(true);
-  // wait for the first frames, then measure over the interval
+  // wait for the first frames, then for the time to move on from there
   await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0);
   const before = await audio(page);
-  await sleep(overMs);
+  await expect.poll(async () => (await audio(page)).currentTime - before.currentTime, { timeout: 15_000 }).toBeGreaterThan(minAdvance);
   const after = await audio(page);
   expect(after.paused).toBe(false);
   expect(after.src).toBe(before.src);
-  expect(after.currentTime - before.currentTime).toBeGreaterThan(minAdvance);
   return after;
 }
 
@@ -318,7 +323,7 @@ describe('playing an album', () => {
   test('lyrics on /now: the current line is marked and follows the song, a click plays from that line; plain text unsynced; none said quietly', async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
     await playRow(page, '港灯');
-    await expectAdvancing(page, 500, 0.2);
+    await expectAdvancing(page, 0.2);
     await bar(page).getByRole('link', { name: '正在播放' }).click();
     const lyrics = page.getByRole('region', { name: '歌词' });
     const line = (text: string) => lyrics.getByRole('listitem').filter({ hasText: text });
@@ -477,7 +482,7 @@ describe('gapless playback', () => {
     // the libraries are known once the restored item's cover shows: the main button can play it
     await bar(page).locator('img[alt="黄昏"][src^="blob:"]').waitFor({ timeout: 15_000 });
     await mainButton(page).click();
-    await expectAdvancing(page, 500, 0.2);
+    await expectAdvancing(page, 0.2);
     const slider = bar(page).getByRole('slider', { name: '播放进度' });
     const box = (await slider.boundingBox())!;
     /** the element that will take over has loaded the whole track, then the time jumps to 2 s before the end */
@@ -489,7 +494,7 @@ describe('gapless playback', () => {
     const handOver = async (title: string, track: number) => {
       await expect.poll(async () => (await audio(page)).src, { timeout: 15_000 }).toContain(`/${DAY_NIGHT_ALBUM}/1/${track}`);
       await expectBarTitle(page, title, 10_000);
-      const state = await expectAdvancing(page, 500, 0.2);
+      const state = await expectAdvancing(page, 0.2);
       expect(state.currentTime).toBeLessThan(5);
       return lastGap(page);
     };
@@ -549,7 +554,7 @@ describe('the queue page', () => {
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('playlist') ?? 'null') as { tracks: { title: string }[] });
     expect(saved.tracks.map((t) => t.title)).toEqual(TWO_DISC_TITLES.filter((_, i) => i !== 2));
     // the current track plays on
-    await expectAdvancing(page, 800, 0.2);
+    await expectAdvancing(page, 0.2);
 
     await page.getByRole('button', { name: '清空播放队列' }).click();
     await page.getByText('播放队列是空的', { exact: true }).waitFor();
@@ -574,14 +579,13 @@ describe('the saved queue', () => {
     await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
     await expectBarTitle(page, TWO_DISC_TITLES[1]!);
     await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
-    // give a wrongly started playback time to show up
-    await sleep(1500);
+    // its cover comes from the library that holds the album, though nothing is loaded
+    await bar(page).locator(`img[alt="${TWO_DISC_TITLES[1]!}"][src^="blob:"]`).waitFor();
+    // the restore is done (its library answered for the cover): a wrongly started playback shows by now
     expect(await allAudios(page)).toMatchObject({ playing: 0 });
     expect((await audio(page)).found).toBe(false);
     expect(await mainButton(page).getAttribute('aria-label')).toBe('播放');
     expect(await page.title()).toBe(IDLE_TITLE);
-    // its cover comes from the library that holds the album, though nothing is loaded
-    await bar(page).locator(`img[alt="${TWO_DISC_TITLES[1]!}"][src^="blob:"]`).waitFor();
 
     await bar(page).getByRole('link', { name: '播放队列' }).click();
     await page.waitForURL((url) => url.pathname === '/queue');
@@ -605,7 +609,8 @@ describe('the saved queue', () => {
 
 describe('play statistics', () => {
   test('a track playing for 10 s is reported to /api/stat; at 3 s it is not yet', async () => {
-    const { page, expectNoErrors, close } = await signedIn(albumPath(VOCAL_ALBUM));
+    // the 10 s are the page's: moved on, not waited out
+    const { page, expectNoErrors, close } = await signedIn(albumPath(VOCAL_ALBUM), { movableClock: true });
     // reports are stored with the moment the track started counting: only this test's count
     const from = Math.floor(Date.now() / 1000) - 1;
     const identity = { album_id: VOCAL_ALBUM, disc_id: 1, track_id: 2 }; // 回声, 26 s
@@ -618,13 +623,15 @@ describe('play statistics', () => {
 
     await playRow(page, title);
     await expect.poll(async () => !(await audio(page)).paused, { timeout: 15_000 }).toBe(true);
-    const startedAt = Date.now();
+    const pageNow = () => page.evaluate(() => Date.now());
+    const startedAt = await pageNow();
     await expectBarTitle(page, title);
 
-    await sleep(3000 - (Date.now() - startedAt));
+    // the page's time also flows by itself: move it on to 3 s after the track started, whatever has passed
+    await page.clock.fastForward(Math.max(0, 3000 - ((await pageNow()) - startedAt)));
     expect(await reported()).toBe(false);
 
-    await sleep(11_000 - (Date.now() - startedAt));
+    await page.clock.fastForward(Math.max(0, 11_000 - ((await pageNow()) - startedAt)));
     await expect.poll(reported, { timeout: 5000, interval: 250 }).toBe(true);
     const rows = await statsSince(page, from);
     expect(rows).toEqual([{ track: identity, count: 1 }]);
@@ -678,7 +685,8 @@ describe('tracks that cannot play', () => {
   });
 
   test('a track whose audio never answers: a spinner while buffering, then 无法播放该歌曲 after the time-out; next plays', { timeout: 60_000 }, async () => {
-    const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM));
+    // the 20 s of the time-out are the page's: moved on, not waited out
+    const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM), { movableClock: true });
     // the library never answers for disc 1 track 6 (the HEAD probe nor the element's request)
     const stalled = `${suite.server.libraryUrl}/${HARP_ALBUM}/1/6`;
     await page.route((url) => url.href.startsWith(stalled), () => {});
@@ -686,14 +694,19 @@ describe('tracks that cannot play', () => {
     await expectBarTitle(page, harpTitles[5]!);
     // buffering: the main button spins
     await expect.poll(() => mainButton(page).locator('.mantine-Loader-root').count()).toBe(1);
-    const started = Date.now();
-    await sleep(3000);
-    expect(await mainButton(page).locator('.mantine-Loader-root').count()).toBe(1);
-    expect(await toast(page, '无法播放该歌曲').count()).toBe(0);
+    const spinning = async () => {
+      expect(await mainButton(page).locator('.mantine-Loader-root').count()).toBe(1);
+      expect(await toast(page, '无法播放该歌曲').count()).toBe(0);
+    };
+    await page.clock.fastForward(3000);
+    await spinning();
+    // still buffering 15 s in
+    await page.clock.fastForward(12_000);
+    await spinning();
 
     // BUFFERING_TIMEOUT_MS = 20 s
+    await page.clock.fastForward(10_000);
     await toast(page, '无法播放该歌曲').waitFor({ timeout: 25_000 });
-    expect(Date.now() - started).toBeGreaterThan(15_000);
     await expectNotSpinning(page);
     expect((await allAudios(page)).playing).toBe(0);
 

@@ -93,6 +93,9 @@ async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage 
   await page.evaluate(`caches.open('kept-audio').then((cache) => cache.put('/kept-audio/track/${ALBUM.album_id}/1/1/lossless', new Response('flac')))`);
   // the liked tracks and albums and the playlists, as read at sign-in, kept for offline pages
   await expect.poll(async () => (await deviceData(page)).answer_copies, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  // the album's records are written as its page loads; the poll above also passes while they are 0
+  await expect.poll(async () => (await deviceData(page)).album_info, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await deviceData(page)).album_library_map, { timeout: 20_000 }).toBeGreaterThan(0);
   const data = await deviceData(page);
   expect(data.kept_audio).toBe(1);
   expect(data.album_info).toBeGreaterThan(0);

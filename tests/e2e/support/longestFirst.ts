@@ -1,0 +1,23 @@
+// The order e2e files start in when files run side by side: the files that take longest start
+// first, so none of them starts last and holds the run up alone. Vitest orders by the durations it
+// cached from the last run, and with no cache (a fresh clone) by file size, which puts the
+// shortest files first for the interface path groups and the deployment journeys (a few lines
+// calling a shared module). These go first whatever the cache says; the rest keep vitest's order.
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Files (or folders, ending in '/') that take longest, relative to the repository. */
+const LONGEST = ['tests/e2e/deployment-strict.test.ts', 'tests/e2e/playback.test.ts', 'tests/e2e/interface-paths/', 'tests/e2e/deployment-reference.test.ts'];
+
+const rank = (spec: TestSpecification): number => {
+  const file = spec.moduleId.slice(spec.project.config.root.length).replace(/^\//, '');
+  const index = LONGEST.findIndex((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry));
+  return index === -1 ? LONGEST.length : index;
+};
+
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // Array.prototype.sort is stable: within a rank, vitest's order stays
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
