@@ -13,6 +13,7 @@ interface Context {
 function machineCounting() {
   const runs: string[] = [];
   const checks = formChecks<Context, Event>({
+    // biome-ignore lint/correctness/noComponentHookFactories: SEND is an event's rule, not a component
     SEND: (event) => {
       runs.push(event.name);
       return event.name.trim() === '' ? 'a name, please' : null;

@@ -25,7 +25,11 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
   let estimateLoaded: Promise<Estimate> | null = null;
   let downloadLoaded: Promise<Download> | null = null;
   // a chunk that failed to load is asked for again by the next try
-  const retried = <T,>(loading: Promise<T>, forget: () => void) => loading.catch((error: unknown) => (forget(), Promise.reject(error)));
+  const retried = <T,>(loading: Promise<T>, forget: () => void) =>
+    loading.catch((error: unknown) => {
+      forget();
+      throw error;
+    });
   const estimate: Estimate = async (input, signal) => {
     estimateLoaded ??= retried(import('./estimate').then((code) => code.createEstimate({ accessFor, fetch })), () => (estimateLoaded = null));
     return (await estimateLoaded)(input, signal);
