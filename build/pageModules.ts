@@ -15,7 +15,7 @@ import { chunkOf, importedChunks, type ChunkLink } from './chunks';
  */
 
 /** set in the probe build's environment, so its config leaves out what needs the probe */
-export const PROBE_ENV = 'ANNIV_CHUNK_PROBE';
+const PROBE_ENV = 'ANNIV_CHUNK_PROBE';
 
 export const isProbe = (): boolean => process.env[PROBE_ENV] === '1';
 

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** pages and dialogs: each keeps its own small chunk */
-export const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
+const OWN_CHUNK = /[\\/]pages[\\/]|Dialogs?\.tsx$/;
 
 /*
  * Which modules keep to a page's or a dialog's own chunk: the page or dialog itself (OWN_CHUNK),

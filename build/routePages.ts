@@ -15,8 +15,8 @@ import { ADDRESS_MARKER } from '../src/services/addresses';
  * route with its page, `/` and any other path with app.html.
  */
 
-export const ROUTES_DIR = 'routes';
-export const ROUTES_INDEX = 'routes.json';
+const ROUTES_DIR = 'routes';
+const ROUTES_INDEX = 'routes.json';
 /** the chunk of services and storage (vite.config.ts): every page loads data through it */
 const DATA_CHUNK = 'data';
 

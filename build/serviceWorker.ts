@@ -11,7 +11,7 @@
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** the light and dark page colours (Mantine's body in each scheme): the browser's title bar */
-export const THEME_COLORS = { light: '#ffffff', dark: '#242424' } as const;
+const THEME_COLORS = { light: '#ffffff', dark: '#242424' } as const;
 
 export function serviceWorkerPlugin() {
   return VitePWA({

@@ -34,7 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
  * waited for, and on the 2-core machine running e2e files side by side, a library sync or a
  * transcode behind it can take longer than 30 s without anything being wrong.
  */
-export const PAGE_WAIT_MS = 45_000;
+const PAGE_WAIT_MS = 45_000;
 
 export interface NewPageOptions extends BrowserContextOptions {
   /** Console errors matching any of these are not counted (e.g. an expected 404 in the console). */

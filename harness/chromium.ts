@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 export type ChromiumProbe = { ok: true; path: string; version: string } | { ok: false; path: string; reason: string };
 

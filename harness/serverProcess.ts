@@ -54,7 +54,7 @@ export async function copyDemoContent(from: string, to: string): Promise<void> {
   }
 }
 
-export function isDatabaseFile(name: string): boolean {
+function isDatabaseFile(name: string): boolean {
   return /\.(db|sqlite3?)(-wal|-shm|-journal)?$/.test(name);
 }
 

@@ -9,7 +9,7 @@ import { generatePaths, type MachineRegistry, type PathsOptions } from './machin
 import { formatPaths, joinOutputs, pathsFormats, type PathsFormat } from './export';
 import { replayFiles } from './replayFiles';
 
-export const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]   or   npm run paths -- --replay FILE...
+const pathsUsage = `Usage: npm run paths -- <machine>... | --all [options]   or   npm run paths -- --replay FILE...
   (default)                  shortest paths to every state, then one path for each transition not fired yet
                              (a machine whose samples say pathGenerator: 'simple' walks every simple path)
   --generator shortest       the shortest paths, whatever the machine's samples say

@@ -14,7 +14,7 @@ import { formatPathsReport, machineOf, pathTitler, type MachineRegistry } from '
 export const pathsFormats = { text: 'txt', json: 'json', csv: 'csv', md: 'md' } as const;
 export type PathsFormat = keyof typeof pathsFormats;
 
-export interface PathStep {
+interface PathStep {
   /** State before the event, as the text prints it (`loggedIn.{playback.paused, loop.list}`). */
   from: string;
   /** The event as sent, its whole payload included. */
@@ -46,12 +46,12 @@ export interface PathsDocument {
 }
 
 /** `<machine>-<n>`, n counting the paths from 1 in the order they are generated (which a run repeats). */
-export const pathId = (machine: string, index: number): string => `${machine}-${index + 1}`;
+const pathId = (machine: string, index: number): string => `${machine}-${index + 1}`;
 
 /** The event with errors as `{name, message, …own fields}` and functions as their stubs, so JSON keeps all it says. */
 const plainEvent = (event: EventObject): PathStep['event'] => inputAsData(event, `event ${event.type}`) as PathStep['event'];
 
-export function pathsDocument(registry: MachineRegistry, name: string, generated: GeneratedPaths): PathsDocument {
+function pathsDocument(registry: MachineRegistry, name: string, generated: GeneratedPaths): PathsDocument {
   const machine = machineOf(registry, name);
   const title = pathTitler(machine);
   const { states, transitions } = generated.coverage;
@@ -87,7 +87,7 @@ export function pathsDocument(registry: MachineRegistry, name: string, generated
  * The document as indented JSON with each path's start and each step on one line of its own: as
  * easy to read a step at a time, and a third smaller than indenting the state values and payloads.
  */
-export function documentJson(document: PathsDocument): string {
+function documentJson(document: PathsDocument): string {
   const lines: string[] = [];
   // each one-line object stands in the indented text as a string that names it
   const mark = (value: unknown) => `\u0000${lines.push(JSON.stringify(value)) - 1}`;
@@ -111,7 +111,7 @@ export function joinOutputs(format: PathsFormat, outputs: readonly string[]): st
   return outputs.join('\n\n');
 }
 
-export const csvHeader = ['path_id', 'path_title', 'step', 'from', 'event', 'event_payload_json', 'to', 'transitions'];
+const csvHeader = ['path_id', 'path_title', 'step', 'from', 'event', 'event_payload_json', 'to', 'transitions'];
 
 /** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled; lines end in CRLF. */
 export function csvField(value: string | number): string {
@@ -120,7 +120,7 @@ export function csvField(value: string | number): string {
 }
 
 /** One row a step; `event` is the type as sent, `transitions` the ids fired, one a line. */
-export function pathsCsv(documents: readonly PathsDocument[]): string {
+function pathsCsv(documents: readonly PathsDocument[]): string {
   const rows = [csvHeader];
   for (const document of documents) {
     for (const path of document.paths) {
@@ -135,7 +135,7 @@ export function pathsCsv(documents: readonly PathsDocument[]): string {
 }
 
 /** `fetchUser` → `fetch user`, `SUBMIT_CODE` → `submit code`, `audio.ended` → `audio ended`. */
-export function spokenName(name: string): string {
+function spokenName(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_.]+/g, ' ')
@@ -158,7 +158,7 @@ export function eventPhrase(name: string): string {
  * reached. An event reads as its label from the machine's samples (`pathEventLabels`, keyed by the
  * type as sent), else as a phrase made from its name.
  */
-export function pathsMarkdown(
+function pathsMarkdown(
   machine: AnyStateMachine,
   document: PathsDocument,
   generated: GeneratedPaths,

@@ -61,7 +61,7 @@ export function machineDefinition(machine: AnyStateMachine): unknown {
 }
 
 /** A page: the diagram, then the states and the transitions as tables. */
-export function machineMarkdown(name: string, machine: AnyStateMachine): string {
+function machineMarkdown(name: string, machine: AnyStateMachine): string {
   const nodes = allStateNodes(machine).slice(1);
   const stateRows = nodes.map((node) => {
     const cells = [

@@ -37,7 +37,7 @@ import {
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 
 /** Events the actor system sends to a machine: invoke results and delay timeouts. */
-export type SystemEvent =
+type SystemEvent =
   | { type: `xstate.done.actor.${string}`; output?: unknown }
   | { type: `xstate.error.actor.${string}`; error?: unknown }
   | { type: `xstate.after.${string}` };
@@ -45,7 +45,7 @@ export type SystemEvent =
 /** An event a path may contain: one of the machine's own events or a system event. */
 export type PathEvent<M extends AnyStateMachine> = EventFromLogic<M> | SystemEvent;
 
-export type MachineSnapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
+type MachineSnapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 export type MachinePath<M extends AnyStateMachine> = StatePath<MachineSnapshot<M>, PathEvent<M>>;
 
 /** What the path helpers read from a path: state values and events. Any `MachinePath` fits. */

@@ -97,7 +97,7 @@ export interface Route {
 }
 
 /** The key of sending `event` (index `index` in the spec's events) from a state of key `key`. */
-export const routeStep = (key: string, index: number): string => `${key}\u0000${index}`;
+const routeStep = (key: string, index: number): string => `${key}\u0000${index}`;
 
 interface Node {
   snapshot: AnyMachineSnapshot;

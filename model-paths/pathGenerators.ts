@@ -106,7 +106,7 @@ export const SIMPLE_LIMIT = 5_000;
 const PLATEAU_WALKS = 30;
 
 /** Every generator's option: keep every path it walked (prefixes and all) instead of the lean cover. */
-export interface EveryPathOption {
+interface EveryPathOption {
   everyPath?: boolean;
 }
 
@@ -280,7 +280,7 @@ export interface QuickOptions extends EveryPathOption {
   maxEdges?: number;
 }
 
-export const QUICK_LIMIT = 200_000;
+const QUICK_LIMIT = 200_000;
 
 /**
  * Walks to the nearest transition not fired yet and fires it, again and again (model-paths/nearestTransition.ts

@@ -21,7 +21,7 @@ import { errorsAsObjects, formatEvent, formatStateValue, stableStringify, withPe
 import { TransitionRecorder } from './transitions';
 
 /** The key that marks a stub in an exported input. */
-export const STUB_KEY = '$stub';
+const STUB_KEY = '$stub';
 
 /** What a function in an input stands for: each stub by name, from its value in the file to the function. */
 const stubs: Record<string, (value: unknown) => (...args: never[]) => unknown> = {
@@ -112,7 +112,7 @@ export interface ReplayDocument {
   paths: ReplayPath[];
 }
 
-export interface ReplayPath {
+interface ReplayPath {
   id: string;
   /** Its own input, when it starts from one of the machine's further inputs. */
   input?: unknown;

@@ -28,7 +28,7 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
@@ -42,7 +42,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * checking a password against it costs the same scrypt work as against a real one, so "no such
  * user" and "wrong password" take equally long.
  */
-export const DUMMY_PASSWORD_HASH = ['scrypt', N, R, P, Buffer.alloc(16).toString('base64'), Buffer.alloc(KEY_LEN).toString('base64')].join('$');
+const DUMMY_PASSWORD_HASH = ['scrypt', N, R, P, Buffer.alloc(16).toString('base64'), Buffer.alloc(KEY_LEN).toString('base64')].join('$');
 
 /** Checks `password` against the user's hash, or against the dummy hash when there is no user. */
 export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {

@@ -11,7 +11,7 @@ import type { Db } from './db.js';
  * blocks a reader or writer). If the worker cannot run, the main connection checkpoints as before.
  */
 
-export const CHECKPOINT_EVERY_MS = 1000;
+const CHECKPOINT_EVERY_MS = 1000;
 
 /** The worker, as plain JavaScript so it runs the same under tsx, vitest and plain node. */
 const WORKER = `

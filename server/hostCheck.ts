@@ -90,7 +90,7 @@ export function hostAllowed(rule: HostRule, host: string): boolean {
   return rule.names.some((entry) => entry === '*' || entry === name || (entry.startsWith('.') && (name === entry.slice(1) || name.endsWith(entry))));
 }
 
-export const MISDIRECTED = 'Misdirected Request: this server does not answer for that host name (ALLOWED_HOSTS names more)';
+const MISDIRECTED = 'Misdirected Request: this server does not answer for that host name (ALLOWED_HOSTS names more)';
 
 /**
  * 421 for a request whose Host (or, where given, the forwarded host) is not one of this server's.

@@ -44,7 +44,7 @@ export interface ServerOptions {
 /** How often expired sessions are deleted (besides once at start). */
 export const SESSION_PRUNE_INTERVAL_MS = 3600_000;
 
-export interface StartedServer {
+interface StartedServer {
   apiUrl: string;
   libraryUrl: string;
 }

@@ -45,7 +45,7 @@ export interface LoginLimitOptions {
   maxEntries?: number;
 }
 
-export const LOGIN_LIMIT_DEFAULTS = {
+const LOGIN_LIMIT_DEFAULTS = {
   allowanceFailures: 5,
   addressFailures: 20,
   windowMs: 15 * 60_000,
@@ -68,7 +68,7 @@ interface Entry {
 
 export type AttemptOutcome = 'success' | 'failure' | 'none';
 
-export interface LoginAttempt {
+interface LoginAttempt {
   /** Records how the attempt ended ('none': neither, e.g. an internal error). Call once. */
   settle(outcome: AttemptOutcome): void;
 }

@@ -8,7 +8,7 @@ import { newRecoveryCode, normalRecoveryCode, type TwoFactor } from './twoFactor
  * (TwoFactor.recoveryDigest); a used code's row is deleted, so what is left is the count shown.
  */
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Replaces the user's recovery codes with new ones and returns them, the only time they are seen. */
 export function issueRecoveryCodes(db: Db, twoFactor: TwoFactor, userId: number): string[] {

@@ -67,7 +67,7 @@ async function fileStat(p: string): Promise<fs.Stats | null> {
  * because Mantine injects <style> elements and style attributes; images, audio and fetches may go
  * to any http(s) origin, because libraries live on servers the user chooses.
  */
-export const CSP_DIRECTIVES = [
+const CSP_DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -81,7 +81,7 @@ export const CSP_DIRECTIVES = [
 ] as const;
 
 /** `'sha256-…'` sources of the inline scripts (no `src`) of an HTML page. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\ssrc\s*=/i.test(` ${m[1]}`)) continue;
@@ -128,8 +128,8 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 }
 
 /** what the app requests as it starts; URLs exactly as it requests them, or the preload goes unused */
-export const START_REQUESTS = ['/api/info', '/api/user/info'] as const;
-export const SIGNED_IN_START_REQUESTS = ['/api/credential', '/api/favorite/music', '/api/favorite/album'] as const;
+const START_REQUESTS = ['/api/info', '/api/user/info'] as const;
+const SIGNED_IN_START_REQUESTS = ['/api/credential', '/api/favorite/music', '/api/favorite/album'] as const;
 
 const ALBUM_PAGE = /^\/album\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 

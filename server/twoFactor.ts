@@ -18,7 +18,7 @@ import { loadOrCreateKey } from './keyFile.js';
 
 const PERIOD_MS = 30_000;
 const KEY_FILE = 'two-factor.key';
-export const MAX_WRONG_CODES = 5;
+const MAX_WRONG_CODES = 5;
 const WRONG_CODE_WINDOW_MS = 3_600_000;
 /** base32 secrets of 80 to 640 bits, as authenticator apps take them */
 export const SECRET_PATTERN = /^[A-Z2-7]{16,128}$/;

@@ -5,7 +5,7 @@ import { nowSeconds } from './db.js';
 import { signUserToken, verifyWithExpiry, type LibraryKeys } from './library/keys.js';
 import { LIMITS } from './api/limits.js';
 
-export const DEMO_LIBRARY_NAME = '演示音乐库';
+const DEMO_LIBRARY_NAME = '演示音乐库';
 
 export interface CredentialRow {
   id: string;

@@ -12,7 +12,7 @@ const WORDS = ['夜航', '港灯', '潮汐', 'Night', 'Harbour', '星海', 'Echo
 const ARTISTS = ['月白', 'Aoi', '青鸟乐团', 'The Lanterns', '小林', 'Mika'];
 const TRACKS_PER_ALBUM = 10;
 
-export function syntheticAlbum(albumId: string, n: number): AlbumDetails {
+function syntheticAlbum(albumId: string, n: number): AlbumDetails {
   const word = (k: number) => WORDS[(n + k) % WORDS.length]!;
   const artist = ARTISTS[n % ARTISTS.length]!;
   return {

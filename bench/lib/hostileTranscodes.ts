@@ -24,7 +24,7 @@ export function longestDemoTrack(): { album: string; disc: number; track: number
 }
 
 /** live (not zombie) ffmpeg processes whose parent is `pid` */
-export async function ffmpegChildrenOf(pid: number): Promise<number> {
+async function ffmpegChildrenOf(pid: number): Promise<number> {
   let count = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -8,7 +8,7 @@ export interface BenchModule {
 
 export type Cell = string | number | boolean;
 
-export interface BenchResult {
+interface BenchResult {
   /** Table rows; every row has the same keys, which become the columns. */
   rows: Record<string, Cell>[];
   /** Lines printed under the table (totals, targets). */

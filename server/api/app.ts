@@ -25,7 +25,7 @@ import { registerUserRoutes } from './user.js';
  * "2fa_enforced" instead where every user must have it; and, our addition, "2fa_recovery": turning
  * it on asks for the password and hands out recovery codes (server/recoveryCodes.ts).
  */
-export function announcedFeatures(features: readonly Feature[]): string[] {
+function announcedFeatures(features: readonly Feature[]): string[] {
   const twoFactor = features.includes('2fa_enforced') ? features.filter((f) => f !== '2fa') : ['2fa', ...features.filter((f) => f !== '2fa')];
   return [...twoFactor, '2fa_recovery'];
 }

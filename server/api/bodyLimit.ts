@@ -35,7 +35,7 @@ const ROUTE_LIMITS = new Map<string, number>([
 ]);
 
 /** The body limit of a request (bytes). */
-export function bodyLimitFor(method: string, path: string): number {
+function bodyLimitFor(method: string, path: string): number {
   return ROUTE_LIMITS.get(`${method.toUpperCase()} ${path}`) ?? LIMITS.bodyBytes;
 }
 

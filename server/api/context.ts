@@ -84,7 +84,7 @@ export function forwarded(c: Context, name: string, hops: number): string | unde
  * The client's address: the socket peer, or with TRUST_PROXY the X-Forwarded-For entry the
  * trusted proxies wrote (entries further left are whatever the client sent, so not trusted).
  */
-export function clientAddress(c: Context, trustProxy: number): string {
+function clientAddress(c: Context, trustProxy: number): string {
   return forwarded(c, 'x-forwarded-for', trustProxy) ?? nodeSocket(c)?.remoteAddress ?? '';
 }
 

@@ -22,13 +22,13 @@ import { cookieBase, isHttps } from './origin.js';
  * on either. The Origin and content-type checks stay; a page of the site itself never meets them.
  */
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
 /** `scheme://host[:port]` normalised (lower-case host, default port dropped); null if not an http(s) origin. */
-export function normalOrigin(value: string): string | null {
+function normalOrigin(value: string): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
@@ -39,7 +39,7 @@ export function normalOrigin(value: string): string | null {
 }
 
 /** The origins a page of this site can have, as seen from this request. */
-export function ownOrigins(c: Context, config: Config): string[] {
+function ownOrigins(c: Context, config: Config): string[] {
   const scheme = isHttps(c, config) ? 'https' : 'http';
   const hosts = [c.req.header('host'), new URL(c.req.url).host, forwarded(c, 'x-forwarded-host', config.trustProxy)];
   const out = new Set<string>();

@@ -88,7 +88,7 @@ export function asObject(value: unknown, what: string): JsonObject {
  * come back three times as long, and a 20-byte nickname as 54 bytes.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');
+const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');
 
 /** A required string (null counts as missing). */
 export function str(o: JsonObject, key: string, what: string): string {
@@ -128,7 +128,7 @@ export function optBool(o: JsonObject, key: string, what: string): boolean | und
 }
 
 /** Length in characters (code points, so an emoji or a CJK character counts once). */
-export const charCount = (s: string): number => {
+const charCount = (s: string): number => {
   let n = 0;
   for (const _ of s) n++;
   return n;

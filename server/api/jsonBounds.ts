@@ -114,8 +114,3 @@ export class BoundsScan {
     return null;
   }
 }
-
-/** Why a whole `body` is out of `bounds`, or null when it is within them. */
-export function outOfBounds(body: Uint8Array, bounds: JsonBounds): string | null {
-  return new BoundsScan(bounds).feed(body);
-}

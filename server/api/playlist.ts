@@ -96,7 +96,7 @@ interface DummyInfo {
   type?: string;
 }
 
-export interface PlaylistItemOut {
+interface PlaylistItemOut {
   type: 'normal' | 'dummy' | 'album';
   description: string;
   info: TrackInfoWithAlbum | DummyInfo | string;
@@ -134,14 +134,14 @@ const readItems = (db: Db, playlistId: number): ItemRow[] =>
   db.prepare('SELECT * FROM playlist_items WHERE playlist_id = ? ORDER BY position, id').all(playlistId) as ItemRow[];
 
 /** What a client last read of a list: a digest of its info and its items in order. */
-export function playlistVersion(row: PlaylistRow, items: readonly ItemRow[]): string {
+function playlistVersion(row: PlaylistRow, items: readonly ItemRow[]): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify([row.name, row.description, row.is_public, row.cover_album_id, row.cover_disc_id]));
   for (const i of items) hash.update(JSON.stringify([i.id, i.type, i.description, i.album_id, i.disc_id, i.track_id, i.title, i.artist, i.track_type]));
   return hash.digest('hex').slice(0, 16);
 }
 
-export function playlistDetails(db: Db, meta: MetaRepo, row: PlaylistRow): PlaylistInfo & { items: PlaylistItemOut[]; version: string } {
+function playlistDetails(db: Db, meta: MetaRepo, row: PlaylistRow): PlaylistInfo & { items: PlaylistItemOut[]; version: string } {
   const items = readItems(db, row.id);
   return { ...playlistInfo(row), items: items.map((i) => itemOut(meta, i)), version: playlistVersion(row, items) };
 }

@@ -38,17 +38,17 @@ const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ID_LENGTH = 10;
 /** Lifetime of the share tokens handed out by GET /api/share (anniv-go: 24 h). */
-export const SHARE_TOKEN_SECONDS = 24 * 60 * 60;
+const SHARE_TOKEN_SECONDS = 24 * 60 * 60;
 /** How long a kept answer is sent again: its tokens then still have 23 h of their 24 h. */
 const SHARE_ANSWER_MAX_AGE_SECONDS = 60 * 60;
 
-export interface ShareSong {
+interface ShareSong {
   album_id: string;
   disc_id: number;
   tracks: number[];
 }
 
-export interface ExportedPlaylist {
+interface ExportedPlaylist {
   name: string;
   description: string;
   cover: { album_id: string; disc_id: number };
@@ -211,7 +211,7 @@ function parseMetadata(value: unknown, shared: Set<string>): Record<string, Expo
 }
 
 /** Reads the `share` object of a user token without verifying it (as anniv-go does). */
-export function readShareClaim(token: string): ShareClaim | null {
+function readShareClaim(token: string): ShareClaim | null {
   let payload: Record<string, unknown>;
   try {
     payload = decodeJwt(token);
@@ -263,7 +263,7 @@ function newShareId(): string {
 // Output
 
 /** Repo album → ExportedAlbum (no artists, no tags; disc/track artist and type pre-inherited). */
-export function exportAlbum(a: AlbumDetails): ExportedAlbum {
+function exportAlbum(a: AlbumDetails): ExportedAlbum {
   const album = { album_id: a.album_id, title: a.title } as ExportedAlbum;
   if (a.edition !== undefined) album.edition = a.edition;
   album.catalog = a.catalog;

@@ -28,7 +28,7 @@ import { LIMITS } from './limits.js';
 const NICKNAME_MAX_BYTES = 20;
 
 /** The user as the API sends it; with two-step sign-in on, also how many recovery codes are left (our addition). */
-export function userInfo(db: Db, u: UserRow): Record<string, unknown> {
+function userInfo(db: Db, u: UserRow): Record<string, unknown> {
   const info: Record<string, unknown> = { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': u.totp_secret !== null };
   if (u.totp_secret !== null) info.recovery_codes_left = recoveryCodesLeft(db, u.id);
   return info;

@@ -22,12 +22,12 @@ export interface DemoTrack extends TrackDetails {
   continues?: boolean;
 }
 
-export interface DemoDisc extends Omit<DiscDetails, 'tracks'> {
+interface DemoDisc extends Omit<DiscDetails, 'tracks'> {
   type?: TrackType;
   tracks: DemoTrack[];
 }
 
-export interface DemoStyle {
+interface DemoStyle {
   timbre: Timbre;
   root: number;
   scale: readonly number[];

@@ -20,7 +20,7 @@ const DEMO_REPO_NAME = 'Anniv 演示元数据';
  * user's own meta repo or library is never overwritten.
  */
 
-export const DEMO_LIBRARY_MARKER = '.anniv-demo';
+const DEMO_LIBRARY_MARKER = '.anniv-demo';
 const TRANSPOSE = [0, 2, -3, 5, -2, 3, -5, 1, 4, -1, -4, 6];
 
 /** How a demo track sounds; exported so tests can check the file against the intent. */

@@ -15,7 +15,7 @@ interface DemoLyric {
   files: Record<string, string>;
 }
 
-export const DEMO_LYRICS: readonly DemoLyric[] = [
+const DEMO_LYRICS: readonly DemoLyric[] = [
   {
     disc: 1,
     track: 1,

@@ -17,7 +17,7 @@ export type SoundKind = 'melody' | 'speech' | 'chimes' | 'tone';
  * chord from `from` seconds on, so two consecutive parts join sample for sample, with no fade at
  * the cut (only at the chord's very start and end).
  */
-export interface ToneSpan {
+interface ToneSpan {
   from: number;
   fadeIn: boolean;
   fadeOut: boolean;

@@ -71,7 +71,7 @@ export function transcodeLimits() {
 /** annil answers a browser's first `bytes=0-` with only the first 1024 bytes */
 const FIRST_RANGE_BYTES = 1024;
 
-export const LIBRARY_VERSION = 'Annil-compatible (anniv-web reference server) 0.1.0';
+const LIBRARY_VERSION = 'Annil-compatible (anniv-web reference server) 0.1.0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** what annil exposes to scripts on audio: its own headers, and Accept-Ranges on HEAD */
 const annilExposed = (method: string) => `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${method === 'HEAD' ? ', Accept-Ranges' : ''}`;

@@ -41,7 +41,7 @@ const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
  * id (never reused) and the user's token generation when it was signed. A password change or a
  * deleted account ends every token of an older generation (server/users.ts).
  */
-export interface TokenAccount {
+interface TokenAccount {
   id: number;
   generation: number;
 }
@@ -113,9 +113,9 @@ const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as nu
  * key sits in every user token (annil's design), so anyone who ever held one could otherwise sign
  * a share token for ten years. An hour more than Anniv's day, for clocks that disagree.
  */
-export const SHARE_TOKEN_MAX_SECONDS = 25 * 3600;
+const SHARE_TOKEN_MAX_SECONDS = 25 * 3600;
 /** How far in the future a share token's `iat` may be (clock skew): a later one is refused. */
-export const SHARE_TOKEN_IAT_SKEW_SECONDS = 5 * 60;
+const SHARE_TOKEN_IAT_SKEW_SECONDS = 5 * 60;
 
 /**
  * Whether a share token's times are ones this library honours: an `iat` that is not in the future

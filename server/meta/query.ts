@@ -20,7 +20,7 @@ export function trackInfo(repo: MetaRepo, albumId: string, discId: number, track
  * Map was replaced or resized since) built now and kept on the repo. The repo is read-only once
  * loaded, so an index never has to follow edits to album fields.
  */
-export function metaIndex(repo: MetaRepo): MetaIndex {
+function metaIndex(repo: MetaRepo): MetaIndex {
   const idx = repo.index;
   if (idx && idx.source === repo.albums && idx.size === repo.albums.size) return idx;
   repo.index = buildMetaIndex(repo.albums);

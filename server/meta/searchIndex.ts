@@ -25,7 +25,7 @@ const key = (c1: number, c2: number): number => c1 * 0x10000 + c2;
  * Feeds every text field of every item to `emit`, items in increasing index order; `field` numbers
  * the field within an item (0, 1, …), the same field always with the same number.
  */
-export type FieldScan = (emit: (item: number, field: number, text: string | undefined) => void) => void;
+type FieldScan = (emit: (item: number, field: number, text: string | undefined) => void) => void;
 
 const varintBytes = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 
@@ -174,7 +174,7 @@ class Cursor {
  * frequent bigrams have small gaps, so most postings take one byte: about 2.5 times smaller than
  * Int32 postings at 1M tracks). Lists are read forward only, which is all a merge needs.
  */
-export class NgramIndex {
+class NgramIndex {
   private constructor(
     private readonly keys: Uint32Array,
     /** byte offset of each key's list in `postings`, plus the end */

@@ -13,13 +13,13 @@ export interface TagInfo {
   names: Record<string, string> | null;
 }
 
-export interface TagRef {
+interface TagRef {
   /** null for a bare name. */
   type: string | null;
   name: string;
 }
 
-export function parseTagRef(text: string): TagRef {
+function parseTagRef(text: string): TagRef {
   const colon = text.indexOf(':');
   if (colon > 0) {
     const type = text.slice(0, colon);
@@ -28,7 +28,7 @@ export function parseTagRef(text: string): TagRef {
   return { type: null, name: text };
 }
 
-export const tagKey = (type: string, name: string): string => `${type}:${name}`;
+const tagKey = (type: string, name: string): string => `${type}:${name}`;
 
 export class TagRegistry {
   private readonly tags = new Map<string, TagInfo>();

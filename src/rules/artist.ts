@@ -65,7 +65,7 @@ function lastMember(node: Artist): Artist | null {
 }
 
 /** Display form: members in square brackets separated by a middle dot, e.g. `港灯乐团 [小林 · 阿健]`. */
-export function formatArtists(artists: Artist[]): string {
+function formatArtists(artists: Artist[]): string {
   return artists.map(formatArtist).join('、');
 }
 

@@ -5,9 +5,9 @@
 // still walked, so an album inside `metadata` is converted like any other album.
 
 /** keys whose value is a map keyed by data; the map's own keys are never converted */
-export const DATA_KEYED_MAPS: ReadonlySet<string> = new Set(['artists', 'audios', 'metadata', 'albums']);
+const DATA_KEYED_MAPS: ReadonlySet<string> = new Set(['artists', 'audios', 'metadata', 'albums']);
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

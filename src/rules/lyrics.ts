@@ -3,7 +3,7 @@
 // tags such as [ti:] dropped), plain text as untimed lines, and a translation laid beside the line
 // with the same time (or the same position, for text).
 
-export interface LyricLine {
+interface LyricLine {
   /** seconds from the start; null for unsynced lyrics */
   time: number | null;
   text: string;

@@ -7,7 +7,7 @@ import { TAG_TYPES as TAG_TYPE_LIST } from '@/shared/tagTypes';
 export type TagGraph = Record<string, string[]>;
 
 /** the tag types of the metadata repository (docs/protocol.md#files-on-disk) */
-export const TAG_TYPES: ReadonlySet<string> = new Set(TAG_TYPE_LIST);
+const TAG_TYPES: ReadonlySet<string> = new Set(TAG_TYPE_LIST);
 
 export function tagId(type: string, name: string): string {
   return `${type}:${name}`;

@@ -3,12 +3,11 @@
 import { jwtDecode } from 'jwt-decode';
 import { text } from '@/shared/text';
 import { isRecord, readStringArray } from './narrow';
-import type { TrackIdentity } from '@/shared/track';
 
 /** album id → disc number (decimal string) → track numbers */
-export type TokenAudios = Record<string, Record<string, number[]>>;
+type TokenAudios = Record<string, Record<string, number[]>>;
 
-export interface TokenShare {
+interface TokenShare {
   keyId: string;
   secret: string;
   /** albums the token may share; absent = all */
@@ -111,10 +110,6 @@ export function tokenCovers(token: string, albumId: string, discId: number, trac
   // album keys are lower-case UUIDs on the wire (docs/protocol.md#library-tokens)
   const discs = decoded.audios[albumId] ?? decoded.audios[albumId.toLowerCase()];
   return discs?.[String(discId)]?.includes(trackId) ?? false;
-}
-
-export function tokenCoversTrack(token: string, track: TrackIdentity): boolean {
-  return tokenCovers(token, track.albumId, track.discId, track.trackId);
 }
 
 /** whether a credential's token may be used to share the album (docs/protocol.md#shares step 1) */

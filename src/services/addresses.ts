@@ -60,7 +60,7 @@ function hashRoute(hash: string): Route | null {
   return splitRoute(hash.slice(1));
 }
 
-export function splitRoute(address: string): Route {
+function splitRoute(address: string): Route {
   const at = address.indexOf('?');
   return at < 0 ? { path: address, search: '' } : { path: address.slice(0, at), search: address.slice(at) };
 }

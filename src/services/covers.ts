@@ -6,7 +6,7 @@
 // Releasing waits one microtask, so an unsubscribe immediately followed by a subscribe (React's
 // StrictMode, a re-render with the same URL) neither aborts the fetch nor revokes the URL.
 
-export type CoverStatus = 'loading' | 'ready' | 'error';
+type CoverStatus = 'loading' | 'ready' | 'error';
 
 export interface CoverSnapshot {
   status: CoverStatus;
@@ -32,7 +32,7 @@ interface Entry {
 
 const LOADING: CoverSnapshot = Object.freeze({ status: 'loading' });
 const ERROR: CoverSnapshot = Object.freeze({ status: 'error' });
-export const DEFAULT_MAX_COVER_BLOBS = 300;
+const DEFAULT_MAX_COVER_BLOBS = 300;
 
 export class CoverStore {
   private readonly entries = new Map<string, Entry>();

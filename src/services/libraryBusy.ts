@@ -5,7 +5,7 @@
 import { LIBRARY_BUSY_FIRST_WAIT_MS, LIBRARY_BUSY_LONGEST_WAIT_MS, LIBRARY_BUSY_RETRIES } from '@/shared/constants';
 import { libraryFetch } from './libraryFetch';
 
-export const BUSY_STATUS = 503;
+const BUSY_STATUS = 503;
 
 /** Retry-After as milliseconds from `now` (seconds, or an HTTP date); null when absent or unreadable */
 export function retryAfterMs(value: string | null, now: number): number | null {
@@ -30,7 +30,7 @@ export function busyWait(attempt: number, retryAfter: string | null, now = Date.
 /** waits `ms`; rejects at once when `signal` aborts */
 export type Wait = (ms: number, signal?: AbortSignal | null) => Promise<void>;
 
-export const wait: Wait = (ms, signal) =>
+const wait: Wait = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

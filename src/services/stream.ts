@@ -15,18 +15,18 @@ import { NetworkError } from './api/errors';
 import { libraryFetch } from './libraryFetch';
 import { withQuery } from './libraryUrls';
 
-export const DEFAULT_STREAM_TYPE = 'audio/aac';
-export const DEFAULT_ORIGIN_TYPE = 'audio/flac';
+const DEFAULT_STREAM_TYPE = 'audio/aac';
+const DEFAULT_ORIGIN_TYPE = 'audio/flac';
 
 /** the headers the choice reads; a fetch `Response`'s `headers` fits */
-export interface ProbeHeaders {
+interface ProbeHeaders {
   get(name: string): string | null;
 }
 
 /** HEAD on a URL; rejects when there is no usable answer */
 export type Probe = (url: string) => Promise<ProbeHeaders>;
 
-export type StreamMode = 'mediaSource' | 'direct';
+type StreamMode = 'mediaSource' | 'direct';
 
 export interface StreamChoice {
   mode: StreamMode;

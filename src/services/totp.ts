@@ -5,7 +5,7 @@
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** RFC 4648 base32 without padding: what authenticator apps and the server's TOTP take */
-export function base32(bytes: Uint8Array): string {
+function base32(bytes: Uint8Array): string {
   let out = '';
   let bits = 0;
   let value = 0;

@@ -2,7 +2,6 @@
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const TOAST_AUTO_HIDE_MS = 5_000;
-export const TOAST_POSITION = 'top-center' as const;
 
 export const DRAWER_WIDTH = 240;
 /**
@@ -106,6 +105,7 @@ export const KEEP_PIECE_MS = 1_000;
  */
 export const ALBUM_BLOCK_SIZE = 1_000;
 
+/** the cover a new playlist is created with: none chosen yet (the original client's) */
 export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
 /** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */
 export const PLAYLIST_NAME_MAX = 200;

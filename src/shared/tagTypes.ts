@@ -12,5 +12,3 @@ export const TAG_TYPES = [
   'category',
   'unknown',
 ] as const;
-
-export type TagType = (typeof TAG_TYPES)[number];

@@ -403,5 +403,3 @@ export const text = {
     playerRender: '播放栏出错了',
   },
 } as const;
-
-export type Text = typeof text;

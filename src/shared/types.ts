@@ -57,7 +57,7 @@ export interface PasswordChangeRequest {
 }
 
 /** a TOTP secret (base32) made in the browser and a first code it gives */
-export interface NewTotpSecret {
+interface NewTotpSecret {
   secret: string;
   code: string;
 }

@@ -33,7 +33,7 @@ export interface StoredTrack {
 }
 
 /** the saved play queue */
-export interface StoredQueue {
+interface StoredQueue {
   tracks: StoredTrack[];
   index: number;
 }
@@ -80,7 +80,7 @@ export function parseStoredTrack(value: unknown): StoredTrack | null {
   return track;
 }
 
-export function parseStoredQueue(value: unknown): StoredQueue | undefined {
+function parseStoredQueue(value: unknown): StoredQueue | undefined {
   // a bare array (tracks only) is accepted too
   const rawTracks: unknown = Array.isArray(value) ? value : isRecord(value) ? value.tracks : undefined;
   if (!Array.isArray(rawTracks)) return undefined;
@@ -125,7 +125,7 @@ const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
 
 export const LOCAL_KEYS = Object.keys(defaults) as LocalKey[];
 
-export function localDefault<K extends LocalKey>(key: K): LocalValues[K] {
+function localDefault<K extends LocalKey>(key: K): LocalValues[K] {
   return defaults[key]();
 }
 

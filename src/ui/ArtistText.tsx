@@ -6,12 +6,12 @@ import type { ArtistRoles } from '@/shared/types';
 import { text } from '@/shared/text';
 import classes from './ArtistText.module.css';
 
-export function roleLabel(role: string): string {
+function roleLabel(role: string): string {
   return Object.hasOwn(text.track.roles, role) ? (text.track.roles[role] ?? role) : role;
 }
 
 /** `作曲: Ren Kishi / 作词: Mio Aoki`, in the map's order; empty names are skipped */
-export function creditsText(artists: ArtistRoles | undefined): string {
+function creditsText(artists: ArtistRoles | undefined): string {
   if (!artists) return '';
   return Object.entries(artists)
     .filter(([, artist]) => artist.trim() !== '')

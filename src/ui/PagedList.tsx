@@ -27,7 +27,7 @@ export interface PagedListProps<T> {
 const SIZE_OPTIONS = PAGE_SIZES.map(String);
 
 /** page and count from the URL, and setters that keep the other query parameters */
-export function usePaging() {
+function usePaging() {
   const [params, update] = useQueryParams();
   const { page, count } = parsePaging(params.toString());
   return {

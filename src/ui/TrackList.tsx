@@ -27,13 +27,13 @@ export interface TrackListProps<T extends TrackInfo> {
   ariaLabel?: string;
 }
 
-export const HIGHLIGHT_PARAM = 'highlight';
+const HIGHLIGHT_PARAM = 'highlight';
 
-export function highlightValue(listIndex: number, itemIndex: number): string {
+function highlightValue(listIndex: number, itemIndex: number): string {
   return `${listIndex}-${itemIndex}`;
 }
 
-export function trackNumber(position: number): string {
+function trackNumber(position: number): string {
   return String(position).padStart(TRACK_NUMBER_DIGITS, '0');
 }
 
@@ -106,7 +106,7 @@ export function TrackList<T extends TrackInfo>({
   );
 }
 
-export interface TrackRowProps<T extends TrackInfo> {
+interface TrackRowProps<T extends TrackInfo> {
   track: T;
   /** position in the whole list (numbering, highlight, slots) */
   index: number;
@@ -118,7 +118,7 @@ export interface TrackRowProps<T extends TrackInfo> {
 }
 
 /** one row: an <li> of plain elements, for use inside TrackList's <ul> */
-export function TrackRow<T extends TrackInfo>({ track, index, highlighted, showNumber, showAlbum, playSlot, actions }: TrackRowProps<T>) {
+function TrackRow<T extends TrackInfo>({ track, index, highlighted, showNumber, showAlbum, playSlot, actions }: TrackRowProps<T>) {
   const label = typeLabel(track.type);
   return (
     <li

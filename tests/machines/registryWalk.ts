@@ -8,7 +8,7 @@ import type { GeneratedPath } from '../../model-paths/pathGenerators';
 import type { MachinePath } from '../../model-paths/modelPaths';
 
 /** Title prefix of the paths only `--every-path` prints (the lean walk leaves them out: they add no coverage). */
-export const EVERY_PATH = '--every-path: ';
+const EVERY_PATH = '--every-path: ';
 
 /**
  * `_machine` only types the paths for the caller's own machine (its fakes), which replays them.

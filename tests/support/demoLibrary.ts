@@ -16,7 +16,7 @@ const GENERATOR_DIR = path.join(REPO_ROOT, 'server', 'demo');
 const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'anniv-demo');
 
 /** the generator's inputs: every file of server/demo/, by name and content */
-export function demoLibraryKey(): string {
+function demoLibraryKey(): string {
   const hash = createHash('sha256');
   for (const name of fs.readdirSync(GENERATOR_DIR).sort()) {
     const file = path.join(GENERATOR_DIR, name);

@@ -49,7 +49,7 @@ export interface FakeLibrary {
 /** album metadata in wire form (snake_case), as /api/meta/album answers it */
 export type WireAlbum = Record<string, unknown> & { album_id: string; title: string };
 
-export interface FakeTag {
+interface FakeTag {
   name: string;
   type: string;
 }

@@ -27,7 +27,7 @@ export type AccountForm = 'profile' | 'password' | 'twoFactor' | 'recoveryCodes'
 export type AccountTag = 'busy' | 'savingProfile' | 'changingPassword' | 'savingTwoFactor' | 'renewingRecoveryCodes' | 'deletingAccount';
 
 /** who hears the account's reports: the session that spawned it */
-export type AccountListener = ActorRef<Snapshot<unknown>, AccountReport>;
+type AccountListener = ActorRef<Snapshot<unknown>, AccountReport>;
 
 export interface AccountContext {
   /** the session, told what changed (given in the input rather than read as the parent, so the

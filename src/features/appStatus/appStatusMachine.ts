@@ -31,7 +31,7 @@ export type ServiceWorkerCommand = { type: 'sw.activateUpdate' };
 export type AppStatusTag = 'offline' | 'updateAvailable' | 'updating';
 
 /** the browser's online/offline events, the present state first */
-export const browserConnectivity = fromCallback<AppStatusEvent>(({ sendBack }) => {
+const browserConnectivity = fromCallback<AppStatusEvent>(({ sendBack }) => {
   if (typeof window === 'undefined') return () => {};
   const online = () => sendBack({ type: 'ONLINE' });
   const offline = () => sendBack({ type: 'OFFLINE' });
@@ -45,7 +45,7 @@ export const browserConnectivity = fromCallback<AppStatusEvent>(({ sendBack }) =
 });
 
 /** no service worker (tests, `npm run dev`): no new version is ever offered */
-export const noServiceWorker = fromCallback<ServiceWorkerCommand>(() => () => {});
+const noServiceWorker = fromCallback<ServiceWorkerCommand>(() => () => {});
 
 export const appStatusMachine = setup({
   types: {

@@ -1,5 +1,4 @@
 // The app status (ours, beyond the original client; docs/architecture.md#8-routing-and-the-frame): offline banner and new-version prompt.
-export { appStatusMachine, type AppStatusRef } from './appStatusMachine';
 export { startAppStatus } from './start';
 export { isOffline } from './selectors';
 export { AppStatusProvider } from './context';

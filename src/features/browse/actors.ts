@@ -11,7 +11,7 @@ const meta = () => import('@/services/api/meta');
 const albumCache = () => import('./albumCache');
 const libraryWorker = () => import('@/storage/libraryWorker');
 
-export type CoverUrls = Record<string, string | null>;
+type CoverUrls = Record<string, string | null>;
 
 export interface AlbumPage {
   albums: AlbumInfo[];

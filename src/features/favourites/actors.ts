@@ -32,5 +32,3 @@ export function defineFavouriteToggleActors({ api }: { api: ApiClient }) {
     }),
   };
 }
-
-export type FavouriteToggleActors = ReturnType<typeof defineFavouriteToggleActors>;

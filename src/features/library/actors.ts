@@ -24,7 +24,7 @@ export function defineLibrariesActors({ api }: { api: ApiClient }) {
 }
 
 /** the sync steps over the annil client (`fetch`: library servers; tests pass a fake) and IndexedDB */
-export function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.fetch } = {}) {
+function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.fetch } = {}) {
   return {
     // the records alone are small (their album lists are stored apart): read here, no worker starts
     loadRecords: fromPromise<LibrarySummary[], void>(async () => (await libraryDb()).listLibraryRecords()),

@@ -1,4 +1,3 @@
 // Lyrics on /now (ours, beyond the original client; docs/architecture.md#7-playback): the machine, its actor and the panel (loaded with /now).
-export { lyricsMachine, type LyricsRef } from './lyricsMachine';
 export { startLyrics } from './start';
 export { LyricsProvider } from './context';

@@ -2,7 +2,7 @@
 // which the dialog may change for this download) and about how much space they take, beside the
 // space this device has left. A download that would not fit is refused here, before it starts.
 // Spawned by the keeping actor for each 保存到本机; it ends with what 开始保存 queues (nothing on 取消).
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Quality } from '@/shared/constants';
 import { provideMe } from '@/shared/machines';
 import type { TrackInfo } from '@/shared/track';
@@ -111,4 +111,3 @@ export const keepPlanMachine = setup({
 });
 
 export type KeepPlanRef = ActorRefFrom<typeof keepPlanMachine>;
-export type KeepPlanSnapshot = SnapshotFrom<typeof keepPlanMachine>;

@@ -20,7 +20,7 @@ export async function keptAlbumInfoOf(albumId: string): Promise<AlbumInfo | null
 }
 
 /** the origin's use and quota (navigator.storage.estimate), null when the browser does not say */
-export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
+async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
   const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
   if (!estimate || typeof estimate.quota !== 'number' || typeof estimate.usage !== 'number') return null;
   return { usage: estimate.usage, quota: estimate.quota };
@@ -33,7 +33,7 @@ export async function spaceLeft(): Promise<number | null> {
 }
 
 /** an album as the 本机存储 page lists it: its kept tracks and their size */
-export interface KeptAlbumSummary {
+interface KeptAlbumSummary {
   albumId: string;
   title: string;
   tracks: TrackIdentity[];

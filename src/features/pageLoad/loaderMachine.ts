@@ -9,14 +9,14 @@ import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { provideMe } from '@/shared/machines';
 
-export interface LoaderContext {
+interface LoaderContext {
   data: unknown;
   error: string | null;
 }
 
-export type LoaderEvent = { type: 'RELOAD' };
+type LoaderEvent = { type: 'RELOAD' };
 
-export type LoaderTag = 'busy' | 'shown';
+type LoaderTag = 'busy' | 'shown';
 
 const loaderSetup = setup({
   types: {

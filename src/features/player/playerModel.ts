@@ -7,7 +7,7 @@ import { clampIndex, neighbour, randomIndex } from './queue';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 
 /** the now-playing info (docs/behaviour.md#player): the loaded (or selected) queue item and its cover */
-export interface NowPlaying extends TrackInfo {
+interface NowPlaying extends TrackInfo {
   /**
    * The (disc) cover through the library that serves the track: from its resolved source, or looked
    * up for an item shown but not loaded (a restored queue). undefined while not known yet; null when
@@ -138,11 +138,11 @@ export type PlayerEvent =
   | AudioReport;
 
 /** persist as `playlist` ({ tracks: queue, index }) */
-export type QueueChangedEvent = { type: 'queueChanged'; queue: TrackInfo[]; index: number };
+type QueueChangedEvent = { type: 'queueChanged'; queue: TrackInfo[]; index: number };
 /** persist as player.volume / player.muted */
-export type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted: boolean };
+type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted: boolean };
 /** page title, media session */
-export type NowPlayingChangedEvent = { type: 'nowPlayingChanged'; nowPlaying: NowPlaying | null; playing: boolean };
+type NowPlayingChangedEvent = { type: 'nowPlayingChanged'; nowPlaying: NowPlaying | null; playing: boolean };
 export type PlayerEmitted = NotifyEvent | QueueChangedEvent | VolumeChangedEvent | NowPlayingChangedEvent;
 
 /** `seconds` within the track (0 when it is no number) */

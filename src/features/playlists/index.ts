@@ -1,5 +1,3 @@
 // Playlists (docs/behaviour.md#other-pages, #dialogs, #playlists): the user's lists, one list's page, and adding tracks to a list.
-export { playlistsMachine, type PlaylistsRef } from './playlistsMachine';
-export { playlistMachine } from './playlistMachine';
 export { startPlaylists } from './start';
 export { PlaylistsProvider } from './context';

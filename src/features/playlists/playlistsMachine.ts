@@ -4,7 +4,7 @@
 // time), CLOSE_PAGE stops it. The page reports what its owner accepted (edits, removes, reorders)
 // with PLAYLIST_SAVED so names and dates here stay current; tracks this machine adds to the open
 // page's list are sent to the page as REPLACED so it shows them.
-import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, loadingStates, provideMe } from '@/shared/machines';
@@ -250,5 +250,4 @@ export const playlistsMachine = setup({
   },
 });
 
-export type PlaylistsRef = ActorRefFrom<typeof playlistsMachine>;
 export type PlaylistsSnapshot = SnapshotFrom<typeof playlistsMachine>;

@@ -7,12 +7,13 @@ import { providedContext } from '@/ui/providedContext';
 import type { SessionRef } from './sessionMachine';
 import { loginStateOf, siteInfoOf, twoFactorRequiredOf, userOf, type LoginState } from './selectors';
 
-export interface SessionActors {
+interface SessionActors {
   session: SessionRef;
   site: LoaderRef;
 }
 
-export const [SessionProvider, useSessionActors] = providedContext<SessionActors>('Session');
+const [SessionProvider, useSessionActors] = providedContext<SessionActors>('Session');
+export { SessionProvider };
 
 export const useSession = () => useSessionActors().session;
 

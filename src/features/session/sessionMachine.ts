@@ -65,7 +65,7 @@ export type SessionEvent =
   | DoneActorEvent<AnyActorLogic, 'loadAccount'>
   | ErrorActorEvent<unknown, 'loadAccount'>;
 
-export type UserChangedEvent = { type: 'userChanged'; user: UserInfo | null };
+type UserChangedEvent = { type: 'userChanged'; user: UserInfo | null };
 export type SessionEmitted = NotifyEvent | NavigateEvent | ReloadEvent | UserChangedEvent;
 
 export interface SessionInput {

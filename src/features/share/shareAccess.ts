@@ -33,7 +33,7 @@ export function shareLibraryAccess(list: SharedList): LibraryAccess {
   });
 }
 
-export interface OpenedShare {
+interface OpenedShare {
   list: SharedList;
   access: LibraryAccess;
 }

@@ -2,7 +2,7 @@
 // the list of an open 我的分享 page. Each is spawned here when its view opens and stopped when it
 // closes, so both are part of the app's system (the inspector sees them, their toasts go through
 // the one notify, a test can reach them). One of each at a time: a new wizard replaces the last.
-import { assertEvent, assign, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { mySharesMachine, type MySharesRef } from './mySharesMachine';
 import { shareWizardMachine, type ShareWizardInput, type ShareWizardRef } from './shareWizardMachine';
 
@@ -59,4 +59,3 @@ export const sharingMachine = setup({
 });
 
 export type SharingRef = ActorRefFrom<typeof sharingMachine>;
-export type SharingSnapshot = SnapshotFrom<typeof sharingMachine>;

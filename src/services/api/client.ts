@@ -7,11 +7,11 @@ import { toCamelCase, toSnakeCase, snakeKey } from '@/rules/case';
 import { isRecord } from '@/rules/narrow';
 import { text } from '@/shared/text';
 
-export type QueryScalar = string | number | boolean;
+type QueryScalar = string | number | boolean;
 /** null/undefined values are left out; arrays become repeated keys, written exactly as given */
-export type Query = Record<string, QueryScalar | readonly QueryScalar[] | null | undefined>;
+type Query = Record<string, QueryScalar | readonly QueryScalar[] | null | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Query;
   /** JSON body; ignored for GET */
   body?: unknown;
@@ -48,8 +48,8 @@ export interface ApiClientOptions {
   onError?: (error: unknown, path: string) => void;
 }
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export function readDocumentCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -7,7 +7,7 @@ import { BadResponseError } from './errors';
 import { isRecord, readBoolean, readId, readNumber, readString } from '@/rules/narrow';
 import type { Credential, NewCredential } from '@/shared/types';
 
-export function parseCredential(value: unknown): Credential | null {
+function parseCredential(value: unknown): Credential | null {
   if (!isRecord(value)) return null;
   const id = readId(value.id);
   const { url, token } = value;

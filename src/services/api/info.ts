@@ -5,7 +5,7 @@ import { BadResponseError } from './errors';
 import { isRecord, readString, readStringArray } from '@/rules/narrow';
 import type { SiteInfo } from '@/shared/types';
 
-export function parseSiteInfo(value: unknown): SiteInfo | null {
+function parseSiteInfo(value: unknown): SiteInfo | null {
   if (!isRecord(value)) return null;
   const version = value.protocolVersion;
   return {

@@ -1,5 +1,6 @@
 // Playlists (docs/protocol.md#shapes, #playlists): the user's lists, one list with its items, create,
 // the PATCH commands (append, remove, reorder, info) and delete.
+import { NEW_PLAYLIST_COVER } from '@/shared/constants';
 import type { TrackIdentity } from '@/shared/track';
 import type { Playlist, PlaylistCover, PlaylistFields, PlaylistInfo, PlaylistItem } from '@/shared/types';
 import { DEFAULT_TRACK_TYPE, parseTrackResult } from '@/rules/albumParse';
@@ -92,7 +93,7 @@ export async function getPlaylist(api: ApiClient, id: string, copies?: AnswerCop
 
 /** a new, empty list; its cover is the spec's "none yet" (empty album id, disc 1) */
 export async function createPlaylist(api: ApiClient, fields: PlaylistFields): Promise<Playlist> {
-  const body = { ...fields, cover: { albumId: '', discId: 1 }, items: [] };
+  const body = { ...fields, cover: NEW_PLAYLIST_COVER, items: [] };
   return playlistOf(await api.put('/api/playlist', { body }));
 }
 

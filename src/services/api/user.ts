@@ -16,7 +16,7 @@ import type {
 } from '@/shared/types';
 
 /** real servers accept only lower-case addresses (docs/protocol.md#user) */
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -89,7 +89,7 @@ export async function changePassword(api: ApiClient, request: PasswordChangeRequ
 export const TWO_FACTOR_PATH = '/api/features/2fa';
 
 /** new recovery codes for a user who has two-step sign-in on (the reference server's) */
-export const RECOVERY_CODES_PATH = '/api/features/2fa/recovery';
+const RECOVERY_CODES_PATH = '/api/features/2fa/recovery';
 
 /** the recovery codes of an answer (`{recovery_codes: [...]}`), or null for anniv-go's `null` */
 function recoveryCodesOf(value: unknown): string[] | null {

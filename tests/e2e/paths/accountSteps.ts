@@ -33,7 +33,7 @@ export const toastUnless =
     inForm.includes(statusOf(event) ?? 0) ? null : errorMessage(event.error);
 
 /** the recovery codes the page shows, as the account's (the server just handed them out) */
-export async function keepShownCodes(ctx: SignIn): Promise<void> {
+async function keepShownCodes(ctx: SignIn): Promise<void> {
   const list = shownRecoveryCodes(ctx.page).getByRole('list', { name: text.user.recoveryCodesList });
   await list.waitFor({ timeout: WAIT_MS });
   ctx.account!.recoveryCodes = await list.getByRole('listitem').allTextContents();

@@ -48,7 +48,7 @@ function importPath(dir: string, file: string): string {
 }
 
 /** The machine's Playwright file: a test per path, its steps listed. */
-export function specFile(adapter: AnyInterfaceAdapter, dir: string): { text: string; paths: number } {
+function specFile(adapter: AnyInterfaceAdapter, dir: string): { text: string; paths: number } {
   const plan = planOf(adapter);
   const name = `${adapter.machine}Adapter`;
   const module = (file: string) => literal(importPath(dir, join(PATHS_DIR, file)).replace(/\.ts$/, ''));
@@ -142,7 +142,7 @@ const shown = (file: string) => {
 };
 
 /** The lines the command prints. */
-export function exportReport(dir: string, exported: readonly Exported[]): string {
+function exportReport(dir: string, exported: readonly Exported[]): string {
   const lines = exported.map((entry) =>
     'notExported' in entry
       ? `  ${entry.machine}: not exported, it needs the reference server the e2e suite starts: ${entry.notExported}`

@@ -27,7 +27,7 @@ import { serverAndBrowser } from '../support/suite';
 // Every machine a user drives: sign-in, the user page's account, the player, library sync, the heart, the share wizard, my
 // shares, a playlist's page, the playlists, the favourites, the libraries, the settings, the
 // lyrics, keeping on the device and its dialog.
-export const GROUPS = {
+const GROUPS = {
   player: [playerAdapter],
   session: [sessionAdapter, accountAdapter],
   keeping: [keepingAdapter, keepPlanAdapter, lyricsAdapter, settingsAdapter],

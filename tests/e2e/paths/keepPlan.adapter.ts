@@ -18,7 +18,7 @@ import { toastOf, WAIT_MS } from './playerPage';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 
 /** navigator.storage.estimate held: each call waits in window.__estimates until the test settles it */
-export const HELD_STORAGE_ESTIMATE = `
+const HELD_STORAGE_ESTIMATE = `
   window.__estimates = [];
   const browserEstimate = navigator.storage.estimate.bind(navigator.storage);
   window.__browserEstimate = browserEstimate;
@@ -31,7 +31,7 @@ type HeldWindow = { __estimates: ((estimate: unknown) => void)[]; __browserEstim
  * Answers the `nth` call of navigator.storage.estimate (1-based), once it is made: the browser's
  * own figure, or a device with no room left.
  */
-export async function answerStorageEstimate(page: Page, nth: number, room: boolean): Promise<void> {
+async function answerStorageEstimate(page: Page, nth: number, room: boolean): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as never as HeldWindow).__estimates.length), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(nth);
   await page.evaluate(
     async ([at, roomLeft]) => {

@@ -11,7 +11,7 @@ import type { AnyInterfaceAdapter } from './adapter';
 /** The parts of an adapter the plan reads (the rest needs a browser). */
 export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'generator' | 'maxLength' | 'stateKey' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
 
-export interface PlannedStep {
+interface PlannedStep {
   event: AnyEventObject;
   /** Leaf states the step ends in: each is checked on the page. */
   states: string[];

@@ -11,9 +11,9 @@ export const WAIT_MS = 15_000;
 // where the listener finds each control
 export const bar = (page: Page): Locator => page.locator('footer[aria-label="正在播放"]');
 export const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播放|暂停)$/ });
-export const spinner = (page: Page) => mainButton(page).locator('.mantine-Loader-root');
+const spinner = (page: Page) => mainButton(page).locator('.mantine-Loader-root');
 export const barTitle = (page: Page) => bar(page).locator('p').first();
-export const progress = (page: Page) => bar(page).getByRole('slider', { name: '播放进度' });
+const progress = (page: Page) => bar(page).getByRole('slider', { name: '播放进度' });
 export const loopButton = (page: Page) => bar(page).getByRole('button', { name: /^(队列循环|单曲循环|队列随机)$/ });
 export const toastOf = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
 
@@ -54,7 +54,7 @@ export async function createPlaylist(page: Page, name: string, tracks: readonly 
   }, JSON.stringify({ name, items }));
 }
 
-export const drawerLink = (page: Page, name: string) => page.getByRole('navigation', { name: '导航' }).getByRole('link', { name, exact: true });
+const drawerLink = (page: Page, name: string) => page.getByRole('navigation', { name: '导航' }).getByRole('link', { name, exact: true });
 export const playAll = (page: Page) => page.getByRole('button', { name: '播放全部' });
 export const rowOf = (page: Page, title: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
 export const queueRows = (page: Page) => page.getByRole('list', { name: '播放队列' }).getByRole('listitem');

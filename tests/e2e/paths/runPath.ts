@@ -17,7 +17,7 @@ import { planInterfacePaths, type InterfacePlan, type PlannedPath } from './plan
 export const PATH_TIMEOUT_MS = 180_000;
 
 /** Where a failed path's screenshot and trace go unless the caller says (gitignored). */
-export const ARTIFACTS_DIR = join('test-results', 'interface-paths');
+const ARTIFACTS_DIR = join('test-results', 'interface-paths');
 
 export interface RunPathOptions {
   /** the folder for a failure's screenshot and trace (default ARTIFACTS_DIR, from the working directory) */

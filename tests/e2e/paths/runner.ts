@@ -8,7 +8,7 @@ import type { AnyInterfaceAdapter } from './adapter';
 import { coverageProblems, summaryLine, type PlannedPath } from './plan';
 import { PATH_TIMEOUT_MS, planOf, runPath } from './runPath';
 
-export { planOf, runPath } from './runPath';
+export {  runPath } from './runPath';
 
 /** Registers a describe for the adapter's machine; `summaries` gets its summary line once it has run. */
 export function interfacePaths(adapter: AnyInterfaceAdapter, suite: Suite, summaries: string[]): void {

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { Suite } from './suite';
 
 /** Where a failed test's screenshots and traces go unless the caller says (gitignored). */
-export const TRACES_DIR = join('test-results', 'traces');
+const TRACES_DIR = join('test-results', 'traces');
 
 /**
  * Runs `body` with a suite whose browser traces each context it opens; when the body throws, saves

@@ -34,7 +34,7 @@ export async function makeDataDir(level: DemoLevel): Promise<string> {
   return dir;
 }
 
-export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return { ...loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ...env }), port: 0, libraryPort: 0 };
 }
 

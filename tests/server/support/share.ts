@@ -49,7 +49,7 @@ export async function createShare(client: Client, body: Record<string, unknown>)
 
 export const getShare = (client: Client, id: string): Promise<Envelope<Exported>> => client.get<Exported>(`/api/share?id=${encodeURIComponent(id)}`);
 
-export async function credentials(client: Client): Promise<Credential[]> {
+async function credentials(client: Client): Promise<Credential[]> {
   return (await client.get<Credential[]>('/api/credential')).data;
 }
 
