@@ -33,7 +33,10 @@ const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const probe = isProbe();
-  const needs = command === 'build' && !probe ? await pageModules(fileURLToPath(import.meta.url), ROOT, ['SharedPage', 'AlbumPage', ROW_MENU] as const) : null;
+  const needs =
+    command === 'build' && !probe
+      ? await pageModules(fileURLToPath(import.meta.url), ROOT, ['SharedPage', 'AlbumPage', ROW_MENU] as const)
+      : null;
   const open = needs?.SharedPage ?? new Set<string>();
   const album = needs?.AlbumPage ?? new Set<string>();
   const menu = needs?.[ROW_MENU] ?? new Set<string>();
@@ -44,7 +47,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     // compressAssets: brotli and gzip copies of every text file (after the route pages are written)
     // serviceWorkerPlugin: the web app manifest and a Workbox service worker precaching the app (installable, opens offline)
     // machineDescriptions: the machines' description texts (docs only) left out of the build
-    plugins: probe ? [react(), serviceWorkerPlugin()] : [machineDescriptions(), react(), parts.plugin, routePages(), serviceWorkerPlugin(), compressAssets()],
+    plugins: probe
+      ? [react(), serviceWorkerPlugin()]
+      : [machineDescriptions(), react(), parts.plugin, routePages(), serviceWorkerPlugin(), compressAssets()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: Number(process.env.VITE_PORT ?? 5173),
@@ -68,7 +73,11 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
               // the service worker's registration (workbox-window), loaded after the page: alone, small
               { name: 'sw', test: /workbox-window|pwa-register/, priority: 26 },
               // the Stately inspector (`?inspect`, src/app/inspect.ts) and what only it uses: loaded only when asked
-              { name: 'inspect', test: /node_modules[\\/](@statelyai[\\/]inspect|fast-safe-stringify|safe-stable-stringify|superjson|partysocket|isomorphic-ws|copy-anything|is-what|event-target-shim)[\\/]/, priority: 26 },
+              {
+                name: 'inspect',
+                test: /node_modules[\\/](@statelyai[\\/]inspect|fast-safe-stringify|safe-stable-stringify|superjson|partysocket|isomorphic-ws|copy-anything|is-what|event-target-shim)[\\/]/,
+                priority: 26,
+              },
               // the probe chunks lazy code automatically; before `lazy`, so what both need lands here
               ...(probe
                 ? []

@@ -46,8 +46,12 @@ async function longestTaskCpu(browser: Browser, page: Page, load: () => Promise<
   await load().catch((error: unknown) => (loaded = error ?? new Error('the page did not load')));
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   if (loaded) throw loaded;
-  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const cpu = events.filter((e) => e.cat === 'toplevel' && e.name.endsWith('RunTask') && mainThreads.has(`${e.pid}:${e.tid}`)).map((e) => (e.tdur ?? 0) / 1000);
+  const mainThreads = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  const cpu = events
+    .filter((e) => e.cat === 'toplevel' && e.name.endsWith('RunTask') && mainThreads.has(`${e.pid}:${e.tid}`))
+    .map((e) => (e.tdur ?? 0) / 1000);
   const longest = Math.max(0, ...cpu);
   return longest >= 20 ? Math.round(longest) : 0;
 }

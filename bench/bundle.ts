@@ -57,12 +57,21 @@ export const bundleBench: BenchModule = {
     const firstPageFiles = new Set(firstPage.map((a) => a.file));
     const assets = (await readdir(join(DIST, 'assets'))).filter((f) => /\.(js|css)$/.test(f)).sort();
     const later = await Promise.all(
-      assets.map((f) => `assets/${f}`).filter((f) => !firstPageFiles.has(f)).map(measure),
+      assets
+        .map((f) => `assets/${f}`)
+        .filter((f) => !firstPageFiles.has(f))
+        .map(measure),
     );
     const firstPageGzip = firstPage.reduce((sum, a) => sum + a.gzipBytes, 0);
     const withinTarget = firstPageGzip <= FIRST_PAGE_TARGET_KB * 1000;
     const target = `first page ≤ ${FIRST_PAGE_TARGET_KB} KB gzip`;
-    const row = (part: string, a: AssetSize) => ({ part, file: a.file, 'raw kB': kb(a.bytes), 'gzip kB': kb(a.gzipBytes), target: '' });
+    const row = (part: string, a: AssetSize) => ({
+      part,
+      file: a.file,
+      'raw kB': kb(a.bytes),
+      'gzip kB': kb(a.gzipBytes),
+      target: '',
+    });
     const rows = [
       ...firstPage.map((a) => row('first page', a)),
       {
@@ -77,7 +86,13 @@ export const bundleBench: BenchModule = {
     return {
       rows,
       notes: [`First page JS+CSS: ${kb(firstPageGzip)} kB gzip (${target}: ${withinTarget ? 'within' : 'OVER'})`],
-      data: { firstPage, firstPageGzipBytes: firstPageGzip, targetBytes: FIRST_PAGE_TARGET_KB * 1000, withinTarget, routeChunks: later },
+      data: {
+        firstPage,
+        firstPageGzipBytes: firstPageGzip,
+        targetBytes: FIRST_PAGE_TARGET_KB * 1000,
+        withinTarget,
+        routeChunks: later,
+      },
       failure: withinTarget
         ? undefined
         : `the first page is ${kb(firstPageGzip)} kB gzip, ${kb(firstPageGzip - FIRST_PAGE_TARGET_KB * 1000)} kB past its budget of ${FIRST_PAGE_TARGET_KB} kB`,

@@ -79,7 +79,15 @@ import {
   strangerLoop,
   type Answer,
 } from './lib/hostileAccounts';
-import { abortedRequests, ffmpegLeftAfter, listenerLoop, longestDemoTrack, newListenerLog, stalledReaders, type Statuses } from './lib/hostileTranscodes';
+import {
+  abortedRequests,
+  ffmpegLeftAfter,
+  listenerLoop,
+  longestDemoTrack,
+  newListenerLog,
+  stalledReaders,
+  type Statuses,
+} from './lib/hostileTranscodes';
 import { round } from './lib/stats';
 import { formatTable } from './lib/table';
 import type { BenchModule, Cell } from './lib/types';
@@ -87,10 +95,17 @@ import type { BenchModule, Cell } from './lib/types';
 const ATTACK_SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
 const BASE_SECONDS = Number(process.env.HOSTILE_BASE_SECONDS ?? 5);
 const EACH_SECONDS = Number(process.env.HOSTILE_EACH_SECONDS ?? 10);
-const ATTACKS = new Set((process.env.HOSTILE_ATTACKS ?? 'stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register,transcode').split(','));
+const ATTACKS = new Set(
+  (
+    process.env.HOSTILE_ATTACKS ??
+    'stat,overlimit,huge,guess,nested,unknownkeys,share,makeshare,owner,register,transcode'
+  ).split(','),
+);
 /** Attackers that run together in one phase (the first ones); the others get a phase each. */
 const TOGETHER = ['stat', 'overlimit', 'huge', 'guess'].filter((a) => ATTACKS.has(a));
-const ALONE = (['nested', 'unknownkeys', 'share', 'makeshare', 'owner', 'register', 'transcode'] as const).filter((a) => ATTACKS.has(a));
+const ALONE = (['nested', 'unknownkeys', 'share', 'makeshare', 'owner', 'register', 'transcode'] as const).filter((a) =>
+  ATTACKS.has(a),
+);
 /** requests torn down this many ms after they were sent, 20 each */
 const ABORT_AFTER_MS = [5, 100, 1500] as const;
 const ABORTED_REQUESTS = 20;
@@ -131,11 +146,17 @@ interface Session {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One call of the API as `session` from `from` (bench/lib/hostileAccounts.ts `call`). */
-const api = (server: TestServer, path: string, init: { method?: string; body?: unknown; session?: Session; from?: string } = {}): Promise<Answer> =>
-  call(server.baseUrl, path, { ...init, cookie: init.session?.cookie });
+const api = (
+  server: TestServer,
+  path: string,
+  init: { method?: string; body?: unknown; session?: Session; from?: string } = {},
+): Promise<Answer> => call(server.baseUrl, path, { ...init, cookie: init.session?.cookie });
 
 async function signIn(server: TestServer, email: string, password: string): Promise<Session> {
-  const answer = await api(server, '/api/user/login', { method: 'POST', body: { email, password: sha256Hex(password) } });
+  const answer = await api(server, '/api/user/login', {
+    method: 'POST',
+    body: { email, password: sha256Hex(password) },
+  });
   if (answer.status !== 0) throw new Error(`sign-in of ${email} refused: ${answer.status} ${answer.message}`);
   return { cookie: answer.cookies.map((c) => c.split(';')[0]).join('; ') };
 }
@@ -153,7 +174,10 @@ async function targets(server: TestServer, session: Session): Promise<Record<Loa
   return {
     info: { url: `${server.baseUrl}/api/info`, headers: {} },
     meta: { url: `${server.baseUrl}/api/meta/album?id=${album}`, headers: { cookie: session.cookie } },
-    audio: { url: audioUrl, headers: { authorization: credential.token, range: `bytes=${start}-${start + RANGE_BYTES - 1}` } },
+    audio: {
+      url: audioUrl,
+      headers: { authorization: credential.token, range: `bytes=${start}-${start + RANGE_BYTES - 1}` },
+    },
   };
 }
 
@@ -190,7 +214,8 @@ function loadRow(phase: string, name: Load, result: autocannon.Result, cost: Pha
     'server loop p99/max ms': first ? `${round(cost.loopP99Ms)} / ${round(cost.loopMaxMs)}` : '',
     'cpu s server/bench': first ? `${round(cost.serverCpuS)} / ${round(cost.benchCpuS)}` : '',
     target: name === 'info' && phase !== 'baseline' ? `p99 < ${INFO_P99_TARGET_MS} ms, 0 errors` : '0 errors',
-    met: (name !== 'info' || phase === 'baseline' || result.latency.p99 < INFO_P99_TARGET_MS) && bad === 0 ? 'yes' : 'NO',
+    met:
+      (name !== 'info' || phase === 'baseline' || result.latency.p99 < INFO_P99_TARGET_MS) && bad === 0 ? 'yes' : 'NO',
   };
 }
 
@@ -320,7 +345,13 @@ interface AttackLog {
   rssSamples: number[];
 }
 
-async function attack(server: TestServer, session: Session, statSessions: Session[], until: () => boolean, log: AttackLog): Promise<void> {
+async function attack(
+  server: TestServer,
+  session: Session,
+  statSessions: Session[],
+  until: () => boolean,
+  log: AttackLog,
+): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const track = { album_id: DEMO_ALBUMS[0]!.album_id, disc_id: 1, track_id: 1 };
   // Bodies made once: this process also measures latency, it must not stall on JSON.stringify.
@@ -332,10 +363,12 @@ async function attack(server: TestServer, session: Session, statSessions: Sessio
   const statLoop = async (): Promise<void> => {
     while (until()) {
       const account = statSessions[turn++ % statSessions.length]!;
-      const answer = await api(server, '/api/stat', { method: 'POST', body: worstAccepted, session: account }).catch((error: unknown) => {
-        log.networkErrors.push(`stat: ${String(error)}`);
-        return null;
-      });
+      const answer = await api(server, '/api/stat', { method: 'POST', body: worstAccepted, session: account }).catch(
+        (error: unknown) => {
+          log.networkErrors.push(`stat: ${String(error)}`);
+          return null;
+        },
+      );
       if (answer === null) continue;
       if (answer.status === 0) log.statAccepted += 1;
       else if (answer.status === 901000 && BUDGET_REFUSAL.test(answer.message)) log.statOverBudget += 1;
@@ -363,12 +396,14 @@ async function attack(server: TestServer, session: Session, statSessions: Sessio
   };
   const guessLoop = async (): Promise<void> => {
     for (let i = 0; until(); i++) {
-      const answer = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: sha256Hex(`guess-${i}`) }, from: ATTACKER }).catch(
-        (error: unknown) => {
-          log.networkErrors.push(`login: ${String(error)}`);
-          return null;
-        },
-      );
+      const answer = await api(server, '/api/user/login', {
+        method: 'POST',
+        body: { email: VICTIM.email, password: sha256Hex(`guess-${i}`) },
+        from: ATTACKER,
+      }).catch((error: unknown) => {
+        log.networkErrors.push(`login: ${String(error)}`);
+        return null;
+      });
       if (answer === null) continue;
       log.guesses += 1;
       if (answer.status === 0) log.guessOpened += 1;
@@ -395,7 +430,15 @@ async function attack(server: TestServer, session: Session, statSessions: Sessio
 async function sharedTrackUrl(server: TestServer, session: Session): Promise<string> {
   const { album, disc, track } = longestDemoTrack();
   const credentialId = ((await api(server, '/api/credential', { session })).data as { id: string }[])[0]!.id;
-  const body = { info: { name: 'one track', description: '', cover: { album_id: album, disc_id: disc }, songs: [{ album_id: album, disc_id: disc, tracks: [track] }] }, albums: { [album]: credentialId } };
+  const body = {
+    info: {
+      name: 'one track',
+      description: '',
+      cover: { album_id: album, disc_id: disc },
+      songs: [{ album_id: album, disc_id: disc, tracks: [track] }],
+    },
+    albums: { [album]: credentialId },
+  };
   const created = await api(server, '/api/share', { method: 'POST', body, session });
   if (created.status !== 0) throw new Error(`create a share: ${created.status} ${created.message}`);
   const shared = await api(server, `/api/share?id=${String(created.data)}`);
@@ -421,7 +464,11 @@ export const hostileBench: BenchModule = {
   title: `Server under attack on loopback: load at ${CONNECTIONS} connections with worst-case stats, 100 MB bodies, password guessing, hostile JSON shapes and the largest share`,
   async run() {
     const dataDir = await mkdtemp(join(tmpdir(), 'anniv-bench-hostile-'));
-    const server = await spawnServer({ dataDir, removeDataDir: true, env: { TRUST_PROXY: '1', REPORT_EVENT_LOOP: '1' } });
+    const server = await spawnServer({
+      dataDir,
+      removeDataDir: true,
+      env: { TRUST_PROXY: '1', REPORT_EVENT_LOOP: '1' },
+    });
     try {
       await registerAccount(server.baseUrl, VICTIM, '198.51.100.100');
       const session = await signIn(server, server.demo.email, server.demo.password);
@@ -448,7 +495,15 @@ export const hostileBench: BenchModule = {
         // the report of the last second arrives just after the phase
         await sleep(1100);
         const loop = loopDelaySince(server.logs(), logFrom);
-        return [value, { loopP99Ms: loop.p99, loopMaxMs: loop.max, serverCpuS: (await cpuSeconds(server.pid)) - serverCpu, benchCpuS: (benchUsed.user + benchUsed.system) / 1e6 }];
+        return [
+          value,
+          {
+            loopP99Ms: loop.p99,
+            loopMaxMs: loop.max,
+            serverCpuS: (await cpuSeconds(server.pid)) - serverCpu,
+            benchCpuS: (benchUsed.user + benchUsed.system) / 1e6,
+          },
+        ];
       };
       for (const name of ['info', 'meta', 'audio'] as const) {
         const [result, cost] = await costOf(() => load(to[name], CONNECTIONS, BASE_SECONDS));
@@ -471,11 +526,19 @@ export const hostileBench: BenchModule = {
         rssSamples: [],
       };
       /** The three loads (50 connections in all) for `seconds` while `attackers` run until told to stop. */
-      const phase = async (name: string, seconds: number, attackers: (until: () => boolean) => Promise<unknown>): Promise<void> => {
+      const phase = async (
+        name: string,
+        seconds: number,
+        attackers: (until: () => boolean) => Promise<unknown>,
+      ): Promise<void> => {
         const [loads, cost] = await costOf(async () => {
           let running = true;
           const attacking = attackers(() => running);
-          const done = await Promise.all((['info', 'meta', 'audio'] as const).map(async (l) => [l, await load(to[l], ATTACK_CONNECTIONS[l], seconds)] as const));
+          const done = await Promise.all(
+            (['info', 'meta', 'audio'] as const).map(
+              async (l) => [l, await load(to[l], ATTACK_CONNECTIONS[l], seconds)] as const,
+            ),
+          );
           running = false;
           await attacking;
           return done;
@@ -485,9 +548,16 @@ export const hostileBench: BenchModule = {
           rows.push(loadRow(name, l, result, cost));
         }
       };
-      if (TOGETHER.length > 0) await phase(`attack: ${TOGETHER.join('+')}`, ATTACK_SECONDS, (until) => attack(server, session, statSessions, until, log));
+      if (TOGETHER.length > 0)
+        await phase(`attack: ${TOGETHER.join('+')}`, ATTACK_SECONDS, (until) =>
+          attack(server, session, statSessions, until, log),
+        );
       // right after the guessing, while its lock holds (the phases below outlast a first lock)
-      const victimRight = await api(server, '/api/user/login', { method: 'POST', body: { email: VICTIM.email, password: sha256Hex(VICTIM.password) }, from: ATTACKER });
+      const victimRight = await api(server, '/api/user/login', {
+        method: 'POST',
+        body: { email: VICTIM.email, password: sha256Hex(VICTIM.password) },
+        from: ATTACKER,
+      });
 
       const ownerLog = newOwnerLog();
       const registerLog = newRegisterLog();
@@ -502,32 +572,50 @@ export const hostileBench: BenchModule = {
         if (name === 'nested') {
           const body = nestedArrays(NESTED_BYTES);
           await phase('attack: nested', EACH_SECONDS, (until) =>
-            Promise.all([1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, nestedLog))),
+            Promise.all(
+              [1, 2].map(() =>
+                bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, nestedLog),
+              ),
+            ),
           );
         } else if (name === 'unknownkeys') {
           const body = unknownKeys(UNKNOWN_KEYS);
           await phase('attack: unknownkeys', EACH_SECONDS, (until) =>
-            Promise.all([1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, keysLog))),
+            Promise.all(
+              [1, 2].map(() => bodyLoop(server.baseUrl, 'PUT', '/api/playlist', body, session.cookie, until, keysLog)),
+            ),
           );
         } else if (name === 'makeshare') {
           const account = { email: 'maker@anniv.local', password: 'maker-password-1', nickname: 'maker' };
           await registerAccount(server.baseUrl, account, '198.51.100.201');
           const maker = await signIn(server, account.email, account.password);
-          const credentialId = ((await api(server, '/api/credential', { session: maker })).data as { id: string }[])[0]!.id;
+          const credentialId = ((await api(server, '/api/credential', { session: maker })).data as { id: string }[])[0]!
+            .id;
           const body = JSON.stringify(largestShareBody(credentialId));
-          await phase('attack: makeshare', EACH_SECONDS, (until) => Promise.all([1, 2].map(() => makeShareLoop(server.baseUrl, body, maker.cookie, until, makeShareLog))));
+          await phase('attack: makeshare', EACH_SECONDS, (until) =>
+            Promise.all([1, 2].map(() => makeShareLoop(server.baseUrl, body, maker.cookie, until, makeShareLog))),
+          );
         } else if (name === 'owner') {
           const owner = { email: 'owner@anniv.local', password: 'owner-password-1', nickname: 'owner' };
           await registerAccount(server.baseUrl, owner, '198.51.100.200');
           const device = await knownDevice(server.baseUrl, owner, '198.51.100.200');
           await phase('attack: owner', EACH_SECONDS, (until) =>
-            Promise.all([strangerLoop(server.baseUrl, owner, until, ownerLog), ownerLoop(server.baseUrl, owner, device, until, ownerLog)]),
+            Promise.all([
+              strangerLoop(server.baseUrl, owner, until, ownerLog),
+              ownerLoop(server.baseUrl, owner, device, until, ownerLog),
+            ]),
           );
         } else if (name === 'register') {
           await phase('attack: register', EACH_SECONDS, (until) =>
             Promise.all([
               registerFlood(server.baseUrl, 'IPv4 203.0.113.90', () => '203.0.113.90', until, registerLog),
-              registerFlood(server.baseUrl, 'IPv6 2001:db8:1:2::/64', (i) => `2001:db8:1:2::${(i + 1).toString(16)}`, until, registerLog),
+              registerFlood(
+                server.baseUrl,
+                'IPv6 2001:db8:1:2::/64',
+                (i) => `2001:db8:1:2::${(i + 1).toString(16)}`,
+                until,
+                registerLog,
+              ),
               bystander(server.baseUrl, registerLog),
             ]),
           );
@@ -553,12 +641,22 @@ export const hostileBench: BenchModule = {
           );
         } else {
           const credentialId = ((await api(server, '/api/credential', { session })).data as { id: string }[])[0]!.id;
-          const created = await api(server, '/api/share', { method: 'POST', body: largestShareBody(credentialId), session });
+          const created = await api(server, '/api/share', {
+            method: 'POST',
+            body: largestShareBody(credentialId),
+            session,
+          });
           if (created.status !== 0) throw new Error(`create the largest share: ${created.status} ${created.message}`);
           const shareId = created.data as string;
-          largestShareBytes = (await (await fetch(`${server.baseUrl}/api/share?id=${shareId}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength;
+          largestShareBytes = (
+            await (
+              await fetch(`${server.baseUrl}/api/share?id=${shareId}`, { headers: { 'accept-encoding': 'identity' } })
+            ).arrayBuffer()
+          ).byteLength;
           await phase('attack: share', EACH_SECONDS, (until) =>
-            Promise.all(Array.from({ length: SHARE_READERS }, () => readShareLoop(server.baseUrl, shareId, until, shareLog))),
+            Promise.all(
+              Array.from({ length: SHARE_READERS }, () => readShareLoop(server.baseUrl, shareId, until, shareLog)),
+            ),
           );
         }
       }
@@ -566,7 +664,10 @@ export const hostileBench: BenchModule = {
       const playsAfter = await storedPlays(server, statSessions);
       const expectedPlays = log.statAccepted * STAT_ENTRIES * STAT_TIMES;
       const storedNew = playsAfter - playsBefore;
-      const demoSignsIn = await signIn(server, server.demo.email, server.demo.password).then(() => true, () => false);
+      const demoSignsIn = await signIn(server, server.demo.email, server.demo.password).then(
+        () => true,
+        () => false,
+      );
       const bodies413 = log.hugeBodies.filter((b) => b.status === 413).length;
       const bodiesClosed = log.hugeBodies.filter((b) => b.status === 0).length;
       const maxSent = Math.max(0, ...log.hugeBodies.map((b) => b.sentMb));
@@ -575,33 +676,48 @@ export const hostileBench: BenchModule = {
 
       const problems: string[] = [];
       for (const [name, result] of Object.entries(results)) {
-        if (result.errors + result.non2xx > 0) problems.push(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        if (result.errors + result.non2xx > 0)
+          problems.push(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
       }
-      if (log.statOtherAnswers.length > 0) problems.push(`valid stat reports refused: ${log.statOtherAnswers.slice(0, 5).join(', ')}`);
+      if (log.statOtherAnswers.length > 0)
+        problems.push(`valid stat reports refused: ${log.statOtherAnswers.slice(0, 5).join(', ')}`);
       if (log.networkErrors.length > 0) problems.push(`network errors: ${log.networkErrors.slice(0, 3).join('; ')}`);
       if (log.overLimitAccepted > 0) problems.push(`${log.overLimitAccepted} over-limit stat reports accepted`);
       if (storedNew !== expectedPlays) problems.push(`stored plays ${storedNew}, expected ${expectedPlays}`);
-      if (bodies413 + bodiesClosed !== log.hugeBodies.length) problems.push(`100 MB bodies not refused with 413: ${log.hugeBodies.map((b) => b.status).join(', ')}`);
+      if (bodies413 + bodiesClosed !== log.hugeBodies.length)
+        problems.push(`100 MB bodies not refused with 413: ${log.hugeBodies.map((b) => b.status).join(', ')}`);
       if (log.guessOpened > 0) problems.push('a password guess signed in');
-      if (nestedLog.other.length > 0) problems.push(`nested arrays not refused with 902003: ${nestedLog.other.slice(0, 3).join('; ')}`);
-      if (keysLog.other.length > 0) problems.push(`unknown keys not refused with 902003: ${keysLog.other.slice(0, 3).join('; ')}`);
-      if (makeShareLog.other.length > 0 || (ATTACKS.has('makeshare') && makeShareLog.limited === 0)) problems.push(`share creation: ${makeShareLog.created} made, ${makeShareLog.limited} refused by the budget, others: ${makeShareLog.other.slice(0, 3).join('; ')}`);
+      if (nestedLog.other.length > 0)
+        problems.push(`nested arrays not refused with 902003: ${nestedLog.other.slice(0, 3).join('; ')}`);
+      if (keysLog.other.length > 0)
+        problems.push(`unknown keys not refused with 902003: ${keysLog.other.slice(0, 3).join('; ')}`);
+      if (makeShareLog.other.length > 0 || (ATTACKS.has('makeshare') && makeShareLog.limited === 0))
+        problems.push(
+          `share creation: ${makeShareLog.created} made, ${makeShareLog.limited} refused by the budget, others: ${makeShareLog.other.slice(0, 3).join('; ')}`,
+        );
       if (shareLog.bad.length > 0) problems.push(`share reads failed: ${shareLog.bad.slice(0, 3).join('; ')}`);
       if (ATTACKS.has('owner')) {
         if (ownerLog.strangerOpened > 0) problems.push(`the stranger signed in ${ownerLog.strangerOpened} times`);
-        if (ownerLog.ownerRefused.length > 0 || ownerLog.ownerSignIns === 0) problems.push(`the owner was refused on the known device: ${ownerLog.ownerRefused.slice(0, 3).join('; ')}`);
+        if (ownerLog.ownerRefused.length > 0 || ownerLog.ownerSignIns === 0)
+          problems.push(`the owner was refused on the known device: ${ownerLog.ownerRefused.slice(0, 3).join('; ')}`);
       }
       if (ATTACKS.has('register')) {
         const allowance = LIMITS.registrationsPerAddressPerHour;
-        for (const [group, made] of Object.entries(registerLog.made)) if (made !== allowance) problems.push(`${made} accounts registered from ${group}, expected ${allowance}`);
-        if (Object.keys(registerLog.made).length !== 2) problems.push(`registrations by group: ${JSON.stringify(registerLog.made)}`);
-        if (!registerLog.bystanderRegistered || registerLog.other.length > 0) problems.push(`registration answers: ${registerLog.other.slice(0, 3).join('; ')}`);
+        for (const [group, made] of Object.entries(registerLog.made))
+          if (made !== allowance) problems.push(`${made} accounts registered from ${group}, expected ${allowance}`);
+        if (Object.keys(registerLog.made).length !== 2)
+          problems.push(`registrations by group: ${JSON.stringify(registerLog.made)}`);
+        if (!registerLog.bystanderRegistered || registerLog.other.length > 0)
+          problems.push(`registration answers: ${registerLog.other.slice(0, 3).join('; ')}`);
       }
       if (!demoSignsIn) problems.push('the demo account cannot sign in after the attack');
       for (const { phase: where, left } of transcodesLeft) if (left > 0) problems.push(`${where}: ${left} ffmpeg left`);
       if (ATTACKS.has('transcode') && (listenerLog.other.length > 0 || listenerLog.played === 0))
-        problems.push(`share listeners: ${listenerLog.played} plays, other answers: ${listenerLog.other.slice(0, 3).join('; ')}`);
-      if (ATTACKS.has('guess') && victimRight.status === 0) problems.push('the guessed account opened with its right password while it should be locked');
+        problems.push(
+          `share listeners: ${listenerLog.played} plays, other answers: ${listenerLog.other.slice(0, 3).join('; ')}`,
+        );
+      if (ATTACKS.has('guess') && victimRight.status === 0)
+        problems.push('the guessed account opened with its right password while it should be locked');
 
       const notes = [
         `Attack (${ATTACK_SECONDS} s): ${log.statAccepted} worst-case stat reports accepted (${STAT_ENTRIES}×${STAT_TIMES} plays each, ` +
@@ -614,10 +730,14 @@ export const hostileBench: BenchModule = {
           `afterwards the demo account signs in: ${demoSignsIn ? 'yes' : 'NO'}; the guessed account's right password is refused while locked: ${victimRight.status !== 0 ? 'yes' : 'NO'}.`,
         `Server memory (RSS): ${rssAtStart ?? '?'} MB at start, peak ${peakRss || '?'} MB during the attack.`,
         ...(ATTACKS.has('nested')
-          ? [`Nested arrays (${EACH_SECONDS} s, 2 in flight, ${NESTED_BYTES / 1024 / 1024} MiB each): ${nestedLog.refused} of ${nestedLog.sent} refused with 902003 (${nestedLog.closed} by dropping the connection while the client was still sending), slowest answer ${round(nestedLog.slowestMs)} ms.`]
+          ? [
+              `Nested arrays (${EACH_SECONDS} s, 2 in flight, ${NESTED_BYTES / 1024 / 1024} MiB each): ${nestedLog.refused} of ${nestedLog.sent} refused with 902003 (${nestedLog.closed} by dropping the connection while the client was still sending), slowest answer ${round(nestedLog.slowestMs)} ms.`,
+            ]
           : []),
         ...(ATTACKS.has('unknownkeys')
-          ? [`${UNKNOWN_KEYS.toLocaleString('en')} unknown keys (${EACH_SECONDS} s, 2 in flight): ${keysLog.refused} of ${keysLog.sent} refused with 902003 (${keysLog.closed} by dropping the connection while the client was still sending), slowest answer ${round(keysLog.slowestMs)} ms.`]
+          ? [
+              `${UNKNOWN_KEYS.toLocaleString('en')} unknown keys (${EACH_SECONDS} s, 2 in flight): ${keysLog.refused} of ${keysLog.sent} refused with 902003 (${keysLog.closed} by dropping the connection while the client was still sending), slowest answer ${round(keysLog.slowestMs)} ms.`,
+            ]
           : []),
         ...(ATTACKS.has('share')
           ? [
@@ -626,7 +746,9 @@ export const hostileBench: BenchModule = {
             ]
           : []),
         ...(ATTACKS.has('makeshare')
-          ? [`Creating the largest share (${EACH_SECONDS} s, 2 loops of one user): ${makeShareLog.created} made, then ${makeShareLog.limited} refused by the user's budget of share bytes, slowest answer ${round(makeShareLog.slowestMs)} ms.`]
+          ? [
+              `Creating the largest share (${EACH_SECONDS} s, 2 loops of one user): ${makeShareLog.created} made, then ${makeShareLog.limited} refused by the user's budget of share bytes, slowest answer ${round(makeShareLog.slowestMs)} ms.`,
+            ]
           : []),
         ...(ATTACKS.has('owner')
           ? [
@@ -636,7 +758,9 @@ export const hostileBench: BenchModule = {
           : []),
         ...(ATTACKS.has('register')
           ? [
-              `Registration flood (${EACH_SECONDS} s): made ${Object.entries(registerLog.made).map(([g, n]) => `${n} from ${g}`).join(', ')}, ` +
+              `Registration flood (${EACH_SECONDS} s): made ${Object.entries(registerLog.made)
+                .map(([g, n]) => `${n} from ${g}`)
+                .join(', ')}, ` +
                 `${registerLog.limited} refused by the limit; a listener elsewhere registered meanwhile: ${registerLog.bystanderRegistered ? 'yes' : 'NO'}.`,
             ]
           : []),

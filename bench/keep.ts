@@ -43,9 +43,13 @@ const BIG_FILE_BYTES = 32 * 1024 * 1024;
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const KEEP_RUNS = 5;
 /** every track's [disc, track] numbers, as the app keeps them */
-const TWO_DISC_TRACK_PATHS = DEMO_ALBUMS.find((album) => album.album_id === TWO_DISC_ALBUM)!.discs.flatMap((disc, d) => disc.tracks.map((_, t) => [d + 1, t + 1] as const));
+const TWO_DISC_TRACK_PATHS = DEMO_ALBUMS.find((album) => album.album_id === TWO_DISC_ALBUM)!.discs.flatMap((disc, d) =>
+  disc.tracks.map((_, t) => [d + 1, t + 1] as const),
+);
 /** the first disc's titles: the clicks take them in turn */
-const TWO_DISC_TRACKS = DEMO_ALBUMS.find((album) => album.album_id === TWO_DISC_ALBUM)!.discs[0]!.tracks.map((track) => track.title);
+const TWO_DISC_TRACKS = DEMO_ALBUMS.find((album) => album.album_id === TWO_DISC_ALBUM)!.discs[0]!.tracks.map(
+  (track) => track.title,
+);
 
 interface StoreTimings {
   writeBigMs: number[];
@@ -61,10 +65,19 @@ interface KeepTimings {
 }
 
 /** runs in the page: every measurement, both stores, the same bytes */
-async function measureInPage({ trackUrl, runs, bigBytes }: { trackUrl: string; runs: number; bigBytes: number }): Promise<KeepTimings> {
+async function measureInPage({
+  trackUrl,
+  runs,
+  bigBytes,
+}: {
+  trackUrl: string;
+  runs: number;
+  bigBytes: number;
+}): Promise<KeepTimings> {
   const track = await (await fetch(trackUrl)).arrayBuffer();
   const big = new Uint8Array(bigBytes);
-  for (let at = 0; at < big.length; at += 65_536) crypto.getRandomValues(big.subarray(at, Math.min(at + 65_536, big.length)));
+  for (let at = 0; at < big.length; at += 65_536)
+    crypto.getRandomValues(big.subarray(at, Math.min(at + 65_536, big.length)));
 
   const playing = (url: string) =>
     new Promise<number>((resolve, reject) => {
@@ -116,7 +129,8 @@ async function measureInPage({ trackUrl, runs, bigBytes }: { trackUrl: string; r
     },
     async clear() {
       const root = await navigator.storage.getDirectory();
-      for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) await root.removeEntry(name);
+      for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys())
+        await root.removeEntry(name);
     },
   };
 
@@ -152,17 +166,30 @@ async function measureInPage({ trackUrl, runs, bigBytes }: { trackUrl: string; r
 }
 
 async function libraryOf(page: Page): Promise<{ url: string; token: string }> {
-  const answer = await page.evaluate(async () => (await (await fetch('/api/credential')).json()) as { data: { url: string; token: string }[] });
+  const answer = await page.evaluate(
+    async () => (await (await fetch('/api/credential')).json()) as { data: { url: string; token: string }[] },
+  );
   const [library] = answer.data;
   if (!library) throw new Error('the demo user has no library');
   return library;
 }
 
-const trackUrl = (library: { url: string; token: string }, albumId: string, discId: number, trackId: number, quality: string) =>
-  `${library.url}/${albumId}/${discId}/${trackId}?auth=${encodeURIComponent(library.token)}&quality=${quality}`;
+const trackUrl = (
+  library: { url: string; token: string },
+  albumId: string,
+  discId: number,
+  trackId: number,
+  quality: string,
+) => `${library.url}/${albumId}/${discId}/${trackId}?auth=${encodeURIComponent(library.token)}&quality=${quality}`;
 
 /** runs in the page: the files fetched whole, one after another (as the app keeps them) */
-async function plainFetchInPage({ urls, runs }: { urls: string[]; runs: number }): Promise<{ bytes: number; ms: number[] }> {
+async function plainFetchInPage({
+  urls,
+  runs,
+}: {
+  urls: string[];
+  runs: number;
+}): Promise<{ bytes: number; ms: number[] }> {
   const ms: number[] = [];
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
@@ -197,9 +224,27 @@ async function keepInApp(page: Page, reports: PageReports, baseUrl: string, runs
 
 /** `seconds` of CD-format audio (44.1 kHz, 16-bit, two channels of independent pink noise) as FLAC at `file` */
 function makeCdFormatFlac(file: string, seconds: number): void {
-  const noise = (seed: number) => `anoisesrc=color=pink:amplitude=0.3:duration=${seconds}:sample_rate=44100:seed=${seed}`;
-  const made = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', noise(1), '-f', 'lavfi', '-i', noise(2),
-    '-filter_complex', '[0][1]amerge=inputs=2,aformat=sample_fmts=s16:channel_layouts=stereo', '-c:a', 'flac', file]);
+  const noise = (seed: number) =>
+    `anoisesrc=color=pink:amplitude=0.3:duration=${seconds}:sample_rate=44100:seed=${seed}`;
+  const made = spawnSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    noise(1),
+    '-f',
+    'lavfi',
+    '-i',
+    noise(2),
+    '-filter_complex',
+    '[0][1]amerge=inputs=2,aformat=sample_fmts=s16:channel_layouts=stereo',
+    '-c:a',
+    'flac',
+    file,
+  ]);
   if (made.status !== 0) throw new Error(`ffmpeg could not make ${file}: ${made.stderr.toString()}`);
 }
 
@@ -220,7 +265,11 @@ async function storagePerHour(): Promise<Record<string, number> | null> {
     const transcoder = new Transcoder(transcodeLimits());
     for (const quality of ['low', 'medium', 'high'] as const) {
       const slot = transcoder.reserve('bench', 'bench')!;
-      const bytes = (await new Response(transcoder.stream({ file, quality, signal: new AbortController().signal, slot })).arrayBuffer()).byteLength;
+      const bytes = (
+        await new Response(
+          transcoder.stream({ file, quality, signal: new AbortController().signal, slot }),
+        ).arrayBuffer()
+      ).byteLength;
       perHour[quality] = (bytes / PER_HOUR_SOURCE_SECONDS) * 3600;
     }
     return perHour;
@@ -237,7 +286,9 @@ async function storagePerHour(): Promise<Record<string, number> | null> {
  */
 async function recordSizedSecondDisc(dataDir: string): Promise<boolean> {
   if (!hasFfmpeg()) return false;
-  const [albumDir] = (await readdir(join(dataDir, 'library'), { recursive: true })).filter((entry) => entry.endsWith(TWO_DISC_ALBUM));
+  const [albumDir] = (await readdir(join(dataDir, 'library'), { recursive: true })).filter((entry) =>
+    entry.endsWith(TWO_DISC_ALBUM),
+  );
   if (!albumDir) throw new Error(`no folder of ${TWO_DISC_ALBUM} in the demo library`);
   const disc = join(dataDir, 'library', albumDir, '2');
   const files = (await readdir(disc)).filter((name) => name.endsWith('.flac'));
@@ -305,7 +356,10 @@ class PageReports {
   /** the next report of this kind; `act` is the click that should cause it */
   async next(kind: ReportKind, act: () => Promise<void>, timeoutMs = 30_000): Promise<number> {
     const reported = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${kind} report within ${timeoutMs} ms of the click`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${kind} report within ${timeoutMs} ms of the click`)),
+        timeoutMs,
+      );
       this.waiting = {
         kind,
         resolve: (ms) => {
@@ -326,7 +380,11 @@ async function clickToPlaying(page: Page, reports: PageReports, baseUrl: string,
   for (let i = 0; i < runs; i++) {
     await page.goto(`${baseUrl}/album/${TWO_DISC_ALBUM}`);
     const title = TWO_DISC_TRACKS[i % TWO_DISC_TRACKS.length]!;
-    const play = page.locator('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).getByRole('button', { name: '播放', exact: true });
+    const play = page
+      .locator('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .getByRole('button', { name: '播放', exact: true });
     times.push(await reports.next('playing', () => play.click()));
   }
   return times;
@@ -349,7 +407,11 @@ export const keepBench: BenchModule = {
       const library = await libraryOf(page);
       // tsx names the nested functions through a helper the page does not have
       await page.evaluate('globalThis.__name = (fn) => fn');
-      const t = await page.evaluate(measureInPage, { trackUrl: trackUrl(library, TWO_DISC_ALBUM, 1, 1, 'lossless'), runs: RUNS, bigBytes: BIG_FILE_BYTES });
+      const t = await page.evaluate(measureInPage, {
+        trackUrl: trackUrl(library, TWO_DISC_ALBUM, 1, 1, 'lossless'),
+        runs: RUNS,
+        bigBytes: BIG_FILE_BYTES,
+      });
       await context.close();
       const perHour = await storagePerHour();
 
@@ -361,7 +423,9 @@ export const keepBench: BenchModule = {
       await reports.install(appPage);
       await signInAsDemo(appPage, server);
       const streamedClickMs = await clickToPlaying(appPage, reports, server.baseUrl, RUNS);
-      const albumUrls = TWO_DISC_TRACK_PATHS.map(([disc, track]) => trackUrl(library, TWO_DISC_ALBUM, disc, track, 'lossless'));
+      const albumUrls = TWO_DISC_TRACK_PATHS.map(([disc, track]) =>
+        trackUrl(library, TWO_DISC_ALBUM, disc, track, 'lossless'),
+      );
       const plain = await appPage.evaluate(plainFetchInPage, { urls: albumUrls, runs: KEEP_RUNS });
       const keptInAppMs = await keepInApp(appPage, reports, server.baseUrl, KEEP_RUNS);
       const keptClickMs = await clickToPlaying(appPage, reports, server.baseUrl, RUNS);
@@ -390,7 +454,7 @@ export const keepBench: BenchModule = {
         rows,
         notes: [
           `The kept track: 港灯夜曲 disc 1 track 1, lossless, ${(t.trackBytes / 1024).toFixed(0)} kB. Write throughput = ${mb} MB / write time.`,
-          `Download throughput over loopback, median of ${KEEP_RUNS}: plain fetch ${mbPerSecond(plain.ms)} MB/s, kept by the app ${mbPerSecond(keptInAppMs)} MB/s (it also writes each body to Cache Storage, and the pieces of a body longer than a megabyte to IndexedDB as they come, so a cut-off download resumes). ${recordSized ? `Disc 2's ${TWO_DISC_TRACK_PATHS.length - TWO_DISC_TRACKS.length} files are ${RECORD_SIZED_SECONDS} s of CD-format audio each (recordSizedSecondDisc); disc 1's are the demo's.` : 'No ffmpeg: every file is the demo\'s (a few hundred kB), so this is mostly what each track costs.'}`,
+          `Download throughput over loopback, median of ${KEEP_RUNS}: plain fetch ${mbPerSecond(plain.ms)} MB/s, kept by the app ${mbPerSecond(keptInAppMs)} MB/s (it also writes each body to Cache Storage, and the pieces of a body longer than a megabyte to IndexedDB as they come, so a cut-off download resumes). ${recordSized ? `Disc 2's ${TWO_DISC_TRACK_PATHS.length - TWO_DISC_TRACKS.length} files are ${RECORD_SIZED_SECONDS} s of CD-format audio each (recordSizedSecondDisc); disc 1's are the demo's.` : "No ffmpeg: every file is the demo's (a few hundred kB), so this is mostly what each track costs."}`,
           `Storage per hour of audio at each quality: ${mbPerHour}.`,
           'App clicks: a fresh document each run on 港灯夜曲, the first six rows in turn; the streamed runs come before 保存到本机.',
         ],

@@ -34,15 +34,12 @@ const PLAYLIST_NAME = 'Bench 5000';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲
 const FIRST_ROW = `ul[aria-label="${PLAYLIST_NAME}"] > li`;
 
-
-
-
-
-
 /** the demo tracks, cycled to `length` playlist items */
 function items(length: number) {
   const tracks = DEMO_ALBUMS.flatMap((album) =>
-    album.discs.flatMap((disc, d) => disc.tracks.map((_, t) => ({ album_id: album.album_id, disc_id: d + 1, track_id: t + 1 }))),
+    album.discs.flatMap((disc, d) =>
+      disc.tracks.map((_, t) => ({ album_id: album.album_id, disc_id: d + 1, track_id: t + 1 })),
+    ),
   );
   return Array.from({ length }, (_, i) => ({ type: 'normal', description: '', info: tracks[i % tracks.length]! }));
 }
@@ -102,8 +99,12 @@ async function playlistOpen(page: Page, server: TestServer, id: string): Promise
   }
   // the whole list is what the page lists
   await routeToList(page, path);
-  const total = await page.evaluate((selector) => document.querySelector(selector)?.getAttribute('aria-setsize'), FIRST_ROW);
-  if (total !== String(PLAYLIST_LENGTH)) throw new Error(`the playlist page lists ${total} items, expected ${PLAYLIST_LENGTH}`);
+  const total = await page.evaluate(
+    (selector) => document.querySelector(selector)?.getAttribute('aria-setsize'),
+    FIRST_ROW,
+  );
+  if (total !== String(PLAYLIST_LENGTH))
+    throw new Error(`the playlist page lists ${total} items, expected ${PLAYLIST_LENGTH}`);
   return timings;
 }
 
@@ -136,7 +137,11 @@ function toggleHeart(page: Page): Promise<{ shown: number; answered: number }> {
 
 async function heartToggle(page: Page, server: TestServer): Promise<HeartTimings> {
   await page.goto(`${server.baseUrl}/album/${TWO_DISC_ALBUM}`);
-  await page.getByText('音频仓库同步成功').first().waitFor().catch(() => {});
+  await page
+    .getByText('音频仓库同步成功')
+    .first()
+    .waitFor()
+    .catch(() => {});
   await page.waitForFunction(() => {
     const heart = document.querySelector('main li button[aria-pressed]');
     return heart instanceof HTMLButtonElement && !heart.disabled;
@@ -156,7 +161,10 @@ export const listsBench: BenchModule = {
   async run() {
     await build({ root: REPO_ROOT, logLevel: 'error' });
     const dataDir = await mkdtemp(join(tmpdir(), 'anniv-lists-bench-'));
-    const [server, browser]: [TestServer, Browser] = await Promise.all([spawnServer({ dataDir, removeDataDir: true }), launchBrowser()]);
+    const [server, browser]: [TestServer, Browser] = await Promise.all([
+      spawnServer({ dataDir, removeDataDir: true }),
+      launchBrowser(),
+    ]);
     const context = await browser.newContext();
     const errors: string[] = [];
     try {
@@ -178,7 +186,12 @@ export const listsBench: BenchModule = {
           'A route change to the playlist includes GET /api/playlist of all its items (loopback) and parsing them; only the rows in view render.',
           'The heart shows the asked state at once and keeps it when the server agrees; "answer landed" is the PUT or DELETE round trip.',
         ],
-        data: { list, heart, targetsMs: { playlistOpen: PLAYLIST_TARGET_MS, heart: HEART_TARGET_MS }, playlistLength: PLAYLIST_LENGTH },
+        data: {
+          list,
+          heart,
+          targetsMs: { playlistOpen: PLAYLIST_TARGET_MS, heart: HEART_TARGET_MS },
+          playlistLength: PLAYLIST_LENGTH,
+        },
       };
     } finally {
       await context.close();

@@ -49,7 +49,12 @@ interface Profile {
 }
 
 const PROFILES: Profile[] = [
-  { name: 'mobile (150 ms RTT, 1.6 Mbit/s, CPU ×4)', network: { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 }, cpuSlowdown: 4, runs: THROTTLED_RUNS },
+  {
+    name: 'mobile (150 ms RTT, 1.6 Mbit/s, CPU ×4)',
+    network: { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
+    cpuSlowdown: 4,
+    runs: THROTTLED_RUNS,
+  },
   { name: 'loopback', network: null, cpuSlowdown: 1, runs: LOOPBACK_RUNS },
 ];
 
@@ -108,7 +113,8 @@ class Traffic {
       const url = traffic.urls.get(e.requestId);
       if (url === undefined) return;
       traffic.bytes += e.encodedDataLength;
-      if (!traffic.cached.has(e.requestId) && /\/assets\/.+\.(js|css)$/.test(new URL(url).pathname)) traffic.assetBytes += e.encodedDataLength;
+      if (!traffic.cached.has(e.requestId) && /\/assets\/.+\.(js|css)$/.test(new URL(url).pathname))
+        traffic.assetBytes += e.encodedDataLength;
     });
     return traffic;
   }
@@ -167,7 +173,12 @@ interface Client {
   syncsOnlyAtSignIn: boolean;
 }
 
-async function oneRun(browser: Browser, client: Client, signedIn: Awaited<ReturnType<BrowserContext['storageState']>>, profile: Profile): Promise<Run> {
+async function oneRun(
+  browser: Browser,
+  client: Client,
+  signedIn: Awaited<ReturnType<BrowserContext['storageState']>>,
+  profile: Profile,
+): Promise<Run> {
   /** a new context, signed in unless `signedOut` */
   const open = async (signedOut = false) => {
     const context = await browser.newContext(signedOut ? {} : { storageState: signedIn });
@@ -210,7 +221,10 @@ async function oneRun(browser: Browser, client: Client, signedIn: Awaited<Return
 
   // ours: the service worker has precached the app (it registers after the first load)
   const withWorker = client.rowNeedsPlayButton;
-  if (withWorker) await album.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
+  if (withWorker)
+    await album.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 120_000,
+    });
 
   album.traffic.reset();
   await album.page.reload();
@@ -280,40 +294,126 @@ function rowsOf(client: string, profile: Profile, runs: Run[]): Record<string, C
   const target = (ms: number, limit: number | null): Cell => (limit === null ? '-' : ms < limit ? 'yes' : 'NO');
   const throttled = profile.network !== null;
   return [
-    { client, profile: profile.name, measurement: 'home: navigation → home text', 'median ms': med((r) => r.homeMs), 'kB over wire': kB(median(runs.map((r) => r.homeBytes))), requests: median(runs.map((r) => r.homeRequests)), target: throttled ? `< ${TARGETS_MS.home} ms` : '(info)', met: target(med((r) => r.homeMs), throttled ? TARGETS_MS.home : null) },
-    { client, profile: profile.name, measurement: 'album: navigation → first track row', 'median ms': med((r) => r.albumMs), 'kB over wire': kB(median(runs.map((r) => r.albumBytes))), requests: median(runs.map((r) => r.albumRequests)), target: throttled ? `< ${TARGETS_MS.album} ms` : '(info)', met: target(med((r) => r.albumMs), throttled ? TARGETS_MS.album : null) },
-    { client, profile: profile.name, measurement: 'play: click 播放全部 → playing', 'median ms': runs.some((r) => Number.isNaN(r.playMs)) ? 'n/a' : med((r) => r.playMs), 'kB over wire': '', requests: '', target: '(info)', met: '-' },
-    { client, profile: profile.name, measurement: 'repeat visit: album reload → first row', 'median ms': med((r) => r.repeatAlbumMs), 'kB over wire': kB(median(runs.map((r) => r.repeatAssetBytes))), requests: '', target: 'JS+CSS 0 kB', met: runs.every((r) => r.repeatAssetBytes === 0) ? 'yes' : 'NO' },
+    {
+      client,
+      profile: profile.name,
+      measurement: 'home: navigation → home text',
+      'median ms': med((r) => r.homeMs),
+      'kB over wire': kB(median(runs.map((r) => r.homeBytes))),
+      requests: median(runs.map((r) => r.homeRequests)),
+      target: throttled ? `< ${TARGETS_MS.home} ms` : '(info)',
+      met: target(
+        med((r) => r.homeMs),
+        throttled ? TARGETS_MS.home : null,
+      ),
+    },
+    {
+      client,
+      profile: profile.name,
+      measurement: 'album: navigation → first track row',
+      'median ms': med((r) => r.albumMs),
+      'kB over wire': kB(median(runs.map((r) => r.albumBytes))),
+      requests: median(runs.map((r) => r.albumRequests)),
+      target: throttled ? `< ${TARGETS_MS.album} ms` : '(info)',
+      met: target(
+        med((r) => r.albumMs),
+        throttled ? TARGETS_MS.album : null,
+      ),
+    },
+    {
+      client,
+      profile: profile.name,
+      measurement: 'play: click 播放全部 → playing',
+      'median ms': runs.some((r) => Number.isNaN(r.playMs)) ? 'n/a' : med((r) => r.playMs),
+      'kB over wire': '',
+      requests: '',
+      target: '(info)',
+      met: '-',
+    },
+    {
+      client,
+      profile: profile.name,
+      measurement: 'repeat visit: album reload → first row',
+      'median ms': med((r) => r.repeatAlbumMs),
+      'kB over wire': kB(median(runs.map((r) => r.repeatAssetBytes))),
+      requests: '',
+      target: 'JS+CSS 0 kB',
+      met: runs.every((r) => r.repeatAssetBytes === 0) ? 'yes' : 'NO',
+    },
     ...(runs.every((r) => r.offlineAlbumMs !== null)
-      ? [{ client, profile: profile.name, measurement: 'offline: album reload → first row', 'median ms': med((r) => r.offlineAlbumMs!), 'kB over wire': 0, requests: '', target: '(info)', met: '-' }]
+      ? [
+          {
+            client,
+            profile: profile.name,
+            measurement: 'offline: album reload → first row',
+            'median ms': med((r) => r.offlineAlbumMs!),
+            'kB over wire': 0,
+            requests: '',
+            target: '(info)',
+            met: '-',
+          },
+        ]
       : []),
   ];
 }
 
 export const networkBench: BenchModule = {
   name: 'network',
-  title: 'Over a phone connection (150 ms RTT, 1.6 Mbit/s, CPU ×4) and on loopback: home, album rows, play, repeat visit (cold cache, signed in)',
+  title:
+    'Over a phone connection (150 ms RTT, 1.6 Mbit/s, CPU ×4) and on loopback: home, album rows, play, repeat visit (cold cache, signed in)',
   async run() {
     await build({ root: REPO_ROOT, logLevel: 'error' });
     const original = process.env.ORIGINAL_CLIENT_DIST;
     const servers: TestServer[] = [];
     const browser = await launchBrowser();
     try {
-      const ourServer = await spawnServer({ dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-')), removeDataDir: true });
-      const ours: Client = { label: 'ours', server: ourServer, rowNeedsPlayButton: true, errors: [], url: (path) => `${ourServer.baseUrl}${path}`, syncsOnlyAtSignIn: false };
+      const ourServer = await spawnServer({
+        dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-')),
+        removeDataDir: true,
+      });
+      const ours: Client = {
+        label: 'ours',
+        server: ourServer,
+        rowNeedsPlayButton: true,
+        errors: [],
+        url: (path) => `${ourServer.baseUrl}${path}`,
+        syncsOnlyAtSignIn: false,
+      };
       servers.push(ours.server);
       // the same build by hash address (what a server that serves files only gets): on our server,
       // where the route pages' preloads are lost, and on a strict one (ANNIV_STRICT=1: files only)
-      const oursByHash: Client = { ...ours, label: 'ours, /#/ address', errors: ours.errors, url: (path) => `${ourServer.baseUrl}/#${path}` };
-      const strictServer = await spawnServer({ dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-strict-')), removeDataDir: true, env: { ANNIV_STRICT: '1' } });
+      const oursByHash: Client = {
+        ...ours,
+        label: 'ours, /#/ address',
+        errors: ours.errors,
+        url: (path) => `${ourServer.baseUrl}/#${path}`,
+      };
+      const strictServer = await spawnServer({
+        dataDir: await mkdtemp(join(tmpdir(), 'anniv-network-bench-strict-')),
+        removeDataDir: true,
+        env: { ANNIV_STRICT: '1' },
+      });
       servers.push(strictServer);
-      const oursStrict: Client = { ...ours, label: 'ours, files-only server', server: strictServer, errors: ours.errors, url: (path) => `${strictServer.baseUrl}/#${path}` };
+      const oursStrict: Client = {
+        ...ours,
+        label: 'ours, files-only server',
+        server: strictServer,
+        errors: ours.errors,
+        url: (path) => `${strictServer.baseUrl}/#${path}`,
+      };
       const clients = [ours, oursByHash, oursStrict];
       if (original) {
         const dataDir = await mkdtemp(join(tmpdir(), 'anniv-network-bench-original-'));
         const server = await spawnServer({ dataDir, removeDataDir: true, distDir: original });
         servers.push(server);
-        clients.push({ label: 'original', server, rowNeedsPlayButton: false, errors: [], url: (path) => `${server.baseUrl}/#${path}`, syncsOnlyAtSignIn: true });
+        clients.push({
+          label: 'original',
+          server,
+          rowNeedsPlayButton: false,
+          errors: [],
+          url: (path) => `${server.baseUrl}/#${path}`,
+          syncsOnlyAtSignIn: true,
+        });
       }
       const rows: Record<string, Cell>[] = [];
       const data: Record<string, Run[]> = {};
@@ -324,7 +424,8 @@ export const networkBench: BenchModule = {
         const runs: Run[][] = clients.map(() => []);
         // the clients take turns, run by run, so a warming server or a busy moment weighs on all alike
         for (let i = 0; i < profile.runs; i++) {
-          for (const [k, client] of clients.entries()) runs[k]!.push(await oneRun(browser, client, states[k]!, profile));
+          for (const [k, client] of clients.entries())
+            runs[k]!.push(await oneRun(browser, client, states[k]!, profile));
         }
         for (const [k, client] of clients.entries()) {
           data[`${client.label} · ${profile.name}`] = runs[k]!;
@@ -336,10 +437,12 @@ export const networkBench: BenchModule = {
         rows,
         notes: [
           '"kB over wire" for repeat visit is the JS+CSS that came from the network (0 = all from the service worker or the HTTP cache); the other rows count every request of the page until the network is idle.',
-          'Offline: the network is switched off and the album page reloaded; the app comes from the service worker\'s precache, the album from IndexedDB.',
+          "Offline: the network is switched off and the album page reloaded; the app comes from the service worker's precache, the album from IndexedDB.",
           'The album row includes the first sync of the demo library (a new context has empty IndexedDB), as a first visit on a new phone would.',
           'Ours three ways: path addresses on the reference server (route pages with their preloads), the same by a /#/ address (the server sees only /), and by a /#/ address on a files-only server (ANNIV_STRICT=1, as anniv-go serves the client).',
-          original ? `Original client from ${original}; its page errors (not ours): ${clients.find((c) => c.label === 'original')!.errors.length}.` : 'Set ORIGINAL_CLIENT_DIST to a build of the original web client to run it beside ours.',
+          original
+            ? `Original client from ${original}; its page errors (not ours): ${clients.find((c) => c.label === 'original')!.errors.length}.`
+            : 'Set ORIGINAL_CLIENT_DIST to a build of the original web client to run it beside ours.',
         ],
         data,
       };

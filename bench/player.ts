@@ -80,13 +80,12 @@ interface BenchWindow {
   __bench: { click: number | null; playCalls: number[]; playing: number[]; firstRow: number | null };
 }
 
-
-
-
 /** the tracks of 港灯夜曲 in album order, with their disc and track numbers */
 function twoDiscTracks(): { title: string; discId: number; trackId: number }[] {
   const album = DEMO_ALBUMS.find((a) => a.album_id === TWO_DISC_ALBUM)!;
-  return album.discs.flatMap((disc, d) => disc.tracks.map((t, i) => ({ title: t.title, discId: d + 1, trackId: i + 1 })));
+  return album.discs.flatMap((disc, d) =>
+    disc.tracks.map((t, i) => ({ title: t.title, discId: d + 1, trackId: i + 1 })),
+  );
 }
 
 /** a saved queue of `length` items over the demo albums: real album ids, track ids 1..length */
@@ -107,8 +106,6 @@ export function bigQueue(length: number) {
   });
   return { tracks, index: 0 };
 }
-
-
 
 interface ClickTimings {
   /** click → the element's `playing` */
@@ -148,7 +145,9 @@ async function clickToPlaying(browser: Browser, server: TestServer): Promise<Cli
           const click = bench.click;
           const playing = bench.playing.find((t) => t >= click);
           const playCall = bench.playCalls.find((t) => t >= click);
-          return playing === undefined || playCall === undefined ? null : { playing: playing - click, playCall: playCall - click };
+          return playing === undefined || playCall === undefined
+            ? null
+            : { playing: playing - click, playCall: playCall - click };
         },
         undefined,
         { timeout: 30_000 },
@@ -183,9 +182,20 @@ async function gapsBetweenTracks(browser: Browser, server: TestServer): Promise<
     const titles = album.discs[0]!.tracks.map((t) => t.title);
     const queue = ['黄昏', '夜'].map((title) => {
       const trackId = titles.indexOf(title) + 1;
-      return { albumId: album.album_id, discId: 1, trackId, title, artist: album.artist, albumTitle: album.title, type: 'normal' };
+      return {
+        albumId: album.album_id,
+        discId: 1,
+        trackId,
+        title,
+        artist: album.artist,
+        albumTitle: album.title,
+        type: 'normal',
+      };
     });
-    await page.evaluate((saved) => localStorage.setItem('playlist', JSON.stringify(saved)), { tracks: queue, index: 0 });
+    await page.evaluate((saved) => localStorage.setItem('playlist', JSON.stringify(saved)), {
+      tracks: queue,
+      index: 0,
+    });
     await page.reload();
     const bar = page.locator('footer');
     await bar.locator('img[alt="黄昏"][src^="blob:"]').waitFor({ timeout: 30_000 });
@@ -207,7 +217,10 @@ async function gapsBetweenTracks(browser: Browser, server: TestServer): Promise<
         { timeout: 30_000 },
       );
       const current = (await playing.evaluate((e) => (e as HTMLMediaElement).src)) as string;
-      const next = mode === '单曲循环' ? queue.find((t) => current.includes(pathOf(t.trackId)))! : queue.find((t) => !current.includes(pathOf(t.trackId)))!;
+      const next =
+        mode === '单曲循环'
+          ? queue.find((t) => current.includes(pathOf(t.trackId)))!
+          : queue.find((t) => !current.includes(pathOf(t.trackId)))!;
       await waitForPreparedTrack(page, pathOf(next.trackId));
       const duration = (await playing.evaluate((e) => (e as HTMLMediaElement).duration)) as number;
       const box = (await slider.boundingBox())!;
@@ -275,7 +288,8 @@ async function queueRender(browser: Browser, server: TestServer): Promise<QueueT
     const queue = bigQueue(QUEUE_LENGTH);
     await page.evaluate((value) => localStorage.setItem('playlist', value), JSON.stringify(queue));
     const firstTitle = queue.tracks[0]!.title;
-    const restored = () => page.waitForFunction((title) => document.querySelector('footer p')?.textContent === title, firstTitle);
+    const restored = () =>
+      page.waitForFunction((title) => document.querySelector('footer p')?.textContent === title, firstTitle);
 
     for (let i = 0; i < QUEUE_RUNS; i++) {
       // a fresh document: the first route change also loads the queue page's chunk
@@ -297,8 +311,12 @@ async function queueRender(browser: Browser, server: TestServer): Promise<QueueT
       timings.pageLoad.push((await firstRow.jsonValue()) as number);
     }
     // the whole queue was restored and is what the page lists
-    const total = await page.evaluate((selector) => document.querySelector(selector)?.getAttribute('aria-setsize'), QUEUE_ROW);
-    if (total !== String(QUEUE_LENGTH)) throw new Error(`the queue page lists ${total} items, expected ${QUEUE_LENGTH}`);
+    const total = await page.evaluate(
+      (selector) => document.querySelector(selector)?.getAttribute('aria-setsize'),
+      QUEUE_ROW,
+    );
+    if (total !== String(QUEUE_LENGTH))
+      throw new Error(`the queue page lists ${total} items, expected ${QUEUE_LENGTH}`);
     if (errors.length > 0) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
     return timings;
   } finally {
@@ -337,7 +355,13 @@ export const playerBench: BenchModule = {
           `Gapless: ${GAP_RUNS} hand-overs 黄昏 → 夜 / 夜 → 夜 (队列循环 and 单曲循环 alternately), each read off both elements' clocks; a start lands on one of the audio output's callbacks (23 ms in headless Chromium), which bounds a single hand-over's error; an ended → play() hand-over leaves 100-300 ms.`,
           'A first route change to a lazy page shows the Suspense fallback; React then reveals the page no sooner than ~300 ms after that fallback (its fallback throttle), whatever the queue length.',
         ],
-        data: { click, queue, gaps, targetsMs: { clickToPlaying: CLICK_TARGET_MS, queueRender: QUEUE_TARGET_MS, gap: GAP_TARGET_MS }, queueLength: QUEUE_LENGTH },
+        data: {
+          click,
+          queue,
+          gaps,
+          targetsMs: { clickToPlaying: CLICK_TARGET_MS, queueRender: QUEUE_TARGET_MS, gap: GAP_TARGET_MS },
+          queueLength: QUEUE_LENGTH,
+        },
       };
     } finally {
       await browser.close();

@@ -23,7 +23,18 @@ import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
 import type { BenchModule } from './lib/types';
 
-const modules: BenchModule[] = [bundleBench, bootBench, syncBench, playerBench, listsBench, shareBench, hostileBench, networkBench, searchBench, keepBench];
+const modules: BenchModule[] = [
+  bundleBench,
+  bootBench,
+  syncBench,
+  playerBench,
+  listsBench,
+  shareBench,
+  hostileBench,
+  networkBench,
+  searchBench,
+  keepBench,
+];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !modules.some((m) => m.name === name));
@@ -42,9 +53,17 @@ for (const bench of modules.filter((m) => wanted.length === 0 || wanted.includes
     console.log(formatTable(result.rows));
     for (const note of result.notes ?? []) console.log(note);
     const file = join(RESULTS_DIR, `${bench.name}.json`);
-    const json = { name: bench.name, title: bench.title, measuredAt: new Date().toISOString(), rows: result.rows, data: result.data };
+    const json = {
+      name: bench.name,
+      title: bench.title,
+      measuredAt: new Date().toISOString(),
+      rows: result.rows,
+      data: result.data,
+    };
     await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
-    console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s; written to bench/results/${bench.name}.json)`);
+    console.log(
+      `(${((performance.now() - started) / 1000).toFixed(1)} s; written to bench/results/${bench.name}.json)`,
+    );
     if (result.failure) {
       failures.push(bench.name);
       console.error(`FAILED: ${result.failure}`);

@@ -9,11 +9,11 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { SEARCH_LIMIT, searchAlbums, searchTracks, } from '../server/meta/query';
+import { SEARCH_LIMIT, searchAlbums, searchTracks } from '../server/meta/query';
 import { buildMetaIndex } from '../server/meta/searchIndex';
 import type { MetaRepo } from '../server/meta/load';
 import { TagRegistry } from '../server/meta/tags';
-import type { AlbumDetails, DiscDetails, TrackDetails, } from '../server/meta/types';
+import type { AlbumDetails, DiscDetails, TrackDetails } from '../server/meta/types';
 import { has, scanAlbums, scanTracks } from '../harness/metaScan';
 import { median, round } from './lib/stats';
 import type { BenchModule, Cell } from './lib/types';
@@ -25,7 +25,36 @@ const gc = runInNewContext('gc') as () => void;
 /** deterministic PRNG (the demo's mulberry32), so every run gets the same data */
 const random = mulberry32;
 
-const WORDS = ['love', 'night', 'Star', 'the', 'Dream', 'rain', 'LIGHT', 'song', 'blue', 'Summer', 'memory', 'Hello', 'world', 'sky', 'heart', 'Road', 'moon', 'ocean', 'Fire', 'piano', 'remix', 'live', 'ver.', 'instrumental', 'Tokyo', 'harbor', 'wind', 'echo'];
+const WORDS = [
+  'love',
+  'night',
+  'Star',
+  'the',
+  'Dream',
+  'rain',
+  'LIGHT',
+  'song',
+  'blue',
+  'Summer',
+  'memory',
+  'Hello',
+  'world',
+  'sky',
+  'heart',
+  'Road',
+  'moon',
+  'ocean',
+  'Fire',
+  'piano',
+  'remix',
+  'live',
+  'ver.',
+  'instrumental',
+  'Tokyo',
+  'harbor',
+  'wind',
+  'echo',
+];
 const FIRST = ['Ren', 'Aki', 'Yuki', 'Mei', 'Sora', 'Hana', 'Kai', 'Lin', 'Jun', 'Rio', 'Sam', 'Alex', 'Nora', 'Eli'];
 const LAST = ['Kishi', 'Tanaka', 'Chen', 'Wang', 'Sato', 'Lee', 'Ito', 'Park', 'Mori', 'Zhou', 'Smith', 'Gray'];
 
@@ -62,7 +91,16 @@ function generateRepo(albumCount: number, seed: number): MetaRepo {
       }
       discs.push({ artist, catalog: discCount > 1 ? `${catalog}-${d + 1}` : catalog, type: 'normal', tracks });
     }
-    const album: AlbumDetails = { album_id: `00000000-0000-4000-8000-${hex}`, title: phrase(), catalog, artist, date: '2024-01-01', type: 'normal', tags: [], discs };
+    const album: AlbumDetails = {
+      album_id: `00000000-0000-4000-8000-${hex}`,
+      title: phrase(),
+      catalog,
+      artist,
+      date: '2024-01-01',
+      type: 'normal',
+      tags: [],
+      discs,
+    };
     if (rnd() < 0.2) album.edition = pick(['Deluxe', '限定盤', '通常盤', 'Anniversary Edition']);
     albums.set(album.album_id, album);
   }
@@ -178,7 +216,15 @@ export const searchBench: BenchModule = {
           measured.push({ ...row, indexRuns: indexed.length, scanRuns: scan.length });
         }
       }
-      const summary = { albumCount, trackCount, repoMB: MB(repoBytes), buildMs: round(buildMs), indexAddedMB: MB(added), typedArraysMB: MB(typed), measured };
+      const summary = {
+        albumCount,
+        trackCount,
+        repoMB: MB(repoBytes),
+        buildMs: round(buildMs),
+        indexAddedMB: MB(added),
+        typedArraysMB: MB(typed),
+        measured,
+      };
       data.push(summary);
       builds.push(
         `${albumCount} albums, ${trackCount} tracks: index built in ${Math.round(buildMs)} ms, adds ${MB(added)} MB (typed arrays ${MB(typed)} MB); the repo itself takes ${MB(repoBytes)} MB`,

@@ -105,7 +105,11 @@ export const shareBench: BenchModule = {
       const kb = (bytes: number) => Math.round(bytes / 10) / 100;
       return {
         rows: [
-          row('/s/{id} signed out, cold: navigation start → first track row', loads.map((l) => l.ms), TIME_TARGET_MS),
+          row(
+            '/s/{id} signed out, cold: navigation start → first track row',
+            loads.map((l) => l.ms),
+            TIME_TARGET_MS,
+          ),
           {
             measurement: `JS+CSS fetched: ${kb(gzip)} kB gzip (${assets.length} files); limit ${kb(limit)} kB (first page ${kb(firstPageGzip)} + 20)`,
             runs: 1,
@@ -116,8 +120,17 @@ export const shareBench: BenchModule = {
             met: gzip <= limit ? 'yes' : 'NO',
           },
         ],
-        notes: ['Cold: a new browser context each run (empty HTTP cache and storage), nobody signed in. Sizes are gzip -9 of the built files the page fetched.'],
-        data: { loads, assets: sizes, gzipBytes: gzip, firstPageGzipBytes: firstPageGzip, limitBytes: limit, targetMs: TIME_TARGET_MS },
+        notes: [
+          'Cold: a new browser context each run (empty HTTP cache and storage), nobody signed in. Sizes are gzip -9 of the built files the page fetched.',
+        ],
+        data: {
+          loads,
+          assets: sizes,
+          gzipBytes: gzip,
+          firstPageGzipBytes: firstPageGzip,
+          limitBytes: limit,
+          targetMs: TIME_TARGET_MS,
+        },
       };
     } finally {
       await browser.close();

@@ -39,7 +39,12 @@ const SIZES: Size[] = [
  * (no album list: its catalogue would take the server minutes to build). Off by default, so a
  * plain `npm run bench -- sync` stays a few minutes.
  */
-const MILLION: Size = { albums: 1_000_000, runs: 1, targetsMs: { firstSyncMs: null, resyncMs: 100, cleanupMs: 300 }, albumList: false };
+const MILLION: Size = {
+  albums: 1_000_000,
+  runs: 1,
+  targetsMs: { firstSyncMs: null, resyncMs: 100, cleanupMs: 300 },
+  albumList: false,
+};
 const RUN_TIMEOUT_MS = 300_000;
 /** growth 10k → 100k at most this factor (linear, with room) */
 const GROWTH_TARGET = 12;
@@ -50,7 +55,14 @@ const LONG_TASK_TARGET_MS = 50;
 /** the album list's first page and page 3,000 after the route change (both cost the same) */
 const ALBUM_LIST_TARGET_MS = 300;
 const ALBUM_LIST_RUNS = 5;
-type Measured = 'firstSyncMs' | 'resyncMs' | 'cleanupMs' | 'longestTaskMs' | 'heapAfterSyncMb' | 'albumListFirstPageMs' | 'albumListFarPageMs';
+type Measured =
+  | 'firstSyncMs'
+  | 'resyncMs'
+  | 'cleanupMs'
+  | 'longestTaskMs'
+  | 'heapAfterSyncMb'
+  | 'albumListFirstPageMs'
+  | 'albumListFarPageMs';
 const LABELS: Record<Measured, string> = {
   firstSyncMs: 'first sync (from /info)',
   resyncMs: 're-sync, unchanged last_update',
@@ -82,13 +94,19 @@ async function buildEntry(outDir: string): Promise<void> {
   });
 }
 
-const PAGE = '<!doctype html><meta charset="utf-8"><title>sync bench</title><script type="module" src="/entry.js"></script>';
+const PAGE =
+  '<!doctype html><meta charset="utf-8"><title>sync bench</title><script type="module" src="/entry.js"></script>';
 
 /**
  * One origin for the page and the library (so no CORS preflight is measured): `/info` and
  * `/albums` answer like annil, anything else is a file from the bundle directory.
  */
-function serve(outDir: string, albumsJson: string, lastUpdate: number, counts: Record<string, number>): Promise<Server> {
+function serve(
+  outDir: string,
+  albumsJson: string,
+  lastUpdate: number,
+  counts: Record<string, number>,
+): Promise<Server> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     counts[path] = (counts[path] ?? 0) + 1;
@@ -108,7 +126,13 @@ function serve(outDir: string, albumsJson: string, lastUpdate: number, counts: R
 }
 
 /** `runs` runs against a library of `albums` albums, each in a fresh context (empty IndexedDB) */
-async function measure(browser: Awaited<ReturnType<typeof launchBrowser>>, outDir: string, ids: readonly string[], runs: number, counts: Record<string, number>) {
+async function measure(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  outDir: string,
+  ids: readonly string[],
+  runs: number,
+  counts: Record<string, number>,
+) {
   const albums = ids.length;
   const albumsJson = JSON.stringify(ids);
   const server = await serve(outDir, albumsJson, 1_716_000_000, counts);
@@ -124,7 +148,10 @@ async function measure(browser: Awaited<ReturnType<typeof launchBrowser>>, outDi
         await page.goto(`${origin}/`);
         await page.waitForFunction(() => 'syncBench' in window);
         const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`${albums} albums, run ${i + 1} took over ${RUN_TIMEOUT_MS} ms`)), RUN_TIMEOUT_MS).unref(),
+          setTimeout(
+            () => reject(new Error(`${albums} albums, run ${i + 1} took over ${RUN_TIMEOUT_MS} ms`)),
+            RUN_TIMEOUT_MS,
+          ).unref(),
         );
         results.push(await Promise.race([page.evaluate((url) => window.syncBench.run(url), origin), timeout]));
         if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -132,7 +159,8 @@ async function measure(browser: Awaited<ReturnType<typeof launchBrowser>>, outDi
         await context.close();
       }
     }
-    if (results.some((r) => r.albumCount !== albums)) throw new Error(`stored album counts: ${results.map((r) => r.albumCount).join(', ')} of ${albums}`);
+    if (results.some((r) => r.albumCount !== albums))
+      throw new Error(`stored album counts: ${results.map((r) => r.albumCount).join(', ')} of ${albums}`);
     const lookupContext = await browser.newContext();
     try {
       const page = await lookupContext.newPage();
@@ -165,14 +193,24 @@ function lookupRows(albums: number, lookups: LookupTimings): Record<string, stri
   return [
     row('storing two more libraries (worker)', lookups.storeTwoMoreMs, null),
     row('one look-up, first in the tab (opens the database, reads 3 blocks)', lookups.coldMs, null),
-    row('one look-up, blocks not yet read (median of 20)', lookups.uncachedMs, albums === 100_000 ? LOOKUP_TARGET_MS : null),
-    row('one look-up, blocks read before (median of 200)', lookups.cachedMs, albums === 100_000 ? LOOKUP_TARGET_MS : null),
+    row(
+      'one look-up, blocks not yet read (median of 20)',
+      lookups.uncachedMs,
+      albums === 100_000 ? LOOKUP_TARGET_MS : null,
+    ),
+    row(
+      'one look-up, blocks read before (median of 200)',
+      lookups.cachedMs,
+      albums === 100_000 ? LOOKUP_TARGET_MS : null,
+    ),
   ];
 }
 
 export const syncBench: BenchModule = {
   name: 'sync',
-  title: `Library sync in Chromium (${sizes().map((s) => `${s.albums} albums, median of ${s.runs}`).join('; ')})`,
+  title: `Library sync in Chromium (${sizes()
+    .map((s) => `${s.albums} albums, median of ${s.runs}`)
+    .join('; ')})`,
   async run() {
     const outDir = await mkdtemp(join(tmpdir(), 'anniv-sync-bench-'));
     const counts: Record<string, number> = {};
@@ -181,13 +219,18 @@ export const syncBench: BenchModule = {
       await buildEntry(outDir);
       // the app itself, for the album list
       await build({ root: REPO_ROOT, logLevel: 'error' });
-      const data: Record<string, { sync: SyncTimings[]; albumList: AlbumListTimings | null; lookups: LookupTimings }> = {};
+      const data: Record<string, { sync: SyncTimings[]; albumList: AlbumListTimings | null; lookups: LookupTimings }> =
+        {};
       const rows: Record<string, string | number>[] = [];
       const medians: Record<number, Record<Measured, number>> = {};
       for (const size of sizes()) {
-        const catalogue = size.albumList ? syntheticCatalogue(size.albums) : { ids: Array.from({ length: size.albums }, () => randomUUID()), meta: null };
+        const catalogue = size.albumList
+          ? syntheticCatalogue(size.albums)
+          : { ids: Array.from({ length: size.albums }, () => randomUUID()), meta: null };
         const { results: runs, lookups } = await measure(browser, outDir, catalogue.ids, size.runs, counts);
-        const albumList = catalogue.meta ? await measureAlbumList(browser, { albumIds: catalogue.ids, meta: catalogue.meta, runs: ALBUM_LIST_RUNS }) : null;
+        const albumList = catalogue.meta
+          ? await measureAlbumList(browser, { albumIds: catalogue.ids, meta: catalogue.meta, runs: ALBUM_LIST_RUNS })
+          : null;
         data[size.albums] = { sync: runs, albumList, lookups };
         const targets: Record<Measured, number | null> = {
           ...size.targetsMs,
@@ -197,7 +240,11 @@ export const syncBench: BenchModule = {
           albumListFarPageMs: ALBUM_LIST_TARGET_MS,
         };
         const valuesOf = (key: Measured): number[] =>
-          key === 'albumListFirstPageMs' ? (albumList?.firstPageMs ?? []) : key === 'albumListFarPageMs' ? (albumList?.farPageMs ?? []) : runs.map((r) => r[key]);
+          key === 'albumListFirstPageMs'
+            ? (albumList?.firstPageMs ?? [])
+            : key === 'albumListFarPageMs'
+              ? (albumList?.farPageMs ?? [])
+              : runs.map((r) => r[key]);
         medians[size.albums] = {} as Record<Measured, number>;
         for (const key of Object.keys(LABELS) as Measured[]) {
           const values = valuesOf(key);
@@ -235,8 +282,8 @@ export const syncBench: BenchModule = {
         rows,
         notes: [
           `Look-ups: the synced library plus two more of the same size stored beside it (three libraries), in a fresh context; "uncached" reads the three blocks that could hold the album, "cached" reuses the blocks this tab has read. ${process.env.SYNC_MILLION ? '' : 'SYNC_MILLION=1 adds the 1,000,000-album row.'}`,
-          'JS heap: the page\'s main thread (performance.memory); the worker that writes has its own heap, not counted.',
-          'Each run: a fresh browser context, the app\'s own sync machine and actors (the IndexedDB writes in their worker), a fake annil on the same origin.',
+          "JS heap: the page's main thread (performance.memory); the worker that writes has its own heap, not counted.",
+          "Each run: a fresh browser context, the app's own sync machine and actors (the IndexedDB writes in their worker), a fake annil on the same origin.",
           `Album list: the real app and server with a synthetic catalogue, the library on its own origin, median of ${ALBUM_LIST_RUNS} fresh documents each (the first route change also loads the page's chunk); the far page is page 3,000 at 100,000 albums, the last page at 10,000.`,
           `Requests: /info ${counts['/info'] ?? 0}, /albums ${counts['/albums'] ?? 0} in all (the re-sync skips /albums).`,
         ],

@@ -34,10 +34,18 @@ export async function compressDir(dir: string): Promise<number> {
     files.map(async (file) => {
       const body = await readFile(file);
       const [br, gz] = await Promise.all([
-        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+        brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        }),
         gzip(body, { level: 9 }),
       ]);
-      for (const [suffix, copy] of [['.br', br], ['.gz', gz]] as const) {
+      for (const [suffix, copy] of [
+        ['.br', br],
+        ['.gz', gz],
+      ] as const) {
         if (copy.byteLength >= body.byteLength) continue;
         await writeFile(`${file}${suffix}`, copy);
         written += 1;

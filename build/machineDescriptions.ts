@@ -13,10 +13,14 @@ import type { Plugin } from 'vite';
 const MACHINE_MODULE = /[\\/]src[\\/].*Machine\.ts$/;
 
 const isCreateMachine = (node: ts.Node): boolean =>
-  ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'createMachine';
+  ts.isCallExpression(node) &&
+  ts.isPropertyAccessExpression(node.expression) &&
+  node.expression.name.text === 'createMachine';
 
 const propertyNamed = (node: ts.Node, name: string): boolean =>
-  ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text === name;
+  ts.isPropertyAssignment(node) &&
+  (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+  node.name.text === name;
 
 /** what a machine keeps or computes (its context, functions' results): data, never documentation */
 const isData = (node: ts.Node): boolean => propertyNamed(node, 'context') || ts.isFunctionLike(node);

@@ -27,10 +27,15 @@ interface ProbeChunk extends ChunkLink {
 /** a lazily loaded page by name, or any lazily loaded module by its path from the root */
 export type Probed = keyof typeof LAZY_PAGES | `src/${string}`;
 
-const sourceOf = (probed: Probed): string => (probed.startsWith('src/') ? probed : LAZY_PAGES[probed as keyof typeof LAZY_PAGES]);
+const sourceOf = (probed: Probed): string =>
+  probed.startsWith('src/') ? probed : LAZY_PAGES[probed as keyof typeof LAZY_PAGES];
 
 /** for each page (or lazily loaded module), the modules of the chunks its own chunk imports in the probe build */
-export async function pageModules<P extends Probed>(configFile: string, root: string, pages: readonly P[]): Promise<Record<P, Set<string>>> {
+export async function pageModules<P extends Probed>(
+  configFile: string,
+  root: string,
+  pages: readonly P[],
+): Promise<Record<P, Set<string>>> {
   process.env[PROBE_ENV] = '1';
   let output: unknown;
   const styleSheets = new Map<string, string[]>();
@@ -44,7 +49,13 @@ export async function pageModules<P extends Probed>(configFile: string, root: st
     },
   };
   try {
-    const probe: InlineConfig = { configFile, root, logLevel: 'silent', build: { write: false }, plugins: [recordStyleSheets] };
+    const probe: InlineConfig = {
+      configFile,
+      root,
+      logLevel: 'silent',
+      build: { write: false },
+      plugins: [recordStyleSheets],
+    };
     output = await build(probe);
   } finally {
     delete process.env[PROBE_ENV];
@@ -55,7 +66,10 @@ export async function pageModules<P extends Probed>(configFile: string, root: st
   for (const page of pages) {
     const start = chunkOf(chunks, root, sourceOf(page));
     if (!start) throw new Error(`pageModules: the probe build has no chunk for ${page}`);
-    const needed = new Set([resolve(root, sourceOf(page)), ...importedChunks(start, chunks).flatMap((chunk) => chunk.moduleIds)]);
+    const needed = new Set([
+      resolve(root, sourceOf(page)),
+      ...importedChunks(start, chunks).flatMap((chunk) => chunk.moduleIds),
+    ]);
     for (const id of [...needed]) for (const sheet of styleSheets.get(id) ?? []) needed.add(sheet);
     modules[page] = needed;
   }

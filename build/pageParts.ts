@@ -25,7 +25,10 @@ export function pageParts() {
     const by = importers.get(id) ?? [];
     if (!part.test(id) || by.length === 0) return remember(id, false);
     known.set(id, false); // an import cycle does not make a module a page's part
-    return remember(id, by.every((importer) => page.test(importer) || pagePart(importer)));
+    return remember(
+      id,
+      by.every((importer) => page.test(importer) || pagePart(importer)),
+    );
   }
   function remember(id: string, value: boolean): boolean {
     known.set(id, value);

@@ -35,7 +35,10 @@ export function pageFiles(chunks: ChunkInfo[], root: string): Map<LazyPageName, 
     const needed = [...importedChunks(chunk, chunks), ...(data ? importedChunks(data, chunks) : [])];
     const files = new Set(needed.flatMap((c) => [c.fileName, ...c.css]));
     // scripts before stylesheets, each in a stable order
-    out.set(name, [...files].sort((a, b) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')) || a.localeCompare(b)));
+    out.set(
+      name,
+      [...files].sort((a, b) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')) || a.localeCompare(b)),
+    );
   }
   return out;
 }
@@ -55,7 +58,11 @@ export function withAddressMarker(html: string): string {
 /** index.html with the links added at the end of <head> */
 export function withPreloads(html: string, files: string[], base = '/'): string {
   const links = files
-    .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${base}${file}">` : `<link rel="modulepreload" crossorigin href="${base}${file}">`))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
+        : `<link rel="modulepreload" crossorigin href="${base}${file}">`,
+    )
     .join('\n    ');
   if (!html.includes('</head>')) throw new Error('routePages: index.html has no </head>');
   return html.replace(/\s*<\/head>/, `\n    ${links}\n  </head>`);
@@ -93,8 +100,12 @@ export function routePages(): Plugin {
       const app = withAddressMarker(await readFile(join(outDir, 'index.html'), 'utf8'));
       await mkdir(join(outDir, ROUTES_DIR), { recursive: true });
       await writeFile(join(outDir, ROUTES_DIR, APP_PAGE), app);
-      for (const [name, list] of files) await writeFile(join(outDir, ROUTES_DIR, `${name}.html`), withPreloads(app, list, base));
-      const table = ROUTE_TABLE.filter((route) => route.page !== 'HomePage').map((route) => ({ path: route.path, file: `${ROUTES_DIR}/${route.page}.html` }));
+      for (const [name, list] of files)
+        await writeFile(join(outDir, ROUTES_DIR, `${name}.html`), withPreloads(app, list, base));
+      const table = ROUTE_TABLE.filter((route) => route.page !== 'HomePage').map((route) => ({
+        path: route.path,
+        file: `${ROUTES_DIR}/${route.page}.html`,
+      }));
       await writeFile(join(outDir, ROUTES_DIR, ROUTES_INDEX), `${JSON.stringify(table, null, 2)}\n`);
     },
   };

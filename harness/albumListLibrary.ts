@@ -16,7 +16,10 @@ export interface AlbumListLibrary {
   close(): Promise<void>;
 }
 
-export async function serveAlbumList(ids: readonly string[], { cover }: { cover?: Uint8Array } = {}): Promise<AlbumListLibrary> {
+export async function serveAlbumList(
+  ids: readonly string[],
+  { cover }: { cover?: Uint8Array } = {},
+): Promise<AlbumListLibrary> {
   let albums = JSON.stringify(ids);
   let lastUpdate = 1_716_000_000;
   let sent = () => {};
@@ -25,8 +28,13 @@ export async function serveAlbumList(ids: readonly string[], { cover }: { cover?
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
     if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-    const send = (type: string, body: string | Uint8Array) => res.writeHead(200, { ...cors, 'content-type': type, 'cache-control': 'no-store' }).end(body);
-    if (path === '/info') return send('application/json', JSON.stringify({ version: 'album list', protocol_version: '1', last_update: lastUpdate }));
+    const send = (type: string, body: string | Uint8Array) =>
+      res.writeHead(200, { ...cors, 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    if (path === '/info')
+      return send(
+        'application/json',
+        JSON.stringify({ version: 'album list', protocol_version: '1', last_update: lastUpdate }),
+      );
     if (path === '/albums') {
       res.on('finish', sent);
       return send('application/json', albums);

@@ -17,14 +17,23 @@ export function probeChromium(path = process.env.CHROMIUM_PATH || DEFAULT_CHROMI
     return { ok: false, path, reason: `${path} does not exist or is not executable` };
   }
   try {
-    const version = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    const version = execFileSync(path, ['--version'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
     return { ok: true, path, version };
   } catch (error) {
-    return { ok: false, path, reason: `${path} --version failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      path,
+      reason: `${path} --version failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
-export const INSTALL_HINT = 'Install it with `sudo apt-get install chromium`, or set CHROMIUM_PATH to a Chromium/Chrome binary.';
+export const INSTALL_HINT =
+  'Install it with `sudo apt-get install chromium`, or set CHROMIUM_PATH to a Chromium/Chrome binary.';
 
 /** The browser path for the tests; throws with how to install it when there is none. */
 export function chromiumPath(): string {

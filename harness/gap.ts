@@ -39,7 +39,10 @@ export const SAMPLE_AUDIO_CLOCKS = `(() => {
 export async function waitForPreparedTrack(page: Page, part: string, timeout = 15_000): Promise<void> {
   // a function, not a string: the app's CSP forbids evaluating strings in waitForFunction
   await page.waitForFunction(
-    (wanted) => [...(window as unknown as { __loadedMedia: Set<HTMLMediaElement> }).__loadedMedia].some((e) => e.paused && e.readyState === 4 && e.src.includes(wanted)),
+    (wanted) =>
+      [...(window as unknown as { __loadedMedia: Set<HTMLMediaElement> }).__loadedMedia].some(
+        (e) => e.paused && e.readyState === 4 && e.src.includes(wanted),
+      ),
     part,
     { timeout },
   );

@@ -8,7 +8,8 @@ import type { MetaRepo } from '../server/meta/load.js';
 import { SEARCH_LIMIT, trackInfo } from '../server/meta/query.js';
 import type { AlbumDetails, TrackInfoWithAlbum } from '../server/meta/types.js';
 
-export const has = (text: string | undefined, needle: string): boolean => (text === undefined ? false : text.toLowerCase().includes(needle));
+export const has = (text: string | undefined, needle: string): boolean =>
+  text === undefined ? false : text.toLowerCase().includes(needle);
 
 export function scanAlbums(repo: MetaRepo, keyword: string): AlbumDetails[] {
   const k = keyword.trim().toLowerCase();

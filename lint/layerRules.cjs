@@ -49,7 +49,7 @@ function layerRules(root = 'src') {
       severity: 'error',
       comment:
         'This module is part of an import cycle. Break the cycle: move what both sides need into a lower ' +
-        'layer (e.g. the feature\'s own model file, or src/shared), or pass it in as a parameter instead of importing it.',
+        "layer (e.g. the feature's own model file, or src/shared), or pass it in as a parameter instead of importing it.",
       from: { path: r },
       to: { path: r, circular: true },
     },
@@ -67,9 +67,9 @@ function layerRules(root = 'src') {
       name: 'feature-to-other-feature-only-via-index',
       severity: 'error',
       comment:
-        'A feature may import another feature only through that feature\'s public files, never its ' +
+        "A feature may import another feature only through that feature's public files, never its " +
         'internal files: src/features/<other>/index.ts (what the app composes: start functions, ' +
-        'providers, hooks, types; loaded with the first page), components.ts (views other features\' ' +
+        "providers, hooks, types; loaded with the first page), components.ts (views other features' " +
         'lazy pages render, kept out of the first page) or a <name>.public.ts (a narrower set, when a ' +
         'page must not load all of components.ts). Export the thing there, or move it to src/shared ' +
         'if it is plain vocabulary.',
@@ -118,7 +118,7 @@ function layerRules(root = 'src') {
       comment:
         'src/services/** talks to the network and src/storage/** to this device: neither builds on the other. ' +
         'A policy over both (a cache in front of an API call) belongs to the feature that owns it; a rule both ' +
-        'need (reading a record\'s shape) goes down into src/rules.',
+        "need (reading a record's shape) goes down into src/rules.",
       from: { path: `${r}services/` },
       to: { path: `${r}storage/` },
     },
@@ -136,7 +136,7 @@ function layerRules(root = 'src') {
       name: 'rules-only-to-rules-and-shared',
       severity: 'error',
       comment:
-        'src/rules/** holds the product\'s rules as pure functions (no network, no storage, no framework): it ' +
+        "src/rules/** holds the product's rules as pure functions (no network, no storage, no framework): it " +
         'may import only src/rules, src/shared and npm packages. Pass what the rule needs in as a parameter, or ' +
         'keep the code that does I/O in src/services or src/storage.',
       from: { path: `${r}rules/` },
@@ -175,7 +175,7 @@ function layerRules(root = 'src') {
       name: 'samples-only-for-tooling',
       severity: 'error',
       comment:
-        'A *.samples.ts file holds a machine\'s sample events for its model-based paths (npm run paths, ' +
+        "A *.samples.ts file holds a machine's sample events for its model-based paths (npm run paths, " +
         'tests/machines): tooling, not the app. Inside src only another samples file may import one, so ' +
         'none reaches the bundle. Import it from scripts/ or tests/, or move what the app needs out of it.',
       from: { path: r, pathNot: '\\.samples\\.tsx?$' },
@@ -224,7 +224,7 @@ function toolingRules(root = '.') {
       name: 'server-not-to-app',
       severity: 'error',
       comment:
-        'server/** must not import src/app/**: the app\'s composition pulls in the features and their views. ' +
+        "server/** must not import src/app/**: the app's composition pulls in the features and their views. " +
         'The server keeps its own copy of what it must agree on with the client (server/routePaths.ts), ' +
         'with a test that the two agree.',
       from: { path: `${r}server/` },

@@ -99,7 +99,9 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
     else names.push(arg);
   }
   if (replay && (args.length !== names.length + 1 || names.length === 0)) {
-    throw new UsageError(names.length === 0 ? '--replay needs the files to replay' : '--replay takes files only, no other option');
+    throw new UsageError(
+      names.length === 0 ? '--replay needs the files to replay' : '--replay takes files only, no other option',
+    );
   }
   if (generator !== undefined && !['shortest', 'simple', 'random', 'quick'].includes(generator)) {
     throw new UsageError(`Unknown generator '${generator}' (shortest, simple, random or quick)`);
@@ -107,10 +109,16 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
   const random = generator === 'random';
   const quick = generator === 'quick';
   const walkOnly = ['--seed', '--max-length'].filter((flag) => flag in numbers);
-  const randomOnly = [...['--max-steps'].filter((flag) => flag in numbers), ...(until !== undefined ? ['--until'] : [])];
-  if (!random && randomOnly.length) throw new UsageError(`${[...(quick ? [] : walkOnly), ...randomOnly].join(', ')} only apply to --generator random`);
-  if (!random && !quick && walkOnly.length) throw new UsageError(`${walkOnly.join(', ')} only apply to --generator random or quick`);
-  if (simple && generator !== undefined && generator !== 'simple') throw new UsageError(`--simple and --generator ${generator} disagree`);
+  const randomOnly = [
+    ...['--max-steps'].filter((flag) => flag in numbers),
+    ...(until !== undefined ? ['--until'] : []),
+  ];
+  if (!random && randomOnly.length)
+    throw new UsageError(`${[...(quick ? [] : walkOnly), ...randomOnly].join(', ')} only apply to --generator random`);
+  if (!random && !quick && walkOnly.length)
+    throw new UsageError(`${walkOnly.join(', ')} only apply to --generator random or quick`);
+  if (simple && generator !== undefined && generator !== 'simple')
+    throw new UsageError(`--simple and --generator ${generator} disagree`);
   const generatorOptions: PathsOptions = random
     ? {
         generator: 'random',
@@ -126,11 +134,20 @@ export function parsePathsArgs(args: readonly string[]): ParsedArgs {
           ...(numbers['--max-length'] !== undefined && { maxLength: numbers['--max-length'] }),
         }
       : simple || generator !== undefined
-      ? { generator: simple || generator === 'simple' ? 'simple' : 'shortest' }
-      : // no generator asked for: the machine's own walk (its samples may choose simple)
-        {};
+        ? { generator: simple || generator === 'simple' ? 'simple' : 'shortest' }
+        : // no generator asked for: the machine's own walk (its samples may choose simple)
+          {};
   const options: PathsOptions = everyPath ? { ...generatorOptions, everyPath } : generatorOptions;
-  return { names, all, replay, help, ...(minCoverage !== undefined && { minCoverage }), format, ...(outDir !== undefined && { outDir }), options };
+  return {
+    names,
+    all,
+    replay,
+    help,
+    ...(minCoverage !== undefined && { minCoverage }),
+    format,
+    ...(outDir !== undefined && { outDir }),
+    options,
+  };
 }
 
 /** Runs `npm run paths` with these arguments over the registry. */
@@ -161,28 +178,45 @@ export function runPaths(registry: MachineRegistry, args: readonly string[]): Pa
       if (outDir === undefined) out.push(content);
       else {
         const file = { path: join(outDir, `${name}.${pathsFormats[format]}`), content: `${content}\n` };
-        const size = { paths: generated.paths.length, steps: stepsIn(generated), bytes: Buffer.byteLength(file.content) };
+        const size = {
+          paths: generated.paths.length,
+          steps: stepsIn(generated),
+          bytes: Buffer.byteLength(file.content),
+        };
         files.push(file);
         wrote.push(`Wrote ${file.path}: ${sizeLine(size)}`);
         for (const key of ['paths', 'steps', 'bytes'] as const) totals[key] += size[key];
       }
       const percent = transitionPercent(generated.coverage);
       if (parsed.minCoverage !== undefined && percent < parsed.minCoverage) {
-        err.push(`${name}: ${percent.toFixed(1)} % of its transitions fired, below --min-coverage ${parsed.minCoverage}`);
+        err.push(
+          `${name}: ${percent.toFixed(1)} % of its transitions fired, below --min-coverage ${parsed.minCoverage}`,
+        );
         code = 1;
       }
     } catch (error) {
-      if (!(error instanceof WalkLimitError) && !(error instanceof Error && /Unknown machine/.test(error.message))) throw error;
-      err.push(error instanceof WalkLimitError ? `${error.message}: refused (try the default generator or --generator random)` : error.message);
+      if (!(error instanceof WalkLimitError) && !(error instanceof Error && /Unknown machine/.test(error.message)))
+        throw error;
+      err.push(
+        error instanceof WalkLimitError
+          ? `${error.message}: refused (try the default generator or --generator random)`
+          : error.message,
+      );
       code = 1;
     }
   }
   const total = `Total: ${counted(files.length, 'file')}, ${sizeLine(totals)}`;
-  const printed = outDir === undefined ? (out.length ? joinOutputs(format, out) : '') : [...wrote, ...(files.length ? [total] : [])].join('\n');
+  const printed =
+    outDir === undefined
+      ? out.length
+        ? joinOutputs(format, out)
+        : ''
+      : [...wrote, ...(files.length ? [total] : [])].join('\n');
   return { code, out: printed, err: err.join('\n'), files };
 }
 
-const stepsIn = (generated: GeneratedPaths): number => generated.paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
+const stepsIn = (generated: GeneratedPaths): number =>
+  generated.paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
 
 const counted = (n: number, what: string): string => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 

@@ -39,7 +39,12 @@ export interface PathsDocument {
   seed: number | null;
   coverage: {
     states: { covered: number; total: number; missing: string[] };
-    transitions: { covered: number; total: number; missing: UnreachableTransition[]; unreachable: UnreachableTransition[] };
+    transitions: {
+      covered: number;
+      total: number;
+      missing: UnreachableTransition[];
+      unreachable: UnreachableTransition[];
+    };
   };
   /** `input`: only on a path that starts from one of the machine's further inputs (docs/qa.md). */
   paths: { id: string; title: string; input?: unknown; start: ExpectedState; steps: PathStep[] }[];
@@ -49,7 +54,8 @@ export interface PathsDocument {
 const pathId = (machine: string, index: number): string => `${machine}-${index + 1}`;
 
 /** The event with errors as `{name, message, …own fields}` and functions as their stubs, so JSON keeps all it says. */
-const plainEvent = (event: EventObject): PathStep['event'] => inputAsData(event, `event ${event.type}`) as PathStep['event'];
+const plainEvent = (event: EventObject): PathStep['event'] =>
+  inputAsData(event, `event ${event.type}`) as PathStep['event'];
 
 function pathsDocument(registry: MachineRegistry, name: string, generated: GeneratedPaths): PathsDocument {
   const machine = machineOf(registry, name);
@@ -65,7 +71,12 @@ function pathsDocument(registry: MachineRegistry, name: string, generated: Gener
     seed: generated.seed ?? null,
     coverage: {
       states: { covered: states.covered, total: states.total, missing: states.missing },
-      transitions: { covered: transitions.covered, total: transitions.total, missing: transitions.missing, unreachable: transitions.explained },
+      transitions: {
+        covered: transitions.covered,
+        total: transitions.total,
+        missing: transitions.missing,
+        unreachable: transitions.explained,
+      },
     },
     paths: generated.paths.map((path, i) => ({
       id: pathId(name, i),
@@ -91,12 +102,20 @@ function documentJson(document: PathsDocument): string {
   const lines: string[] = [];
   // each one-line object stands in the indented text as a string that names it
   const mark = (value: unknown) => `\u0000${lines.push(JSON.stringify(value)) - 1}`;
-  const marked = { ...document, paths: document.paths.map((path) => ({ ...path, start: mark(path.start), steps: path.steps.map(mark) })) };
+  const marked = {
+    ...document,
+    paths: document.paths.map((path) => ({ ...path, start: mark(path.start), steps: path.steps.map(mark) })),
+  };
   return JSON.stringify(marked, null, 2).replace(/"\\u0000(\d+)"/g, (_, i: string) => lines[Number(i)]!);
 }
 
 /** One machine's paths in `format`: the text `npm run paths` always printed, or an export. */
-export function formatPaths(registry: MachineRegistry, name: string, generated: GeneratedPaths, format: PathsFormat): string {
+export function formatPaths(
+  registry: MachineRegistry,
+  name: string,
+  generated: GeneratedPaths,
+  format: PathsFormat,
+): string {
   if (format === 'text') return formatPathsReport(registry, name, generated);
   const document = pathsDocument(registry, name, generated);
   if (format === 'json') return documentJson(document);
@@ -107,7 +126,8 @@ export function formatPaths(registry: MachineRegistry, name: string, generated: 
 /** Several machines in one output (stdout without `--out`): a JSON array, one CSV table, the texts one after the other. */
 export function joinOutputs(format: PathsFormat, outputs: readonly string[]): string {
   if (format === 'json') return outputs.length === 1 ? outputs[0]! : `[\n${outputs.join(',\n')}\n]`;
-  if (format === 'csv') return [outputs[0]!, ...outputs.slice(1).map((csv) => csv.slice(csv.indexOf('\r\n') + 2))].join('');
+  if (format === 'csv')
+    return [outputs[0]!, ...outputs.slice(1).map((csv) => csv.slice(csv.indexOf('\r\n') + 2))].join('');
   return outputs.join('\n\n');
 }
 
@@ -127,7 +147,16 @@ function pathsCsv(documents: readonly PathsDocument[]): string {
       path.steps.forEach((step, i) => {
         const { type, ...payload } = step.event;
         const payloadJson = Object.keys(payload).length ? JSON.stringify(payload) : '';
-        rows.push([path.id, path.title, String(i + 1), step.from, type, payloadJson, step.to, step.transition.join('\n')]);
+        rows.push([
+          path.id,
+          path.title,
+          String(i + 1),
+          step.from,
+          type,
+          payloadJson,
+          step.to,
+          step.transition.join('\n'),
+        ]);
       });
     }
   }
@@ -165,7 +194,8 @@ function pathsMarkdown(
   labels: Readonly<Record<string, string>> = {},
 ): string {
   const descriptions = new Map<string, string>();
-  for (const node of allStateNodes(machine)) if (node.description) descriptions.set(node.path.join('.'), node.description);
+  for (const node of allStateNodes(machine))
+    if (node.description) descriptions.set(node.path.join('.'), node.description);
   const why = new Map(transitionsOf(machine).flatMap((t) => (t.description ? [[t.id, t.description] as const] : [])));
   const names = eventNamesOf(machine);
   // a state in the product's words: its own description, else the nearest enclosing one's
@@ -193,7 +223,9 @@ function pathsMarkdown(
       const name = names.get(type) ?? type;
       const data = Object.keys(payload).length ? ` with \`${JSON.stringify(payload)}\`` : '';
       const reasons = step.transition.flatMap((id) => (why.has(id) ? [why.get(id)!] : []));
-      lines.push(`- **When** ${labels[type] ?? eventPhrase(name)} (\`${name}\`)${data}${reasons.length ? ` (${reasons.join(' ')})` : ''}`);
+      lines.push(
+        `- **When** ${labels[type] ?? eventPhrase(name)} (\`${name}\`)${data}${reasons.length ? ` (${reasons.join(' ')})` : ''}`,
+      );
       const before = new Set(leaves[i]);
       const changed = leaves[i + 1]!.filter((leaf) => !before.has(leaf));
       lines.push(

@@ -39,7 +39,7 @@ export interface MachineRegistry {
 
 /** `everyPath`: every path the generator walked, not only those that add coverage (`--every-path`). */
 export type PathsOptions = { everyPath?: boolean } & (
-  | { generator?: 'shortest' | 'simple'; /** the same as generator: 'simple' */ simple?: boolean }
+  | { generator?: 'shortest' | 'simple' /** the same as generator: 'simple' */; simple?: boolean }
   | { generator: 'random'; seed: number; maxLength?: number; untilPercent?: number; maxSteps?: number }
   | { generator: 'quick'; seed?: number; maxLength?: number }
 );
@@ -112,10 +112,16 @@ export function formatPathsReport(registry: MachineRegistry, name: string, gener
   ];
   if (states.missing.length) lines.push(`States not reached: ${states.missing.join(', ')}`);
   if (transitions.missing.length) {
-    lines.push('Transitions not covered:', ...transitions.missing.map((entry) => `  ${entry.transition}: ${entry.reason}`));
+    lines.push(
+      'Transitions not covered:',
+      ...transitions.missing.map((entry) => `  ${entry.transition}: ${entry.reason}`),
+    );
   }
   if (transitions.explained.length) {
-    lines.push('Unreachable (listed beside the machine):', ...transitions.explained.map((entry) => `  ${entry.transition}: ${entry.reason}`));
+    lines.push(
+      'Unreachable (listed beside the machine):',
+      ...transitions.explained.map((entry) => `  ${entry.transition}: ${entry.reason}`),
+    );
   }
   return lines.join('\n');
 }

@@ -72,7 +72,8 @@ function stateConfig(node: AnyStateNode): Config {
     const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
     const ownInvoke = actor && node.invoke.some((invoke) => invoke.id === actor[2]);
     if (eventType.startsWith('xstate.after.')) after[afterDelayName(eventType)] = value;
-    else if (actor && ownInvoke) invokeDone.set(actor[2]!, { ...invokeDone.get(actor[2]!), [actor[1] === 'done' ? 'onDone' : 'onError']: value });
+    else if (actor && ownInvoke)
+      invokeDone.set(actor[2]!, { ...invokeDone.get(actor[2]!), [actor[1] === 'done' ? 'onDone' : 'onError']: value });
     else if (eventType.startsWith('xstate.done.state.')) onDone = value;
     else on[eventType] = value;
   }
@@ -107,13 +108,17 @@ function transitionsConfig(source: AnyStateNode, transitions: readonly AnyTransi
     return config;
   });
   // a plain `EVENT: 'target'` where there is nothing else to say
-  const short = configs.map((config) => (Object.keys(config).length === 1 && typeof config.target === 'string' ? config.target : config));
+  const short = configs.map((config) =>
+    Object.keys(config).length === 1 && typeof config.target === 'string' ? config.target : config,
+  );
   return short.length === 1 ? short[0] : short;
 }
 
 /** A sibling by its key, anything else by its state id (`#player.stat.reporting`). */
 function targetsOf(source: AnyStateNode, targets: readonly AnyStateNode[]): string | string[] {
-  const refs = targets.map((target) => (target.parent && target.parent === source.parent ? target.key : `#${target.id}`));
+  const refs = targets.map((target) =>
+    target.parent && target.parent === source.parent ? target.key : `#${target.id}`,
+  );
   return refs.length === 1 ? refs[0]! : refs;
 }
 
@@ -127,7 +132,8 @@ function source(value: unknown, indent: string): string {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    if (value.every((item) => typeof item !== 'object' || item === null)) return `[${value.map((item) => source(item, inner)).join(', ')}]`;
+    if (value.every((item) => typeof item !== 'object' || item === null))
+      return `[${value.map((item) => source(item, inner)).join(', ')}]`;
     return `[\n${value.map((item) => `${inner}${source(item, inner)},`).join('\n')}\n${indent}]`;
   }
   if (value && typeof value === 'object') {

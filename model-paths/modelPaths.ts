@@ -89,10 +89,7 @@ export interface PathOptions<M extends AnyStateMachine> {
 const DEFAULT_LIMIT = 30_000;
 
 /** Paths through the real machine, from xstate/graph. */
-export function machinePaths<M extends AnyStateMachine>(
-  machine: M,
-  options: PathOptions<M>,
-): MachinePath<M>[] {
+export function machinePaths<M extends AnyStateMachine>(machine: M, options: PathOptions<M>): MachinePath<M>[] {
   const { kind = 'shortest', distinguish = 'value', limit = DEFAULT_LIMIT, ...rest } = options;
   const serializeState =
     rest.serializeState ??
@@ -312,9 +309,7 @@ export function afterDelayName(type: string): string {
 /** `idle`, `loggedIn.{playback.paused, loop.list}` */
 export function formatStateValue(value: StateValue): string {
   if (typeof value === 'string') return value;
-  const entries = Object.entries(value).filter(
-    (entry): entry is [string, StateValue] => entry[1] !== undefined,
-  );
+  const entries = Object.entries(value).filter((entry): entry is [string, StateValue] => entry[1] !== undefined);
   const parts = entries.map(([key, child]) => {
     const inner = formatStateValue(child);
     return inner ? `${key}.${inner}` : key;
@@ -361,7 +356,9 @@ export function stableStringify(value: unknown, replace?: (key: string, value: u
   return JSON.stringify(value, (key, raw: unknown) => {
     const v = replace ? replace(key, raw) : raw;
     return v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v;
   });
 }
@@ -390,12 +387,20 @@ export function withPendingActors<M extends AnyStateMachine>(machine: M, names: 
 }
 
 /** the same, recording the input each actor is started with */
-export function withRecordingActors<M extends AnyStateMachine, N extends string>(machine: M, names: readonly N[]): { machine: M; inputs: Record<N, unknown[]> } {
+export function withRecordingActors<M extends AnyStateMachine, N extends string>(
+  machine: M,
+  names: readonly N[],
+): { machine: M; inputs: Record<N, unknown[]> } {
   const inputs = Object.fromEntries(names.map((name) => [name, [] as unknown[]])) as Record<N, unknown[]>;
   const recording = (name: N) =>
     fromPromise<never, unknown>(({ input }) => {
       inputs[name].push(input);
       return new Promise<never>(() => {});
     });
-  return { machine: machine.provide({ actors: Object.fromEntries(names.map((name) => [name, recording(name)])) } as never) as M, inputs };
+  return {
+    machine: machine.provide({
+      actors: Object.fromEntries(names.map((name) => [name, recording(name)])),
+    } as never) as M,
+    inputs,
+  };
 }

@@ -8,7 +8,13 @@
  * fires, `always` branches included, is known without replaying from the initial state. The walk
  * still replays every route it takes on a real actor (model-paths/transitions.ts) before counting it.
  */
-import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createActor,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { microstepTransitionIds, transitionIdOf } from './transitions';
 
 /** Event types the active states name, or null when one takes any event (a wildcard). */
@@ -29,7 +35,10 @@ export class TransitionProbe {
   private readonly scope: AnyActorScope;
   private fired: string[] = [];
 
-  constructor(private readonly machine: AnyStateMachine, input?: unknown) {
+  constructor(
+    private readonly machine: AnyStateMachine,
+    input?: unknown,
+  ) {
     // never started: it only lends its system (whose inspection we read) and its identity
     this.self = createActor(machine, {
       ...(input !== undefined && { input }),
@@ -117,10 +126,20 @@ interface Node {
  * it does nothing, and which of them the search keeps depends on the order events are tried in
  * (the seed): the transition is then not found, though one event fires it.
  */
-export function nearestRoute(search: RouteSearch, probe: TransitionProbe, start: AnyMachineSnapshot, options: RouteOptions): Route | null | 'exhausted' {
+export function nearestRoute(
+  search: RouteSearch,
+  probe: TransitionProbe,
+  start: AnyMachineSnapshot,
+  options: RouteOptions,
+): Route | null | 'exhausted' {
   const { maxDepth, wanted, skip, budget, order, refine = false } = options;
   const index = new Map(search.events.map((event, i) => [event, i]));
-  const node = (snapshot: AnyMachineSnapshot, events: EventObject[], event?: EventObject, previous?: AnyMachineSnapshot): Node => {
+  const node = (
+    snapshot: AnyMachineSnapshot,
+    events: EventObject[],
+    event?: EventObject,
+    previous?: AnyMachineSnapshot,
+  ): Node => {
     const key = search.stateKey(snapshot, event, previous);
     if (!refine) return { snapshot, events, key };
     const choices = choicesOf(search, snapshot, index);
@@ -161,14 +180,22 @@ interface Choice {
 }
 
 /** The events the snapshot handles and the search allows, each with what it selects there. */
-function choicesOf(search: RouteSearch, snapshot: AnyMachineSnapshot, index: ReadonlyMap<EventObject, number>): Choice[] {
+function choicesOf(
+  search: RouteSearch,
+  snapshot: AnyMachineSnapshot,
+  index: ReadonlyMap<EventObject, number>,
+): Choice[] {
   const named = eventTypesIn(snapshot);
   const choices: Choice[] = [];
   for (const event of search.events) {
     if (named && !named.has(event.type)) continue;
     const selected = search.machine.getTransitionData(snapshot as never, event);
     if (selected.length === 0 || !search.allows(snapshot, event)) continue;
-    choices.push({ event, index: index.get(event)!, selects: selected.map((t) => transitionIdOf(t as never)).join('|') });
+    choices.push({
+      event,
+      index: index.get(event)!,
+      selects: selected.map((t) => transitionIdOf(t as never)).join('|'),
+    });
   }
   return choices;
 }

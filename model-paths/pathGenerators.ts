@@ -18,7 +18,14 @@
  */
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { leafPaths, machinePaths, matchesStatePath, stateIdsOf } from './modelPaths';
-import { recordEvents, selectedTransitions, transitionsOf, TransitionRecorder, type MachineTransition, type RecordedStep } from './transitions';
+import {
+  recordEvents,
+  selectedTransitions,
+  transitionsOf,
+  TransitionRecorder,
+  type MachineTransition,
+  type RecordedStep,
+} from './transitions';
 import { mulberry32 } from '../server/demo/synth';
 import { eventTypesIn, nearestRoute, TransitionProbe, type RouteSearch } from './nearestTransition';
 
@@ -149,7 +156,8 @@ function extendToCover(
     const transitionId = transition.id;
     const candidate = replay(spec, before ? [...prefix, before, event] : [...prefix, event]);
     if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
-    if (accept && candidate.steps.some((step, i) => i > 0 && !accept(candidate.steps[i - 1]!.state, step.event))) return false;
+    if (accept && candidate.steps.some((step, i) => i > 0 && !accept(candidate.steps[i - 1]!.state, step.event)))
+      return false;
     paths.push({ state: candidate.state, steps: candidate.steps });
     for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
     return true;
@@ -170,10 +178,17 @@ function extendToCover(
  * `depth - 1` other events, then an event of its type (for an `always`, any event: it fires after
  * whatever event changes what its guard reads).
  */
-function* extensions(spec: WalkSpec, transition: MachineTransition, paths: readonly StartingPath[], depth: number): Generator<Candidate> {
+function* extensions(
+  spec: WalkSpec,
+  transition: MachineTransition,
+  paths: readonly StartingPath[],
+  depth: number,
+): Generator<Candidate> {
   const anyEvent = transition.eventType === '';
   const last = anyEvent ? spec.events : spec.events.filter((event) => event.type === transition.eventType);
-  const inSource = paths.filter((path) => transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source));
+  const inSource = paths.filter(
+    (path) => transition.source === '(machine)' || matchesStatePath(path.state.value, transition.source),
+  );
   // an `always` of a state nothing rests in fires on the way through: from anywhere
   const starts = anyEvent && inSource.length === 0 ? paths : inSource;
   for (const from of [...starts].sort((a, b) => a.steps.length - b.steps.length)) {
@@ -264,7 +279,16 @@ function randomWalks(spec: WalkSpec, options: RandomOptions, random: () => numbe
     // the seed shuffles, from the shortest paths to each state (GraphWalker's quick random does the
     // same); those paths are not replayed: each candidate is, before it is kept
     const pool = graphWalk(spec, 'shortest', SIMPLE_LIMIT) as unknown as StartingPath[];
-    extendToCover(spec, paths, pool, shuffled(pending.filter((t) => !fired.has(t.id)), random), accept);
+    extendToCover(
+      spec,
+      paths,
+      pool,
+      shuffled(
+        pending.filter((t) => !fired.has(t.id)),
+        random,
+      ),
+      accept,
+    );
   }
   return paths;
 }
@@ -299,10 +323,19 @@ export function quickPaths(spec: WalkSpec, options: QuickOptions = {}): Generate
   return finish(spec, { generator: 'quick', ...(seed !== undefined && { seed }), paths }, options, missed);
 }
 
-function quickWalks(spec: WalkSpec, options: QuickOptions, random: (() => number) | undefined, budget: { edges: number }): GeneratedPath[] {
+function quickWalks(
+  spec: WalkSpec,
+  options: QuickOptions,
+  random: (() => number) | undefined,
+  budget: { edges: number },
+): GeneratedPath[] {
   const { maxLength = 50, accept, maxEdges = QUICK_LIMIT } = options;
   const explained = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
-  const goal = new Set(transitionsOf(spec.machine).map((t) => t.id).filter((id) => !explained.has(id)));
+  const goal = new Set(
+    transitionsOf(spec.machine)
+      .map((t) => t.id)
+      .filter((id) => !explained.has(id)),
+  );
   const search: RouteSearch = {
     machine: spec.machine,
     events: spec.events,
@@ -361,7 +394,11 @@ function quickWalks(spec: WalkSpec, options: QuickOptions, random: (() => number
  * `untilPercent` % of the transitions fired: there the transitions already fired count as
  * explained, so the walk aims only at the rest. The paths from a further input carry it.
  */
-function fromEachInput(spec: WalkSpec, untilPercent: number, walk: (spec: WalkSpec) => GeneratedPath[]): GeneratedPath[] {
+function fromEachInput(
+  spec: WalkSpec,
+  untilPercent: number,
+  walk: (spec: WalkSpec) => GeneratedPath[],
+): GeneratedPath[] {
   const { moreInputs = [], ...own } = spec;
   const paths = walk(own);
   for (const input of moreInputs) {
@@ -374,7 +411,12 @@ function fromEachInput(spec: WalkSpec, untilPercent: number, walk: (spec: WalkSp
 }
 
 /** The generator's result: its lean cover (or every path, when asked) and the coverage they reach. */
-function finish(spec: WalkSpec, generated: Omit<GeneratedPaths, 'coverage'>, options: EveryPathOption, missed = NOT_FIRED): GeneratedPaths {
+function finish(
+  spec: WalkSpec,
+  generated: Omit<GeneratedPaths, 'coverage'>,
+  options: EveryPathOption,
+  missed = NOT_FIRED,
+): GeneratedPaths {
   const paths = options.everyPath ? generated.paths : leanPaths(generated.paths);
   return { ...generated, paths, coverage: coverageOf(spec, paths, missed) };
 }
@@ -431,7 +473,13 @@ export function leanPaths(paths: readonly GeneratedPath[]): GeneratedPath[] {
 }
 
 /** Whether `event` (after `before`) can select the transition from `state`; when unsure (a throw), the replay decides. */
-function maySelect(machine: AnyStateMachine, id: string, state: AnyMachineSnapshot, before: EventObject | undefined, event: EventObject): boolean {
+function maySelect(
+  machine: AnyStateMachine,
+  id: string,
+  state: AnyMachineSnapshot,
+  before: EventObject | undefined,
+  event: EventObject,
+): boolean {
   try {
     const source = (before ? getNextSnapshot(machine, state as never, before) : state) as AnyMachineSnapshot;
     return source.status === 'active' && selectedTransitions(machine, source, event).includes(id);
@@ -456,24 +504,35 @@ function newlyFired(step: RecordedStep, fired: Set<string>): boolean {
 }
 
 /** States and transitions the paths reached; a state passed through within one event counts. */
-export function coverageOf(spec: Pick<WalkSpec, 'machine' | 'unreachable'>, paths: readonly GeneratedPath[], missed = NOT_FIRED): Coverage {
+export function coverageOf(
+  spec: Pick<WalkSpec, 'machine' | 'unreachable'>,
+  paths: readonly GeneratedPath[],
+  missed = NOT_FIRED,
+): Coverage {
   const transitions = transitionsOf(spec.machine);
   const fired = firedIn(paths);
   const reached = new Set<string>();
   for (const path of paths) {
     for (const step of path.steps) for (const leaf of leafPaths(step.state.value)) reached.add(leaf);
   }
-  for (const transition of transitions) if (fired.has(transition.id)) for (const target of transition.targets) reached.add(target);
+  for (const transition of transitions)
+    if (fired.has(transition.id)) for (const target of transition.targets) reached.add(target);
   const states = stateIdsOf(spec.machine);
   const reasons = new Map((spec.unreachable ?? []).map((entry) => [entry.transition, entry.reason]));
   const notFired = transitions.filter((t) => !fired.has(t.id));
   return {
-    states: { covered: states.filter((id) => reached.has(id)).length, total: states.length, missing: states.filter((id) => !reached.has(id)) },
+    states: {
+      covered: states.filter((id) => reached.has(id)).length,
+      total: states.length,
+      missing: states.filter((id) => !reached.has(id)),
+    },
     transitions: {
       covered: transitions.length - notFired.length,
       total: transitions.length,
       missing: notFired.filter((t) => !reasons.has(t.id)).map((t) => ({ transition: t.id, reason: missed })),
-      explained: notFired.filter((t) => reasons.has(t.id)).map((t) => ({ transition: t.id, reason: reasons.get(t.id)! })),
+      explained: notFired
+        .filter((t) => reasons.has(t.id))
+        .map((t) => ({ transition: t.id, reason: reasons.get(t.id)! })),
     },
   };
 }
@@ -502,7 +561,10 @@ function replay(spec: WalkSpec, events: readonly EventObject[]): GeneratedPath &
 /** xstate/graph's paths, replayed (a path it predicts through an unhandled actor error stops before it). */
 function replayedGraphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit = SIMPLE_LIMIT): GeneratedPath[] {
   return graphWalk(spec, kind, simpleLimit).map((path) => {
-    const { state, steps } = replay(spec, path.steps.slice(1).map((step) => step.event));
+    const { state, steps } = replay(
+      spec,
+      path.steps.slice(1).map((step) => step.event),
+    );
     return { state, steps };
   });
 }
@@ -514,7 +576,8 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
   const stateKey =
     kind === 'simple'
       ? (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => {
-          if (++visits > simpleLimit) throw new WalkLimitError(`${spec.machine.id}: the simple walk passed ${simpleLimit} states`);
+          if (++visits > simpleLimit)
+            throw new WalkLimitError(`${spec.machine.id}: the simple walk passed ${simpleLimit} states`);
           return base(snapshot, event, previous);
         }
       : base;
@@ -538,4 +601,3 @@ function graphWalk(spec: WalkSpec, kind: 'shortest' | 'simple', simpleLimit: num
 function statePathOf(path: readonly string[]): string {
   return path.length ? path.join('.') : '(machine)';
 }
-

@@ -45,7 +45,8 @@ export function returns<T>(value: T): () => T {
 export function inputAsData(input: unknown, where = 'input'): unknown {
   if (typeof input === 'function') {
     const stub = stubOf.get(input);
-    if (!stub) throw new Error(`${where} is a function with no stub: write it as returns(…) from model-paths/pathReplay.ts`);
+    if (!stub)
+      throw new Error(`${where} is a function with no stub: write it as returns(…) from model-paths/pathReplay.ts`);
     return { [STUB_KEY]: stub.stub, value: inputAsData(stub.value, `${where}()`) };
   }
   if (Array.isArray(input)) return input.map((item, i) => inputAsData(item, `${where}[${i}]`));
@@ -66,7 +67,10 @@ export function inputFromData(data: unknown): unknown {
   const record = data as Record<string, unknown>;
   if (typeof record[STUB_KEY] === 'string') {
     const make = Object.hasOwn(stubs, record[STUB_KEY]) ? stubs[record[STUB_KEY]] : undefined;
-    if (!make) throw new ReplayRefused(`unknown stub '${record[STUB_KEY]}' in the input (known: ${Object.keys(stubs).join(', ')})`);
+    if (!make)
+      throw new ReplayRefused(
+        `unknown stub '${record[STUB_KEY]}' in the input (known: ${Object.keys(stubs).join(', ')})`,
+      );
     return make(inputFromData(record.value));
   }
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, inputFromData(value)]));
@@ -78,10 +82,21 @@ export function inputFromData(data: unknown): unknown {
  * The same in every run and process (sorted keys, no addresses).
  */
 export function definitionHash(machine: AnyStateMachine): string {
-  const { guards, actions, actors, delays } = machine.implementations as unknown as Record<string, Record<string, unknown> | undefined>;
+  const { guards, actions, actors, delays } = machine.implementations as unknown as Record<
+    string,
+    Record<string, unknown> | undefined
+  >;
   const named = (implementations: Record<string, unknown> = {}) =>
-    Object.fromEntries(Object.entries(implementations).map(([key, value]) => [key, typeof value === 'function' ? 'ƒ' : value]));
-  const shape = { definition: machine.definition, guards: named(guards), actions: named(actions), actors: Object.keys(actors ?? {}).sort(), delays: named(delays) };
+    Object.fromEntries(
+      Object.entries(implementations).map(([key, value]) => [key, typeof value === 'function' ? 'ƒ' : value]),
+    );
+  const shape = {
+    definition: machine.definition,
+    guards: named(guards),
+    actions: named(actions),
+    actors: Object.keys(actors ?? {}).sort(),
+    delays: named(delays),
+  };
   const text = stableStringify(shape, (key, value) => {
     if (key === 'description' || key === 'toJSON') return undefined;
     return typeof value === 'function' ? `ƒ${(value as { name?: string }).name ?? ''}` : value;
@@ -100,7 +115,10 @@ export interface ExpectedState {
   tags: string[];
 }
 
-export const expectedState = (snapshot: AnyMachineSnapshot): ExpectedState => ({ value: snapshot.value, tags: [...snapshot.tags].sort() });
+export const expectedState = (snapshot: AnyMachineSnapshot): ExpectedState => ({
+  value: snapshot.value,
+  tags: [...snapshot.tags].sort(),
+});
 
 /** What a replay reads from an exported document (model-paths/export.ts writes more). */
 export interface ReplayDocument {
@@ -158,7 +176,8 @@ export function formatDifference(step: ReplayedStep): string {
 }
 
 const sameValueAndTags = (a: ExpectedState, b: ExpectedState): boolean =>
-  stableStringify(a.value) === stableStringify(b.value) && [...a.tags].sort().join('\n') === [...b.tags].sort().join('\n');
+  stableStringify(a.value) === stableStringify(b.value) &&
+  [...a.tags].sort().join('\n') === [...b.tags].sort().join('\n');
 
 /**
  * Checks that the document was made from this machine (its id and definition hash); throws
@@ -167,12 +186,17 @@ const sameValueAndTags = (a: ExpectedState, b: ExpectedState): boolean =>
 export function checkDocument(machine: AnyStateMachine, document: ReplayDocument): void {
   const { machine: name, machineId, definitionHash: hash } = document;
   if (typeof hash !== 'string' || typeof machineId !== 'string' || !Array.isArray(document.paths)) {
-    throw new ReplayRefused(`${name}: the file has no machineId/definitionHash (exported before replays were possible): export it again`);
+    throw new ReplayRefused(
+      `${name}: the file has no machineId/definitionHash (exported before replays were possible): export it again`,
+    );
   }
-  if (machineId !== machine.id) throw new ReplayRefused(`${name}: the file is for machine id '${machineId}', the registry's is '${machine.id}'`);
+  if (machineId !== machine.id)
+    throw new ReplayRefused(`${name}: the file is for machine id '${machineId}', the registry's is '${machine.id}'`);
   const current = definitionHash(machine);
   if (hash !== current) {
-    throw new ReplayRefused(`${name}: the file was exported from another definition of the machine (${hash}, now ${current}): export it again`);
+    throw new ReplayRefused(
+      `${name}: the file was exported from another definition of the machine (${hash}, now ${current}): export it again`,
+    );
   }
 }
 
@@ -182,14 +206,26 @@ export function checkDocument(machine: AnyStateMachine, document: ReplayDocument
  * the event fired (two guarded branches may end in the same state). Stops at the first step that
  * differs and returns it (null: all the same).
  */
-export function replayDocument(machine: AnyStateMachine, document: ReplayDocument, onStep: (step: ReplayedStep) => void = () => {}): ReplayedStep | null {
+export function replayDocument(
+  machine: AnyStateMachine,
+  document: ReplayDocument,
+  onStep: (step: ReplayedStep) => void = () => {},
+): ReplayedStep | null {
   checkDocument(machine, document);
   const replayed = replayMachine(machine);
   for (const path of document.paths) {
     const input = inputFromData(path.input !== undefined ? path.input : document.input);
     const recorder = new TransitionRecorder(replayed, input !== undefined ? { input } : {});
-    const check = (step: number, event: EventObject | null, expected: ComparedState, fired: string[] | null): ReplayedStep => {
-      const actual = fired === null ? { failed: errorText(recorder.failure) } : { ...expectedState(recorder.snapshot), transition: fired };
+    const check = (
+      step: number,
+      event: EventObject | null,
+      expected: ComparedState,
+      fired: string[] | null,
+    ): ReplayedStep => {
+      const actual =
+        fired === null
+          ? { failed: errorText(recorder.failure) }
+          : { ...expectedState(recorder.snapshot), transition: fired };
       const same =
         !('failed' in actual) &&
         sameValueAndTags(expected, actual) &&

@@ -94,7 +94,9 @@ const pick = <T>(get: (samples: MachineSamples) => T | undefined): Record<string
     }),
   );
 
-export const machines: Record<string, AnyStateMachine> = Object.fromEntries(entries.map(([name, [machine]]) => [name, machine]));
+export const machines: Record<string, AnyStateMachine> = Object.fromEntries(
+  entries.map(([name, [machine]]) => [name, machine]),
+);
 export const registry: Required<MachineRegistry> = {
   machines,
   pathEvents: pick((samples) => samples.pathEvents),

@@ -8,7 +8,15 @@
 import { readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { formatEvent } from './modelPaths';
-import { checkDocument, formatDifference, formatExpected, replayDocument, ReplayRefused, type ReplayDocument, type ReplayedStep } from './pathReplay';
+import {
+  checkDocument,
+  formatDifference,
+  formatExpected,
+  replayDocument,
+  ReplayRefused,
+  type ReplayDocument,
+  type ReplayedStep,
+} from './pathReplay';
 import { eventNamesOf } from './transitions';
 import type { MachineRegistry } from './machinePaths';
 
@@ -24,7 +32,11 @@ export interface ReplayRun {
 const counted = (n: number, what: string): string => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 
 /** Reads and replays each file in turn; `read` is the file system's (a test may pass its own). */
-export function replayFiles(registry: MachineRegistry, files: readonly string[], read: (file: string) => string = (file) => readFileSync(file, 'utf8')): ReplayRun {
+export function replayFiles(
+  registry: MachineRegistry,
+  files: readonly string[],
+  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): ReplayRun {
   const out: string[] = [];
   const totals = { machines: 0, paths: 0, steps: 0 };
   const refuse = (code: number, line: string): ReplayRun => ({ code, out: out.join('\n'), err: line });
@@ -35,14 +47,24 @@ export function replayFiles(registry: MachineRegistry, files: readonly string[],
       documents = (Array.isArray(parsed) ? parsed : [parsed]) as ReplayDocument[];
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder has that name' : error instanceof SyntaxError ? `not JSON (${message})` : message;
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'a folder has that name'
+            : error instanceof SyntaxError
+              ? `not JSON (${message})`
+              : message;
       return refuse(REPLAY_EXIT.notAnExport, `paths: cannot replay ${file}: ${why}`);
     }
     for (const document of documents) {
       const name = document && typeof document === 'object' ? document.machine : undefined;
       const machine = typeof name === 'string' ? registry.machines[name] : undefined;
       if (!machine) {
-        const what = typeof name === 'string' ? `machine '${name}' is not in the registry` : 'not an export of npm run paths --format json';
+        const what =
+          typeof name === 'string'
+            ? `machine '${name}' is not in the registry`
+            : 'not an export of npm run paths --format json';
         return refuse(REPLAY_EXIT.notAnExport, `paths: cannot replay ${file}: ${what}`);
       }
       try {
@@ -51,7 +73,9 @@ export function replayFiles(registry: MachineRegistry, files: readonly string[],
         if (!(error instanceof ReplayRefused)) throw error;
         return refuse(REPLAY_EXIT.otherDefinition, `paths: refused ${file}: ${error.message}`);
       }
-      out.push(`${file}: ${name} (${machine.id}, ${document.definitionHash}), ${counted(document.paths.length, 'path')}`);
+      out.push(
+        `${file}: ${name} (${machine.id}, ${document.definitionHash}), ${counted(document.paths.length, 'path')}`,
+      );
       const line = stepLine(machine);
       let difference: ReplayedStep | null;
       try {
@@ -68,7 +92,9 @@ export function replayFiles(registry: MachineRegistry, files: readonly string[],
       totals.paths += document.paths.length;
     }
   }
-  out.push(`Replayed ${counted(files.length, 'file')}: ${counted(totals.machines, 'machine')}, ${counted(totals.paths, 'path')}, ${counted(totals.steps, 'step')}, each as exported`);
+  out.push(
+    `Replayed ${counted(files.length, 'file')}: ${counted(totals.machines, 'machine')}, ${counted(totals.paths, 'path')}, ${counted(totals.steps, 'step')}, each as exported`,
+  );
   return { code: REPLAY_EXIT.same, out: out.join('\n'), err: '' };
 }
 
@@ -78,6 +104,8 @@ function stepLine(machine: AnyStateMachine): (step: ReplayedStep) => string {
   return (step) => {
     const event = step.event ? (names.get(step.event.type) ?? formatEvent({ type: step.event.type })) : 'start';
     const head = `${step.path} ${step.event ? `step ${step.step} (${event})` : 'start'}`;
-    return step.same ? `${head}: ${formatExpected(step.expected)} ok` : `${head}: expected ${formatExpected(step.expected)}, got ${formatExpected(step.actual)} DIFFERS`;
+    return step.same
+      ? `${head}: ${formatExpected(step.expected)} ok`
+      : `${head}: expected ${formatExpected(step.expected)}, got ${formatExpected(step.actual)} DIFFERS`;
   };
 }

@@ -73,7 +73,11 @@ export function transitionIdOf(definition: TransitionDefinition): string {
  * Ids of the transitions `event` selects from `snapshot` (its first microstep, eventless ones after
  * it left out), without running anything: a cheap test before a replay confirms.
  */
-export function selectedTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
+export function selectedTransitions(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: AnyEventObject,
+): string[] {
   const definitions = machine.getTransitionData(snapshot as never, event) as unknown as TransitionDefinition[];
   return definitions.filter((definition) => siblingsOf(definition).includes(definition)).map(transitionIdOf);
 }
@@ -86,7 +90,14 @@ function describeTransition(definition: TransitionDefinition): MachineTransition
   const targets = (definition.target ?? []).map(statePath);
   const to = targets.length ? targets.join(', ') : '(stays)';
   const { description } = definition;
-  return { id: `${statePath(source)} —${event}${branch}→ ${to}`, source: statePath(source), event, eventType, targets, ...(description && { description }) };
+  return {
+    id: `${statePath(source)} —${event}${branch}→ ${to}`,
+    source: statePath(source),
+    event,
+    eventType,
+    targets,
+    ...(description && { description }),
+  };
 }
 
 function siblingsOf(definition: TransitionDefinition): TransitionDefinition[] {

@@ -30,11 +30,17 @@ function render(size: number, maskable: boolean): Buffer {
   const n = 4;
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < n; sy++) {
         for (let sx = 0; sx < n; sx++) {
           const s = shade((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size, maskable);
-          r += s.rgb[0]! * s.alpha; g += s.rgb[1]! * s.alpha; b += s.rgb[2]! * s.alpha; a += s.alpha;
+          r += s.rgb[0]! * s.alpha;
+          g += s.rgb[1]! * s.alpha;
+          b += s.rgb[2]! * s.alpha;
+          a += s.alpha;
         }
       }
       const i = (py * size + px) * 4;
@@ -65,7 +71,12 @@ export function png(size: number, maskable = false): Buffer {
   ihdr.writeUInt32BE(size, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** an ICO file holding PNG images (every browser reads PNG inside ICO) */

@@ -29,5 +29,8 @@ if (exportDir) {
 } else {
   step('npx', ['tsx', 'scripts/ensure-chromium.ts']);
   step('npx', ['vite', 'build']);
-  step('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/interface-paths/'], { ...process.env, INTERFACE_PATHS: machines.join(',') });
+  step('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/interface-paths/'], {
+    ...process.env,
+    INTERFACE_PATHS: machines.join(','),
+  });
 }

@@ -23,7 +23,9 @@ function judge(summary: SummaryFile, expected: string[], statuses: number[], che
     const projects = Object.entries(run.projects)
       .map(([project, c]) => `${project} ${c.passed}/${c.passed + c.failed}`)
       .join(', ');
-    lines.push(`  ${name}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped (${projects || 'no tests'})`);
+    lines.push(
+      `  ${name}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped (${projects || 'no tests'})`,
+    );
     for (const file of run.failedFiles) lines.push(`    failed outside a test: ${file}`);
     if (run.unhandledErrors > 0) lines.push(`    ${run.unhandledErrors} unhandled error(s)`);
     if (run.reason === 'interrupted') {
@@ -69,7 +71,12 @@ if (!file) {
   console.error(`${SUMMARY_ENV} is not set: run this through \`npm test\`.`);
   process.exit(1);
 }
-const { lines, ok } = judge(readSummary(file), listArg('--expect'), listArg('--status').map(Number), listArg('--checks'));
+const { lines, ok } = judge(
+  readSummary(file),
+  listArg('--expect'),
+  listArg('--status').map(Number),
+  listArg('--checks'),
+);
 rmSync(file, { force: true });
 console.log(lines.join('\n'));
 process.exit(ok ? 0 : 1);

@@ -33,7 +33,14 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), Number(n), Number(r), Number(p), expected.length);
+  const key = await scryptAsync(
+    password,
+    Buffer.from(saltB64, 'base64'),
+    Number(n),
+    Number(r),
+    Number(p),
+    expected.length,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
@@ -42,7 +49,14 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
  * checking a password against it costs the same scrypt work as against a real one, so "no such
  * user" and "wrong password" take equally long.
  */
-const DUMMY_PASSWORD_HASH = ['scrypt', N, R, P, Buffer.alloc(16).toString('base64'), Buffer.alloc(KEY_LEN).toString('base64')].join('$');
+const DUMMY_PASSWORD_HASH = [
+  'scrypt',
+  N,
+  R,
+  P,
+  Buffer.alloc(16).toString('base64'),
+  Buffer.alloc(KEY_LEN).toString('base64'),
+].join('$');
 
 /** Checks `password` against the user's hash, or against the dummy hash when there is no user. */
 export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
@@ -113,7 +127,9 @@ export function touchSession(db: Db, sessionId: string, client: ClientInfo): Use
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.expires_at > ?`,
     )
-    .get(key, now) as (UserRow & { session_last_access: number; session_ip: string | null; session_user_agent: string | null }) | undefined;
+    .get(key, now) as
+    | (UserRow & { session_last_access: number; session_ip: string | null; session_user_agent: string | null })
+    | undefined;
   if (!found) return null;
   const { session_last_access: lastAccess, session_ip: ip, session_user_agent: userAgent, ...row } = found;
   if (now - lastAccess >= SESSION_TOUCH_SECONDS || ip !== client.ip || userAgent !== client.userAgent) {

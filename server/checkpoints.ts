@@ -72,7 +72,11 @@ export function checkpointInWorker(db: Db, everyMs = CHECKPOINT_EVERY_MS): Check
   return {
     now: () =>
       new Promise((resolve, reject) => {
-        const answer = (message: { done?: { busy: number; log: number; checkpointed: number }; error?: string; asked?: boolean }): void => {
+        const answer = (message: {
+          done?: { busy: number; log: number; checkpointed: number };
+          error?: string;
+          asked?: boolean;
+        }): void => {
           // a timed checkpoint's answer (sent before this one was asked for) is not the answer
           if (!message.asked) return;
           worker.off('message', answer);

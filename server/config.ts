@@ -67,7 +67,8 @@ function trustProxyFrom(value: string | undefined): number {
   if (v === '' || v === '0' || v === 'false' || v === 'no') return 0;
   if (v === 'true' || v === 'yes') return 1;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be 0, 1 (one proxy) or the number of proxies, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 10)
+    throw new Error(`TRUST_PROXY must be 0, 1 (one proxy) or the number of proxies, got "${value}"`);
   return n;
 }
 
@@ -88,8 +89,17 @@ function originFrom(value: string | undefined): string | null {
   } catch {
     throw new Error(`PUBLIC_ORIGIN must be an origin like https://music.example.com, got "${value}"`);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
-    throw new Error(`PUBLIC_ORIGIN must be an origin like https://music.example.com (scheme, host, optional port; no path), got "${value}"`);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new Error(
+      `PUBLIC_ORIGIN must be an origin like https://music.example.com (scheme, host, optional port; no path), got "${value}"`,
+    );
   }
   return url.origin;
 }

@@ -39,7 +39,9 @@ const gzip = promisify(zlib.gzip);
  */
 export function compress(body: Uint8Array, coding: Coding): Promise<Buffer> {
   return coding === 'br'
-    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    ? brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      })
     : gzip(body, { level: 6 });
 }
 

@@ -31,7 +31,9 @@ export function allowedHostsFrom(value: string | undefined): string[] {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (!ENTRY.test(entry)) {
-      throw new Error(`ALLOWED_HOSTS takes host names separated by commas (music.example.com, .example.com, or *), got "${raw.trim()}"`);
+      throw new Error(
+        `ALLOWED_HOSTS takes host names separated by commas (music.example.com, .example.com, or *), got "${raw.trim()}"`,
+      );
     }
     if (!out.includes(entry)) out.push(entry);
   }
@@ -67,7 +69,8 @@ export interface HostSettings {
 }
 
 /** Whether the settings name the site (PUBLIC_ORIGIN or ALLOWED_HOSTS). */
-export const siteNamed = (settings: HostSettings): boolean => settings.publicOrigin !== null || settings.allowedHosts.length > 0;
+export const siteNamed = (settings: HostSettings): boolean =>
+  settings.publicOrigin !== null || settings.allowedHosts.length > 0;
 
 /** The rule from the site's settings: its public names and ALLOWED_HOSTS. */
 export function hostRule(settings: HostSettings): HostRule {
@@ -87,7 +90,10 @@ export function hostAllowed(rule: HostRule, host: string): boolean {
   const name = hostNameOf(host);
   if (name === null) return false;
   if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true;
-  return rule.names.some((entry) => entry === '*' || entry === name || (entry.startsWith('.') && (name === entry.slice(1) || name.endsWith(entry))));
+  return rule.names.some(
+    (entry) =>
+      entry === '*' || entry === name || (entry.startsWith('.') && (name === entry.slice(1) || name.endsWith(entry))),
+  );
 }
 
 const MISDIRECTED = 'Misdirected Request: this server does not answer for that host name (ALLOWED_HOSTS names more)';
@@ -97,7 +103,10 @@ const MISDIRECTED = 'Misdirected Request: this server does not answer for that h
  * A request without a Host header (HTTP/1.0, or an in-process request in the tests) is checked by
  * the host of its URL.
  */
-export function hostCheck(rule: HostRule, forwardedHost: (c: Parameters<MiddlewareHandler>[0]) => string | undefined = () => undefined): MiddlewareHandler {
+export function hostCheck(
+  rule: HostRule,
+  forwardedHost: (c: Parameters<MiddlewareHandler>[0]) => string | undefined = () => undefined,
+): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const viaProxy = forwardedHost(c);

@@ -70,7 +70,11 @@ export interface AnnivServer {
   checkpoints: Checkpoints | null;
 }
 
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<{ server: Server; port: number }> {
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  port: number,
+  hostname: string,
+): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
       resolve({ server: server as Server, port: info.port });
@@ -91,7 +95,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // the strict library transcodes like annil, with ffmpeg: refuse to start without it rather than
   // fail on the first lossy track
   if (config.strict && !hasFfmpeg()) {
-    throw new Error('ANNIV_STRICT=1 transcodes audio like annil and needs ffmpeg on PATH (Debian: apt-get install ffmpeg)');
+    throw new Error(
+      'ANNIV_STRICT=1 transcodes audio like annil and needs ffmpeg on PATH (Debian: apt-get install ffmpeg)',
+    );
   }
   ensureDataDir(config.dataDir); // 0700 when we create it, before anything is written into it
   if (options.demoContent ?? true) await ensureDemoContent(config.dataDir, log);
@@ -107,16 +113,27 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   syncControlledUrls(db, libraryUrl);
   // library tokens: Date.now read at each call, so tests that fake the Date see their time here too
   const tokenClock = options.clock ?? (() => Date.now());
-  if (config.demo && (options.demoUser ?? true)) await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword, tokenClock());
+  if (config.demo && (options.demoUser ?? true))
+    await ensureDemoUser(db, keys, libraryUrl, config.demoEmail, config.demoPassword, tokenClock());
 
   const loginLimiter = new LoginLimiter({ now: options.clock ?? Date.now });
   const statBudget = new StatBudget({ now: options.clock ?? Date.now, playsPerWindow: LIMITS.statPlaysPerUserPerHour });
   const twoFactor = new TwoFactor(config.dataDir, options.clock ?? Date.now);
   const shareAnswers = new ShareAnswers(LIMITS.shareAnswerCacheBytes);
   const knownDevices = new KnownDevices(config.dataDir);
-  const registrations = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.registrationsPerAddressPerHour });
-  const shareReads = new Budget<string>({ now: options.clock ?? Date.now, perWindow: LIMITS.shareBytesPerAddressPerMinute, windowMs: 60_000 });
-  const shareWrites = new Budget<number>({ now: options.clock ?? Date.now, perWindow: LIMITS.shareBytesPerUserPerHour });
+  const registrations = new Budget<string>({
+    now: options.clock ?? Date.now,
+    perWindow: LIMITS.registrationsPerAddressPerHour,
+  });
+  const shareReads = new Budget<string>({
+    now: options.clock ?? Date.now,
+    perWindow: LIMITS.shareBytesPerAddressPerMinute,
+    windowMs: 60_000,
+  });
+  const shareWrites = new Budget<number>({
+    now: options.clock ?? Date.now,
+    perWindow: LIMITS.shareBytesPerUserPerHour,
+  });
   const apiApp = createApiApp({
     config,
     db,

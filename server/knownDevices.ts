@@ -20,7 +20,11 @@ export class KnownDevices {
   private readonly key: Buffer;
 
   constructor(dataDir: string) {
-    this.key = loadOrCreateKey(dataDir, KEY_FILE, 'delete it to start over (every browser then signs in as a new device)');
+    this.key = loadOrCreateKey(
+      dataDir,
+      KEY_FILE,
+      'delete it to start over (every browser then signs in as a new device)',
+    );
   }
 
   private mac(id: string, email: string): Buffer {

@@ -163,7 +163,12 @@ export class LoginLimiter {
   constructor(options: LoginLimitOptions = {}) {
     const o = { ...LOGIN_LIMIT_DEFAULTS, ...options };
     this.now = options.now ?? Date.now;
-    const shared = { windowMs: o.windowMs, firstLockMs: o.firstLockMs, maxLockMs: o.maxLockMs, maxEntries: o.maxEntries };
+    const shared = {
+      windowMs: o.windowMs,
+      firstLockMs: o.firstLockMs,
+      maxLockMs: o.maxLockMs,
+      maxEntries: o.maxEntries,
+    };
     this.allowances = new Counter(o.allowanceFailures, shared);
     this.addresses = new Counter(o.addressFailures, shared);
   }

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   if (config.features.length) console.log(`Features:           ${config.features.join(', ')}`);
   if (config.strict) console.log('Strict:             behaving like anniv-go and annil (ANNIV_STRICT=1)');
   if (config.trustProxy > 0 && !siteNamed(config)) {
-    console.log('Host names:         any name the proxy forwards is answered; set PUBLIC_ORIGIN (or ALLOWED_HOSTS) so that only yours are');
+    console.log(
+      'Host names:         any name the proxy forwards is answered; set PUBLIC_ORIGIN (or ALLOWED_HOSTS) so that only yours are',
+    );
   }
   if (loopSeconds > 0) console.log(`Event loop:         reported every ${loopSeconds} s (REPORT_EVENT_LOOP)`);
   console.log('Press Ctrl+C to stop.');

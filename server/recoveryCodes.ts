@@ -26,7 +26,11 @@ export function useRecoveryCode(db: Db, twoFactor: TwoFactor, userId: number, co
   const normal = normalRecoveryCode(code);
   if (normal === null) return false;
   // one statement: of two requests with the same code, only one deletes the row
-  return db.prepare('DELETE FROM recovery_codes WHERE user_id = ? AND digest = ?').run(userId, twoFactor.recoveryDigest(userId, normal)).changes === 1;
+  return (
+    db
+      .prepare('DELETE FROM recovery_codes WHERE user_id = ? AND digest = ?')
+      .run(userId, twoFactor.recoveryDigest(userId, normal)).changes === 1
+  );
 }
 
 export function recoveryCodesLeft(db: Db, userId: number): number {

@@ -21,7 +21,12 @@ export class StatBudget extends Budget<number> {
   readonly playsPerWindow: number;
 
   constructor(options: StatBudgetOptions) {
-    super({ now: options.now, perWindow: options.playsPerWindow, windowMs: options.windowMs, maxKeys: options.maxUsers });
+    super({
+      now: options.now,
+      perWindow: options.playsPerWindow,
+      windowMs: options.windowMs,
+      maxKeys: options.maxUsers,
+    });
     this.playsPerWindow = options.playsPerWindow;
   }
 }

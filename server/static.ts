@@ -92,7 +92,9 @@ function inlineScriptHashes(html: string): string[] {
 
 export function contentSecurityPolicy(html: string): string {
   const hashes = inlineScriptHashes(html);
-  return CSP_DIRECTIVES.map((d) => (d === "script-src 'self'" && hashes.length ? `${d} ${hashes.join(' ')}` : d)).join('; ');
+  return CSP_DIRECTIVES.map((d) => (d === "script-src 'self'" && hashes.length ? `${d} ${hashes.join(' ')}` : d)).join(
+    '; ',
+  );
 }
 
 /** The policy for an HTML file, recomputed only when the file changes (a rebuild). */
@@ -140,13 +142,23 @@ function pageRequests(pathname: string): string[] {
 }
 
 function preloadLinks(c: Context, pathname: string, signedInPreloads: boolean): string {
-  const urls = signedInPreloads && getCookie(c, SESSION_COOKIE) ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS, ...pageRequests(pathname)] : START_REQUESTS;
+  const urls =
+    signedInPreloads && getCookie(c, SESSION_COOKIE)
+      ? [...START_REQUESTS, ...SIGNED_IN_START_REQUESTS, ...pageRequests(pathname)]
+      : START_REQUESTS;
   // use-credentials: the app fetches with credentials: include, and only a preload of the same mode is used
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
 }
 
 /** `preloadFor`: the page's path when the page gets its Link preloads, null when it gets none */
-async function send(c: Context, file: string, stat: fs.Stats, cache: string, preloadFor: string | null = null, signedInPreloads = true): Promise<Response> {
+async function send(
+  c: Context,
+  file: string,
+  stat: fs.Stats,
+  cache: string,
+  preloadFor: string | null = null,
+  signedInPreloads = true,
+): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'Content-Type': type, 'Cache-Control': cache, 'Accept-Ranges': 'bytes' });
   if (type.startsWith('text/html')) {
@@ -176,7 +188,10 @@ async function send(c: Context, file: string, stat: fs.Stats, cache: string, pre
   }
   headers.set('Content-Length', String(body.stat.size));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  return new Response(Readable.toWeb(fs.createReadStream(body.file)) as ReadableStream<Uint8Array>, { status: 200, headers });
+  return new Response(Readable.toWeb(fs.createReadStream(body.file)) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers,
+  });
 }
 
 interface RoutePage {
@@ -226,7 +241,10 @@ export interface StaticOptions {
 /** gin's answer to a path it has no route or file for */
 const GIN_NOT_FOUND = '404 page not found';
 
-export function staticClient(distDir: string, { filesOnly = false, signedInPreloads = true }: StaticOptions = {}): (c: Context) => Promise<Response> {
+export function staticClient(
+  distDir: string,
+  { filesOnly = false, signedInPreloads = true }: StaticOptions = {},
+): (c: Context) => Promise<Response> {
   const root = path.resolve(distDir);
   return async (c) => {
     const index = path.join(root, 'index.html');
@@ -258,6 +276,8 @@ export function staticClient(distDir: string, { filesOnly = false, signedInPrelo
     // every other path (and `/`) gets the app with the marker that path addresses work here
     const app = path.join(root, 'routes', 'app.html');
     const appStat = await fileStat(app);
-    return appStat ? send(c, app, appStat, 'no-cache', preloadFor, signedInPreloads) : send(c, index, indexStat, 'no-cache', preloadFor, signedInPreloads);
+    return appStat
+      ? send(c, app, appStat, 'no-cache', preloadFor, signedInPreloads)
+      : send(c, index, indexStat, 'no-cache', preloadFor, signedInPreloads);
   };
 }

@@ -19,8 +19,22 @@ export interface CredentialRow {
 }
 
 /** Credential in wire form (docs/protocol.md#shapes). */
-export function credentialWire(row: CredentialRow): { id: string; controlled: boolean; name: string; url: string; token: string; priority: number } {
-  return { id: row.id, controlled: row.controlled === 1, name: row.name, url: row.url, token: row.token, priority: row.priority };
+export function credentialWire(row: CredentialRow): {
+  id: string;
+  controlled: boolean;
+  name: string;
+  url: string;
+  token: string;
+  priority: number;
+} {
+  return {
+    id: row.id,
+    controlled: row.controlled === 1,
+    name: row.name,
+    url: row.url,
+    token: row.token,
+    priority: row.priority,
+  };
 }
 
 export function insertCredential(
@@ -28,8 +42,19 @@ export function insertCredential(
   userId: number,
   c: { name: string; url: string; token: string; priority: number; controlled: boolean },
 ): CredentialRow {
-  const { next } = db.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM credentials WHERE user_id = ?').get(userId) as { next: number };
-  const row: CredentialRow = { id: randomUUID(), user_id: userId, name: c.name, url: c.url, token: c.token, priority: c.priority, controlled: c.controlled ? 1 : 0, position: next };
+  const { next } = db
+    .prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM credentials WHERE user_id = ?')
+    .get(userId) as { next: number };
+  const row: CredentialRow = {
+    id: randomUUID(),
+    user_id: userId,
+    name: c.name,
+    url: c.url,
+    token: c.token,
+    priority: c.priority,
+    controlled: c.controlled ? 1 : 0,
+    position: next,
+  };
   db.prepare(
     `INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position)
      VALUES (@id, @user_id, @name, @url, @token, @priority, @controlled, @position)`,
@@ -46,8 +71,15 @@ export interface NewUser {
 }
 
 /** Signs the library token of a controlled credential for `user` as of `nowMs`. */
-function signAccountToken(keys: LibraryKeys, user: { id: number; email: string; generation: number }, nowMs: number): Promise<string> {
-  return signUserToken(keys, user.email, { account: { id: user.id, generation: user.generation }, now: Math.floor(nowMs / 1000) });
+function signAccountToken(
+  keys: LibraryKeys,
+  user: { id: number; email: string; generation: number },
+  nowMs: number,
+): Promise<string> {
+  return signUserToken(keys, user.email, {
+    account: { id: user.id, generation: user.generation },
+    now: Math.floor(nowMs / 1000),
+  });
 }
 
 export interface NewUserOptions {
@@ -63,7 +95,13 @@ export interface NewUserOptions {
  * names the new account, so the account is written first; if the credential cannot be added after
  * all, the account goes again. Throws on a taken email.
  */
-export async function createUserWithLibrary(db: Db, keys: LibraryKeys, libraryUrl: string, user: NewUser, options: NewUserOptions): Promise<UserRow> {
+export async function createUserWithLibrary(
+  db: Db,
+  keys: LibraryKeys,
+  libraryUrl: string,
+  user: NewUser,
+  options: NewUserOptions,
+): Promise<UserRow> {
   const passwordHash = await hashPassword(user.password);
   const info = db
     .prepare('INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
@@ -82,9 +120,22 @@ export async function createUserWithLibrary(db: Db, keys: LibraryKeys, libraryUr
 }
 
 /** Creates the demo account on first start (password stored as scrypt of sha256hex(password)). */
-export async function ensureDemoUser(db: Db, keys: LibraryKeys, libraryUrl: string, email: string, password: string, nowMs: number = Date.now()): Promise<boolean> {
+export async function ensureDemoUser(
+  db: Db,
+  keys: LibraryKeys,
+  libraryUrl: string,
+  email: string,
+  password: string,
+  nowMs: number = Date.now(),
+): Promise<boolean> {
   if (findUserByEmail(db, email)) return false;
-  await createUserWithLibrary(db, keys, libraryUrl, { email, password: sha256Hex(password), nickname: '演示用户', avatar: '' }, { withLibrary: true, nowMs });
+  await createUserWithLibrary(
+    db,
+    keys,
+    libraryUrl,
+    { email, password: sha256Hex(password), nickname: '演示用户', avatar: '' },
+    { withLibrary: true, nowMs },
+  );
   return true;
 }
 
@@ -95,10 +146,12 @@ export async function ensureDemoUser(db: Db, keys: LibraryKeys, libraryUrl: stri
  * server hands the credentials to their owner, so a user who comes back keeps the library.
  */
 export async function renewControlledTokens(db: Db, keys: LibraryKeys, userId: number, nowMs: number): Promise<void> {
-  const rows = db.prepare('SELECT * FROM credentials WHERE user_id = ? AND controlled = 1').all(userId) as CredentialRow[];
-  const owner = db.prepare('SELECT id, email, library_token_generation AS generation FROM users WHERE id = ?').get(userId) as
-    | { id: number; email: string; generation: number }
-    | undefined;
+  const rows = db
+    .prepare('SELECT * FROM credentials WHERE user_id = ? AND controlled = 1')
+    .all(userId) as CredentialRow[];
+  const owner = db
+    .prepare('SELECT id, email, library_token_generation AS generation FROM users WHERE id = ?')
+    .get(userId) as { id: number; email: string; generation: number } | undefined;
   if (!owner) return;
   for (const row of rows) {
     const verified = await verifyWithExpiry(keys, row.token, nowMs);
@@ -117,7 +170,9 @@ export async function renewControlledTokens(db: Db, keys: LibraryKeys, userId: n
 
 /** The generation a token of this account must carry; null for an account that no longer exists. */
 export function tokenGeneration(db: Db, accountId: number): number | null {
-  const row = db.prepare('SELECT library_token_generation AS generation FROM users WHERE id = ?').get(accountId) as { generation: number } | undefined;
+  const row = db.prepare('SELECT library_token_generation AS generation FROM users WHERE id = ?').get(accountId) as
+    | { generation: number }
+    | undefined;
   return row?.generation ?? null;
 }
 

@@ -20,7 +20,10 @@ async function boot() {
   // (a transition) instead of in one task.
   await yieldToPage();
   // the built app registers its service worker (installable, opens offline); `npm run dev` does not
-  const system = createAppSystem({ inspect, serviceWorker: import.meta.env.PROD ? registeredServiceWorker : undefined });
+  const system = createAppSystem({
+    inspect,
+    serviceWorker: import.meta.env.PROD ? registeredServiceWorker : undefined,
+  });
   // the first URL's data and page chunk load together, before the first render (see preloadPage)
   const { path } = currentRoute();
   system.prefetchFor(path);

@@ -28,7 +28,11 @@ function syntheticAlbum(albumId: string, n: number): AlbumDetails {
         catalog: `BENCH-${n}`,
         artist,
         type: 'normal',
-        tracks: Array.from({ length: TRACKS_PER_ALBUM }, (_, t) => ({ title: `${word(t)} ${t + 1}`, artist, type: 'normal' })),
+        tracks: Array.from({ length: TRACKS_PER_ALBUM }, (_, t) => ({
+          title: `${word(t)} ${t + 1}`,
+          artist,
+          type: 'normal',
+        })),
       },
     ],
   };

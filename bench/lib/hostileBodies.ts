@@ -65,9 +65,16 @@ export function largestShareBody(credentialId: string): unknown {
   const track = { title: 't'.repeat(1000), artist: 'a'.repeat(1000), type: 'normal' };
   const discs = Array.from({ length: 8 }, () => ({ catalog: 'X', tracks: Array.from({ length: 255 }, () => track) }));
   return {
-    info: { name: 'largest', description: '', cover: { album_id: album, disc_id: 1 }, songs: [{ album_id: album, disc_id: 1, tracks: [1] }] },
+    info: {
+      name: 'largest',
+      description: '',
+      cover: { album_id: album, disc_id: 1 },
+      songs: [{ album_id: album, disc_id: 1, tracks: [1] }],
+    },
     albums: { [album]: credentialId },
-    metadata: { [album]: { album_id: album, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs } },
+    metadata: {
+      [album]: { album_id: album, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs },
+    },
   };
 }
 
@@ -77,7 +84,15 @@ export function largestShareBody(credentialId: string): unknown {
  * is torn down as soon as the answer comes, so the attacker spends its CPU on sending, not on a
  * fetch library's copies of 8 MiB (which, on the bench's 2 cores, took more CPU than the server).
  */
-export function bodyLoop(baseUrl: string, method: string, path: string, body: Uint8Array<ArrayBuffer>, cookie: string, until: () => boolean, log: BodyAttackLog): Promise<void> {
+export function bodyLoop(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: Uint8Array<ArrayBuffer>,
+  cookie: string,
+  until: () => boolean,
+  log: BodyAttackLog,
+): Promise<void> {
   const once = (): Promise<void> =>
     new Promise((resolve) => {
       const started = performance.now();
@@ -109,7 +124,8 @@ export function bodyLoop(baseUrl: string, method: string, path: string, body: Ui
               // not an envelope: counted below as another answer
             }
             if (res.statusCode === 200 && envelope.status === 902003) log.refused += 1;
-            else if (log.other.length < 5) log.other.push(`${res.statusCode}/${envelope.status} ${envelope.message ?? text.slice(0, 80)}`);
+            else if (log.other.length < 5)
+              log.other.push(`${res.statusCode}/${envelope.status} ${envelope.message ?? text.slice(0, 80)}`);
             else log.other.push('…');
           }),
         );
@@ -128,7 +144,12 @@ export function bodyLoop(baseUrl: string, method: string, path: string, body: Ui
  * Reads the share as a browser without compression would (the whole JSON each time), checking the
  * envelope's first bytes only: parsing megabytes here would slow the process that measures.
  */
-export function readShareLoop(baseUrl: string, shareId: string, until: () => boolean, log: ShareReadLog): Promise<void> {
+export function readShareLoop(
+  baseUrl: string,
+  shareId: string,
+  until: () => boolean,
+  log: ShareReadLog,
+): Promise<void> {
   const once = (): Promise<void> =>
     new Promise((resolve) => {
       const started = performance.now();
@@ -144,7 +165,8 @@ export function readShareLoop(baseUrl: string, shareId: string, until: () => boo
           log.bytes += bytes;
           log.slowestMs = Math.max(log.slowestMs, performance.now() - started);
           if (res.statusCode === 200 && head.startsWith('{"status":902001')) log.limited += 1;
-          else if (res.statusCode !== 200 || !head.startsWith('{"status":0,')) log.bad.push(`${res.statusCode} ${head}`);
+          else if (res.statusCode !== 200 || !head.startsWith('{"status":0,'))
+            log.bad.push(`${res.statusCode} ${head}`);
           resolve();
         });
       });
@@ -160,13 +182,23 @@ export function readShareLoop(baseUrl: string, shareId: string, until: () => boo
 }
 
 /** Creates the share `body` as the signed-in `cookie` until `until()` is false. */
-export async function makeShareLoop(baseUrl: string, body: string, cookie: string, until: () => boolean, log: MakeShareLog): Promise<void> {
+export async function makeShareLoop(
+  baseUrl: string,
+  body: string,
+  cookie: string,
+  until: () => boolean,
+  log: MakeShareLog,
+): Promise<void> {
   while (until()) {
     const started = performance.now();
     let res: Response;
     let envelope: { status?: number; message?: string };
     try {
-      res = await fetch(`${baseUrl}/api/share`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+      res = await fetch(`${baseUrl}/api/share`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body,
+      });
       envelope = (await res.json()) as { status?: number; message?: string };
     } catch (error) {
       // a refusal must come as an answer the client can read, not a closed connection

@@ -16,7 +16,8 @@ export function longestDemoTrack(): { album: string; disc: number; track: number
   for (const album of DEMO_ALBUMS) {
     for (const [d, disc] of album.discs.entries()) {
       for (const [t, track] of disc.tracks.entries()) {
-        if (track.seconds > best.seconds) best = { album: album.album_id, disc: d + 1, track: t + 1, seconds: track.seconds };
+        if (track.seconds > best.seconds)
+          best = { album: album.album_id, disc: d + 1, track: t + 1, seconds: track.seconds };
       }
     }
   }
@@ -100,7 +101,9 @@ export async function stalledReaders(url: string, count: number): Promise<{ stat
       return req;
     }),
   );
-  return { statuses, end: () => {
+  return {
+    statuses,
+    end: () => {
       for (const req of requests) req.destroy();
     },
   };

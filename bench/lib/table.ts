@@ -9,11 +9,22 @@ export function formatTable(rows: Record<string, Cell>[]): string {
     cell === undefined ? '' : typeof cell === 'number' && !Number.isInteger(cell) ? cell.toFixed(2) : String(cell);
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => text(row[column]).length)));
   const line = (cells: string[], numeric: boolean[]): string =>
-    cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const numeric = columns.map((column) => rows.every((row) => typeof row[column] === 'number'));
   return [
     line(columns, numeric),
-    line(widths.map((w) => '-'.repeat(w)), numeric),
-    ...rows.map((row) => line(columns.map((column) => text(row[column])), numeric)),
+    line(
+      widths.map((w) => '-'.repeat(w)),
+      numeric,
+    ),
+    ...rows.map((row) =>
+      line(
+        columns.map((column) => text(row[column])),
+        numeric,
+      ),
+    ),
   ].join('\n');
 }

@@ -48,7 +48,11 @@ async function openLibraries(page: Page, baseUrl: string, albums: number): Promi
   await page.waitForFunction(
     () => {
       const buttons = Array.from(document.querySelectorAll('main article button[aria-label="同步"]'));
-      return buttons.length === 2 && buttons.every((b) => !(b as HTMLButtonElement).disabled) && !document.body.textContent?.includes('同步中');
+      return (
+        buttons.length === 2 &&
+        buttons.every((b) => !(b as HTMLButtonElement).disabled) &&
+        !document.body.textContent?.includes('同步中')
+      );
     },
     undefined,
     { timeout: SYNC_TIMEOUT_MS },
@@ -97,7 +101,14 @@ export async function measureAlbumList(
     await logIn(page, config.demoEmail, config.demoPassword);
     await page.waitForURL(`${apiUrl}/`);
     const added = await page.evaluate(
-      async (body) => (await (await fetch('/api/credential', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { status: number },
+      async (body) =>
+        (await (
+          await fetch('/api/credential', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { status: number },
       { name: LIBRARY_NAME, url: libraryUrl, token: benchToken(), priority: 0 },
     );
     if (added.status !== 0) throw new Error(`adding the bench library: status ${added.status}`);

@@ -68,7 +68,14 @@ function syncedAfter(actor: Actor, url: string, lastSync: number | undefined): P
 const lastSyncOf = (actor: Actor, url: string) => actor.getSnapshot().context.libraries[url]?.record?.lastSync;
 
 async function run(url: string): Promise<SyncTimings> {
-  const credential: Credential = { id: 'bench', name: 'bench', url, token: 'bench-token', priority: 0, controlled: false };
+  const credential: Credential = {
+    id: 'bench',
+    name: 'bench',
+    url,
+    token: 'bench-token',
+    priority: 0,
+    controlled: false,
+  };
   const actor = createActor(provideLibrarySync());
   actor.start();
   // at boot the machine first reads the local records; the sync starts after that, as in the app
@@ -86,7 +93,8 @@ async function run(url: string): Promise<SyncTimings> {
   await new Promise((resolve) => setTimeout(resolve, 50));
   observer.disconnect();
   const longestTaskMs = Math.max(0, ...longTasks);
-  const heapAfterSyncMb = ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
+  const heapAfterSyncMb =
+    ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
 
   const [record] = await listLibraryRecords();
   const albums = record ? await getLibraryAlbums(record.url) : [];
@@ -102,8 +110,17 @@ async function run(url: string): Promise<SyncTimings> {
   actor.stop();
 
   // what a signed-in session has in localStorage when it logs out
-  writeLocal('userInfo', { userId: 'u1', email: 'bench@example.com', nickname: 'bench', avatar: '', twoFactorEnabled: false });
-  writeLocal('playlist', { tracks: [{ albumId: albums[0]!, discId: 1, trackId: 1, title: 't', artist: 'a', albumTitle: 'x', type: 'normal' }], index: 0 });
+  writeLocal('userInfo', {
+    userId: 'u1',
+    email: 'bench@example.com',
+    nickname: 'bench',
+    avatar: '',
+    twoFactorEnabled: false,
+  });
+  writeLocal('playlist', {
+    tracks: [{ albumId: albums[0]!, discId: 1, trackId: 1, title: 't', artist: 'a', albumTitle: 'x', type: 'normal' }],
+    index: 0,
+  });
   started = performance.now();
   await clearLocalData();
   const cleanupMs = performance.now() - started;
@@ -135,7 +152,14 @@ const medianOf = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(v
  */
 async function lookups(url: string): Promise<LookupTimings> {
   const ids = (await (await fetch(`${url}/albums`)).json()) as string[];
-  const credential: Credential = { id: 'bench', name: 'bench', url, token: 'bench-token', priority: 0, controlled: false };
+  const credential: Credential = {
+    id: 'bench',
+    name: 'bench',
+    url,
+    token: 'bench-token',
+    priority: 0,
+    controlled: false,
+  };
   const actor = createActor(provideLibrarySync());
   actor.start();
   await timeUntil(actor, (s) => !s.matches('loadingRecords'));
@@ -144,8 +168,16 @@ async function lookups(url: string): Promise<LookupTimings> {
   await synced;
   actor.stop();
   const started = performance.now();
-  await libraryWorker.store({ url: 'https://every-other.example', lastUpdate: 1, albums: packAlbumIds(ids.filter((_, i) => i % 2 === 0)) });
-  await libraryWorker.store({ url: 'https://second-half.example', lastUpdate: 1, albums: packAlbumIds(ids.slice(ids.length / 2)) });
+  await libraryWorker.store({
+    url: 'https://every-other.example',
+    lastUpdate: 1,
+    albums: packAlbumIds(ids.filter((_, i) => i % 2 === 0)),
+  });
+  await libraryWorker.store({
+    url: 'https://second-half.example',
+    lastUpdate: 1,
+    albums: packAlbumIds(ids.slice(ids.length / 2)),
+  });
   const storeTwoMoreMs = performance.now() - started;
   const timed = async (id: string) => {
     const t = performance.now();
@@ -159,7 +191,7 @@ async function lookups(url: string): Promise<LookupTimings> {
   // ids far apart: each look-up lands in blocks not read yet
   for (let k = 0; k < 20; k++) uncached.push(await timed(ids[Math.floor(((k + 0.5) * ids.length) / 20)]!));
   const cached: number[] = [];
-  for (let k = 0; k < 200; k++) cached.push(await timed(ids[Math.floor(((k % 20) + 0.5) * ids.length / 20)]!));
+  for (let k = 0; k < 200; k++) cached.push(await timed(ids[Math.floor((((k % 20) + 0.5) * ids.length) / 20)]!));
   await clearLocalData();
   return { storeTwoMoreMs, coldMs, uncachedMs: medianOf(uncached), cachedMs: medianOf(cached) };
 }

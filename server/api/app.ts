@@ -26,7 +26,9 @@ import { registerUserRoutes } from './user.js';
  * it on asks for the password and hands out recovery codes (server/recoveryCodes.ts).
  */
 function announcedFeatures(features: readonly Feature[]): string[] {
-  const twoFactor = features.includes('2fa_enforced') ? features.filter((f) => f !== '2fa') : ['2fa', ...features.filter((f) => f !== '2fa')];
+  const twoFactor = features.includes('2fa_enforced')
+    ? features.filter((f) => f !== '2fa')
+    : ['2fa', ...features.filter((f) => f !== '2fa')];
   return [...twoFactor, '2fa_recovery'];
 }
 
@@ -45,7 +47,10 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     if (isHttps(c, config)) c.res.headers.set('Strict-Transport-Security', HSTS);
   });
   // Only this site's host names (and IP addresses, localhost): 421 for a DNS-rebinding page.
-  app.use('*', hostCheck(hostRule(config), (c) => forwarded(c, 'x-forwarded-host', config.trustProxy)));
+  app.use(
+    '*',
+    hostCheck(hostRule(config), (c) => forwarded(c, 'x-forwarded-host', config.trustProxy)),
+  );
   // No API answer is kept by the browser's HTTP cache or a proxy: with a session they carry the
   // user's data and library tokens (/api/credential), the sign-in answer carries the user's, and a
   // share's the share tokens; a copy in the cache outlives sign-out (docs/architecture.md#nothing-kept-after-sign-out).
@@ -60,7 +65,12 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   app.use('/api/*', async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || res.headers.has('Content-Encoding') || !(res.headers.get('Content-Type') ?? '').startsWith('application/json')) return;
+    if (
+      !res.body ||
+      res.headers.has('Content-Encoding') ||
+      !(res.headers.get('Content-Type') ?? '').startsWith('application/json')
+    )
+      return;
     varyOnEncoding(res.headers);
     const coding = acceptedCodings(c.req.header('accept-encoding'))[0];
     if (!coding) return;
@@ -74,7 +84,10 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
     res.headers.delete('Content-Length');
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', coding);
-    c.res = new Response(new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength), { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(
+      new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength),
+      { status: res.status, statusText: res.statusText, headers },
+    );
   });
   // Cross-site refusals and the XSRF token (which the strict mode leaves out, as anniv-go has none).
   app.use('/api/*', csrf(config));
@@ -112,7 +125,13 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   // FEATURES=2fa_enforced, as anniv-go: a signed-in user without two-step sign-in gets 202000 on
   // every call but signing in and out, turning it on, and the site info, until it is on.
   if (config.features.includes('2fa_enforced')) {
-    const open = new Set(['POST /api/user/login', 'POST /api/user/logout', 'POST /api/features/2fa', 'GET /api/info', 'POST /api/user/register']);
+    const open = new Set([
+      'POST /api/user/login',
+      'POST /api/user/logout',
+      'POST /api/features/2fa',
+      'GET /api/info',
+      'POST /api/user/register',
+    ]);
     app.use('/api/*', async (c, next) => {
       const user = c.get('user');
       if (user && user.totp_secret === null && !open.has(`${c.req.method} ${new URL(c.req.url).pathname}`)) {
@@ -133,7 +152,13 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   app.all('/api/*', (c) => fail(c, Status.NotFound, 'not found'));
   app.all('/api', (c) => fail(c, Status.NotFound, 'not found'));
 
-  app.get('*', staticClient(config.distDir, { filesOnly: config.strict, signedInPreloads: !config.features.includes('2fa_enforced') }));
+  app.get(
+    '*',
+    staticClient(config.distDir, {
+      filesOnly: config.strict,
+      signedInPreloads: !config.features.includes('2fa_enforced'),
+    }),
+  );
 
   app.onError((err, c) => {
     const tooBig = bodyTooLarge(err);

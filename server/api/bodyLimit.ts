@@ -47,7 +47,11 @@ export function sizeText(bytes: number): string {
 }
 
 export function tooLarge(c: Context, max: number): Response {
-  const envelope: Envelope = { status: Status.IllegalParams, message: `request body too large (at most ${sizeText(max)})`, data: null };
+  const envelope: Envelope = {
+    status: Status.IllegalParams,
+    message: `request body too large (at most ${sizeText(max)})`,
+    data: null,
+  };
   // The rest of the body is never read, so this connection cannot carry another request: say so,
   // or a client would send its next request on it and see it closed under that request.
   return c.json(envelope, 413, { Connection: 'close' });

@@ -90,7 +90,8 @@ function clientAddress(c: Context, trustProxy: number): string {
 
 /** The client's connection when served by @hono/node-server (none through app.request). */
 export function nodeSocket(c: Context): { remoteAddress?: string; destroy(): void } | undefined {
-  return (c.env as { incoming?: { socket?: { remoteAddress?: string; destroy(): void } } } | undefined)?.incoming?.socket;
+  return (c.env as { incoming?: { socket?: { remoteAddress?: string; destroy(): void } } } | undefined)?.incoming
+    ?.socket;
 }
 
 /** The key address limits count the client under: its address, IPv6 by /64 (server/addressGroup.ts). */

@@ -23,7 +23,9 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
     const user = requireUser(c);
     // the owner gets library tokens that still open the library, signed afresh when they must be
     await renewControlledTokens(db, deps.keys, user.id, deps.clock());
-    const rows = db.prepare('SELECT * FROM credentials WHERE user_id = ? ORDER BY position, rowid').all(user.id) as CredentialRow[];
+    const rows = db
+      .prepare('SELECT * FROM credentials WHERE user_id = ? ORDER BY position, rowid')
+      .all(user.id) as CredentialRow[];
     return ok(c, rows.map(credentialWire));
   });
 
@@ -40,7 +42,8 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
     checkTexts(fields);
     const row = db.transaction(() => {
       const { n } = db.prepare('SELECT COUNT(*) AS n FROM credentials WHERE user_id = ?').get(user.id) as { n: number };
-      if (n >= LIMITS.credentialsPerUser) throw new ApiError(Status.WriteErr, `too many credentials (at most ${LIMITS.credentialsPerUser})`);
+      if (n >= LIMITS.credentialsPerUser)
+        throw new ApiError(Status.WriteErr, `too many credentials (at most ${LIMITS.credentialsPerUser})`);
       return insertCredential(db, user.id, fields);
     })();
     return ok(c, credentialWire(row));
@@ -59,7 +62,9 @@ export function registerCredentialRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void
     checkTexts(changes);
     const row = find(user.id, id);
     if (!row) throw new ApiError(Status.NotFound, 'token not found');
-    const touchesIdentity = (['name', 'url', 'token'] as const).some((k) => changes[k] !== undefined && changes[k] !== row[k]);
+    const touchesIdentity = (['name', 'url', 'token'] as const).some(
+      (k) => changes[k] !== undefined && changes[k] !== row[k],
+    );
     if (row.controlled === 1 && touchesIdentity) throw new ApiError(Status.ControlledToken, 'controlled token');
     db.prepare('UPDATE credentials SET name = ?, url = ?, token = ?, priority = ? WHERE id = ?').run(
       changes.name ?? row.name,

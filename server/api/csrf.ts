@@ -73,7 +73,8 @@ function refusal(c: Context, cookieToken: string | undefined | null, config: Con
   const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType && FORM_TYPES.has(mediaType)) return 'cross-site request refused: form content type, send JSON';
   const echoed = cookieToken === null ? undefined : c.req.header(XSRF_HEADER);
-  if (echoed !== undefined && echoed !== cookieToken) return 'cross-site request refused: X-XSRF-TOKEN does not match the XSRF-TOKEN cookie';
+  if (echoed !== undefined && echoed !== cookieToken)
+    return 'cross-site request refused: X-XSRF-TOKEN does not match the XSRF-TOKEN cookie';
   return null;
 }
 

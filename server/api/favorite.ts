@@ -31,7 +31,10 @@ export function registerFavoriteRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const rows = db
       .prepare('SELECT album_id, disc_id, track_id FROM favourite_music WHERE user_id = ? ORDER BY id DESC')
       .all(user.id) as TrackId[];
-    return ok(c, rows.map((r) => trackInfo(meta, r.album_id, r.disc_id, r.track_id)));
+    return ok(
+      c,
+      rows.map((r) => trackInfo(meta, r.album_id, r.disc_id, r.track_id)),
+    );
   });
 
   app.put('/api/favorite/music', async (c) => {
@@ -45,13 +48,9 @@ export function registerFavoriteRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       if (count('favourite_music', user.id) >= LIMITS.favouriteTracksPerUser) {
         throw new ApiError(Status.WriteErr, `too many favourite tracks (at most ${LIMITS.favouriteTracksPerUser})`);
       }
-      db.prepare('INSERT INTO favourite_music (user_id, album_id, disc_id, track_id, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        user.id,
-        t.album_id,
-        t.disc_id,
-        t.track_id,
-        nowSeconds(),
-      );
+      db.prepare(
+        'INSERT INTO favourite_music (user_id, album_id, disc_id, track_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(user.id, t.album_id, t.disc_id, t.track_id, nowSeconds());
     })();
     return ok(c, null);
   });
@@ -70,8 +69,13 @@ export function registerFavoriteRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
   app.get('/api/favorite/album', (c) => {
     const user = requireUser(c);
-    const rows = db.prepare('SELECT album_id FROM favourite_album WHERE user_id = ? ORDER BY id DESC').all(user.id) as { album_id: string }[];
-    return ok(c, rows.map((r) => r.album_id));
+    const rows = db.prepare('SELECT album_id FROM favourite_album WHERE user_id = ? ORDER BY id DESC').all(user.id) as {
+      album_id: string;
+    }[];
+    return ok(
+      c,
+      rows.map((r) => r.album_id),
+    );
   });
 
   app.put('/api/favorite/album', async (c) => {
@@ -84,7 +88,11 @@ export function registerFavoriteRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       if (count('favourite_album', user.id) >= LIMITS.favouriteAlbumsPerUser) {
         throw new ApiError(Status.WriteErr, `too many favourite albums (at most ${LIMITS.favouriteAlbumsPerUser})`);
       }
-      db.prepare('INSERT INTO favourite_album (user_id, album_id, created_at) VALUES (?, ?, ?)').run(user.id, id, nowSeconds());
+      db.prepare('INSERT INTO favourite_album (user_id, album_id, created_at) VALUES (?, ?, ?)').run(
+        user.id,
+        id,
+        nowSeconds(),
+      );
     })();
     return ok(c, null);
   });

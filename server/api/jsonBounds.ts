@@ -108,7 +108,8 @@ export class BoundsScan {
         }
       } else if (b === COMMA && this.depth > 0) {
         if (++this.values > bounds.values) return `more than ${bounds.values} values`;
-        if (++members[this.depth]! > bounds.members && isObject[this.depth] === 1) return `an object with more than ${bounds.members} members`;
+        if (++members[this.depth]! > bounds.members && isObject[this.depth] === 1)
+          return `an object with more than ${bounds.members} members`;
       }
     }
     return null;

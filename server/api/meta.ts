@@ -27,7 +27,10 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const discId = Number(requireQuery(c, 'disc_id', 'disc_id'));
     const trackId = Number(requireQuery(c, 'track_id', 'track_id'));
     if (!UUID_PATTERN.test(albumId)) throw new ApiError(Status.IllegalParams, 'malformed album_id');
-    for (const [id, what] of [[discId, 'disc_id'], [trackId, 'track_id']] as const) {
+    for (const [id, what] of [
+      [discId, 'disc_id'],
+      [trackId, 'track_id'],
+    ] as const) {
       if (!Number.isInteger(id) || id < 1 || id > 999) throw new ApiError(Status.IllegalParams, `malformed ${what}`);
     }
     const lyrics = meta.lyrics.get(lyricKey(albumId, discId, trackId));
@@ -69,8 +72,13 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     // Playlists: case-insensitive substring of the name, public ones or the user's own (docs/protocol.md#search).
     const k = keyword.trim().toLowerCase();
     if (flag(c, 'search_playlists') && k) {
-      const rows = db.prepare('SELECT * FROM playlists WHERE is_public = 1 OR user_id = ? ORDER BY id').all(user.id) as PlaylistRow[];
-      const playlists = rows.filter((r) => r.name.toLowerCase().includes(k)).slice(0, SEARCH_LIMIT).map(playlistInfo);
+      const rows = db
+        .prepare('SELECT * FROM playlists WHERE is_public = 1 OR user_id = ? ORDER BY id')
+        .all(user.id) as PlaylistRow[];
+      const playlists = rows
+        .filter((r) => r.name.toLowerCase().includes(k))
+        .slice(0, SEARCH_LIMIT)
+        .map(playlistInfo);
       if (playlists.length) data.playlists = playlists;
     }
     return ok(c, data);

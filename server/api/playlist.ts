@@ -137,11 +137,18 @@ const readItems = (db: Db, playlistId: number): ItemRow[] =>
 function playlistVersion(row: PlaylistRow, items: readonly ItemRow[]): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify([row.name, row.description, row.is_public, row.cover_album_id, row.cover_disc_id]));
-  for (const i of items) hash.update(JSON.stringify([i.id, i.type, i.description, i.album_id, i.disc_id, i.track_id, i.title, i.artist, i.track_type]));
+  for (const i of items)
+    hash.update(
+      JSON.stringify([i.id, i.type, i.description, i.album_id, i.disc_id, i.track_id, i.title, i.artist, i.track_type]),
+    );
   return hash.digest('hex').slice(0, 16);
 }
 
-function playlistDetails(db: Db, meta: MetaRepo, row: PlaylistRow): PlaylistInfo & { items: PlaylistItemOut[]; version: string } {
+function playlistDetails(
+  db: Db,
+  meta: MetaRepo,
+  row: PlaylistRow,
+): PlaylistInfo & { items: PlaylistItemOut[]; version: string } {
   const items = readItems(db, row.id);
   return { ...playlistInfo(row), items: items.map((i) => itemOut(meta, i)), version: playlistVersion(row, items) };
 }
@@ -149,7 +156,8 @@ function playlistDetails(db: Db, meta: MetaRepo, row: PlaylistRow): PlaylistInfo
 /** Playlist and item ids: JSON strings of decimal digits (a JSON number → 902003, strict binding). */
 function parseId(raw: unknown, what: string): number {
   if (typeof raw !== 'string') throw malformed(what);
-  if (!/^\d+$/.test(raw)) throw new ApiError(Status.IllegalParams, `malformed ${what}: ids are decimal strings such as "3"`);
+  if (!/^\d+$/.test(raw))
+    throw new ApiError(Status.IllegalParams, `malformed ${what}: ids are decimal strings such as "3"`);
   const n = Number(raw);
   return Number.isSafeInteger(n) ? n : 0; // 0 names no row
 }
@@ -217,7 +225,11 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     return row;
   };
   const itemIds = (playlistId: number): number[] =>
-    (db.prepare('SELECT id FROM playlist_items WHERE playlist_id = ? ORDER BY position, id').all(playlistId) as { id: number }[]).map((r) => r.id);
+    (
+      db.prepare('SELECT id FROM playlist_items WHERE playlist_id = ? ORDER BY position, id').all(playlistId) as {
+        id: number;
+      }[]
+    ).map((r) => r.id);
   const insertItem = db.prepare(
     `INSERT INTO playlist_items (playlist_id, position, type, description, album_id, disc_id, track_id, title, artist, track_type)
      VALUES (@playlist_id, @position, @type, @description, @album_id, @disc_id, @track_id, @title, @artist, @track_type)`,
@@ -229,7 +241,8 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     if (n + items.length > LIMITS.itemsPerPlaylist) {
       throw new ApiError(Status.WriteErr, `playlist is full (at most ${LIMITS.itemsPerPlaylist} items)`);
     }
-    for (const [k, item] of items.entries()) insertItem.run({ ...item, playlist_id: playlistId, position: top + 1 + k });
+    for (const [k, item] of items.entries())
+      insertItem.run({ ...item, playlist_id: playlistId, position: top + 1 + k });
   };
   const touch = (playlistId: number): void => {
     db.prepare('UPDATE playlists SET updated_at = ? WHERE id = ?').run(nowSeconds(), playlistId);
@@ -241,7 +254,8 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const raw = c.req.query('user_id');
     let ownerId = user.id;
     if (raw !== undefined) {
-      if (!/^\d{1,15}$/.test(raw) || !findUserById(db, Number(raw))) throw new ApiError(Status.NotFound, 'user not found');
+      if (!/^\d{1,15}$/.test(raw) || !findUserById(db, Number(raw)))
+        throw new ApiError(Status.NotFound, 'user not found');
       ownerId = Number(raw);
     }
     const sql = `SELECT * FROM playlists WHERE user_id = ?${ownerId === user.id ? '' : ' AND is_public = 1'} ORDER BY id`;
@@ -251,7 +265,8 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   app.get('/api/playlist', (c) => {
     const user = requireUser(c);
     const row = findPlaylist(parseId(requireQuery(c, 'id', 'playlist id'), 'playlist id'));
-    if (row.user_id !== user.id && row.is_public !== 1) throw new ApiError(Status.PermissionDenied, 'permission denied');
+    if (row.user_id !== user.id && row.is_public !== 1)
+      throw new ApiError(Status.PermissionDenied, 'permission denied');
     return ok(c, playlistDetails(db, meta, row));
   });
 
@@ -261,11 +276,16 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const name = checkName(str(body, 'name', FORM));
     const description = checkDescription(optStr(body, 'description', FORM) ?? '');
     const isPublic = optBool(body, 'is_public', FORM) ?? false;
-    const cover = body.cover === undefined || body.cover === null ? { album_id: '', disc_id: 1 } : parseCover(body.cover, FORM, false);
+    const cover =
+      body.cover === undefined || body.cover === null
+        ? { album_id: '', disc_id: 1 }
+        : parseCover(body.cover, FORM, false);
     const items = body.items === undefined || body.items === null ? [] : parseItems(body.items, FORM);
     const id = db.transaction(() => {
-      const owned = (db.prepare('SELECT COUNT(*) AS n FROM playlists WHERE user_id = ?').get(user.id) as { n: number }).n;
-      if (owned >= LIMITS.playlistsPerUser) throw new ApiError(Status.WriteErr, `too many playlists (at most ${LIMITS.playlistsPerUser})`);
+      const owned = (db.prepare('SELECT COUNT(*) AS n FROM playlists WHERE user_id = ?').get(user.id) as { n: number })
+        .n;
+      if (owned >= LIMITS.playlistsPerUser)
+        throw new ApiError(Status.WriteErr, `too many playlists (at most ${LIMITS.playlistsPerUser})`);
       const now = nowSeconds();
       const res = db
         .prepare(
@@ -292,7 +312,12 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     if (row.user_id !== user.id) throw new ApiError(Status.PermissionDenied, 'permission denied');
     const payload = body.payload;
     // No await from here to the write: the check and the change are one step for every other request.
-    if (version !== undefined && command !== 'append' && command !== 'remove' && version !== playlistVersion(row, readItems(db, id))) {
+    if (
+      version !== undefined &&
+      command !== 'append' &&
+      command !== 'remove' &&
+      version !== playlistVersion(row, readItems(db, id))
+    ) {
       throw new ApiError(Status.PlaylistChanged, 'playlist changed since it was read; reload it and try again');
     }
 
@@ -322,7 +347,10 @@ export function registerPlaylistRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
           const current = itemIds(id).map(String);
           const wanted = new Set(order);
           if (order.length !== current.length || wanted.size !== order.length || !current.every((x) => wanted.has(x))) {
-            throw new ApiError(Status.IllegalParams, 'malformed payload: reorder needs every item id of the playlist exactly once');
+            throw new ApiError(
+              Status.IllegalParams,
+              'malformed payload: reorder needs every item id of the playlist exactly once',
+            );
           }
           const move = db.prepare('UPDATE playlist_items SET position = ? WHERE playlist_id = ? AND id = ?');
           for (const [k, itemId] of order.entries()) move.run(k, id, Number(itemId));

@@ -4,7 +4,13 @@ import { decodeJwt } from 'jose';
 import { nowSeconds, type Db } from '../db.js';
 import { signShareTokenWith, type Audios } from '../library/keys.js';
 import type { MetaRepo } from '../meta/load.js';
-import { TRACK_TYPES, type AlbumDetails, type ExportedAlbum, type ExportedDisc, type ExportedTrack } from '../meta/types.js';
+import {
+  TRACK_TYPES,
+  type AlbumDetails,
+  type ExportedAlbum,
+  type ExportedDisc,
+  type ExportedTrack,
+} from '../meta/types.js';
 import { COMPRESS_MIN_BYTES, acceptedCodings } from '../encoding.js';
 import type { UserRow } from '../auth.js';
 import type { CredentialRow } from '../users.js';
@@ -87,7 +93,8 @@ interface ShareClaim {
 // ---------------------------------------------------------------------------------------------
 // Input
 
-const idRangeError = (what: string): ApiError => new ApiError(Status.IllegalParams, `malformed ${what}: disc and track ids are integers from 1 to 255`);
+const idRangeError = (what: string): ApiError =>
+  new ApiError(Status.IllegalParams, `malformed ${what}: disc and track ids are integers from 1 to 255`);
 
 /** A disc or track id: a JSON integer in 1..255 (annil's path range). */
 function smallId(value: unknown, what: string): number {
@@ -103,7 +110,8 @@ function albumId(value: unknown, what: string): string {
 }
 
 function parseCover(value: unknown): { album_id: string; disc_id: number } {
-  if (value === undefined || value === null) throw new ApiError(Status.IllegalParams, `malformed ${FORM}: a share needs a cover {album_id, disc_id}`);
+  if (value === undefined || value === null)
+    throw new ApiError(Status.IllegalParams, `malformed ${FORM}: a share needs a cover {album_id, disc_id}`);
   const o = asObject(value, FORM);
   return { album_id: albumId(o.album_id, FORM), disc_id: smallId(o.disc_id, FORM) };
 }
@@ -172,7 +180,8 @@ function metaList(value: unknown): unknown[] {
 /** One album of the optional `metadata`: rebuilt from the known keys (artists, tags … dropped). */
 function parseMetadataAlbum(key: string, value: unknown): ExportedAlbum {
   const o = asObject(value, METADATA);
-  if (albumId(o.album_id, METADATA) !== key) throw new ApiError(Status.IllegalParams, `malformed ${METADATA}: album_id ${key} names a different album`);
+  if (albumId(o.album_id, METADATA) !== key)
+    throw new ApiError(Status.IllegalParams, `malformed ${METADATA}: album_id ${key} names a different album`);
   const album = { album_id: key, title: metaText(o, 'title') } as ExportedAlbum;
   const edition = optMetaText(o, 'edition');
   if (edition) album.edition = edition;
@@ -190,7 +199,11 @@ function parseMetadataAlbum(key: string, value: unknown): ExportedAlbum {
     disc.type = metaType(dobj, 'type', album.type);
     disc.tracks = metaList(dobj.tracks).map((t): ExportedTrack => {
       const tobj = asObject(t, METADATA);
-      return { title: metaText(tobj, 'title'), artist: optMetaText(tobj, 'artist') ?? disc.artist, type: metaType(tobj, 'type', disc.type) };
+      return {
+        title: metaText(tobj, 'title'),
+        artist: optMetaText(tobj, 'artist') ?? disc.artist,
+        type: metaType(tobj, 'type', disc.type),
+      };
     });
     return disc;
   });
@@ -204,7 +217,8 @@ function parseMetadata(value: unknown, shared: Set<string>): Record<string, Expo
   const out: Record<string, ExportedAlbum> = {};
   for (const [key, album] of Object.entries(o)) {
     const id = albumId(key, METADATA);
-    if (!shared.has(id)) throw new ApiError(Status.IllegalParams, `malformed ${METADATA}: album ${id} has no songs in this share`);
+    if (!shared.has(id))
+      throw new ApiError(Status.IllegalParams, `malformed ${METADATA}: album ${id} has no songs in this share`);
     out[id] = parseMetadataAlbum(id, album);
   }
   return out;
@@ -247,7 +261,8 @@ function audiosOf(songs: ShareSong[], albums: Set<string>): Audios {
   const audios: Audios = {};
   for (const [album, discs] of sets) {
     const out: Record<string, number[]> = {};
-    for (const disc of [...discs.keys()].sort((a, b) => a - b)) out[String(disc)] = [...discs.get(disc)!].sort((a, b) => a - b);
+    for (const disc of [...discs.keys()].sort((a, b) => a - b))
+      out[String(disc)] = [...discs.get(disc)!].sort((a, b) => a - b);
     audios[album] = out;
   }
   return audios;
@@ -304,13 +319,20 @@ async function exportParts(meta: MetaRepo, parts: ShareParts, exp: number): Prom
       if (album) metadata[id] = exportAlbum(album);
     }
   }
-  const tokens = await Promise.all(parts.grants.map(async (g) => ({ server: g.server, token: await signShareTokenWith(g.key_id, g.secret, g.audios, exp, nowSeconds()) })));
+  const tokens = await Promise.all(
+    parts.grants.map(async (g) => ({
+      server: g.server,
+      token: await signShareTokenWith(g.key_id, g.secret, g.audios, exp, nowSeconds()),
+    })),
+  );
   return { name: parts.name, description: parts.description, cover: parts.cover, songs: parts.songs, tokens, metadata };
 }
 
 /** The ExportedPlaylist of a stored share, its grants signed into tokens that expire at `exp`. */
 async function exportShare(db: Db, meta: MetaRepo, row: ShareRow, exp: number): Promise<ExportedPlaylist> {
-  const grants = db.prepare('SELECT server, key_id, secret, audios FROM share_grants WHERE share_id = ? ORDER BY position, id').all(row.id) as GrantRow[];
+  const grants = db
+    .prepare('SELECT server, key_id, secret, audios FROM share_grants WHERE share_id = ? ORDER BY position, id')
+    .all(row.id) as GrantRow[];
   return exportParts(
     meta,
     {
@@ -365,12 +387,22 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       throw notFound();
     }
     const kept = shareAnswers.get(shareId);
-    if (kept && kept.rowId === found.id && kept.exp - nowSeconds() >= SHARE_TOKEN_SECONDS - SHARE_ANSWER_MAX_AGE_SECONDS) return kept;
+    if (
+      kept &&
+      kept.rowId === found.id &&
+      kept.exp - nowSeconds() >= SHARE_TOKEN_SECONDS - SHARE_ANSWER_MAX_AGE_SECONDS
+    )
+      return kept;
     let pending = building.get(shareId);
     if (!pending) {
       pending = (async () => {
         const exp = nowSeconds() + SHARE_TOKEN_SECONDS;
-        return shareAnswers.set(shareId, found.id, exp, utf8.encode(answerText(await exportShare(db, meta, findShare(shareId), exp))));
+        return shareAnswers.set(
+          shareId,
+          found.id,
+          exp,
+          utf8.encode(answerText(await exportShare(db, meta, findShare(shareId), exp))),
+        );
       })().finally(() => building.delete(shareId));
       building.set(shareId, pending);
     }
@@ -380,7 +412,10 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const spend = (c: ApiContext, bytes: number): void => {
     const group = limitAddress(c, deps.config.trustProxy);
     if (!shareReads.take(group, bytes)) {
-      throw new ApiError(Status.PermissionDenied, `too many shares read from this address; wait ${shareReads.secondsLeft(group)} seconds and try again`);
+      throw new ApiError(
+        Status.PermissionDenied,
+        `too many shares read from this address; wait ${shareReads.secondsLeft(group)} seconds and try again`,
+      );
     }
   };
   /** Sends a kept answer, compressed (once per coding, then kept too) when the client accepts it. */
@@ -439,7 +474,10 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
       // the body is received (at most the route's byte limit) but never parsed: refused before
       // reading it, a browser still sending would see the connection close instead of this answer
       await c.req.raw.arrayBuffer().catch(() => undefined);
-      throw new ApiError(Status.PermissionDenied, `too many shares created; wait ${shareWrites.secondsLeft(user.id)} seconds and try again`);
+      throw new ApiError(
+        Status.PermissionDenied,
+        `too many shares created; wait ${shareWrites.secondsLeft(user.id)} seconds and try again`,
+      );
     }
     // What this request costs counts whether it is stored or refused below.
     let answerBytes = 0;
@@ -474,27 +512,43 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     }
     const grants: { server: string; key_id: string; secret: string; audios: Audios }[] = [];
     for (const [credentialId, credentialAlbums] of byCredential) {
-      const row = db.prepare('SELECT * FROM credentials WHERE id = ? AND user_id = ?').get(credentialId, user.id) as CredentialRow | undefined;
+      const row = db.prepare('SELECT * FROM credentials WHERE id = ? AND user_id = ?').get(credentialId, user.id) as
+        | CredentialRow
+        | undefined;
       if (!row) throw new ApiError(Status.InternalError, 'record not found');
       const claim = readShareClaim(row.token);
       if (!claim) throw new ApiError(Status.InternalError, 'token does not support share');
       for (const album of credentialAlbums) {
-        if (claim.allowed && !claim.allowed.includes(album)) throw new ApiError(Status.InternalError, `token does not support share of album ${album}`);
+        if (claim.allowed && !claim.allowed.includes(album))
+          throw new ApiError(Status.InternalError, `token does not support share of album ${album}`);
       }
-      grants.push({ server: row.url, key_id: claim.key_id, secret: claim.secret, audios: audiosOf(songs, new Set(credentialAlbums)) });
+      grants.push({
+        server: row.url,
+        key_id: claim.key_id,
+        secret: claim.secret,
+        audios: audiosOf(songs, new Set(credentialAlbums)),
+      });
     }
 
     // The answer every reader gets, measured as sent (library metadata and signed tokens included).
-    const exported = await exportParts(meta, { name, description, cover, songs, metadata, grants }, nowSeconds() + SHARE_TOKEN_SECONDS);
+    const exported = await exportParts(
+      meta,
+      { name, description, cover, songs, metadata, grants },
+      nowSeconds() + SHARE_TOKEN_SECONDS,
+    );
     const answerBytes = Buffer.byteLength(answerText(exported));
     measured(answerBytes);
     if (answerBytes > LIMITS.shareAnswerBytes) {
-      throw new ApiError(Status.IllegalParams, `share too large (at most ${sizeText(LIMITS.shareAnswerBytes)} as sent to its readers)`);
+      throw new ApiError(
+        Status.IllegalParams,
+        `share too large (at most ${sizeText(LIMITS.shareAnswerBytes)} as sent to its readers)`,
+      );
     }
 
     const shareId = db.transaction(() => {
       const owned = (db.prepare('SELECT COUNT(*) AS n FROM shares WHERE user_id = ?').get(user.id) as { n: number }).n;
-      if (owned >= LIMITS.sharesPerUser) throw new ApiError(Status.WriteErr, `too many shares (at most ${LIMITS.sharesPerUser})`);
+      if (owned >= LIMITS.sharesPerUser)
+        throw new ApiError(Status.WriteErr, `too many shares (at most ${LIMITS.sharesPerUser})`);
       let id = newShareId();
       while (db.prepare('SELECT 1 FROM shares WHERE share_id = ?').get(id)) id = newShareId();
       const res = db
@@ -502,10 +556,23 @@ export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
           `INSERT INTO shares (share_id, user_id, name, description, cover_album_id, cover_disc_id, songs, metadata, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, user.id, name, description, cover.album_id, cover.disc_id, JSON.stringify(songs), JSON.stringify(metadata), nowSeconds());
+        .run(
+          id,
+          user.id,
+          name,
+          description,
+          cover.album_id,
+          cover.disc_id,
+          JSON.stringify(songs),
+          JSON.stringify(metadata),
+          nowSeconds(),
+        );
       const rowId = Number(res.lastInsertRowid);
-      const insert = db.prepare('INSERT INTO share_grants (share_id, position, server, key_id, secret, audios) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const [k, g] of grants.entries()) insert.run(rowId, k, g.server, g.key_id, g.secret, JSON.stringify(g.audios));
+      const insert = db.prepare(
+        'INSERT INTO share_grants (share_id, position, server, key_id, secret, audios) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const [k, g] of grants.entries())
+        insert.run(rowId, k, g.server, g.key_id, g.secret, JSON.stringify(g.audios));
       return id;
     })();
     return ok(c, shareId);

@@ -63,12 +63,15 @@ export class ShareAnswers {
     if (!pending) {
       pending = compress(answer.json, coding);
       answer.encoded[coding] = pending;
-      void pending.then((buffer) => {
-        if (this.answers.get(shareId) !== answer) return; // dropped or replaced meanwhile
-        answer.bytes += buffer.byteLength;
-        this.held += buffer.byteLength;
-        this.evict();
-      }, () => undefined);
+      void pending.then(
+        (buffer) => {
+          if (this.answers.get(shareId) !== answer) return; // dropped or replaced meanwhile
+          answer.bytes += buffer.byteLength;
+          this.held += buffer.byteLength;
+          this.evict();
+        },
+        () => undefined,
+      );
     }
     return pending;
   }

@@ -22,11 +22,17 @@ function parseReports(body: unknown): { track: TrackId; at: number[] }[] {
     const at = o.at;
     if (!Array.isArray(at)) throw malformed(FORM);
     if (at.length > LIMITS.statTimesPerEntry) {
-      throw new ApiError(Status.IllegalParams, `too many play times in one stat entry (at most ${LIMITS.statTimesPerEntry})`);
+      throw new ApiError(
+        Status.IllegalParams,
+        `too many play times in one stat entry (at most ${LIMITS.statTimesPerEntry})`,
+      );
     }
     plays += at.length;
     if (plays > LIMITS.statPlaysPerRequest) {
-      throw new ApiError(Status.IllegalParams, `too many play times in one request (at most ${LIMITS.statPlaysPerRequest})`);
+      throw new ApiError(
+        Status.IllegalParams,
+        `too many play times in one request (at most ${LIMITS.statPlaysPerRequest})`,
+      );
     }
     if (!at.every((t) => typeof t === 'number' && Number.isSafeInteger(t))) throw malformed(FORM);
     return { track: trackId(o.track, FORM), at: at as number[] };
@@ -56,12 +62,16 @@ export function registerStatRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     checkTimes(reports, nowSeconds());
     // Last, so only a report that would be stored uses the budget.
     if (!statBudget.take(user.id, playsIn(reports))) {
-      throw new ApiError(Status.WriteErr, `too many plays reported (at most ${statBudget.playsPerWindow} an hour); try again later`);
+      throw new ApiError(
+        Status.WriteErr,
+        `too many plays reported (at most ${statBudget.playsPerWindow} an hour); try again later`,
+      );
     }
     const insert = db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, ?, ?, ?)');
     // One transaction: the whole report is stored or nothing.
     db.transaction(() => {
-      for (const r of reports) for (const t of r.at) insert.run(user.id, r.track.album_id, r.track.disc_id, r.track.track_id, t);
+      for (const r of reports)
+        for (const t of r.at) insert.run(user.id, r.track.album_id, r.track.disc_id, r.track.track_id, t);
     })();
     return ok(c, null);
   });

@@ -29,7 +29,13 @@ const NICKNAME_MAX_BYTES = 20;
 
 /** The user as the API sends it; with two-step sign-in on, also how many recovery codes are left (our addition). */
 function userInfo(db: Db, u: UserRow): Record<string, unknown> {
-  const info: Record<string, unknown> = { user_id: String(u.id), email: u.email, nickname: u.nickname, avatar: u.avatar, '2fa_enabled': u.totp_secret !== null };
+  const info: Record<string, unknown> = {
+    user_id: String(u.id),
+    email: u.email,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    '2fa_enabled': u.totp_secret !== null,
+  };
   if (u.totp_secret !== null) info.recovery_codes_left = recoveryCodesLeft(db, u.id);
   return info;
 }
@@ -43,7 +49,8 @@ const codeOf = (body: JsonObject, form: string): string | undefined => optStr(bo
 /** A nickname as registration and the profile take it: not blank, at most anniv-go's 20 bytes. */
 function checkNickname(nickname: string): void {
   if (nickname.trim() === '') throw new ApiError(Status.IllegalParams, 'nickname must not be empty');
-  if (Buffer.byteLength(nickname, 'utf8') > NICKNAME_MAX_BYTES) throw new ApiError(Status.InvalidNickname, 'nickname too long');
+  if (Buffer.byteLength(nickname, 'utf8') > NICKNAME_MAX_BYTES)
+    throw new ApiError(Status.InvalidNickname, 'nickname too long');
 }
 
 /**
@@ -59,7 +66,9 @@ function expireSessionCookie(c: ApiContext, config: Config): void {
 
 /** How a password check ended, for the guessing limits: only a wrong password (or user) is a failure. */
 function outcomeOf(e: unknown): AttemptOutcome {
-  return e instanceof ApiError && (e.status === Status.InvalidPassword || e.status === Status.UserNotExist) ? 'failure' : 'none';
+  return e instanceof ApiError && (e.status === Status.InvalidPassword || e.status === Status.UserNotExist)
+    ? 'failure'
+    : 'none';
 }
 
 export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
@@ -137,7 +146,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   }
 
   /** Old-password checks inside a session count against the session, not the account: a stranger locking the account does not block them. */
-  const sessionAllowance = (c: ApiContext, user: UserRow): string => allowance.session(c.get('sessionId') ?? `user:${user.id}`);
+  const sessionAllowance = (c: ApiContext, user: UserRow): string =>
+    allowance.session(c.get('sessionId') ?? `user:${user.id}`);
 
   /**
    * The account's password, asked inside a session before anything that changes how the owner
@@ -147,7 +157,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   async function requirePassword(c: ApiContext, user: UserRow, password: string | undefined): Promise<void> {
     if (password === undefined) throw new ApiError(Status.InvalidPassword, 'password required');
     await limited(c, sessionAllowance(c, user), async () => {
-      if (!(await checkPassword(password, user.password_hash))) throw new ApiError(Status.InvalidPassword, 'email and password does not match');
+      if (!(await checkPassword(password, user.password_hash)))
+        throw new ApiError(Status.InvalidPassword, 'email and password does not match');
     });
   }
 
@@ -161,7 +172,8 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const secretText = optStr(body, '2fa_secret', 'register form');
     const code = codeOf(body, 'register form');
     const invite = config.features.includes('invite');
-    if (config.features.includes('close') && !invite) throw new ApiError(Status.PermissionDenied, 'registration is closed');
+    if (config.features.includes('close') && !invite)
+      throw new ApiError(Status.PermissionDenied, 'registration is closed');
     if (invite && inviteCode !== config.inviteCode) throw new ApiError(Status.InvalidInviteCode, 'invalid invite code');
     checkNickname(nickname);
     if (password === '') throw new ApiError(Status.IllegalParams, 'password must not be empty');
@@ -178,13 +190,28 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     }
     const address = limitAddress(c, config.trustProxy);
     if (!registrations.take(address, 1)) {
-      throw new ApiError(Status.PermissionDenied, `too many accounts registered from this address; wait ${registrations.secondsLeft(address)} seconds and try again`);
+      throw new ApiError(
+        Status.PermissionDenied,
+        `too many accounts registered from this address; wait ${registrations.secondsLeft(address)} seconds and try again`,
+      );
     }
     try {
-      const created = await createUserWithLibrary(db, keys, deps.libraryUrl(), { email, password, nickname, avatar }, { withLibrary: config.demo, nowMs: deps.clock() });
-      if (totp) db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(totp.sealed, totp.step, created.id);
+      const created = await createUserWithLibrary(
+        db,
+        keys,
+        deps.libraryUrl(),
+        { email, password, nickname, avatar },
+        { withLibrary: config.demo, nowMs: deps.clock() },
+      );
+      if (totp)
+        db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ?').run(
+          totp.sealed,
+          totp.step,
+          created.id,
+        );
     } catch (e) {
-      if (String((e as Error).message).includes('UNIQUE')) throw new ApiError(Status.EmailUnavailable, 'email already taken');
+      if (String((e as Error).message).includes('UNIQUE'))
+        throw new ApiError(Status.EmailUnavailable, 'email already taken');
       throw e;
     }
     return ok(c, null);
@@ -210,7 +237,11 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     requireCode(c, user, code, guesses);
     const sessionId = createSession(db, user.id, clientInfo(c, config.trustProxy));
     setCookie(c, SESSION_COOKIE, sessionId, { ...cookieBase(c, config), httpOnly: true, maxAge: LOGIN_MAX_AGE });
-    setCookie(c, DEVICE_COOKIE, knownDevices.issue(user.email), { ...cookieBase(c, config), httpOnly: true, maxAge: DEVICE_MAX_AGE });
+    setCookie(c, DEVICE_COOKIE, knownDevices.issue(user.email), {
+      ...cookieBase(c, config),
+      httpOnly: true,
+      maxAge: DEVICE_MAX_AGE,
+    });
     c.set('sessionCookie', 'done');
     return ok(c, userInfo(db, user));
   });
@@ -296,7 +327,9 @@ export function registerUserRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const step = checkCode(codeCounter(c, user), secret, code, 0);
     const codes = db.transaction(() => {
       // turned on by a request that passed its checks meanwhile: that one stands
-      const changed = db.prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ? AND totp_secret IS NULL').run(twoFactor.seal(secret), step, user.id);
+      const changed = db
+        .prepare('UPDATE users SET totp_secret = ?, totp_last_step = ? WHERE id = ? AND totp_secret IS NULL')
+        .run(twoFactor.seal(secret), step, user.id);
       return changed.changes === 1 ? issueRecoveryCodes(db, twoFactor, user.id) : null;
     })();
     if (codes === null) throw new ApiError(Status.TFAAlreadyEnabled, '2fa is already enabled');

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     return;
   }
   const days = values.days === undefined ? LIMITS.libraryTokenSeconds / 86400 : Number(values.days);
-  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) throw new Error(`--days must be a whole number of days from 1 to ${MAX_DAYS}, got "${values.days}"`);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+    throw new Error(`--days must be a whole number of days from 1 to ${MAX_DAYS}, got "${values.days}"`);
   const config = loadConfig(process.env);
   const keys = loadOrCreateKeys(config.dataDir);
   const url = libraryUrlFor(config, config.libraryPort);
@@ -50,11 +51,15 @@ async function main(): Promise<void> {
     }
     token = await signShareToken(keys, audios);
   } else {
-    token = await signUserToken(keys, values.user ?? config.demoEmail, { share: !values['no-share'], lifetimeSeconds: days * 86400 });
+    token = await signUserToken(keys, values.user ?? config.demoEmail, {
+      share: !values['no-share'],
+      lifetimeSeconds: days * 86400,
+    });
   }
   console.log(`Library URL: ${url}`);
   console.log(`Token:       ${token}`);
-  if (!values.share?.length) console.log(`Expires:     in ${days} days (${new Date(Date.now() + days * 86400_000).toISOString()})`);
+  if (!values.share?.length)
+    console.log(`Expires:     in ${days} days (${new Date(Date.now() + days * 86400_000).toISOString()})`);
 }
 
 main().catch((err: unknown) => {

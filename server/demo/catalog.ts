@@ -45,7 +45,6 @@ export interface DemoAlbum extends Omit<AlbumDetails, 'type' | 'tags' | 'discs'>
   style: DemoStyle;
 }
 
-
 const PENTA = [0, 2, 4, 7, 9] as const;
 const MAJOR = [0, 2, 4, 5, 7, 9, 11] as const;
 const MINOR = [0, 2, 3, 5, 7, 8, 10] as const;
@@ -110,7 +109,13 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
           { title: 'Paper Boats', seconds: 27 },
           { title: 'Lanterns on the Water', seconds: 36 },
           { title: 'Northern Pier', seconds: 25 },
-          { title: 'Harbor Lights (Piano Solo)', seconds: 29, artist: 'Ren Kishi', type: 'instrumental', artists: { piano: 'Ren Kishi' } },
+          {
+            title: 'Harbor Lights (Piano Solo)',
+            seconds: 29,
+            artist: 'Ren Kishi',
+            type: 'instrumental',
+            artists: { piano: 'Ren Kishi' },
+          },
           { title: 'Low Tide', seconds: 23 },
           { title: 'Goodnight, Minato', seconds: 62 },
         ],
@@ -185,7 +190,13 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
           { title: '第二幕：海底图书馆', seconds: 34 },
           { title: '幕间广播', seconds: 21, type: 'radio' },
           { title: '第三幕：灯与锚', seconds: 28 },
-          { title: '插曲：星海', seconds: 32, type: 'vocal', artist: 'Mio Aoki', artists: { vocal: 'Mio Aoki', composer: 'Ren Kishi' } },
+          {
+            title: '插曲：星海',
+            seconds: 32,
+            type: 'vocal',
+            artist: 'Mio Aoki',
+            artists: { vocal: 'Mio Aoki', composer: 'Ren Kishi' },
+          },
           { title: '第四幕：归途', seconds: 27 },
           { title: '片尾曲：星之海', seconds: 36, type: 'normal', artist: 'Mio Aoki、Minato Strings（Aya、Ken）' },
         ],
@@ -258,7 +269,12 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
         tracks: [
           { title: 'Rainy Desk', seconds: 24, artist: 'Ken', artists: { composer: 'Ken' } },
           { title: '咖啡与作业', seconds: 22, artist: '阿健', artists: { composer: '阿健' } },
-          { title: 'Night Bus', seconds: 26, artist: 'Ren Kishi', artists: { composer: 'Ren Kishi', piano: 'Ren Kishi' } },
+          {
+            title: 'Night Bus',
+            seconds: 26,
+            artist: 'Ren Kishi',
+            artists: { composer: 'Ren Kishi', piano: 'Ren Kishi' },
+          },
           { title: 'Library Hours', seconds: 21, artist: 'Aya', artists: { 'irish-harp': 'Aya' } },
           { title: '便利店 2AM', seconds: 25, artist: '林澄' },
           { title: 'Tape Hiss', seconds: 23, artist: 'Ken', type: 'absolute' },

@@ -32,10 +32,10 @@ function patternValue(pattern: CoverPattern, u: number, v: number): number {
       return 0.5 + 0.5 * Math.cos(d * 42);
     }
     case 'stripes':
-      return (u + v * 0.6) * 9 % 1 < 0.5 ? 1 : 0;
+      return ((u + v * 0.6) * 9) % 1 < 0.5 ? 1 : 0;
     case 'dots': {
-      const cu = (u * 7) % 1 - 0.5;
-      const cv = (v * 7) % 1 - 0.5;
+      const cu = ((u * 7) % 1) - 0.5;
+      const cv = ((v * 7) % 1) - 0.5;
       return Math.hypot(cu, cv) < 0.28 ? 1 : 0;
     }
     case 'waves':

@@ -15,7 +15,19 @@ const MAX_RICE_PARAM = 14; // 4-bit parameters; 15 is the escape code
 const MAX_PARTITION_ORDER = 6;
 
 function sampleRateCode(rate: number): number {
-  const codes: Record<number, number> = { 88200: 1, 176400: 2, 192000: 3, 8000: 4, 16000: 5, 22050: 6, 24000: 7, 32000: 8, 44100: 9, 48000: 10, 96000: 11 };
+  const codes: Record<number, number> = {
+    88200: 1,
+    176400: 2,
+    192000: 3,
+    8000: 4,
+    16000: 5,
+    22050: 6,
+    24000: 7,
+    32000: 8,
+    44100: 9,
+    48000: 10,
+    96000: 11,
+  };
   return codes[rate] ?? 0; // 0 = take it from STREAMINFO
 }
 
@@ -81,7 +93,6 @@ function writeResiduals(w: BitWriter, x: Int16Array, start: number, end: number,
   w.bits = bits;
 }
 
-
 const POW2 = Array.from({ length: MAX_RICE_PARAM + 1 }, (_, k) => 2 ** k);
 
 /** Best Rice parameter and its bit cost for n values summing to sum (estimate near log2(mean)). */
@@ -117,9 +128,16 @@ function planFixed(x: Int16Array, sums: Float64Array): Plan {
   // One pass: zig-zag residual sums of all five fixed predictors per finest partition.
   // sums[order * 64 + partition]; residuals before index `order` are warm-up and not counted.
   sums.fill(0);
-  let p1 = 0, p2 = 0, p3 = 0, p4 = 0; // previous differences of orders 0..3
+  let p1 = 0,
+    p2 = 0,
+    p3 = 0,
+    p4 = 0; // previous differences of orders 0..3
   for (let part = 0, i = 0; part < finest; part++) {
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0;
     for (const end = i + finestSize; i < end; i++) {
       const d0 = x[i]!;
       const d1 = d0 - p1;
@@ -135,7 +153,8 @@ function planFixed(x: Int16Array, sums: Float64Array): Plan {
       p2 = d1;
       p3 = d2;
       p4 = d3;
-      if (i === 0) s1 = s2 = s3 = s4 = 0; // warm-up samples carry no residual
+      if (i === 0)
+        s1 = s2 = s3 = s4 = 0; // warm-up samples carry no residual
       else if (i === 1) s2 = s3 = s4 = 0;
       else if (i === 2) s3 = s4 = 0;
       else if (i === 3) s4 = 0;

@@ -31,7 +31,17 @@ export function trackSoundSpec(album: DemoAlbum, discIndex: number, trackIndex: 
   const type = track.type ?? disc.type ?? album.type;
   const seed = (albumIndex + 1) * 1000 + (discIndex + 1) * 100 + trackIndex + 1;
   const s = album.style;
-  if (track.kind === 'tone') return { ...toneSpec(disc.tracks, trackIndex, s.root), seed, seconds: track.seconds, timbre: s.timbre, scale: s.scale, bpm: s.bpm, bass: false, pulse: false };
+  if (track.kind === 'tone')
+    return {
+      ...toneSpec(disc.tracks, trackIndex, s.root),
+      seed,
+      seconds: track.seconds,
+      timbre: s.timbre,
+      scale: s.scale,
+      bpm: s.bpm,
+      bass: false,
+      pulse: false,
+    };
   return {
     seed,
     seconds: track.seconds,
@@ -46,7 +56,11 @@ export function trackSoundSpec(album: DemoAlbum, discIndex: number, trackIndex: 
 }
 
 /** a `tone` track: the chord of the run of tracks it continues (same root), from where the run is at */
-function toneSpec(tracks: readonly DemoTrack[], trackIndex: number, root: number): Pick<SoundSpec, 'kind' | 'root' | 'span'> {
+function toneSpec(
+  tracks: readonly DemoTrack[],
+  trackIndex: number,
+  root: number,
+): Pick<SoundSpec, 'kind' | 'root' | 'span'> {
   let first = trackIndex;
   while (first > 0 && tracks[first]!.continues) first--;
   const from = tracks.slice(first, trackIndex).reduce((sum, t) => sum + t.seconds, 0);
@@ -99,7 +113,11 @@ export const demoPaths = (dataDir: string): DemoPaths => ({
 
 /** Splits album indices into n groups of similar total duration (longest first, greedy). */
 function balance(n: number): number[][] {
-  const cost = (a: DemoAlbum): number => a.discs.reduce((sum, d) => sum + d.tracks.reduce((s, t) => s + (t.kind === 'chimes' ? t.seconds / 4 : t.seconds), 0), 0);
+  const cost = (a: DemoAlbum): number =>
+    a.discs.reduce(
+      (sum, d) => sum + d.tracks.reduce((s, t) => s + (t.kind === 'chimes' ? t.seconds / 4 : t.seconds), 0),
+      0,
+    );
   const order = DEMO_ALBUMS.map((a, i) => ({ i, c: cost(a) })).sort((x, y) => y.c - x.c);
   const bins = Array.from({ length: n }, () => ({ items: [] as number[], c: 0 }));
   for (const { i, c } of order) {
@@ -118,7 +136,10 @@ function runWorker(libraryDir: string, indices: number[], onDone: (i: number) =>
     try {
       const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
       const script = fileURLToPath(new URL('./worker.ts', import.meta.url));
-      child = fork(script, [libraryDir, ...indices.map(String)], { execArgv: ['--import', loader], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child = fork(script, [libraryDir, ...indices.map(String)], {
+        execArgv: ['--import', loader],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
     } catch {
       resolve(done);
       return;
@@ -144,7 +165,10 @@ export async function ensureDemoContent(dataDir: string, log: (line: string) => 
   if (!fs.existsSync(path.join(metaDir, 'repo.toml'))) {
     log(`writing demo metadata to ${metaDir}`);
     writeDemoMeta(metaDir);
-  } else if (!fs.existsSync(path.join(metaDir, 'lyric')) && fs.readFileSync(path.join(metaDir, 'repo.toml'), 'utf8').includes(DEMO_REPO_NAME)) {
+  } else if (
+    !fs.existsSync(path.join(metaDir, 'lyric')) &&
+    fs.readFileSync(path.join(metaDir, 'repo.toml'), 'utf8').includes(DEMO_REPO_NAME)
+  ) {
     // demo metadata written before the demo had lyrics
     writeDemoLyrics(metaDir);
   }

@@ -103,7 +103,16 @@ interface Osc {
  * env + count·add (linear) or env·mul^count (exponential). Split into segments so the hot loop
  * has no branches.
  */
-function segment(out: Float32Array, at: number, count: number, osc: Osc, env: number, add: number, mul: number, gain: number): number {
+function segment(
+  out: Float32Array,
+  at: number,
+  count: number,
+  osc: Osc,
+  env: number,
+  add: number,
+  mul: number,
+  gain: number,
+): number {
   const wave = osc.wave;
   let { phase, step } = osc;
   const glide = osc.glide;
@@ -128,7 +137,12 @@ function render(out: Float32Array, note: Note): void {
   const held = Math.max(2, Math.floor(note.length * sr));
   const attack = Math.min(held - 1, Math.max(1, Math.floor(0.012 * sr)));
   const step = (note.freq * TABLE_SIZE) / sr;
-  const osc: Osc = { wave: table(note.wave), phase: 0, step, glide: ((note.freqEnd - note.freq) * TABLE_SIZE) / sr / held };
+  const osc: Osc = {
+    wave: table(note.wave),
+    phase: 0,
+    step,
+    glide: ((note.freqEnd - note.freq) * TABLE_SIZE) / sr / held,
+  };
   const g = note.gain;
   let at = start;
   let env = segment(out, at, attack, osc, 0, 1 / attack, 1, g);
@@ -175,12 +189,28 @@ function melodyNotes(spec: SoundSpec, rnd: () => number): Note[] {
     for (let bar = 0; bar * 4 * beat < end; bar++) {
       const step = [0, 0, 4, 3][bar % 4]!; // I I V IV in scale degrees
       const f = midiHz(spec.root - 24 + spec.scale[step % spec.scale.length]!);
-      notes.push({ start: 0.25 + bar * 4 * beat, length: 4 * beat * 0.95, freq: f, freqEnd: f, gain: 0.22, wave: 'soft', decay: 0 });
+      notes.push({
+        start: 0.25 + bar * 4 * beat,
+        length: 4 * beat * 0.95,
+        freq: f,
+        freqEnd: f,
+        gain: 0.22,
+        wave: 'soft',
+        decay: 0,
+      });
     }
   }
   if (spec.pulse) {
     for (let b = 0; b * beat < end; b++) {
-      notes.push({ start: 0.25 + b * beat, length: 0.12, freq: 110, freqEnd: 45, gain: b % 4 === 0 ? 0.2 : 0.12, wave: 'sine', decay: 0.06 });
+      notes.push({
+        start: 0.25 + b * beat,
+        length: 0.12,
+        freq: 110,
+        freqEnd: 45,
+        gain: b % 4 === 0 ? 0.2 : 0.12,
+        wave: 'sine',
+        decay: 0.06,
+      });
     }
   }
   return notes;
@@ -196,7 +226,15 @@ function speechNotes(spec: SoundSpec, rnd: () => number): Note[] {
     for (let s = 0; s < syllables && t < spec.seconds - 1.5; s++) {
       const len = 0.12 + rnd() * 0.18;
       const f = base * (0.85 + rnd() * 0.5);
-      notes.push({ start: t, length: len, freq: f, freqEnd: f * (0.85 + rnd() * 0.3), gain: 0.3, wave: spec.timbre, decay: 0 });
+      notes.push({
+        start: t,
+        length: len,
+        freq: f,
+        freqEnd: f * (0.85 + rnd() * 0.3),
+        gain: 0.3,
+        wave: spec.timbre,
+        decay: 0,
+      });
       t += len + 0.03;
     }
     t += 0.3 + rnd() * 0.6;
@@ -228,7 +266,10 @@ function chimeNotes(spec: SoundSpec, rnd: () => number): Note[] {
 function renderTone(mix: Float32Array, spec: SoundSpec): void {
   const { from, fadeIn, fadeOut } = spec.span ?? { from: 0, fadeIn: true, fadeOut: true };
   const root = midiHz(spec.root - 12);
-  const partials = [root, root * 1.5, root * 2, root * 2.5].map((f, k) => ({ w: 2 * Math.PI * f, gain: [0.3, 0.18, 0.12, 0.07][k]! }));
+  const partials = [root, root * 1.5, root * 2, root * 2.5].map((f, k) => ({
+    w: 2 * Math.PI * f,
+    gain: [0.3, 0.18, 0.12, 0.07][k]!,
+  }));
   const fade = Math.floor(1.2 * SAMPLE_RATE);
   const n = mix.length;
   for (let i = 0; i < n; i++) {
@@ -250,7 +291,11 @@ export function synthesize(spec: SoundSpec): Int16Array {
   } else {
     const rnd = mulberry32(spec.seed);
     const notes =
-      spec.kind === 'speech' ? speechNotes(spec, rnd) : spec.kind === 'chimes' ? chimeNotes(spec, rnd) : melodyNotes(spec, rnd);
+      spec.kind === 'speech'
+        ? speechNotes(spec, rnd)
+        : spec.kind === 'chimes'
+          ? chimeNotes(spec, rnd)
+          : melodyNotes(spec, rnd);
     for (const note of notes) render(mix, note);
     const fadeStart = Math.max(0, n - Math.floor(1.2 * SAMPLE_RATE));
     for (let i = fadeStart; i < n; i++) mix[i]! *= (n - i) / (n - fadeStart);

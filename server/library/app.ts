@@ -74,8 +74,10 @@ const FIRST_RANGE_BYTES = 1024;
 const LIBRARY_VERSION = 'Annil-compatible (anniv-web reference server) 0.1.0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** what annil exposes to scripts on audio: its own headers, and Accept-Ranges on HEAD */
-const annilExposed = (method: string) => `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${method === 'HEAD' ? ', Accept-Ranges' : ''}`;
-const EXPOSED = 'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges, Content-Range, Content-Length, ETag';
+const annilExposed = (method: string) =>
+  `X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality${method === 'HEAD' ? ', Accept-Ranges' : ''}`;
+const EXPOSED =
+  'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges, Content-Range, Content-Length, ETag';
 
 /**
  * How long a browser may keep an answer to a share token: about a share token's life (the API signs
@@ -84,10 +86,15 @@ const EXPOSED = 'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quali
  */
 const SHARE_ANSWER_CACHE = 'private, max-age=86400';
 
-const empty = (status: number, headers: Record<string, string> = {}): Response => new Response(null, { status, headers });
+const empty = (status: number, headers: Record<string, string> = {}): Response =>
+  new Response(null, { status, headers });
 /** a transcode cap is reached: try again shortly (scripts may read when) */
 const busy = (): Response =>
-  empty(503, { 'Retry-After': String(LIMITS.transcodeRetryAfterSeconds), 'Access-Control-Expose-Headers': 'Retry-After', 'Cache-Control': 'no-store' });
+  empty(503, {
+    'Retry-After': String(LIMITS.transcodeRetryAfterSeconds),
+    'Access-Control-Expose-Headers': 'Retry-After',
+    'Cache-Control': 'no-store',
+  });
 /**
  * Ranges up to this size are read into memory in one read and sent as one buffer; longer ones
  * (a whole file, `bytes=0-`) are streamed. A web stream over a file costs several thread-pool
@@ -137,7 +144,8 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     const token = tokenOf(c);
     const grant = token ? await verify(token) : null;
     // checked on every request, not remembered: a revoked token ends at once
-    if (grant?.kind === 'user' && grant.account && deps.tokenGeneration(grant.account.id) !== grant.account.generation) return null;
+    if (grant?.kind === 'user' && grant.account && deps.tokenGeneration(grant.account.id) !== grant.account.generation)
+      return null;
     if (grant?.kind === 'share') shareRequests.add(c.req.raw);
     return grant;
   };
@@ -161,14 +169,16 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     // Listed explicitly: a `*` would not cover Authorization (Fetch standard).
     c.res.headers.set('Access-Control-Allow-Headers', 'Authorization, Range, If-None-Match, Content-Type');
     // a transcoded answer names its own, as annil does
-    if (!c.res.headers.has('Access-Control-Expose-Headers')) c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
+    if (!c.res.headers.has('Access-Control-Expose-Headers'))
+      c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     c.res.headers.set('Access-Control-Max-Age', '86400');
     // Whatever answers a token is kept by no cache but a share token's audio and albums: a user
     // token's, and its refusals, are the user's, and a cached copy (its URL naming the token, when it
     // came in `?auth=`) outlives sign-out (docs/architecture.md#nothing-kept-after-sign-out). A
     // refusal or a busy answer (503) is never kept, whoever asked, so a retry reaches the library.
     // Covers, asked without one, stay public.
-    if (tokenOf(c) !== undefined) c.res.headers.set('Cache-Control', shareRequests.has(c.req.raw) && c.res.ok ? SHARE_ANSWER_CACHE : 'no-store');
+    if (tokenOf(c) !== undefined)
+      c.res.headers.set('Cache-Control', shareRequests.has(c.req.raw) && c.res.ok ? SHARE_ANSWER_CACHE : 'no-store');
     // covers, lyrics and audio are what their Content-Type says, never a page a browser sniffs into
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     if (https) c.res.headers.set('Strict-Transport-Security', HSTS);
@@ -176,7 +186,9 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
   // 421 for names not the site's: a DNS-rebinding page must not reach the library either
   app.use('*', hostCheck(deps.hosts ?? LOCAL_HOSTS_ONLY));
 
-  app.get('/info', (c) => c.json({ version: LIBRARY_VERSION, protocol_version: '0.4.1', last_update: deps.lastUpdate }));
+  app.get('/info', (c) =>
+    c.json({ version: LIBRARY_VERSION, protocol_version: '0.4.1', last_update: deps.lastUpdate }),
+  );
 
   app.get('/albums', async (c) => {
     const grant = await grantOf(c);
@@ -194,10 +206,16 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     const disc = discText === null ? null : smallId(discText);
     if (discText !== null && disc === null) return empty(400);
     const albumDir = index.albums.get(albumText.toLowerCase());
-    const file = albumDir ? await findFile(disc === null ? albumDir : path.join(albumDir, String(disc)), 'cover.jpg') : null;
+    const file = albumDir
+      ? await findFile(disc === null ? albumDir : path.join(albumDir, String(disc)), 'cover.jpg')
+      : null;
     if (!file) return empty(404, { 'Cache-Control': 'private' });
     const { size } = await fs.promises.stat(file);
-    const headers = { 'Content-Type': 'image/jpeg', 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000' };
+    const headers = {
+      'Content-Type': 'image/jpeg',
+      'Content-Length': String(size),
+      'Cache-Control': 'public, max-age=31536000',
+    };
     return new Response(c.req.method === 'HEAD' ? null : streamFile(file), { status: 200, headers });
   };
   app.get('/:album/cover', (c) => cover(c, c.req.param('album'), null));
@@ -240,7 +258,13 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
       const slot = transcoder.reserve(tokenOf(c) ?? '', limitAddress(c, 0));
       if (!slot) return busy();
       const socket = nodeSocket(c);
-      const body = transcoder.stream({ file: opened.file, quality, signal: gone, slot, hangUp: socket && (() => socket.destroy()) });
+      const body = transcoder.stream({
+        file: opened.file,
+        quality,
+        signal: gone,
+        slot,
+        hangUp: socket && (() => socket.destroy()),
+      });
       return new Response(body, { status: 200, headers: transcoded });
     }
     const headers: Record<string, string> = {
@@ -273,7 +297,11 @@ export function createLibraryApp(deps: LibraryDeps): Hono {
     const end = Math.min(range.end ?? size - 1, size - 1);
     return new Response(await bodyOf(opened, range.start, end), {
       status: 206,
-      headers: { ...headers, 'Content-Length': String(end - range.start + 1), 'Content-Range': `bytes ${range.start}-${end}/${size}` },
+      headers: {
+        ...headers,
+        'Content-Length': String(end - range.start + 1),
+        'Content-Range': `bytes ${range.start}-${end}/${size}`,
+      },
     });
   });
 

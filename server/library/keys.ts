@@ -61,8 +61,17 @@ export interface UserTokenOptions {
  * User token `{iat, exp, type:"user", user_id, share?, account?, generation?}` HS256. annil's
  * /admin/sign writes no `exp`, so its tokens last for ever; this library requires one.
  */
-export async function signUserToken(keys: LibraryKeys, userId: string, options: UserTokenOptions = {}): Promise<string> {
-  const { share = true, account, now = Math.floor(Date.now() / 1000), lifetimeSeconds = LIMITS.libraryTokenSeconds } = options;
+export async function signUserToken(
+  keys: LibraryKeys,
+  userId: string,
+  options: UserTokenOptions = {},
+): Promise<string> {
+  const {
+    share = true,
+    account,
+    now = Math.floor(Date.now() / 1000),
+    lifetimeSeconds = LIMITS.libraryTokenSeconds,
+  } = options;
   const payload: JWTPayload = { type: 'user', user_id: userId };
   if (share) payload.share = { key_id: keys.share_key_id, secret: keys.share_key };
   if (account) Object.assign(payload, { account: account.id, generation: account.generation });
@@ -82,8 +91,16 @@ export type Audios = Record<string, Record<string, number[]>>;
  * the UTF-8 bytes of the share secret read from the user token. `iat` and `exp` in Unix seconds.
  * anniv-go writes no `iat`; this library needs one to bound the token's life (verifyWithExpiry).
  */
-export async function signShareTokenWith(keyId: string, secret: string, audios: Audios, exp: number, iat = Math.floor(Date.now() / 1000)): Promise<string> {
-  return new SignJWT({ iss: 'anniv', iat, exp, type: 'share', audios }).setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId }).sign(bytes(secret));
+export async function signShareTokenWith(
+  keyId: string,
+  secret: string,
+  audios: Audios,
+  exp: number,
+  iat = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  return new SignJWT({ iss: 'anniv', iat, exp, type: 'share', audios })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId })
+    .sign(bytes(secret));
 }
 
 /** Share token for this library's own share key (used by tests and the token CLI). */
@@ -102,7 +119,9 @@ function isAudios(v: unknown): v is Audios {
       typeof discs === 'object' &&
       discs !== null &&
       !Array.isArray(discs) &&
-      Object.values(discs).every((tracks) => Array.isArray(tracks) && tracks.every((t) => Number.isInteger(t) && t >= 1 && t <= 255)),
+      Object.values(discs).every(
+        (tracks) => Array.isArray(tracks) && tracks.every((t) => Number.isInteger(t) && t >= 1 && t <= 255),
+      ),
   );
 }
 
@@ -131,7 +150,9 @@ function shortLived(payload: JWTPayload, nowMs: number): boolean {
 /** The account claims of a user token: both or neither, else the token is refused. */
 function accountOf(payload: JWTPayload): TokenAccount | undefined | null {
   if (payload.account === undefined && payload.generation === undefined) return undefined;
-  return isCount(payload.account) && isCount(payload.generation) ? { id: payload.account, generation: payload.generation } : null;
+  return isCount(payload.account) && isCount(payload.generation)
+    ? { id: payload.account, generation: payload.generation }
+    : null;
 }
 
 /**
@@ -139,12 +160,20 @@ function accountOf(payload: JWTPayload): TokenAccount | undefined | null {
  * refused (401). Unlike annil, a user token needs an `exp` too (one without never ends), and a share
  * token an `iat` at most 25 h before its `exp` (shortLived).
  */
-export async function verifyLibraryToken(keys: LibraryKeys, token: string, nowMs: number = Date.now()): Promise<Grant | null> {
+export async function verifyLibraryToken(
+  keys: LibraryKeys,
+  token: string,
+  nowMs: number = Date.now(),
+): Promise<Grant | null> {
   return (await verifyWithExpiry(keys, token, nowMs))?.grant ?? null;
 }
 
 /** verifyLibraryToken with the token's `exp` (Unix seconds). */
-export async function verifyWithExpiry(keys: LibraryKeys, token: string, nowMs: number): Promise<{ grant: Grant; exp: number } | null> {
+export async function verifyWithExpiry(
+  keys: LibraryKeys,
+  token: string,
+  nowMs: number,
+): Promise<{ grant: Grant; exp: number } | null> {
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -161,7 +190,8 @@ export async function verifyWithExpiry(keys: LibraryKeys, token: string, nowMs: 
         if (account === null) return null;
         return { grant: account ? { kind: 'user', account } : { kind: 'user' }, exp };
       }
-      if (payload.type === 'share' && isAudios(payload.audios) && shortLived(payload, nowMs)) return { grant: { kind: 'share', audios: payload.audios }, exp };
+      if (payload.type === 'share' && isAudios(payload.audios) && shortLived(payload, nowMs))
+        return { grant: { kind: 'share', audios: payload.audios }, exp };
       return null;
     }
     if (kid !== keys.share_key_id) return null;
@@ -179,7 +209,11 @@ export async function verifyWithExpiry(keys: LibraryKeys, token: string, nowMs: 
  * token; the signature check is asynchronous work that each of them would otherwise queue for.
  * Refused tokens are not remembered, so a flood of bad ones cannot push the good ones out.
  */
-export function rememberingVerifier(keys: LibraryKeys, now: () => number = () => Date.now(), maxEntries = 1000): (token: string) => Promise<Grant | null> {
+export function rememberingVerifier(
+  keys: LibraryKeys,
+  now: () => number = () => Date.now(),
+  maxEntries = 1000,
+): (token: string) => Promise<Grant | null> {
   const accepted = new Map<string, { grant: Grant; expiresAtMs: number }>();
   return async (token) => {
     const known = accepted.get(token);

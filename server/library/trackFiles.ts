@@ -71,7 +71,13 @@ export class TrackFiles {
         known = { size, mtimeMs, duration: await flacDurationOf(handle) };
         remember(this.durations, file!, known, this.maxEntries);
       }
-      return { handle, file: file!, size, type: `audio/${path.extname(file!).slice(1).toLowerCase()}`, duration: known.duration };
+      return {
+        handle,
+        file: file!,
+        size,
+        type: `audio/${path.extname(file!).slice(1).toLowerCase()}`,
+        duration: known.duration,
+      };
     } catch (error) {
       await handle.close();
       throw error;

@@ -93,7 +93,12 @@ export class Transcoder {
   /** A place for one transcode of `token` asked from `address`, or null when a cap is reached. */
   reserve(token: string, address: string): TranscodeSlot | null {
     const { atOnce, perToken, perAddress } = this.limits;
-    if (this.held >= atOnce || (this.byToken.get(token) ?? 0) >= perToken || (this.byAddress.get(address) ?? 0) >= perAddress) return null;
+    if (
+      this.held >= atOnce ||
+      (this.byToken.get(token) ?? 0) >= perToken ||
+      (this.byAddress.get(address) ?? 0) >= perAddress
+    )
+      return null;
     this.held += 1;
     countUp(this.byToken, token);
     countUp(this.byAddress, address);
@@ -120,9 +125,27 @@ export class Transcoder {
       // nobody to answer: an empty body, and no ffmpeg started
       return new ReadableStream({ start: (controller) => controller.close() });
     }
-    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-vn', '-c:a', 'aac', '-b:a', BITRATE[quality], '-f', 'adts', 'pipe:1'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-i',
+        file,
+        '-vn',
+        '-c:a',
+        'aac',
+        '-b:a',
+        BITRATE[quality],
+        '-f',
+        'adts',
+        'pipe:1',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     this.children.add(child);
     // 'close': the process has ended and its pipe is closed
     child.once('close', () => this.children.delete(child));

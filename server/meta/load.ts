@@ -26,7 +26,8 @@ export interface MetaRepo {
 type Table = Record<string, unknown>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isTable = (v: unknown): v is Table =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 function reqString(t: Table, key: string, where: string): string {
   const v = t[key];
@@ -56,7 +57,8 @@ function optArtists(t: Table, where: string): Artists | undefined {
 function optTags(t: Table, where: string): string[] {
   const v = t.tags;
   if (v === undefined) return [];
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new Error(`${where}: "tags" must be a string array`);
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new Error(`${where}: "tags" must be a string array`);
   return v as string[];
 }
 
@@ -138,7 +140,10 @@ function resolveAlbum(doc: Table, tags: TagRegistry, where: string): AlbumDetail
 function loadTags(dir: string, tags: TagRegistry, warn: (msg: string) => void): void {
   if (!fs.existsSync(dir)) return;
   const docs: { file: string; list: Table[] }[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.toml')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.toml'))
+    .sort()) {
     try {
       const doc = parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Table;
       const list = Array.isArray(doc.tag) ? (doc.tag.filter(isTable) as Table[]) : [];
@@ -154,7 +159,12 @@ function loadTags(dir: string, tags: TagRegistry, warn: (msg: string) => void): 
         warn(`tag/${file}: a tag needs "name" and "type"`);
         continue;
       }
-      const names = isTable(t.names) ? (Object.fromEntries(Object.entries(t.names).filter(([, v]) => typeof v === 'string')) as Record<string, string>) : null;
+      const names = isTable(t.names)
+        ? (Object.fromEntries(Object.entries(t.names).filter(([, v]) => typeof v === 'string')) as Record<
+            string,
+            string
+          >)
+        : null;
       tags.define(t.type, t.name, names);
     }
   }
@@ -172,13 +182,19 @@ function loadTags(dir: string, tags: TagRegistry, warn: (msg: string) => void): 
   }
 }
 
-export function loadMetaRepo(metaDir: string, warn: (msg: string) => void = (m) => console.warn(`[meta] ${m}`)): MetaRepo {
+export function loadMetaRepo(
+  metaDir: string,
+  warn: (msg: string) => void = (m) => console.warn(`[meta] ${m}`),
+): MetaRepo {
   const tags = new TagRegistry();
   const albums = new Map<string, AlbumDetails>();
   loadTags(path.join(metaDir, 'tag'), tags, warn);
   const albumDir = path.join(metaDir, 'album');
   if (fs.existsSync(albumDir)) {
-    for (const file of fs.readdirSync(albumDir).filter((f) => f.endsWith('.toml')).sort()) {
+    for (const file of fs
+      .readdirSync(albumDir)
+      .filter((f) => f.endsWith('.toml'))
+      .sort()) {
       try {
         const doc = parse(fs.readFileSync(path.join(albumDir, file), 'utf8')) as Table;
         const album = resolveAlbum(doc, tags, `album/${file}`);

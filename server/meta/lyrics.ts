@@ -32,9 +32,16 @@ const ID = /^[1-9][0-9]{0,2}$/;
 /** who the repository's lyrics are credited to */
 const REPOSITORY = { user_id: '', nickname: 'Anniv', avatar: '' };
 
-export const lyricKey = (albumId: string, discId: number, trackId: number): string => `${albumId.toLowerCase()}/${discId}/${trackId}`;
+export const lyricKey = (albumId: string, discId: number, trackId: number): string =>
+  `${albumId.toLowerCase()}/${discId}/${trackId}`;
 
-const dirs = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []);
+const dirs = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
 
 export function loadLyrics(metaDir: string, warn: (msg: string) => void): Map<string, TrackLyrics> {
   const out = new Map<string, TrackLyrics>();
@@ -56,7 +63,13 @@ export function loadLyrics(metaDir: string, warn: (msg: string) => void): Map<st
             warn(`${where}/${file}: over ${LYRIC_FILE_LIMIT} bytes, skipped`);
             continue;
           }
-          const lyric: LyricLanguage = { language: m[2]!, type: m[3] === 'lrc' ? 'lrc' : 'text', data: fs.readFileSync(full, 'utf8'), contributor: REPOSITORY, source: 'anniv' };
+          const lyric: LyricLanguage = {
+            language: m[2]!,
+            type: m[3] === 'lrc' ? 'lrc' : 'text',
+            data: fs.readFileSync(full, 'utf8'),
+            contributor: REPOSITORY,
+            source: 'anniv',
+          };
           if (m[1] === 'translation') translations.push(lyric);
           else if (source) warn(`${where}/${file}: a second source, skipped`);
           else source = lyric;

@@ -8,7 +8,12 @@ export const SEARCH_LIMIT = 50;
 export function trackInfo(repo: MetaRepo, albumId: string, discId: number, trackId: number): TrackInfoWithAlbum {
   const album = repo.albums.get(albumId);
   const track = album?.discs[discId - 1]?.tracks[trackId - 1];
-  const info = { album_id: albumId, disc_id: discId, track_id: trackId, title: track?.title ?? '' } as TrackInfoWithAlbum;
+  const info = {
+    album_id: albumId,
+    disc_id: discId,
+    track_id: trackId,
+    title: track?.title ?? '',
+  } as TrackInfoWithAlbum;
   if (track?.artist !== undefined) info.artist = track.artist;
   if (track?.type !== undefined) info.type = track.type;
   info.album_title = album?.title ?? '';
@@ -54,7 +59,8 @@ export function albumsByTag(repo: MetaRepo, tagKey: string, recursive: boolean):
   return out;
 }
 
-const has = (text: string | undefined, needle: string): boolean => (text === undefined ? false : text.toLowerCase().includes(needle));
+const has = (text: string | undefined, needle: string): boolean =>
+  text === undefined ? false : text.toLowerCase().includes(needle);
 
 /*
  * Search: the index proposes candidates in repo order and each is checked with the same test the

@@ -29,7 +29,9 @@ function DocumentTitle({ system }: { system: AppSystem }) {
   const playingTitle = useSelector(system.player, playingTitleOf);
   useEffect(() => {
     if (!site) return;
-    document.title = playingTitle ? `${playingTitle}${text.site.trackTitleSeparator}${site.siteName}` : pageTitle(site, text.site.titleSeparator);
+    document.title = playingTitle
+      ? `${playingTitle}${text.site.trackTitleSeparator}${site.siteName}`
+      : pageTitle(site, text.site.titleSeparator);
   }, [site, playingTitle]);
   return null;
 }
@@ -49,7 +51,9 @@ function Layout({ system }: { system: AppSystem }) {
       <Frame
         drawerOpened={opened}
         onCloseDrawer={close}
-        header={<Header drawerOpened={opened} onToggleDrawer={toggle} tools={<AppShortcuts player={system.player} />} />}
+        header={
+          <Header drawerOpened={opened} onToggleDrawer={toggle} tools={<AppShortcuts player={system.player} />} />
+        }
         drawer={<Drawer />}
         footer={
           <ErrorBoundary message={text.errors.playerRender}>
@@ -82,7 +86,13 @@ export function App({ system, env = 'default' }: { system: AppSystem; env?: 'def
   const colorScheme = useColorScheme(system);
   // every Mantine variable written here, defaults too: the first page brings no stylesheet of Mantine's defaults
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false} env={env} forceColorScheme={colorScheme}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+      env={env}
+      forceColorScheme={colorScheme}
+    >
       <SystemProvider system={system}>
         <Router hook={useTransitionLocation}>
           <Layout system={system} />

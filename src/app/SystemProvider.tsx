@@ -24,11 +24,17 @@ import { TrackSlotsProvider } from './TrackSlots';
 export function SystemProvider({ system, children }: { system: AppSystem; children: ReactNode }) {
   const { messages } = system;
   // views toast through the system's one notify (no per-call toasts while offline)
-  const notify = useCallback((severity: Severity, message: string) => system.notify({ type: 'notify', severity, message }), [system]);
+  const notify = useCallback(
+    (severity: Severity, message: string) => system.notify({ type: 'notify', severity, message }),
+    [system],
+  );
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
   const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
   const playlists = useMemo(() => ({ playlists: system.playlists }), [system]);
-  const library = useMemo(() => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }), [system]);
+  const library = useMemo(
+    () => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }),
+    [system],
+  );
   return (
     <NotifyProvider value={notify}>
       <MessagesProvider value={messages}>
@@ -42,15 +48,15 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
                           <KeepingProvider value={system.keeping}>
-                          <KeptAheadProvider value={system.keptAhead}>
-                          <CoverStoreContext.Provider value={system.covers}>
-                            <AppStatusProvider value={system.appStatus}>
-                              <TrackSlotsProvider>
-                                <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                              </TrackSlotsProvider>
-                            </AppStatusProvider>
-                          </CoverStoreContext.Provider>
-                          </KeptAheadProvider>
+                            <KeptAheadProvider value={system.keptAhead}>
+                              <CoverStoreContext.Provider value={system.covers}>
+                                <AppStatusProvider value={system.appStatus}>
+                                  <TrackSlotsProvider>
+                                    <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                  </TrackSlotsProvider>
+                                </AppStatusProvider>
+                              </CoverStoreContext.Provider>
+                            </KeptAheadProvider>
                           </KeepingProvider>
                         </LyricsProvider>
                       </ShareProvider>

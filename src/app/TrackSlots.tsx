@@ -10,8 +10,12 @@ import type { TrackInfo } from '@/shared/track';
 import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
 
 // Only rows' menus and the queue page show these: they load with those, not with the first page.
-const AddToPlaylistMenuItem = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem }));
-const AddToPlaylistButton = lazy(async () => ({ default: (await import('@/features/playlists/components')).AddToPlaylistButton }));
+const AddToPlaylistMenuItem = lazy(async () => ({
+  default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem,
+}));
+const AddToPlaylistButton = lazy(async () => ({
+  default: (await import('@/features/playlists/components')).AddToPlaylistButton,
+}));
 const LyricsPanel = lazy(() => import('@/features/lyrics/components/LyricsPanel'));
 // 保存到本机 and the rows' 已保存到本机 marks load after the first page, as 分享 does
 const KeepButton = lazy(async () => ({ default: (await import('@/features/offline/components')).KeepButton }));
@@ -21,7 +25,10 @@ const KeptAlbumMark = lazy(async () => ({ default: (await import('@/features/off
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
 
 /** a share's cover when the list has none of its own: the first track's disc */
-const coverOf = (tracks: readonly TrackInfo[]) => ({ albumId: tracks[0]?.albumId ?? '', discId: tracks[0]?.discId ?? 1 });
+const coverOf = (tracks: readonly TrackInfo[]) => ({
+  albumId: tracks[0]?.albumId ?? '',
+  discId: tracks[0]?.discId ?? 1,
+});
 
 export function TrackSlotsProvider({ children }: { children: ReactNode }) {
   const signedIn = useLoginState() === 'loggedIn';

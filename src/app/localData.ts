@@ -9,5 +9,9 @@ import { forgetStoredUser } from '@/features/session';
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
-  await Promise.all([clearLocalLibraryData(), clearKeptOnDevice(), import('@/storage/answerCopies').then((copies) => copies.clearAnswerCopies())]);
+  await Promise.all([
+    clearLocalLibraryData(),
+    clearKeptOnDevice(),
+    import('@/storage/answerCopies').then((copies) => copies.clearAnswerCopies()),
+  ]);
 }

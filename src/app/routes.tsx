@@ -24,8 +24,12 @@ type PageModule = { default: ComponentType };
 function lazyPage(load: () => Promise<PageModule>) {
   let loaded: PageModule | null = null;
   const loadOnce = () => load().then((module) => (loaded = module));
-  // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads at once, so a loaded page shows no fallback
-  const page = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>) : loadOnce()));
+  const page = lazy(() =>
+    loaded
+      ? // biome-ignore lint/suspicious/noThenProperty: a thenable React.lazy reads at once, so a loaded page shows no fallback
+        ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as unknown as Promise<PageModule>)
+      : loadOnce(),
+  );
   loaders.set(page, loadOnce);
   return page;
 }
@@ -55,7 +59,10 @@ const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> =
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
   HomePage,
-  ...(Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazyPage(load)])) as Record<LazyPageName, LazyExoticComponent<ComponentType>>),
+  ...(Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazyPage(load)])) as Record<
+    LazyPageName,
+    LazyExoticComponent<ComponentType>
+  >),
 };
 
 interface RouteEntry {
@@ -64,7 +71,11 @@ interface RouteEntry {
   guarded: boolean;
 }
 
-export const routes: RouteEntry[] = ROUTE_TABLE.map(({ path, page, guarded }) => ({ path, page: PAGES[page], guarded }));
+export const routes: RouteEntry[] = ROUTE_TABLE.map(({ path, page, guarded }) => ({
+  path,
+  page: PAGES[page],
+  guarded,
+}));
 
 /**
  * Loads the page of `path` if it is code-split. The app awaits it before its first render: a page
@@ -84,7 +95,8 @@ export function AppRoutes() {
   const [location] = useLocation();
   // the site enforces two-step sign-in: every call but turning it on would fail, so that is the page
   const twoFactorRequired = useTwoFactorRequired();
-  if (twoFactorRequired && !OPEN_WHILE_TWO_FACTOR_REQUIRED.has(location)) return <Redirect to={TWO_FACTOR_SETUP} replace />;
+  if (twoFactorRequired && !OPEN_WHILE_TWO_FACTOR_REQUIRED.has(location))
+    return <Redirect to={TWO_FACTOR_SETUP} replace />;
   // a page that fails to render shows a message with 重试; another route starts afresh
   return (
     <ErrorBoundary resetKey={location}>

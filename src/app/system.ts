@@ -18,7 +18,15 @@ import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
 import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
-import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead, startKeeping } from '@/features/offline';
+import {
+  isKept,
+  keptAlbumInfoOf,
+  keptKnown,
+  keptSourceOf,
+  keptSourceInHand,
+  readKeptAhead,
+  startKeeping,
+} from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -50,7 +58,8 @@ export interface SystemOptions {
 // the server's answers the playlist and liked pages need offline, kept on this device (the store
 // loads with the first of them, out of the first page)
 const answerCopies: AnswerCopies = {
-  save: (key, data) => void import('@/storage/answerCopies').then((copies) => copies.saveAnswerCopy(key, data)).catch(() => undefined),
+  save: (key, data) =>
+    void import('@/storage/answerCopies').then((copies) => copies.saveAnswerCopy(key, data)).catch(() => undefined),
   read: async (key) => (await import('@/storage/answerCopies')).readAnswerCopy(key),
 };
 
@@ -74,7 +83,9 @@ export function createAppSystem(options: SystemOptions = {}) {
     },
   });
   const navigate = options.navigate ?? ((to: string) => navigateTo(to));
-  const reload = options.reload ?? ((to: string | null) => (to === null ? window.location.reload() : window.location.assign(addressOf(to))));
+  const reload =
+    options.reload ??
+    ((to: string | null) => (to === null ? window.location.reload() : window.location.assign(addressOf(to))));
   const { fetch } = options;
 
   const messages = createActor(messagesMachine, { inspect: options.inspect }).start();
@@ -97,15 +108,25 @@ export function createAppSystem(options: SystemOptions = {}) {
   // a kept track plays with no library; the keeping actor starts after the library (it fetches through it)
   let keptOnDevice: (track: TrackIdentity) => boolean = () => false;
   let keptKnownNow: () => Promise<void> = async () => {};
-  const library = startLibrary({ api, fetch, inspect, keptOnDevice: (track) => keptOnDevice(track), keptKnown: () => keptKnownNow() });
+  const library = startLibrary({
+    api,
+    fetch,
+    inspect,
+    keptOnDevice: (track) => keptOnDevice(track),
+    keptKnown: () => keptKnownNow(),
+  });
   const share = startShare({ api, access: library.access, inspect });
   // a track queued from a share plays through that share's tokens, any other through the listener's libraries
-  const accessFor = async (track: TrackInfo) => (track.shareId ? share.shares.accessFor(track.shareId) : library.access);
-  const keptSource = (track: TrackInfo) => keptSourceOf(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
+  const accessFor = async (track: TrackInfo) =>
+    track.shareId ? share.shares.accessFor(track.shareId) : library.access;
+  const keptSource = (track: TrackInfo) =>
+    keptSourceOf(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
   // a kept track's row read ahead in the quality it would play in
-  const keptAhead = (track: TrackIdentity) => readKeptAhead(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
+  const keptAhead = (track: TrackIdentity) =>
+    readKeptAhead(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
   // a kept track read ahead loads within the click
-  const sourceInHand = (track: TrackInfo) => keptSourceInHand(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
+  const sourceInHand = (track: TrackInfo) =>
+    keptSourceInHand(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
   const player = startPlayer({ api, accessFor, settings, fetch, keptSource, sourceInHand, inspect });
   const session = startSession({
     api,
@@ -123,7 +144,11 @@ export function createAppSystem(options: SystemOptions = {}) {
   const keeping = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
   keptOnDevice = (track) => isKept(track)(keeping.getSnapshot());
   keptKnownNow = async () => void (await waitFor(keeping, keptKnown));
-  const appStatus = startAppStatus({ checkServer: () => api.get('/api/info'), serviceWorker: options.serviceWorker, inspect });
+  const appStatus = startAppStatus({
+    checkServer: () => api.get('/api/info'),
+    serviceWorker: options.serviceWorker,
+    inspect,
+  });
   reachability = (reached) => appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
   offline = () => isOffline(appStatus.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
@@ -199,7 +224,21 @@ export function createAppSystem(options: SystemOptions = {}) {
     stop() {
       detachPlayer();
       share.stop();
-      for (const actor of [player, favourites, playlists, lyrics, keeping, appStatus, session, site, settings, library.libraries, library.librarySync, messages]) actor.stop();
+      for (const actor of [
+        player,
+        favourites,
+        playlists,
+        lyrics,
+        keeping,
+        appStatus,
+        session,
+        site,
+        settings,
+        library.libraries,
+        library.librarySync,
+        messages,
+      ])
+        actor.stop();
     },
   };
 }

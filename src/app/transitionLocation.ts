@@ -30,4 +30,3 @@ useTransitionLocation.searchHook = function useRouteSearch(): string {
 
 /** what a Link's href says: the route's address in the page's mode */
 useTransitionLocation.hrefs = (href: string): string => addressOf(href);
-

@@ -74,9 +74,7 @@ export function parseAlbumInfo(value: unknown, fallbackId?: string): AlbumInfo |
       date: readDate(value.date),
       type: readString(value.type, DEFAULT_TRACK_TYPE) || DEFAULT_TRACK_TYPE,
       tags: readStringArray(value.tags),
-      discs: Array.isArray(value.discs)
-        ? value.discs.map(parseDisc).filter((d): d is AlbumDiscInfo => d !== null)
-        : [],
+      discs: Array.isArray(value.discs) ? value.discs.map(parseDisc).filter((d): d is AlbumDiscInfo => d !== null) : [],
     },
     { edition: optionalString(value.edition), artists: readStringMap(value.artists) },
   );

@@ -63,7 +63,8 @@ function convert(value: unknown, keyOf: (key: string) => string, keepKeys: boole
     const inner = convert(value[key], keyOf, !keepKeys && DATA_KEYED_MAPS.has(key));
     const name = keepKeys ? key : keyOf(key);
     // defined, not assigned, so a `__proto__` key cannot reach the prototype
-    if (name === '__proto__') Object.defineProperty(result, name, { value: inner, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(result, name, { value: inner, enumerable: true, writable: true, configurable: true });
     else result[name] = inner;
   }
   return result;

@@ -18,9 +18,13 @@ const mediaType = (value: string | null) => value?.split(';')[0]?.trim().toLower
 /** One track's bytes as the library would send them for `asked`; null when its answer does not say. */
 export function trackBytes(headers: SizeHeaders, asked: Quality): number | null {
   const served = headers.get('x-audio-quality')?.trim().toLowerCase();
-  const quality: Quality = served === 'low' || served === 'medium' || served === 'high' || served === 'lossless' ? served : asked;
-  const original = mediaType(headers.get('content-type')) !== '' && mediaType(headers.get('content-type')) === mediaType(headers.get('x-origin-type'));
-  if (quality === 'lossless' || original) return number(headers.get('content-length')) ?? number(headers.get('x-origin-size'));
+  const quality: Quality =
+    served === 'low' || served === 'medium' || served === 'high' || served === 'lossless' ? served : asked;
+  const original =
+    mediaType(headers.get('content-type')) !== '' &&
+    mediaType(headers.get('content-type')) === mediaType(headers.get('x-origin-type'));
+  if (quality === 'lossless' || original)
+    return number(headers.get('content-length')) ?? number(headers.get('x-origin-size'));
   const seconds = number(headers.get('x-duration-seconds'));
   return seconds === null ? null : Math.round((seconds * TRANSCODED_KBPS[quality] * 1000) / 8);
 }

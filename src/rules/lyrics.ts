@@ -63,7 +63,9 @@ export function buildLyrics(source: LyricText, translation?: LyricText): Lyrics 
     }
   }
   // plain text, or an LRC file without a single time stamp: shown as it is, unsynced
-  const lines: LyricLine[] = textLines(source.type === 'lrc' ? source.data.replace(/^\[[a-z]+:[^\]]*\]\s*$/gim, '') : source.data).map((text) => ({ time: null, text }));
+  const lines: LyricLine[] = textLines(
+    source.type === 'lrc' ? source.data.replace(/^\[[a-z]+:[^\]]*\]\s*$/gim, '') : source.data,
+  ).map((text) => ({ time: null, text }));
   if (translation?.type === 'text') {
     const t = textLines(translation.data);
     lines.forEach((line, i) => {

@@ -2,7 +2,8 @@
 import { text } from '@/shared/text';
 
 export function formatTime(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return text.player.unknownTime;
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0)
+    return text.player.unknownTime;
   const whole = Math.floor(seconds);
   const minutes = Math.floor(whole / 60);
   return `${String(minutes).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;

@@ -48,7 +48,11 @@ export function setAddressMode(next: AddressMode): void {
  * index.html; then the mode last learned from the server holds, and hash addresses, which work
  * everywhere, when there is none.
  */
-export function detectAddressMode(markerContent: string | null, remembered: AddressMode | null, fromServiceWorker: boolean): AddressMode {
+export function detectAddressMode(
+  markerContent: string | null,
+  remembered: AddressMode | null,
+  fromServiceWorker: boolean,
+): AddressMode {
   if (markerContent === 'path') return 'path';
   if (fromServiceWorker) return remembered ?? 'hash';
   return 'hash';

@@ -30,7 +30,10 @@ async function request(url: string, options: AnnilOptions): Promise<Response> {
   const fetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await libraryFetch(fetch, url, { signal: requestSignal(options.signal), headers: { accept: 'application/json' } });
+    response = await libraryFetch(fetch, url, {
+      signal: requestSignal(options.signal),
+      headers: { accept: 'application/json' },
+    });
   } catch (e) {
     // the caller's own cancel is not a network failure: let it through as it is
     if (options.signal?.aborted) throw options.signal.reason;
@@ -97,7 +100,11 @@ export async function getLibraryInfo(url: string, options: AnnilOptions = {}): P
 }
 
 /** GET {url}/albums: the ids of the albums the token may see (an unordered set) */
-export async function getLibraryAlbums(url: string, token: string, options: AnnilOptions = {}): Promise<PackedAlbumIds> {
+export async function getLibraryAlbums(
+  url: string,
+  token: string,
+  options: AnnilOptions = {},
+): Promise<PackedAlbumIds> {
   const response = await request(libraryAlbumsUrl(url, token), options);
   // read as it arrives (1,000,000 albums are 39 MB): never one long parse on the page's thread,
   // and packed as read: the page never holds one string per album

@@ -104,7 +104,10 @@ export class CoverStore {
       if (controller.signal.aborted) return;
       entry.blob = blob;
       entry.controller = undefined;
-      this.update(entry, entry.listeners.size > 0 ? { status: 'ready', objectUrl: this.createObjectURL(blob) } : LOADING);
+      this.update(
+        entry,
+        entry.listeners.size > 0 ? { status: 'ready', objectUrl: this.createObjectURL(blob) } : LOADING,
+      );
       this.evict();
     } catch {
       if (controller.signal.aborted) return;

@@ -49,7 +49,12 @@ const wait: Wait = (ms, signal) =>
  * dropped at once; the wait before loading it again when it answers busy, else null (a kept track's
  * object URL is never asked).
  */
-export async function busyWaitAfterFailure(fetch: typeof globalThis.fetch, url: string, attempt: number, signal?: AbortSignal): Promise<number | null> {
+export async function busyWaitAfterFailure(
+  fetch: typeof globalThis.fetch,
+  url: string,
+  attempt: number,
+  signal?: AbortSignal,
+): Promise<number | null> {
   if (!/^https?:/i.test(url)) return null;
   const response = await libraryFetch(fetch, url, { signal });
   await response.body?.cancel().catch(() => {});
@@ -57,7 +62,12 @@ export async function busyWaitAfterFailure(fetch: typeof globalThis.fetch, url: 
 }
 
 /** `libraryFetch`, asked again while the library is busy (see above); the last answer otherwise */
-export async function fetchWhenFree(fetch: typeof globalThis.fetch, url: string, init: RequestInit, waitFor: Wait = wait): Promise<Response> {
+export async function fetchWhenFree(
+  fetch: typeof globalThis.fetch,
+  url: string,
+  init: RequestInit,
+  waitFor: Wait = wait,
+): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const response = await libraryFetch(fetch, url, init);
     if (response.status !== BUSY_STATUS) return response;

@@ -13,7 +13,11 @@ import { libraryOrigin, tokenOutOf } from './libraryUrls';
 const headerRefused = new Set<string>();
 
 /** `fetch(url, init)` for a library URL that may name its token in `?auth=` (libraryUrls.ts) */
-export async function libraryFetch(fetch: typeof globalThis.fetch, url: string, init: RequestInit = {}): Promise<Response> {
+export async function libraryFetch(
+  fetch: typeof globalThis.fetch,
+  url: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const asGiven = () => fetch(url, { ...init, cache: 'no-store' });
   const own = tokenOutOf(url);
   const origin = libraryOrigin(url) ?? url;

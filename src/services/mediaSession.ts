@@ -16,7 +16,10 @@ export interface MediaHandlers {
   next: () => void;
 }
 
-type Session = Pick<MediaSession, 'setActionHandler'> & { metadata: MediaMetadata | null; playbackState: MediaSessionPlaybackState };
+type Session = Pick<MediaSession, 'setActionHandler'> & {
+  metadata: MediaMetadata | null;
+  playbackState: MediaSessionPlaybackState;
+};
 
 function session(nav: Navigator | undefined = globalThis.navigator): Session | null {
   return nav && 'mediaSession' in nav ? (nav.mediaSession as Session) : null;

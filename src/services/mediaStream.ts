@@ -64,7 +64,11 @@ function appendChunk(buffer: SourceBufferLike, chunk: Uint8Array<ArrayBuffer>): 
   });
 }
 
-export function streamThroughMediaSource(url: string, type: string, deps: MediaStreamDeps = browserDeps()): MediaStream {
+export function streamThroughMediaSource(
+  url: string,
+  type: string,
+  deps: MediaStreamDeps = browserDeps(),
+): MediaStream {
   const controller = new AbortController();
   const source = deps.createMediaSource();
   const objectUrl = deps.createObjectURL(source);

@@ -83,7 +83,10 @@ export async function chooseStream(options: StreamOptions): Promise<StreamChoice
 }
 
 /** a HEAD probe over fetch, with the request time-out; a non-2xx answer counts as a failure */
-export function headProbe(fetch: typeof globalThis.fetch = (...args) => globalThis.fetch(...args), timeout = REQUEST_TIMEOUT_MS): Probe {
+export function headProbe(
+  fetch: typeof globalThis.fetch = (...args) => globalThis.fetch(...args),
+  timeout = REQUEST_TIMEOUT_MS,
+): Probe {
   return async (url) => {
     let response: Response;
     try {

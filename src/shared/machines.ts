@@ -25,11 +25,11 @@ export const output = <T>({ event }: { event: DoneActorEvent<T> }): T => event.o
  * toast, and LOAD there tries again. Spread into the machine's states next to its `idle` and
  * `ready`; the names stay the store's own, so the visualizer and graph walks see plain states.
  */
-export function loadingStates<const TSrc extends string, const TLoaded extends string, const TThen extends readonly string[] = []>(
-  src: TSrc,
-  loaded: TLoaded,
-  ...then: TThen
-) {
+export function loadingStates<
+  const TSrc extends string,
+  const TLoaded extends string,
+  const TThen extends readonly string[] = [],
+>(src: TSrc, loaded: TLoaded, ...then: TThen) {
   return {
     loading: {
       description: 'The list loads: the page shows a spinner.',
@@ -54,16 +54,20 @@ export function loadingStates<const TSrc extends string, const TLoaded extends s
  * rule (the feature's forms.ts) runs once, when the guard asks; `showFormError` then reads the
  * message found for that same event instead of running the rule again.
  */
-export function formChecks<TContext, TEvent extends EventObject>(rules: {
-  [K in TEvent['type']]?: (event: Extract<TEvent, { type: K }>, context: TContext) => string | null;
-}) {
+export function formChecks<TContext, TEvent extends EventObject>(
+  rules: {
+    [K in TEvent['type']]?: (event: Extract<TEvent, { type: K }>, context: TContext) => string | null;
+  },
+) {
   // the message found for an event in a context: the guard's and showFormError's of one transition
   // share both; the same event sent again (a walk reuses its samples) is checked again
   const found = new WeakMap<TEvent, { context: TContext; problem: string | null }>();
   const problemOf = (context: TContext, event: TEvent): string | null => {
     const known = found.get(event);
     if (known && known.context === context) return known.problem;
-    const rule = rules[event.type as TEvent['type']] as ((event: TEvent, context: TContext) => string | null) | undefined;
+    const rule = rules[event.type as TEvent['type']] as
+      | ((event: TEvent, context: TContext) => string | null)
+      | undefined;
     const problem = rule ? rule(event, context) : null;
     found.set(event, { context, problem });
     return problem;
@@ -81,11 +85,11 @@ export function formChecks<TContext, TEvent extends EventObject>(rules: {
  * shows in that form (named guard `formInvalid`, action `showFormError`); accepted → the message
  * goes (`clearFormError`) and the machine goes to `target` with the further `actions`.
  */
-export function checkedSubmit<const TForm extends string, const TTarget extends string, const TActions extends readonly string[] = []>(
-  form: TForm,
-  target: TTarget,
-  ...actions: TActions
-) {
+export function checkedSubmit<
+  const TForm extends string,
+  const TTarget extends string,
+  const TActions extends readonly string[] = [],
+>(form: TForm, target: TTarget, ...actions: TActions) {
   return [
     { guard: 'formInvalid', actions: { type: 'showFormError', params: { form } } },
     { target, actions: ['clearFormError', ...actions] },

@@ -87,7 +87,8 @@ export const text = {
     colorScheme: '外观',
     colorSchemeLabels: { auto: '跟随系统', light: '浅色', dark: '深色' },
     twoFactorOn: '两步验证已开启：登录时需要输入身份验证器中的动态码',
-    twoFactorOff: '开启两步验证后，登录时除了密码，还需要输入身份验证器（如 Google Authenticator、Microsoft Authenticator）中的 6 位动态码',
+    twoFactorOff:
+      '开启两步验证后，登录时除了密码，还需要输入身份验证器（如 Google Authenticator、Microsoft Authenticator）中的 6 位动态码',
     twoFactorStart: '开启两步验证',
     twoFactorScan: '用身份验证器扫描二维码，或手动输入下面的密钥，然后输入它显示的 6 位动态码',
     twoFactorQr: '两步验证密钥二维码',
@@ -105,7 +106,8 @@ export const text = {
     useTwoFactorCode: '改用动态码',
     recoveryCodesTitle: '恢复码',
     recoveryCodesShownTitle: '新的恢复码',
-    recoveryCodesShowOnce: '请把这些恢复码保存在安全的地方：手机丢失或无法使用身份验证器时，可以用其中一个代替动态码登录或关闭两步验证。每个恢复码只能使用一次，离开本页后不会再显示。',
+    recoveryCodesShowOnce:
+      '请把这些恢复码保存在安全的地方：手机丢失或无法使用身份验证器时，可以用其中一个代替动态码登录或关闭两步验证。每个恢复码只能使用一次，离开本页后不会再显示。',
     recoveryCodesList: '恢复码列表',
     recoveryCodesCopy: '复制',
     recoveryCodesCopied: '已复制',
@@ -119,7 +121,8 @@ export const text = {
     recoveryCodesRenewConfirm: '确认生成',
     recoveryCodesRenewed: '已生成新的恢复码',
     /** the first lines of the downloaded file */
-    recoveryCodesFileHeader: (site: string, account: string) => `${site} 两步验证恢复码（${account}）\n每个恢复码只能使用一次。\n`,
+    recoveryCodesFileHeader: (site: string, account: string) =>
+      `${site} 两步验证恢复码（${account}）\n每个恢复码只能使用一次。\n`,
     deleteAccount: '删除账号',
     deleteAccountWarning: '删除账号后，你的喜欢、播放列表、分享和音频仓库都会被删除，且无法恢复',
     deleteAccountConfirm: '确认删除',
@@ -291,7 +294,8 @@ export const text = {
     refresh: '刷新',
     later: '稍后',
     /** asked on the built site before `?inspect` hands every actor's state to Stately's inspector window */
-    inspectConfirm: '打开 Stately 状态检查器？它将看到本页的全部状态，包括登录信息和音频仓库的访问令牌。仅供开发和测试使用。',
+    inspectConfirm:
+      '打开 Stately 状态检查器？它将看到本页的全部状态，包括登录信息和音频仓库的访问令牌。仅供开发和测试使用。',
   },
   shortcuts: {
     title: '键盘快捷键',
@@ -350,7 +354,8 @@ export const text = {
     /** what of a list is on the device so far, while it downloads */
     listProgress: (size: string) => `已下载 ${size}`,
     /** the track downloading now: what arrived, of its size when the library said it */
-    trackProgress: (done: string, size: string | null) => (size === null ? `本首已下载 ${done}` : `本首 ${done} / ${size}`),
+    trackProgress: (done: string, size: string | null) =>
+      size === null ? `本首已下载 ${done}` : `本首 ${done} / ${size}`,
     cancel: '取消保存',
     usage: (used: string, available: string) => `已用 ${used}，可用 ${available}`,
     usageUnknown: '这个浏览器不提供存储空间信息',
@@ -363,7 +368,8 @@ export const text = {
     planSize: (size: string) => `约需 ${size}`,
     sizeUnknown: '所需空间未知',
     spaceLeft: (size: string) => `本机可用 ${size}`,
-    tooBig: (need: string, left: string) => `本机空间不足：这些歌曲约需 ${need}，本机只剩 ${left}。请先在 本机存储 中移除一些歌曲，或选择较低的音质`,
+    tooBig: (need: string, left: string) =>
+      `本机空间不足：这些歌曲约需 ${need}，本机只剩 ${left}。请先在 本机存储 中移除一些歌曲，或选择较低的音质`,
     start: '开始保存',
     planCancel: '取消',
     outOfSpace: '本机空间已满，已停止保存到本机；已保存的歌曲不受影响',

@@ -26,7 +26,12 @@ export interface StoredBlock {
   firstSeen: Float64Array;
 }
 
-export const toStored = ({ url, block, ids, firstSeen }: AvailabilityBlock): StoredBlock => ({ url, block, ids: ids.join('\n'), firstSeen: Float64Array.from(firstSeen) });
+export const toStored = ({ url, block, ids, firstSeen }: AvailabilityBlock): StoredBlock => ({
+  url,
+  block,
+  ids: ids.join('\n'),
+  firstSeen: Float64Array.from(firstSeen),
+});
 
 /** what the client knows to find a library's blocks and to know whether its cached ones are current */
 export interface AvailabilityHead {
@@ -40,7 +45,8 @@ export interface AvailabilityHead {
   count: number;
 }
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 function ascending(ids: readonly string[]): boolean {
   for (let i = 1; i < ids.length; i++) if (!(ids[i - 1]! < ids[i]!)) return false;
@@ -49,11 +55,21 @@ function ascending(ids: readonly string[]): boolean {
 
 /** a stored block, or undefined (with a warning) when it is damaged or half written */
 export function parseBlock(value: unknown): AvailabilityBlock | undefined {
-  if (isRecord(value) && typeof value.url === 'string' && typeof value.block === 'number' && typeof value.ids === 'string' && value.firstSeen instanceof Float64Array) {
+  if (
+    isRecord(value) &&
+    typeof value.url === 'string' &&
+    typeof value.block === 'number' &&
+    typeof value.ids === 'string' &&
+    value.firstSeen instanceof Float64Array
+  ) {
     const ids = value.ids.split('\n');
-    if (ids.length === value.firstSeen.length && ascending(ids)) return { url: value.url, block: value.block, ids, firstSeen: value.firstSeen };
+    if (ids.length === value.firstSeen.length && ascending(ids))
+      return { url: value.url, block: value.block, ids, firstSeen: value.firstSeen };
   }
-  console.warn('a damaged availability block was skipped', isRecord(value) ? { url: value.url, block: value.block } : value);
+  console.warn(
+    'a damaged availability block was skipped',
+    isRecord(value) ? { url: value.url, block: value.block } : value,
+  );
   return undefined;
 }
 
@@ -106,7 +122,12 @@ export function blockOf(head: AvailabilityHead, id: string): number {
 export function toBlocks(url: string, ids: readonly string[], firstSeen: readonly number[]): AvailabilityBlock[] {
   const blocks: AvailabilityBlock[] = [];
   for (let start = 0, block = 0; start < ids.length; start += ALBUM_BLOCK_SIZE, block++) {
-    blocks.push({ url, block, ids: ids.slice(start, start + ALBUM_BLOCK_SIZE), firstSeen: firstSeen.slice(start, start + ALBUM_BLOCK_SIZE) });
+    blocks.push({
+      url,
+      block,
+      ids: ids.slice(start, start + ALBUM_BLOCK_SIZE),
+      firstSeen: firstSeen.slice(start, start + ALBUM_BLOCK_SIZE),
+    });
   }
   return blocks;
 }

@@ -36,9 +36,13 @@ export async function putAlbumInfos(infos: readonly AlbumInfo[]): Promise<void> 
  * album is fetched again and the record rewritten; it never reaches a page.
  */
 export function readStoredAlbumInfo(value: unknown, albumId: string): AlbumInfo | null {
-  if (!isRecord(value) || value.albumId !== albumId || typeof value.title !== 'string' || !Array.isArray(value.discs)) return null;
+  if (!isRecord(value) || value.albumId !== albumId || typeof value.title !== 'string' || !Array.isArray(value.discs))
+    return null;
   const discsFit = value.discs.every(
-    (disc: unknown) => isRecord(disc) && Array.isArray(disc.tracks) && disc.tracks.every((track: unknown) => isRecord(track) && typeof track.title === 'string'),
+    (disc: unknown) =>
+      isRecord(disc) &&
+      Array.isArray(disc.tracks) &&
+      disc.tracks.every((track: unknown) => isRecord(track) && typeof track.title === 'string'),
   );
   return discsFit ? parseAlbumInfo(value, albumId) : null;
 }
@@ -68,7 +72,12 @@ export async function clearAlbumInfo(): Promise<void> {
 export async function clearAlbumDb(): Promise<void> {
   const db = await handle.get();
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE, ALBUM_INFO_STORE], 'readwrite');
-  await Promise.all([tx.objectStore(ALBUM_HEAD_STORE).clear(), tx.objectStore(ALBUM_LIBRARY_STORE).clear(), tx.objectStore(ALBUM_INFO_STORE).clear(), tx.done]);
+  await Promise.all([
+    tx.objectStore(ALBUM_HEAD_STORE).clear(),
+    tx.objectStore(ALBUM_LIBRARY_STORE).clear(),
+    tx.objectStore(ALBUM_INFO_STORE).clear(),
+    tx.done,
+  ]);
   announceAvailabilityChange();
 }
 

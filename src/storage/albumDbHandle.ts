@@ -33,12 +33,18 @@ function perLibrary(records: unknown[]): Map<string, { ids: string[]; firstSeen:
   let damaged = 0;
   for (const value of records) {
     const urls = isRecord(value) ? value.availableLibraries : undefined;
-    if (!isRecord(value) || typeof value.albumId !== 'string' || !Array.isArray(urls) || !urls.every((u) => typeof u === 'string')) {
+    if (
+      !isRecord(value) ||
+      typeof value.albumId !== 'string' ||
+      !Array.isArray(urls) ||
+      !urls.every((u) => typeof u === 'string')
+    ) {
       damaged++;
       continue;
     }
     // version 1 wrote no createdAt: it sorts first, as it did
-    const createdAt = value.createdAt instanceof Date && Number.isFinite(value.createdAt.getTime()) ? value.createdAt.getTime() : 0;
+    const createdAt =
+      value.createdAt instanceof Date && Number.isFinite(value.createdAt.getTime()) ? value.createdAt.getTime() : 0;
     for (const url of new Set(urls as string[])) {
       const library = libraries.get(url) ?? { ids: [], firstSeen: [] };
       libraries.set(url, library);
@@ -52,7 +58,9 @@ function perLibrary(records: unknown[]): Map<string, { ids: string[]; firstSeen:
 
 async function fromOneRecordPerAlbum(db: IDBPDatabase<AlbumDbSchema>, tx: UpgradeTx): Promise<void> {
   // the old store's name is the new one's: read it through an untyped view before it is replaced
-  const records: unknown[] = await (tx.objectStore(ALBUM_LIBRARY_STORE) as unknown as { getAll(): Promise<unknown[]> }).getAll();
+  const records: unknown[] = await (
+    tx.objectStore(ALBUM_LIBRARY_STORE) as unknown as { getAll(): Promise<unknown[]> }
+  ).getAll();
   db.deleteObjectStore(ALBUM_LIBRARY_STORE);
   const blocks = db.createObjectStore(ALBUM_LIBRARY_STORE, { keyPath: ['url', 'block'] });
   const heads = db.createObjectStore(ALBUM_HEAD_STORE, { keyPath: 'url' });
@@ -60,21 +68,32 @@ async function fromOneRecordPerAlbum(db: IDBPDatabase<AlbumDbSchema>, tx: Upgrad
   for (const [url, { ids, firstSeen }] of perLibrary(records)) {
     const written = toBlocks(url, ids, firstSeen);
     for (const block of written) void blocks.put(toStored(block));
-    void heads.put({ url, generation: newGeneration(), rank: rank++, firsts: written.map((b) => b.ids[0]!), count: ids.length });
+    void heads.put({
+      url,
+      generation: newGeneration(),
+      rank: rank++,
+      firsts: written.map((b) => b.ids[0]!),
+      count: ids.length,
+    });
   }
 }
 
-export const albumDbHandle = createDbHandle<AlbumDbSchema>(ALBUM_DB_NAME, ALBUM_DB_VERSION, (db, oldVersion, _newVersion, tx) => {
-  if (!db.objectStoreNames.contains(ALBUM_INFO_STORE)) db.createObjectStore(ALBUM_INFO_STORE, { keyPath: 'albumId' });
-  if (oldVersion > 0 && oldVersion < 3 && db.objectStoreNames.contains(ALBUM_LIBRARY_STORE)) {
-    // requests on the upgrade transaction keep it open until the rewrite is done
-    // (a failure aborts it: the database stays at its old version, with its old records)
-    fromOneRecordPerAlbum(db, tx).catch((error: unknown) => {
-      console.warn('album database upgrade failed', error);
-      tx.abort();
-    });
-    return;
-  }
-  if (!db.objectStoreNames.contains(ALBUM_LIBRARY_STORE)) db.createObjectStore(ALBUM_LIBRARY_STORE, { keyPath: ['url', 'block'] });
-  if (!db.objectStoreNames.contains(ALBUM_HEAD_STORE)) db.createObjectStore(ALBUM_HEAD_STORE, { keyPath: 'url' });
-});
+export const albumDbHandle = createDbHandle<AlbumDbSchema>(
+  ALBUM_DB_NAME,
+  ALBUM_DB_VERSION,
+  (db, oldVersion, _newVersion, tx) => {
+    if (!db.objectStoreNames.contains(ALBUM_INFO_STORE)) db.createObjectStore(ALBUM_INFO_STORE, { keyPath: 'albumId' });
+    if (oldVersion > 0 && oldVersion < 3 && db.objectStoreNames.contains(ALBUM_LIBRARY_STORE)) {
+      // requests on the upgrade transaction keep it open until the rewrite is done
+      // (a failure aborts it: the database stays at its old version, with its old records)
+      fromOneRecordPerAlbum(db, tx).catch((error: unknown) => {
+        console.warn('album database upgrade failed', error);
+        tx.abort();
+      });
+      return;
+    }
+    if (!db.objectStoreNames.contains(ALBUM_LIBRARY_STORE))
+      db.createObjectStore(ALBUM_LIBRARY_STORE, { keyPath: ['url', 'block'] });
+    if (!db.objectStoreNames.contains(ALBUM_HEAD_STORE)) db.createObjectStore(ALBUM_HEAD_STORE, { keyPath: 'url' });
+  },
+);

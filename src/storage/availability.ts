@@ -4,7 +4,19 @@
 // the blocks it has read, and drops a library's when its head's generation changes.
 import type { IDBPTransaction } from 'idb';
 import { ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE, albumDbHandle, type AlbumDbSchema } from './albumDbHandle';
-import { blockOf, blocksOf, indexOfSorted, newGeneration, parseBlock, parseHead, sameBlock, toBlocks, toStored, type AvailabilityBlock, type AvailabilityHead } from './albumBlocks';
+import {
+  blockOf,
+  blocksOf,
+  indexOfSorted,
+  newGeneration,
+  parseBlock,
+  parseHead,
+  sameBlock,
+  toBlocks,
+  toStored,
+  type AvailabilityBlock,
+  type AvailabilityHead,
+} from './albumBlocks';
 
 /** an album as the map knows it: the libraries that hold it, and when it first appeared */
 export interface AlbumLibraryRecord {
@@ -25,7 +37,9 @@ async function firstSeenElsewhere(tx: WriteTx, url: string, ids: readonly string
   const earliest = new Map<string, number>();
   if (ids.length === 0) return earliest;
   const store = tx.objectStore(ALBUM_LIBRARY_STORE);
-  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll()).map(parseHead).filter((h): h is AvailabilityHead => h !== undefined && h.url !== url);
+  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll())
+    .map(parseHead)
+    .filter((h): h is AvailabilityHead => h !== undefined && h.url !== url);
   const reads: Promise<void>[] = [];
   for (const head of heads) {
     const wanted = new Map<number, string[]>();
@@ -74,15 +88,28 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
   // code-unit order, as the look-ups compare
   const ids = [...new Set(next([...seen.keys()]))].sort();
   const now = Date.now();
-  const elsewhere = await firstSeenElsewhere(tx, url, ids.filter((id) => !seen.has(id)));
-  const blocks = toBlocks(url, ids, ids.map((id) => seen.get(id) ?? elsewhere.get(id) ?? now));
+  const elsewhere = await firstSeenElsewhere(
+    tx,
+    url,
+    ids.filter((id) => !seen.has(id)),
+  );
+  const blocks = toBlocks(
+    url,
+    ids,
+    ids.map((id) => seen.get(id) ?? elsewhere.get(id) ?? now),
+  );
   const changed = blocks.length !== old.length || blocks.some((block, i) => !sameBlock(old[i], block));
   if (!changed && head && head.count === ids.length) return tx.done;
   const rank = head?.rank ?? (await rankAfterAll(heads));
-  const writes: Promise<unknown>[] = blocks.filter((block, i) => !sameBlock(old[i], block)).map((block) => store.put(toStored(block)));
+  const writes: Promise<unknown>[] = blocks
+    .filter((block, i) => !sameBlock(old[i], block))
+    .map((block) => store.put(toStored(block)));
   if (old.length > blocks.length) writes.push(store.delete(IDBKeyRange.bound([url, blocks.length], [url, Infinity])));
   if (ids.length === 0) writes.push(heads.delete(url));
-  else writes.push(heads.put({ url, generation: newGeneration(), rank, firsts: blocks.map((b) => b.ids[0]!), count: ids.length }));
+  else
+    writes.push(
+      heads.put({ url, generation: newGeneration(), rank, firsts: blocks.map((b) => b.ids[0]!), count: ids.length }),
+    );
   await Promise.all([...writes, tx.done]);
   announceAvailabilityChange();
 }
@@ -107,7 +134,11 @@ export function addLibraryToAlbums(url: string, albumIds: readonly string[]): Pr
 export async function removeLibraryFromAlbums(url: string): Promise<void> {
   const db = await albumDbHandle.get();
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readwrite');
-  await Promise.all([tx.objectStore(ALBUM_HEAD_STORE).delete(url), tx.objectStore(ALBUM_LIBRARY_STORE).delete(blocksOf(url)), tx.done]);
+  await Promise.all([
+    tx.objectStore(ALBUM_HEAD_STORE).delete(url),
+    tx.objectStore(ALBUM_LIBRARY_STORE).delete(blocksOf(url)),
+    tx.done,
+  ]);
   announceAvailabilityChange();
 }
 
@@ -153,7 +184,11 @@ function cachedFor(head: AvailabilityHead): Map<number, AvailabilityBlock | null
 type Holder = { url: string; firstSeen: number; rank: number };
 
 /** the asked albums' holders from `heads` and their blocks (every block needed must be in `maps`) */
-function holdersOf(ids: readonly string[], heads: readonly AvailabilityHead[], maps: readonly Map<number, AvailabilityBlock | null>[]): Map<string, Holder[]> {
+function holdersOf(
+  ids: readonly string[],
+  heads: readonly AvailabilityHead[],
+  maps: readonly Map<number, AvailabilityBlock | null>[],
+): Map<string, Holder[]> {
   const found = new Map(ids.map((id) => [id, [] as Holder[]]));
   heads.forEach((head, h) => {
     for (const id of ids) {
@@ -169,7 +204,10 @@ function holdersOf(ids: readonly string[], heads: readonly AvailabilityHead[], m
 const allCached = (ids: readonly string[], heads: readonly AvailabilityHead[]) =>
   heads.every((head) => {
     const blocks = cache.get(head.url);
-    return blocks?.generation === head.generation && ids.every((id) => blockOf(head, id) < 0 || blocks.blocks.has(blockOf(head, id)));
+    return (
+      blocks?.generation === head.generation &&
+      ids.every((id) => blockOf(head, id) < 0 || blocks.blocks.has(blockOf(head, id)))
+    );
   });
 
 /** where each asked album is found: its libraries, first-seen times and ranks */
@@ -182,7 +220,9 @@ async function locate(albumIds: readonly string[]): Promise<Map<string, Holder[]
   // heads and the blocks they point at come from one transaction: one generation of each library
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readonly');
   const store = tx.objectStore(ALBUM_LIBRARY_STORE);
-  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll()).map(parseHead).filter((h): h is AvailabilityHead => h !== undefined);
+  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll())
+    .map(parseHead)
+    .filter((h): h is AvailabilityHead => h !== undefined);
   // the maps are held here: a write announced meanwhile empties the cache, not this answer
   const maps = heads.map(cachedFor);
   const reads: Promise<void>[] = [];
@@ -193,7 +233,11 @@ async function locate(albumIds: readonly string[]): Promise<Map<string, Holder[]
       if (no < 0 || blocks.has(no)) continue;
       blocks.set(no, null);
       cachedBlocks++;
-      reads.push(store.get([head.url, no]).then((value) => void blocks.set(no, value === undefined ? null : (parseBlock(value) ?? null))));
+      reads.push(
+        store
+          .get([head.url, no])
+          .then((value) => void blocks.set(no, value === undefined ? null : (parseBlock(value) ?? null))),
+      );
     }
   });
   await Promise.all([...reads, tx.done]);
@@ -215,5 +259,9 @@ export async function getAlbumLibraries(albumId: string): Promise<string[]> {
 export async function getAlbumRecord(albumId: string): Promise<AlbumLibraryRecord | undefined> {
   const holders = (await locate([albumId])).get(albumId) ?? [];
   if (holders.length === 0) return undefined;
-  return { albumId, availableLibraries: holders.map((h) => h.url), createdAt: new Date(Math.min(...holders.map((h) => h.firstSeen))) };
+  return {
+    albumId,
+    availableLibraries: holders.map((h) => h.url),
+    createdAt: new Date(Math.min(...holders.map((h) => h.firstSeen))),
+  };
 }

@@ -91,7 +91,8 @@ const keptDb = createDbHandle<KeptDbSchema>(KEPT_DB_NAME, KEPT_DB_VERSION, (db) 
 export type KeptTrackIdentity = Pick<KeptTrackKey, 'albumId' | 'discId' | 'trackId'>;
 
 /** where a track's bodies are, one path below it per quality */
-const keptTrackFolder = ({ albumId, discId, trackId }: KeptTrackIdentity): string => `/kept-audio/track/${encodeURIComponent(albumId)}/${discId}/${trackId}/`;
+const keptTrackFolder = ({ albumId, discId, trackId }: KeptTrackIdentity): string =>
+  `/kept-audio/track/${encodeURIComponent(albumId)}/${discId}/${trackId}/`;
 
 /** where a kept track's body is, in the app's own path space */
 export const keptTrackPath = (key: KeptTrackKey): string => `${keptTrackFolder(key)}${key.quality}`;
@@ -194,7 +195,8 @@ export async function openKeptForPlaying(): Promise<void> {
 }
 
 /** a body in the store, as a Blob (a handle on it, not a copy), or undefined when it is not there */
-const bodyAt = (cache: Cache, path: string): Promise<Blob | undefined> => cache.match(path).then((answer) => answer?.blob());
+const bodyAt = (cache: Cache, path: string): Promise<Blob | undefined> =>
+  cache.match(path).then((answer) => answer?.blob());
 
 /**
  * The track as kept on this device in the first quality of `order` it is kept in, with its album's
@@ -308,7 +310,9 @@ export async function startPartialTrack(key: KeptTrackKey, body: PartialBody): P
   const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
   await Promise.all([
     tx.objectStore(PIECE_STORE).delete(piecesOf(path)),
-    tx.objectStore(PARTIAL_STORE).put({ path, albumId: key.albumId, discId: key.discId, trackId: key.trackId, quality: key.quality, ...body }),
+    tx
+      .objectStore(PARTIAL_STORE)
+      .put({ path, albumId: key.albumId, discId: key.discId, trackId: key.trackId, quality: key.quality, ...body }),
     tx.done,
   ]);
 }
@@ -320,7 +324,8 @@ export async function startPartialTrack(key: KeptTrackKey, body: PartialBody): P
 export async function addPartialPiece(key: KeptTrackKey, offset: number, bytes: Blob): Promise<void> {
   const path = keptTrackPath(key);
   const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
-  if ((await tx.objectStore(PARTIAL_STORE).getKey(path)) !== undefined) void tx.objectStore(PIECE_STORE).put({ path, offset, bytes });
+  if ((await tx.objectStore(PARTIAL_STORE).getKey(path)) !== undefined)
+    void tx.objectStore(PIECE_STORE).put({ path, offset, bytes });
   await tx.done;
 }
 
@@ -328,7 +333,11 @@ export async function addPartialPiece(key: KeptTrackKey, offset: number, bytes: 
 export async function removePartialTrack(key: KeptTrackKey): Promise<void> {
   const path = keptTrackPath(key);
   const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
-  await Promise.all([tx.objectStore(PARTIAL_STORE).delete(path), tx.objectStore(PIECE_STORE).delete(piecesOf(path)), tx.done]);
+  await Promise.all([
+    tx.objectStore(PARTIAL_STORE).delete(path),
+    tx.objectStore(PIECE_STORE).delete(piecesOf(path)),
+    tx.done,
+  ]);
 }
 
 /**
@@ -338,16 +347,24 @@ export async function removePartialTrack(key: KeptTrackKey): Promise<void> {
 export async function dropPartialTracksBut(keys: readonly KeptTrackKey[]): Promise<void> {
   const wanted = new Set(keys.map(keptTrackPath));
   const tx = (await keptDb.get()).transaction([PARTIAL_STORE, PIECE_STORE], 'readwrite');
-  const [paths, pieceKeys] = await Promise.all([tx.objectStore(PARTIAL_STORE).getAllKeys(), tx.objectStore(PIECE_STORE).getAllKeys()]);
+  const [paths, pieceKeys] = await Promise.all([
+    tx.objectStore(PARTIAL_STORE).getAllKeys(),
+    tx.objectStore(PIECE_STORE).getAllKeys(),
+  ]);
   const drops: Promise<unknown>[] = [];
   for (const path of paths) if (!wanted.has(path)) drops.push(tx.objectStore(PARTIAL_STORE).delete(path));
-  for (const pieceKey of pieceKeys) if (!wanted.has(pieceKey[0])) drops.push(tx.objectStore(PIECE_STORE).delete(pieceKey));
+  for (const pieceKey of pieceKeys)
+    if (!wanted.has(pieceKey[0])) drops.push(tx.objectStore(PIECE_STORE).delete(pieceKey));
   await Promise.all([...drops, tx.done]);
 }
 
 /** keeps what the pages need to show a kept album offline: its info, and its cover when given */
 export async function keepAlbum(info: AlbumInfo, cover: Blob | null): Promise<void> {
-  if (cover) await (await openCache()).put(keptCoverPath(info.albumId), new Response(cover, { headers: { 'content-type': cover.type } }));
+  if (cover)
+    await (await openCache()).put(
+      keptCoverPath(info.albumId),
+      new Response(cover, { headers: { 'content-type': cover.type } }),
+    );
   await (await keptDb.get()).put(ALBUM_STORE, { albumId: info.albumId, info, hasCover: cover !== null });
 }
 
@@ -355,7 +372,8 @@ export async function getKeptAlbum(albumId: string): Promise<KeptAlbum | undefin
   const value: unknown = await (await keptDb.get()).get(ALBUM_STORE, albumId);
   if (value === undefined) return undefined;
   const info = isRecord(value) ? readStoredAlbumInfo(value.info, albumId) : null;
-  if (isRecord(value) && info && typeof value.hasCover === 'boolean') return { albumId, info, hasCover: value.hasCover };
+  if (isRecord(value) && info && typeof value.hasCover === 'boolean')
+    return { albumId, info, hasCover: value.hasCover };
   console.warn('a damaged kept-album record was skipped', albumId);
   return undefined;
 }

@@ -60,16 +60,21 @@ async function moveListsToBlocks(tx: UpgradeTx): Promise<void> {
   }
 }
 
-const handle = createDbHandle<LibraryDbSchema>(LIBRARY_DB_NAME, LIBRARY_DB_VERSION, (db: IDBPDatabase<LibraryDbSchema>, oldVersion, _newVersion, tx) => {
-  if (!db.objectStoreNames.contains(LIBRARY_STORE)) db.createObjectStore(LIBRARY_STORE, { keyPath: 'url' });
-  if (!db.objectStoreNames.contains(LIBRARY_ORDER_STORE)) db.createObjectStore(LIBRARY_ORDER_STORE, { keyPath: ['url', 'block'] });
-  if (oldVersion === 1) {
-    moveListsToBlocks(tx).catch((error: unknown) => {
-      console.warn('library database upgrade failed', error);
-      tx.abort();
-    });
-  }
-});
+const handle = createDbHandle<LibraryDbSchema>(
+  LIBRARY_DB_NAME,
+  LIBRARY_DB_VERSION,
+  (db: IDBPDatabase<LibraryDbSchema>, oldVersion, _newVersion, tx) => {
+    if (!db.objectStoreNames.contains(LIBRARY_STORE)) db.createObjectStore(LIBRARY_STORE, { keyPath: 'url' });
+    if (!db.objectStoreNames.contains(LIBRARY_ORDER_STORE))
+      db.createObjectStore(LIBRARY_ORDER_STORE, { keyPath: ['url', 'block'] });
+    if (oldVersion === 1) {
+      moveListsToBlocks(tx).catch((error: unknown) => {
+        console.warn('library database upgrade failed', error);
+        tx.abort();
+      });
+    }
+  },
+);
 
 /** a stored record, or undefined (with a warning) when it is damaged */
 function parseLibraryRecord(value: unknown): LibraryRecord | undefined {
@@ -88,7 +93,10 @@ function parseLibraryRecord(value: unknown): LibraryRecord | undefined {
 /** a stored order block's ids, or [] (with a warning) when it is damaged */
 function orderIds(value: unknown): string[] {
   if (isRecord(value) && typeof value.ids === 'string') return value.ids.split('\n');
-  console.warn('a damaged album order block was skipped', isRecord(value) ? { url: value.url, block: value.block } : value);
+  console.warn(
+    'a damaged album order block was skipped',
+    isRecord(value) ? { url: value.url, block: value.block } : value,
+  );
   return [];
 }
 
@@ -99,8 +107,16 @@ export async function getLibraryRecord(url: string): Promise<LibraryRecord | und
 }
 
 /** stores a library's record and its album list (in the order listed), replacing both, in one transaction */
-export async function putLibraryRecord(record: Omit<LibraryRecord, 'albumCount'>, albums: readonly string[]): Promise<LibraryRecord> {
-  const stored: LibraryRecord = { url: record.url, serverLastUpdate: record.serverLastUpdate, lastSync: record.lastSync, albumCount: albums.length };
+export async function putLibraryRecord(
+  record: Omit<LibraryRecord, 'albumCount'>,
+  albums: readonly string[],
+): Promise<LibraryRecord> {
+  const stored: LibraryRecord = {
+    url: record.url,
+    serverLastUpdate: record.serverLastUpdate,
+    lastSync: record.lastSync,
+    albumCount: albums.length,
+  };
   const db = await handle.get();
   const tx = db.transaction([LIBRARY_STORE, LIBRARY_ORDER_STORE], 'readwrite');
   const order = tx.objectStore(LIBRARY_ORDER_STORE);
@@ -118,7 +134,11 @@ export async function putLibraryRecord(record: Omit<LibraryRecord, 'albumCount'>
  * A re-sync of an unchanged library: renews the sync time and last_update and keeps the stored
  * album list (none when there is no record), reading and writing the record in one transaction.
  */
-export async function renewLibraryRecord(url: string, serverLastUpdate: number, lastSync: number): Promise<LibraryRecord> {
+export async function renewLibraryRecord(
+  url: string,
+  serverLastUpdate: number,
+  lastSync: number,
+): Promise<LibraryRecord> {
   const db = await handle.get();
   const tx = db.transaction(LIBRARY_STORE, 'readwrite');
   const value = await tx.store.get(url);
@@ -164,7 +184,11 @@ export async function getLibraryAlbums(url: string): Promise<string[]> {
 export async function deleteLibraryRecord(url: string): Promise<void> {
   const db = await handle.get();
   const tx = db.transaction([LIBRARY_STORE, LIBRARY_ORDER_STORE], 'readwrite');
-  await Promise.all([tx.objectStore(LIBRARY_STORE).delete(url), tx.objectStore(LIBRARY_ORDER_STORE).delete(orderOf(url)), tx.done]);
+  await Promise.all([
+    tx.objectStore(LIBRARY_STORE).delete(url),
+    tx.objectStore(LIBRARY_ORDER_STORE).delete(orderOf(url)),
+    tx.done,
+  ]);
 }
 
 export async function listLibraryRecords(): Promise<LibraryRecord[]> {

@@ -30,7 +30,6 @@ export type LibraryJobAnswer =
   | { id: number; ok: true; result: LibraryJobResults[LibraryJob['kind']] }
   | { id: number; ok: false; message: string };
 
-
 async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['kind']]> {
   switch (job.kind) {
     case 'remove':

@@ -10,7 +10,10 @@ export interface LibrarySnapshot {
   albums: string[] | null;
 }
 
-export async function storeLibrarySync({ url, lastUpdate, albums }: LibrarySnapshot, now = Date.now()): Promise<LibraryRecord> {
+export async function storeLibrarySync(
+  { url, lastUpdate, albums }: LibrarySnapshot,
+  now = Date.now(),
+): Promise<LibraryRecord> {
   if (albums === null) return renewLibraryRecord(url, lastUpdate, now);
   await setLibraryAlbums(url, albums);
   await clearAlbumInfo();

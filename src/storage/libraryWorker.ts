@@ -2,7 +2,14 @@
 // sync of 100,000 albums must not freeze the page, nor may reading its list), else on this thread
 // (tests in Node, browsers without module workers, a worker that failed). The worker starts on the
 // first job and stays for the next ones.
-import { runLibraryJob, type AlbumSlice, type LibraryJob, type LibraryJobAnswer, type LibraryJobResults, type LibrarySummary } from './libraryJobs';
+import {
+  runLibraryJob,
+  type AlbumSlice,
+  type LibraryJob,
+  type LibraryJobAnswer,
+  type LibraryJobResults,
+  type LibrarySummary,
+} from './libraryJobs';
 import type { PackedAlbumIds } from '@/shared/albumIds';
 
 /** a sync's result to store: the album list packed as `/albums` was read, or null when unchanged */
@@ -22,7 +29,13 @@ export interface JobWorker {
 export type CreateJobWorker = () => JobWorker;
 
 const browserWorker: CreateJobWorker | null =
-  typeof Worker === 'undefined' ? null : () => new Worker(new URL('./library.worker.ts', import.meta.url), { type: 'module', name: 'library' }) as unknown as JobWorker;
+  typeof Worker === 'undefined'
+    ? null
+    : () =>
+        new Worker(new URL('./library.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'library',
+        }) as unknown as JobWorker;
 
 /** a job as sent, before it is numbered */
 type Unnumbered<J> = J extends LibraryJob ? Omit<J, 'id'> : never;
@@ -39,7 +52,10 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
   // set once a worker failed: every job from then on runs on this thread
   let onThisThread = createWorker === null;
   let nextId = 1;
-  const waiting = new Map<number, { job: LibraryJob; resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { job: LibraryJob; resolve: (result: unknown) => void; reject: (error: Error) => void }
+  >();
 
   const started = (): JobWorker => {
     if (worker) return worker;
@@ -54,7 +70,9 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
     // later one, run on this thread, slower for a big library but never failing for want of a
     // worker (each job can run twice: a sync's writes and a removal end in the same data)
     made.addEventListener('error', (event) => {
-      console.warn(`library worker failed (${event.message || 'no reason given'}); its jobs run on the page from now on`);
+      console.warn(
+        `library worker failed (${event.message || 'no reason given'}); its jobs run on the page from now on`,
+      );
       onThisThread = true;
       worker = null;
       const jobs = [...waiting.values()];
@@ -66,7 +84,9 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
   };
 
   /** sends a job and resolves with what its kind answers (the handler's types say which) */
-  const run = async <K extends LibraryJob['kind']>(unnumbered: Unnumbered<Extract<LibraryJob, { kind: K }>>): Promise<LibraryJobResults[K]> => {
+  const run = async <K extends LibraryJob['kind']>(
+    unnumbered: Unnumbered<Extract<LibraryJob, { kind: K }>>,
+  ): Promise<LibraryJobResults[K]> => {
     const job = { ...unnumbered, id: nextId++ } as LibraryJob;
     if (onThisThread) return (await runHere(job)) as LibraryJobResults[K];
     const target = started();
@@ -85,7 +105,8 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
       await run<'remove'>({ kind: 'remove', url });
     },
     /** `size` album ids of the library from position `offset`, and how many it has */
-    albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> => run<'albumSlice'>({ kind: 'albumSlice', url, offset, size }),
+    albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> =>
+      run<'albumSlice'>({ kind: 'albumSlice', url, offset, size }),
   };
 }
 

@@ -34,9 +34,23 @@ export class ErrorBoundary extends Component<Props, State> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" style={{ padding: 'var(--mantine-spacing-md)', display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+      <div
+        role="alert"
+        style={{
+          padding: 'var(--mantine-spacing-md)',
+          display: 'flex',
+          gap: 12,
+          alignItems: 'center',
+          flexWrap: 'wrap',
+        }}
+      >
         <span>{this.props.message ?? text.errors.render}</span>
-        <button type="button" className="mantine-focus-auto" onClick={() => this.setState({ failed: false })} style={{ cursor: 'pointer' }}>
+        <button
+          type="button"
+          className="mantine-focus-auto"
+          onClick={() => this.setState({ failed: false })}
+          style={{ cursor: 'pointer' }}
+        >
           {text.retry}
         </button>
       </div>

@@ -47,7 +47,9 @@ export function PagedList<T>({ items, ariaLabel, renderItem, children, itemKey }
         return children
           ? children(pageItems, offset)
           : pageItems.map((item, i) => (
-              <Fragment key={itemKey ? itemKey(item, offset + i) : offset + i}>{renderItem?.(item, offset + i)}</Fragment>
+              <Fragment key={itemKey ? itemKey(item, offset + i) : offset + i}>
+                {renderItem?.(item, offset + i)}
+              </Fragment>
             ));
       }}
     </Paged>

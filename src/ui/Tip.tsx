@@ -3,7 +3,15 @@
 import type { ReactNode } from 'react';
 import classes from './Tip.module.css';
 
-export function Tip({ label, placement = 'bottom', children }: { label: string; placement?: 'top' | 'bottom'; children: ReactNode }) {
+export function Tip({
+  label,
+  placement = 'bottom',
+  children,
+}: {
+  label: string;
+  placement?: 'top' | 'bottom';
+  children: ReactNode;
+}) {
   return (
     <span className={classes.tip} data-tip={label} data-placement={placement}>
       {children}

@@ -118,7 +118,15 @@ interface TrackRowProps<T extends TrackInfo> {
 }
 
 /** one row: an <li> of plain elements, for use inside TrackList's <ul> */
-function TrackRow<T extends TrackInfo>({ track, index, highlighted, showNumber, showAlbum, playSlot, actions }: TrackRowProps<T>) {
+function TrackRow<T extends TrackInfo>({
+  track,
+  index,
+  highlighted,
+  showNumber,
+  showAlbum,
+  playSlot,
+  actions,
+}: TrackRowProps<T>) {
   const label = typeLabel(track.type);
   return (
     <li

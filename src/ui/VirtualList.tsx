@@ -20,7 +20,15 @@ export function visibleRange(scrollTop: number, height: number, rowHeight: numbe
   return { first, last };
 }
 
-export function VirtualList<T>({ items, rowHeight, height, overscan = 6, itemKey, renderRow, ariaLabel }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  height,
+  overscan = 6,
+  itemKey,
+  renderRow,
+  ariaLabel,
+}: VirtualListProps<T>) {
   const [scrollTop, setScrollTop] = useState(0);
   const { first, last } = visibleRange(scrollTop, height, rowHeight, items.length, overscan);
   const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);

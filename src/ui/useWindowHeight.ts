@@ -6,5 +6,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 export function useWindowHeight(): number {
-  return useSyncExternalStore(subscribe, () => window.innerHeight, () => 800);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerHeight,
+    () => 800,
+  );
 }

@@ -11,12 +11,22 @@ import { createFakeAnniv } from '../views/fakeAnniv';
 
 const HOME = 'https://home.example';
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const track = { albumId: A, discId: 1, trackId: 1, title: 'Opening', artist: 'Mio', type: 'normal', albumTitle: 'Harbor Lights' };
+const track = {
+  albumId: A,
+  discId: 1,
+  trackId: 1,
+  title: 'Opening',
+  artist: 'Mio',
+  type: 'normal',
+  albumTitle: 'Harbor Lights',
+};
 
 let running: AppSystem | null = null;
 afterEach(async () => {
   if (running) {
-    await waitFor(running.librarySync, (s) => !s.hasTag('busy') && s.context.queue.length === 0, { timeout: 5000 }).catch(() => {});
+    await waitFor(running.librarySync, (s) => !s.hasTag('busy') && s.context.queue.length === 0, {
+      timeout: 5000,
+    }).catch(() => {});
     running.stop();
   }
   running = null;
@@ -37,7 +47,7 @@ async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void
     api: { fetch: server.fetch, getCookie: () => undefined },
     fetch: server.fetch,
     navigate: () => {},
-    reload: (to) => reloads.push(to ?? "here"),
+    reload: (to) => reloads.push(to ?? 'here'),
     inspect,
   });
   running = system;
@@ -47,10 +57,12 @@ async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void
 
 const signedIn = (system: AppSystem) => waitFor(system.session, (s) => s.hasTag('loggedIn'), { timeout: 5000 });
 const synced = (system: AppSystem) =>
-  waitFor(system.librarySync, (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0, { timeout: 5000 });
+  waitFor(system.librarySync, (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0, {
+    timeout: 5000,
+  });
 
 describe('the app system', () => {
-  it("an actor an owner spawns is part of the system: the inspector sees it, and its toast goes through the one notify", async () => {
+  it('an actor an owner spawns is part of the system: the inspector sees it, and its toast goes through the one notify', async () => {
     const { system, eventsOf } = await start((server) => server.signIn('mio@example.com'));
     await signedIn(system);
     system.playlists.send({ type: 'OPEN_PAGE', id: '99' });
@@ -131,10 +143,25 @@ describe('the app system', () => {
   });
 
   it("an album page opened by its address: its info is asked for at boot, once, and the page's load uses that answer", async () => {
-    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false });
+    writeLocal('userInfo', {
+      userId: '1',
+      email: 'mio@example.com',
+      nickname: 'Mio',
+      avatar: '',
+      twoFactorEnabled: false,
+    });
     const { system, server } = await start((s) => {
       s.signIn('mio@example.com');
-      s.albums.set(A, { album_id: A, title: 'Harbor Lights', artist: 'Mio', type: 'normal', catalog: '', date: '2020', tags: [], discs: [] });
+      s.albums.set(A, {
+        album_id: A,
+        title: 'Harbor Lights',
+        artist: 'Mio',
+        type: 'normal',
+        catalog: '',
+        date: '2020',
+        tags: [],
+        discs: [],
+      });
     });
     const metaRequests = () => server.requests.filter((r) => r.path === '/api/meta/album');
     system.prefetchFor(`/album/${A}`);
@@ -152,7 +179,13 @@ describe('the app system', () => {
   });
 
   it('nor for an address whose id is no album id', async () => {
-    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false });
+    writeLocal('userInfo', {
+      userId: '1',
+      email: 'mio@example.com',
+      nickname: 'Mio',
+      avatar: '',
+      twoFactorEnabled: false,
+    });
     const { system, server } = await start((s) => s.signIn('mio@example.com'));
     system.prefetchFor('/album/not-an-album');
     await signedIn(system);
@@ -167,6 +200,8 @@ describe('the app system', () => {
     });
     await signedIn(system);
     const failed = text.library.syncFailed('网络错误: 502 Bad Gateway');
-    await waitFor(system.messages, (s) => s.context.messages.some((m) => m.message === failed && m.type === 'error'), { timeout: 5000 });
+    await waitFor(system.messages, (s) => s.context.messages.some((m) => m.message === failed && m.type === 'error'), {
+      timeout: 5000,
+    });
   });
 });

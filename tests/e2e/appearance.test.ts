@@ -24,7 +24,8 @@ interface Violation {
 /** axe-core over the whole page: WCAG 2 A and AA rules, the serious and critical findings */
 async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const all = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  const all =
+    (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
     .then((result) => result.violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' — ' + (n.failureSummary || '').split('\\n').slice(1).join(' ')),
@@ -41,7 +42,10 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   ['/album/list?url=LIBRARY', (page) => page.locator('main a[href^="/album/"]').first().waitFor()],
   [`/album/${TWO_DISC_ALBUM}`, (page) => page.getByRole('heading', { name: 'Disc 2 - 现场：港口音乐厅' }).waitFor()],
   ['/tags', (page) => page.getByRole('heading', { name: '标签列表' }).waitFor()],
-  [`/tag/${encodeURIComponent('group:港灯乐团')}`, (page) => page.getByRole('region', { name: '港灯乐团' }).getByText('港灯夜曲').waitFor()],
+  [
+    `/tag/${encodeURIComponent('group:港灯乐团')}`,
+    (page) => page.getByRole('region', { name: '港灯乐团' }).getByText('港灯夜曲').waitFor(),
+  ],
   ['/search?keyword=%E6%B8%AF', (page) => page.getByRole('tab', { name: '单曲' }).waitFor()],
   ['/queue', (page) => page.getByRole('heading', { name: '播放队列' }).first().waitFor()],
   // the saved queue's 港灯 (init script below): its cover, title and lyrics on the dark stage
@@ -54,33 +58,56 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
 ];
 
 describe('colour schemes', () => {
-  test.each(['light', 'dark'] as const)('following a %s system: every page and the help dialog pass the accessibility scan', async (system) => {
-    const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
-    // a saved queue, so the player bar and /now show a track (with lyrics)
-    await page.addInitScript(
-      (queue) => localStorage.setItem('playlist', queue),
-      JSON.stringify({ tracks: [{ albumId: TWO_DISC_ALBUM, discId: 1, trackId: 1, title: '港灯', artist: '港灯乐团', type: 'normal', albumTitle: '港灯夜曲' }], index: 0 }),
-    );
-    await openSignedIn(page, suite.server, '/library');
-    const found: string[] = [];
-    for (const [path, shown] of PAGES) {
-      await page.goto(`${suite.server.baseUrl}${path.replace('LIBRARY', encodeURIComponent(suite.server.libraryUrl))}`);
-      await shown(page);
-      expect(await scheme(page)).toBe(system);
-      for (const v of await seriousViolations(page)) found.push(`${path}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
-    }
-    await page.keyboard.press('?');
-    await page.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
-    for (const v of await seriousViolations(page)) found.push(`help dialog: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
-    expect(found).toEqual([]);
-    expectNoErrors();
-    await close();
-  });
+  test.each(['light', 'dark'] as const)(
+    'following a %s system: every page and the help dialog pass the accessibility scan',
+    async (system) => {
+      const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
+      // a saved queue, so the player bar and /now show a track (with lyrics)
+      await page.addInitScript(
+        (queue) => localStorage.setItem('playlist', queue),
+        JSON.stringify({
+          tracks: [
+            {
+              albumId: TWO_DISC_ALBUM,
+              discId: 1,
+              trackId: 1,
+              title: '港灯',
+              artist: '港灯乐团',
+              type: 'normal',
+              albumTitle: '港灯夜曲',
+            },
+          ],
+          index: 0,
+        }),
+      );
+      await openSignedIn(page, suite.server, '/library');
+      const found: string[] = [];
+      for (const [path, shown] of PAGES) {
+        await page.goto(
+          `${suite.server.baseUrl}${path.replace('LIBRARY', encodeURIComponent(suite.server.libraryUrl))}`,
+        );
+        await shown(page);
+        expect(await scheme(page)).toBe(system);
+        for (const v of await seriousViolations(page))
+          found.push(`${path}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
+      }
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
+      for (const v of await seriousViolations(page))
+        found.push(`help dialog: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
+      expect(found).toEqual([]);
+      expectNoErrors();
+      await close();
+    },
+  );
 
   test('a library not synced yet: its 有更新 and 从未同步 badges pass the scan in the light scheme', async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: 'light' });
     // the library's list is held: the library stays never synced while the page is scanned
-    await page.route((url) => url.href.startsWith(`${suite.server.libraryUrl}/albums`), () => {});
+    await page.route(
+      (url) => url.href.startsWith(`${suite.server.libraryUrl}/albums`),
+      () => {},
+    );
     await openSignedIn(page, suite.server, '/library');
     await page.getByText('有更新', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByText('从未同步', { exact: true }).waitFor();
@@ -116,12 +143,16 @@ describe('colour schemes', () => {
     // after a reload the first frame is already dark: the attribute is set before any script of the app runs
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { __firstScheme: string | null }).__firstScheme = document.documentElement.getAttribute('data-mantine-color-scheme');
+        if (document.readyState === 'interactive')
+          (window as unknown as { __firstScheme: string | null }).__firstScheme =
+            document.documentElement.getAttribute('data-mantine-color-scheme');
       });
     });
     await page.reload();
     await page.getByRole('tab', { name: '设置' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __firstScheme: string | null }).__firstScheme)).toBe('dark');
+    expect(await page.evaluate(() => (window as unknown as { __firstScheme: string | null }).__firstScheme)).toBe(
+      'dark',
+    );
     expect(await background()).toBe(dark);
 
     await page.getByRole('tab', { name: '设置' }).click();

@@ -104,88 +104,107 @@ function secondsPerTrack({ seconds }: Seen): Map<string | null, number[]> {
 }
 
 describe('a library of 100,000 albums', () => {
-  test('during its first sync the track plays on, its progress shown every second, and 暂停, 播放 and 下一首 work; then page 3,000 of its list opens', async () => {
-    const ids: string[] = Array.from({ length: ALBUMS }, () => randomUUID());
-    const library = await serveAlbumList(ids);
-    const { page, expectNoErrors, close } = await newPage(suite.browser);
-    try {
-      await page.addInitScript(RECORDER);
-      await openSignedIn(page, suite.server, `/album/${DAY_NIGHT_ALBUM}`);
-      const row = page.locator('main').getByRole('listitem').filter({ has: page.getByText(LONG_TRACK, { exact: true }) });
-      const play = row.getByRole('button', { name: '播放', exact: true });
-      await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
-      await play.click();
-      const mainButton = page.locator('footer').getByRole('button', { name: /^(播放|暂停)$/ });
-      await expect.poll(() => mainButton.getAttribute('aria-label'), { timeout: 15_000 }).toBe('暂停');
+  test(
+    'during its first sync the track plays on, its progress shown every second, and 暂停, 播放 and 下一首 work; then page 3,000 of its list opens',
+    async () => {
+      const ids: string[] = Array.from({ length: ALBUMS }, () => randomUUID());
+      const library = await serveAlbumList(ids);
+      const { page, expectNoErrors, close } = await newPage(suite.browser);
+      try {
+        await page.addInitScript(RECORDER);
+        await openSignedIn(page, suite.server, `/album/${DAY_NIGHT_ALBUM}`);
+        const row = page
+          .locator('main')
+          .getByRole('listitem')
+          .filter({ has: page.getByText(LONG_TRACK, { exact: true }) });
+        const play = row.getByRole('button', { name: '播放', exact: true });
+        await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await play.click();
+        const mainButton = page.locator('footer').getByRole('button', { name: /^(播放|暂停)$/ });
+        await expect.poll(() => mainButton.getAttribute('aria-label'), { timeout: 15_000 }).toBe('暂停');
 
-      // the sync's last write, the library's record, is held until the clicks below have taken
-      // effect: the sync is then in progress (同步中 shown, the availability map written or being
-      // written) whatever its speed. A transaction the page keeps open on the library records does
-      // it, taken before the album list goes through; IndexedDB has no timeout to run into.
-      await page.route(`${library.url}/albums*`, async (route) => {
-        await page.evaluate(HOLD_LIBRARY_RECORDS);
-        await route.continue();
-      });
+        // the sync's last write, the library's record, is held until the clicks below have taken
+        // effect: the sync is then in progress (同步中 shown, the availability map written or being
+        // written) whatever its speed. A transaction the page keeps open on the library records does
+        // it, taken before the album list goes through; IndexedDB has no timeout to run into.
+        await page.route(`${library.url}/albums*`, async (route) => {
+          await page.evaluate(HOLD_LIBRARY_RECORDS);
+          await route.continue();
+        });
 
-      // to the libraries page within the app (the player plays on), and add the big library
-      await page.getByRole('link', { name: '音频仓库', exact: true }).first().click();
-      await page.waitForURL((url) => url.pathname === '/library');
-      await page.getByRole('article').first().waitFor();
-      await addLibraryOnPage(page, BIG_LIBRARY, library.url);
-      const item = page.getByRole('article', { name: BIG_LIBRARY });
-      await item.getByText('同步中', { exact: true }).waitFor();
+        // to the libraries page within the app (the player plays on), and add the big library
+        await page.getByRole('link', { name: '音频仓库', exact: true }).first().click();
+        await page.waitForURL((url) => url.pathname === '/library');
+        await page.getByRole('article').first().waitFor();
+        await addLibraryOnPage(page, BIG_LIBRARY, library.url);
+        const item = page.getByRole('article', { name: BIG_LIBRARY });
+        await item.getByText('同步中', { exact: true }).waitFor();
 
-      // two more seconds shown while syncing, then clicks on the player bar take effect while the
-      // sync still runs: 下一首 (it reads the next track's library from the availability map), 暂停,
-      // and 播放 again
-      const syncingSeconds = async () => (await seen(page)).seconds.filter((s) => s.syncing).length;
-      const before = await syncingSeconds();
-      await expect.poll(syncingSeconds, { timeout: SYNC_TIMEOUT_MS }).toBeGreaterThanOrEqual(before + 2);
-      await page.locator('footer').getByRole('button', { name: '下一首' }).click();
-      await expect.poll(async () => (await seen(page)).titles.at(-1), { timeout: SYNC_TIMEOUT_MS }).toMatchObject({ title: NEXT_TRACK, syncing: true });
-      await expect.poll(() => mainButton.getAttribute('aria-label'), { timeout: SYNC_TIMEOUT_MS }).toBe('暂停');
-      await mainButton.click();
-      await expect.poll(async () => (await seen(page)).labels.at(-1)).toMatchObject({ label: '播放', syncing: true });
-      await mainButton.click();
-      await expect.poll(async () => (await seen(page)).labels.at(-1)).toMatchObject({ label: '暂停', syncing: true });
-      // the record goes in: the sync ends while the next track plays on
-      await library.served;
-      await page.evaluate(() => ((window as unknown as { __releaseLibraryRecords: boolean }).__releaseLibraryRecords = true));
+        // two more seconds shown while syncing, then clicks on the player bar take effect while the
+        // sync still runs: 下一首 (it reads the next track's library from the availability map), 暂停,
+        // and 播放 again
+        const syncingSeconds = async () => (await seen(page)).seconds.filter((s) => s.syncing).length;
+        const before = await syncingSeconds();
+        await expect.poll(syncingSeconds, { timeout: SYNC_TIMEOUT_MS }).toBeGreaterThanOrEqual(before + 2);
+        await page.locator('footer').getByRole('button', { name: '下一首' }).click();
+        await expect
+          .poll(async () => (await seen(page)).titles.at(-1), { timeout: SYNC_TIMEOUT_MS })
+          .toMatchObject({ title: NEXT_TRACK, syncing: true });
+        await expect.poll(() => mainButton.getAttribute('aria-label'), { timeout: SYNC_TIMEOUT_MS }).toBe('暂停');
+        await mainButton.click();
+        await expect.poll(async () => (await seen(page)).labels.at(-1)).toMatchObject({ label: '播放', syncing: true });
+        await mainButton.click();
+        await expect.poll(async () => (await seen(page)).labels.at(-1)).toMatchObject({ label: '暂停', syncing: true });
+        // the record goes in: the sync ends while the next track plays on
+        await library.served;
+        await page.evaluate(
+          () => ((window as unknown as { __releaseLibraryRecords: boolean }).__releaseLibraryRecords = true),
+        );
 
-      await item.getByText(`${ALBUMS} 张专辑`, { exact: false }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-      await item.getByText('同步中', { exact: true }).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
-      // from the first to the last second shown while syncing, every one was shown: a freeze of the
-      // page (the writes took over 2 s on its thread) skips the seconds it lasts
-      const record = await seen(page);
-      const why = JSON.stringify(record);
-      const tracks = secondsPerTrack(record);
-      expect(tracks.get(LONG_TRACK)?.length ?? 0, why).toBeGreaterThanOrEqual(2);
-      expect(tracks.get(NEXT_TRACK)?.length ?? 0, why).toBeGreaterThanOrEqual(1);
-      for (const shown of tracks.values()) expect(shown.slice(1).every((second, i) => second === shown[i]! + 1), why).toBe(true);
-      // and up to its end: a freeze that ends with the sync shows the seconds it lasted only then
-      const last = tracks.get(record.endedAt!.title)?.at(-1);
-      expect(last, why).toBeDefined();
-      expect(record.endedAt!.second - last!, why).toBeLessThanOrEqual(1);
+        await item.getByText(`${ALBUMS} 张专辑`, { exact: false }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+        await item.getByText('同步中', { exact: true }).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+        // from the first to the last second shown while syncing, every one was shown: a freeze of the
+        // page (the writes took over 2 s on its thread) skips the seconds it lasts
+        const record = await seen(page);
+        const why = JSON.stringify(record);
+        const tracks = secondsPerTrack(record);
+        expect(tracks.get(LONG_TRACK)?.length ?? 0, why).toBeGreaterThanOrEqual(2);
+        expect(tracks.get(NEXT_TRACK)?.length ?? 0, why).toBeGreaterThanOrEqual(1);
+        for (const shown of tracks.values())
+          expect(
+            shown.slice(1).every((second, i) => second === shown[i]! + 1),
+            why,
+          ).toBe(true);
+        // and up to its end: a freeze that ends with the sync shows the seconds it lasted only then
+        const last = tracks.get(record.endedAt!.title)?.at(-1);
+        expect(last, why).toBeDefined();
+        expect(record.endedAt!.second - last!, why).toBeLessThanOrEqual(1);
 
-      // page 3,000 of its album list: that page's 30 albums are asked for, no others
-      const asked: string[][] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname === '/api/meta/album') asked.push(url.searchParams.getAll('id[]'));
-      });
-      await item.getByRole('link', { name: BIG_LIBRARY, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/album/list');
-      const listPath = pathAndQuery(page.url());
-      await page.evaluate((path) => history.pushState(null, '', `${path}&page=3000`), listPath);
-      const paging = page.getByRole('navigation', { name: '分页' });
-      await expect.poll(() => paging.getByRole('button', { name: '第 3000 页' }).getAttribute('aria-current')).toBe('page');
-      await page.getByText(`共 ${Math.floor(ALBUMS / 30) + 1} 页`, { exact: true }).waitFor();
-      await expect.poll(() => asked.some((list) => list.length === 30 && list.every((id, i) => id === ids[2999 * 30 + i]))).toBe(true);
-      expect(asked.flat().every((id) => ids.indexOf(id) < 30 || ids.indexOf(id) >= 2999 * 30)).toBe(true);
-      expectNoErrors();
-    } finally {
-      await close();
-      await library.close();
-    }
-  }, 3 * SYNC_TIMEOUT_MS);
+        // page 3,000 of its album list: that page's 30 albums are asked for, no others
+        const asked: string[][] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname === '/api/meta/album') asked.push(url.searchParams.getAll('id[]'));
+        });
+        await item.getByRole('link', { name: BIG_LIBRARY, exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/album/list');
+        const listPath = pathAndQuery(page.url());
+        await page.evaluate((path) => history.pushState(null, '', `${path}&page=3000`), listPath);
+        const paging = page.getByRole('navigation', { name: '分页' });
+        await expect
+          .poll(() => paging.getByRole('button', { name: '第 3000 页' }).getAttribute('aria-current'))
+          .toBe('page');
+        await page.getByText(`共 ${Math.floor(ALBUMS / 30) + 1} 页`, { exact: true }).waitFor();
+        await expect
+          .poll(() => asked.some((list) => list.length === 30 && list.every((id, i) => id === ids[2999 * 30 + i])))
+          .toBe(true);
+        expect(asked.flat().every((id) => ids.indexOf(id) < 30 || ids.indexOf(id) >= 2999 * 30)).toBe(true);
+        expectNoErrors();
+      } finally {
+        await close();
+        await library.close();
+      }
+    },
+    3 * SYNC_TIMEOUT_MS,
+  );
 });

@@ -17,7 +17,6 @@ const HARP_ALBUM = '0a7e9b3c-5d2f-4a8b-b1c6-7e8f9a0b1c03'; // 竖琴与海, tagg
 
 const suite = serverAndBrowser();
 
-
 /** A fresh page that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
 async function signedIn(path: string, options: NewPageOptions = {}): Promise<TestPage> {
   const tp = await newPage(suite.browser, options);
@@ -113,7 +112,12 @@ describe('album page', () => {
     // type labels: 伴奏 on the instrumental, 单元剧 on the drama tracks, none on a normal track
     await rows1.filter({ hasText: '雨巷 (Instrumental)' }).getByText('伴奏', { exact: true }).waitFor();
     await rows2.filter({ hasText: '开场白' }).getByText('单元剧', { exact: true }).waitFor();
-    expect(await rows1.filter({ hasText: '夜航船' }).getByText(/^(伴奏|单元剧|纯音乐|广播节目|纯人声)$/).count()).toBe(0);
+    expect(
+      await rows1
+        .filter({ hasText: '夜航船' })
+        .getByText(/^(伴奏|单元剧|纯音乐|广播节目|纯人声)$/)
+        .count(),
+    ).toBe(0);
 
     // the album's tags as chips linking to the URI-encoded tag
     const chip = page.getByRole('list', { name: '标签' }).getByRole('link', { name: '港灯乐团', exact: true });
@@ -252,9 +256,13 @@ describe('search', () => {
     await tracks.getByText('港灯', { exact: true }).waitFor();
     await tracks.getByText('港灯 (Live)', { exact: true }).waitFor();
     // each result links to its album
-    expect(await tracks.getByRole('listitem').filter({ hasText: '港灯 (Live)' }).getByRole('link', { name: '专辑信息' }).getAttribute('href')).toBe(
-      `/album/${TWO_DISC_ALBUM}`,
-    );
+    expect(
+      await tracks
+        .getByRole('listitem')
+        .filter({ hasText: '港灯 (Live)' })
+        .getByRole('link', { name: '专辑信息' })
+        .getAttribute('href'),
+    ).toBe(`/album/${TWO_DISC_ALBUM}`);
 
     await page.getByRole('tab', { name: '专辑', exact: true }).click();
     const albums = page.getByRole('list', { name: '专辑' });
@@ -327,7 +335,9 @@ describe('bad input', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await toast(page, /^同步音频仓库失败: .+/).first().waitFor();
+    await toast(page, /^同步音频仓库失败: .+/)
+      .first()
+      .waitFor();
     const downItem = page.getByRole('article', { name: '停机仓库' });
     await downItem.getByText(downUrl, { exact: true }).waitFor();
     await downItem.getByText(/^同步音频仓库失败: .+/).waitFor();
@@ -347,7 +357,9 @@ describe('bad input', () => {
     // a full reload syncs both again: the demo one still succeeds, the down one fails again
     await page.reload();
     await page.getByRole('region', { name: '专辑列表' }).getByText('港灯夜曲', { exact: true }).waitFor();
-    await toast(page, /^同步音频仓库失败: .+/).first().waitFor();
+    await toast(page, /^同步音频仓库失败: .+/)
+      .first()
+      .waitFor();
     expectNoErrors();
     await close();
   });

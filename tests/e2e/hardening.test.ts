@@ -43,7 +43,9 @@ describe('a malformed album record in IndexedDB', () => {
     await page.reload();
     await page.getByRole('heading', { name: title, exact: true }).waitFor();
     await page.getByRole('main').getByRole('listitem').first().waitFor();
-    await expect.poll(async () => Array.isArray(((await page.evaluate(readAlbumRecord)) as { discs?: unknown } | null)?.discs)).toBe(true);
+    await expect
+      .poll(async () => Array.isArray(((await page.evaluate(readAlbumRecord)) as { discs?: unknown } | null)?.discs))
+      .toBe(true);
     expectNoErrors();
     await close();
   });

@@ -49,17 +49,29 @@ describe('a failing interface path', () => {
     );
     expect(error?.message).toMatch(/^step 1 \(TOGGLE .*\): checking state submitting: /);
     // the files as the error names them (relative to where the run started, wherever the checkout is)
-    const named = (/\nSaved for this failure: (.+)$/.exec(error!.message)?.[1] ?? '').split(', ').map((file) => resolve(file));
-    const expected = ['favouriteToggle-path-1-step-1.png', 'favouriteToggle-path-1-step-1.trace.zip'].map((file) => join(dir, file));
+    const named = (/\nSaved for this failure: (.+)$/.exec(error!.message)?.[1] ?? '')
+      .split(', ')
+      .map((file) => resolve(file));
+    const expected = ['favouriteToggle-path-1-step-1.png', 'favouriteToggle-path-1-step-1.trace.zip'].map((file) =>
+      join(dir, file),
+    );
     expect(named).toEqual(expected);
     for (const file of expected) expect(statSync(file).size, file).toBeGreaterThan(0);
   }, 120_000);
 });
 
 /** Runs a command to its end: its exit code and everything it printed. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -72,15 +84,27 @@ describe('exported interface paths', () => {
   test("run with Playwright's runner against a site named by BASE_URL", async () => {
     const dir = await tempFolder('exported-paths');
     const exported = await exportInterfacePaths(dir, ['favouriteToggle']);
-    expect(exported).toEqual([{ machine: 'favouriteToggle', file: join(dir, 'favouriteToggle.spec.ts'), paths: planOf(favouriteToggleAdapter).paths.length }]);
+    expect(exported).toEqual([
+      {
+        machine: 'favouriteToggle',
+        file: join(dir, 'favouriteToggle.spec.ts'),
+        paths: planOf(favouriteToggleAdapter).paths.length,
+      },
+    ]);
     const spec = await readFile(join(dir, 'favouriteToggle.spec.ts'), 'utf8');
     // readable: the adapter imported, each path a test listing its steps
-    expect(spec).toMatch(/^import \{ favouriteToggleAdapter \} from '.*\/tests\/e2e\/paths\/favouriteToggle\.adapter';$/m);
+    expect(spec).toMatch(
+      /^import \{ favouriteToggleAdapter \} from '.*\/tests\/e2e\/paths\/favouriteToggle\.adapter';$/m,
+    );
     expect(spec).toMatch(/^ {2}test\('Path 1 \(\d+ steps\)', async \(\{ site \}\) => \{$/m);
     expect(spec).toContain("'start: idle',");
     expect(existsSync(join(dir, 'playwright.config.ts'))).toBe(true);
     const { server } = suite;
-    const { code, output } = await run('npx', ['playwright', 'test', '-c', dir], { BASE_URL: server.baseUrl, DEMO_EMAIL: server.demo.email, DEMO_PASSWORD: server.demo.password });
+    const { code, output } = await run('npx', ['playwright', 'test', '-c', dir], {
+      BASE_URL: server.baseUrl,
+      DEMO_EMAIL: server.demo.email,
+      DEMO_PASSWORD: server.demo.password,
+    });
     expect(output).toMatch(/\b1 passed\b/);
     expect(code, output).toBe(0);
     // a file whose path is no longer the one the plan gives refuses to run it

@@ -13,8 +13,15 @@ import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage } from '../../harness/browser';
 import { openSignedIn } from '../../harness/signIn';
-import { AUDIO_SPY, } from './support/audioSpy';
-import { keepButton, keepDialog, OFFLINE_CONSOLE, openKeepDialog, playsFromDevice, startKeeping } from './support/keeping';
+import { AUDIO_SPY } from './support/audioSpy';
+import {
+  keepButton,
+  keepDialog,
+  OFFLINE_CONSOLE,
+  openKeepDialog,
+  playsFromDevice,
+  startKeeping,
+} from './support/keeping';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -37,7 +44,11 @@ async function openAlbum({ listening = false } = {}) {
   return tp;
 }
 
-const rowOf = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+const rowOf = (page: Page, title: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
 
 /** 保存到本机 from a track row's More menu, through the dialog; done once the row shows it kept */
 async function keepRow(page: Page, title: string) {
@@ -58,7 +69,8 @@ async function holdLibraryAudio(page: Page, libraryUrl: string) {
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: string[] = [];
   await page.route(`${libraryUrl}/**`, async (route) => {
-    if (route.request().method() !== 'GET' || !new URL(route.request().url()).searchParams.has('quality')) return route.continue();
+    if (route.request().method() !== 'GET' || !new URL(route.request().url()).searchParams.has('quality'))
+      return route.continue();
     held.push(route.request().url());
     await released;
     await route.continue().catch(() => undefined); // cancelled meanwhile: the page dropped it
@@ -67,24 +79,37 @@ async function holdLibraryAudio(page: Page, libraryUrl: string) {
 }
 
 describe('listening offline', () => {
-  test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', { timeout: 120_000 }, async () => {
+  test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', {
+    timeout: 120_000,
+  }, async () => {
     const { page, context, expectNoErrors, close } = await openAlbum({ listening: true });
     await openKeepDialog(page);
     // the dialog: how many, in the listener's quality, about how large, and the space left
     await keepDialog(page).getByText(`${trackCount} 首歌曲`, { exact: true }).waitFor();
     expect(await keepDialog(page).getByLabel('音质').inputValue()).toBe('lossless');
-    await keepDialog(page).getByText(/^约需 \d+(\.\d)? [KM]B$/).waitFor({ timeout: 20_000 });
-    await keepDialog(page).getByText(/^本机可用 \d+(\.\d)? [KMGT]B$/).waitFor();
+    await keepDialog(page)
+      .getByText(/^约需 \d+(\.\d)? [KM]B$/)
+      .waitFor({ timeout: 20_000 });
+    await keepDialog(page)
+      .getByText(/^本机可用 \d+(\.\d)? [KMGT]B$/)
+      .waitFor();
     await startKeeping(page);
     // the batch ends with its count; the header and every row say 已保存到本机
-    await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `${trackCount} 首歌曲已保存到本机` })
+      .waitFor({ timeout: 60_000 });
     await page.getByText('已保存到本机', { exact: true }).first().waitFor();
     await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(trackCount);
     expect(await page.getByRole('button', { name: '移除本机副本' }).isEnabled()).toBe(true);
     // the album's tile says it is kept, all of it
     await page.goto(`${suite.server.baseUrl}/search?keyword=${encodeURIComponent(album.title)}`);
     await page.getByRole('tab', { name: '专辑' }).click();
-    await page.getByRole('list', { name: '专辑' }).getByRole('link', { name: new RegExp(album.title) }).getByRole('img', { name: '已保存到本机' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('list', { name: '专辑' })
+      .getByRole('link', { name: new RegExp(album.title) })
+      .getByRole('img', { name: '已保存到本机' })
+      .waitFor({ timeout: 20_000 });
     await page.goto(`${suite.server.baseUrl}/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
 
@@ -137,7 +162,9 @@ describe('listening offline', () => {
     await close();
   });
 
-  test("one track from its row's menu: 保存到本机, then 移除本机副本; 本机存储 lists what is kept and 全部移除 empties it", { timeout: 60_000 }, async () => {
+  test("one track from its row's menu: 保存到本机, then 移除本机副本; 本机存储 lists what is kept and 全部移除 empties it", {
+    timeout: 60_000,
+  }, async () => {
     const { page, expectNoErrors, close } = await openAlbum();
     const row = rowOf(page, second!.title);
     const menu = row.getByRole('button', { name: '更多' });
@@ -172,14 +199,19 @@ describe('listening offline', () => {
     await close();
   });
 
-  test('a download larger than the space left is refused before it starts; a device that fills up during one stops the queue and keeps what it had', { timeout: 90_000 }, async () => {
+  test('a download larger than the space left is refused before it starts; a device that fills up during one stops the queue and keeps what it had', {
+    timeout: 90_000,
+  }, async () => {
     const { page, context, expectNoErrors, close } = await openAlbum();
     // one track kept while there is room
     const row = await keepRow(page, second!.title);
 
     // then this site may store only 64 KB more than it does: far less than the album (about 5 MB)
     const cdp = await context.newCDPSession(page);
-    const { origin, usage } = await page.evaluate(async () => ({ origin: location.origin, usage: (await navigator.storage.estimate()).usage ?? 0 }));
+    const { origin, usage } = await page.evaluate(async () => ({
+      origin: location.origin,
+      usage: (await navigator.storage.estimate()).usage ?? 0,
+    }));
     const quotaSize = usage + 64 * 1024;
     await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
     // Chromium enforces the override on writes, but in a test browser's context estimate() reports a
@@ -193,8 +225,15 @@ describe('listening offline', () => {
     const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
     const keep = keepButton(page);
     await keep.click();
-    await keepDialog(page).getByRole('alert').filter({ hasText: /^本机空间不足：这些歌曲约需 \d+(\.\d)? MB，本机只剩 \d+ KB。/ }).waitFor({ timeout: 20_000 });
-    expect(await keepDialog(page).getByText(`${trackCount - 1} 首歌曲`, { exact: true }).count()).toBe(1);
+    await keepDialog(page)
+      .getByRole('alert')
+      .filter({ hasText: /^本机空间不足：这些歌曲约需 \d+(\.\d)? MB，本机只剩 \d+ KB。/ })
+      .waitFor({ timeout: 20_000 });
+    expect(
+      await keepDialog(page)
+        .getByText(`${trackCount - 1} 首歌曲`, { exact: true })
+        .count(),
+    ).toBe(1);
     expect(await keepDialog(page).getByRole('button', { name: '开始保存' }).isEnabled()).toBe(false);
     // the reference server sends the original at every quality: a lower one is as large
     await keepDialog(page).getByLabel('音质').selectOption('low');
@@ -210,7 +249,10 @@ describe('listening offline', () => {
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     await openKeepDialog(page);
     await startKeeping(page);
-    await page.getByRole('alert').filter({ hasText: '本机空间已满，已停止保存到本机；已保存的歌曲不受影响' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: '本机空间已满，已停止保存到本机；已保存的歌曲不受影响' })
+      .waitFor({ timeout: 30_000 });
     await keep.waitFor();
     expect(await page.getByRole('img', { name: '已保存到本机' }).count()).toBe(1);
     await row.getByRole('img', { name: '已保存到本机' }).waitFor();
@@ -219,7 +261,9 @@ describe('listening offline', () => {
     await close();
   });
 
-  test('取消保存 stops the downloads; nothing of them is kept and a reload does not start them again', { timeout: 60_000 }, async () => {
+  test('取消保存 stops the downloads; nothing of them is kept and a reload does not start them again', {
+    timeout: 60_000,
+  }, async () => {
     const { page, expectNoErrors, close } = await openAlbum();
     const audio = await holdLibraryAudio(page, suite.server.libraryUrl);
     const keep = keepButton(page);
@@ -229,7 +273,13 @@ describe('listening offline', () => {
     await page.getByText(`正在保存到本机 0/${trackCount}`, { exact: true }).waitFor({ timeout: 20_000 });
     // (seen once not to come within 20 s and not reproduced since: a failure says what the page showed)
     await expect
-      .poll(async () => (audio.held.length === 1 ? 1 : `${audio.held.length} held; the page says: ${await page.getByRole('alert').allTextContents()}`), { timeout: 30_000 })
+      .poll(
+        async () =>
+          audio.held.length === 1
+            ? 1
+            : `${audio.held.length} held; the page says: ${await page.getByRole('alert').allTextContents()}`,
+        { timeout: 30_000 },
+      )
       .toBe(1);
     // its row shows it downloading (no size yet), the next rows waiting
     await rowOf(page, first!.title).getByRole('img', { name: '正在保存到本机', exact: true }).waitFor();
@@ -251,14 +301,24 @@ describe('listening offline', () => {
     await close();
   });
 
-  test('offline, a playlist and the liked tracks open as last read: the kept track plays, the others show as unavailable; an open album page follows the network', { timeout: 120_000 }, async () => {
+  test('offline, a playlist and the liked tracks open as last read: the kept track plays, the others show as unavailable; an open album page follows the network', {
+    timeout: 120_000,
+  }, async () => {
     const { page, context, expectNoErrors, close } = await openAlbum({ listening: true });
     // a list of the album's first two tracks, both liked
     const id = await page.evaluate(
       async ({ albumId }) => {
-        const send = (method: string, path: string, body: unknown) => fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-        for (const track_id of [1, 2]) await send('PUT', '/api/favorite/music', { album_id: albumId, disc_id: 1, track_id });
-        const items = [1, 2].map((track_id) => ({ type: 'normal', description: '', info: { album_id: albumId, disc_id: 1, track_id } }));
+        const send = (method: string, path: string, body: unknown) =>
+          fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+            (r) => r.json(),
+          );
+        for (const track_id of [1, 2])
+          await send('PUT', '/api/favorite/music', { album_id: albumId, disc_id: 1, track_id });
+        const items = [1, 2].map((track_id) => ({
+          type: 'normal',
+          description: '',
+          info: { album_id: albumId, disc_id: 1, track_id },
+        }));
         return (await send('PUT', '/api/playlist', { name: 'On the train', items })).data.id as string;
       },
       { albumId: TWO_DISC_ALBUM },

@@ -20,7 +20,11 @@ async function signedIn(path: string): Promise<TestPage> {
 
 const toast = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
 /** a track row of a list on the page, by its exact title */
-const row = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+const row = (page: Page, title: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
 const heart = (scope: Locator) => scope.getByRole('button', { name: /^(添加喜欢|取消喜欢)$/ });
 
 async function pressed(button: Locator): Promise<string | null> {
@@ -112,7 +116,11 @@ describe('playlists', () => {
     await page.getByText('<i>for the road</i>', { exact: true }).waitFor();
     const items = page.getByRole('list', { name: 'Night drive' });
     const titles = () => items.getByRole('listitem').allTextContents();
-    await expect.poll(async () => (await titles()).map((t) => (t.includes('Paper Boats') ? 'Paper Boats' : t.includes('港灯') ? '港灯' : t))).toEqual(['港灯', 'Paper Boats']);
+    await expect
+      .poll(async () =>
+        (await titles()).map((t) => (t.includes('Paper Boats') ? 'Paper Boats' : t.includes('港灯') ? '港灯' : t)),
+      )
+      .toEqual(['港灯', 'Paper Boats']);
 
     await row(page, 'Paper Boats').getByRole('button', { name: '上移' }).click();
     await expect.poll(async () => (await titles())[0]?.includes('Paper Boats')).toBe(true);
@@ -144,27 +152,57 @@ describe('playlists', () => {
   test('two tabs, one playlist: the stale tab’s move and rename are refused with a message, and it shows the list afresh', async () => {
     const first = await signedIn('/playlist');
     const second = await first.context.newPage();
-    const tracks = [1, 2, 3].map((track_id) => ({ type: 'normal', description: '', info: { album_id: HARBOR_ALBUM, disc_id: 1, track_id } }));
-    const id = await first.page.evaluate(async (json) => {
-      const response = await fetch('/api/playlist', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: json });
-      return (await response.json()).data.id as string;
-    }, JSON.stringify({ name: 'Two tabs', items: tracks }));
+    const tracks = [1, 2, 3].map((track_id) => ({
+      type: 'normal',
+      description: '',
+      info: { album_id: HARBOR_ALBUM, disc_id: 1, track_id },
+    }));
+    const id = await first.page.evaluate(
+      async (json) => {
+        const response = await fetch('/api/playlist', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: json,
+        });
+        return (await response.json()).data.id as string;
+      },
+      JSON.stringify({ name: 'Two tabs', items: tracks }),
+    );
     for (const page of [first.page, second]) {
       await page.goto(`${suite.server.baseUrl}/playlist/${id}`);
       await page.getByRole('heading', { name: 'Two tabs' }).waitFor();
     }
-    const order = async (page: Page) => (await page.getByRole('list', { name: /^Two tabs/ }).getByRole('listitem').allTextContents()).map((t) => t.replace(/^\d+/, '').slice(0, 10)); // the title, without the row number
+    const order = async (page: Page) =>
+      (
+        await page
+          .getByRole('list', { name: /^Two tabs/ })
+          .getByRole('listitem')
+          .allTextContents()
+      ).map((t) => t.replace(/^\d+/, '').slice(0, 10)); // the title, without the row number
     const before = await order(second);
     expect(before).toHaveLength(3);
 
     // tab 1 moves the last track up; tab 2, still showing the old order, moves the first one down
-    const moveUp = first.page.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').nth(2).getByRole('button', { name: '上移' });
+    const moveUp = first.page
+      .getByRole('list', { name: 'Two tabs' })
+      .getByRole('listitem')
+      .nth(2)
+      .getByRole('button', { name: '上移' });
     await moveUp.click();
     await expect.poll(() => order(first.page)).toEqual([before[0], before[2], before[1]]);
     // the move shows at once; its buttons come back once the server has it (sent before tab 2's)
-    const firstDown = first.page.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').first().getByRole('button', { name: '下移' });
+    const firstDown = first.page
+      .getByRole('list', { name: 'Two tabs' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: '下移' });
     await expect.poll(() => firstDown.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await second.getByRole('list', { name: 'Two tabs' }).getByRole('listitem').first().getByRole('button', { name: '下移' }).click();
+    await second
+      .getByRole('list', { name: 'Two tabs' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: '下移' })
+      .click();
     await toast(second, '这个播放列表刚在别处修改过，已重新载入，请在最新内容上再改一次').waitFor();
     await expect.poll(() => order(second)).toEqual([before[0], before[2], before[1]]);
     await first.page.reload();
@@ -172,7 +210,9 @@ describe('playlists', () => {
 
     // a rename made in tab 1; tab 2's stale rename is refused the same way and the first one stays
     // both dialogs open on the list as read; tab 2 sends only once tab 1's rename is saved
-    const [firstEdit, secondEdit] = [first.page, second].map((page) => page.getByRole('dialog', { name: '修改播放列表信息' }));
+    const [firstEdit, secondEdit] = [first.page, second].map((page) =>
+      page.getByRole('dialog', { name: '修改播放列表信息' }),
+    );
     for (const [page, edit, name] of [
       [first.page, firstEdit!, 'Renamed in tab one'],
       [second, secondEdit!, 'Renamed in tab two'],
@@ -203,7 +243,11 @@ describe('playlists', () => {
     const id = playlistPath.split('/').pop();
     const patch = (body: unknown) =>
       other.page.evaluate(async (json) => {
-        const response = await fetch('/api/playlist', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: json });
+        const response = await fetch('/api/playlist', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: json,
+        });
         return (await response.json()).status as number;
       }, JSON.stringify(body));
     expect(await patch({ id, command: 'info', payload: { name: 'mine now' } })).toBe(902001);
@@ -221,7 +265,11 @@ describe('playlists', () => {
     expect(await other.page.getByRole('button', { name: '修改播放列表信息' }).count()).toBe(0);
     expect(await other.page.getByRole('button', { name: '从播放列表移除' }).count()).toBe(0);
     const remove = await other.page.evaluate(async (json) => {
-      const response = await fetch('/api/playlist', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: json });
+      const response = await fetch('/api/playlist', {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: json,
+      });
       return (await response.json()).status as number;
     }, JSON.stringify({ id }));
     expect(remove).toBe(902001);

@@ -48,7 +48,10 @@ async function filesHolding(dir: string, needles: Record<string, string>): Promi
 }
 
 /** the token of the demo user's library, asked so that this request itself leaves nothing behind */
-const libraryToken = (page: Page) => page.evaluate(`fetch('/api/credential', { cache: 'no-store' }).then((answer) => answer.json()).then((body) => body.data[0].token)`) as Promise<string>;
+const libraryToken = (page: Page) =>
+  page.evaluate(
+    `fetch('/api/credential', { cache: 'no-store' }).then((answer) => answer.json()).then((body) => body.data[0].token)`,
+  ) as Promise<string>;
 
 /** on the album page: 播放全部, then waits until a track plays (the bar offers to pause it and its progress moves on) */
 async function playAlbum(page: Page): Promise<void> {
@@ -59,11 +62,19 @@ async function playAlbum(page: Page): Promise<void> {
   await playAll.click();
   const bar = page.locator('footer');
   await bar.getByRole('button', { name: '暂停', exact: true }).waitFor({ timeout: 20_000 });
-  await expect.poll(async () => Number(await bar.getByRole('slider', { name: '播放进度' }).getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(async () => Number(await bar.getByRole('slider', { name: '播放进度' }).getAttribute('aria-valuenow')), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(1);
 }
 
 test('signed in, an album played, signed out and the browser closed: no file of the profile holds the library token', async () => {
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signInAsDemo(page, server);
@@ -87,14 +98,24 @@ test("a library whose CORS answer does not allow Authorization (annil's `*` read
   const seen: { method: string; path: string; header: boolean; query: boolean }[] = [];
   const proxy = createServer((req, res) => {
     const url = new URL(req.url ?? '/', server.libraryUrl);
-    seen.push({ method: req.method ?? '', path: url.pathname, header: req.headers.authorization !== undefined, query: url.searchParams.has('auth') });
+    seen.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      header: req.headers.authorization !== undefined,
+      query: url.searchParams.has('auth'),
+    });
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range, If-None-Match' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Allow-Headers': 'Range, If-None-Match',
+      });
       res.end();
       return;
     }
     const passed: Record<string, string> = {};
-    for (const name of ['range', 'authorization']) if (typeof req.headers[name] === 'string') passed[name] = req.headers[name];
+    for (const name of ['range', 'authorization'])
+      if (typeof req.headers[name] === 'string') passed[name] = req.headers[name];
     void fetch(url, { method: req.method, headers: passed })
       .then(async (answer) => {
         const headers: Record<string, string> = {};
@@ -109,11 +130,18 @@ test("a library whose CORS answer does not allow Authorization (annil's `*` read
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const browser = await launchBrowser();
   try {
-    const { page, expectNoErrors } = await newPage(browser, { ignoreConsole: [/CORS|Failed to load resource|ERR_FAILED/] });
+    const { page, expectNoErrors } = await newPage(browser, {
+      ignoreConsole: [/CORS|Failed to load resource|ERR_FAILED/],
+    });
     await signInAsDemo(page, server);
     const token = await libraryToken(page);
     // the same library through the proxy, first in priority
-    const body = JSON.stringify({ name: 'proxy', url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, token, priority: 100 });
+    const body = JSON.stringify({
+      name: 'proxy',
+      url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      token,
+      priority: 100,
+    });
     const added = await page.evaluate(
       `fetch('/api/credential', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(body)} }).then((answer) => answer.json()).then((body) => body.status)`,
     );
@@ -125,8 +153,12 @@ test("a library whose CORS answer does not allow Authorization (annil's `*` read
 
     // the album list and the track reached the library, each with ?auth=: the header was refused at
     // the preflight (the info and covers need no token)
-    const withToken = seen.filter((request) => request.method !== 'OPTIONS' && (request.path === '/albums' || /\/\d+\/\d+$/.test(request.path)));
-    expect(withToken.map((request) => request.path)).toEqual(expect.arrayContaining(['/albums', `/${ALBUM.album_id}/1/1`]));
+    const withToken = seen.filter(
+      (request) => request.method !== 'OPTIONS' && (request.path === '/albums' || /\/\d+\/\d+$/.test(request.path)),
+    );
+    expect(withToken.map((request) => request.path)).toEqual(
+      expect.arrayContaining(['/albums', `/${ALBUM.album_id}/1/1`]),
+    );
     expect(withToken.filter((request) => request.header || !request.query)).toEqual([]);
     expect(seen.some((request) => request.method === 'OPTIONS')).toBe(true);
     expectNoErrors();

@@ -35,7 +35,9 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 }
 
 describe('the installed app offline', () => {
-  test('a repeat visit loads no script or style from the network; offline the app opens with the banner, the saved queue and a stored album page; /api is never answered from a cache', { timeout: 120_000 }, async () => {
+  test('a repeat visit loads no script or style from the network; offline the app opens with the banner, the saved queue and a stored album page; /api is never answered from a cache', {
+    timeout: 120_000,
+  }, async () => {
     const { page, context, errors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
@@ -49,11 +51,13 @@ describe('the installed app offline', () => {
     // repeat visit: every script and style sheet comes from the service worker's cache
     const assets: { url: string; fromServiceWorker: boolean }[] = [];
     page.on('response', (response) => {
-      if (/\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+      if (/\.(js|css)$/.test(new URL(response.url()).pathname))
+        assets.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
     });
     const workerFetches: string[] = [];
     context.on('request', (request) => {
-      if (request.serviceWorker() && /\.(js|css)$/.test(new URL(request.url()).pathname)) workerFetches.push(request.url());
+      if (request.serviceWorker() && /\.(js|css)$/.test(new URL(request.url()).pathname))
+        workerFetches.push(request.url());
     });
     await page.reload();
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
@@ -75,7 +79,9 @@ describe('the installed app offline', () => {
     // the banner says it once: the calls that fail are not toasted one by one
     expect(await page.getByText('未知网络错误').count()).toBe(0);
     // /api is never served from a cache: offline it fails
-    const api = await page.evaluate(`fetch('/api/info').then((r) => 'answered ' + r.status, (e) => 'failed: ' + e.name)`);
+    const api = await page.evaluate(
+      `fetch('/api/info').then((r) => 'answered ' + r.status, (e) => 'failed: ' + e.name)`,
+    );
     expect(api).toBe('failed: TypeError');
 
     // back online: the banner leaves
@@ -85,7 +91,9 @@ describe('the installed app offline', () => {
     await close();
   });
 
-  test('a new version waits behind 有新版本可用: 稍后 keeps this one, 刷新 lets the new one take over and reloads', { timeout: 120_000 }, async () => {
+  test('a new version waits behind 有新版本可用: 稍后 keeps this one, 刷新 lets the new one take over and reloads', {
+    timeout: 120_000,
+  }, async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await controlledByServiceWorker(page);
@@ -99,7 +107,8 @@ describe('the installed app offline', () => {
       // a navigation makes the browser look for a new worker; it installs and waits
       await page.reload();
       await prompt.waitFor({ timeout: 30_000 });
-      const waiting = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)));
+      const waiting = () =>
+        page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)));
       expect(await waiting()).toBe(true);
       await prompt.getByRole('button', { name: '稍后' }).click();
       await expect.poll(() => prompt.count()).toBe(0);

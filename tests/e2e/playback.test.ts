@@ -86,7 +86,8 @@ async function signedIn(path: string, { movableClock = false, ...options }: Sign
 function audio(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
     const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
-    if (!element) return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
+    if (!element)
+      return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
     return {
       found: true,
       paused: element.paused,
@@ -109,11 +110,15 @@ function allAudios(page: Page): Promise<{ count: number; playing: number }> {
 
 /** the element plays and its time moves on by more than `minAdvance` s, on the same track */
 async function expectAdvancing(page: Page, minAdvance = 0.5): Promise<AudioState> {
-  await expect.poll(async () => (await audio(page)).found && !(await audio(page)).paused, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await audio(page)).found && !(await audio(page)).paused, { timeout: 15_000 })
+    .toBe(true);
   // wait for the first frames, then for the time to move on from there
   await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0);
   const before = await audio(page);
-  await expect.poll(async () => (await audio(page)).currentTime - before.currentTime, { timeout: 15_000 }).toBeGreaterThan(minAdvance);
+  await expect
+    .poll(async () => (await audio(page)).currentTime - before.currentTime, { timeout: 15_000 })
+    .toBeGreaterThan(minAdvance);
   const after = await audio(page);
   expect(after.paused).toBe(false);
   expect(after.src).toBe(before.src);
@@ -136,7 +141,11 @@ const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播�
 const barTitle = (page: Page) => bar(page).locator('p').first();
 const toast = (page: Page, message: string) => page.getByText(message, { exact: true });
 const albumPath = (id: string) => `/album/${id}`;
-const rowOf = (page: Page, title: string): Locator => page.locator('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+const rowOf = (page: Page, title: string): Locator =>
+  page
+    .locator('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
 
 /** on an album page: waits for its library (播放全部 enabled) and clicks 播放全部 */
 async function playAll(page: Page): Promise<void> {
@@ -470,7 +479,9 @@ describe('gapless playback', () => {
   const dusk = dayNight.findIndex((t) => t.title === '黄昏') + 1;
   const night = dusk + 1;
 
-  test('黄昏 → 夜 (one chord cut in two) in every loop mode: the next track sounds within 20 ms of the last sample', { timeout: 120_000 }, async () => {
+  test('黄昏 → 夜 (one chord cut in two) in every loop mode: the next track sounds within 20 ms of the last sample', {
+    timeout: 120_000,
+  }, async () => {
     const { page, expectNoErrors, close } = await signedIn(albumPath(DAY_NIGHT_ALBUM));
     await page.addInitScript(SAMPLE_AUDIO_CLOCKS);
     await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
@@ -492,7 +503,9 @@ describe('gapless playback', () => {
       await slider.click({ position: { x: box.width * ((duration - 2) / duration), y: box.height / 2 } });
     };
     const handOver = async (title: string, track: number) => {
-      await expect.poll(async () => (await audio(page)).src, { timeout: 15_000 }).toContain(`/${DAY_NIGHT_ALBUM}/1/${track}`);
+      await expect
+        .poll(async () => (await audio(page)).src, { timeout: 15_000 })
+        .toContain(`/${DAY_NIGHT_ALBUM}/1/${track}`);
       await expectBarTitle(page, title, 10_000);
       const state = await expectAdvancing(page, 0.2);
       expect(state.currentTime).toBeLessThan(5);
@@ -514,7 +527,9 @@ describe('gapless playback', () => {
     await nearTheEnd(dusk);
     const shuffleGap = await handOver('黄昏', dusk);
 
-    console.info(`gapless: 队列循环 ${listGap.toFixed(1)} ms, 单曲循环 ${trackGap.toFixed(1)} ms, 队列随机 ${shuffleGap.toFixed(1)} ms`);
+    console.info(
+      `gapless: 队列循环 ${listGap.toFixed(1)} ms, 单曲循环 ${trackGap.toFixed(1)} ms, 队列随机 ${shuffleGap.toFixed(1)} ms`,
+    );
     // A start lands on one of the audio output's callbacks (every 23 ms here), so a single
     // hand-over can be one callback off; an ended → play() hand-over leaves 100–300 ms.
     const gaps = [listGap, trackGap, shuffleGap].map(Math.abs).sort((a, b) => a - b);
@@ -551,7 +566,9 @@ describe('the queue page', () => {
     await expect.poll(() => rows.count()).toBe(TWO_DISC_TITLES.length - 1);
     expect(await list.getByText(TWO_DISC_TITLES[2]!, { exact: true }).count()).toBe(0);
     await rows.nth(2).getByText(TWO_DISC_TITLES[3]!, { exact: true }).waitFor();
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('playlist') ?? 'null') as { tracks: { title: string }[] });
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('playlist') ?? 'null') as { tracks: { title: string }[] },
+    );
     expect(saved.tracks.map((t) => t.title)).toEqual(TWO_DISC_TITLES.filter((_, i) => i !== 2));
     // the current track plays on
     await expectAdvancing(page, 0.2);
@@ -560,7 +577,10 @@ describe('the queue page', () => {
     await page.getByText('播放队列是空的', { exact: true }).waitFor();
     expect(await page.getByRole('list', { name: '播放队列' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '清空播放队列' }).isDisabled()).toBe(true);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('playlist') ?? 'null'))).toEqual({ tracks: [], index: 0 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('playlist') ?? 'null'))).toEqual({
+      tracks: [],
+      index: 0,
+    });
     expectNoErrors();
     await close();
   });
@@ -617,7 +637,10 @@ describe('play statistics', () => {
     const title = album(VOCAL_ALBUM).discs[0]!.tracks[1]!.title;
     const reported = async () =>
       (await statsSince(page, from)).some(
-        (s) => s.track.album_id === identity.album_id && s.track.disc_id === identity.disc_id && s.track.track_id === identity.track_id,
+        (s) =>
+          s.track.album_id === identity.album_id &&
+          s.track.disc_id === identity.disc_id &&
+          s.track.track_id === identity.track_id,
       );
     expect(await reported()).toBe(false);
 
@@ -644,7 +667,8 @@ describe('play statistics', () => {
 
 describe('tracks that cannot play', () => {
   const harpTitles = titlesOf(HARP_ALBUM);
-  const harpFile = (disc: number, track: number) => join(suite.server.dataDir, 'library', albumFolder(HARP_ALBUM), String(disc), `${track}.flac`);
+  const harpFile = (disc: number, track: number) =>
+    join(suite.server.dataDir, 'library', albumFolder(HARP_ALBUM), String(disc), `${track}.flac`);
 
   test('a corrupt audio file: 无法播放该歌曲, the player is not stuck, next plays the next item', async () => {
     // HARP disc 1 track 2 becomes garbage with a .flac name
@@ -684,12 +708,17 @@ describe('tracks that cannot play', () => {
     await close();
   });
 
-  test('a track whose audio never answers: a spinner while buffering, then 无法播放该歌曲 after the time-out; next plays', { timeout: 60_000 }, async () => {
+  test('a track whose audio never answers: a spinner while buffering, then 无法播放该歌曲 after the time-out; next plays', {
+    timeout: 60_000,
+  }, async () => {
     // the 20 s of the time-out are the page's: moved on, not waited out
     const { page, expectNoErrors, close } = await signedIn(albumPath(HARP_ALBUM), { movableClock: true });
     // the library never answers for disc 1 track 6 (the HEAD probe nor the element's request)
     const stalled = `${suite.server.libraryUrl}/${HARP_ALBUM}/1/6`;
-    await page.route((url) => url.href.startsWith(stalled), () => {});
+    await page.route(
+      (url) => url.href.startsWith(stalled),
+      () => {},
+    );
     await playRow(page, harpTitles[5]!);
     await expectBarTitle(page, harpTitles[5]!);
     // buffering: the main button spins
@@ -728,7 +757,10 @@ describe('tracks that cannot play', () => {
     await expectAdvancing(page);
 
     // the library stops answering: every request to it is refused (routing also bypasses the HTTP cache)
-    await page.route((url) => url.href.startsWith(suite.server.libraryUrl), (route) => route.abort('connectionrefused'));
+    await page.route(
+      (url) => url.href.startsWith(suite.server.libraryUrl),
+      (route) => route.abort('connectionrefused'),
+    );
     await bar(page).getByRole('button', { name: '下一首' }).click();
     await expectBarTitle(page, TWO_DISC_TITLES[1]!);
     await toast(page, '无法播放该歌曲').first().waitFor({ timeout: 25_000 });
@@ -755,7 +787,10 @@ describe('tracks that cannot play', () => {
     await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
     const ghost = storedTrack(randomUUID(), 1, 1);
     const real = storedTrack(TWO_DISC_ALBUM, 1, 3);
-    await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), { tracks: [ghost, real], index: 0 });
+    await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
+      tracks: [ghost, real],
+      index: 0,
+    });
     await page.reload();
     await expectBarTitle(page, ghost.title);
     expect((await allAudios(page)).playing).toBe(0);
@@ -803,14 +838,21 @@ describe('a corrupt saved queue', () => {
 
   test('valid items among broken ones: only the valid items are listed', async () => {
     const valid = [storedTrack(TWO_DISC_ALBUM, 1, 2), storedTrack(TWO_DISC_ALBUM, 2, 1)];
-    const raw = JSON.stringify({ tracks: [{ x: 1 }, valid[0], { albumId: TWO_DISC_ALBUM, discId: 0, trackId: 1, title: '坏的' }, 'text', valid[1]], index: 9 });
+    const raw = JSON.stringify({
+      tracks: [{ x: 1 }, valid[0], { albumId: TWO_DISC_ALBUM, discId: 0, trackId: 1, title: '坏的' }, 'text', valid[1]],
+      index: 9,
+    });
     const { page, expectNoErrors, close } = await openWithPlaylist(raw);
     const rows = page.getByRole('list', { name: '播放队列' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(2);
     await rows.nth(0).getByText(valid[0]!.title, { exact: true }).waitFor();
     await rows.nth(1).getByText(valid[1]!.title, { exact: true }).waitFor();
     // the index is clamped to the last valid item
-    await page.getByRole('list', { name: '播放队列' }).locator('[aria-current="true"]').getByText(valid[1]!.title, { exact: true }).waitFor();
+    await page
+      .getByRole('list', { name: '播放队列' })
+      .locator('[aria-current="true"]')
+      .getByText(valid[1]!.title, { exact: true })
+      .waitFor();
     await expectBarTitle(page, valid[1]!.title);
     expect((await allAudios(page)).playing).toBe(0);
     expectNoErrors();

@@ -7,7 +7,6 @@ import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
 
-
 describe('session in the browser', () => {
   test('register, then log in through a guarded page and come back to it; reload keeps the session; logout', async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser);

@@ -82,8 +82,15 @@ describe('a share link', () => {
     // own request: the token in the Authorization header, not the URL
     const served = new Set<string>();
     page.on('response', async (response) => {
-      if (response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?`) && response.request().method() === 'GET') {
-        const token = new URL(response.url()).searchParams.has('auth') ? 'auth=' : (await response.request().headerValue('authorization')) ? 'Authorization' : 'none';
+      if (
+        response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1?`) &&
+        response.request().method() === 'GET'
+      ) {
+        const token = new URL(response.url()).searchParams.has('auth')
+          ? 'auth='
+          : (await response.request().headerValue('authorization'))
+            ? 'Authorization'
+            : 'none';
         served.add(`${response.headers()['content-type']} ${response.headers()['x-audio-quality']} ${token}`);
       }
     });
@@ -124,8 +131,11 @@ describe('a share link', () => {
     const held: ClientRequest[] = [];
     let token = '';
     for (let i = 0; i < LIMITS.transcodesPerAddress; i++) {
-      if (i % LIMITS.transcodesPerToken === 0) token = await signShareToken(keys, { [LONG_TRACK.album]: { '1': [LONG_TRACK.track] } });
-      const hold = await holdTranscode(`${suite.server.libraryUrl}/${LONG_TRACK.album}/1/${LONG_TRACK.track}?auth=${encodeURIComponent(token)}`);
+      if (i % LIMITS.transcodesPerToken === 0)
+        token = await signShareToken(keys, { [LONG_TRACK.album]: { '1': [LONG_TRACK.track] } });
+      const hold = await holdTranscode(
+        `${suite.server.libraryUrl}/${LONG_TRACK.album}/1/${LONG_TRACK.track}?auth=${encodeURIComponent(token)}`,
+      );
       if (!hold) break;
       held.push(hold);
     }
@@ -135,7 +145,12 @@ describe('a share link', () => {
     const statuses: number[] = [];
     page.on('response', (response) => {
       // the page's own fetch of the track (its token in the Authorization header, not the URL)
-      if (new URL(response.url()).pathname === `/${TWO_DISC_ALBUM}/1/1` && response.url().startsWith(suite.server.libraryUrl) && response.request().method() === 'GET') statuses.push(response.status());
+      if (
+        new URL(response.url()).pathname === `/${TWO_DISC_ALBUM}/1/1` &&
+        response.url().startsWith(suite.server.libraryUrl) &&
+        response.request().method() === 'GET'
+      )
+        statuses.push(response.status());
     });
     await page.goto(link);
     await page.getByRole('button', { name: '播放全部' }).click();
@@ -155,7 +170,8 @@ describe('a share link', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     const { data } = (await answer.json()) as { data: { tokens: { server: string; token: string }[] } };
     const { server, token } = data.tokens[0]!;
-    const get = (disc: number, track: number) => fetch(`${server}/${TWO_DISC_ALBUM}/${disc}/${track}?auth=${encodeURIComponent(token)}`, { method: 'HEAD' });
+    const get = (disc: number, track: number) =>
+      fetch(`${server}/${TWO_DISC_ALBUM}/${disc}/${track}?auth=${encodeURIComponent(token)}`, { method: 'HEAD' });
     expect((await get(1, 1)).status).toBe(200);
     expect((await get(2, 2)).status).toBe(200);
     // 雨巷 (disc 1, track 3) is not in the share

@@ -51,12 +51,22 @@ interface DeviceData {
   userInfo: boolean;
 }
 
-const CLEAN: DeviceData = { album_info: 0, album_library_map: 0, library_info: 0, kept_tracks: 0, kept_audio: 0, answer_copies: 0, playlist: false, userInfo: false };
+const CLEAN: DeviceData = {
+  album_info: 0,
+  album_library_map: 0,
+  library_info: 0,
+  kept_tracks: 0,
+  kept_audio: 0,
+  answer_copies: 0,
+  playlist: false,
+  userInfo: false,
+};
 
 const deviceData = (page: Page) => page.evaluate(countRecords) as Promise<DeviceData>;
 
 /** The device once the page has settled: the clean-up ends in a reload, which may still be under way. */
-const cleared = (page: Page) => expect.poll(() => deviceData(page).catch(() => null), { timeout: 15_000 }).toEqual(CLEAN);
+const cleared = (page: Page) =>
+  expect.poll(() => deviceData(page).catch(() => null), { timeout: 15_000 }).toEqual(CLEAN);
 
 /** What the page's own fetch gets from the server (status of the envelope). */
 const call = (page: Page, path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -79,7 +89,12 @@ async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage 
   const opened = await newPage(suite.browser, options);
   const { page } = opened;
   await page.goto(`${suite.server.baseUrl}/user/login`);
-  expect(await call(page, '/api/user/register', { method: 'POST', body: { email, password: sha256Hex(password), nickname: `l${accounts}` } })).toBe(0);
+  expect(
+    await call(page, '/api/user/register', {
+      method: 'POST',
+      body: { email, password: sha256Hex(password), nickname: `l${accounts}` },
+    }),
+  ).toBe(0);
   await logIn(page, email, password);
   await page.waitForURL(`${suite.server.baseUrl}/`);
   await page.getByRole('button', { name: '注销', exact: true }).waitFor();
@@ -90,7 +105,9 @@ async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage 
     .poll(() => deviceData(page), { timeout: 20_000 })
     .toMatchObject({ playlist: true, userInfo: true, album_info: expect.any(Number), library_info: 1 });
   // a track kept for listening offline (its body, as the app stores it)
-  await page.evaluate(`caches.open('kept-audio').then((cache) => cache.put('/kept-audio/track/${ALBUM.album_id}/1/1/lossless', new Response('flac')))`);
+  await page.evaluate(
+    `caches.open('kept-audio').then((cache) => cache.put('/kept-audio/track/${ALBUM.album_id}/1/1/lossless', new Response('flac')))`,
+  );
   // the liked tracks and albums and the playlists, as read at sign-in, kept for offline pages
   await expect.poll(async () => (await deviceData(page)).answer_copies, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
   // the album's records are written as its page loads; the poll above also passes while they are 0
@@ -109,7 +126,10 @@ async function changePasswordElsewhere(email: string, password: string): Promise
   await other.page.goto(`${suite.server.baseUrl}/user/login`);
   await logIn(other.page, email, password);
   await other.page.waitForURL(`${suite.server.baseUrl}/`);
-  const changed = await call(other.page, '/api/user/password', { method: 'PATCH', body: { old_password: sha256Hex(password), new_password: sha256Hex(`${password}-new`) } });
+  const changed = await call(other.page, '/api/user/password', {
+    method: 'PATCH',
+    body: { old_password: sha256Hex(password), new_password: sha256Hex(`${password}-new`) },
+  });
   expect(changed).toBe(0);
   await other.close();
 }

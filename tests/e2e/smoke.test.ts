@@ -31,7 +31,8 @@ test('delivery: the icon is an icon, assets come compressed, a route page names 
   });
   const encodings = new Map<string, string>();
   page.on('response', async (response) => {
-    if (/\/assets\/.+\.(js|css)$/.test(response.url())) encodings.set(response.url(), (await response.allHeaders())['content-encoding'] ?? 'none');
+    if (/\/assets\/.+\.(js|css)$/.test(response.url()))
+      encodings.set(response.url(), (await response.allHeaders())['content-encoding'] ?? 'none');
   });
   const document = await page.goto(`${suite.server.baseUrl}/album/3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01`);
   const html = await document!.text();
@@ -63,14 +64,18 @@ const inspectorChunks = (requests: string[]) => requests.filter((url) => /\/asse
 /** the names the inspector lists the actors by (its own rule: the actor's id, else its machine's) */
 const actorNames = (inspector: Page) =>
   inspector.evaluate(() =>
-    (window as unknown as { received: { type: string; name?: string }[] }).received.filter((event) => event.type === '@xstate.actor').map((event) => event.name ?? ''),
+    (window as unknown as { received: { type: string; name?: string }[] }).received
+      .filter((event) => event.type === '@xstate.actor')
+      .map((event) => event.name ?? ''),
   );
 
 test('?inspect on the built site: asked first, then every actor in the inspector window under a name of its own; nothing of it loads otherwise', async () => {
   const { page, context, close, expectNoErrors } = await newPage(suite.browser);
   const scripts: string[] = [];
   page.on('request', (request) => scripts.push(request.url()));
-  await context.route(`${STATELY_INSPECTOR}**`, (route) => route.fulfill({ contentType: 'text/html', body: FAKE_INSPECTOR }));
+  await context.route(`${STATELY_INSPECTOR}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: FAKE_INSPECTOR }),
+  );
   const dialogs: string[] = [];
   let accept = false;
   page.on('dialog', (dialog) => {
@@ -102,7 +107,19 @@ test('?inspect on the built site: asked first, then every actor in the inspector
   await page.getByRole('heading', { name: '港灯乐团' }).waitFor();
   await expect
     .poll(() => actorNames(inspector), { timeout: 20_000 })
-    .toEqual(expect.arrayContaining(['session', 'siteLoader', 'player', 'albumInfoLoader', 'loadAlbumInfo', 'albumAvailabilityLoader', 'tagGraphLoader', 'tagAlbumsLoader', 'loadTagAlbums']));
+    .toEqual(
+      expect.arrayContaining([
+        'session',
+        'siteLoader',
+        'player',
+        'albumInfoLoader',
+        'loadAlbumInfo',
+        'albumAvailabilityLoader',
+        'tagGraphLoader',
+        'tagAlbumsLoader',
+        'loadTagAlbums',
+      ]),
+    );
   const names = await actorNames(inspector);
   // no actor left under the shared loader's names or under a bare session id (`x:12`)
   expect(names.filter((name) => name === 'loader' || name === 'load' || /^x:\d+$/.test(name))).toEqual([]);

@@ -12,7 +12,8 @@ import { serverAndBrowser } from './support/suite';
 
 const PERIOD = 30_000;
 /** what an authenticator app would show for the secret at `at` */
-const codeFor = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate({ timestamp: at });
+const codeFor = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate({ timestamp: at });
 const toast = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
 
 /** on the 两步验证 tab: starts the setup, reads the secret the page shows and confirms a code of it with the password */
@@ -83,7 +84,10 @@ describe('on a site that offers it', () => {
     const codes = await shown.getByRole('list', { name: '恢复码列表' }).getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
-    const [download] = await Promise.all([page.waitForEvent('download'), shown.getByRole('link', { name: '下载 .txt' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      shown.getByRole('link', { name: '下载 .txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('anniv-recovery-codes.txt');
     const file = await readFile((await download.path())!, 'utf8');
     for (const code of codes) expect(file).toContain(code);

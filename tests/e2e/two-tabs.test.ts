@@ -50,44 +50,53 @@ const READER = `(async ({ url, oldProbes, newProbes }) => {
 })`;
 
 describe('two tabs', () => {
-  test('a re-sync in one tab: the other never sees the library half written', async () => {
-    // sorted ids spread the probes over the library's blocks
-    const kept = Array.from({ length: HALF }, () => randomUUID());
-    const dropped = Array.from({ length: HALF }, () => randomUUID());
-    const added = Array.from({ length: HALF }, () => randomUUID());
-    const spread = (ids: string[]) => [...ids].sort().filter((_, i) => i % (HALF / PROBES) === 0);
-    const library = await serveAlbumList([...kept, ...dropped]);
-    const { page, context, expectNoErrors, close } = await newPage(suite.browser);
-    try {
-      await openSignedIn(page, suite.server, '/library');
-      await page.getByRole('article').first().waitFor();
-      await addLibraryOnPage(page, NAME, library.url);
-      const item = page.getByRole('article', { name: NAME });
-      await item.getByText(`${2 * HALF} 张专辑`, { exact: false }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+  test(
+    'a re-sync in one tab: the other never sees the library half written',
+    async () => {
+      // sorted ids spread the probes over the library's blocks
+      const kept = Array.from({ length: HALF }, () => randomUUID());
+      const dropped = Array.from({ length: HALF }, () => randomUUID());
+      const added = Array.from({ length: HALF }, () => randomUUID());
+      const spread = (ids: string[]) => [...ids].sort().filter((_, i) => i % (HALF / PROBES) === 0);
+      const library = await serveAlbumList([...kept, ...dropped]);
+      const { page, context, expectNoErrors, close } = await newPage(suite.browser);
+      try {
+        await openSignedIn(page, suite.server, '/library');
+        await page.getByRole('article').first().waitFor();
+        await addLibraryOnPage(page, NAME, library.url);
+        const item = page.getByRole('article', { name: NAME });
+        await item.getByText(`${2 * HALF} 张专辑`, { exact: false }).waitFor({ timeout: SYNC_TIMEOUT_MS });
 
-      // the other tab: same origin, same databases; a page of the server that is not the app
-      const other = await context.newPage();
-      await other.goto(`${suite.server.baseUrl}/api/none`);
-      const reading = other.evaluate(`${READER}(${JSON.stringify({ url: library.url, oldProbes: spread(dropped), newProbes: spread(added) })})`);
-      const answers = () => other.evaluate(() => (window as unknown as { __reader?: { answers: Answer[] } }).__reader?.answers ?? []);
-      await expect.poll(async () => (await answers()).length).toBeGreaterThan(0);
+        // the other tab: same origin, same databases; a page of the server that is not the app
+        const other = await context.newPage();
+        await other.goto(`${suite.server.baseUrl}/api/none`);
+        const reading = other.evaluate(
+          `${READER}(${JSON.stringify({ url: library.url, oldProbes: spread(dropped), newProbes: spread(added) })})`,
+        );
+        const answers = () =>
+          other.evaluate(() => (window as unknown as { __reader?: { answers: Answer[] } }).__reader?.answers ?? []);
+        await expect.poll(async () => (await answers()).length).toBeGreaterThan(0);
 
-      library.relist([...kept, ...added]);
-      await item.getByRole('button', { name: '同步', exact: true }).click();
-      await item.getByText('同步中', { exact: true }).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
-      // the new list, seen by the other tab too
-      await expect.poll(async () => (await answers()).at(-1), { timeout: SYNC_TIMEOUT_MS }).toEqual({ old: 0, fresh: PROBES });
-      await other.evaluate(() => ((window as unknown as { __reader: { stop: boolean } }).__reader.stop = true));
-      await reading;
+        library.relist([...kept, ...added]);
+        await item.getByRole('button', { name: '同步', exact: true }).click();
+        await item.getByText('同步中', { exact: true }).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+        // the new list, seen by the other tab too
+        await expect
+          .poll(async () => (await answers()).at(-1), { timeout: SYNC_TIMEOUT_MS })
+          .toEqual({ old: 0, fresh: PROBES });
+        await other.evaluate(() => ((window as unknown as { __reader: { stop: boolean } }).__reader.stop = true));
+        await reading;
 
-      const seen = await answers();
-      const mixed = seen.filter((a) => !(a.old === PROBES && a.fresh === 0) && !(a.old === 0 && a.fresh === PROBES));
-      expect(mixed, `${seen.length} answers`).toEqual([]);
-      expect(seen[0]).toEqual({ old: PROBES, fresh: 0 });
-      expectNoErrors();
-    } finally {
-      await close();
-      await library.close();
-    }
-  }, 3 * SYNC_TIMEOUT_MS);
+        const seen = await answers();
+        const mixed = seen.filter((a) => !(a.old === PROBES && a.fresh === 0) && !(a.old === 0 && a.fresh === PROBES));
+        expect(mixed, `${seen.length} answers`).toEqual([]);
+        expect(seen[0]).toEqual({ old: PROBES, fresh: 0 });
+        expectNoErrors();
+      } finally {
+        await close();
+        await library.close();
+      }
+    },
+    3 * SYNC_TIMEOUT_MS,
+  );
 });

@@ -103,7 +103,6 @@ describe('account: profile and password', () => {
     expect(session.getSnapshot().matches('loggedOut')).toBe(true);
     expect(session.getSnapshot().context.leaveTo).toBeNull();
   });
-
 });
 
 describe('account: two-step sign-in and deletion', () => {
@@ -115,10 +114,16 @@ describe('account: two-step sign-in and deletion', () => {
     actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: '' } });
     expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.passwordRequired });
     actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '12', password: 'pw' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'twoFactor',
+      message: text.auth.twoFactorCodeInvalid,
+    });
     // a recovery code cannot confirm a new secret
     actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: 'abcde-23456', password: 'pw' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: text.auth.twoFactorCodeInvalid });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'twoFactor',
+      message: text.auth.twoFactorCodeInvalid,
+    });
     expect(fakes.enableTwoFactor.calls).toHaveLength(0);
     actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123 456', password: 'pw' } });
     expect(actor.getSnapshot().hasTag('savingTwoFactor')).toBe(true);
@@ -155,22 +160,34 @@ describe('account: two-step sign-in and deletion', () => {
     actor.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: SECRET, code: '123456', password: 'nope' } });
     fakes.enableTwoFactor.last.reject(new ApiError(102010, 'email and password does not match'));
     await flush();
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'twoFactor', message: 'email and password does not match' });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'twoFactor',
+      message: 'email and password does not match',
+    });
     expect(actor.getSnapshot().context.user?.twoFactorEnabled).toBe(false);
   });
 
   it('new recovery codes: the password and a code (or a recovery code) are checked first; the new ones are shown and counted; a refusal is the form’s', async () => {
     const { account: actor, fakes } = await accountOpen({ ...withCode, recoveryCodesLeft: 2 });
     actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: '', code: '123456' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.passwordRequired });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'recoveryCodes',
+      message: text.auth.passwordRequired,
+    });
     actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: 'abc' } });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.recoveryCodeInvalid });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'recoveryCodes',
+      message: text.auth.recoveryCodeInvalid,
+    });
     expect(fakes.renewRecoveryCodes.calls).toHaveLength(0);
     actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: '111111' } });
     expect(actor.getSnapshot().hasTag('renewingRecoveryCodes')).toBe(true);
     fakes.renewRecoveryCodes.last.reject(new ApiError(202001, 'wrong 2fa code'));
     await flush();
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'recoveryCodes', message: text.auth.twoFactorCodeWrong });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'recoveryCodes',
+      message: text.auth.twoFactorCodeWrong,
+    });
     actor.send({ type: 'RENEW_RECOVERY_CODES', form: { password: 'pw', code: 'ABCDE 23456' } });
     expect(fakes.renewRecoveryCodes.last.input).toEqual({ password: 'pw', code: 'ABCDE23456' });
     fakes.renewRecoveryCodes.last.resolve(CODES);
@@ -182,8 +199,15 @@ describe('account: two-step sign-in and deletion', () => {
 
   it('a recovery code is taken wherever a code is: turning it off, password change, deletion (and signing in: the session’s)', async () => {
     const { account: actor, fakes } = await accountOpen(withCode);
-    actor.send({ type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n', twoFactorCode: 'abcde-23456' } });
-    expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n', twoFactorCode: 'abcde-23456' });
+    actor.send({
+      type: 'CHANGE_PASSWORD',
+      form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n', twoFactorCode: 'abcde-23456' },
+    });
+    expect(fakes.changePassword.last.input).toEqual({
+      oldPassword: 'o',
+      newPassword: 'n',
+      twoFactorCode: 'abcde-23456',
+    });
     fakes.changePassword.last.reject(new ApiError(202001, 'wrong 2fa code'));
     await flush();
     actor.send({ type: 'DISABLE_TWO_FACTOR', code: 'abcde-23456' });
@@ -242,7 +266,10 @@ describe('account: two-step sign-in and deletion', () => {
     const { account: actor, fakes } = await accountOpen(withCode);
     const form = { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' };
     actor.send({ type: 'CHANGE_PASSWORD', form });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'password', message: text.auth.twoFactorCodeInvalid });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'password',
+      message: text.auth.twoFactorCodeInvalid,
+    });
     actor.send({ type: 'CHANGE_PASSWORD', form: { ...form, twoFactorCode: '123456' } });
     expect(fakes.changePassword.last.input).toEqual({ oldPassword: 'o', newPassword: 'n', twoFactorCode: '123456' });
     fakes.changePassword.last.reject(new ApiError(202001, 'wrong 2fa code'));
@@ -255,9 +282,15 @@ describe('account: two-step sign-in and deletion', () => {
     try {
       const { account: actor, session, fakes, sessionFakes, emitted } = await accountOpen(withCode);
       actor.send({ type: 'DELETE_ACCOUNT', form: { password: '' } });
-      expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: text.auth.passwordRequired });
+      expect(actor.getSnapshot().context.formError).toEqual({
+        form: 'deleteAccount',
+        message: text.auth.passwordRequired,
+      });
       actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw' } });
-      expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: text.auth.twoFactorCodeInvalid });
+      expect(actor.getSnapshot().context.formError).toEqual({
+        form: 'deleteAccount',
+        message: text.auth.twoFactorCodeInvalid,
+      });
       actor.send({ type: 'DELETE_ACCOUNT', form: { password: 'pw', twoFactorCode: '123456' } });
       expect(actor.getSnapshot().hasTag('deletingAccount')).toBe(true);
       expect(fakes.deleteAccount.last.input).toEqual({ password: 'pw', twoFactorCode: '123456' });
@@ -283,7 +316,9 @@ describe('account: two-step sign-in and deletion', () => {
     fakes.deleteAccount.last.reject(new ApiError(102010, 'email and password does not match'));
     await flush();
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'deleteAccount', message: 'email and password does not match' });
+    expect(actor.getSnapshot().context.formError).toEqual({
+      form: 'deleteAccount',
+      message: 'email and password does not match',
+    });
   });
-
 });

@@ -9,7 +9,9 @@ import { assertAllStatesReached, replayPath, withPendingActors, type MachinePath
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const silent = fromCallback(() => () => {});
-const machine = withPendingActors(appStatusMachine, ['checkServer']).provide({ actors: { connectivity: silent, serviceWorker: silent } as never });
+const machine = withPendingActors(appStatusMachine, ['checkServer']).provide({
+  actors: { connectivity: silent, serviceWorker: silent } as never,
+});
 type Machine = typeof machine;
 
 function expected(path: MachinePath<Machine>) {

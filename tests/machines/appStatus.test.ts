@@ -2,7 +2,11 @@
 // app's requests are answered, the recheck of the server while offline, and the new-version prompt.
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { appStatusMachine, type ServiceWorkerCommand, type AppStatusEvent } from '@/features/appStatus/appStatusMachine';
+import {
+  appStatusMachine,
+  type ServiceWorkerCommand,
+  type AppStatusEvent,
+} from '@/features/appStatus/appStatusMachine';
 import { SERVER_RECHECK_MS } from '@/shared/constants';
 import { flush } from './fakes';
 

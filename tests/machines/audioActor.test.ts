@@ -2,7 +2,12 @@
 // element, stopping cleans up, and a refused play() is a report, never an unhandled rejection.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
-import { createAudioActor, type AudioCommand, type AudioElementLike, type AudioReport } from '@/features/player/audioActor';
+import {
+  createAudioActor,
+  type AudioCommand,
+  type AudioElementLike,
+  type AudioReport,
+} from '@/features/player/audioActor';
 import { FIRST_HAND_OVER_DELAY_MS } from '@/shared/constants';
 import { flush } from './fakes';
 
@@ -196,12 +201,17 @@ describe('audio actor: play() refused', () => {
     process.on('unhandledRejection', unhandled);
     try {
       const { element, reports, send } = start();
-      element.playResult = () => Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
+      element.playResult = () =>
+        Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
       send({ type: 'audio.load', url: 'https://lib/x', autoplay: true });
       await flush();
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(reports).toEqual([
-        { type: 'audio.playRejected', name: 'NotAllowedError', message: 'play() failed because the user did not interact' },
+        {
+          type: 'audio.playRejected',
+          name: 'NotAllowedError',
+          message: 'play() failed because the user did not interact',
+        },
       ]);
       expect(unhandled).not.toHaveBeenCalled();
     } finally {
@@ -432,7 +442,7 @@ describe('audio actor: gapless hand-over to a prepared element', () => {
     expect(g.elements[1]!.plays).toBe(0);
   });
 
-  it('a failed next element is reported and dropped; the end then takes today\'s way', () => {
+  it("a failed next element is reported and dropped; the end then takes today's way", () => {
     const g = startGapless();
     const current = playFirst(g);
     g.send({ type: 'audio.prepareNext', url: 'https://lib/broken' });

@@ -5,8 +5,21 @@
 // apart by value, by what is being asked (like or unlike) and, once back in idle, by how the
 // request ended (so success and each failure sample are walked for both).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleInput } from '@/features/favourites/favouriteToggleMachine';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type EmittedFrom,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import {
+  favouriteToggleMachine,
+  type FavouriteTarget,
+  type FavouriteToggleInput,
+} from '@/features/favourites/favouriteToggleMachine';
 import { pathInput } from '@/features/favourites/favouriteToggleMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { text } from '@/shared/text';
@@ -22,7 +35,11 @@ type ToggleSnapshot = SnapshotFrom<Toggle>;
 function recordingStore() {
   const received: AnyEventObject[] = [];
   const settled: AnyEventObject[] = [];
-  const actor = createActor(fromCallback(({ receive }) => receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)))).start();
+  const actor = createActor(
+    fromCallback(({ receive }) =>
+      receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)),
+    ),
+  ).start();
   return { store: actor as unknown as FavouriteToggleInput['store'], received, settled, stop: () => actor.stop() };
 }
 
@@ -55,7 +72,11 @@ function expected(target: FavouriteTarget, sent: readonly AnyEventObject[]) {
     if (event.type.startsWith('xstate.') && event.type.endsWith('.actor.submit')) settled++;
     if (event.type === 'xstate.done.actor.submit') {
       storeEvents.push(storeEventFor(target, liking));
-      notes.push({ type: 'notify', severity: 'success', message: liking ? text.favourites.added : text.favourites.removed });
+      notes.push({
+        type: 'notify',
+        severity: 'success',
+        message: liking ? text.favourites.added : text.favourites.removed,
+      });
     }
     if (event.type === 'xstate.error.actor.submit') {
       notes.push({ type: 'notify', severity: 'error', message: errorMessage(event.error) });

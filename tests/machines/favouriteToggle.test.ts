@@ -2,8 +2,17 @@
 // through fake services) or a fake store that records what it is told.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef, type AnyEventObject } from 'xstate';
-import { favouritesMachine, type FavouritesEvent, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
-import { favouriteToggleMachine, type FavouriteTarget, type FavouriteToggleInput, type SubmitInput } from '@/features/favourites/favouriteToggleMachine';
+import {
+  favouritesMachine,
+  type FavouritesEvent,
+  type LoadedFavourites,
+} from '@/features/favourites/favouritesMachine';
+import {
+  favouriteToggleMachine,
+  type FavouriteTarget,
+  type FavouriteToggleInput,
+  type SubmitInput,
+} from '@/features/favourites/favouriteToggleMachine';
 import { ApiError, BadResponseError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
@@ -29,7 +38,9 @@ const albumTarget = (albumId: string): FavouriteTarget => ({ kind: 'album', albu
 async function loadedStore(data: LoadedFavourites = { tracks: [a, b], albums: ['album-x', 'album-y'] }) {
   const fakes = { loadFavourites: fakeService<LoadedFavourites>(), loadFavouriteAlbums: fakeService<string[]>() };
   const store = createActor(
-    favouritesMachine.provide({ actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic } }),
+    favouritesMachine.provide({
+      actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic },
+    }),
   );
   store.start();
   store.send({ type: 'LOAD' });
@@ -43,7 +54,11 @@ async function loadedStore(data: LoadedFavourites = { tracks: [a, b], albums: ['
 function recordingStore() {
   const received: AnyEventObject[] = [];
   const settled: AnyEventObject[] = [];
-  const store = createActor(fromCallback(({ receive }) => receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)))).start();
+  const store = createActor(
+    fromCallback(({ receive }) =>
+      receive((event) => (event.type === 'TOGGLE_SETTLED' ? settled : received).push(event)),
+    ),
+  ).start();
   return { store: store as unknown as FavouriteToggleInput['store'], received, settled };
 }
 
@@ -65,32 +80,47 @@ describe('favourite toggle: what is submitted and what the store is told', () =>
   it.each<[string, FavouriteTarget, boolean, FavouritesEvent, string]>([
     ['liking a track', trackTarget(c), false, { type: 'TRACK_LIKED', track: c }, text.favourites.added],
     ['unliking a track', trackTarget(a), true, { type: 'TRACK_UNLIKED', track: a }, text.favourites.removed],
-    ['liking an album', albumTarget('album-new'), false, { type: 'ALBUM_LIKED', albumId: 'album-new' }, text.favourites.added],
-    ['unliking an album', albumTarget('album-x'), true, { type: 'ALBUM_UNLIKED', albumId: 'album-x' }, text.favourites.removed],
-  ])('%s: submits the opposite of what is shown, then tells the store and toasts', async (_, target, liked, storeEvent, message) => {
-    const { store, received, settled } = recordingStore();
-    const { actor, submit, notes } = heart(target, store);
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    [
+      'liking an album',
+      albumTarget('album-new'),
+      false,
+      { type: 'ALBUM_LIKED', albumId: 'album-new' },
+      text.favourites.added,
+    ],
+    [
+      'unliking an album',
+      albumTarget('album-x'),
+      true,
+      { type: 'ALBUM_UNLIKED', albumId: 'album-x' },
+      text.favourites.removed,
+    ],
+  ])(
+    '%s: submits the opposite of what is shown, then tells the store and toasts',
+    async (_, target, liked, storeEvent, message) => {
+      const { store, received, settled } = recordingStore();
+      const { actor, submit, notes } = heart(target, store);
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(false);
 
-    actor.send({ type: 'TOGGLE', liked });
-    expect(actor.getSnapshot().value).toBe('submitting');
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(submit.calls).toHaveLength(1);
-    expect(submit.last.input).toEqual({ target, like: !liked });
-    // nothing is told or shown before the server answers
-    expect(received).toEqual([]);
-    expect(notes).toEqual([]);
+      actor.send({ type: 'TOGGLE', liked });
+      expect(actor.getSnapshot().value).toBe('submitting');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      expect(submit.calls).toHaveLength(1);
+      expect(submit.last.input).toEqual({ target, like: !liked });
+      // nothing is told or shown before the server answers
+      expect(received).toEqual([]);
+      expect(notes).toEqual([]);
 
-    submit.last.resolve();
-    await flush();
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(received).toEqual([storeEvent]);
-    expect(notes).toEqual([success(message)]);
-    // then the store (its owner) hears the request has settled, once
-    expect(settled).toEqual([{ type: 'TOGGLE_SETTLED', id: actor.id }]);
-  });
+      submit.last.resolve();
+      await flush();
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+      expect(received).toEqual([storeEvent]);
+      expect(notes).toEqual([success(message)]);
+      // then the store (its owner) hears the request has settled, once
+      expect(settled).toEqual([{ type: 'TOGGLE_SETTLED', id: actor.id }]);
+    },
+  );
 
   it('the notify messages are the spec texts', () => {
     expect(text.favourites.added).toBe('添加喜欢成功');
@@ -197,24 +227,27 @@ describe('favourite toggle: failures', () => {
     failures.map(([why, error, message]) => [`${what}, ${why}`, target, liked, error, message] as const),
   );
 
-  it.each(table)('%s: the server message shows as an error and the store does not change', async (_, target, liked, error, message) => {
-    const { store, fakes } = await loadedStore();
-    const before = store.getSnapshot();
-    const { actor, submit, notes } = heart(target, store);
-    actor.send({ type: 'TOGGLE', liked });
-    submit.last.reject(error);
-    await flush();
+  it.each(table)(
+    '%s: the server message shows as an error and the store does not change',
+    async (_, target, liked, error, message) => {
+      const { store, fakes } = await loadedStore();
+      const before = store.getSnapshot();
+      const { actor, submit, notes } = heart(target, store);
+      actor.send({ type: 'TOGGLE', liked });
+      submit.last.reject(error);
+      await flush();
 
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(notes).toEqual([failure(message)]);
-    const after = store.getSnapshot();
-    expect(after.value).toEqual(before.value);
-    expect(after.context).toBe(before.context);
-    expect(after.context.tracks).toEqual([a, b]);
-    expect(after.context.albums).toEqual(['album-x', 'album-y']);
-    expect(fakes.loadFavouriteAlbums.calls).toHaveLength(0);
-  });
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+      expect(notes).toEqual([failure(message)]);
+      const after = store.getSnapshot();
+      expect(after.value).toEqual(before.value);
+      expect(after.context).toBe(before.context);
+      expect(after.context.tracks).toEqual([a, b]);
+      expect(after.context.albums).toEqual(['album-x', 'album-y']);
+      expect(fakes.loadFavouriteAlbums.calls).toHaveLength(0);
+    },
+  );
 
   it('a failure tells a recording store no change, only that the request settled', async () => {
     const { store, received, settled } = recordingStore();
@@ -268,7 +301,9 @@ describe('favourite toggle: changes that land in an unusual store state', () => 
   it('an album liked while the store is in failed is kept (hearts are enabled in failed)', async () => {
     const fakes = { loadFavourites: fakeService<LoadedFavourites>(), loadFavouriteAlbums: fakeService<string[]>() };
     const store = createActor(
-      favouritesMachine.provide({ actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic } }),
+      favouritesMachine.provide({
+        actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic },
+      }),
     ).start();
     store.send({ type: 'LOAD' });
     fakes.loadFavourites.last.reject(new NetworkError(null));

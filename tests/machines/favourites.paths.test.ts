@@ -5,20 +5,39 @@
 // too), by the hearts' toggles alive, and, after a RESET or a settled toggle, by the state it left (so both are
 // walked from every state).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
-import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
+import {
+  createActor,
+  fromPromise,
+  type ActorRefFrom,
+  type EmittedFrom,
+  type InspectionEvent,
+  type StateValue,
+} from 'xstate';
+import {
+  favouritesMachine,
+  type FavouritesSnapshot,
+  type LoadedFavourites,
+} from '@/features/favourites/favouritesMachine';
 import { favouriteToggleMachine } from '@/features/favourites/favouriteToggleMachine';
 import { pathEvents } from '@/features/favourites/favouritesMachine.samples';
 import { errorMessage } from '@/services/api/errors';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
-import { assertAllStatesReached, replayPath, stateIdsOf, type PathEvent, type StateChecks } from '../../model-paths/modelPaths';
+import {
+  assertAllStatesReached,
+  replayPath,
+  stateIdsOf,
+  type PathEvent,
+  type StateChecks,
+} from '../../model-paths/modelPaths';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 // a heart's toggle whose request never settles on its own: the path's TOGGLE_SETTLED ends it (the
 // command's walk has a pending promise there; the events are the same)
 const favouriteToggle = favouriteToggleMachine.provide({ actors: { submit: pending } as never });
-const machine = favouritesMachine.provide({ actors: { loadFavourites: pending, loadFavouriteAlbums: pending, favouriteToggle } as never });
+const machine = favouritesMachine.provide({
+  actors: { loadFavourites: pending, loadFavouriteAlbums: pending, favouriteToggle } as never,
+});
 type Favourites = typeof machine;
 
 /** the store's children but the hearts' toggles */
@@ -51,7 +70,9 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
     expect(albumIds.size).toBe(albums.length);
 
     const loadErrors = (log.sent as Sent[]).filter((e) => e.type === 'xstate.error.actor.loadFavourites');
-    expect(log.emitted).toEqual(loadErrors.map((e) => ({ type: 'notify', severity: 'error', message: errorMessage(e.error) })));
+    expect(log.emitted).toEqual(
+      loadErrors.map((e) => ({ type: 'notify', severity: 'error', message: errorMessage(e.error) })),
+    );
 
     // a toggle lives from its heart's click to its settled request, RESET or not
     const toggles = new Set<string>();

@@ -2,7 +2,11 @@
 // liked tracks and albums, the album-list reload after an album (un)like, and RESET from anywhere.
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type InspectionEvent, type StateValue } from 'xstate';
-import { favouritesMachine, type FavouritesSnapshot, type LoadedFavourites } from '@/features/favourites/favouritesMachine';
+import {
+  favouritesMachine,
+  type FavouritesSnapshot,
+  type LoadedFavourites,
+} from '@/features/favourites/favouritesMachine';
 import { favouriteToggleMachine, heartIdOf, type SubmitInput } from '@/features/favourites/favouriteToggleMachine';
 import { text } from '@/shared/text';
 import { ApiError, NetworkError } from '@/services/api/errors';
@@ -32,7 +36,9 @@ function start() {
     loadFavouriteAlbums: fakeService<string[]>(),
   };
   const actor = createActor(
-    favouritesMachine.provide({ actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic } }),
+    favouritesMachine.provide({
+      actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic },
+    }),
   );
   const notes: NotifyEvent[] = [];
   actor.on('notify', (e) => notes.push(e));
@@ -306,30 +312,50 @@ describe('favourites store: albums', () => {
 
 describe('favourites store: RESET (signed out)', () => {
   /** each scenario brings a fresh store into one state; `late` is the request it leaves in flight */
-  const scenarios: [string, StateValue, () => Promise<ReturnType<typeof start> & { late?: FakeCall<unknown, unknown> }>][] = [
+  const scenarios: [
+    string,
+    StateValue,
+    () => Promise<ReturnType<typeof start> & { late?: FakeCall<unknown, unknown> }>,
+  ][] = [
     ['idle', 'idle', async () => start()],
-    ['loading', 'loading', async () => {
-      const started = start();
-      started.actor.send({ type: 'LOAD' });
-      return { ...started, late: started.fakes.loadFavourites.last as FakeCall<unknown, unknown> };
-    }],
-    ['failed', 'failed', async () => {
-      const started = start();
-      started.actor.send({ type: 'LOAD' });
-      started.fakes.loadFavourites.last.reject(new NetworkError(null));
-      await flush();
-      return started;
-    }],
-    ['ready.current', { ready: 'current' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'TRACK_LIKED', track: c });
-      return started;
-    }],
-    ['ready.reloadingAlbums', { ready: 'reloadingAlbums' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'ALBUM_LIKED', albumId: 'album-new' });
-      return { ...started, late: started.fakes.loadFavouriteAlbums.last as FakeCall<unknown, unknown> };
-    }],
+    [
+      'loading',
+      'loading',
+      async () => {
+        const started = start();
+        started.actor.send({ type: 'LOAD' });
+        return { ...started, late: started.fakes.loadFavourites.last as FakeCall<unknown, unknown> };
+      },
+    ],
+    [
+      'failed',
+      'failed',
+      async () => {
+        const started = start();
+        started.actor.send({ type: 'LOAD' });
+        started.fakes.loadFavourites.last.reject(new NetworkError(null));
+        await flush();
+        return started;
+      },
+    ],
+    [
+      'ready.current',
+      { ready: 'current' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'TRACK_LIKED', track: c });
+        return started;
+      },
+    ],
+    [
+      'ready.reloadingAlbums',
+      { ready: 'reloadingAlbums' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'ALBUM_LIKED', albumId: 'album-new' });
+        return { ...started, late: started.fakes.loadFavouriteAlbums.last as FakeCall<unknown, unknown> };
+      },
+    ],
   ];
 
   it.each(scenarios)('RESET in %s forgets everything', async (name, value, setUp) => {
@@ -377,14 +403,25 @@ describe('favourites store: RESET (signed out)', () => {
 describe("favourites store: it owns the hearts' toggles", () => {
   /** a ready store whose toggles submit through a fake the test settles; the toggles' toasts are caught as the app does */
   async function owner() {
-    const fakes = { loadFavourites: fakeService<LoadedFavourites>(), loadFavouriteAlbums: fakeService<string[]>(), submit: fakeService<void, SubmitInput>() };
+    const fakes = {
+      loadFavourites: fakeService<LoadedFavourites>(),
+      loadFavouriteAlbums: fakeService<string[]>(),
+      submit: fakeService<void, SubmitInput>(),
+    };
     const favouriteToggle = favouriteToggleMachine.provide({ actors: { submit: fakes.submit.logic } });
     const notes: NotifyEvent[] = [];
     const inspect = (event: InspectionEvent) => {
-      if (event.type === '@xstate.actor') (event.actorRef as AnyActorRef).on('notify', (e: NotifyEvent) => notes.push(e));
+      if (event.type === '@xstate.actor')
+        (event.actorRef as AnyActorRef).on('notify', (e: NotifyEvent) => notes.push(e));
     };
     const actor = createActor(
-      favouritesMachine.provide({ actors: { loadFavourites: fakes.loadFavourites.logic, loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic, favouriteToggle } }),
+      favouritesMachine.provide({
+        actors: {
+          loadFavourites: fakes.loadFavourites.logic,
+          loadFavouriteAlbums: fakes.loadFavouriteAlbums.logic,
+          favouriteToggle,
+        },
+      }),
       { inspect },
     ).start();
     actor.send({ type: 'LOAD' });
@@ -419,7 +456,11 @@ describe("favourites store: it owns the hearts' toggles", () => {
   it('the same target (a track shown in two rows, a double click) has one toggle: one request at a time', async () => {
     const { actor, fakes } = await owner();
     actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf(c), liked: false });
-    actor.send({ type: 'TOGGLE_FAVOURITE', target: heartOf({ ...c, title: 'the same track in another list' }), liked: false });
+    actor.send({
+      type: 'TOGGLE_FAVOURITE',
+      target: heartOf({ ...c, title: 'the same track in another list' }),
+      liked: false,
+    });
     expect(toggles(actor.getSnapshot())).toEqual([heartIdOf(heartOf(c))]);
     expect(fakes.submit.calls).toHaveLength(1);
   });

@@ -18,7 +18,9 @@ describe('the liked albums read again after a change', () => {
   test('no answer keeps the change shown, not the copy kept before it', async () => {
     let online = true;
     const answers: Record<string, unknown> = { '/api/favorite/music': [], '/api/favorite/album': ['album-a'] };
-    const api = { get: vi.fn(async (path: string) => (online ? answers[path] : Promise.reject(new NetworkError(null)))) } as unknown as ApiClient;
+    const api = {
+      get: vi.fn(async (path: string) => (online ? answers[path] : Promise.reject(new NetworkError(null)))),
+    } as unknown as ApiClient;
     const { favourites } = startFavourites({ api, copies: memoryCopies() });
     favourites.send({ type: 'LOAD' });
     await waitFor(favourites, (s) => s.matches({ ready: 'current' }));

@@ -23,7 +23,9 @@ function machineCounting() {
     types: { context: {} as Context, events: {} as Event },
     guards: { formInvalid: checks.invalid },
     actions: {
-      showFormError: assign((args, params: { form: 'name' }) => ({ formError: { form: params.form, message: checks.message(args) } })),
+      showFormError: assign((args, params: { form: 'name' }) => ({
+        formError: { form: params.form, message: checks.message(args) },
+      })),
       clearFormError: assign({ formError: null }),
       noted: () => {},
     },

@@ -116,7 +116,11 @@ describe('model paths harness', () => {
   });
 
   test('derives the event types of on, delays and invokes', () => {
-    expect(defaultEvents(machine, samples).map((e) => e.type).sort()).toEqual(events.map((e) => e.type).sort());
+    expect(
+      defaultEvents(machine, samples)
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(events.map((e) => e.type).sort());
     expect(defaultEvents(machine, samples)[0]).toBe(samples[0]);
   });
 
@@ -151,7 +155,9 @@ describe('model paths harness', () => {
 
   test('fails when a state is unreachable with the given events', () => {
     const withoutLogout = machinePaths(machine, { events: events.filter((e) => e.type !== 'LOGOUT') });
-    expect(() => assertAllStatesReached(withoutLogout, machine)).toThrow(/not reached by any path: loggingOut$|loggingOut \(/);
+    expect(() => assertAllStatesReached(withoutLogout, machine)).toThrow(
+      /not reached by any path: loggingOut$|loggingOut \(/,
+    );
   });
 
   test('fails listing a state no transition leads to', () => {
@@ -161,13 +167,17 @@ describe('model paths harness', () => {
       states: { a: { on: { GO: 'b' } }, b: {}, orphan: {}, nested: { initial: 'x', states: { x: {} } } },
     });
     const paths = machinePaths(withOrphan, { events: [{ type: 'GO' }] });
-    expect(() => assertAllStatesReached(paths, withOrphan)).toThrow('2 state(s) not reached by any path: orphan, nested.x');
+    expect(() => assertAllStatesReached(paths, withOrphan)).toThrow(
+      '2 state(s) not reached by any path: orphan, nested.x',
+    );
     expect(() => assertAllStatesReached(paths, withOrphan, { ignore: ['orphan', 'nested.x'] })).not.toThrow();
   });
 
   test('replay fails when the real machine goes elsewhere than the graph said', async () => {
     const cannotPlay = machine.provide({ guards: { canPlay: () => false } });
-    const toPlaying = shortest.find((p) => describePath(p).endsWith('(TOGGLE) loggedIn.{playback.playing, loop.listLoop}'))!;
+    const toPlaying = shortest.find((p) =>
+      describePath(p).endsWith('(TOGGLE) loggedIn.{playback.playing, loop.listLoop}'),
+    )!;
     await expect(replayPath(cannotPlay, toPlaying)).rejects.toThrow(
       /at step 2 \(TOGGLE\): expected loggedIn\.\{playback\.playing, loop\.listLoop\}, got loggedIn\.\{playback\.paused, loop\.listLoop\}/,
     );
@@ -192,7 +202,9 @@ describe('model paths harness', () => {
   });
 
   test('describePath reads as steps', () => {
-    const toTrackLoop = shortest.find((p) => JSON.stringify(p.state.value).includes('trackLoop') && JSON.stringify(p.state.value).includes('paused'))!;
+    const toTrackLoop = shortest.find(
+      (p) => JSON.stringify(p.state.value).includes('trackLoop') && JSON.stringify(p.state.value).includes('paused'),
+    )!;
     expect(describePath(toTrackLoop)).toBe(
       'unknown → (xstate.done.actor.fetchUser {"output":"mio"}) loggedIn.{playback.paused, loop.listLoop} → (LOOP) loggedIn.{playback.paused, loop.trackLoop}',
     );
@@ -247,7 +259,9 @@ describe('machine docs and paths scripts', () => {
 
   test('prints numbered paths, using the registry samples', () => {
     // every path walked (--every-path): the start first; by default only those that add coverage
-    const report = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy', { everyPath: true });
+    const report = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy', {
+      everyPath: true,
+    });
     const lean = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy');
     expect(lean).not.toContain('Path 1: unknown\n');
     expect(lean.split('\n').at(-1)).toBe(report.split('\n').at(-1));
@@ -255,10 +269,16 @@ describe('machine docs and paths scripts', () => {
     expect(lines[0]).toMatch(/^toy \(toy\): \d+ shortest path\(s\)/);
     expect(lines[1]).toBe('Path 1: unknown');
     // system events read as the machine names them
-    expect(report).toContain('Path 4: unknown → (done: fetchUser {"output":"mio"}) loggedIn.{playback.paused, loop.listLoop} → (LOGOUT) loggingOut');
+    expect(report).toContain(
+      'Path 4: unknown → (done: fetchUser {"output":"mio"}) loggedIn.{playback.paused, loop.listLoop} → (LOGOUT) loggingOut',
+    );
     expect(report).not.toContain('Warning');
-    const simple = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy', { simple: true });
+    const simple = renderPathsReport({ machines: { toy: machine }, pathEvents: { toy: samples } }, 'toy', {
+      simple: true,
+    });
     expect(simple).toMatch(/simple path\(s\)/);
-    expect(() => renderPathsReport({ machines: { toy: machine } }, 'nope')).toThrow("Unknown machine 'nope'. Known: toy");
+    expect(() => renderPathsReport({ machines: { toy: machine } }, 'nope')).toThrow(
+      "Unknown machine 'nope'. Known: toy",
+    );
   });
 });

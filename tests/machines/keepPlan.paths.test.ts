@@ -41,7 +41,9 @@ describe('keepPlan machine paths', () => {
         closed: (s) => {
           expect(s.status).toBe('done');
           const confirmed = path.steps.at(-1)!.event.type === 'CONFIRM';
-          expect(s.output).toEqual(confirmed ? s.context.tracks.map((track) => ({ track, quality: s.context.quality })) : []);
+          expect(s.output).toEqual(
+            confirmed ? s.context.tracks.map((track) => ({ track, quality: s.context.quality })) : [],
+          );
         },
       },
     });

@@ -3,7 +3,13 @@
 // and empties the queue, a reload resumes the saved queue, 移除本机副本 forgets the tracks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { keepingMachine, type KeepingEvent, type KeepItem, type KeptOnDevice, type QueueChangedEvent } from '@/features/offline/keepingMachine';
+import {
+  keepingMachine,
+  type KeepingEvent,
+  type KeepItem,
+  type KeptOnDevice,
+  type QueueChangedEvent,
+} from '@/features/offline/keepingMachine';
 import { keepPlanMachine, type KeepEstimate, type KeepPlanInput } from '@/features/offline/keepPlanMachine';
 import { keptBytesOf } from '@/features/offline/selectors';
 import { NetworkError } from '@/services/api/errors';
@@ -13,12 +19,24 @@ import { text } from '@/shared/text';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { fakeService, flush } from './fakes';
 
-const track = (trackId: number): TrackInfo => ({ albumId: 'a1', discId: 1, trackId, title: `第${trackId}首`, artist: 'A', type: 'normal', albumTitle: '港灯夜曲' });
+const track = (trackId: number): TrackInfo => ({
+  albumId: 'a1',
+  discId: 1,
+  trackId,
+  title: `第${trackId}首`,
+  artist: 'A',
+  type: 'normal',
+  albumTitle: '港灯夜曲',
+});
 const item = (trackId: number): KeepItem => ({ track: track(trackId), quality: 'lossless' });
 
 function start(onDevice: KeptOnDevice = { kept: [], queue: [], bytes: {} }) {
   const downloads: { input: KeepItem; sendBack: (event: KeepingEvent) => void; stopped: boolean }[] = [];
-  const fakes = { loadKept: fakeService<KeptOnDevice>(), removeKept: fakeService<void, TrackIdentity[]>(), estimateKeep: fakeService<KeepEstimate, KeepPlanInput>() };
+  const fakes = {
+    loadKept: fakeService<KeptOnDevice>(),
+    removeKept: fakeService<void, TrackIdentity[]>(),
+    estimateKeep: fakeService<KeepEstimate, KeepPlanInput>(),
+  };
   const downloadTrack = fromCallback<KeepingEvent, KeepItem>(({ input, sendBack }) => {
     const download = { input, sendBack, stopped: false };
     downloads.push(download);
@@ -27,7 +45,11 @@ function start(onDevice: KeptOnDevice = { kept: [], queue: [], bytes: {} }) {
     };
   });
   const keepPlan = keepPlanMachine.provide({ actors: { estimateKeep: fakes.estimateKeep.logic } });
-  const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic, removeKept: fakes.removeKept.logic, downloadTrack, keepPlan } }));
+  const actor = createActor(
+    keepingMachine.provide({
+      actors: { loadKept: fakes.loadKept.logic, removeKept: fakes.removeKept.logic, downloadTrack, keepPlan },
+    }),
+  );
   const notes: string[] = [];
   const saved: KeepItem[][] = [];
   actor.on('notify', (e: NotifyEvent) => notes.push(e.message));
@@ -103,7 +125,11 @@ describe('keeping tracks on this device', () => {
   });
 
   it('a reload resumes the saved queue where it stopped; what is kept shows as kept', async () => {
-    const { actor, current } = start({ kept: [trackKey(track(1))], queue: [item(2), item(3)], bytes: { [trackKey(track(1))]: 3000 } });
+    const { actor, current } = start({
+      kept: [trackKey(track(1))],
+      queue: [item(2), item(3)],
+      bytes: { [trackKey(track(1))]: 3000 },
+    });
     await flush();
     expect(actor.getSnapshot().hasTag('downloading')).toBe(true);
     expect(current().input).toEqual(item(2));
@@ -114,7 +140,11 @@ describe('keeping tracks on this device', () => {
     const fakes = { loadKept: fakeService<KeptOnDevice>() };
     const actor = createActor(keepingMachine.provide({ actors: { loadKept: fakes.loadKept.logic } })).start();
     expect(fakes.loadKept.calls).toHaveLength(0);
-    const { actor: busy, current } = start({ kept: [trackKey(track(1))], queue: [item(2)], bytes: { [trackKey(track(1))]: 3000 } });
+    const { actor: busy, current } = start({
+      kept: [trackKey(track(1))],
+      queue: [item(2)],
+      bytes: { [trackKey(track(1))]: 3000 },
+    });
     await flush();
     const running = current();
     busy.send({ type: 'RESET' });
@@ -125,7 +155,11 @@ describe('keeping tracks on this device', () => {
   });
 
   it('移除本机副本 forgets the removed tracks once they are gone from the device', async () => {
-    const { actor, fakes, notes } = start({ kept: [trackKey(track(1)), trackKey(track(2))], queue: [], bytes: { [trackKey(track(1))]: 3000, [trackKey(track(2))]: 5000 } });
+    const { actor, fakes, notes } = start({
+      kept: [trackKey(track(1)), trackKey(track(2))],
+      queue: [],
+      bytes: { [trackKey(track(1))]: 3000, [trackKey(track(2))]: 5000 },
+    });
     await flush();
     actor.send({ type: 'REMOVE', tracks: [track(1)] });
     expect(actor.getSnapshot().hasTag('removing')).toBe(true);
@@ -171,7 +205,11 @@ describe('keeping tracks on this device', () => {
   });
 
   it('保存到本机 opens the dialog for the tracks not kept yet: their size against the space left, then 开始保存 queues them in its quality', async () => {
-    const { actor, fakes, downloads, notes, current } = start({ kept: [trackKey(track(1))], queue: [], bytes: { [trackKey(track(1))]: 3000 } });
+    const { actor, fakes, downloads, notes, current } = start({
+      kept: [trackKey(track(1))],
+      queue: [],
+      bytes: { [trackKey(track(1))]: 3000 },
+    });
     await flush();
     actor.send({ type: 'PLAN', tracks: [track(1), track(2), track(3)], quality: 'high' });
     const plan = () => actor.getSnapshot().context.plan!;
@@ -188,7 +226,10 @@ describe('keeping tracks on this device', () => {
     expect(downloads).toHaveLength(0);
     plan().send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().context.plan).toBeNull();
-    expect(actor.getSnapshot().context.queue).toEqual([{ track: track(2), quality: 'lossless' }, { track: track(3), quality: 'lossless' }]);
+    expect(actor.getSnapshot().context.queue).toEqual([
+      { track: track(2), quality: 'lossless' },
+      { track: track(3), quality: 'lossless' },
+    ]);
     expect(current().input).toEqual({ track: track(2), quality: 'lossless' });
     // everything asked is kept or queued: no dialog, a toast says so
     actor.send({ type: 'PLAN', tracks: [track(1), track(2)], quality: 'high' });
@@ -228,7 +269,10 @@ describe('keeping tracks on this device', () => {
     await flush();
     actor.send({ type: 'KEEP', items: [item(1), item(2), item(3)] });
     current().sendBack({ type: 'TRACK_KEPT' });
-    current().sendBack({ type: 'TRACK_FAILED', error: new DOMException('The quota has been exceeded.', 'QuotaExceededError') });
+    current().sendBack({
+      type: 'TRACK_FAILED',
+      error: new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(downloads).toHaveLength(2);
     expect(actor.getSnapshot().context.kept).toEqual([trackKey(track(1))]);

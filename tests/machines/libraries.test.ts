@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { librariesMachine, type CredentialsChangedEvent, type LibraryRemovedEvent } from '@/features/library/librariesMachine';
+import {
+  librariesMachine,
+  type CredentialsChangedEvent,
+  type LibraryRemovedEvent,
+} from '@/features/library/librariesMachine';
 import type { NotifyEvent } from '@/shared/effects';
 import type { Credential, NewCredential } from '@/shared/types';
 import { ApiError } from '@/services/api/errors';
@@ -8,7 +12,13 @@ import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
 
 const cred = (id: string, url: string, extra: Partial<Credential> = {}): Credential => ({
-  id, name: id, url, token: 'a.b.c', priority: 0, controlled: false, ...extra,
+  id,
+  name: id,
+  url,
+  token: 'a.b.c',
+  priority: 0,
+  controlled: false,
+  ...extra,
 });
 const demo = cred('demo', 'http://127.0.0.1:8081', { controlled: true });
 const home = cred('home', 'https://home.example');
@@ -20,9 +30,14 @@ async function ready(credentials: Credential[] = [demo, home]) {
     addCredential: fakeService<Credential, NewCredential>(),
     deleteCredential: fakeService<void, { id: string }>(),
   };
-  const actor = createActor(librariesMachine.provide({ actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never }));
+  const actor = createActor(
+    librariesMachine.provide({
+      actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never,
+    }),
+  );
   const emitted: (NotifyEvent | CredentialsChangedEvent | LibraryRemovedEvent)[] = [];
-  for (const type of ['notify', 'credentialsChanged', 'libraryRemoved'] as const) actor.on(type, (e) => emitted.push(e as never));
+  for (const type of ['notify', 'credentialsChanged', 'libraryRemoved'] as const)
+    actor.on(type, (e) => emitted.push(e as never));
   actor.start();
   expect(actor.getSnapshot().value).toBe('idle');
   actor.send({ type: 'LOAD' });
@@ -98,7 +113,12 @@ describe('libraries', () => {
     const { actor, fakes, emitted } = await ready();
     actor.send({ type: 'OPEN_ADD' });
     actor.send({ type: 'SUBMIT_ADD', form });
-    expect(fakes.addCredential.last.input).toEqual({ name: 'Home', url: 'https://home.example', token: 'aaa.bbb.ccc', priority: 2 });
+    expect(fakes.addCredential.last.input).toEqual({
+      name: 'Home',
+      url: 'https://home.example',
+      token: 'aaa.bbb.ccc',
+      priority: 2,
+    });
     const added = cred('new', 'https://home.example', { priority: 2 });
     fakes.addCredential.last.resolve(added);
     await flush();

@@ -6,7 +6,13 @@ import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import { assertAllStatesReached, replayPath, withPendingActors, type StateChecks } from '../../model-paths/modelPaths';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
-const machine = withPendingActors(librarySyncMachine, ['loadRecords', 'fetchLibraryInfo', 'fetchLibraryAlbums', 'storeLibrary', 'removeLibrary']);
+const machine = withPendingActors(librarySyncMachine, [
+  'loadRecords',
+  'fetchLibraryInfo',
+  'fetchLibraryAlbums',
+  'storeLibrary',
+  'removeLibrary',
+]);
 
 const checks: StateChecks<typeof machine> = {
   'working.fetchingInfo': (s) => expect(s.context.current?.kind).toBe('sync'),

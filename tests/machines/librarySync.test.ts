@@ -1,7 +1,11 @@
 import { packAlbumIds, type PackedAlbumIds } from '@/shared/albumIds';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { librarySyncMachine, type LibrariesChangedEvent, type StoreLibraryInput } from '@/features/library/librarySyncMachine';
+import {
+  librarySyncMachine,
+  type LibrariesChangedEvent,
+  type StoreLibraryInput,
+} from '@/features/library/librarySyncMachine';
 import type { NotifyEvent } from '@/shared/effects';
 import type { Credential } from '@/shared/types';
 import type { LibraryRecord } from '@/storage/libraryDb';
@@ -10,10 +14,22 @@ import { NetworkError, BadResponseError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
 
-const cred = (id: string, url: string, priority = 0): Credential => ({ id, name: id, url, token: `tok-${id}`, priority, controlled: false });
+const cred = (id: string, url: string, priority = 0): Credential => ({
+  id,
+  name: id,
+  url,
+  token: `tok-${id}`,
+  priority,
+  controlled: false,
+});
 const home = cred('home', 'https://home.example');
 const away = cred('away', 'https://away.example');
-const record = (url: string, serverLastUpdate: number): LibrarySummary => ({ url, serverLastUpdate, lastSync: 1, albumCount: 1 });
+const record = (url: string, serverLastUpdate: number): LibrarySummary => ({
+  url,
+  serverLastUpdate,
+  lastSync: 1,
+  albumCount: 1,
+});
 
 function start(records: LibrarySummary[] = []) {
   const fakes = {
@@ -24,7 +40,9 @@ function start(records: LibrarySummary[] = []) {
     removeLibrary: fakeService<void, { url: string }>(),
   };
   const actor = createActor(
-    librarySyncMachine.provide({ actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never }),
+    librarySyncMachine.provide({
+      actors: Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic])) as never,
+    }),
   );
   const emitted: (NotifyEvent | LibrariesChangedEvent)[] = [];
   actor.on('notify', (e) => emitted.push(e));
@@ -53,7 +71,11 @@ describe('library sync', () => {
     expect(fakes.fetchLibraryAlbums.last.input).toEqual({ url: home.url, token: 'tok-home' });
     fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['a1', 'a2']));
     await flush();
-    expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: packAlbumIds(['a1', 'a2']) });
+    expect(fakes.storeLibrary.last.input).toEqual({
+      url: home.url,
+      lastUpdate: 100,
+      albums: packAlbumIds(['a1', 'a2']),
+    });
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();
     expect(emitted).toEqual([
@@ -62,7 +84,11 @@ describe('library sync', () => {
     ]);
     // the next credential starts by itself
     expect(fakes.fetchLibraryInfo.last.input).toEqual({ url: away.url });
-    expect(actor.getSnapshot().context.libraries[home.url]).toMatchObject({ state: 'synced', serverLastUpdate: 100, record: { albumCount: 2 } });
+    expect(actor.getSnapshot().context.libraries[home.url]).toMatchObject({
+      state: 'synced',
+      serverLastUpdate: 100,
+      record: { albumCount: 2 },
+    });
     expect(actor.getSnapshot().context.libraries[away.url]?.state).toBe('syncing');
   });
 
@@ -104,7 +130,9 @@ describe('library sync', () => {
     await flush();
     expect(tokenRefused).toEqual([home.url]);
     expect(actor.getSnapshot().context.libraries[home.url]?.state).toBe('failed');
-    expect(emitted).toEqual([{ type: 'notify', severity: 'error', message: text.library.syncFailed('网络错误: 403 Forbidden') }]);
+    expect(emitted).toEqual([
+      { type: 'notify', severity: 'error', message: text.library.syncFailed('网络错误: 403 Forbidden') },
+    ]);
   });
 
   it('after a good sync a later refusal may ask for fresh credentials again', async () => {
@@ -163,7 +191,11 @@ describe('library sync', () => {
     fakes.fetchLibraryAlbums.last.reject(new BadResponseError());
     await flush();
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(emitted.at(-1)).toEqual({ type: 'notify', severity: 'error', message: text.library.syncFailed(text.errors.badResponse) });
+    expect(emitted.at(-1)).toEqual({
+      type: 'notify',
+      severity: 'error',
+      message: text.library.syncFailed(text.errors.badResponse),
+    });
   });
 
   it('an unchanged last_update skips the album list and rewrite, renewing only the record; pages are not told to reload', async () => {

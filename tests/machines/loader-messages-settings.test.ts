@@ -116,12 +116,17 @@ describe('messages', () => {
   afterEach(() => vi.useRealTimers());
 
   const visible = (actor: ReturnType<typeof createActor<typeof messagesMachine>>) =>
-    actor.getSnapshot().context.messages.filter((m) => m.isShow).map((m) => m.message);
+    actor
+      .getSnapshot()
+      .context.messages.filter((m) => m.isShow)
+      .map((m) => m.message);
 
   it('adds with isShow true and hides after 5 s, not before', async () => {
     const actor = createActor(messagesMachine).start();
     actor.send({ type: 'ADD', severity: 'success', message: '登出成功' });
-    expect(actor.getSnapshot().context.messages).toEqual([{ id: 1, type: 'success', message: '登出成功', isShow: true }]);
+    expect(actor.getSnapshot().context.messages).toEqual([
+      { id: 1, type: 'success', message: '登出成功', isShow: true },
+    ]);
     await vi.advanceTimersByTimeAsync(4999);
     expect(visible(actor)).toEqual(['登出成功']);
     await vi.advanceTimersByTimeAsync(1);
@@ -165,14 +170,20 @@ describe('messages', () => {
 
 describe('settings', () => {
   it('changes quality, page-close action and colour scheme and emits them for storage', () => {
-    const actor = createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction: 'none', colorScheme: 'auto' } });
+    const actor = createActor(settingsMachine, {
+      input: { quality: 'lossless', pageOnCloseAction: 'none', colorScheme: 'auto' },
+    });
     const changes: SettingsChangedEvent[] = [];
     actor.on('settingsChanged', (e) => changes.push(e));
     actor.start();
     actor.send({ type: 'SET_QUALITY', quality: 'medium' });
     actor.send({ type: 'SET_PAGE_CLOSE_ACTION', action: 'confirmWhenPlaying' });
     actor.send({ type: 'SET_COLOR_SCHEME', colorScheme: 'dark' });
-    expect(actor.getSnapshot().context).toEqual({ quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying', colorScheme: 'dark' });
+    expect(actor.getSnapshot().context).toEqual({
+      quality: 'medium',
+      pageOnCloseAction: 'confirmWhenPlaying',
+      colorScheme: 'dark',
+    });
     expect(changes.map((c) => c.settings)).toEqual([
       { quality: 'medium', pageOnCloseAction: 'none', colorScheme: 'auto' },
       { quality: 'medium', pageOnCloseAction: 'confirmWhenPlaying', colorScheme: 'auto' },

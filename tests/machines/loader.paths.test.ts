@@ -36,15 +36,14 @@ function expected(path: MachinePath<Loader>) {
     else if (state === 'loading' && e.type === 'xstate.error.actor.load') {
       [state, error] = ['failure', message()];
       notes.push(message());
-    }
-    else if (state === 'success' && e.type === 'RELOAD') state = 'reloading';
-    else if (state === 'reloading' && e.type === 'xstate.done.actor.load') [state, data, error] = ['success', e.output, null];
+    } else if (state === 'success' && e.type === 'RELOAD') state = 'reloading';
+    else if (state === 'reloading' && e.type === 'xstate.done.actor.load')
+      [state, data, error] = ['success', e.output, null];
     // a failed reload keeps the data shown and says why
     else if (state === 'reloading' && e.type === 'xstate.error.actor.load') {
       state = 'success';
       notes.push(message());
-    }
-    else if (state === 'failure' && e.type === 'RELOAD') [state, error] = ['loading', null];
+    } else if (state === 'failure' && e.type === 'RELOAD') [state, error] = ['loading', null];
   }
   return { state, data, error, notes };
 }

@@ -7,7 +7,13 @@ import { createActor, fromPromise } from 'xstate';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { lyricsStateOf } from '@/features/lyrics/selectors';
 import type { Lyrics } from '@/rules/lyrics';
-import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type MachinePath } from '../../model-paths/modelPaths';
+import {
+  assertAllStatesReached,
+  replayPath,
+  stateIdsOf,
+  withPendingActors,
+  type MachinePath,
+} from '../../model-paths/modelPaths';
 import { fakeService, flush } from './fakes';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
@@ -28,7 +34,8 @@ function expected(path: MachinePath<Machine>) {
     } else if (state === 'loading' && e.type === 'xstate.done.actor.fetchLyrics') {
       lyrics = e.output ?? null;
       state = lyrics ? 'shown' : 'none';
-    } else if (state === 'loading' && e.type === 'xstate.error.actor.fetchLyrics') [state, error] = ['failed', e.error!.message];
+    } else if (state === 'loading' && e.type === 'xstate.error.actor.fetchLyrics')
+      [state, error] = ['failed', e.error!.message];
     else if (state === 'failed' && e.type === 'RETRY') state = 'loading';
   }
   return { state, track, lyrics, error };
@@ -77,7 +84,9 @@ describe('lyrics machine', () => {
 
   it('an answer for a track no longer shown is not heard', async () => {
     let settle: (value: Lyrics | null) => void = () => {};
-    const slow = fromPromise<Lyrics | null, typeof A>(({ input }) => (input.trackId === 1 ? new Promise((resolve) => (settle = resolve)) : Promise.resolve(null)));
+    const slow = fromPromise<Lyrics | null, typeof A>(({ input }) =>
+      input.trackId === 1 ? new Promise((resolve) => (settle = resolve)) : Promise.resolve(null),
+    );
     const actor = createActor(lyricsMachine.provide({ actors: { fetchLyrics: slow } })).start();
     actor.send({ type: 'TRACK', track: A });
     actor.send({ type: 'TRACK', track: B });

@@ -27,7 +27,6 @@ type Snapshot = SnapshotFrom<Messages>;
 /** the machine's KEEP_HIDDEN: hidden messages beyond this many are dropped, oldest first */
 const KEEP_HIDDEN = 20;
 
-
 /** What the context must be after these events, with no delay fired (the auto-hide is a HIDE too). */
 function expectedMessages(events: readonly EventObject[]): { messages: Message[]; nextId: number } {
   let nextId = 1;
@@ -59,13 +58,19 @@ function checkSnapshot(snapshot: Snapshot, eventsSoFar: readonly EventObject[], 
   // ids unique and increasing, all below nextId
   const increasing = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
   expect(increasing, `${where}: ids ${ids.join(',')} not unique and increasing`).toBe(true);
-  expect(ids.every((id) => id >= 1 && id < nextId), `${where}: ids ${ids.join(',')} not below nextId ${nextId}`).toBe(true);
+  expect(
+    ids.every((id) => id >= 1 && id < nextId),
+    `${where}: ids ${ids.join(',')} not below nextId ${nextId}`,
+  ).toBe(true);
   // at most KEEP_HIDDEN hidden messages kept
   expect(messages.filter((m) => !m.isShow).length, where).toBeLessThanOrEqual(KEEP_HIDDEN);
   // every message not hidden yet is visible (isShow true), with the text and severity it was added with
   const expected = expectedMessages(eventsSoFar);
   const visible = expected.messages.filter((m) => m.isShow);
-  expect(messages.filter((m) => m.isShow), where).toEqual(visible);
+  expect(
+    messages.filter((m) => m.isShow),
+    where,
+  ).toEqual(visible);
   expect(snapshot.context, where).toEqual(expected);
 }
 
@@ -74,7 +79,11 @@ function snapshotsDuringReplay() {
   const snapshots: Snapshot[] = [];
   const inspect = (event: InspectionEvent) => {
     // the harness stops the actor after the last step: that snapshot is no step of the path
-    if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId && event.event.type !== 'xstate.stop') {
+    if (
+      event.type === '@xstate.snapshot' &&
+      event.actorRef.sessionId === event.rootId &&
+      event.event.type !== 'xstate.stop'
+    ) {
       snapshots.push(event.snapshot as Snapshot);
     }
   };
@@ -110,7 +119,8 @@ describe('messages machine paths', () => {
     const walked = new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => s.event.type)));
     expect([...walked].sort()).toEqual(eventTypesOf(machine).sort());
     // as far as the cap allows: three messages added and all three hidden
-    const allHidden = (p: MachinePath<Messages>) => p.state.context.messages.filter((m) => !m.isShow).length === walkMaxAdds;
+    const allHidden = (p: MachinePath<Messages>) =>
+      p.state.context.messages.filter((m) => !m.isShow).length === walkMaxAdds;
     expect(paths.some(allHidden)).toBe(true);
   });
 
@@ -161,9 +171,17 @@ describe('messages machine paths', () => {
         const atDeadline = actor.getSnapshot().context;
         // each ADD scheduled a HIDE of its own id
         const autoHides = sent.filter((e) => e.type === 'ADD').map((_, i) => ({ type: 'HIDE' as const, id: i + 1 }));
-        expect(atDeadline, `${label}\n  at ${TOAST_AUTO_HIDE_MS} ms`).toEqual(expectedMessages([...sent, ...autoHides]));
-        expect(atDeadline.messages.filter((m) => m.isShow), label).toEqual([]);
-        expect(atDeadline.messages.map((m) => m.id), label).toEqual(afterPath.messages.map((m) => m.id));
+        expect(atDeadline, `${label}\n  at ${TOAST_AUTO_HIDE_MS} ms`).toEqual(
+          expectedMessages([...sent, ...autoHides]),
+        );
+        expect(
+          atDeadline.messages.filter((m) => m.isShow),
+          label,
+        ).toEqual([]);
+        expect(
+          atDeadline.messages.map((m) => m.id),
+          label,
+        ).toEqual(afterPath.messages.map((m) => m.id));
         actor.stop();
       }
     });

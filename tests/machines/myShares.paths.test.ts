@@ -6,7 +6,14 @@
 // tells states apart by value, by the shares listed and by how the state was entered (which
 // request ended, and how, with which message).
 import { describe, expect, it } from 'vitest';
-import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type EmittedFrom,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { pathEvents } from '@/features/share/mySharesMachine.samples';
 import { ApiError, errorMessage, NetworkError } from '@/services/api/errors';
@@ -38,7 +45,13 @@ function start() {
     copyLink: fakeService<void, { link: string }>(),
   };
   const actor = createActor(
-    mySharesMachine.provide({ actors: { listShares: fakes.listShares.logic, deleteShare: fakes.deleteShare.logic, copyLink: fakes.copyLink.logic } }),
+    mySharesMachine.provide({
+      actors: {
+        listShares: fakes.listShares.logic,
+        deleteShare: fakes.deleteShare.logic,
+        copyLink: fakes.copyLink.logic,
+      },
+    }),
   );
   const emitted: NotifyEvent[] = [];
   actor.on('*', (e) => emitted.push(e));
@@ -312,7 +325,13 @@ describe('my shares machine paths', () => {
       if (sample.type === 'DELETE' && (sample as Sent).id === 'unknown') continue;
       expect(walked).toContain(JSON.stringify(sample));
     }
-    expect(paths.some((p) => (p.state.context as { shares: ShareEntry[] }).shares.length === 0 && p.steps.some((s) => s.event.type === 'xstate.done.actor.deleteShare'))).toBe(true);
+    expect(
+      paths.some(
+        (p) =>
+          (p.state.context as { shares: ShareEntry[] }).shares.length === 0 &&
+          p.steps.some((s) => s.event.type === 'xstate.done.actor.deleteShare'),
+      ),
+    ).toBe(true);
   });
 
   it('the registry walk (npm run paths -- myShares) reaches every state and fires every transition', () => {

@@ -8,8 +8,23 @@ import { registry } from '../../model-paths/registry';
 
 /** Machines whose paths test takes its walk from the registry (see each *.paths.test.ts). */
 const oneWalk = [
-  'shareWizard', 'session', 'player', 'favouriteToggle', 'favourites', 'libraries', 'librarySync', 'loader', 'lyrics',
-  'sharing', 'appStatus', 'messages', 'settings', 'myShares', 'playlist', 'playlists', 'keepPlan',
+  'shareWizard',
+  'session',
+  'player',
+  'favouriteToggle',
+  'favourites',
+  'libraries',
+  'librarySync',
+  'loader',
+  'lyrics',
+  'sharing',
+  'appStatus',
+  'messages',
+  'settings',
+  'myShares',
+  'playlist',
+  'playlists',
+  'keepPlan',
 ];
 
 describe('npm run paths prints the paths the tests run', () => {

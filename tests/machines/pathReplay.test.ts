@@ -39,35 +39,49 @@ const exportText = (name: string): string => {
 const exported = (name: string): PathsDocument => JSON.parse(exportText(name)) as PathsDocument;
 
 describe('an exported file replays with nothing but the file', () => {
-  it.each(names)('%s: every step of every path as exported', (name) => {
-    const document = exported(name);
-    const steps: ReplayedStep[] = [];
-    const difference = replayDocument(registry.machines[name]!, document, (step) => steps.push(step));
-    expect(difference && formatDifference(difference)).toBeNull();
-    // each path's start and each of its steps was replayed and matched
-    const expected = document.paths.reduce((sum, path) => sum + 1 + path.steps.length, 0);
-    expect(steps.length).toBe(expected);
-    expect(steps.every((step) => step.same)).toBe(true);
-  }, 120_000);
+  it.each(names)(
+    '%s: every step of every path as exported',
+    (name) => {
+      const document = exported(name);
+      const steps: ReplayedStep[] = [];
+      const difference = replayDocument(registry.machines[name]!, document, (step) => steps.push(step));
+      expect(difference && formatDifference(difference)).toBeNull();
+      // each path's start and each of its steps was replayed and matched
+      const expected = document.paths.reduce((sum, path) => sum + 1 + path.steps.length, 0);
+      expect(steps.length).toBe(expected);
+      expect(steps.every((step) => step.same)).toBe(true);
+    },
+    120_000,
+  );
 
   // every path walked, the machines whose guards read errors and inputs most
-  it.each(['session', 'playlist', 'librarySync', 'shareWizard'])('%s with --every-path: every step as exported', (name) => {
-    const document = JSON.parse(runPaths(registry, [name, '--every-path', '--format', 'json']).out) as PathsDocument;
-    const difference = replayDocument(registry.machines[name]!, document);
-    expect(difference && formatDifference(difference)).toBeNull();
-  }, 120_000);
+  it.each(['session', 'playlist', 'librarySync', 'shareWizard'])(
+    '%s with --every-path: every step as exported',
+    (name) => {
+      const document = JSON.parse(runPaths(registry, [name, '--every-path', '--format', 'json']).out) as PathsDocument;
+      const difference = replayDocument(registry.machines[name]!, document);
+      expect(difference && formatDifference(difference)).toBeNull();
+    },
+    120_000,
+  );
 
   it.each([
     ['session', 'quick'],
     ['playlist', 'quick'],
     ['session', 'random', '--seed', '3'],
     ['librarySync', 'random', '--seed', '3'],
-  ])('%s with --generator %s: every step as exported', (name, ...generator) => {
-    const document = JSON.parse(runPaths(registry, [name, '--generator', ...generator, '--format', 'json']).out) as PathsDocument;
-    expect(document.paths.length).toBeGreaterThan(0);
-    const difference = replayDocument(registry.machines[name]!, document);
-    expect(difference && formatDifference(difference)).toBeNull();
-  }, 120_000);
+  ])(
+    '%s with --generator %s: every step as exported',
+    (name, ...generator) => {
+      const document = JSON.parse(
+        runPaths(registry, [name, '--generator', ...generator, '--format', 'json']).out,
+      ) as PathsDocument;
+      expect(document.paths.length).toBeGreaterThan(0);
+      const difference = replayDocument(registry.machines[name]!, document);
+      expect(difference && formatDifference(difference)).toBeNull();
+    },
+    120_000,
+  );
 
   it('the default export of every machine stays well under 1 MB of JSON, all it carries included', () => {
     const bytes = names.reduce((sum, name) => sum + Buffer.byteLength(exportText(name)), 0);
@@ -91,7 +105,9 @@ describe('an exported file replays with nothing but the file', () => {
 
   it("errors in events are data the guards read: the session's refusals are plain objects in the file", () => {
     const document = exported('session');
-    const errors = document.paths.flatMap((path) => path.steps.flatMap((step) => ('error' in step.event ? [step.event.error] : [])));
+    const errors = document.paths.flatMap((path) =>
+      path.steps.flatMap((step) => ('error' in step.event ? [step.event.error] : [])),
+    );
     expect(errors).toContainEqual({ name: 'ApiError', message: 'wrong 2fa code', status: 202001, httpStatus: 200 });
     expect(errors).toContainEqual({ name: 'ApiError', message: 'unauthorized', status: 902002, httpStatus: 200 });
   }, 120_000);
@@ -108,7 +124,9 @@ describe('a file that does not match is caught', () => {
     path.steps[at]!.value = 'ready';
     const difference = replayDocument(registry.machines.keepPlan!, tampered);
     expect(difference).not.toBeNull();
-    expect(formatDifference(difference!)).toBe(`${confirm.id} step ${at + 1} (CONFIRM): expected ready [], got closed []`);
+    expect(formatDifference(difference!)).toBe(
+      `${confirm.id} step ${at + 1} (CONFIRM): expected ready [], got closed []`,
+    );
   });
 
   it('a step reached by another branch than the file says fails, naming the transitions fired', () => {
@@ -172,7 +190,12 @@ describe('an input with functions', () => {
   });
 
   it('an event is written the same way: errors as their fields, stubs by name', () => {
-    const event = { type: 'LOADED', error: Object.assign(new Error('no'), { status: 1 }), at: new Date(0), now: returns(5) };
+    const event = {
+      type: 'LOADED',
+      error: Object.assign(new Error('no'), { status: 1 }),
+      at: new Date(0),
+      now: returns(5),
+    };
     expect(JSON.parse(JSON.stringify(inputAsData(event)))).toEqual({
       type: 'LOADED',
       error: { name: 'Error', message: 'no', status: 1 },
@@ -212,7 +235,9 @@ describe('npm run paths -- --replay FILE (the command, in its own process)', () 
     expect(lines[0]).toBe(`${file}: keepPlan (keepPlan, ${document.definitionHash}), ${document.paths.length} paths`);
     expect(lines.filter((line) => / step \d+ \(.+\): .+ ok$/.test(line))).toHaveLength(steps);
     expect(lines).toContain('keepPlan-1 step 1 (CLOSE): closed [] ok');
-    expect(lines.at(-1)).toBe(`Replayed 1 file: 1 machine, ${document.paths.length} paths, ${steps} steps, each as exported`);
+    expect(lines.at(-1)).toBe(
+      `Replayed 1 file: 1 machine, ${document.paths.length} paths, ${steps} steps, each as exported`,
+    );
   }, 60_000);
 
   it("every machine's export, as the array --all prints: the hashes agree across processes", async () => {
@@ -232,7 +257,9 @@ describe('npm run paths -- --replay FILE (the command, in its own process)', () 
     const { code, out, err } = await replay(file);
     expect(code).toBe(REPLAY_EXIT.differs);
     expect(err.trim()).toBe(`paths: ${file}: keepPlan-1 step 1 (CLOSE): expected ready [], got closed []`);
-    expect(out.trimEnd().split('\n').at(-1)).toBe('keepPlan-1 step 1 (CLOSE): expected ready [], got closed [] DIFFERS');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      'keepPlan-1 step 1 (CLOSE): expected ready [], got closed [] DIFFERS',
+    );
   }, 60_000);
 
   it('a file from another definition: exit 3 and one line', async () => {
@@ -250,8 +277,14 @@ describe('npm run paths -- --replay FILE (the command, in its own process)', () 
 
 describe('--replay arguments', () => {
   it('refuses no file, other options, and a file that is not an export', () => {
-    expect(runPaths(registry, ['--replay'])).toMatchObject({ code: 2, err: expect.stringMatching(/^--replay needs the files to replay\n/) });
-    expect(runPaths(registry, ['--replay', 'a.json', '--format', 'csv'])).toMatchObject({ code: 2, err: expect.stringMatching(/^--replay takes files only/) });
+    expect(runPaths(registry, ['--replay'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^--replay needs the files to replay\n/),
+    });
+    expect(runPaths(registry, ['--replay', 'a.json', '--format', 'csv'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^--replay takes files only/),
+    });
     expect(runPaths(registry, ['--replay', join(tmpdir(), 'no-such-export.json')])).toMatchObject({
       code: REPLAY_EXIT.notAnExport,
       err: `paths: cannot replay ${join(tmpdir(), 'no-such-export.json')}: no such file`,

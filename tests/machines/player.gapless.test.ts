@@ -8,7 +8,12 @@ import { text } from '@/shared/text';
 import { flush } from './fakes';
 import { sourceOf, startPlayer, track, type StartedPlayer } from './playerFakes';
 
-const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id)) as [ReturnType<typeof track>, ReturnType<typeof track>, ReturnType<typeof track>, ReturnType<typeof track>];
+const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id)) as [
+  ReturnType<typeof track>,
+  ReturnType<typeof track>,
+  ReturnType<typeof track>,
+  ReturnType<typeof track>,
+];
 const preloader = (p: StartedPlayer) => (p.snapshot().value as { preloader: string }).preloader;
 
 /** playing `tracks[index]`, with `loops` presses of the loop button first; commands and emits cleared */
@@ -48,7 +53,13 @@ describe('player: gapless hand-over', () => {
     expect(p.resolveSource.calls).toHaveLength(1);
     // the queue is saved at its new index, the page title and media session hear of the new track
     expect(p.emitted).toContainEqual({ type: 'queueChanged', queue: [A, B, C], index: 1 });
-    expect(p.emitted).toContainEqual(expect.objectContaining({ type: 'nowPlayingChanged', playing: true, nowPlaying: expect.objectContaining({ title: B.title }) }));
+    expect(p.emitted).toContainEqual(
+      expect.objectContaining({
+        type: 'nowPlayingChanged',
+        playing: true,
+        nowPlaying: expect.objectContaining({ title: B.title }),
+      }),
+    );
     // and what follows B is prepared next
     expect(preloader(p)).toBe('preloading');
     expect(p.preload.last.input).toEqual(C);
@@ -79,7 +90,7 @@ describe('player: gapless hand-over', () => {
     expect(p.context().index).toBe(3);
   });
 
-  it('a skip takes today\'s way (unload, resolve, load) and the prepared track is dropped', async () => {
+  it("a skip takes today's way (unload, resolve, load) and the prepared track is dropped", async () => {
     const p = await playing([A, B, C]);
     await prepareNext(p);
     p.actor.send({ type: 'NEXT' });
@@ -100,7 +111,7 @@ describe('player: gapless hand-over', () => {
     expect(preloader(p)).toBe('ready');
   });
 
-  it('a next track that fails to load: at the end today\'s way is taken, which says it cannot play', async () => {
+  it("a next track that fails to load: at the end today's way is taken, which says it cannot play", async () => {
     const p = await playing();
     const call = p.preload.last;
     call.resolve(sourceOf(call.input));
@@ -143,7 +154,7 @@ describe('player: gapless hand-over', () => {
     expect(p.preload.last.input).toEqual(A);
   });
 
-  it('a track streamed by parts is not prepared: the end takes today\'s way', async () => {
+  it("a track streamed by parts is not prepared: the end takes today's way", async () => {
     const p = await playing();
     p.preload.last.resolve(null);
     await flush();

@@ -3,7 +3,14 @@
 // every state must be reached. The walk tells states apart by value and queue size (pathStateKeys).
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
-import { loopModeOf, playbackStatus, playerMachine, type LoopMode, type PlaybackStatus, type PlayerSnapshot } from '@/features/player/playerMachine';
+import {
+  loopModeOf,
+  playbackStatus,
+  playerMachine,
+  type LoopMode,
+  type PlaybackStatus,
+  type PlayerSnapshot,
+} from '@/features/player/playerMachine';
 import type { PlayerTag } from '@/features/player/playerSetup';
 import { pathEvents, pathInput, pathStateKey } from '@/features/player/playerMachine.samples';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
@@ -20,7 +27,14 @@ import {
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const silentAudio = fromCallback(() => () => {});
 const machine = playerMachine.provide({
-  actors: { audio: silentAudio, resolveSource: pending, preload: pending, reportPlay: pending, findCover: pending, libraryBusy: pending } as never,
+  actors: {
+    audio: silentAudio,
+    resolveSource: pending,
+    preload: pending,
+    reportPlay: pending,
+    findCover: pending,
+    libraryBusy: pending,
+  } as never,
 });
 // deterministic shuffle and clock for both the walk and the replays (the samples' input)
 const input = pathInput;
@@ -30,7 +44,9 @@ const events = defaultEvents(machine, pathEvents);
 /** what the interface shows comes from tags: exactly one status tag (none when empty) and one loop mode tag */
 const shows = (status: PlaybackStatus) => (s: PlayerSnapshot) => {
   expect(playbackStatus(s)).toBe(status);
-  expect(['buffering', 'playing', 'paused', 'ended'].filter((tag) => s.hasTag(tag as PlayerTag))).toEqual(status === 'empty' ? [] : [status]);
+  expect(['buffering', 'playing', 'paused', 'ended'].filter((tag) => s.hasTag(tag as PlayerTag))).toEqual(
+    status === 'empty' ? [] : [status],
+  );
 };
 const loops = (mode: LoopMode) => (s: PlayerSnapshot) => {
   expect(loopModeOf(s)).toBe(mode);
@@ -82,7 +98,14 @@ describe('player machine paths', () => {
 
   it('walks both playback and loop mode (and the stat and preload regions)', () => {
     expect(stateIdsOf(machine)).toEqual(
-      expect.arrayContaining(['playback.ended', 'loopMode.shuffle', 'stat.pending.counting', 'preloader.preloading', 'preloader.ready', 'playback.empty.findingCover']),
+      expect.arrayContaining([
+        'playback.ended',
+        'loopMode.shuffle',
+        'stat.pending.counting',
+        'preloader.preloading',
+        'preloader.ready',
+        'playback.empty.findingCover',
+      ]),
     );
     expect(paths.length).toBeGreaterThan(20);
   });

@@ -7,7 +7,11 @@ import { flush } from './fakes';
 import { sourceOf, startPlayer, track, type StartedPlayer } from './playerFakes';
 
 const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id));
-const ids = (p: StartedPlayer) => p.context().queue.map((t) => t.albumId.slice(6)).join('');
+const ids = (p: StartedPlayer) =>
+  p
+    .context()
+    .queue.map((t) => t.albumId.slice(6))
+    .join('');
 const status = (p: StartedPlayer) => playbackStatus(p.snapshot());
 
 /** a player playing `tracks[index]`, with emitted events and audio commands cleared */
@@ -26,7 +30,14 @@ describe('player: start', () => {
     const p = startPlayer({ volume: 40, muted: true });
     expect(status(p)).toBe('empty');
     expect(loopModeOf(p.snapshot())).toBe('listLoop');
-    expect(p.context()).toMatchObject({ queue: [], index: 0, nowPlaying: null, volume: 40, muted: true, duration: null });
+    expect(p.context()).toMatchObject({
+      queue: [],
+      index: 0,
+      nowPlaying: null,
+      volume: 40,
+      muted: true,
+      duration: null,
+    });
     expect(p.audio.inputs).toEqual([{ volume: 40, muted: true }]);
     expect(p.snapshot().matches({ stat: 'idle', preloader: 'idle' })).toBe(true);
   });
@@ -64,7 +75,11 @@ describe('player: playing a track (buffering → playing)', () => {
 
     p.audio.report({ type: 'audio.playing' });
     expect(status(p)).toBe('playing');
-    expect(p.emitted.at(-1)).toEqual({ type: 'nowPlayingChanged', nowPlaying: { ...B, coverUrl: sourceOf(B!).coverUrl }, playing: true });
+    expect(p.emitted.at(-1)).toEqual({
+      type: 'nowPlayingChanged',
+      nowPlaying: { ...B, coverUrl: sourceOf(B!).coverUrl },
+      playing: true,
+    });
   });
 
   it('replace-and-play drops repeats and keeps the chosen item; nothing to play is ignored', () => {
@@ -245,10 +260,16 @@ describe('player: seek by a step (←/→)', () => {
     p.audio.take();
     p.actor.send({ type: 'SEEK_BY', seconds: 5 });
     p.actor.send({ type: 'SEEK_BY', seconds: 5 });
-    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 105 }, { type: 'audio.seek', time: 110 }]);
+    expect(p.audio.commands.splice(0)).toEqual([
+      { type: 'audio.seek', time: 105 },
+      { type: 'audio.seek', time: 110 },
+    ]);
     p.actor.send({ type: 'SEEK_BY', seconds: -500 });
     p.actor.send({ type: 'SEEK_BY', seconds: 500 });
-    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 0 }, { type: 'audio.seek', time: 200 }]);
+    expect(p.audio.commands.splice(0)).toEqual([
+      { type: 'audio.seek', time: 0 },
+      { type: 'audio.seek', time: 200 },
+    ]);
     expect(status(p)).toBe('playing');
   });
 
@@ -269,7 +290,10 @@ describe('player: seek by a step (←/→)', () => {
     p.audio.take();
     p.actor.send({ type: 'SEEK_TO', seconds: 16 });
     p.actor.send({ type: 'SEEK_TO', seconds: 99 });
-    expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.seek', time: 16 }, { type: 'audio.seek', time: 32 }]);
+    expect(p.audio.commands.splice(0)).toEqual([
+      { type: 'audio.seek', time: 16 },
+      { type: 'audio.seek', time: 32 },
+    ]);
     p.actor.send({ type: 'TOGGLE_PLAY' });
     p.audio.take();
     p.actor.send({ type: 'SEEK_TO', seconds: 4 });
@@ -501,7 +525,11 @@ describe('player: queue restore', () => {
     expect(p.context()).toMatchObject({ queue: [A, B, C], index: 1, nowPlaying: { ...B, coverUrl: undefined } });
     expect(p.resolveSource.calls).toHaveLength(0);
     expect(p.emitted.filter((e) => e.type === 'queueChanged')).toEqual([]);
-    expect(p.emitted.at(-1)).toEqual({ type: 'nowPlayingChanged', nowPlaying: { ...B, coverUrl: undefined }, playing: false });
+    expect(p.emitted.at(-1)).toEqual({
+      type: 'nowPlayingChanged',
+      nowPlaying: { ...B, coverUrl: undefined },
+      playing: false,
+    });
     p.actor.send({ type: 'TOGGLE_PLAY' });
     expect(p.resolveSource.last.input).toEqual(B);
   });
@@ -628,7 +656,9 @@ describe('player: failures leave the player usable', () => {
     await flush();
     expect(status(p)).toBe('empty');
     expect(p.context()).toMatchObject({ error: text.album.unavailable, index: 0, nowPlaying: { albumId: A!.albumId } });
-    expect(p.emitted.filter((e) => e.type === 'notify')).toEqual([{ type: 'notify', severity: 'error', message: text.album.unavailable }]);
+    expect(p.emitted.filter((e) => e.type === 'notify')).toEqual([
+      { type: 'notify', severity: 'error', message: text.album.unavailable },
+    ]);
     p.actor.send({ type: 'NEXT' });
     expect(status(p)).toBe('buffering');
     expect(p.context().error).toBeNull();

@@ -1,7 +1,15 @@
 // Fakes for player tests: a fake audio actor that records commands and lets the test send reports
 // back through the real sendBack, and a started player with fake services.
 import { createActor, fromCallback } from 'xstate';
-import { playerMachine, type FoundCover, type PlayerEmitted, type PlayerInput, type PlayerSource, type PlayReportInput, type LibraryBusyInput } from '@/features/player/playerMachine';
+import {
+  playerMachine,
+  type FoundCover,
+  type PlayerEmitted,
+  type PlayerInput,
+  type PlayerSource,
+  type PlayReportInput,
+  type LibraryBusyInput,
+} from '@/features/player/playerMachine';
 import { sampleTrack } from '@/shared/model.samples';
 import type { TrackInfo } from '@/shared/track';
 import type { AudioCommand, AudioInput, AudioReport } from '@/features/player/audioActor';

@@ -5,8 +5,22 @@
 // of the items shown, by whether an error (load or form) is shown, and by how the state was entered
 // (which request ended and how, which move, or a REPLACED of which list), so every sample event is walked.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
-import { movedOrder, playlistMachine, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
+import {
+  createActor,
+  fromCallback,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type EmittedFrom,
+  type InspectionEvent,
+  type StateValue,
+} from 'xstate';
+import {
+  movedOrder,
+  playlistMachine,
+  type PlaylistEvent,
+  type PlaylistSavedEvent,
+  type PlaylistSnapshot,
+} from '@/features/playlists/playlistMachine';
 import { cleanFields } from '@/features/playlists/forms';
 import { pathEvents, pathInput } from '@/features/playlists/playlistMachine.samples';
 import { errorMessage, isApiError } from '@/services/api/errors';
@@ -37,7 +51,14 @@ const recordingMachine = () => withRecordingActors(playlistMachine, actorNames);
 const input = pathInput as { id: string };
 const samples = pathEvents as PathEvent<Page>[];
 
-type Sent = AnyEventObject & { output?: unknown; error?: unknown; itemId?: string; by?: -1 | 1; form?: PlaylistFields; playlist?: Playlist };
+type Sent = AnyEventObject & {
+  output?: unknown;
+  error?: unknown;
+  itemId?: string;
+  by?: -1 | 1;
+  form?: PlaylistFields;
+  playlist?: Playlist;
+};
 
 const inReady = (value: StateValue) => typeof value === 'object' && 'ready' in value;
 
@@ -115,7 +136,9 @@ function replayLog(path: MachinePath<Page>) {
   const steps: { from: StateValue; event: Sent }[] = [];
   const emitted: Told[] = [];
   // the playlists store that owns the page, recording what it is told
-  const owner = createActor(fromCallback<PlaylistSavedEvent>(({ receive }) => receive((event) => emitted.push(event)))).start();
+  const owner = createActor(
+    fromCallback<PlaylistSavedEvent>(({ receive }) => receive((event) => emitted.push(event))),
+  ).start();
   const inspect = (event: InspectionEvent) => {
     if (event.type === '@xstate.actor' && event.actorRef.sessionId === event.rootId) {
       (event.actorRef as ActorRefFrom<Page>).on('*', (e) => emitted.push(e));
@@ -206,7 +229,11 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
       expect(sortedTags(s)).toEqual(['busy', 'editDialog', 'ready']);
       expect(s.children.updateInfo).toBeDefined();
       expect(s.context.formError).toBeNull();
-      expect(inputs.updateInfo.at(-1)).toEqual({ id: input.id, fields: cleanFields(lastOf('SUBMIT_EDIT')!.form!), version: s.context.playlist!.version });
+      expect(inputs.updateInfo.at(-1)).toEqual({
+        id: input.id,
+        fields: cleanFields(lastOf('SUBMIT_EDIT')!.form!),
+        version: s.context.playlist!.version,
+      });
       refusesChanges(s);
     },
     'ready.removing': (s) => {
@@ -254,10 +281,18 @@ describe('playlist machine paths', () => {
     const walked = paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.event)));
     for (const sample of samples) expect(walked).toContain(JSON.stringify(sample));
     const replacedIn = new Set(
-      paths.flatMap((p) => p.steps.flatMap((step, i) => (step.event.type === 'REPLACED' ? [JSON.stringify(p.steps[i - 1]!.state.value)] : []))),
+      paths.flatMap((p) =>
+        p.steps.flatMap((step, i) =>
+          step.event.type === 'REPLACED' ? [JSON.stringify(p.steps[i - 1]!.state.value)] : [],
+        ),
+      ),
     );
     expect(replacedIn).toEqual(
-      new Set(['"loading"', '"failed"', ...['viewing', 'editDialog', 'saving', 'removing'].map((leaf) => JSON.stringify({ ready: leaf }))]),
+      new Set([
+        '"loading"',
+        '"failed"',
+        ...['viewing', 'editDialog', 'saving', 'removing'].map((leaf) => JSON.stringify({ ready: leaf })),
+      ]),
     );
   });
 

@@ -3,7 +3,14 @@
 // undone when refused), nothing else taken while a request is in flight, and REPLACED.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { movedOrder, playlistMachine, type PlaylistContext, type PlaylistEvent, type PlaylistSavedEvent, type PlaylistSnapshot } from '@/features/playlists/playlistMachine';
+import {
+  movedOrder,
+  playlistMachine,
+  type PlaylistContext,
+  type PlaylistEvent,
+  type PlaylistSavedEvent,
+  type PlaylistSnapshot,
+} from '@/features/playlists/playlistMachine';
 import { ApiError, BadResponseError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
@@ -15,9 +22,24 @@ const normal = (id: string): PlaylistItem => ({
   id,
   type: 'normal',
   description: '',
-  track: { albumId: `album-${id}`, discId: 1, trackId: 1, title: `Track ${id}`, artist: 'Artist', type: 'normal', albumTitle: 'Album' },
+  track: {
+    albumId: `album-${id}`,
+    discId: 1,
+    trackId: 1,
+    title: `Track ${id}`,
+    artist: 'Artist',
+    type: 'normal',
+    albumTitle: 'Album',
+  },
 });
-const dummy = (id: string): PlaylistItem => ({ id, type: 'dummy', description: '占位', title: `Dummy ${id}`, artist: 'Nobody', trackType: 'normal' });
+const dummy = (id: string): PlaylistItem => ({
+  id,
+  type: 'dummy',
+  description: '占位',
+  title: `Dummy ${id}`,
+  artist: 'Nobody',
+  trackType: 'normal',
+});
 const album = (id: string): PlaylistItem => ({ id, type: 'album', description: '', albumId: `album-${id}` });
 
 const ia = normal('a');
@@ -44,7 +66,9 @@ type Emitted = NotifyEvent | PlaylistSavedEvent;
 function start(id = '7') {
   const emitted: Emitted[] = [];
   // the playlists store that owns the page, recording what it is told
-  const owner = createActor(fromCallback<PlaylistSavedEvent>(({ receive }) => receive((event) => emitted.push(event)))).start();
+  const owner = createActor(
+    fromCallback<PlaylistSavedEvent>(({ receive }) => receive((event) => emitted.push(event))),
+  ).start();
   const fakes = {
     loadPlaylist: fakeService<Playlist, { id: string }>(),
     updateInfo: fakeService<Playlist, UpdateInfoInput>(),
@@ -86,7 +110,14 @@ describe('playlist page: loading', () => {
     let s = actor.getSnapshot();
     expect(s.value).toBe('loading');
     expect(tags(s)).toEqual(['busy', 'loading']);
-    expect(s.context).toEqual<PlaylistContext>({ id: '7', owner, playlist: null, error: null, formError: null, beforeMove: null });
+    expect(s.context).toEqual<PlaylistContext>({
+      id: '7',
+      owner,
+      playlist: null,
+      error: null,
+      formError: null,
+      beforeMove: null,
+    });
     expect(fakes.loadPlaylist.calls).toHaveLength(1);
     expect(fakes.loadPlaylist.last.input).toEqual({ id: '7' });
 
@@ -95,7 +126,14 @@ describe('playlist page: loading', () => {
     s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: 'viewing' });
     expect(tags(s)).toEqual(['ready']);
-    expect(s.context).toEqual<PlaylistContext>({ id: '7', owner, playlist: loaded, error: null, formError: null, beforeMove: null });
+    expect(s.context).toEqual<PlaylistContext>({
+      id: '7',
+      owner,
+      playlist: loaded,
+      error: null,
+      formError: null,
+      beforeMove: null,
+    });
     expect(emitted).toEqual([]);
   });
 
@@ -105,17 +143,20 @@ describe('playlist page: loading', () => {
     ['an HTTP error', new NetworkError(503, 'Service Unavailable'), '网络错误: 503 Service Unavailable'],
     ['no answer', new NetworkError(null), '未知网络错误'],
     ['an answer that is not a playlist', new BadResponseError(), text.errors.badResponse],
-  ])('a failure (%s) keeps the server message in context.error for the page and notifies it', async (_, reason, message) => {
-    const { actor, fakes, emitted } = start();
-    fakes.loadPlaylist.last.reject(reason);
-    await flush();
-    const s = actor.getSnapshot();
-    expect(s.value).toBe('failed');
-    expect(tags(s)).toEqual(['failed']);
-    expect(s.context.error).toBe(message);
-    expect(s.context.playlist).toBeNull();
-    expect(emitted).toEqual([error(message)]);
-  });
+  ])(
+    'a failure (%s) keeps the server message in context.error for the page and notifies it',
+    async (_, reason, message) => {
+      const { actor, fakes, emitted } = start();
+      fakes.loadPlaylist.last.reject(reason);
+      await flush();
+      const s = actor.getSnapshot();
+      expect(s.value).toBe('failed');
+      expect(tags(s)).toEqual(['failed']);
+      expect(s.context.error).toBe(message);
+      expect(s.context.playlist).toBeNull();
+      expect(emitted).toEqual([error(message)]);
+    },
+  );
 
   it('RETRY loads again; a success clears the error', async () => {
     const { actor, fakes, emitted } = start();
@@ -227,7 +268,11 @@ describe('playlist page: edit the info', () => {
     expect(s.value).toEqual({ ready: 'saving' });
     expect(tags(s)).toEqual(['busy', 'editDialog', 'ready']);
     expect(fakes.updateInfo.calls).toHaveLength(1);
-    expect(fakes.updateInfo.last.input).toEqual({ id: '7', fields: { name, description: ' 说明 ', isPublic: false }, version: 'v1' });
+    expect(fakes.updateInfo.last.input).toEqual({
+      id: '7',
+      fields: { name, description: ' 说明 ', isPublic: false },
+      version: 'v1',
+    });
     // a double submit and a close in flight are not taken
     actor.send({ type: 'SUBMIT_EDIT', form });
     actor.send({ type: 'CLOSE' });
@@ -246,7 +291,11 @@ describe('playlist page: edit the info', () => {
   });
 
   it.each([
-    ['the server refuses', new ApiError(902001, 'you are not the owner of the play list'), 'you are not the owner of the play list'],
+    [
+      'the server refuses',
+      new ApiError(902001, 'you are not the owner of the play list'),
+      'you are not the owner of the play list',
+    ],
     ['no answer', new NetworkError(null), '未知网络错误'],
   ])('a failure (%s) stays in the dialog with a notify and the list unchanged', async (_, reason, message) => {
     const { actor, fakes, emitted } = await ready();
@@ -284,25 +333,31 @@ describe('playlist page: remove an item', () => {
     expect(fakes.removeItem.calls).toHaveLength(0);
   });
 
-  it.each(['a', 'b', 'c'])('removes item %s (busy); the answer replaces the list, is emitted and 删除成功', async (itemId) => {
-    const { actor, fakes, emitted } = await ready();
-    actor.send({ type: 'REMOVE_ITEM', itemId });
-    let s = actor.getSnapshot();
-    expect(s.value).toEqual({ ready: 'removing' });
-    expect(tags(s)).toEqual(['busy', 'ready']);
-    expect(fakes.removeItem.last.input).toEqual({ id: '7', itemId });
-    // the item stays shown until the server agrees
-    expect(ids(s)).toEqual(['a', 'b', 'c']);
+  it.each(['a', 'b', 'c'])(
+    'removes item %s (busy); the answer replaces the list, is emitted and 删除成功',
+    async (itemId) => {
+      const { actor, fakes, emitted } = await ready();
+      actor.send({ type: 'REMOVE_ITEM', itemId });
+      let s = actor.getSnapshot();
+      expect(s.value).toEqual({ ready: 'removing' });
+      expect(tags(s)).toEqual(['busy', 'ready']);
+      expect(fakes.removeItem.last.input).toEqual({ id: '7', itemId });
+      // the item stays shown until the server agrees
+      expect(ids(s)).toEqual(['a', 'b', 'c']);
 
-    const answer = list(loaded.items.filter((i) => i.id !== itemId), { lastModified: 1_800_000_000 });
-    fakes.removeItem.last.resolve(answer);
-    await flush();
-    s = actor.getSnapshot();
-    expect(s.value).toEqual({ ready: 'viewing' });
-    expect(s.context.playlist).toEqual(answer);
-    expect(emitted).toEqual([{ type: 'PLAYLIST_SAVED', playlist: answer }, success('删除成功')]);
-    expect(text.itemRemoved).toBe('删除成功');
-  });
+      const answer = list(
+        loaded.items.filter((i) => i.id !== itemId),
+        { lastModified: 1_800_000_000 },
+      );
+      fakes.removeItem.last.resolve(answer);
+      await flush();
+      s = actor.getSnapshot();
+      expect(s.value).toEqual({ ready: 'viewing' });
+      expect(s.context.playlist).toEqual(answer);
+      expect(emitted).toEqual([{ type: 'PLAYLIST_SAVED', playlist: answer }, success('删除成功')]);
+      expect(text.itemRemoved).toBe('删除成功');
+    },
+  );
 
   it.each([
     ['the item is gone', new ApiError(901000, 'song not found'), 'song not found'],
@@ -417,7 +472,11 @@ describe('playlist page: move an item', () => {
   });
 
   it.each([
-    ['the server refuses', new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once'), 'malformed payload: reorder needs every item id of the playlist exactly once'],
+    [
+      'the server refuses',
+      new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once'),
+      'malformed payload: reorder needs every item id of the playlist exactly once',
+    ],
     ['no answer', new NetworkError(null), '未知网络错误'],
   ])('a failure (%s) puts the old order back and notifies', async (_, reason, message) => {
     const { actor, fakes, emitted } = await ready();
@@ -438,10 +497,13 @@ describe('playlist page: one request at a time', () => {
   const busy: [string, (actor: ReturnType<typeof start>['actor']) => void][] = [
     ['removing', (actor) => actor.send({ type: 'REMOVE_ITEM', itemId: 'a' })],
     ['moving', (actor) => actor.send({ type: 'MOVE_ITEM', itemId: 'a', by: 1 })],
-    ['saving', (actor) => {
-      actor.send({ type: 'OPEN_EDIT' });
-      actor.send({ type: 'SUBMIT_EDIT', form });
-    }],
+    [
+      'saving',
+      (actor) => {
+        actor.send({ type: 'OPEN_EDIT' });
+        actor.send({ type: 'SUBMIT_EDIT', form });
+      },
+    ],
   ];
 
   it.each(busy)('while %s, REMOVE_ITEM, MOVE_ITEM and OPEN_EDIT are not accepted', async (state, enter) => {
@@ -491,10 +553,13 @@ describe('playlist page: REPLACED (the list changed elsewhere)', () => {
 
   it.each<[string, (actor: ReturnType<typeof start>['actor']) => void]>([
     ['editDialog', (actor) => actor.send({ type: 'OPEN_EDIT' })],
-    ['saving', (actor) => {
-      actor.send({ type: 'OPEN_EDIT' });
-      actor.send({ type: 'SUBMIT_EDIT', form });
-    }],
+    [
+      'saving',
+      (actor) => {
+        actor.send({ type: 'OPEN_EDIT' });
+        actor.send({ type: 'SUBMIT_EDIT', form });
+      },
+    ],
     ['removing', (actor) => actor.send({ type: 'REMOVE_ITEM', itemId: 'a' })],
   ])('is taken in %s without leaving it', async (state, enter) => {
     const { actor } = await ready();
@@ -535,7 +600,9 @@ describe('playlist page: REPLACED (the list changed elsewhere)', () => {
     actor.send({ type: 'MOVE_ITEM', itemId: 'b', by: -1 });
     actor.send({ type: 'REPLACED', playlist: appended });
     expect(actor.getSnapshot().context.playlist).toBe(appended);
-    fakes.reorder.last.reject(new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once'));
+    fakes.reorder.last.reject(
+      new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once'),
+    );
     await flush();
     const s = actor.getSnapshot();
     expect(s.value).toEqual({ ready: 'viewing' });

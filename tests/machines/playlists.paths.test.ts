@@ -8,7 +8,14 @@
 // owns (so OPEN_PAGE and CLOSE_PAGE are walked) and, after a RESET, by the state it left (so RESET
 // is walked from every state).
 import { describe, expect, it } from 'vitest';
-import { createActor, type ActorRefFrom, type AnyEventObject, type EmittedFrom, type InspectionEvent, type StateValue } from 'xstate';
+import {
+  createActor,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type EmittedFrom,
+  type InspectionEvent,
+  type StateValue,
+} from 'xstate';
 import { playlistsMachine, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
 import { cleanFields } from '@/features/playlists/forms';
 import { pathEvents } from '@/features/playlists/playlistsMachine.samples';
@@ -51,7 +58,11 @@ type Sent = AnyEventObject & {
 /** the store's children but the playlist page it owns */
 const servicesOf = (s: PlaylistsSnapshot) => Object.keys(s.children).filter((id) => !id.startsWith('playlistPage:'));
 
-const infoOf = ({ items: _items, version: _version, ...info }: PlaylistInfo & { items?: unknown; version?: unknown }): PlaylistInfo => info;
+const infoOf = ({
+  items: _items,
+  version: _version,
+  ...info
+}: PlaylistInfo & { items?: unknown; version?: unknown }): PlaylistInfo => info;
 
 /** What the path's events should have caused so far: a small model of the store. */
 function model(steps: readonly { from: StateValue; event: Sent }[]) {
@@ -171,7 +182,14 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     idle: (s) => {
       always(s);
       expect(sortedTags(s)).toEqual(['loading']);
-      expect({ ...s.context, page: null }).toEqual({ playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null });
+      expect({ ...s.context, page: null }).toEqual({
+        playlists: [],
+        formError: null,
+        pendingDelete: null,
+        pendingTracks: [],
+        target: null,
+        page: null,
+      });
       expect(servicesOf(s)).toEqual([]);
     },
     loading: (s) => {
@@ -275,15 +293,23 @@ describe('playlists machine paths', () => {
     const resetFrom = paths
       .filter((p) => p.steps.at(-1)!.event.type === 'RESET')
       .map((p) => JSON.stringify(p.steps.at(-2)!.state.value));
-    expect(new Set(resetFrom)).toEqual(new Set(stateIdsOf(machine).map((id) => {
-      const [parent, child] = id.split('.');
-      return JSON.stringify(child ? { [parent!]: child } : parent);
-    })));
+    expect(new Set(resetFrom)).toEqual(
+      new Set(
+        stateIdsOf(machine).map((id) => {
+          const [parent, child] = id.split('.');
+          return JSON.stringify(child ? { [parent!]: child } : parent);
+        }),
+      ),
+    );
     const walked = paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.event)));
     for (const sample of samples) expect(walked).toContain(JSON.stringify(sample));
     // creating → appending (a list created from the add dialog) is walked
     const createThenAppend = paths.some((p) =>
-      p.steps.some((step, i) => step.event.type === 'xstate.done.actor.createPlaylist' && JSON.stringify(p.steps[i]!.state.value) === '{"ready":"appending"}'),
+      p.steps.some(
+        (step, i) =>
+          step.event.type === 'xstate.done.actor.createPlaylist' &&
+          JSON.stringify(p.steps[i]!.state.value) === '{"ready":"appending"}',
+      ),
     );
     expect(createThenAppend).toBe(true);
   });

@@ -3,7 +3,12 @@
 // add to it), PLAYLIST_SAVED from a list's page, and RESET (signed out) from every state.
 import { describe, expect, it } from 'vitest';
 import { createActor, type StateValue } from 'xstate';
-import { playlistsMachine, type AppendInput, type PlaylistsContext, type PlaylistsSnapshot } from '@/features/playlists/playlistsMachine';
+import {
+  playlistsMachine,
+  type AppendInput,
+  type PlaylistsContext,
+  type PlaylistsSnapshot,
+} from '@/features/playlists/playlistsMachine';
 import { playlistMachine, type ReorderInput, type UpdateInfoInput } from '@/features/playlists/playlistMachine';
 import { ApiError, BadResponseError, NetworkError } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
@@ -40,7 +45,14 @@ const three = info('3');
 const a = track('a');
 const b = track('b');
 const form: PlaylistFields = { name: '通勤', description: '路上听', isPublic: false };
-const initialContext: PlaylistsContext = { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null };
+const initialContext: PlaylistsContext = {
+  playlists: [],
+  formError: null,
+  pendingDelete: null,
+  pendingTracks: [],
+  target: null,
+  page: null,
+};
 
 type Emitted = NotifyEvent | { type: 'playlistDeleted'; id: string };
 
@@ -79,7 +91,8 @@ async function ready(lists: PlaylistInfo[] = [one, two, three]) {
 const tags = (s: PlaylistsSnapshot) => [...s.tags].sort();
 const success = (message: string): NotifyEvent => ({ type: 'notify', severity: 'success', message });
 const error = (message: string): NotifyEvent => ({ type: 'notify', severity: 'error', message });
-const callCount = (fakes: ReturnType<typeof start>['fakes']) => Object.values(fakes).reduce((n, f) => n + f.calls.length, 0);
+const callCount = (fakes: ReturnType<typeof start>['fakes']) =>
+  Object.values(fakes).reduce((n, f) => n + f.calls.length, 0);
 
 describe('playlists store: loading', () => {
   it('waits in idle (shown as loading) with nothing until LOAD', () => {
@@ -198,11 +211,19 @@ describe('playlists store: the create dialog', () => {
     ['a name of spaces', { name: '   ' }, '请输入播放列表名称'],
     ['a name of whitespace', { name: '\t\n \u3000' }, '请输入播放列表名称'],
     ['a 201-character name', { name: name201 }, '播放列表名称不能超过 200 个字符'],
-    ['a 201-character name of emoji (counted as characters)', { name: '🎵'.repeat(201) }, '播放列表名称不能超过 200 个字符'],
+    [
+      'a 201-character name of emoji (counted as characters)',
+      { name: '🎵'.repeat(201) },
+      '播放列表名称不能超过 200 个字符',
+    ],
     ['a 5001-character description', { description: description5001 }, '说明不能超过 5000 个字符'],
     // the first failing rule is the one shown
     ['an empty name and a long description', { name: ' ', description: description5001 }, '请输入播放列表名称'],
-    ['a long name and a long description', { name: name201, description: description5001 }, '播放列表名称不能超过 200 个字符'],
+    [
+      'a long name and a long description',
+      { name: name201, description: description5001 },
+      '播放列表名称不能超过 200 个字符',
+    ],
   ])('refuses %s with its message, sends nothing and stays open', async (_, change, message) => {
     const { actor, fakes, emitted } = await ready();
     actor.send({ type: 'OPEN_CREATE' });
@@ -217,9 +238,21 @@ describe('playlists store: the create dialog', () => {
   it.each<[string, PlaylistFields, PlaylistFields]>([
     ['a name of exactly 200 characters', { ...form, name: 'n'.repeat(200) }, { ...form, name: 'n'.repeat(200) }],
     ['200 emoji (400 UTF-16 units)', { ...form, name: '🎵'.repeat(200) }, { ...form, name: '🎵'.repeat(200) }],
-    ['200 characters with spaces around them', { ...form, name: `  ${'n'.repeat(200)}  ` }, { ...form, name: 'n'.repeat(200) }],
-    ['a description of exactly 5000 characters', { ...form, description: 'd'.repeat(5000) }, { ...form, description: 'd'.repeat(5000) }],
-    ['a padded name (trimmed) and a padded description (kept)', { name: '  通勤 ', description: ' 路上听 ', isPublic: true }, { name: '通勤', description: ' 路上听 ', isPublic: true }],
+    [
+      '200 characters with spaces around them',
+      { ...form, name: `  ${'n'.repeat(200)}  ` },
+      { ...form, name: 'n'.repeat(200) },
+    ],
+    [
+      'a description of exactly 5000 characters',
+      { ...form, description: 'd'.repeat(5000) },
+      { ...form, description: 'd'.repeat(5000) },
+    ],
+    [
+      'a padded name (trimmed) and a padded description (kept)',
+      { name: '  通勤 ', description: ' 路上听 ', isPublic: true },
+      { name: '通勤', description: ' 路上听 ', isPublic: true },
+    ],
   ])('accepts %s and sends the name trimmed', async (_, submitted, sent) => {
     const { actor, fakes } = await ready();
     actor.send({ type: 'OPEN_CREATE' });
@@ -264,7 +297,12 @@ describe('playlists store: the create dialog', () => {
     expect(s.value).toEqual({ ready: 'browsing' });
     expect(tags(s)).toEqual(['ready']);
     // the list shows infos, without items
-    expect(s.context.playlists).toEqual([one, two, three, info('9', { name: '通勤', description: '路上听', isPublic: false })]);
+    expect(s.context.playlists).toEqual([
+      one,
+      two,
+      three,
+      info('9', { name: '通勤', description: '路上听', isPublic: false }),
+    ]);
     expect(s.context.playlists.at(-1)).not.toHaveProperty('items');
     expect(s.context.pendingTracks).toEqual([]);
     expect(fakes.appendTracks.calls).toHaveLength(0);
@@ -272,7 +310,11 @@ describe('playlists store: the create dialog', () => {
   });
 
   it.each([
-    ['the server refuses', new ApiError(901000, 'too many playlists (at most 100)'), 'too many playlists (at most 100)'],
+    [
+      'the server refuses',
+      new ApiError(901000, 'too many playlists (at most 100)'),
+      'too many playlists (at most 100)',
+    ],
     ['no answer', new NetworkError(null), '未知网络错误'],
   ])('a failure (%s) keeps the dialog open, shows the server message and adds nothing', async (_, reason, message) => {
     const { actor, fakes, emitted } = await ready();
@@ -346,7 +388,11 @@ describe('playlists store: delete', () => {
   });
 
   it.each([
-    ['the server refuses', new ApiError(902001, 'you are not the owner of the play list'), 'you are not the owner of the play list'],
+    [
+      'the server refuses',
+      new ApiError(902001, 'you are not the owner of the play list'),
+      'you are not the owner of the play list',
+    ],
     ['an HTTP error', new NetworkError(500, 'Internal Server Error'), '网络错误: 500 Internal Server Error'],
   ])('a failure (%s) notifies, keeps the list and closes the confirm', async (_, reason, message) => {
     const { actor, fakes, emitted } = await ready();
@@ -430,11 +476,14 @@ describe('playlists store: add to a playlist', () => {
     expect(actor.getSnapshot().value).toEqual({ ready: 'appending' });
     expect(fakes.appendTracks.calls).toHaveLength(1);
 
-    const answer = full(info('2', { name: 'List 2 (renamed elsewhere)', lastModified: 1_800_000_000, cover: { albumId: 'album-a', discId: 1 } }), [
-      itemOf('20', track('old')),
-      itemOf('21', a),
-      itemOf('22', b),
-    ]);
+    const answer = full(
+      info('2', {
+        name: 'List 2 (renamed elsewhere)',
+        lastModified: 1_800_000_000,
+        cover: { albumId: 'album-a', discId: 1 },
+      }),
+      [itemOf('20', track('old')), itemOf('21', a), itemOf('22', b)],
+    );
     fakes.appendTracks.last.resolve(answer);
     await flush();
     s = actor.getSnapshot();
@@ -452,31 +501,38 @@ describe('playlists store: add to a playlist', () => {
   });
 
   it.each([
-    ['the list is full', new ApiError(901000, 'playlist is full (at most 10000 items)'), 'playlist is full (at most 10000 items)'],
+    [
+      'the list is full',
+      new ApiError(901000, 'playlist is full (at most 10000 items)'),
+      'playlist is full (at most 10000 items)',
+    ],
     ['the list is gone', new ApiError(902000, 'playlist not found'), 'playlist not found'],
     ['no answer', new NetworkError(null), '未知网络错误'],
-  ])('a failure (%s) goes back to the add dialog with the server message and the tracks kept', async (_, reason, message) => {
-    const { actor, fakes, emitted } = await ready();
-    actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
-    actor.send({ type: 'CHOOSE', id: '2' });
-    fakes.appendTracks.last.reject(reason);
-    await flush();
-    let s = actor.getSnapshot();
-    expect(s.value).toEqual({ ready: 'addDialog' });
-    expect(tags(s)).toEqual(['addDialog', 'ready']);
-    expect(s.context.pendingTracks).toEqual([a, b]);
-    expect(s.context.playlists).toEqual([one, two, three]);
-    expect(emitted).toEqual([error(message)]);
+  ])(
+    'a failure (%s) goes back to the add dialog with the server message and the tracks kept',
+    async (_, reason, message) => {
+      const { actor, fakes, emitted } = await ready();
+      actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
+      actor.send({ type: 'CHOOSE', id: '2' });
+      fakes.appendTracks.last.reject(reason);
+      await flush();
+      let s = actor.getSnapshot();
+      expect(s.value).toEqual({ ready: 'addDialog' });
+      expect(tags(s)).toEqual(['addDialog', 'ready']);
+      expect(s.context.pendingTracks).toEqual([a, b]);
+      expect(s.context.playlists).toEqual([one, two, three]);
+      expect(emitted).toEqual([error(message)]);
 
-    // another list can be chosen
-    actor.send({ type: 'CHOOSE', id: '3' });
-    expect(fakes.appendTracks.last.input).toEqual({ id: '3', tracks: [a, b] });
-    fakes.appendTracks.last.resolve(full(three, [itemOf('30', a), itemOf('31', b)]));
-    await flush();
-    s = actor.getSnapshot();
-    expect(s.value).toEqual({ ready: 'browsing' });
-    expect(emitted.at(-1)).toEqual(success('添加成功'));
-  });
+      // another list can be chosen
+      actor.send({ type: 'CHOOSE', id: '3' });
+      expect(fakes.appendTracks.last.input).toEqual({ id: '3', tracks: [a, b] });
+      fakes.appendTracks.last.resolve(full(three, [itemOf('30', a), itemOf('31', b)]));
+      await flush();
+      s = actor.getSnapshot();
+      expect(s.value).toEqual({ ready: 'browsing' });
+      expect(emitted.at(-1)).toEqual(success('添加成功'));
+    },
+  );
 
   it('CLOSE closes the dialog and forgets the tracks', async () => {
     const { actor, fakes } = await ready();
@@ -709,72 +765,118 @@ describe('playlists store: LOAD while a dialog is open or a request runs', () =>
 describe('playlists store: RESET (signed out)', () => {
   type Started = Awaited<ReturnType<typeof ready>>;
   type Late = { call: FakeCall<never, never>; answer: unknown };
-  const late = <O, I>(call: FakeCall<I, O>, answer: O): Late => ({ call: call as unknown as FakeCall<never, never>, answer });
+  const late = <O, I>(call: FakeCall<I, O>, answer: O): Late => ({
+    call: call as unknown as FakeCall<never, never>,
+    answer,
+  });
 
   /** each scenario brings a fresh store into one state; `late` is the request it leaves in flight */
   const scenarios: [string, StateValue, () => Promise<Started & { late?: Late }>][] = [
     ['idle', 'idle', async () => start()],
-    ['loading', 'loading', async () => {
-      const started = start();
-      started.actor.send({ type: 'LOAD' });
-      return { ...started, late: late(started.fakes.listPlaylists.last, [one, two]) };
-    }],
-    ['failed', 'failed', async () => {
-      const started = start();
-      started.actor.send({ type: 'LOAD' });
-      started.fakes.listPlaylists.last.reject(new NetworkError(null));
-      await flush();
-      started.emitted.length = 0;
-      return started;
-    }],
+    [
+      'loading',
+      'loading',
+      async () => {
+        const started = start();
+        started.actor.send({ type: 'LOAD' });
+        return { ...started, late: late(started.fakes.listPlaylists.last, [one, two]) };
+      },
+    ],
+    [
+      'failed',
+      'failed',
+      async () => {
+        const started = start();
+        started.actor.send({ type: 'LOAD' });
+        started.fakes.listPlaylists.last.reject(new NetworkError(null));
+        await flush();
+        started.emitted.length = 0;
+        return started;
+      },
+    ],
     ['ready.browsing', { ready: 'browsing' }, async () => ready()],
-    ['ready.createDialog (with an error shown)', { ready: 'createDialog' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'OPEN_CREATE' });
-      started.actor.send({ type: 'SUBMIT_CREATE', form: { ...form, name: '' } });
-      return started;
-    }],
-    ['ready.creating', { ready: 'creating' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'OPEN_CREATE' });
-      started.actor.send({ type: 'SUBMIT_CREATE', form });
-      return { ...started, late: late(started.fakes.createPlaylist.last, full(info('9'))) };
-    }],
-    ['ready.creating (to add tracks)', { ready: 'creating' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'ADD_TRACKS', tracks: [a] });
-      started.actor.send({ type: 'OPEN_CREATE' });
-      started.actor.send({ type: 'SUBMIT_CREATE', form });
-      return { ...started, late: late(started.fakes.createPlaylist.last, full(info('9'))) };
-    }],
-    ['ready.addDialog', { ready: 'addDialog' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
-      return started;
-    }],
-    ['ready.createDialog (from the add dialog)', { ready: 'createDialog' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
-      started.actor.send({ type: 'OPEN_CREATE' });
-      return started;
-    }],
-    ['ready.appending', { ready: 'appending' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
-      started.actor.send({ type: 'CHOOSE', id: '2' });
-      return { ...started, late: late(started.fakes.appendTracks.last, full(info('2', { name: 'late' }), [itemOf('21', a)])) };
-    }],
-    ['ready.confirmingDelete', { ready: 'confirmingDelete' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'DELETE', id: '2' });
-      return started;
-    }],
-    ['ready.deleting', { ready: 'deleting' }, async () => {
-      const started = await ready();
-      started.actor.send({ type: 'DELETE', id: '2' });
-      started.actor.send({ type: 'CONFIRM' });
-      return { ...started, late: late(started.fakes.deletePlaylist.last, undefined as never) };
-    }],
+    [
+      'ready.createDialog (with an error shown)',
+      { ready: 'createDialog' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'OPEN_CREATE' });
+        started.actor.send({ type: 'SUBMIT_CREATE', form: { ...form, name: '' } });
+        return started;
+      },
+    ],
+    [
+      'ready.creating',
+      { ready: 'creating' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'OPEN_CREATE' });
+        started.actor.send({ type: 'SUBMIT_CREATE', form });
+        return { ...started, late: late(started.fakes.createPlaylist.last, full(info('9'))) };
+      },
+    ],
+    [
+      'ready.creating (to add tracks)',
+      { ready: 'creating' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'ADD_TRACKS', tracks: [a] });
+        started.actor.send({ type: 'OPEN_CREATE' });
+        started.actor.send({ type: 'SUBMIT_CREATE', form });
+        return { ...started, late: late(started.fakes.createPlaylist.last, full(info('9'))) };
+      },
+    ],
+    [
+      'ready.addDialog',
+      { ready: 'addDialog' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
+        return started;
+      },
+    ],
+    [
+      'ready.createDialog (from the add dialog)',
+      { ready: 'createDialog' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
+        started.actor.send({ type: 'OPEN_CREATE' });
+        return started;
+      },
+    ],
+    [
+      'ready.appending',
+      { ready: 'appending' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'ADD_TRACKS', tracks: [a, b] });
+        started.actor.send({ type: 'CHOOSE', id: '2' });
+        return {
+          ...started,
+          late: late(started.fakes.appendTracks.last, full(info('2', { name: 'late' }), [itemOf('21', a)])),
+        };
+      },
+    ],
+    [
+      'ready.confirmingDelete',
+      { ready: 'confirmingDelete' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'DELETE', id: '2' });
+        return started;
+      },
+    ],
+    [
+      'ready.deleting',
+      { ready: 'deleting' },
+      async () => {
+        const started = await ready();
+        started.actor.send({ type: 'DELETE', id: '2' });
+        started.actor.send({ type: 'CONFIRM' });
+        return { ...started, late: late(started.fakes.deletePlaylist.last, undefined as never) };
+      },
+    ],
   ];
 
   const expectForgotten = (s: PlaylistsSnapshot) => {
@@ -811,21 +913,26 @@ describe('playlists store: RESET (signed out)', () => {
     [name, 'fails', setUp] as const,
   ]);
 
-  it.each(endings)('RESET in %s: the request in flight is stopped, and when it %s late nothing comes back', async (_, how, setUp) => {
-    const { actor, fakes, emitted, late: pending } = await setUp();
-    const before = emitted.length;
-    actor.send({ type: 'RESET' });
-    expect(pending).toBeDefined();
-    expect(pending!.call.signal.aborted).toBe(true);
-    if (how === 'answers') pending!.call.resolve(pending!.answer as never);
-    else pending!.call.reject(new ApiError(902002, 'unauthorized'));
-    await flush();
-    expectForgotten(actor.getSnapshot());
-    // no toast, no playlistDeleted
-    expect(emitted).toHaveLength(before);
-    // and nothing else was started
-    expect(fakes.appendTracks.calls.length + fakes.createPlaylist.calls.length + fakes.deletePlaylist.calls.length).toBeLessThanOrEqual(1);
-  });
+  it.each(endings)(
+    'RESET in %s: the request in flight is stopped, and when it %s late nothing comes back',
+    async (_, how, setUp) => {
+      const { actor, fakes, emitted, late: pending } = await setUp();
+      const before = emitted.length;
+      actor.send({ type: 'RESET' });
+      expect(pending).toBeDefined();
+      expect(pending!.call.signal.aborted).toBe(true);
+      if (how === 'answers') pending!.call.resolve(pending!.answer as never);
+      else pending!.call.reject(new ApiError(902002, 'unauthorized'));
+      await flush();
+      expectForgotten(actor.getSnapshot());
+      // no toast, no playlistDeleted
+      expect(emitted).toHaveLength(before);
+      // and nothing else was started
+      expect(
+        fakes.appendTracks.calls.length + fakes.createPlaylist.calls.length + fakes.deletePlaylist.calls.length,
+      ).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('a late answer after RESET and a new LOAD does not mix into the new lists', async () => {
     const { actor, fakes, emitted } = await ready();
@@ -861,7 +968,12 @@ describe('playlists store: it owns the playlist page', () => {
       appendTracks: fakeService<Playlist, AppendInput>(),
     };
     const playlistPage = playlistMachine.provide({
-      actors: { loadPlaylist: page.loadPlaylist.logic, updateInfo: page.updateInfo.logic, removeItem: page.removeItem.logic, reorder: page.reorder.logic },
+      actors: {
+        loadPlaylist: page.loadPlaylist.logic,
+        updateInfo: page.updateInfo.logic,
+        removeItem: page.removeItem.logic,
+        reorder: page.reorder.logic,
+      },
     });
     const actor = createActor(
       playlistsMachine.provide({
@@ -908,7 +1020,9 @@ describe('playlists store: it owns the playlist page', () => {
     actor.send({ type: 'OPEN_PAGE', id: '3' });
     expect(pageOf(actor)!.id).toBe('3');
     expect(first.getSnapshot().status).toBe('stopped');
-    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('playlistPage:'))).toEqual(['playlistPage:3']);
+    expect(Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('playlistPage:'))).toEqual([
+      'playlistPage:3',
+    ]);
   });
 
   it("the page's saved edit reaches the store (the list shows the new name); tracks the store adds to that list reach the page", async () => {

@@ -26,23 +26,36 @@ export function registryWalk<M extends AnyStateMachine>(name: string, _machine?:
   const everyPaths = asMachinePaths(every.paths);
   const cases = generated.paths.map((path, i) => [title(path), paths[i]!] as const);
   const lean = new Set(cases.map(([name]) => name));
-  const extra = every.paths.flatMap((path, i) => (lean.has(title(path)) ? [] : [[`${EVERY_PATH}${title(path)}`, everyPaths[i]!] as const]));
+  const extra = every.paths.flatMap((path, i) =>
+    lean.has(title(path)) ? [] : [[`${EVERY_PATH}${title(path)}`, everyPaths[i]!] as const],
+  );
   /** The input a path starts from: its own (one of the machine's further inputs), else the machine's. */
-  const inputOf = (path: MachinePath<M>): unknown => ((path as unknown as GeneratedPath).input !== undefined ? (path as unknown as GeneratedPath).input : registry.pathInputs[name]);
+  const inputOf = (path: MachinePath<M>): unknown =>
+    (path as unknown as GeneratedPath).input !== undefined
+      ? (path as unknown as GeneratedPath).input
+      : registry.pathInputs[name];
   return { generated, paths, cases, everyPaths, allCases: [...cases, ...extra], inputOf };
 }
 
 /** the titles of the paths a report of `npm run paths` prints, in order */
 export const printedTitles = (report: string): string[] =>
-  report.split('\n').filter((line) => line.startsWith('Path ')).map((line) => line.replace(/^Path \d+: /, ''));
+  report
+    .split('\n')
+    .filter((line) => line.startsWith('Path '))
+    .map((line) => line.replace(/^Path \d+: /, ''));
 
 /**
  * The walk is one: `npm run paths -- <name>` prints exactly the titles of the paths the calling
  * file replays. Each machine's paths test calls it with the walk it replays, so a walk is generated
  * once per run (tests/machines/oneWalk.test.ts checks every listed machine's file does).
  */
-export function itPrintsTheWalk(name: string, walk: Pick<ReturnType<typeof registryWalk>, 'generated' | 'cases'>): void {
+export function itPrintsTheWalk(
+  name: string,
+  walk: Pick<ReturnType<typeof registryWalk>, 'generated' | 'cases'>,
+): void {
   it(`npm run paths -- ${name} prints the paths this file runs`, () => {
-    expect(printedTitles(formatPathsReport(registry, name, walk.generated))).toEqual(walk.cases.map(([title]) => title));
+    expect(printedTitles(formatPathsReport(registry, name, walk.generated))).toEqual(
+      walk.cases.map(([title]) => title),
+    );
   });
 }

@@ -75,17 +75,19 @@ describe('session: start', () => {
 });
 
 describe('session: login', () => {
-  it.each([
-    [{ email: '', password: 'x' }],
-    [{ email: 'a@b.c', password: '' }],
-    [{ email: '  ', password: '' }],
-  ])('an incomplete form %j shows Email/密码不能为空 and calls nothing', async (form) => {
-    const { actor, fakes } = await loggedOut();
-    actor.send({ type: 'LOGIN', form });
-    expect(actor.getSnapshot().context.formError).toEqual({ form: 'login', message: text.auth.emailPasswordRequired });
-    expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
-    expect(fakes.login.calls).toHaveLength(0);
-  });
+  it.each([[{ email: '', password: 'x' }], [{ email: 'a@b.c', password: '' }], [{ email: '  ', password: '' }]])(
+    'an incomplete form %j shows Email/密码不能为空 and calls nothing',
+    async (form) => {
+      const { actor, fakes } = await loggedOut();
+      actor.send({ type: 'LOGIN', form });
+      expect(actor.getSnapshot().context.formError).toEqual({
+        form: 'login',
+        message: text.auth.emailPasswordRequired,
+      });
+      expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+      expect(fakes.login.calls).toHaveLength(0);
+    },
+  );
 
   it('success sets the returned user', async () => {
     const { actor, fakes, emitted } = await loggedOut();
@@ -161,7 +163,10 @@ describe('session: two-step sign-in', () => {
     s.actor.send({ type: 'SUBMIT_CODE', code: '222222' });
     s.fakes.login.last.reject(new ApiError(202003, 'attempt too frequent, try again in 41 minutes'));
     await flush();
-    expect(snapshot(s).context.formError).toEqual({ form: 'code', message: 'attempt too frequent, try again in 41 minutes' });
+    expect(snapshot(s).context.formError).toEqual({
+      form: 'code',
+      message: 'attempt too frequent, try again in 41 minutes',
+    });
     expect(s.emitted).toEqual([]);
     s.actor.send({ type: 'SUBMIT_CODE', code: '333333' });
     s.fakes.login.last.resolve(mio);
@@ -354,7 +359,6 @@ describe('session: the session ended elsewhere', () => {
   });
 });
 
-
 describe('session: the account of the user page', () => {
   const withCode = { ...mio, twoFactorEnabled: true };
 
@@ -426,7 +430,10 @@ describe('session: two-step sign-in the site enforces', () => {
     known.fakes.loadAccount.last.resolve(known.accountLogic);
     await flush();
     const account = known.actor.getSnapshot().context.account!;
-    account.send({ type: 'ENABLE_TWO_FACTOR', setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456', password: 'pw' } });
+    account.send({
+      type: 'ENABLE_TWO_FACTOR',
+      setup: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456', password: 'pw' },
+    });
     known.account.enableTwoFactor.last.resolve(null);
     await flush();
     expect(known.actor.getSnapshot().context.twoFactorRequired).toBe(false);

@@ -4,10 +4,22 @@ import { expect } from 'vitest';
 import { createActor, type AnyActorLogic } from 'xstate';
 import { accountMachine, type AccountRef } from '@/features/account/accountMachine';
 import { sessionMachine, type SessionEmitted } from '@/features/session/sessionMachine';
-import type { AccountDeletion, PasswordChangeRequest, RecoveryCodesRequest, TwoFactorSetup, UserInfo } from '@/shared/types';
+import type {
+  AccountDeletion,
+  PasswordChangeRequest,
+  RecoveryCodesRequest,
+  TwoFactorSetup,
+  UserInfo,
+} from '@/shared/types';
 import { fakeService, flush } from './fakes';
 
-export const mio: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
+export const mio: UserInfo = {
+  userId: '1',
+  email: 'mio@example.com',
+  nickname: 'Mio',
+  avatar: '',
+  twoFactorEnabled: false,
+};
 export const loginForm = { email: 'mio@example.com', password: 'secret' };
 export const registerForm = { email: 'a@b.c', password: 'pw', repeatPassword: 'pw', nickname: 'A', inviteCode: '' };
 
@@ -23,7 +35,8 @@ function accountFakes() {
   };
 }
 
-const logicOf = (fakes: Record<string, { logic: AnyActorLogic }>) => Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic]));
+const logicOf = (fakes: Record<string, { logic: AnyActorLogic }>) =>
+  Object.fromEntries(Object.entries(fakes).map(([k, v]) => [k, v.logic]));
 
 export function startSession(storedUser: UserInfo | null = null) {
   const fakes = {

@@ -5,7 +5,14 @@
 // also starts from every other stored combination, so every value is also sent in some path (a
 // shortest path never sets the value it starts with). Each replayed step is compared with the model: the field set, one settingsChanged.
 import { describe, expect, it } from 'vitest';
-import { createActor, type ActorRefFrom, type EmittedFrom, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  type ActorRefFrom,
+  type EmittedFrom,
+  type EventObject,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { settingsMachine, type SettingsContext, type SettingsEvent } from '@/features/settings/settingsMachine';
 import { pathEvents, pathInput } from '@/features/settings/settingsMachine.samples';
 import { COLOR_SCHEMES, PAGE_CLOSE_ACTIONS, QUALITIES } from '@/shared/constants';
@@ -31,7 +38,9 @@ const samples = pathEvents as PathEvent<Settings>[];
 
 const registryInput = pathInput as SettingsContext;
 const allSettings: SettingsContext[] = QUALITIES.flatMap((quality) =>
-  PAGE_CLOSE_ACTIONS.flatMap((pageOnCloseAction) => COLOR_SCHEMES.map((colorScheme) => ({ quality, pageOnCloseAction, colorScheme }))),
+  PAGE_CLOSE_ACTIONS.flatMap((pageOnCloseAction) =>
+    COLOR_SCHEMES.map((colorScheme) => ({ quality, pageOnCloseAction, colorScheme })),
+  ),
 );
 // the registry's input first, then every other stored combination
 const inputs = [registryInput, ...allSettings.filter((s) => JSON.stringify(s) !== JSON.stringify(registryInput))];
@@ -73,7 +82,8 @@ function observeReplay() {
       (event.actorRef as ActorRefFrom<Settings>).on('*', (e) => emitted.push({ step: snapshots.length, event: e }));
     }
     // the harness stops the actor after the last step: that snapshot is no step of the path
-    if (event.type === '@xstate.snapshot' && event.event.type !== 'xstate.stop') snapshots.push(event.snapshot as Snapshot);
+    if (event.type === '@xstate.snapshot' && event.event.type !== 'xstate.stop')
+      snapshots.push(event.snapshot as Snapshot);
   };
   return { snapshots, emitted, inspect };
 }
@@ -113,11 +123,13 @@ describe('settings machine paths', () => {
     for (const sample of samples) expect(sent).toContainEqual(sample);
     expect(new Set(sent.map((e) => e.type))).toEqual(new Set(eventTypesOf(machine)));
     // the samples hold every value of every setting
-    expect(samples).toEqual(expect.arrayContaining([
-      ...QUALITIES.map((quality) => ({ type: 'SET_QUALITY', quality })),
-      ...PAGE_CLOSE_ACTIONS.map((action) => ({ type: 'SET_PAGE_CLOSE_ACTION', action })),
-      ...COLOR_SCHEMES.map((colorScheme) => ({ type: 'SET_COLOR_SCHEME', colorScheme })),
-    ]));
+    expect(samples).toEqual(
+      expect.arrayContaining([
+        ...QUALITIES.map((quality) => ({ type: 'SET_QUALITY', quality })),
+        ...PAGE_CLOSE_ACTIONS.map((action) => ({ type: 'SET_PAGE_CLOSE_ACTION', action })),
+        ...COLOR_SCHEMES.map((colorScheme) => ({ type: 'SET_COLOR_SCHEME', colorScheme })),
+      ]),
+    );
   });
 
   describe.each(walks.map((w) => [label(w.input), w] as const))('from %s', (_, { input, cases }) => {

@@ -166,7 +166,9 @@ function checksFor(log: ReturnType<typeof replayLog>, inputs: Record<ActorName, 
     expect(s.can({ type: 'EDIT', name: 'x', description: 'y' })).toBe(false);
   };
 
-  const chosenAlbumIds = (s: ShareWizardSnapshot) => [...new Set(songsOf(s.context.tracks, s.context.selected).map((song) => song.albumId))];
+  const chosenAlbumIds = (s: ShareWizardSnapshot) => [
+    ...new Set(songsOf(s.context.tracks, s.context.selected).map((song) => song.albumId)),
+  ];
 
   return {
     editing: (s) => {
@@ -272,7 +274,17 @@ describe('share wizard machine paths', () => {
   const transient = ['validating', 'failed'];
 
   it('reaches every state (validating and failed within an event)', () => {
-    expect(stateIdsOf(machine)).toEqual(['editing', 'validating', 'choosingCredentials', 'submitting', 'failed', 'succeeded', 'copying', 'sharing', 'done']);
+    expect(stateIdsOf(machine)).toEqual([
+      'editing',
+      'validating',
+      'choosingCredentials',
+      'submitting',
+      'failed',
+      'succeeded',
+      'copying',
+      'sharing',
+      'done',
+    ]);
     assertAllStatesReached(paths, machine, { ignore: transient });
     // the two are never at rest: no path ends in them
     for (const id of transient) expect(reachedStates(paths).has(id)).toBe(false);
@@ -282,7 +294,16 @@ describe('share wizard machine paths', () => {
     const walked = paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.event)));
     for (const sample of samples) expect(walked).toContain(JSON.stringify(sample));
     const errors = new Set(paths.map((p) => (p.state.context as { formError: string | null }).formError));
-    expect(errors).toEqual(new Set([null, text.share.incomplete, text.share.noSongs, text.share.noToken, 'token does not support share', '网络错误: 503 Service Unavailable']));
+    expect(errors).toEqual(
+      new Set([
+        null,
+        text.share.incomplete,
+        text.share.noSongs,
+        text.share.noToken,
+        'token does not support share',
+        '网络错误: 503 Service Unavailable',
+      ]),
+    );
   });
 
   it('the fake services never settle on their own', async () => {
@@ -299,7 +320,11 @@ describe('share wizard machine paths', () => {
     for (const path of paths) {
       const log = replayLog(path);
       const recording = recordingMachine();
-      await replayPath(recording.machine, path, { input, actorOptions: { inspect: log.inspect }, beforeEvent: log.beforeEvent });
+      await replayPath(recording.machine, path, {
+        input,
+        actorOptions: { inspect: log.inspect },
+        beforeEvent: log.beforeEvent,
+      });
       checkMicrosteps(log);
       for (const m of log.microsteps) seen.add(m.value);
     }
@@ -324,7 +349,13 @@ describe('share wizard machine paths', () => {
 describe('share wizard registry samples', () => {
   it('the error samples carry the messages the form shows', () => {
     const errors = pathEvents.filter((e) => e.type.startsWith('xstate.error.actor.')).map((e) => errorMessage(e.error));
-    expect(errors).toEqual([text.share.noToken, 'token does not support share', text.share.noClipboard, text.share.noNativeShare, '网络错误: 503 Service Unavailable']);
+    expect(errors).toEqual([
+      text.share.noToken,
+      'token does not support share',
+      text.share.noClipboard,
+      text.share.noNativeShare,
+      '网络错误: 503 Service Unavailable',
+    ]);
     expect(pathEvents.find((e) => e.type === 'xstate.error.actor.createShare')!.error).toBeInstanceOf(ApiError);
   });
 });

@@ -307,10 +307,15 @@ describe('share wizard: songsOf', () => {
       ],
     ],
     ['nothing selected', tracks, [], []],
-    ['a whole disc left out', [a11, a12, a21, b13], keys(a11, b13), [
-      { albumId: 'album-a', discId: 1, tracks: [1] },
-      { albumId: 'album-b', discId: 1, tracks: [3] },
-    ]],
+    [
+      'a whole disc left out',
+      [a11, a12, a21, b13],
+      keys(a11, b13),
+      [
+        { albumId: 'album-a', discId: 1, tracks: [1] },
+        { albumId: 'album-b', discId: 1, tracks: [3] },
+      ],
+    ],
   ])('%s', (_, list, selected, songs) => {
     expect(songsOf(list, selected)).toEqual(songs);
   });
@@ -424,40 +429,43 @@ describe('share wizard: creating the share', () => {
     ['an HTTP error', new NetworkError(503, 'Service Unavailable'), '网络错误: 503 Service Unavailable'],
     ['no answer', new NetworkError(null), '未知网络错误'],
     ['something without a message', {}, text.errors.unknown],
-  ])('a failure (%s) → editing with its message, a notify, the form kept; SUBMIT again works', async (_, reason, message) => {
-    const started = start();
-    started.actor.send({ type: 'TOGGLE_TRACK', key: trackKey(a21) });
-    submitFilled(started);
-    started.fakes.chooseCredentials.last.resolve({ 'album-a': 'c1', 'album-b': 'c2' });
-    await flush();
-    started.fakes.createShare.last.reject(reason);
-    await flush();
-    let s = started.actor.getSnapshot();
-    expect(s.value).toBe('editing');
-    expect(s.context.formError).toBe(message);
-    expect(started.emitted).toEqual([error(message)]);
-    expect(s.context.name).toBe('周末');
-    expect(s.context.description).toBe('一起听');
-    expect(s.context.selected).toEqual([trackKey(a11), trackKey(a12), trackKey(b13)]);
-    expect(s.context.link).toBeNull();
+  ])(
+    'a failure (%s) → editing with its message, a notify, the form kept; SUBMIT again works',
+    async (_, reason, message) => {
+      const started = start();
+      started.actor.send({ type: 'TOGGLE_TRACK', key: trackKey(a21) });
+      submitFilled(started);
+      started.fakes.chooseCredentials.last.resolve({ 'album-a': 'c1', 'album-b': 'c2' });
+      await flush();
+      started.fakes.createShare.last.reject(reason);
+      await flush();
+      let s = started.actor.getSnapshot();
+      expect(s.value).toBe('editing');
+      expect(s.context.formError).toBe(message);
+      expect(started.emitted).toEqual([error(message)]);
+      expect(s.context.name).toBe('周末');
+      expect(s.context.description).toBe('一起听');
+      expect(s.context.selected).toEqual([trackKey(a11), trackKey(a12), trackKey(b13)]);
+      expect(s.context.link).toBeNull();
 
-    started.actor.send({ type: 'SUBMIT' });
-    s = started.actor.getSnapshot();
-    expect(s.value).toBe('choosingCredentials');
-    expect(s.context.formError).toBeNull();
-    // the credentials are chosen again (they may have changed)
-    expect(started.fakes.chooseCredentials.calls).toHaveLength(2);
-    started.fakes.chooseCredentials.last.resolve({ 'album-a': 'c3', 'album-b': 'c2' });
-    await flush();
-    expect(started.fakes.createShare.calls).toHaveLength(2);
-    expect(started.fakes.createShare.last.input.albums).toEqual({ 'album-a': 'c3', 'album-b': 'c2' });
-    started.fakes.createShare.last.resolve('second');
-    await flush();
-    s = started.actor.getSnapshot();
-    expect(s.value).toBe('succeeded');
-    expect(s.context.link).toBe(`${linkBase}/s/second`);
-    expect(started.emitted).toEqual([error(message)]);
-  });
+      started.actor.send({ type: 'SUBMIT' });
+      s = started.actor.getSnapshot();
+      expect(s.value).toBe('choosingCredentials');
+      expect(s.context.formError).toBeNull();
+      // the credentials are chosen again (they may have changed)
+      expect(started.fakes.chooseCredentials.calls).toHaveLength(2);
+      started.fakes.chooseCredentials.last.resolve({ 'album-a': 'c3', 'album-b': 'c2' });
+      await flush();
+      expect(started.fakes.createShare.calls).toHaveLength(2);
+      expect(started.fakes.createShare.last.input.albums).toEqual({ 'album-a': 'c3', 'album-b': 'c2' });
+      started.fakes.createShare.last.resolve('second');
+      await flush();
+      s = started.actor.getSnapshot();
+      expect(s.value).toBe('succeeded');
+      expect(s.context.link).toBe(`${linkBase}/s/second`);
+      expect(started.emitted).toEqual([error(message)]);
+    },
+  );
 
   it('a failure choosing the credentials (a broken store) shows its message', async () => {
     const started = start();
@@ -623,7 +631,12 @@ describe('share wizard: the real clipboard and share sheet actors', () => {
     const fakes = makeFakes();
     const actor = createActor(
       shareWizardMachine.provide({
-        actors: { chooseCredentials: fakes.chooseCredentials.logic, createShare: fakes.createShare.logic, copyLink: actors.copyLink, nativeShare: actors.nativeShare },
+        actors: {
+          chooseCredentials: fakes.chooseCredentials.logic,
+          createShare: fakes.createShare.logic,
+          copyLink: actors.copyLink,
+          nativeShare: actors.nativeShare,
+        },
       }),
       { input: baseInput },
     );
@@ -648,8 +661,16 @@ describe('share wizard: the real clipboard and share sheet actors', () => {
 describe('share wizard: the real chooseCredentials over library access', () => {
   const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const jwt = (payload: unknown) => `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`;
-  const sharing = (allowed?: string[]) => jwt({ type: 'user', share: { key_id: 'k', secret: 's', ...(allowed && { allowed }) } });
-  const cred = (id: string, url: string, priority: number, token: string): Credential => ({ id, name: id, url, token, priority, controlled: false });
+  const sharing = (allowed?: string[]) =>
+    jwt({ type: 'user', share: { key_id: 'k', secret: 's', ...(allowed && { allowed }) } });
+  const cred = (id: string, url: string, priority: number, token: string): Credential => ({
+    id,
+    name: id,
+    url,
+    token,
+    priority,
+    controlled: false,
+  });
 
   const HOME = cred('home', 'https://home.example', 1, sharing());
   const NAS = cred('nas', 'https://nas.example', 5, sharing(['album-b']));
@@ -671,9 +692,15 @@ describe('share wizard: the real chooseCredentials over library access', () => {
   const { api } = fakeApi(() => envelope(null));
 
   it('per album, the highest-priority credential that may share it', async () => {
-    const src = source({ 'album-a': ['https://home.example', 'https://nas.example'], 'album-b': ['https://home.example', 'https://nas.example'] });
+    const src = source({
+      'album-a': ['https://home.example', 'https://nas.example'],
+      'album-b': ['https://home.example', 'https://nas.example'],
+    });
     const { chooseCredentials } = defineShareWizardActors({ api, access: createLibraryAccess(src) });
-    await expect(run(chooseCredentials, { albumIds: ['album-a', 'album-b'] })).resolves.toEqual({ 'album-a': 'home', 'album-b': 'nas' });
+    await expect(run(chooseCredentials, { albumIds: ['album-a', 'album-b'] })).resolves.toEqual({
+      'album-a': 'home',
+      'album-b': 'nas',
+    });
     expect(src.asked).toEqual([['album-a', 'album-b']]);
   });
 
@@ -693,11 +720,19 @@ describe('share wizard: the real chooseCredentials over library access', () => {
   });
 
   it('in the machine: no credential for an album goes back to the form with 无可用于分享的Token', async () => {
-    const real = defineShareWizardActors({ api, access: createLibraryAccess(source({ 'album-a': ['https://home.example'] })) });
+    const real = defineShareWizardActors({
+      api,
+      access: createLibraryAccess(source({ 'album-a': ['https://home.example'] })),
+    });
     const fakes = makeFakes();
     const actor = createActor(
       shareWizardMachine.provide({
-        actors: { chooseCredentials: real.chooseCredentials, createShare: fakes.createShare.logic, copyLink: fakes.copyLink.logic, nativeShare: fakes.nativeShare.logic },
+        actors: {
+          chooseCredentials: real.chooseCredentials,
+          createShare: fakes.createShare.logic,
+          copyLink: fakes.copyLink.logic,
+          nativeShare: fakes.nativeShare.logic,
+        },
       }),
       { input: baseInput },
     );

@@ -11,7 +11,13 @@ import { openViews, pathEvents } from '@/features/share/sharingMachine.samples';
 import { mySharesMachine } from '@/features/share/mySharesMachine';
 import { shareWizardMachine } from '@/features/share/shareWizardMachine';
 import { sharingMachine } from '@/features/share/sharingMachine';
-import { assertAllStatesReached, replayPath, stateIdsOf, withPendingActors, type PathEvent } from '../../model-paths/modelPaths';
+import {
+  assertAllStatesReached,
+  replayPath,
+  stateIdsOf,
+  withPendingActors,
+  type PathEvent,
+} from '../../model-paths/modelPaths';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 const machine = sharingMachine.provide({
@@ -33,9 +39,19 @@ describe('sharing machine paths', () => {
   it('reaches every state, and walks every sample from every combination of open views', () => {
     expect(stateIdsOf(machine)).toEqual(['running']);
     assertAllStatesReached(paths, machine);
-    const walked = new Set(paths.flatMap((p) => p.steps.slice(1).map((step, i) => JSON.stringify([step.event.type, openViews(p.steps[i]!.state)]))));
+    const walked = new Set(
+      paths.flatMap((p) =>
+        p.steps.slice(1).map((step, i) => JSON.stringify([step.event.type, openViews(p.steps[i]!.state)])),
+      ),
+    );
     for (const sample of samples) {
-      for (const before of [[false, false], [true, false], [false, true], [true, true]]) expect(walked).toContain(JSON.stringify([sample.type, before]));
+      for (const before of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ])
+        expect(walked).toContain(JSON.stringify([sample.type, before]));
     }
   });
 
@@ -49,8 +65,12 @@ describe('sharing machine paths', () => {
       checks: {
         running: (s) => {
           const event = sent.at(-1);
-          const wizardOpen = sent.filter((e) => e.type === 'OPEN_WIZARD').length > 0 && sent.findLast((e) => e.type.endsWith('_WIZARD'))!.type === 'OPEN_WIZARD';
-          const listOpen = sent.filter((e) => e.type === 'OPEN_MY_SHARES').length > 0 && sent.findLast((e) => e.type.endsWith('_MY_SHARES'))!.type === 'OPEN_MY_SHARES';
+          const wizardOpen =
+            sent.filter((e) => e.type === 'OPEN_WIZARD').length > 0 &&
+            sent.findLast((e) => e.type.endsWith('_WIZARD'))!.type === 'OPEN_WIZARD';
+          const listOpen =
+            sent.filter((e) => e.type === 'OPEN_MY_SHARES').length > 0 &&
+            sent.findLast((e) => e.type.endsWith('_MY_SHARES'))!.type === 'OPEN_MY_SHARES';
           expect(s.context.wizard !== null).toBe(wizardOpen);
           expect(s.context.myShares !== null).toBe(listOpen);
           expect(s.children.shareWizard).toBe(s.context.wizard ?? undefined);
@@ -64,7 +84,8 @@ describe('sharing machine paths', () => {
           if (event?.type === 'CLOSE_MY_SHARES' && myShares) closed.push(myShares);
           myShares = s.context.myShares;
           for (const actor of closed) expect(actor.getSnapshot().status).toBe('stopped');
-          for (const actor of [s.context.wizard, s.context.myShares]) if (actor) expect(actor.getSnapshot().status).toBe('active');
+          for (const actor of [s.context.wizard, s.context.myShares])
+            if (actor) expect(actor.getSnapshot().status).toBe('active');
         },
       },
     });

@@ -17,7 +17,13 @@ describe('addressGroup', () => {
 
   test('IPv6 by its /64, whatever the spelling: ::, leading zeros, case, brackets and port, zone', () => {
     const group = '2001:db8:1:2::/64';
-    for (const a of ['2001:db8:1:2::1', '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '[2001:db8:1:2::9]:443', '2001:db8:1:2:0:0:0:0', '2001:db8:1:2::1%eth0']) {
+    for (const a of [
+      '2001:db8:1:2::1',
+      '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff',
+      '[2001:db8:1:2::9]:443',
+      '2001:db8:1:2:0:0:0:0',
+      '2001:db8:1:2::1%eth0',
+    ]) {
       expect(addressGroup(a)).toBe(group);
     }
     expect(addressGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
@@ -40,9 +46,13 @@ describe('address limits by group, over the API', () => {
   const LOCKED = /^too many failed password attempts; wait 60 seconds/;
   /** 20 failures (unknown emails, so no account is locked) from `ips` in turn */
   async function guessFrom(ips: string[]): Promise<void> {
-    for (let i = 0; i < 20; i++) expect((await trySignIn(clientAt(suite.server, ips[i % ips.length]!), `nobody${i}@example.com`, 'x')).status).toBe(102020);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await trySignIn(clientAt(suite.server, ips[i % ips.length]!), `nobody${i}@example.com`, 'x')).status,
+      ).toBe(102020);
   }
-  const answerFrom = async (ip: string) => (await trySignIn(clientAt(suite.server, ip), 'fresh@example.com', 'x')).message;
+  const answerFrom = async (ip: string) =>
+    (await trySignIn(clientAt(suite.server, ip), 'fresh@example.com', 'x')).message;
 
   test('addresses of one IPv6 /64 share a counter; another /64 does not', async () => {
     await guessFrom(['2001:db8:aa:1::1', '2001:db8:aa:1:ffff::2', '2001:db8:aa:1:1234:5678:9abc:def0']);

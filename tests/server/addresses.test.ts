@@ -13,9 +13,13 @@ import { makeDataDir, makeServer, removeDir } from './support/fixture.js';
  * as anniv-go serves its `frontend` folder, so the app finds no marker and takes hash addresses.
  */
 
-const INDEX = '<!doctype html><html><head><title>Anniv</title><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>\n';
+const INDEX =
+  '<!doctype html><html><head><title>Anniv</title><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>\n';
 const APP = withAddressMarker(INDEX);
-const ALBUM_PAGE = APP.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/AlbumPage-1.js"></head>');
+const ALBUM_PAGE = APP.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/AlbumPage-1.js"></head>',
+);
 
 let dir: string;
 let dist: string;
@@ -31,7 +35,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1);\n');
   fs.writeFileSync(path.join(dist, 'routes', APP_PAGE), APP);
   fs.writeFileSync(path.join(dist, 'routes', 'AlbumPage.html'), ALBUM_PAGE);
-  fs.writeFileSync(path.join(dist, 'routes', 'routes.json'), JSON.stringify([{ path: '/album/:id', file: 'routes/AlbumPage.html' }]));
+  fs.writeFileSync(
+    path.join(dist, 'routes', 'routes.json'),
+    JSON.stringify([{ path: '/album/:id', file: 'routes/AlbumPage.html' }]),
+  );
   byDefault = await makeServer(dir, { DIST_DIR: dist });
   strict = await makeServer(dir, { DIST_DIR: dist, ANNIV_STRICT: '1' });
 });
@@ -56,12 +63,15 @@ describe('the marker', () => {
 });
 
 describe('by default every address loads the app with the path-address marker', () => {
-  test.each(['/', '/library', '/s/AbCdEfGh', '/tag/a%3Ab', '/album/a/b', '/no/such/page'])('%s → the app page', async (pathname) => {
-    const res = await get(byDefault, pathname);
-    expect(res.status).toBe(200);
-    expect(res.type).toMatch(/^text\/html/);
-    expect(res.body).toBe(APP);
-  });
+  test.each(['/', '/library', '/s/AbCdEfGh', '/tag/a%3Ab', '/album/a/b', '/no/such/page'])(
+    '%s → the app page',
+    async (pathname) => {
+      const res = await get(byDefault, pathname);
+      expect(res.status).toBe(200);
+      expect(res.type).toMatch(/^text\/html/);
+      expect(res.body).toBe(APP);
+    },
+  );
 
   test('a route with its own page gets that page, marker included', async () => {
     expect((await get(byDefault, '/album/3f8a2c1e')).body).toBe(ALBUM_PAGE);
@@ -84,12 +94,15 @@ describe('ANNIV_STRICT=1 serves files only, as anniv-go does', () => {
     expect((await get(strict, '/index.html')).body).toBe(INDEX);
   });
 
-  test.each(['/library', '/s/AbCdEfGh', '/album/3f8a2c1e', '/tag/a%3Ab', '/user/login'])('%s → gin’s plain 404', async (pathname) => {
-    const res = await get(strict, pathname);
-    expect(res.status).toBe(404);
-    expect(res.type).toMatch(/^text\/plain/);
-    expect(res.body).toBe('404 page not found');
-  });
+  test.each(['/library', '/s/AbCdEfGh', '/album/3f8a2c1e', '/tag/a%3Ab', '/user/login'])(
+    '%s → gin’s plain 404',
+    async (pathname) => {
+      const res = await get(strict, pathname);
+      expect(res.status).toBe(404);
+      expect(res.type).toMatch(/^text\/plain/);
+      expect(res.body).toBe('404 page not found');
+    },
+  );
 
   test('the API still answers', async () => {
     const res = await strict.apiApp.request('/api/info');

@@ -27,10 +27,23 @@ afterAll(async () => {
 });
 
 const ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
-const tooLarge = (text: string) => ({ status: 902003, message: `request body too large (at most ${text})`, data: null });
+const tooLarge = (text: string) => ({
+  status: 902003,
+  message: `request body too large (at most ${text})`,
+  data: null,
+});
 
-async function send(method: string, path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Promise<{ http: number; json: unknown }> {
-  const init: RequestInit & { duplex?: 'half' } = { method, body, headers: { 'content-type': 'application/json', ...headers } };
+async function send(
+  method: string,
+  path: string,
+  body: string | ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+): Promise<{ http: number; json: unknown }> {
+  const init: RequestInit & { duplex?: 'half' } = {
+    method,
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  };
   if (typeof body !== 'string') init.duplex = 'half';
   const res = await c.raw(path, init);
   return { http: res.status, json: await res.json() };
@@ -91,9 +104,19 @@ describe('limits by route', () => {
 
   test('1,000 playlist items with every text at its limit in emoji (4 bytes each, the worst) fit in one PUT and one append', async () => {
     const e = '🎵';
-    const dummy = { type: 'dummy', description: e.repeat(1000), info: { title: e.repeat(500), artist: e.repeat(500), type: 'instrumental' } };
+    const dummy = {
+      type: 'dummy',
+      description: e.repeat(1000),
+      info: { title: e.repeat(500), artist: e.repeat(500), type: 'instrumental' },
+    };
     const items = Array.from({ length: 1000 }, () => dummy);
-    const body = JSON.stringify({ name: e.repeat(200), description: e.repeat(5000), is_public: false, cover: { album_id: ALBUM, disc_id: 1 }, items });
+    const body = JSON.stringify({
+      name: e.repeat(200),
+      description: e.repeat(5000),
+      is_public: false,
+      cover: { album_id: ALBUM, disc_id: 1 },
+      items,
+    });
     expect(Buffer.byteLength(body)).toBeGreaterThan(8_100_000);
     const created = await send('PUT', '/api/playlist', body);
     expect(created.json).toMatchObject({ status: 0 });
@@ -108,13 +131,18 @@ describe('limits by route', () => {
 });
 
 describe('the shape of a JSON body, checked before it is parsed (server/api/jsonBounds.ts)', () => {
-  const refused = (form: string, why: string) => ({ http: 200, json: { status: 902003, message: `malformed ${form} (${why})`, data: null } });
+  const refused = (form: string, why: string) => ({
+    http: 200,
+    json: { status: 902003, message: `malformed ${form} (${why})`, data: null },
+  });
   const dummyItem = (info: Record<string, unknown>) => ({ type: 'dummy', info: { title: 't', ...info } });
   const playlist = (extra: Record<string, unknown>) => JSON.stringify({ name: 'shape', ...extra });
 
   test('8 MiB of nested arrays → 902003 nested deeper than the playlist form goes (4 levels)', async () => {
     const half = 4 * 1024 * 1024;
-    expect(await send('PUT', '/api/playlist', '['.repeat(half) + ']'.repeat(half))).toEqual(refused('playlist form', 'nested deeper than 4 levels'));
+    expect(await send('PUT', '/api/playlist', '['.repeat(half) + ']'.repeat(half))).toEqual(
+      refused('playlist form', 'nested deeper than 4 levels'),
+    );
   });
 
   /**
@@ -131,8 +159,16 @@ describe('the shape of a JSON body, checked before it is parsed (server/api/json
         else return new Promise<void>(() => {});
       },
     });
-    const answer = c.raw('/api/playlist', { method: 'PUT', body, headers: { 'content-type': 'application/json', ...headers }, duplex: 'half' } as RequestInit);
-    const res = await Promise.race([answer, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000))]);
+    const answer = c.raw('/api/playlist', {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+      duplex: 'half',
+    } as RequestInit);
+    const res = await Promise.race([
+      answer,
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000)),
+    ]);
     expect(res).not.toBe('waiting');
     const refusal = res as Response;
     expect(await refusal.json()).toEqual(refused('playlist form', 'nested deeper than 4 levels').json);
@@ -149,11 +185,19 @@ describe('the shape of a JSON body, checked before it is parsed (server/api/json
   });
 
   test('the playlist form is 4 levels deep (body, items, item, info): a fifth is refused', async () => {
-    expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem({})] }))).json).toMatchObject({ status: 0 });
-    expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem({ extra: [] })] }))).toEqual(refused('playlist form', 'nested deeper than 4 levels'));
-    expect(await send('PATCH', '/api/playlist', JSON.stringify({ id: '1', command: 'append', payload: [dummyItem({ x: {} })] }))).toEqual(
-      refused('patch form', 'nested deeper than 4 levels'),
+    expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem({})] }))).json).toMatchObject({
+      status: 0,
+    });
+    expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem({ extra: [] })] }))).toEqual(
+      refused('playlist form', 'nested deeper than 4 levels'),
     );
+    expect(
+      await send(
+        'PATCH',
+        '/api/playlist',
+        JSON.stringify({ id: '1', command: 'append', payload: [dummyItem({ x: {} })] }),
+      ),
+    ).toEqual(refused('patch form', 'nested deeper than 4 levels'));
   });
 
   test('brackets, braces, commas and escaped quotes inside strings are text, not structure', async () => {
@@ -166,24 +210,40 @@ describe('the shape of a JSON body, checked before it is parsed (server/api/json
     const keys = Array.from({ length: 600_000 }, (_, i) => `"k${i}":1`).join(',');
     const body = `{"name":"n",${keys}}`;
     expect(Buffer.byteLength(body)).toBeGreaterThan(6_500_000);
-    expect(await send('PUT', '/api/playlist', body)).toEqual(refused('playlist form', `an object with more than ${LIMITS.jsonObjectMembers} members`));
+    expect(await send('PUT', '/api/playlist', body)).toEqual(
+      refused('playlist form', `an object with more than ${LIMITS.jsonObjectMembers} members`),
+    );
   });
 
   test(`unknown keys are ignored up to ${LIMITS.jsonObjectMembers} members per object, in any object`, async () => {
     const unknown = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, i]));
     const max = LIMITS.jsonObjectMembers;
     expect((await send('PUT', '/api/playlist', playlist(unknown(max - 1)))).json).toMatchObject({ status: 0 });
-    expect(await send('PUT', '/api/playlist', playlist(unknown(max)))).toEqual(refused('playlist form', `an object with more than ${max} members`));
-    expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem(unknown(max - 1))] }))).json).toMatchObject({ status: 0 });
-    expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem(unknown(max))] }))).toEqual(refused('playlist form', `an object with more than ${max} members`));
-    expect(await send('POST', '/api/user/login', JSON.stringify({ email: 'a@b.c', ...unknown(max) }))).toEqual(refused('login form', `an object with more than ${max} members`));
+    expect(await send('PUT', '/api/playlist', playlist(unknown(max)))).toEqual(
+      refused('playlist form', `an object with more than ${max} members`),
+    );
+    expect((await send('PUT', '/api/playlist', playlist({ items: [dummyItem(unknown(max - 1))] }))).json).toMatchObject(
+      { status: 0 },
+    );
+    expect(await send('PUT', '/api/playlist', playlist({ items: [dummyItem(unknown(max))] }))).toEqual(
+      refused('playlist form', `an object with more than ${max} members`),
+    );
+    expect(await send('POST', '/api/user/login', JSON.stringify({ email: 'a@b.c', ...unknown(max) }))).toEqual(
+      refused('login form', `an object with more than ${max} members`),
+    );
   });
 
   test('more values than the largest valid playlist write (1,000 items of 32) → 902003 before parsing', async () => {
     const zeros = (n: number) => `{"name":"n","items":[${Array.from({ length: n }, () => '0').join(',')}]}`;
-    expect(await send('PUT', '/api/playlist', zeros(40_000))).toEqual(refused('playlist form', 'more than 32000 values'));
+    expect(await send('PUT', '/api/playlist', zeros(40_000))).toEqual(
+      refused('playlist form', 'more than 32000 values'),
+    );
     // Under the bound, the form's own count check answers as before.
-    expect((await send('PUT', '/api/playlist', zeros(1001))).json).toEqual({ status: 902003, message: 'too many playlist items in one request (at most 1000)', data: null });
+    expect((await send('PUT', '/api/playlist', zeros(1001))).json).toEqual({
+      status: 902003,
+      message: 'too many playlist items in one request (at most 1000)',
+      data: null,
+    });
   });
 });
 
@@ -301,7 +361,10 @@ describe('refused before the body is read', () => {
     test('chunked upload that never ends: 413 once the limit is passed', async () => {
       const chunk = 'x'.repeat(4096);
       const chunks = ['8\r\n{"pad":"\r\n', ...Array.from({ length: 6 }, () => `1000\r\n${chunk}\r\n`)]; // 24 KiB, no last chunk
-      const answer = await exchange(`POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, chunks);
+      const answer = await exchange(
+        `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        chunks,
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(tooLarge('16 KiB'));
     });

@@ -66,11 +66,24 @@ describe('the build writes compressed copies', () => {
   test('brotli and gzip of every text file whose copy is smaller, small ones too; binary files left alone', () => {
     expect(SMALL.length).toBeLessThan(1024);
     const names = fs.readdirSync(path.join(dist, 'assets')).sort();
-    expect(names).toEqual(['app-1.js', 'app-1.js.br', 'app-1.js.gz', 'cover-1.png', 'small-1.js', 'small-1.js.br', 'small-1.js.gz', 'tiny-1.js']);
+    expect(names).toEqual([
+      'app-1.js',
+      'app-1.js.br',
+      'app-1.js.gz',
+      'cover-1.png',
+      'small-1.js',
+      'small-1.js.br',
+      'small-1.js.gz',
+      'tiny-1.js',
+    ]);
     expect(fs.existsSync(path.join(dist, 'index.html.br'))).toBe(true);
     expect(written).toBe(6);
-    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'small-1.js.br'))).toString()).toBe(SMALL);
-    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'app-1.js.br'))).toString()).toBe(SCRIPT);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'small-1.js.br'))).toString()).toBe(
+      SMALL,
+    );
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dist, 'assets', 'app-1.js.br'))).toString()).toBe(
+      SCRIPT,
+    );
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dist, 'assets', 'app-1.js.gz'))).toString()).toBe(SCRIPT);
   });
 });
@@ -181,7 +194,10 @@ describe('API answers', () => {
 describe('route pages (the build names each route’s files in its own copy of index.html)', () => {
   let routesDir: string;
   let routeServer: AnnivServer;
-  const ALBUM_PAGE = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/AlbumPage-1.js"></head>');
+  const ALBUM_PAGE = INDEX.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/AlbumPage-1.js"></head>',
+  );
   beforeAll(async () => {
     routesDir = await makeDataDir('none');
     const d = path.join(routesDir, 'dist');
@@ -217,7 +233,8 @@ describe('route pages (the build names each route’s files in its own copy of i
   });
 
   test('other paths, a listed page whose file is missing and a file outside the build get index.html', async () => {
-    for (const pathname of ['/album/a/b', '/library', '/tags', '/escape']) expect(await (await page(pathname)).text()).toBe(INDEX);
+    for (const pathname of ['/album/a/b', '/library', '/tags', '/escape'])
+      expect(await (await page(pathname)).text()).toBe(INDEX);
   });
 
   describe('the page names the API answers the app starts with (Link: rel=preload)', () => {
@@ -230,13 +247,21 @@ describe('route pages (the build names each route’s files in its own copy of i
       ]);
       expect(anonymous.headers.get('vary')).toBe('Cookie, Accept-Encoding');
       const signedIn = await page('/', { cookie: 'session=abc' });
-      expect(links(signedIn).map((l) => l.slice(0, l.indexOf('>') + 1))).toEqual(['</api/info>', '</api/user/info>', '</api/credential>', '</api/favorite/music>', '</api/favorite/album>']);
+      expect(links(signedIn).map((l) => l.slice(0, l.indexOf('>') + 1))).toEqual([
+        '</api/info>',
+        '</api/user/info>',
+        '</api/credential>',
+        '</api/favorite/music>',
+        '</api/favorite/album>',
+      ]);
     });
 
     test("the album page, signed in, also names its album's metadata, as the app asks for it", async () => {
       const id = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
       const signedIn = await page(`/album/${id}`, { cookie: 'session=abc' });
-      expect(links(signedIn).at(-1)).toBe(`</api/meta/album?id%5B%5D=${id}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+      expect(links(signedIn).at(-1)).toBe(
+        `</api/meta/album?id%5B%5D=${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      );
       expect(links(await page(`/album/${id}`))).toHaveLength(2); // signed out: the guard sends the visitor to sign in
       expect(links(await page('/album/not-an-id', { cookie: 'session=abc' }))).toHaveLength(5);
     });

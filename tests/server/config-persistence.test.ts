@@ -28,8 +28,22 @@ describe('loadConfig', () => {
   });
 
   test('environment values', () => {
-    const c = loadConfig({ PORT: '9000', LIBRARY_PORT: '9001', HOST: '0.0.0.0', FEATURES: 'invite, 2fa', INVITE_CODE: 'x', LIBRARY_PUBLIC_URL: 'https://lib.example.com/' });
-    expect(c).toMatchObject({ port: 9000, libraryPort: 9001, host: '0.0.0.0', features: ['invite', '2fa'], inviteCode: 'x', libraryPublicUrl: 'https://lib.example.com' });
+    const c = loadConfig({
+      PORT: '9000',
+      LIBRARY_PORT: '9001',
+      HOST: '0.0.0.0',
+      FEATURES: 'invite, 2fa',
+      INVITE_CODE: 'x',
+      LIBRARY_PUBLIC_URL: 'https://lib.example.com/',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      libraryPort: 9001,
+      host: '0.0.0.0',
+      features: ['invite', '2fa'],
+      inviteCode: 'x',
+      libraryPublicUrl: 'https://lib.example.com',
+    });
   });
 
   test.each([
@@ -64,8 +78,13 @@ describe('persistence across restarts', () => {
     for (const [k, v] of c.cookies) again.cookies.set(k, v);
     expect((await again.get<{ email: string }>('/api/user/info')).data.email).toBe('keep@example.com');
     const creds = (await again.get<{ token: string; controlled: boolean }[]>('/api/credential')).data;
-    expect(await verifyLibraryToken(second.keys, creds[0]!.token)).toEqual({ kind: 'user', account: { id: expect.any(Number), generation: 0 } });
-    expect(second.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('demo@anniv.local')).toEqual({ n: 1 });
+    expect(await verifyLibraryToken(second.keys, creds[0]!.token)).toEqual({
+      kind: 'user',
+      account: { id: expect.any(Number), generation: 0 },
+    });
+    expect(second.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('demo@anniv.local')).toEqual({
+      n: 1,
+    });
     await second.close();
   });
 
@@ -119,7 +138,13 @@ describe('static client', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toMatch(/immutable/);
     expect(await asset.text()).toBe('console.log(1)');
-    for (const p of ['/', '/album/3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01', `/tag/${encodeURIComponent('category:Lo-Fi/Chill')}`, '/../secret.txt', '/%2e%2e/secret.txt']) {
+    for (const p of [
+      '/',
+      '/album/3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01',
+      `/tag/${encodeURIComponent('category:Lo-Fi/Chill')}`,
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+    ]) {
       const res = await c.raw(p);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -147,15 +172,24 @@ describe('npm run token', () => {
       const token = /Token:\s+(\S+)/.exec(out)![1]!;
       // no account: only its expiry ends it (30 days unless --days says otherwise)
       expect(await verifyLibraryToken(s.keys, token)).toEqual({ kind: 'user' });
-      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        exp: number;
+        iat: number;
+      };
       expect(payload).toMatchObject({ user_id: 'someone', type: 'user' });
       expect(payload.exp - payload.iat).toBe(30 * 86400);
       const short = /Token:\s+(\S+)/.exec(run(['--user', 'someone', '--days', '2']))![1]!;
-      const shortPayload = JSON.parse(Buffer.from(short.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+      const shortPayload = JSON.parse(Buffer.from(short.split('.')[1]!, 'base64url').toString()) as {
+        exp: number;
+        iat: number;
+      };
       expect(shortPayload.exp - shortPayload.iat).toBe(2 * 86400);
       expect(() => run(['--days', '0'])).toThrow(/--days must be a whole number of days from 1 to 3650/);
       const share = /Token:\s+(\S+)/.exec(run(['--share', '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01:1:1,2']))![1]!;
-      expect(await verifyLibraryToken(s.keys, share)).toEqual({ kind: 'share', audios: { '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01': { '1': [1, 2] } } });
+      expect(await verifyLibraryToken(s.keys, share)).toEqual({
+        kind: 'share',
+        audios: { '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01': { '1': [1, 2] } },
+      });
     } finally {
       removeDir(dir);
     }

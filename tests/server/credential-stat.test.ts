@@ -34,17 +34,36 @@ describe('credentials', () => {
   test('the demo account starts with its controlled library credential', async () => {
     const creds = await list();
     expect(creds).toEqual([
-      { id: expect.stringMatching(UUID), controlled: true, name: '演示音乐库', url: server.libraryUrl(), token: expect.any(String), priority: 0 },
+      {
+        id: expect.stringMatching(UUID),
+        controlled: true,
+        name: '演示音乐库',
+        url: server.libraryUrl(),
+        token: expect.any(String),
+        priority: 0,
+      },
     ]);
     expect(Object.keys(creds[0]!)).toEqual(['id', 'controlled', 'name', 'url', 'token', 'priority']);
   });
 
   test('POST returns the new credential (controlled false) and GET lists it in order', async () => {
-    const res = await c.post<Credential>('/api/credential', { name: 'Home', url: 'https://annil.example.com', token: 'tok', priority: 5 });
+    const res = await c.post<Credential>('/api/credential', {
+      name: 'Home',
+      url: 'https://annil.example.com',
+      token: 'tok',
+      priority: 5,
+    });
     expect(res).toEqual({
       status: 0,
       message: 'OK',
-      data: { id: expect.stringMatching(UUID), controlled: false, name: 'Home', url: 'https://annil.example.com', token: 'tok', priority: 5 },
+      data: {
+        id: expect.stringMatching(UUID),
+        controlled: false,
+        name: 'Home',
+        url: 'https://annil.example.com',
+        token: 'tok',
+        priority: 5,
+      },
     });
     const creds = await list();
     expect(creds.map((x) => x.name)).toEqual(['演示音乐库', 'Home']);
@@ -60,9 +79,15 @@ describe('credentials', () => {
   });
 
   test('PATCH edits an own credential; only priority may change on a controlled one', async () => {
-    const created = (await c.post<Credential>('/api/credential', { name: 'P', url: 'https://p.example', token: 't', priority: 0 })).data;
+    const created = (
+      await c.post<Credential>('/api/credential', { name: 'P', url: 'https://p.example', token: 't', priority: 0 })
+    ).data;
     expect((await c.call('PATCH', '/api/credential', { id: created.id, name: 'P2', priority: 3 })).status).toBe(0);
-    expect((await list()).find((x) => x.id === created.id)).toMatchObject({ name: 'P2', priority: 3, url: 'https://p.example' });
+    expect((await list()).find((x) => x.id === created.id)).toMatchObject({
+      name: 'P2',
+      priority: 3,
+      url: 'https://p.example',
+    });
     const ctl = await controlledId();
     expect((await c.call('PATCH', '/api/credential', { id: ctl, priority: 7 })).status).toBe(0);
     expect(await c.call('PATCH', '/api/credential', { id: ctl, url: 'https://elsewhere.example' })).toEqual({
@@ -71,7 +96,9 @@ describe('credentials', () => {
       data: null,
     });
     expect((await list()).find((x) => x.id === ctl)).toMatchObject({ priority: 7, url: server.libraryUrl() });
-    expect(await c.call('PATCH', '/api/credential', { id: '00000000-0000-4000-8000-000000000000', priority: 1 })).toEqual({
+    expect(
+      await c.call('PATCH', '/api/credential', { id: '00000000-0000-4000-8000-000000000000', priority: 1 }),
+    ).toEqual({
       status: 902000,
       message: 'token not found',
       data: null,
@@ -80,10 +107,20 @@ describe('credentials', () => {
   });
 
   test('DELETE with a JSON body; unknown → 902000, controlled → 104002', async () => {
-    const created = (await c.post<Credential>('/api/credential', { name: 'D', url: 'https://d.example', token: 't', priority: 0 })).data;
-    expect(await c.call('DELETE', '/api/credential', { id: created.id })).toEqual({ status: 0, message: 'OK', data: null });
+    const created = (
+      await c.post<Credential>('/api/credential', { name: 'D', url: 'https://d.example', token: 't', priority: 0 })
+    ).data;
+    expect(await c.call('DELETE', '/api/credential', { id: created.id })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
     expect((await list()).some((x) => x.id === created.id)).toBe(false);
-    expect(await c.call('DELETE', '/api/credential', { id: created.id })).toEqual({ status: 902000, message: 'token not exist', data: null });
+    expect(await c.call('DELETE', '/api/credential', { id: created.id })).toEqual({
+      status: 902000,
+      message: 'token not exist',
+      data: null,
+    });
     expect(await c.call('DELETE', '/api/credential', { id: await controlledId() })).toEqual({
       status: 104002,
       message: 'controlled token',
@@ -93,12 +130,16 @@ describe('credentials', () => {
   });
 
   test('DELETE falls back to the query id', async () => {
-    const created = (await c.post<Credential>('/api/credential', { name: 'Q', url: 'https://q.example', token: 't', priority: 0 })).data;
+    const created = (
+      await c.post<Credential>('/api/credential', { name: 'Q', url: 'https://q.example', token: 't', priority: 0 })
+    ).data;
     expect((await c.call('DELETE', `/api/credential?id=${created.id}`)).status).toBe(0);
   });
 
   test("another user's credential is invisible", async () => {
-    const created = (await c.post<Credential>('/api/credential', { name: 'Mine', url: 'https://m.example', token: 't', priority: 0 })).data;
+    const created = (
+      await c.post<Credential>('/api/credential', { name: 'Mine', url: 'https://m.example', token: 't', priority: 0 })
+    ).data;
     await new Client(server).post('/api/user/register', { email: 'other@example.com', password: 'x', nickname: 'o' });
     const other = new Client(server);
     await other.login('other@example.com', 'x');
@@ -125,18 +166,37 @@ describe('credential limits', () => {
     const before = countAll();
     expect(await c.post('/api/credential', { ...ok, ...over })).toEqual({ status: 902003, message, data: null });
     expect(countAll()).toBe(before);
-    const created = (await c.post<Credential>('/api/credential', { name: 'keep', url: 'https://keep.example', token: 'k', priority: 0 })).data;
-    expect(await c.call('PATCH', '/api/credential', { id: created.id, ...over })).toEqual({ status: 902003, message, data: null });
-    expect((await list()).find((x) => x.id === created.id)).toMatchObject({ name: 'keep', url: 'https://keep.example', token: 'k' });
+    const created = (
+      await c.post<Credential>('/api/credential', {
+        name: 'keep',
+        url: 'https://keep.example',
+        token: 'k',
+        priority: 0,
+      })
+    ).data;
+    expect(await c.call('PATCH', '/api/credential', { id: created.id, ...over })).toEqual({
+      status: 902003,
+      message,
+      data: null,
+    });
+    expect((await list()).find((x) => x.id === created.id)).toMatchObject({
+      name: 'keep',
+      url: 'https://keep.example',
+      token: 'k',
+    });
   });
 
   test('at most 100 credentials per user (the controlled one included) → 901000', async () => {
     const u = await signedInClient(server, 'many-creds@example.com');
     for (let i = 1; i < 100; i++) {
-      expect((await u.post('/api/credential', { name: `c${i}`, url: 'https://x.example', token: 't', priority: 0 })).status).toBe(0);
+      expect(
+        (await u.post('/api/credential', { name: `c${i}`, url: 'https://x.example', token: 't', priority: 0 })).status,
+      ).toBe(0);
     }
     expect((await u.get<Credential[]>('/api/credential')).data).toHaveLength(100);
-    expect(await u.post('/api/credential', { name: 'one more', url: 'https://x.example', token: 't', priority: 0 })).toEqual({
+    expect(
+      await u.post('/api/credential', { name: 'one more', url: 'https://x.example', token: 't', priority: 0 }),
+    ).toEqual({
       status: 901000,
       message: 'too many credentials (at most 100)',
       data: null,
@@ -145,7 +205,9 @@ describe('credential limits', () => {
     // Deleting one makes room again.
     const last = (await u.get<Credential[]>('/api/credential')).data.at(-1)!;
     expect((await u.call('DELETE', '/api/credential', { id: last.id })).status).toBe(0);
-    expect((await u.post('/api/credential', { name: 'fits', url: 'https://x.example', token: 't', priority: 0 })).status).toBe(0);
+    expect(
+      (await u.post('/api/credential', { name: 'fits', url: 'https://x.example', token: 't', priority: 0 })).status,
+    ).toBe(0);
   });
 });
 
@@ -155,9 +217,13 @@ describe('POST /api/stat', () => {
 
   test('stores each play', async () => {
     const at = now() - 10;
-    const res = await c.post('/api/stat', [{ track: { album_id: album, disc_id: 1, track_id: 2 }, at: [at, at - 300] }]);
+    const res = await c.post('/api/stat', [
+      { track: { album_id: album, disc_id: 1, track_id: 2 }, at: [at, at - 300] },
+    ]);
     expect(res).toEqual({ status: 0, message: 'OK', data: null });
-    const rows = server.db.prepare('SELECT album_id, disc_id, track_id, at FROM stats WHERE track_id = 2 ORDER BY at').all();
+    const rows = server.db
+      .prepare('SELECT album_id, disc_id, track_id, at FROM stats WHERE track_id = 2 ORDER BY at')
+      .all();
     expect(rows).toEqual([
       { album_id: album, disc_id: 1, track_id: 2, at: at - 300 },
       { album_id: album, disc_id: 1, track_id: 2, at },
@@ -196,12 +262,20 @@ describe('POST /api/stat limits (100 entries, 100 times each, 1,000 in all, time
   const now = (): number => Math.floor(Date.now() / 1000);
   const YEAR = 365 * 24 * 3600;
   const statCount = (): number => (server.db.prepare('SELECT COUNT(*) AS n FROM stats').get() as { n: number }).n;
-  const entry = (track: number, at: number[]): unknown => ({ track: { album_id: album, disc_id: 1, track_id: track }, at });
+  const entry = (track: number, at: number[]): unknown => ({
+    track: { album_id: album, disc_id: 1, track_id: track },
+    at,
+  });
 
   test('1,000 plays in one request (100 entries of 10 times) are stored, all in one go', async () => {
     const before = statCount();
     const t = now() - 60;
-    const body = Array.from({ length: 100 }, (_, i) => entry(i + 1, Array.from({ length: 10 }, (_, j) => t - j)));
+    const body = Array.from({ length: 100 }, (_, i) =>
+      entry(
+        i + 1,
+        Array.from({ length: 10 }, (_, j) => t - j),
+      ),
+    );
     expect(await c.post('/api/stat', body)).toEqual({ status: 0, message: 'OK', data: null });
     expect(statCount()).toBe(before + 1000);
   });
@@ -209,36 +283,75 @@ describe('POST /api/stat limits (100 entries, 100 times each, 1,000 in all, time
   test('100 entries of 100 times each (10,000 plays, within each count) → 902003 and nothing stored', async () => {
     const before = statCount();
     const t = now() - 60;
-    const body = Array.from({ length: 100 }, (_, i) => entry(i + 1, Array.from({ length: 100 }, (_, j) => t - j)));
-    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many play times in one request (at most 1000)', data: null });
+    const body = Array.from({ length: 100 }, (_, i) =>
+      entry(
+        i + 1,
+        Array.from({ length: 100 }, (_, j) => t - j),
+      ),
+    );
+    expect(await c.post('/api/stat', body)).toEqual({
+      status: 902003,
+      message: 'too many play times in one request (at most 1000)',
+      data: null,
+    });
     expect(statCount()).toBe(before);
   });
 
   test('1,001 plays spread over entries → 902003 and nothing stored', async () => {
     const before = statCount();
-    const body = [...Array.from({ length: 10 }, (_, i) => entry(i + 1, Array.from({ length: 100 }, () => now() - 60))), entry(11, [now() - 60])];
-    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many play times in one request (at most 1000)', data: null });
+    const body = [
+      ...Array.from({ length: 10 }, (_, i) =>
+        entry(
+          i + 1,
+          Array.from({ length: 100 }, () => now() - 60),
+        ),
+      ),
+      entry(11, [now() - 60]),
+    ];
+    expect(await c.post('/api/stat', body)).toEqual({
+      status: 902003,
+      message: 'too many play times in one request (at most 1000)',
+      data: null,
+    });
     expect(statCount()).toBe(before);
   });
 
   test('a body under the size limit with 100,000 times is refused before it is parsed (more values than any stat report)', async () => {
     const before = statCount();
     const body = `[{"track":{"album_id":"${album}","disc_id":1,"track_id":1},"at":[${Array.from({ length: 100_000 }, () => '1').join(',')}]}]`;
-    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'malformed stat form (more than 16384 values)', data: null });
+    expect(await c.post('/api/stat', body)).toEqual({
+      status: 902003,
+      message: 'malformed stat form (more than 16384 values)',
+      data: null,
+    });
     expect(statCount()).toBe(before);
   });
 
   test('101 entries → 902003 and nothing stored', async () => {
     const before = statCount();
     const body = Array.from({ length: 101 }, (_, i) => entry(i + 1, [now()]));
-    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many stat entries in one request (at most 100)', data: null });
+    expect(await c.post('/api/stat', body)).toEqual({
+      status: 902003,
+      message: 'too many stat entries in one request (at most 100)',
+      data: null,
+    });
     expect(statCount()).toBe(before);
   });
 
   test('101 times in one entry → 902003 and nothing stored', async () => {
     const before = statCount();
-    const body = [entry(1, [now()]), entry(2, Array.from({ length: 101 }, () => now()))];
-    expect(await c.post('/api/stat', body)).toEqual({ status: 902003, message: 'too many play times in one stat entry (at most 100)', data: null });
+    const body = [
+      entry(1, [now()]),
+      entry(
+        2,
+        Array.from({ length: 101 }, () => now()),
+      ),
+    ];
+    expect(await c.post('/api/stat', body)).toEqual({
+      status: 902003,
+      message: 'too many play times in one stat entry (at most 100)',
+      data: null,
+    });
     expect(statCount()).toBe(before);
   });
 
@@ -272,7 +385,9 @@ describe('POST /api/stat limits (100 entries, 100 times each, 1,000 in all, time
   test('a report is stored in one transaction: a failing row takes the whole report back', async () => {
     const before = statCount();
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.db.exec("CREATE TEMP TRIGGER stat_fail BEFORE INSERT ON stats WHEN NEW.track_id = 99 BEGIN SELECT RAISE(ABORT, 'boom'); END");
+    server.db.exec(
+      "CREATE TEMP TRIGGER stat_fail BEFORE INSERT ON stats WHEN NEW.track_id = 99 BEGIN SELECT RAISE(ABORT, 'boom'); END",
+    );
     try {
       const res = await c.post('/api/stat', [entry(1, [now(), now() - 1]), entry(99, [now()])]);
       expect(res.status).toBe(900000);
@@ -291,9 +406,16 @@ describe('POST /api/stat budget: 10,000 plays per user and hour', () => {
   let budgetDir: string;
   let budgetServer: AnnivServer;
   const thousand = (): unknown[] =>
-    Array.from({ length: 10 }, (_, i) => ({ track: { album_id: album, disc_id: 1, track_id: i + 1 }, at: Array.from({ length: 100 }, () => nowSeconds() - 60) }));
+    Array.from({ length: 10 }, (_, i) => ({
+      track: { album_id: album, disc_id: 1, track_id: i + 1 },
+      at: Array.from({ length: 100 }, () => nowSeconds() - 60),
+    }));
   const rowsOf = (email: string): number =>
-    (budgetServer.db.prepare('SELECT COUNT(*) AS n FROM stats JOIN users ON users.id = stats.user_id WHERE users.email = ?').get(email) as { n: number }).n;
+    (
+      budgetServer.db
+        .prepare('SELECT COUNT(*) AS n FROM stats JOIN users ON users.id = stats.user_id WHERE users.email = ?')
+        .get(email) as { n: number }
+    ).n;
 
   beforeAll(async () => {
     budgetDir = await makeDataDir('none');
@@ -310,8 +432,14 @@ describe('POST /api/stat budget: 10,000 plays per user and hour', () => {
     for (let i = 0; i < 10; i++) expect((await heavy.post('/api/stat', thousand())).status).toBe(0);
     expect(rowsOf('heavy@example.com')).toBe(10_000);
 
-    const refused = await heavy.post('/api/stat', [{ track: { album_id: album, disc_id: 1, track_id: 1 }, at: [nowSeconds() - 60] }]);
-    expect(refused).toEqual({ status: 901000, message: 'too many plays reported (at most 10000 an hour); try again later', data: null });
+    const refused = await heavy.post('/api/stat', [
+      { track: { album_id: album, disc_id: 1, track_id: 1 }, at: [nowSeconds() - 60] },
+    ]);
+    expect(refused).toEqual({
+      status: 901000,
+      message: 'too many plays reported (at most 10000 an hour); try again later',
+      data: null,
+    });
     expect(rowsOf('heavy@example.com')).toBe(10_000);
 
     expect((await other.post('/api/stat', thousand())).status).toBe(0);
@@ -324,7 +452,10 @@ describe('POST /api/stat budget: 10,000 plays per user and hour', () => {
 
   test('a refused report (bad time) does not use the budget', async () => {
     const careful = await signedInClient(budgetServer, 'careful@example.com');
-    const future = Array.from({ length: 10 }, (_, i) => ({ track: { album_id: album, disc_id: 1, track_id: i + 1 }, at: Array.from({ length: 100 }, () => nowSeconds() + 7200) }));
+    const future = Array.from({ length: 10 }, (_, i) => ({
+      track: { album_id: album, disc_id: 1, track_id: i + 1 },
+      at: Array.from({ length: 100 }, () => nowSeconds() + 7200),
+    }));
     for (let i = 0; i < 11; i++) expect((await careful.post('/api/stat', future)).status).toBe(901000);
     for (let i = 0; i < 10; i++) expect((await careful.post('/api/stat', thousand())).status).toBe(0);
     expect(rowsOf('careful@example.com')).toBe(10_000);

@@ -88,7 +88,12 @@ describe('state-changing requests', () => {
 
   test('a header without any XSRF cookie is refused', async () => {
     const fresh = new Client(server);
-    const res = await fresh.call('POST', '/api/user/login', { email: 'x@example.com', password: 'p' }, { 'x-xsrf-token': 'abc' });
+    const res = await fresh.call(
+      'POST',
+      '/api/user/login',
+      { email: 'x@example.com', password: 'p' },
+      { 'x-xsrf-token': 'abc' },
+    );
     expect(res.status).toBe(902001);
   });
 
@@ -131,12 +136,21 @@ describe('the Origin check compares scheme, host and port', () => {
   });
 
   test('the refusal says why when only the scheme or port differs', async () => {
-    expect((await post({ origin: 'https://localhost:8080', host: 'localhost:8080' })).message).toMatch(/scheme, host and port must all match.*PUBLIC_ORIGIN or TRUST_PROXY=1/);
-    expect((await post({ origin: 'https://evil.example', host: 'localhost:8080' })).message).toBe('cross-site request refused: foreign Origin');
+    expect((await post({ origin: 'https://localhost:8080', host: 'localhost:8080' })).message).toMatch(
+      /scheme, host and port must all match.*PUBLIC_ORIGIN or TRUST_PROXY=1/,
+    );
+    expect((await post({ origin: 'https://evil.example', host: 'localhost:8080' })).message).toBe(
+      'cross-site request refused: foreign Origin',
+    );
   });
 
   test('X-Forwarded-Host and -Proto are ignored without TRUST_PROXY', async () => {
-    const res = await post({ origin: 'https://music.example.com', host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com', 'x-forwarded-proto': 'https' });
+    const res = await post({
+      origin: 'https://music.example.com',
+      host: '127.0.0.1:8080',
+      'x-forwarded-host': 'music.example.com',
+      'x-forwarded-proto': 'https',
+    });
     expect(res.status).toBe(902001);
   });
 });
@@ -159,7 +173,9 @@ describe('Origin check behind a proxy', () => {
       expect((await post(c, { origin: 'https://music.example.com', host: '127.0.0.1:8080' })).status).toBe(0);
       expect((await post(c, { origin: 'https://music.example.com:443', host: 'music.example.com' })).status).toBe(0);
       expect((await post(c, { origin: 'http://music.example.com', host: 'music.example.com' })).status).toBe(902001);
-      expect((await post(c, { origin: 'https://music.example.com:8443', host: 'music.example.com' })).status).toBe(902001);
+      expect((await post(c, { origin: 'https://music.example.com:8443', host: 'music.example.com' })).status).toBe(
+        902001,
+      );
       // The site is HTTPS: a page on http://<Host> is another origin.
       expect((await post(c, { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' })).status).toBe(902001);
     });

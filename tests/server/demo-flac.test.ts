@@ -13,7 +13,9 @@ import { decodeFlac, readStreamInfo } from './support/flac-decode.js';
 import { removeDir, tempDir } from './support/fixture.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const allTracks = DEMO_ALBUMS.flatMap((a) => a.discs.flatMap((d, di) => d.tracks.map((t, ti) => ({ album: a, disc: d, track: t, di, ti }))));
+const allTracks = DEMO_ALBUMS.flatMap((a) =>
+  a.discs.flatMap((d, di) => d.tracks.map((t, ti) => ({ album: a, disc: d, track: t, di, ti }))),
+);
 
 describe('demo catalogue', () => {
   test('at least 8 albums with fixed, unique UUIDs and 6 to 14 tracks each', () => {
@@ -48,16 +50,26 @@ describe('demo catalogue', () => {
   });
 
   test('artist texts exercise 、, nested full-width parentheses and the doubled 、、', () => {
-    const texts = DEMO_ALBUMS.flatMap((a) => [a.artist, ...a.discs.flatMap((d) => [d.artist ?? '', ...d.tracks.map((t) => t.artist ?? '')])]);
+    const texts = DEMO_ALBUMS.flatMap((a) => [
+      a.artist,
+      ...a.discs.flatMap((d) => [d.artist ?? '', ...d.tracks.map((t) => t.artist ?? '')]),
+    ]);
     expect(texts.some((t) => t.includes('、') && !t.includes('、、'))).toBe(true);
     expect(texts).toContain('港灯乐团（小林（吉他）、阿健）');
     expect(texts.some((t) => t.includes('、、'))).toBe(true);
-    const roles = new Set(DEMO_ALBUMS.flatMap((a) => [a.artists, ...a.discs.flatMap((d) => [d.artists, ...d.tracks.map((t) => t.artists)])]).flatMap((x) => Object.keys(x ?? {})));
+    const roles = new Set(
+      DEMO_ALBUMS.flatMap((a) => [
+        a.artists,
+        ...a.discs.flatMap((d) => [d.artists, ...d.tracks.map((t) => t.artists)]),
+      ]).flatMap((x) => Object.keys(x ?? {})),
+    );
     for (const role of ['irish-harp', 'composer', 'lyricist', 'vocal', 'piano']) expect(roles).toContain(role);
   });
 
   test('tags: names with / and %, a three-level parent/child chain, titles with / and Chinese', () => {
-    const names = Object.values(DEMO_TAG_FILES).flat().map((t) => t.name);
+    const names = Object.values(DEMO_TAG_FILES)
+      .flat()
+      .map((t) => t.name);
     expect(names.some((n) => n.includes('/'))).toBe(true);
     expect(names.some((n) => n.includes('%'))).toBe(true);
     expect(DEMO_ALBUMS.some((a) => a.title.includes('/'))).toBe(true);
@@ -82,7 +94,11 @@ describe('demo catalogue', () => {
     const a = synthesize(trackSoundSpec(album, di, first));
     const b = synthesize(trackSoundSpec(album, di, second));
     // the whole chord at once, faded only at its own ends
-    const whole = synthesize({ ...trackSoundSpec(album, di, first), seconds: (a.length + b.length) / SAMPLE_RATE, span: { from: 0, fadeIn: true, fadeOut: true } });
+    const whole = synthesize({
+      ...trackSoundSpec(album, di, first),
+      seconds: (a.length + b.length) / SAMPLE_RATE,
+      span: { from: 0, fadeIn: true, fadeOut: true },
+    });
     const joined = Int16Array.from([...a, ...b]);
     expect(joined.length).toBe(whole.length);
     expect(joined.every((v, i) => Math.abs(v - whole[i]!) <= 1)).toBe(true);
@@ -95,7 +111,11 @@ describe('demo catalogue', () => {
 
   test('synthesis is deterministic', () => {
     const spec = trackSoundSpec(DEMO_ALBUMS[1]!, 0, 2);
-    expect(Buffer.from(synthesize({ ...spec, seconds: 3 }).buffer).equals(Buffer.from(synthesize({ ...spec, seconds: 3 }).buffer))).toBe(true);
+    expect(
+      Buffer.from(synthesize({ ...spec, seconds: 3 }).buffer).equals(
+        Buffer.from(synthesize({ ...spec, seconds: 3 }).buffer),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -103,8 +123,14 @@ describe('FLAC encoder', () => {
   const roundTrip = (samples: Int16Array): void => {
     const decoded = decodeFlac(encodeFlac(samples, SAMPLE_RATE));
     expect(decoded.info.totalSamples).toBe(samples.length);
-    expect(Buffer.from(decoded.samples.buffer).equals(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength))).toBe(true);
-    expect(decoded.info.md5).toBe(createHash('md5').update(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength)).digest('hex'));
+    expect(
+      Buffer.from(decoded.samples.buffer).equals(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)),
+    ).toBe(true);
+    expect(decoded.info.md5).toBe(
+      createHash('md5')
+        .update(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength))
+        .digest('hex'),
+    );
   };
 
   test.each([
@@ -136,14 +162,21 @@ describe('generated album files', () => {
     expect(l2).toBe(parseInt(album.album_id.slice(2, 4), 16).toString(16));
     expect(fs.existsSync(path.join(folder(), 'cover.jpg'))).toBe(true);
     expect(fs.existsSync(path.join(folder(), '1', 'cover.jpg'))).toBe(true);
-    expect(fs.readdirSync(path.join(folder(), '1')).filter((f) => f.endsWith('.flac'))).toHaveLength(album.discs[0]!.tracks.length);
+    expect(fs.readdirSync(path.join(folder(), '1')).filter((f) => f.endsWith('.flac'))).toHaveLength(
+      album.discs[0]!.tracks.length,
+    );
   });
 
   test('STREAMINFO matches each track: 22050 Hz, mono, 16 bit, intended duration', async () => {
     for (const [ti, track] of album.discs[0]!.tracks.entries()) {
       const file = path.join(folder(), '1', `${ti + 1}.flac`);
       const info = readStreamInfo(fs.readFileSync(file));
-      expect(info).toMatchObject({ sampleRate: 22050, channels: 1, bitsPerSample: 16, totalSamples: Math.round(track.seconds * 22050) });
+      expect(info).toMatchObject({
+        sampleRate: 22050,
+        channels: 1,
+        bitsPerSample: 16,
+        totalSamples: Math.round(track.seconds * 22050),
+      });
       expect(await flacDurationSeconds(file)).toBe(Math.floor(track.seconds));
     }
   });
@@ -169,6 +202,8 @@ describe('generated album files', () => {
     const b = drawCover({ hue: 10, pattern: 'rings' });
     const c = drawCover({ hue: 200, pattern: 'dots' });
     expect(Buffer.from(b).equals(Buffer.from(c))).toBe(false);
-    expect(fs.readFileSync(path.join(folder(), 'cover.jpg')).equals(fs.readFileSync(path.join(folder(), '1', 'cover.jpg')))).toBe(false);
+    expect(
+      fs.readFileSync(path.join(folder(), 'cover.jpg')).equals(fs.readFileSync(path.join(folder(), '1', 'cover.jpg'))),
+    ).toBe(false);
   });
 });

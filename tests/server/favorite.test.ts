@@ -39,9 +39,21 @@ const triple = (t: TrackInfoWithAlbum): string => `${t.album_id}/${t.disc_id}/${
 describe('favourite tracks', () => {
   test('PUT adds; GET lists TrackInfoWithAlbum from the metadata, newest first', async () => {
     expect(await music()).toEqual([]);
-    expect(await c.call('PUT', '/api/favorite/music', { album_id: B, disc_id: 1, track_id: 5 })).toEqual({ status: 0, message: 'OK', data: null });
-    expect(await c.call('PUT', '/api/favorite/music', { album_id: A, disc_id: 1, track_id: 1 })).toEqual({ status: 0, message: 'OK', data: null });
-    expect(await c.call('PUT', '/api/favorite/music', { album_id: U, disc_id: 2, track_id: 3 })).toEqual({ status: 0, message: 'OK', data: null });
+    expect(await c.call('PUT', '/api/favorite/music', { album_id: B, disc_id: 1, track_id: 5 })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
+    expect(await c.call('PUT', '/api/favorite/music', { album_id: A, disc_id: 1, track_id: 1 })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
+    expect(await c.call('PUT', '/api/favorite/music', { album_id: U, disc_id: 2, track_id: 3 })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
     const list = await music();
     expect(list.map(triple)).toEqual([`${U}/2/3`, `${A}/1/1`, `${B}/1/5`]);
     expect(list[2]).toEqual({
@@ -53,7 +65,15 @@ describe('favourite tracks', () => {
       type: 'instrumental',
       album_title: 'Harbor Lights',
     });
-    expect(Object.keys(list[2]!)).toEqual(['album_id', 'disc_id', 'track_id', 'title', 'artist', 'type', 'album_title']);
+    expect(Object.keys(list[2]!)).toEqual([
+      'album_id',
+      'disc_id',
+      'track_id',
+      'title',
+      'artist',
+      'type',
+      'album_title',
+    ]);
     expect(list[1]!.album_title).toBe('港灯夜曲');
     expect(list[1]!.title).not.toBe('');
     // A track the metadata does not know: ids, empty title and album title, no artist/type.
@@ -63,14 +83,22 @@ describe('favourite tracks', () => {
   test('adding the same track twice is fine: one row, it keeps its place', async () => {
     const before = (await music()).map(triple);
     expect((await c.call('PUT', '/api/favorite/music', { album_id: B, disc_id: 1, track_id: 5 })).status).toBe(0);
-    expect((await c.call('PUT', '/api/favorite/music', { album_id: B.toUpperCase(), disc_id: 1, track_id: 5 })).status).toBe(0);
+    expect(
+      (await c.call('PUT', '/api/favorite/music', { album_id: B.toUpperCase(), disc_id: 1, track_id: 5 })).status,
+    ).toBe(0);
     expect((await music()).map(triple)).toEqual(before);
-    const rows = server.db.prepare('SELECT COUNT(*) AS n FROM favourite_music WHERE album_id = ? AND disc_id = 1 AND track_id = 5').get(B);
+    const rows = server.db
+      .prepare('SELECT COUNT(*) AS n FROM favourite_music WHERE album_id = ? AND disc_id = 1 AND track_id = 5')
+      .get(B);
     expect(rows).toEqual({ n: 1 });
   });
 
   test('DELETE (JSON body) removes; removing a missing one is OK', async () => {
-    expect(await c.call('DELETE', '/api/favorite/music', { album_id: A, disc_id: 1, track_id: 1 })).toEqual({ status: 0, message: 'OK', data: null });
+    expect(await c.call('DELETE', '/api/favorite/music', { album_id: A, disc_id: 1, track_id: 1 })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
     expect((await music()).map(triple)).toEqual([`${U}/2/3`, `${B}/1/5`]);
     expect((await c.call('DELETE', '/api/favorite/music', { album_id: A, disc_id: 1, track_id: 1 })).status).toBe(0);
     // Re-adding puts it at the front again.
@@ -92,7 +120,7 @@ describe('favourite tracks', () => {
     expect((await c.call('DELETE', '/api/favorite/music', body)).status).toBe(902003);
   });
 
-  test("each user has their own list", async () => {
+  test('each user has their own list', async () => {
     const other = await signedInClient(server, 'fav-other@example.com');
     expect(await music(other)).toEqual([]);
     expect((await other.call('PUT', '/api/favorite/music', { album_id: B, disc_id: 1, track_id: 1 })).status).toBe(0);
@@ -104,11 +132,27 @@ describe('favourite tracks', () => {
 describe('favourite albums', () => {
   test('PUT adds; GET lists album ids newest first; DELETE removes', async () => {
     expect(await albums()).toEqual([]);
-    expect(await c.call('PUT', '/api/favorite/album', { album_id: A })).toEqual({ status: 0, message: 'OK', data: null });
-    expect(await c.call('PUT', '/api/favorite/album', { album_id: B })).toEqual({ status: 0, message: 'OK', data: null });
-    expect(await c.call('PUT', '/api/favorite/album', { album_id: U })).toEqual({ status: 0, message: 'OK', data: null });
+    expect(await c.call('PUT', '/api/favorite/album', { album_id: A })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
+    expect(await c.call('PUT', '/api/favorite/album', { album_id: B })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
+    expect(await c.call('PUT', '/api/favorite/album', { album_id: U })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
     expect(await albums()).toEqual([U, B, A]);
-    expect(await c.call('DELETE', '/api/favorite/album', { album_id: B })).toEqual({ status: 0, message: 'OK', data: null });
+    expect(await c.call('DELETE', '/api/favorite/album', { album_id: B })).toEqual({
+      status: 0,
+      message: 'OK',
+      data: null,
+    });
     expect(await albums()).toEqual([U, A]);
     expect((await c.call('DELETE', '/api/favorite/album', { album_id: B })).status).toBe(0);
     expect(await albums()).toEqual([U, A]);
@@ -144,18 +188,28 @@ describe('limits and access', () => {
       ['PUT', '/api/favorite/album', { album_id: A }],
       ['DELETE', '/api/favorite/album', { album_id: A }],
     ] as const) {
-      expect(await anon.call(method, path, body), `${method} ${path}`).toEqual({ status: 902002, message: 'unauthorized', data: null });
+      expect(await anon.call(method, path, body), `${method} ${path}`).toEqual({
+        status: 902002,
+        message: 'unauthorized',
+        data: null,
+      });
     }
   });
 
   test(`at most ${LIMITS.favouriteTracksPerUser} tracks and ${LIMITS.favouriteAlbumsPerUser} albums per user → 901000`, async () => {
     const full = await signedInClient(server, 'fav-full@example.com');
     const userId = (await full.get<{ user_id: string }>('/api/user/info')).data.user_id;
-    const insertTrack = server.db.prepare('INSERT INTO favourite_music (user_id, album_id, disc_id, track_id, created_at) VALUES (?, ?, ?, ?, 0)');
-    const insertAlbum = server.db.prepare('INSERT INTO favourite_album (user_id, album_id, created_at) VALUES (?, ?, 0)');
+    const insertTrack = server.db.prepare(
+      'INSERT INTO favourite_music (user_id, album_id, disc_id, track_id, created_at) VALUES (?, ?, ?, ?, 0)',
+    );
+    const insertAlbum = server.db.prepare(
+      'INSERT INTO favourite_album (user_id, album_id, created_at) VALUES (?, ?, 0)',
+    );
     server.db.transaction(() => {
-      for (let i = 0; i < LIMITS.favouriteTracksPerUser; i++) insertTrack.run(Number(userId), U, 1 + Math.floor(i / 200), 1 + (i % 200));
-      for (let i = 0; i < LIMITS.favouriteAlbumsPerUser; i++) insertAlbum.run(Number(userId), `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+      for (let i = 0; i < LIMITS.favouriteTracksPerUser; i++)
+        insertTrack.run(Number(userId), U, 1 + Math.floor(i / 200), 1 + (i % 200));
+      for (let i = 0; i < LIMITS.favouriteAlbumsPerUser; i++)
+        insertAlbum.run(Number(userId), `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     })();
     expect(await full.call('PUT', '/api/favorite/music', { album_id: A, disc_id: 1, track_id: 1 })).toEqual({
       status: 901000,

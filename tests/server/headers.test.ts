@@ -55,7 +55,14 @@ describe('every answer', () => {
   test.each([
     ['GET /api/info', 'GET', '/api/info', {}, undefined, 200],
     ['an unknown API path', 'GET', '/api/nope', {}, undefined, 200],
-    ['a CSRF refusal', 'POST', '/api/credential', { origin: 'https://evil.example', 'content-type': 'application/json' }, '{}', 200],
+    [
+      'a CSRF refusal',
+      'POST',
+      '/api/credential',
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+      '{}',
+      200,
+    ],
     ['a body too large', 'POST', '/api/user/login', { 'content-type': 'application/json' }, 'x'.repeat(20000), 413],
     ['an auth refusal', 'GET', '/api/user/info', {}, undefined, 200],
     ['index.html', 'GET', '/', {}, undefined, 200],
@@ -74,7 +81,11 @@ describe('every answer', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const other = await makeServer(dir, { DIST_DIR: dist });
     other.db.close();
-    const res = await new Client(other).raw('/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.c","password":"x"}' });
+    const res = await new Client(other).raw('/api/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@b.c","password":"x"}',
+    });
     expect(await res.json()).toMatchObject({ status: 900000 });
     expectCommon(res, 'internal error');
     await other.close();
@@ -91,11 +102,14 @@ describe('every answer', () => {
 });
 
 describe('Content-Security-Policy', () => {
-  test.each(['/', '/index.html', '/album/123', '/tag/artist:x'])('the HTML document %s carries the policy', async (pathname) => {
-    const res = await new Client(server).raw(pathname);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('content-security-policy')).toBe(CSP);
-  });
+  test.each(['/', '/index.html', '/album/123', '/tag/artist:x'])(
+    'the HTML document %s carries the policy',
+    async (pathname) => {
+      const res = await new Client(server).raw(pathname);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toBe(CSP);
+    },
+  );
 
   test('HEAD of the document carries it too', async () => {
     const res = await new Client(server).raw('/', { method: 'HEAD' });
@@ -175,7 +189,9 @@ describe('over HTTPS the browser is told to keep to it (Strict-Transport-Securit
     const proxied = await makeServer(dir, { DIST_DIR: dist, TRUST_PROXY: '1' });
     try {
       for (const path of ['/api/info', '/', '/api/no-such-endpoint']) {
-        expect((await https.apiApp.request(path)).headers.get('strict-transport-security'), path).toBe('max-age=31536000');
+        expect((await https.apiApp.request(path)).headers.get('strict-transport-security'), path).toBe(
+          'max-age=31536000',
+        );
       }
       const forwarded = await proxied.apiApp.request('/api/info', { headers: { 'x-forwarded-proto': 'https' } });
       expect(forwarded.headers.get('strict-transport-security')).toBe('max-age=31536000');
@@ -196,7 +212,9 @@ describe('the library origin', () => {
     }
     const https = await makeServer(dir, { DIST_DIR: dist, LIBRARY_PUBLIC_URL: 'https://library.example' });
     try {
-      expect((await https.libraryApp.request('/info')).headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect((await https.libraryApp.request('/info')).headers.get('strict-transport-security')).toBe(
+        'max-age=31536000',
+      );
     } finally {
       await https.close();
     }

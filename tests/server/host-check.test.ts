@@ -31,7 +31,8 @@ async function serverWith(env: Record<string, string> = {}): Promise<AnnivServer
 
 const api = (server: AnnivServer, path: string, headers: Record<string, string>, init: RequestInit = {}) =>
   Promise.resolve(server.apiApp.request(path, { ...init, headers }));
-const library = (server: AnnivServer, path: string, host: string) => Promise.resolve(server.libraryApp.request(path, { headers: { host } }));
+const library = (server: AnnivServer, path: string, host: string) =>
+  Promise.resolve(server.libraryApp.request(path, { headers: { host } }));
 
 describe('a site with no public names set (the demo)', () => {
   let server: AnnivServer;
@@ -39,29 +40,50 @@ describe('a site with no public names set (the demo)', () => {
     server = await serverWith();
   });
 
-  test.each(['127.0.0.1:8080', 'localhost:8080', 'LOCALHOST', 'app.localhost:8080', '[::1]:8080', '192.168.1.5', '10.0.0.2:9000'])('Host %s is answered', async (host) => {
+  test.each([
+    '127.0.0.1:8080',
+    'localhost:8080',
+    'LOCALHOST',
+    'app.localhost:8080',
+    '[::1]:8080',
+    '192.168.1.5',
+    '10.0.0.2:9000',
+  ])('Host %s is answered', async (host) => {
     expect((await api(server, '/api/info', { host })).status).toBe(200);
     expect((await library(server, '/info', host)).status).toBe(200);
   });
 
-  test.each(['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.nip.io', ''])('Host "%s": 421 from the API, the client files and the library', async (host) => {
-    const info = await api(server, '/api/info', { host });
-    expect(info.status).toBe(421);
-    expect(info.headers.get('cache-control')).toBe('no-store');
-    expect(await info.text()).toMatch(/ALLOWED_HOSTS/);
-    expect((await api(server, '/', { host })).status).toBe(421);
-    expect((await api(server, '/album/x', { host })).status).toBe(421);
-    expect((await library(server, '/info', host)).status).toBe(421);
-    expect((await library(server, `/${ALBUM}/cover`, host)).status).toBe(421);
-    expect((await library(server, '/albums', host)).status).toBe(421);
-  });
+  test.each(['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.nip.io', ''])(
+    'Host "%s": 421 from the API, the client files and the library',
+    async (host) => {
+      const info = await api(server, '/api/info', { host });
+      expect(info.status).toBe(421);
+      expect(info.headers.get('cache-control')).toBe('no-store');
+      expect(await info.text()).toMatch(/ALLOWED_HOSTS/);
+      expect((await api(server, '/', { host })).status).toBe(421);
+      expect((await api(server, '/album/x', { host })).status).toBe(421);
+      expect((await library(server, '/info', host)).status).toBe(421);
+      expect((await library(server, `/${ALBUM}/cover`, host)).status).toBe(421);
+      expect((await library(server, '/albums', host)).status).toBe(421);
+    },
+  );
 
   test('a rebinding page’s sign-in, with a matching Origin, is refused before it is read', async () => {
     const body = JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD_SENT });
-    const rebound = await api(server, '/api/user/login', { host: 'evil.example:8080', origin: 'http://evil.example:8080', 'content-type': 'application/json' }, { method: 'POST', body });
+    const rebound = await api(
+      server,
+      '/api/user/login',
+      { host: 'evil.example:8080', origin: 'http://evil.example:8080', 'content-type': 'application/json' },
+      { method: 'POST', body },
+    );
     expect(rebound.status).toBe(421);
     // the same request to the site's own address reaches the route (no such user on this site)
-    const own = await api(server, '/api/user/login', { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', 'content-type': 'application/json' }, { method: 'POST', body });
+    const own = await api(
+      server,
+      '/api/user/login',
+      { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', 'content-type': 'application/json' },
+      { method: 'POST', body },
+    );
     expect(own.status).toBe(200);
     expect(((await own.json()) as { status: number }).status).toBe(102020);
   });
@@ -71,7 +93,9 @@ describe('a site with no public names set (the demo)', () => {
     const exchange = (url: string, host: string) =>
       new Promise<string>((resolve, reject) => {
         const { hostname, port } = new URL(url);
-        const socket = net.connect(Number(port), hostname, () => socket.end(`GET /info HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+        const socket = net.connect(Number(port), hostname, () =>
+          socket.end(`GET /info HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        );
         let answer = '';
         socket.on('data', (d) => (answer += d.toString()));
         socket.on('end', () => resolve(answer.split('\r\n')[0]!));
@@ -94,25 +118,44 @@ describe('PUBLIC_ORIGIN, LIBRARY_PUBLIC_URL and ALLOWED_HOSTS', () => {
     });
   });
 
-  test.each(['music.example.com', 'MUSIC.example.com:443', 'library.example.com', 'alt.example', 'corp.example', 'a.corp.example', 'b.a.corp.example', '127.0.0.1:8080', 'localhost'])('%s is answered', async (host) => {
+  test.each([
+    'music.example.com',
+    'MUSIC.example.com:443',
+    'library.example.com',
+    'alt.example',
+    'corp.example',
+    'a.corp.example',
+    'b.a.corp.example',
+    '127.0.0.1:8080',
+    'localhost',
+  ])('%s is answered', async (host) => {
     expect((await api(server, '/api/info', { host })).status).toBe(200);
     expect((await library(server, '/info', host)).status).toBe(200);
   });
 
-  test.each(['example.com', 'xcorp.example', 'sub.alt.example', 'music.example.com.evil.example', 'evil.example'])('%s gets 421 from both servers', async (host) => {
-    expect((await api(server, '/api/info', { host })).status).toBe(421);
-    expect((await library(server, '/info', host)).status).toBe(421);
-  });
+  test.each(['example.com', 'xcorp.example', 'sub.alt.example', 'music.example.com.evil.example', 'evil.example'])(
+    '%s gets 421 from both servers',
+    async (host) => {
+      expect((await api(server, '/api/info', { host })).status).toBe(421);
+      expect((await library(server, '/info', host)).status).toBe(421);
+    },
+  );
 
   test('behind the proxy, the forwarded host is checked too', async () => {
-    expect((await api(server, '/api/info', { host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com' })).status).toBe(200);
-    expect((await api(server, '/api/info', { host: '127.0.0.1:8080', 'x-forwarded-host': 'evil.example' })).status).toBe(421);
+    expect(
+      (await api(server, '/api/info', { host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com' })).status,
+    ).toBe(200);
+    expect(
+      (await api(server, '/api/info', { host: '127.0.0.1:8080', 'x-forwarded-host': 'evil.example' })).status,
+    ).toBe(421);
   });
 
   test('behind a proxy with no name given, any name is answered (the server cannot know its own)', async () => {
     const proxied = await serverWith({ TRUST_PROXY: '1' });
     expect((await api(proxied, '/api/info', { host: 'music.example.com' })).status).toBe(200);
-    expect((await api(proxied, '/api/info', { host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com' })).status).toBe(200);
+    expect(
+      (await api(proxied, '/api/info', { host: '127.0.0.1:8080', 'x-forwarded-host': 'music.example.com' })).status,
+    ).toBe(200);
   });
 
   test('ALLOWED_HOSTS=* answers any name', async () => {
@@ -132,12 +175,21 @@ describe('the rule', () => {
   });
 
   test('an IPv6 public origin', () => {
-    const rule = hostRule({ allowedHosts: [], publicOrigin: 'http://[2001:db8::1]:8080', libraryPublicUrl: null, trustProxy: 0 });
+    const rule = hostRule({
+      allowedHosts: [],
+      publicOrigin: 'http://[2001:db8::1]:8080',
+      libraryPublicUrl: null,
+      trustProxy: 0,
+    });
     expect(hostAllowed(rule, '[2001:db8::1]:8080')).toBe(true);
   });
 
   test('ALLOWED_HOSTS takes host names only', () => {
-    expect(loadConfig({ ALLOWED_HOSTS: ' A.example , .b.example,*' }).allowedHosts).toEqual(['a.example', '.b.example', '*']);
+    expect(loadConfig({ ALLOWED_HOSTS: ' A.example , .b.example,*' }).allowedHosts).toEqual([
+      'a.example',
+      '.b.example',
+      '*',
+    ]);
     expect(loadConfig({}).allowedHosts).toEqual([]);
     for (const bad of ['https://a.example', 'a.example:8080', 'a.example/x', '*.a.example', 'a..example']) {
       expect(() => loadConfig({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS/);

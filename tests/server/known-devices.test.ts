@@ -10,7 +10,11 @@ import { clientAt, register, serverSuite, trySignIn, type Client } from './suppo
  */
 
 const WRONG = { status: 102010, message: 'email and password does not match', data: null };
-const locked = (seconds: number) => ({ status: 102010, message: `too many failed password attempts; wait ${seconds} seconds and try again`, data: null });
+const locked = (seconds: number) => ({
+  status: 102010,
+  message: `too many failed password attempts; wait ${seconds} seconds and try again`,
+  data: null,
+});
 
 let now = 1_700_000_000_000;
 let addresses = 0;
@@ -46,7 +50,10 @@ describe('a stranger does not lock the owner out', () => {
     const stranger = await lockedByStranger('owner@example.com');
     expect(await trySignIn(stranger, 'owner@example.com', 'right')).toEqual(locked(60));
     expect(await trySignIn(browser(), 'owner@example.com', 'right')).toEqual(locked(60));
-    expect(await trySignIn(owner, 'owner@example.com', 'right')).toMatchObject({ status: 0, data: { email: 'owner@example.com' } });
+    expect(await trySignIn(owner, 'owner@example.com', 'right')).toMatchObject({
+      status: 0,
+      data: { email: 'owner@example.com' },
+    });
     // the owner's success does not unlock the strangers
     expect(await trySignIn(stranger, 'owner@example.com', 'right')).toEqual(locked(60));
     now += 60_000;
@@ -74,7 +81,15 @@ describe('a stranger does not lock the owner out', () => {
     const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const spareBit = mac.slice(0, -1) + digits[digits.indexOf(mac.at(-1)!) ^ 1];
     await lockedByStranger('forged@example.com');
-    for (const cookie of [`${flip(id, 0)}.${mac}`, `${id}.${flip(mac, 0)}`, `${id}.${spareBit}`, `${'x'.repeat(22)}.${mac}`, id, `${real}.extra`, '']) {
+    for (const cookie of [
+      `${flip(id, 0)}.${mac}`,
+      `${id}.${flip(mac, 0)}`,
+      `${id}.${spareBit}`,
+      `${'x'.repeat(22)}.${mac}`,
+      id,
+      `${real}.extra`,
+      '',
+    ]) {
       const other = browser();
       other.cookies.set('device', cookie);
       expect(await trySignIn(other, 'forged@example.com', 'right')).toEqual(locked(60));

@@ -3,7 +3,15 @@ import { sha256Hex } from '../../server/auth.js';
 import { LIMITS } from '../../server/api/limits.js';
 import type { AnnivServer } from '../../server/index.js';
 import { signUserToken } from '../../server/library/keys.js';
-import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, removeDir, signedInClient } from './support/fixture.js';
+import {
+  Client,
+  DEMO_EMAIL,
+  DEMO_PASSWORD_SENT,
+  makeDataDir,
+  makeServer,
+  removeDir,
+  signedInClient,
+} from './support/fixture.js';
 import { controlledCredential, payloadOf, userToken } from './support/share.js';
 
 /*
@@ -43,13 +51,17 @@ describe('expiry', () => {
   test('a controlled credential carries a token for its account that expires after the lifetime', async () => {
     const alice = await signedInClient(server, 'expiry@example.com');
     const payload = payloadOf(await libraryToken(alice));
-    const id = (server.db.prepare('SELECT id FROM users WHERE email = ?').get('expiry@example.com') as { id: number }).id;
+    const id = (server.db.prepare('SELECT id FROM users WHERE email = ?').get('expiry@example.com') as { id: number })
+      .id;
     expect(payload).toMatchObject({ type: 'user', user_id: 'expiry@example.com', account: id, generation: 0 });
     expect(((payload.exp as number) - (payload.iat as number)) * 1000).toBe(LIFETIME_MS);
   });
 
   test('the library refuses an expired user token (401, no body) and takes it a minute before', async () => {
-    const token = await signUserToken(server.keys, 'manual@example.com', { now: Math.floor(nowMs / 1000), lifetimeSeconds: 3600 });
+    const token = await signUserToken(server.keys, 'manual@example.com', {
+      now: Math.floor(nowMs / 1000),
+      lifetimeSeconds: 3600,
+    });
     const start = nowMs;
     try {
       nowMs = start + 3600_000 - 60_000;
@@ -99,7 +111,10 @@ describe('revocation', () => {
     const bobToken = await libraryToken(bob);
     expect(await albumsStatus(aliceOld)).toBe(200); // remembered by the library before the change
 
-    const changed = await alice.call('PATCH', '/api/user/password', { old_password: sha256Hex('old-pw'), new_password: sha256Hex('new-pw') });
+    const changed = await alice.call('PATCH', '/api/user/password', {
+      old_password: sha256Hex('old-pw'),
+      new_password: sha256Hex('new-pw'),
+    });
     expect(changed.status).toBe(0);
     expect(await albumsStatus(aliceOld)).toBe(401);
     expect(await albumsStatus(bobToken)).toBe(200);
@@ -135,7 +150,9 @@ describe('demo site or not (DEMO)', () => {
     const realDir = await makeDataDir('meta');
     const real = await makeServer(realDir, { DEMO: '0' });
     try {
-      expect((await new Client(real).post('/api/user/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD_SENT })).status).toBe(102020);
+      expect(
+        (await new Client(real).post('/api/user/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD_SENT })).status,
+      ).toBe(102020);
       expect(real.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 0 });
       const user = await signedInClient(real, 'real@example.com');
       expect(await user.get('/api/credential')).toEqual({ status: 0, message: 'OK', data: [] });

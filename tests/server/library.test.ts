@@ -27,9 +27,11 @@ afterAll(async () => {
   removeDir(dir);
 });
 
-const lib = (pathname: string, init: RequestInit = {}): Promise<Response> => Promise.resolve(server.libraryApp.request(pathname, init));
+const lib = (pathname: string, init: RequestInit = {}): Promise<Response> =>
+  Promise.resolve(server.libraryApp.request(pathname, init));
 const auth = (t = token): RequestInit => ({ headers: { authorization: t } });
-const trackFile = (album: string, disc: number, track: number): string => path.join(dir, 'library', albumFolder(album), String(disc), `${track}.flac`);
+const trackFile = (album: string, disc: number, track: number): string =>
+  path.join(dir, 'library', albumFolder(album), String(disc), `${track}.flac`);
 
 describe('/info and /albums', () => {
   test('/info', async () => {
@@ -43,7 +45,9 @@ describe('/info and /albums', () => {
   test('/albums needs a valid token', async () => {
     expect((await lib('/albums')).status).toBe(401);
     expect((await lib('/albums', auth('not-a-jwt'))).status).toBe(401);
-    const foreign = await new SignJWT({ type: 'user', user_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('other-key'));
+    const foreign = await new SignJWT({ type: 'user', user_id: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('other-key'));
     expect((await lib('/albums', auth(foreign))).status).toBe(401);
   });
 
@@ -58,7 +62,9 @@ describe('/info and /albums', () => {
     expect((await lib(`/albums?auth=${token}`)).status).toBe(200);
     const again = await lib('/albums', { headers: { authorization: token, 'if-none-match': etag! } });
     expect(again.status).toBe(304);
-    expect((await lib('/albums', { headers: { authorization: token, 'if-none-match': `W/${etag}` } })).status).toBe(304);
+    expect((await lib('/albums', { headers: { authorization: token, 'if-none-match': `W/${etag}` } })).status).toBe(
+      304,
+    );
     expect((await lib('/albums', { headers: { authorization: token, 'if-none-match': '"other"' } })).status).toBe(200);
   });
 
@@ -111,7 +117,19 @@ describe('audio', () => {
     const size = fs.statSync(file).size;
     const res = await lib(`/${A}/1/1?quality=lossless&auth=${token}`);
     expect(res.status).toBe(200);
-    expect(Object.fromEntries(['content-type', 'x-origin-type', 'x-origin-size', 'x-duration-seconds', 'x-audio-quality', 'content-length', 'accept-ranges'].map((h) => [h, res.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'content-type',
+          'x-origin-type',
+          'x-origin-size',
+          'x-duration-seconds',
+          'x-audio-quality',
+          'content-length',
+          'accept-ranges',
+        ].map((h) => [h, res.headers.get(h)]),
+      ),
+    ).toEqual({
       'content-type': 'audio/flac',
       'x-origin-type': 'audio/flac',
       'x-origin-size': String(size),
@@ -166,7 +184,8 @@ describe('audio', () => {
 
   describe('ranges', () => {
     const file = (): Buffer => fs.readFileSync(trackFile(A, 1, 2));
-    const range = (value: string): Promise<Response> => lib(`/${A}/1/2`, { headers: { authorization: token, range: value } });
+    const range = (value: string): Promise<Response> =>
+      lib(`/${A}/1/2`, { headers: { authorization: token, range: value } });
 
     test('bytes=S-E → 206 with exactly those bytes', async () => {
       const res = await range('bytes=100-1123');
@@ -195,11 +214,14 @@ describe('audio', () => {
       expect((await res.arrayBuffer()).byteLength).toBe(10);
     });
 
-    test.each(['bytes=-500', 'bytes=abc', 'items=0-5', 'bytes=0-1,5-9', 'bytes=9-3'])('%s is ignored → 200 full', async (value) => {
-      const res = await range(value);
-      expect(res.status).toBe(200);
-      expect((await res.arrayBuffer()).byteLength).toBe(file().length);
-    });
+    test.each(['bytes=-500', 'bytes=abc', 'items=0-5', 'bytes=0-1,5-9', 'bytes=9-3'])(
+      '%s is ignored → 200 full',
+      async (value) => {
+        const res = await range(value);
+        expect(res.status).toBe(200);
+        expect((await res.arrayBuffer()).byteLength).toBe(file().length);
+      },
+    );
 
     test('a start past the end → 416', async () => {
       const res = await range(`bytes=${file().length}-`);
@@ -210,9 +232,14 @@ describe('audio', () => {
     test('ranges read at once (up to 1 MiB) and streamed (longer) both give exactly the bytes asked for', async () => {
       const long = fs.readFileSync(trackFile(D, 1, 5)); // 10:30, about 1.6 MB
       expect(long.length).toBeGreaterThan(1.5 * 1024 * 1024);
-      const at = (value: string): Promise<Response> => lib(`/${D}/1/5`, { headers: { authorization: token, range: value } });
+      const at = (value: string): Promise<Response> =>
+        lib(`/${D}/1/5`, { headers: { authorization: token, range: value } });
       const mib = 1024 * 1024;
-      for (const [start, end] of [[1, mib], [1, mib + 1], [mib / 2, mib / 2 + mib + 7]] as const) {
+      for (const [start, end] of [
+        [1, mib],
+        [1, mib + 1],
+        [mib / 2, mib / 2 + mib + 7],
+      ] as const) {
         const res = await at(`bytes=${start}-${end}`);
         expect(res.status).toBe(206);
         expect(Buffer.from(await res.arrayBuffer()).equals(long.subarray(start, end + 1))).toBe(true);
@@ -287,7 +314,8 @@ describe('audio', () => {
         [undefined, server.keys.hmac_key],
       ];
       for (const [kid, key] of keys) {
-        const status = async (claims: Record<string, unknown>) => (await lib(`/${A}/1/1?auth=${await signed(claims, kid, key)}`, { method: 'HEAD' })).status;
+        const status = async (claims: Record<string, unknown>) =>
+          (await lib(`/${A}/1/1?auth=${await signed(claims, kid, key)}`, { method: 'HEAD' })).status;
         expect(await status({ iat: now, exp: now + 10 * 365 * 86400 })).toBe(401);
         expect(await status({ exp: now + 3600 })).toBe(401);
         expect(await status({ iat: now + 3600, exp: now + 7200 })).toBe(401);
@@ -298,7 +326,9 @@ describe('audio', () => {
     });
 
     test('a share token signed with the secret from a user token works (what Anniv does, with an iat)', async () => {
-      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { share: { key_id: string; secret: string } };
+      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        share: { key_id: string; secret: string };
+      };
       const share = await new SignJWT({ type: 'share', audios: { [D]: { '1': [5] } } })
         .setProtectedHeader({ alg: 'HS256', kid: payload.share.key_id })
         .setIssuer('anniv')
@@ -312,20 +342,36 @@ describe('audio', () => {
 });
 
 describe('CORS', () => {
-  const exposed = ['X-Origin-Type', 'X-Origin-Size', 'X-Duration-Seconds', 'X-Audio-Quality', 'Accept-Ranges', 'Content-Range', 'Content-Length', 'ETag'];
+  const exposed = [
+    'X-Origin-Type',
+    'X-Origin-Size',
+    'X-Duration-Seconds',
+    'X-Audio-Quality',
+    'Accept-Ranges',
+    'Content-Range',
+    'Content-Length',
+    'ETag',
+  ];
 
-  test.each(['/info', '/albums', `/${A}/cover`, `/${A}/1/1`, `/${UNKNOWN}/1/1`, '/nope/x/y/z'])('%s carries the CORS headers', async (p) => {
-    const res = await lib(p, auth());
-    expect(res.status).not.toBe(401);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-expose-headers')!.split(/,\s*/)).toEqual(expect.arrayContaining(exposed));
-    await res.arrayBuffer();
-  });
+  test.each(['/info', '/albums', `/${A}/cover`, `/${A}/1/1`, `/${UNKNOWN}/1/1`, '/nope/x/y/z'])(
+    '%s carries the CORS headers',
+    async (p) => {
+      const res = await lib(p, auth());
+      expect(res.status).not.toBe(401);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-expose-headers')!.split(/,\s*/)).toEqual(expect.arrayContaining(exposed));
+      await res.arrayBuffer();
+    },
+  );
 
   test('OPTIONS preflight → 204 allowing Authorization and Range explicitly', async () => {
     const res = await lib(`/${A}/1/1`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, range' },
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, range',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -353,7 +399,9 @@ describe('with real ports', () => {
       });
       expect(res.status).toBe(206);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(trackFile(A, 1, 1)).subarray(0, 100))).toBe(true);
+      expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(trackFile(A, 1, 1)).subarray(0, 100))).toBe(
+        true,
+      );
     } finally {
       await other.close();
     }

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sha256Hex } from '../../server/auth.js';
 import type { AnnivServer } from '../../server/index.js';
 import { LoginLimiter } from '../../server/loginLimiter.js';
-import { Client, clientAt, makeDataDir, makeServer, register, removeDir, serverSuite, trySignIn } from './support/fixture.js';
+import {
+  Client,
+  clientAt,
+  makeDataDir,
+  makeServer,
+  register,
+  removeDir,
+  serverSuite,
+  trySignIn,
+} from './support/fixture.js';
 
 /*
  * Password guessing limits (server/loginLimiter.ts): 5 failures in 15 min lock an allowance (an
@@ -14,7 +23,11 @@ import { Client, clientAt, makeDataDir, makeServer, register, removeDir, serverS
  */
 
 const MIN = 60_000;
-const wait = (seconds: number) => ({ status: 102010, message: `too many failed password attempts; wait ${seconds} seconds and try again`, data: null });
+const wait = (seconds: number) => ({
+  status: 102010,
+  message: `too many failed password attempts; wait ${seconds} seconds and try again`,
+  data: null,
+});
 const WRONG = { status: 102010, message: 'email and password does not match', data: null };
 
 describe('LoginLimiter', () => {
@@ -171,7 +184,9 @@ describe('over the API', () => {
     const { login } = from();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login('burst@example.com', `bad${i}`)));
     expect(answers.filter((a) => a.message === WRONG.message)).toHaveLength(5);
-    expect(answers.filter((a) => /^too many failed password attempts; wait \d+ seconds/.test(a.message))).toHaveLength(7);
+    expect(answers.filter((a) => /^too many failed password attempts; wait \d+ seconds/.test(a.message))).toHaveLength(
+      7,
+    );
     now += 60_000;
   });
 
@@ -203,7 +218,9 @@ describe('over the API', () => {
     const stranger = from();
     for (let i = 0; i < 5; i++) expect(await stranger.login('leaving@example.com', `bad${i}`)).toEqual(WRONG);
     expect((await owner.c.post('/api/user/revoke', { password: sha256Hex('right') })).status).toBe(0);
-    expect(suite.server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('leaving@example.com')).toEqual({ n: 0 });
+    expect(
+      suite.server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('leaving@example.com'),
+    ).toEqual({ n: 0 });
   });
 
   test('without TRUST_PROXY, X-Forwarded-For does not choose the address', async () => {
@@ -213,10 +230,20 @@ describe('over the API', () => {
     try {
       const c = new Client(plain);
       for (let i = 0; i < 20; i++) {
-        const res = await c.call('POST', '/api/user/login', { email: `p${i}@example.com`, password: 'x' }, { 'x-forwarded-for': `192.0.2.${i}` });
+        const res = await c.call(
+          'POST',
+          '/api/user/login',
+          { email: `p${i}@example.com`, password: 'x' },
+          { 'x-forwarded-for': `192.0.2.${i}` },
+        );
         expect(res.status).toBe(102020);
       }
-      const res = await c.call('POST', '/api/user/login', { email: 'fresh@example.com', password: 'x' }, { 'x-forwarded-for': '192.0.2.200' });
+      const res = await c.call(
+        'POST',
+        '/api/user/login',
+        { email: 'fresh@example.com', password: 'x' },
+        { 'x-forwarded-for': '192.0.2.200' },
+      );
       expect(res).toEqual(wait(60));
       t += 60_000;
     } finally {

@@ -8,7 +8,8 @@ describe('REPORT_EVENT_LOOP', () => {
     expect(loopReportSeconds('0')).toBe(0);
     expect(loopReportSeconds('1')).toBe(1);
     expect(loopReportSeconds('0.5')).toBe(0.5);
-    for (const bad of ['-1', 'yes', 'NaN', '3601', 'Infinity']) expect(() => loopReportSeconds(bad)).toThrow(/REPORT_EVENT_LOOP/);
+    for (const bad of ['-1', 'yes', 'NaN', '3601', 'Infinity'])
+      expect(() => loopReportSeconds(bad)).toThrow(/REPORT_EVENT_LOOP/);
   });
 
   it('prints one line an interval that the hostile bench can read, with the delay a blocked loop had', async () => {

@@ -14,7 +14,12 @@ describe('GET /api/lyric', () => {
   test('synced lyrics with a translation: the source and its translations, as anniv-go answers them', async () => {
     const res = await lyric(`album_id=${A}&disc_id=1&track_id=1`);
     expect(res.status).toBe(0);
-    expect(res.data!.source).toMatchObject({ language: 'zh-CN', type: 'lrc', source: 'anniv', contributor: { user_id: '', nickname: 'Anniv', avatar: '' } });
+    expect(res.data!.source).toMatchObject({
+      language: 'zh-CN',
+      type: 'lrc',
+      source: 'anniv',
+      contributor: { user_id: '', nickname: 'Anniv', avatar: '' },
+    });
     expect(res.data!.source.data).toContain('[00:00.50]港口的灯 一盏一盏亮起');
     expect(res.data!.translations).toHaveLength(1);
     expect(res.data!.translations[0]).toMatchObject({ language: 'en', type: 'lrc' });
@@ -25,11 +30,18 @@ describe('GET /api/lyric', () => {
     const second = await lyric(`album_id=${A.toUpperCase()}&disc_id=1&track_id=2`);
     expect(second.data).toMatchObject({ source: { type: 'lrc' }, translations: [] });
     const plain = await lyric(`album_id=${A}&disc_id=1&track_id=5`);
-    expect(plain.data).toMatchObject({ source: { type: 'text', data: expect.stringContaining('潮来的时候') }, translations: [] });
+    expect(plain.data).toMatchObject({
+      source: { type: 'text', data: expect.stringContaining('潮来的时候') },
+      translations: [],
+    });
   });
 
   test('a track without lyrics, or an album nobody has: 902000', async () => {
-    for (const query of [`album_id=${A}&disc_id=1&track_id=3`, `album_id=${A}&disc_id=2&track_id=1`, 'album_id=00000000-0000-4000-8000-000000000000&disc_id=1&track_id=1']) {
+    for (const query of [
+      `album_id=${A}&disc_id=1&track_id=3`,
+      `album_id=${A}&disc_id=2&track_id=1`,
+      'album_id=00000000-0000-4000-8000-000000000000&disc_id=1&track_id=1',
+    ]) {
       expect(await lyric(query)).toMatchObject({ status: 902000, message: 'lyric not found', data: null });
     }
   });

@@ -48,7 +48,18 @@ describe('GET /api/meta/album', () => {
 
   test('album shape: key order, edition, local date, aggregated canonical tags', async () => {
     const a = (await albums(`id[]=${A}`))[A]!;
-    expect(Object.keys(a)).toEqual(['album_id', 'title', 'edition', 'catalog', 'artist', 'date', 'type', 'artists', 'tags', 'discs']);
+    expect(Object.keys(a)).toEqual([
+      'album_id',
+      'title',
+      'edition',
+      'catalog',
+      'artist',
+      'date',
+      'type',
+      'artists',
+      'tags',
+      'discs',
+    ]);
     expect(a).toMatchObject({
       album_id: A,
       title: '港灯夜曲',
@@ -67,9 +78,20 @@ describe('GET /api/meta/album', () => {
     const [d1, d2] = a.discs;
     expect('title' in d1!).toBe(false);
     expect(Object.keys(d1!)).toEqual(['artist', 'catalog', 'type', 'artists', 'tags', 'tracks']);
-    expect(d1).toMatchObject({ artist: a.artist, catalog: 'ANNI-0001', type: 'normal', artists: a.artists, tags: ['category:100% Acoustic'] });
+    expect(d1).toMatchObject({
+      artist: a.artist,
+      catalog: 'ANNI-0001',
+      type: 'normal',
+      artists: a.artists,
+      tags: ['category:100% Acoustic'],
+    });
     expect(d1!.tracks[0]).toEqual({ title: '港灯', artist: a.artist, type: 'normal', artists: a.artists });
-    expect(d1!.tracks[2]).toEqual({ title: '雨巷 (Instrumental)', artist: '阿健', type: 'instrumental', artists: a.artists });
+    expect(d1!.tracks[2]).toEqual({
+      title: '雨巷 (Instrumental)',
+      artist: '阿健',
+      type: 'instrumental',
+      artists: a.artists,
+    });
     expect(d1!.tracks[4]).toMatchObject({ title: '潮汐', tags: ['category:100% Acoustic'] });
     expect(d2).toMatchObject({
       title: '现场：港口音乐厅',
@@ -79,7 +101,13 @@ describe('GET /api/meta/album', () => {
       tags: ['category:现场'],
     });
     expect(Object.keys(d2!)[0]).toBe('title');
-    expect(d2!.tracks[0]).toEqual({ title: '开场白', artist: d2!.artist, type: 'drama', artists: a.artists, tags: ['category:现场'] });
+    expect(d2!.tracks[0]).toEqual({
+      title: '开场白',
+      artist: d2!.artist,
+      type: 'drama',
+      artists: a.artists,
+      tags: ['category:现场'],
+    });
     expect(d2!.tracks[3]!.artists).toEqual({ violin: 'Aya', cello: 'Ken', vocal: '小林' });
   });
 
@@ -90,7 +118,12 @@ describe('GET /api/meta/album', () => {
     expect(b.date).toBe('2022-11');
     expect(b.tags).toEqual(['artist:Mio Aoki']);
     expect(b.discs[0]!.tracks[0]!.tags).toBeUndefined();
-    expect(b.discs[0]!.tracks[4]).toEqual({ title: 'Harbor Lights (Piano Solo)', artist: 'Ren Kishi', type: 'instrumental', artists: { piano: 'Ren Kishi' } });
+    expect(b.discs[0]!.tracks[4]).toEqual({
+      title: 'Harbor Lights (Piano Solo)',
+      artist: 'Ren Kishi',
+      type: 'instrumental',
+      artists: { piano: 'Ren Kishi' },
+    });
     const d = data[D]!;
     expect('artists' in d).toBe(false);
     expect('artists' in d.discs[0]!).toBe(false);
@@ -108,7 +141,11 @@ describe('GET /api/meta/album', () => {
 describe('tags', () => {
   test('GET /api/meta/tags lists defined and included tags with localised names or null', async () => {
     const res = await c.get<{ name: string; type: string; names: Record<string, string> | null }[]>('/api/meta/tags');
-    expect(res.data).toContainEqual({ name: '港湾唱片', type: 'organization', names: { en: 'Harbor Records', ja: 'ハーバー・レコード' } });
+    expect(res.data).toContainEqual({
+      name: '港湾唱片',
+      type: 'organization',
+      names: { en: 'Harbor Records', ja: 'ハーバー・レコード' },
+    });
     expect(res.data).toContainEqual({ name: '港灯乐团', type: 'group', names: null });
     expect(res.data).toContainEqual({ name: 'Lo-Fi/Chill', type: 'category', names: null });
     expect(res.data).toContainEqual({ name: 'Aurora', type: 'artist', names: null });
@@ -143,15 +180,23 @@ describe('tags', () => {
   });
 
   test('recursive is presence-only (=false also switches it on), =true works', async () => {
-    const on = await c.get<AlbumDetails[]>(`/api/meta/albums/by-tag?tag=${encodeURIComponent('organization:港湾唱片')}&recursive=false`);
+    const on = await c.get<AlbumDetails[]>(
+      `/api/meta/albums/by-tag?tag=${encodeURIComponent('organization:港湾唱片')}&recursive=false`,
+    );
     expect(on.data).toHaveLength(5);
-    const t = await c.get<AlbumDetails[]>(`/api/meta/albums/by-tag?tag=${encodeURIComponent('organization:港湾唱片')}&recursive=true`);
+    const t = await c.get<AlbumDetails[]>(
+      `/api/meta/albums/by-tag?tag=${encodeURIComponent('organization:港湾唱片')}&recursive=true`,
+    );
     expect(t.data).toHaveLength(5);
   });
 
   test('unknown or ambiguous tags → 902000 "tag not found"', async () => {
     for (const tag of ['artist:Nobody', 'Aurora', 'Nobody']) {
-      expect(await c.get(`/api/meta/albums/by-tag?tag=${encodeURIComponent(tag)}`)).toEqual({ status: 902000, message: 'tag not found', data: null });
+      expect(await c.get(`/api/meta/albums/by-tag?tag=${encodeURIComponent(tag)}`)).toEqual({
+        status: 902000,
+        message: 'tag not found',
+        data: null,
+      });
     }
     expect((await c.get('/api/meta/albums/by-tag')).status).toBe(902003);
   });
@@ -172,7 +217,15 @@ describe('GET /api/search', () => {
       type: 'instrumental',
       album_title: 'Harbor Lights',
     });
-    expect(Object.keys(res.data.tracks![0]!)).toEqual(['album_id', 'disc_id', 'track_id', 'title', 'artist', 'type', 'album_title']);
+    expect(Object.keys(res.data.tracks![0]!)).toEqual([
+      'album_id',
+      'disc_id',
+      'track_id',
+      'title',
+      'artist',
+      'type',
+      'album_title',
+    ]);
   });
 
   test('only the requested kinds; empty results are omitted', async () => {
@@ -191,6 +244,10 @@ describe('GET /api/search', () => {
     const many = await c.get<Result>('/api/search?keyword=a&search_tracks');
     expect(many.data.tracks!.length).toBeLessThanOrEqual(50);
     const byArtist = await c.get<Result>(`/api/search?keyword=${encodeURIComponent('ren kishi')}&search_tracks`);
-    expect(byArtist.data.tracks!.every((t) => t.artist?.includes('Ren Kishi') || t.title.toLowerCase().includes('ren kishi'))).toBe(true);
+    expect(
+      byArtist.data.tracks!.every(
+        (t) => t.artist?.includes('Ren Kishi') || t.title.toLowerCase().includes('ren kishi'),
+      ),
+    ).toBe(true);
   });
 });

@@ -20,7 +20,11 @@ const ALBUM = '8c1d4e2f-3a5b-4c6d-9e7f-0a1b2c3d4e02';
 const NEW_TABLES = ['favourite_album', 'favourite_music', 'playlist_items', 'playlists'];
 
 const tables = (db: Database.Database): string[] =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as { name: string }[]
+  ).map((r) => r.name);
 
 describe('schema migration 1 → 2', () => {
   let dir: string;
@@ -36,20 +40,24 @@ describe('schema migration 1 → 2', () => {
     expect(tables(db)).toEqual(['credentials', 'sessions', 'stats', 'users']);
     const hash = await hashPassword(sha256Hex('old-pw'));
     userId = Number(
-      db.prepare("INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('old@example.com', 'Old', '', ?, 1700000000)").run(hash)
-        .lastInsertRowid,
+      db
+        .prepare(
+          "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('old@example.com', 'Old', '', ?, 1700000000)",
+        )
+        .run(hash).lastInsertRowid,
     );
     db.prepare(
       "INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position) VALUES (?, ?, 'Old library', 'https://old.example', 'tok', 3, 0, 0)",
     ).run(CRED_ID, userId);
-    db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, 1, 2, 1700000100)').run(userId, ALBUM);
+    db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, 1, 2, 1700000100)').run(
+      userId,
+      ALBUM,
+    );
     // A session row as the servers before schema 4 wrote it: the cookie value itself as the id.
     sessionId = randomUUID();
-    db.prepare("INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent) VALUES (?, ?, 1700000000, 1700000000, ?, '127.0.0.1', 'test')").run(
-      sessionId,
-      userId,
-      Math.floor(Date.now() / 1000) + 86400,
-    );
+    db.prepare(
+      "INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent) VALUES (?, ?, 1700000000, 1700000000, ?, '127.0.0.1', 'test')",
+    ).run(sessionId, userId, Math.floor(Date.now() / 1000) + 86400);
     db.close();
   });
   afterAll(() => removeDir(dir));
@@ -59,18 +67,30 @@ describe('schema migration 1 → 2', () => {
     try {
       expect(SCHEMA_VERSION).toBe(7); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes (below)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-      expect(tables(db)).toEqual([...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares', 'recovery_codes'], ...NEW_TABLES].sort());
-      expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({ email: 'old@example.com', nickname: 'Old' });
+      expect(tables(db)).toEqual(
+        [
+          ...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares', 'recovery_codes'],
+          ...NEW_TABLES,
+        ].sort(),
+      );
+      expect(db.prepare('SELECT email, nickname FROM users WHERE id = ?').get(userId)).toEqual({
+        email: 'old@example.com',
+        nickname: 'Old',
+      });
       expect(db.prepare('SELECT id, name, url, token, priority FROM credentials').all()).toEqual([
         { id: CRED_ID, name: 'Old library', url: 'https://old.example', token: 'tok', priority: 3 },
       ]);
       expect(db.prepare('SELECT album_id, at FROM stats').all()).toEqual([{ album_id: ALBUM, at: 1700000100 }]);
-      expect(db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(hashSessionId(sessionId))).toEqual({ n: 1 });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(hashSessionId(sessionId))).toEqual({
+        n: 1,
+      });
       // Foreign keys with ON DELETE CASCADE on the new tables.
-      const fks = db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('playlist_items')").all();
+      const fks = db.prepare('SELECT "table", on_delete FROM pragma_foreign_key_list(\'playlist_items\')').all();
       expect(fks).toEqual([{ table: 'playlists', on_delete: 'CASCADE' }]);
       for (const t of ['favourite_music', 'favourite_album', 'playlists']) {
-        expect(db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('${t}')`).all(), t).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
+        expect(db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('${t}')`).all(), t).toEqual([
+          { table: 'users', on_delete: 'CASCADE' },
+        ]);
       }
     } finally {
       db.close();
@@ -132,28 +152,36 @@ describe('schema migration 5 → 6: library tokens of existing accounts', () => 
       migrate(db, 5);
       const hash = await hashPassword(sha256Hex('pw'));
       const id = Number(
-        db.prepare("INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('before@example.com', 'B', '', ?, 1700000000)").run(hash)
-          .lastInsertRowid,
+        db
+          .prepare(
+            "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('before@example.com', 'B', '', ?, 1700000000)",
+          )
+          .run(hash).lastInsertRowid,
       );
       // what the server before this schema stored: annil's user token, no exp, no account
       const keys = loadOrCreateKeys(dir);
       const old = await userToken(keys.hmac_key, { key_id: keys.share_key_id, secret: keys.share_key });
-      db.prepare("INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position) VALUES (?, ?, 'Library', 'http://x', ?, 0, 1, 0)").run(
-        CRED_ID,
-        id,
-        old,
-      );
+      db.prepare(
+        "INSERT INTO credentials (id, user_id, name, url, token, priority, controlled, position) VALUES (?, ?, 'Library', 'http://x', ?, 0, 1, 0)",
+      ).run(CRED_ID, id, old);
       db.close();
 
       const server = await makeServer(dir);
       try {
-        expect(server.db.prepare('SELECT library_token_generation AS g FROM users WHERE id = ?').get(id)).toEqual({ g: 0 });
+        expect(server.db.prepare('SELECT library_token_generation AS g FROM users WHERE id = ?').get(id)).toEqual({
+          g: 0,
+        });
         expect((await server.libraryApp.request(`/albums?auth=${old}`)).status).toBe(401);
         const c = new Client(server);
         await c.login('before@example.com', sha256Hex('pw'));
         const renewed = await controlledCredential(c);
         expect(renewed.id).toBe(CRED_ID);
-        expect(payloadOf(renewed.token)).toMatchObject({ user_id: 'before@example.com', account: id, generation: 0, share: { key_id: keys.share_key_id } });
+        expect(payloadOf(renewed.token)).toMatchObject({
+          user_id: 'before@example.com',
+          account: id,
+          generation: 0,
+          share: { key_id: keys.share_key_id },
+        });
         expect((await server.libraryApp.request(`/albums?auth=${renewed.token}`)).status).toBe(200);
       } finally {
         await server.close();
@@ -174,25 +202,38 @@ describe('schema migration 6 → 7: recovery codes', () => {
       expect(tables(db)).not.toContain('recovery_codes');
       const hash = await hashPassword(sha256Hex('pw'));
       const id = Number(
-        db.prepare("INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('tfa@example.com', 'T', '', ?, 1700000000)").run(hash).lastInsertRowid,
+        db
+          .prepare(
+            "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('tfa@example.com', 'T', '', ?, 1700000000)",
+          )
+          .run(hash).lastInsertRowid,
       );
       db.close();
 
       const server = await makeServer(dir, {}, { demoContent: false, demoUser: false });
       try {
         expect(server.db.pragma('user_version', { simple: true })).toBe(7);
-        expect(server.db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('recovery_codes')`).all()).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
+        expect(
+          server.db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('recovery_codes')`).all(),
+        ).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
         // two-step sign-in turned on by the server before this schema: a sealed secret, no codes
         const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
         server.db.prepare('UPDATE users SET totp_secret = ? WHERE id = ?').run(new TwoFactor(dir).seal(secret), id);
         const c = new Client(server);
         const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-        const signedIn = await c.post<{ recovery_codes_left: number }>('/api/user/login', { email: 'tfa@example.com', password: sha256Hex('pw'), '2fa_code': code });
+        const signedIn = await c.post<{ recovery_codes_left: number }>('/api/user/login', {
+          email: 'tfa@example.com',
+          password: sha256Hex('pw'),
+          '2fa_code': code,
+        });
         expect(signedIn.status).toBe(0);
         expect(signedIn.data.recovery_codes_left).toBe(0);
         // a later window's code makes new ones
         const later = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
-        const made = await c.post<{ recovery_codes: string[] }>('/api/features/2fa/recovery', { password: sha256Hex('pw'), '2fa_code': later });
+        const made = await c.post<{ recovery_codes: string[] }>('/api/features/2fa/recovery', {
+          password: sha256Hex('pw'),
+          '2fa_code': later,
+        });
         expect(made.status).toBe(0);
         expect(made.data.recovery_codes).toHaveLength(10);
         server.db.prepare('DELETE FROM users WHERE id = ?').run(id);

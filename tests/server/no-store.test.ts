@@ -25,7 +25,10 @@ beforeAll(async () => {
   dir = await makeDataDir('full');
   const dist = path.join(dir, 'dist');
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Anniv</title><script type="module" src="/assets/index-abc.js"></script>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Anniv</title><script type="module" src="/assets/index-abc.js"></script>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);\n');
   server = await makeServer(dir, { DIST_DIR: dist });
   token = await signUserToken(server.keys, 'tester@example.com');
@@ -35,7 +38,8 @@ afterAll(async () => {
   removeDir(dir);
 });
 
-const lib = (pathname: string, init: RequestInit = {}): Promise<Response> => Promise.resolve(server.libraryApp.request(pathname, init));
+const lib = (pathname: string, init: RequestInit = {}): Promise<Response> =>
+  Promise.resolve(server.libraryApp.request(pathname, init));
 const cacheOf = (res: Response): string | null => res.headers.get('cache-control');
 
 describe('the API', () => {
@@ -115,7 +119,9 @@ describe('ending a session clears the cache of the app origin', () => {
 });
 
 describe('the library', () => {
-  const header = (t: string, more: Record<string, string> = {}): RequestInit => ({ headers: { authorization: t, ...more } });
+  const header = (t: string, more: Record<string, string> = {}): RequestInit => ({
+    headers: { authorization: t, ...more },
+  });
 
   test('a user token: /albums (200 and 304), audio (whole, ranged, HEAD), and what it is refused, in the header or ?auth=', async () => {
     const albums = await lib('/albums', header(token));

@@ -57,17 +57,29 @@ const normal = (album_id: string, disc_id: number, track_id: number, description
   description,
   info: { album_id, disc_id, track_id },
 });
-const dummy = (title: string, artist?: string, type?: string) => ({ type: 'dummy', description: '', info: { title, artist, type } });
+const dummy = (title: string, artist?: string, type?: string) => ({
+  type: 'dummy',
+  description: '',
+  info: { title, artist, type },
+});
 const album = (id: string) => ({ type: 'album', description: '', info: id });
 
 async function create(client: Client, body: Record<string, unknown>): Promise<Details> {
-  const res = await client.call<Details>('PUT', '/api/playlist', { name: 'List', description: '', is_public: false, cover: { album_id: '', disc_id: 1 }, items: [], ...body });
+  const res = await client.call<Details>('PUT', '/api/playlist', {
+    name: 'List',
+    description: '',
+    is_public: false,
+    cover: { album_id: '', disc_id: 1 },
+    items: [],
+    ...body,
+  });
   if (res.status !== 0) throw new Error(`create failed: ${res.status} ${res.message}`);
   return res.data;
 }
 const patch = <T = Details>(client: Client, id: string, command: string, payload: unknown): Promise<Envelope<T>> =>
   client.call<T>('PATCH', '/api/playlist', { id, command, payload });
-const get = (client: Client, id: string): Promise<Envelope<Details>> => client.get<Details>(`/api/playlist?id=${encodeURIComponent(id)}`);
+const get = (client: Client, id: string): Promise<Envelope<Details>> =>
+  client.get<Details>(`/api/playlist?id=${encodeURIComponent(id)}`);
 const titles = (d: Details): string[] =>
   d.items.map((i) => (i.type === 'album' ? (i.info as string) : (i.info as { title: string }).title));
 
@@ -97,7 +109,17 @@ describe('PUT /api/playlist (create)', () => {
       },
     });
     // anniv-go's keys in its order; `version` is the reference server's own, last
-    expect(Object.keys(res.data)).toEqual(['name', 'description', 'is_public', 'cover', 'id', 'owner', 'last_modified', 'items', 'version']);
+    expect(Object.keys(res.data)).toEqual([
+      'name',
+      'description',
+      'is_public',
+      'cover',
+      'id',
+      'owner',
+      'last_modified',
+      'items',
+      'version',
+    ]);
     expect(res.data.last_modified).toBeGreaterThanOrEqual(before);
   });
 
@@ -106,7 +128,13 @@ describe('PUT /api/playlist (create)', () => {
       name: 'Mixed',
       is_public: true,
       cover: { album_id: B, disc_id: 1 },
-      items: [normal(B, 1, 5, 'the piano one'), dummy('Lost song', 'Someone', 'vocal'), album(A), dummy('Bare title'), normal(U, 1, 2)],
+      items: [
+        normal(B, 1, 5, 'the piano one'),
+        dummy('Lost song', 'Someone', 'vocal'),
+        album(A),
+        dummy('Bare title'),
+        normal(U, 1, 2),
+      ],
     });
     expect(d.cover).toEqual({ album_id: B, disc_id: 1 });
     expect(d.is_public).toBe(true);
@@ -116,7 +144,15 @@ describe('PUT /api/playlist (create)', () => {
     expect(d.items[0]).toEqual({
       type: 'normal',
       description: 'the piano one',
-      info: { album_id: B, disc_id: 1, track_id: 5, title: 'Harbor Lights (Piano Solo)', artist: 'Ren Kishi', type: 'instrumental', album_title: 'Harbor Lights' },
+      info: {
+        album_id: B,
+        disc_id: 1,
+        track_id: 5,
+        title: 'Harbor Lights (Piano Solo)',
+        artist: 'Ren Kishi',
+        type: 'instrumental',
+        album_title: 'Harbor Lights',
+      },
       id: d.items[0]!.id,
     });
     expect(Object.keys(d.items[0]!)).toEqual(['type', 'description', 'info', 'id']);
@@ -136,7 +172,11 @@ describe('PUT /api/playlist (create)', () => {
   });
 
   test('HTML in names and descriptions is stored and returned as text', async () => {
-    const d = await create(alice, { name: '<b>bold</b> & <script>x</script>', description: '<i>"q"</i>', items: [{ ...dummy('<img src=x>'), description: '<u>' }] });
+    const d = await create(alice, {
+      name: '<b>bold</b> & <script>x</script>',
+      description: '<i>"q"</i>',
+      items: [{ ...dummy('<img src=x>'), description: '<u>' }],
+    });
     const back = (await get(alice, d.id)).data;
     expect(back.name).toBe('<b>bold</b> & <script>x</script>');
     expect(back.description).toBe('<i>"q"</i>');
@@ -147,21 +187,47 @@ describe('PUT /api/playlist (create)', () => {
     const count = (): unknown => server.db.prepare('SELECT COUNT(*) AS n FROM playlists').get();
     const before = count();
     const res = await alice.call('PUT', '/api/playlist', { name: 'x'.repeat(10_000), items: [] });
-    expect(res).toEqual({ status: 902003, message: `playlist name too long (at most ${LIMITS.playlistName} characters)`, data: null });
+    expect(res).toEqual({
+      status: 902003,
+      message: `playlist name too long (at most ${LIMITS.playlistName} characters)`,
+      data: null,
+    });
     expect(count()).toEqual(before);
     // The limit counts characters, not bytes or UTF-16 units.
     expect((await alice.call('PUT', '/api/playlist', { name: '港'.repeat(LIMITS.playlistName) })).status).toBe(0);
     expect((await alice.call('PUT', '/api/playlist', { name: '🎵'.repeat(LIMITS.playlistName) })).status).toBe(0);
-    expect((await alice.call('PUT', '/api/playlist', { name: '🎵'.repeat(LIMITS.playlistName + 1) })).status).toBe(902003);
+    expect((await alice.call('PUT', '/api/playlist', { name: '🎵'.repeat(LIMITS.playlistName + 1) })).status).toBe(
+      902003,
+    );
   });
 
   test.each([
-    ['a description over the limit', { name: 'n', description: 'd'.repeat(LIMITS.playlistDescription + 1) }, 'playlist description too long (at most 5000 characters)'],
-    ['an item description over the limit', { name: 'n', items: [{ ...dummy('t'), description: 'd'.repeat(LIMITS.itemDescription + 1) }] }, 'item description too long (at most 1000 characters)'],
-    ['a dummy title over the limit', { name: 'n', items: [dummy('t'.repeat(LIMITS.dummyTitle + 1))] }, 'item title too long (at most 500 characters)'],
-    ['a dummy artist over the limit', { name: 'n', items: [dummy('t', 'a'.repeat(LIMITS.dummyArtist + 1))] }, 'item artist too long (at most 500 characters)'],
+    [
+      'a description over the limit',
+      { name: 'n', description: 'd'.repeat(LIMITS.playlistDescription + 1) },
+      'playlist description too long (at most 5000 characters)',
+    ],
+    [
+      'an item description over the limit',
+      { name: 'n', items: [{ ...dummy('t'), description: 'd'.repeat(LIMITS.itemDescription + 1) }] },
+      'item description too long (at most 1000 characters)',
+    ],
+    [
+      'a dummy title over the limit',
+      { name: 'n', items: [dummy('t'.repeat(LIMITS.dummyTitle + 1))] },
+      'item title too long (at most 500 characters)',
+    ],
+    [
+      'a dummy artist over the limit',
+      { name: 'n', items: [dummy('t', 'a'.repeat(LIMITS.dummyArtist + 1))] },
+      'item artist too long (at most 500 characters)',
+    ],
     ['an empty name', { name: '  ' }, 'playlist name must not be empty'],
-    ['too many items in one request', { name: 'n', items: Array.from({ length: LIMITS.itemsPerRequest + 1 }, () => dummy('t')) }, 'too many playlist items in one request (at most 1000)'],
+    [
+      'too many items in one request',
+      { name: 'n', items: Array.from({ length: LIMITS.itemsPerRequest + 1 }, () => dummy('t')) },
+      'too many playlist items in one request (at most 1000)',
+    ],
   ])('%s → 902003 with a clear message', async (_n, body, message) => {
     expect(await alice.call('PUT', '/api/playlist', body)).toEqual({ status: 902003, message, data: null });
   });
@@ -173,7 +239,10 @@ describe('PUT /api/playlist (create)', () => {
     ['a numeric name', { name: 5 }],
     ['is_public as a string', { name: 'n', is_public: 'true' }],
     ['items not an array', { name: 'n', items: {} }],
-    ['a normal item with a string disc id', { name: 'n', items: [{ type: 'normal', info: { album_id: A, disc_id: '1', track_id: 1 } }] }],
+    [
+      'a normal item with a string disc id',
+      { name: 'n', items: [{ type: 'normal', info: { album_id: A, disc_id: '1', track_id: 1 } }] },
+    ],
     ['a normal item with a bad album id', { name: 'n', items: [normal('nope', 1, 1)] }],
     ['an album item with an object', { name: 'n', items: [{ type: 'album', info: { album_id: A } }] }],
     ['a dummy item without title', { name: 'n', items: [{ type: 'dummy', info: { artist: 'x' } }] }],
@@ -190,7 +259,9 @@ describe('PUT /api/playlist (create)', () => {
 
   test('an unknown item type → 901000 "invalid item type" (as anniv-go), nothing stored', async () => {
     const before = server.db.prepare('SELECT COUNT(*) AS n FROM playlists').get();
-    expect(await alice.call('PUT', '/api/playlist', { name: 'n', items: [dummy('ok'), { type: 'video', info: 'x' }] })).toEqual({
+    expect(
+      await alice.call('PUT', '/api/playlist', { name: 'n', items: [dummy('ok'), { type: 'video', info: 'x' }] }),
+    ).toEqual({
       status: 901000,
       message: 'invalid item type',
       data: null,
@@ -216,8 +287,24 @@ describe('GET /api/playlists and /api/playlist: visibility', () => {
     const res = await carol().get<Info[]>('/api/playlists');
     expect(res.status).toBe(0);
     expect(res.data.map((p) => p.name)).toEqual(['Carol private', 'Carol public']);
-    expect(Object.keys(res.data[0]!)).toEqual(['name', 'description', 'is_public', 'cover', 'id', 'owner', 'last_modified']);
-    expect(res.data[0]).toEqual({ name: 'Carol private', description: '', is_public: false, cover: null, id: priv.id, owner: await carolId(), last_modified: priv.last_modified });
+    expect(Object.keys(res.data[0]!)).toEqual([
+      'name',
+      'description',
+      'is_public',
+      'cover',
+      'id',
+      'owner',
+      'last_modified',
+    ]);
+    expect(res.data[0]).toEqual({
+      name: 'Carol private',
+      description: '',
+      is_public: false,
+      cover: null,
+      id: priv.id,
+      owner: await carolId(),
+      last_modified: priv.last_modified,
+    });
     const own = await carol().get<Info[]>(`/api/playlists?user_id=${await carolId()}`);
     expect(own.data.map((p) => p.id)).toEqual([priv.id, pub.id]);
   });
@@ -239,12 +326,24 @@ describe('GET /api/playlists and /api/playlist: visibility', () => {
 
   test('unknown and bad ids', async () => {
     expect(await get(bob, '999999')).toEqual({ status: 902000, message: 'playlist not found', data: null });
-    expect(await get(bob, '99999999999999999999999')).toEqual({ status: 902000, message: 'playlist not found', data: null });
+    expect(await get(bob, '99999999999999999999999')).toEqual({
+      status: 902000,
+      message: 'playlist not found',
+      data: null,
+    });
     expect((await get(bob, 'abc')).status).toBe(902003);
     expect((await get(bob, '-1')).status).toBe(902003);
     expect((await bob.get('/api/playlist')).status).toBe(902003);
-    expect(await bob.get('/api/playlists?user_id=abc')).toEqual({ status: 902000, message: 'user not found', data: null });
-    expect(await bob.get('/api/playlists?user_id=424242')).toEqual({ status: 902000, message: 'user not found', data: null });
+    expect(await bob.get('/api/playlists?user_id=abc')).toEqual({
+      status: 902000,
+      message: 'user not found',
+      data: null,
+    });
+    expect(await bob.get('/api/playlists?user_id=424242')).toEqual({
+      status: 902000,
+      message: 'user not found',
+      data: null,
+    });
   });
 
   test('a new user has no lists', async () => {
@@ -282,7 +381,11 @@ describe('PATCH /api/playlist', () => {
     const res = await patch(alice, d.id, 'remove', [b, dd]);
     expect(res.status).toBe(0);
     expect(titles(res.data)).toEqual(['a', 'c', 'e']);
-    expect(await patch(alice, d.id, 'remove', [a, '999999'])).toEqual({ status: 901000, message: 'song not found', data: null });
+    expect(await patch(alice, d.id, 'remove', [a, '999999'])).toEqual({
+      status: 901000,
+      message: 'song not found',
+      data: null,
+    });
     expect(titles((await get(alice, d.id)).data)).toEqual(['a', 'c', 'e']);
     // An item of another list is unknown here too.
     const otherList = await create(alice, { name: 'Other', items: [dummy('x')] });
@@ -299,7 +402,15 @@ describe('PATCH /api/playlist', () => {
     expect(res.status).toBe(0);
     expect(titles(res.data)).toEqual(['d', 'b', 'a', 'c']);
     expect(res.data.items.map((i) => i.id)).toEqual([dd, b, a, c]);
-    for (const bad of [[dd, b, a], [dd, b, a, c, '999'], [dd, b, a, '999'], [dd, b, a, a], [Number(dd), Number(b), Number(a), Number(c)], 'abcd', { ids: [a] }]) {
+    for (const bad of [
+      [dd, b, a],
+      [dd, b, a, c, '999'],
+      [dd, b, a, '999'],
+      [dd, b, a, a],
+      [Number(dd), Number(b), Number(a), Number(c)],
+      'abcd',
+      { ids: [a] },
+    ]) {
       expect((await patch(alice, d.id, 'reorder', bad)).status, JSON.stringify(bad)).toBe(902003);
     }
     expect(titles((await get(alice, d.id)).data)).toEqual(['d', 'b', 'a', 'c']);
@@ -318,9 +429,18 @@ describe('PATCH /api/playlist', () => {
     const b = d.items[1]!.id;
     const res = await patch(alice, d.id, 'replace', { id: b, ...normal(B, 1, 5, 'now a track') });
     expect(res.status).toBe(0);
-    expect(res.data.items[1]).toMatchObject({ id: b, type: 'normal', description: 'now a track', info: { album_id: B, title: 'Harbor Lights (Piano Solo)' } });
+    expect(res.data.items[1]).toMatchObject({
+      id: b,
+      type: 'normal',
+      description: 'now a track',
+      info: { album_id: B, title: 'Harbor Lights (Piano Solo)' },
+    });
     expect(titles(res.data)).toEqual(['a', 'Harbor Lights (Piano Solo)', 'c']);
-    expect(await patch(alice, d.id, 'replace', { id: '999999', ...dummy('x') })).toEqual({ status: 901000, message: 'song not found', data: null });
+    expect(await patch(alice, d.id, 'replace', { id: '999999', ...dummy('x') })).toEqual({
+      status: 901000,
+      message: 'song not found',
+      data: null,
+    });
     expect((await patch(alice, d.id, 'replace', { id: 7, ...dummy('x') })).status).toBe(902003);
     expect((await patch(alice, d.id, 'replace', [{ id: b, ...dummy('x') }])).status).toBe(902003);
   });
@@ -330,7 +450,12 @@ describe('PATCH /api/playlist', () => {
     const res = await patch(alice, d.id, 'info', { name: 'Renamed' });
     expect(res.data).toMatchObject({ name: 'Renamed', description: 'first', is_public: false, cover: null });
     const res2 = await patch(alice, d.id, 'info', { description: '', is_public: true, cover: { album_id: A } });
-    expect(res2.data).toMatchObject({ name: 'Renamed', description: '', is_public: true, cover: { album_id: A, disc_id: 1 } });
+    expect(res2.data).toMatchObject({
+      name: 'Renamed',
+      description: '',
+      is_public: true,
+      cover: { album_id: A, disc_id: 1 },
+    });
     const res3 = await patch(alice, d.id, 'info', { cover: { album_id: B, disc_id: 2 } });
     expect(res3.data.cover).toEqual({ album_id: B, disc_id: 2 });
     const cleared = await patch(alice, d.id, 'info', { cover: { album_id: '', disc_id: 1 } });
@@ -341,7 +466,14 @@ describe('PATCH /api/playlist', () => {
       message: `playlist name too long (at most ${LIMITS.playlistName} characters)`,
       data: null,
     });
-    for (const bad of [{ is_public: 'yes' }, { name: 3 }, { cover: { disc_id: 2 } }, { cover: { album_id: 'x' } }, ['name'], 'name']) {
+    for (const bad of [
+      { is_public: 'yes' },
+      { name: 3 },
+      { cover: { disc_id: 2 } },
+      { cover: { album_id: 'x' } },
+      ['name'],
+      'name',
+    ]) {
       expect((await patch(alice, d.id, 'info', bad)).status, JSON.stringify(bad)).toBe(902003);
     }
     expect((await get(alice, d.id)).data.name).toBe('Renamed');
@@ -356,11 +488,21 @@ describe('PATCH /api/playlist', () => {
 
   test('unknown command → 103003; errors on the id and the form', async () => {
     const d = await create(alice, { name: 'Cmd' });
-    expect(await patch(alice, d.id, 'shuffle', [])).toEqual({ status: 103003, message: 'invalid patch command', data: null });
+    expect(await patch(alice, d.id, 'shuffle', [])).toEqual({
+      status: 103003,
+      message: 'invalid patch command',
+      data: null,
+    });
     expect((await alice.call('PATCH', '/api/playlist', { id: d.id, payload: [] })).status).toBe(103003);
-    expect(await patch(alice, '999999', 'append', [])).toEqual({ status: 902000, message: 'playlist not found', data: null });
+    expect(await patch(alice, '999999', 'append', [])).toEqual({
+      status: 902000,
+      message: 'playlist not found',
+      data: null,
+    });
     expect((await patch(alice, 'abc', 'append', [])).status).toBe(902003);
-    expect((await alice.call('PATCH', '/api/playlist', { id: Number(d.id), command: 'append', payload: [] })).status).toBe(902003);
+    expect(
+      (await alice.call('PATCH', '/api/playlist', { id: Number(d.id), command: 'append', payload: [] })).status,
+    ).toBe(902003);
     expect((await alice.call('PATCH', '/api/playlist', { id: d.id, command: 1, payload: [] })).status).toBe(902003);
     expect((await alice.call('PATCH', '/api/playlist', { command: 'append', payload: [] })).status).toBe(902003);
     expect((await alice.call('PATCH', '/api/playlist')).status).toBe(902003);
@@ -372,37 +514,106 @@ describe('PATCH /api/playlist', () => {
 
 describe('two tabs, one playlist: the version a PATCH last read', () => {
   const create = async () =>
-    (await alice.call<Details>('PUT', '/api/playlist', { name: 'Shared', items: [normal(A, 1, 1), normal(A, 1, 2), normal(A, 2, 1)] })).data;
+    (
+      await alice.call<Details>('PUT', '/api/playlist', {
+        name: 'Shared',
+        items: [normal(A, 1, 1), normal(A, 1, 2), normal(A, 2, 1)],
+      })
+    ).data;
   const ids = (d: Details) => d.items.map((i) => i.id);
 
   test('a stale reorder is refused with 103010 and the first tab’s order is kept', async () => {
     const read = await create(); // both tabs read this
     const [x, y, z] = ids(read);
-    const first = await alice.call<Details>('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, x, y], version: read.version });
+    const first = await alice.call<Details>('PATCH', '/api/playlist', {
+      id: read.id,
+      command: 'reorder',
+      payload: [z, x, y],
+      version: read.version,
+    });
     expect(first.status).toBe(0);
     expect(first.data.version).not.toBe(read.version);
-    const stale = await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [y, x, z], version: read.version });
-    expect(stale).toEqual({ status: 103010, message: 'playlist changed since it was read; reload it and try again', data: null });
+    const stale = await alice.call('PATCH', '/api/playlist', {
+      id: read.id,
+      command: 'reorder',
+      payload: [y, x, z],
+      version: read.version,
+    });
+    expect(stale).toEqual({
+      status: 103010,
+      message: 'playlist changed since it was read; reload it and try again',
+      data: null,
+    });
     const now = await alice.get<Details>(`/api/playlist?id=${read.id}`);
     expect(ids(now.data)).toEqual([z, x, y]);
     expect(now.data.version).toBe(first.data.version);
     // the reloaded version goes through
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [y, x, z], version: now.data.version })).status).toBe(0);
+    expect(
+      (
+        await alice.call('PATCH', '/api/playlist', {
+          id: read.id,
+          command: 'reorder',
+          payload: [y, x, z],
+          version: now.data.version,
+        })
+      ).status,
+    ).toBe(0);
   });
 
   test('a stale rename is refused the same way; the first rename stays', async () => {
     const read = await create();
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Tab one' }, version: read.version })).status).toBe(0);
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Tab two' }, version: read.version })).status).toBe(103010);
+    expect(
+      (
+        await alice.call('PATCH', '/api/playlist', {
+          id: read.id,
+          command: 'info',
+          payload: { name: 'Tab one' },
+          version: read.version,
+        })
+      ).status,
+    ).toBe(0);
+    expect(
+      (
+        await alice.call('PATCH', '/api/playlist', {
+          id: read.id,
+          command: 'info',
+          payload: { name: 'Tab two' },
+          version: read.version,
+        })
+      ).status,
+    ).toBe(103010);
     expect((await alice.get<Details>(`/api/playlist?id=${read.id}`)).data.name).toBe('Tab one');
   });
 
   test('a stale replace too; append and remove name items by id and lose nothing: they pass', async () => {
     const read = await create();
     const [x, y] = ids(read);
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'append', payload: [album(B)], version: read.version })).status).toBe(0);
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'remove', payload: [y], version: read.version })).status).toBe(0);
-    const replace = { id: read.id, command: 'replace', payload: { id: x, ...dummy('Interlude') }, version: read.version };
+    expect(
+      (
+        await alice.call('PATCH', '/api/playlist', {
+          id: read.id,
+          command: 'append',
+          payload: [album(B)],
+          version: read.version,
+        })
+      ).status,
+    ).toBe(0);
+    expect(
+      (
+        await alice.call('PATCH', '/api/playlist', {
+          id: read.id,
+          command: 'remove',
+          payload: [y],
+          version: read.version,
+        })
+      ).status,
+    ).toBe(0);
+    const replace = {
+      id: read.id,
+      command: 'replace',
+      payload: { id: x, ...dummy('Interlude') },
+      version: read.version,
+    };
     expect((await alice.call('PATCH', '/api/playlist', replace)).status).toBe(103010);
   });
 
@@ -410,21 +621,45 @@ describe('two tabs, one playlist: the version a PATCH last read', () => {
     const read = await create();
     const [x, y, z] = ids(read);
     await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Changed' } });
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x] })).status).toBe(0);
-    expect((await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x], version: 7 })).status).toBe(902003);
-    const long = await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x], version: 'v'.repeat(65) });
+    expect(
+      (await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x] })).status,
+    ).toBe(0);
+    expect(
+      (await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'reorder', payload: [z, y, x], version: 7 }))
+        .status,
+    ).toBe(902003);
+    const long = await alice.call('PATCH', '/api/playlist', {
+      id: read.id,
+      command: 'reorder',
+      payload: [z, y, x],
+      version: 'v'.repeat(65),
+    });
     expect(long).toMatchObject({ status: 902003, message: 'playlist version too long (at most 64 characters)' });
   });
 
   test('the version follows the content: the same list read twice has the same version; another user’s read of a public list too', async () => {
     const read = await create();
-    await alice.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { is_public: true }, version: read.version });
+    await alice.call('PATCH', '/api/playlist', {
+      id: read.id,
+      command: 'info',
+      payload: { is_public: true },
+      version: read.version,
+    });
     const mine = (await alice.get<Details>(`/api/playlist?id=${read.id}`)).data;
     const theirs = (await bob.get<Details>(`/api/playlist?id=${read.id}`)).data;
     expect(theirs.version).toBe(mine.version);
     expect(mine.version).not.toBe(read.version);
     // bob cannot use what he read to change alice's list
-    expect((await bob.call('PATCH', '/api/playlist', { id: read.id, command: 'info', payload: { name: 'Bob’s' }, version: theirs.version })).status).toBe(902001);
+    expect(
+      (
+        await bob.call('PATCH', '/api/playlist', {
+          id: read.id,
+          command: 'info',
+          payload: { name: 'Bob’s' },
+          version: theirs.version,
+        })
+      ).status,
+    ).toBe(902001);
   });
 });
 
@@ -440,7 +675,11 @@ describe('owner checks', () => {
       ['info', { name: 'Stolen' }],
       ['shuffle', []],
     ] as const) {
-      expect(await patch(bob, d.id, command, payload), command).toEqual({ status: 902001, message: 'permission denied', data: null });
+      expect(await patch(bob, d.id, command, payload), command).toEqual({
+        status: 902001,
+        message: 'permission denied',
+        data: null,
+      });
     }
     expect(await bob.call('DELETE', '/api/playlist', { id: d.id })).toEqual({
       status: 902001,
@@ -469,8 +708,14 @@ describe('DELETE /api/playlist', () => {
     const d = await create(alice, { name: 'Doomed', items: [dummy('a'), dummy('b')] });
     expect(await alice.call('DELETE', '/api/playlist', { id: d.id })).toEqual({ status: 0, message: 'OK', data: null });
     expect((await get(alice, d.id)).status).toBe(902000);
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM playlist_items WHERE playlist_id = ?').get(Number(d.id))).toEqual({ n: 0 });
-    expect(await alice.call('DELETE', '/api/playlist', { id: d.id })).toEqual({ status: 902000, message: 'playlist not found', data: null });
+    expect(
+      server.db.prepare('SELECT COUNT(*) AS n FROM playlist_items WHERE playlist_id = ?').get(Number(d.id)),
+    ).toEqual({ n: 0 });
+    expect(await alice.call('DELETE', '/api/playlist', { id: d.id })).toEqual({
+      status: 902000,
+      message: 'playlist not found',
+      data: null,
+    });
     expect((await alice.get<Info[]>('/api/playlists')).data.map((p) => p.id)).not.toContain(d.id);
   });
 
@@ -494,15 +739,27 @@ describe('limits and access', () => {
       ['PATCH', '/api/playlist', { id: '1', command: 'info', payload: {} }],
       ['DELETE', '/api/playlist', { id: '1' }],
     ] as const) {
-      expect(await anon.call(method, path, body), `${method} ${path}`).toEqual({ status: 902002, message: 'unauthorized', data: null });
+      expect(await anon.call(method, path, body), `${method} ${path}`).toEqual({
+        status: 902002,
+        message: 'unauthorized',
+        data: null,
+      });
     }
   });
 
   test(`at most ${LIMITS.itemsPerPlaylist} items per playlist: the append that would pass it → 901000, nothing added`, async () => {
-    const d = await create(alice, { name: 'Big', items: Array.from({ length: LIMITS.itemsPerRequest }, (_, i) => normal(A, 1 + (i % 3), 1 + (i % 7))) });
+    const d = await create(alice, {
+      name: 'Big',
+      items: Array.from({ length: LIMITS.itemsPerRequest }, (_, i) => normal(A, 1 + (i % 3), 1 + (i % 7))),
+    });
     expect(d.items).toHaveLength(LIMITS.itemsPerRequest);
     for (let k = 1; k < LIMITS.itemsPerPlaylist / LIMITS.itemsPerRequest; k++) {
-      const res = await patch(alice, d.id, 'append', Array.from({ length: LIMITS.itemsPerRequest }, () => dummy(`t${k}`)));
+      const res = await patch(
+        alice,
+        d.id,
+        'append',
+        Array.from({ length: LIMITS.itemsPerRequest }, () => dummy(`t${k}`)),
+      );
       expect(res.status).toBe(0);
     }
     const full = (await get(alice, d.id)).data;
@@ -524,7 +781,9 @@ describe('limits and access', () => {
   test(`at most ${LIMITS.playlistsPerUser} playlists per user → 901000`, async () => {
     const many = await signedInClient(server, 'many@example.com');
     const userId = Number((await many.get<{ user_id: string }>('/api/user/info')).data.user_id);
-    const insert = server.db.prepare("INSERT INTO playlists (user_id, name, created_at, updated_at) VALUES (?, 'p', 0, 0)");
+    const insert = server.db.prepare(
+      "INSERT INTO playlists (user_id, name, created_at, updated_at) VALUES (?, 'p', 0, 0)",
+    );
     server.db.transaction(() => {
       for (let i = 0; i < LIMITS.playlistsPerUser; i++) insert.run(userId);
     })();

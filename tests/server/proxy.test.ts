@@ -25,10 +25,13 @@ function startProxy(target: string, extraHeaders: Record<string, string>): Promi
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
     const headers = { ...req.headers, host: upstream.host, ...extraHeaders };
-    const forward = http.request({ hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = http.request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.writeHead(502).end());
     req.pipe(forward);
   });
@@ -85,14 +88,20 @@ describe('behind a Host-rewriting reverse proxy', () => {
   });
 
   test('TRUST_PROXY=1 and the proxy’s X-Forwarded-Proto / -Host: signed in, Secure cookie', async () => {
-    const through = await behindProxy({ TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'music.example.com', 'x-forwarded-for': '203.0.113.9' });
+    const through = await behindProxy(
+      { TRUST_PROXY: '1' },
+      { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'music.example.com', 'x-forwarded-for': '203.0.113.9' },
+    );
     const answer = await signIn(through);
     expect(answer.status).toBe(0);
     expect(sessionCookie(answer.cookies)).toMatch(/;\s*Secure/i);
   });
 
   test('TRUST_PROXY=1 still refuses a page from another site', async () => {
-    const through = await behindProxy({ TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'music.example.com' });
+    const through = await behindProxy(
+      { TRUST_PROXY: '1' },
+      { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'music.example.com' },
+    );
     const res = await fetch(`${through.url}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },

@@ -24,7 +24,11 @@ describe('registration rules from FEATURES', () => {
     const server = await serverWith({ FEATURES: 'close' });
     const c = new Client(server);
     expect((await c.get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', 'close', '2fa_recovery']);
-    expect(await register(c, 'a@example.com', 'pw')).toEqual({ status: 902001, message: 'registration is closed', data: null });
+    expect(await register(c, 'a@example.com', 'pw')).toEqual({
+      status: 902001,
+      message: 'registration is closed',
+      data: null,
+    });
     expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get('a@example.com')).toEqual({ n: 0 });
   });
 
@@ -32,7 +36,11 @@ describe('registration rules from FEATURES', () => {
     const server = await serverWith({ FEATURES: 'invite', INVITE_CODE: 'let-me-in' });
     const c = new Client(server);
     expect((await c.get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', 'invite', '2fa_recovery']);
-    expect(await register(c, 'a@example.com', 'pw')).toEqual({ status: 201001, message: 'invalid invite code', data: null });
+    expect(await register(c, 'a@example.com', 'pw')).toEqual({
+      status: 201001,
+      message: 'invalid invite code',
+      data: null,
+    });
     expect((await register(c, 'a@example.com', 'pw', 'A', { invite_code: 'wrong' })).status).toBe(201001);
     expect((await register(c, 'a@example.com', 'pw', 'A', { invite_code: 'let-me-in' })).status).toBe(0);
   });
@@ -62,7 +70,11 @@ describe('registration rules from FEATURES', () => {
 });
 
 describe('registrations per address', () => {
-  const tooMany = (seconds: number) => ({ status: 902001, message: `too many accounts registered from this address; wait ${seconds} seconds and try again`, data: null });
+  const tooMany = (seconds: number) => ({
+    status: 902001,
+    message: `too many accounts registered from this address; wait ${seconds} seconds and try again`,
+    data: null,
+  });
 
   test(`${LIMITS.registrationsPerAddressPerHour} an hour from one address group; then 902001 with the wait; other addresses still register; an hour later again`, async () => {
     let now = 1_700_000_000_000;
@@ -71,13 +83,16 @@ describe('registrations per address', () => {
     const registerFrom = (ip: string) => register(clientAt(server, ip), `user${++n}@example.com`, 'pw');
     // refused forms do not count
     expect((await register(clientAt(server, '203.0.113.5'), 'user@example.com', 'pw')).status).toBe(0);
-    for (let i = 0; i < 3; i++) expect((await register(clientAt(server, '203.0.113.5'), 'user@example.com', 'pw')).status).toBe(102001);
-    for (let i = 1; i < LIMITS.registrationsPerAddressPerHour; i++) expect((await registerFrom('203.0.113.5')).status).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect((await register(clientAt(server, '203.0.113.5'), 'user@example.com', 'pw')).status).toBe(102001);
+    for (let i = 1; i < LIMITS.registrationsPerAddressPerHour; i++)
+      expect((await registerFrom('203.0.113.5')).status).toBe(0);
     expect(await registerFrom('203.0.113.5')).toEqual(tooMany(3600));
     expect(await registerFrom('::ffff:203.0.113.5')).toEqual(tooMany(3600));
     expect((await registerFrom('203.0.113.6')).status).toBe(0);
     // one IPv6 /64, a fresh address for every account: one group
-    for (let i = 0; i < LIMITS.registrationsPerAddressPerHour; i++) expect((await registerFrom(`2001:db8:5:6::${i + 1}`)).status).toBe(0);
+    for (let i = 0; i < LIMITS.registrationsPerAddressPerHour; i++)
+      expect((await registerFrom(`2001:db8:5:6::${i + 1}`)).status).toBe(0);
     expect(await registerFrom('2001:db8:5:6:abcd::1')).toEqual(tooMany(3600));
     expect((await registerFrom('2001:db8:5:7::1')).status).toBe(0);
     now += 45 * 60_000;

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { demoPaths, writeDemoMeta } from '../../server/demo/generate.js';
 import { loadMetaRepo, type MetaRepo } from '../../server/meta/load.js';
-import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks, } from '../../server/meta/query.js';
+import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks } from '../../server/meta/query.js';
 import { TagRegistry } from '../../server/meta/tags.js';
-import type { AlbumDetails, DiscDetails, TrackDetails, } from '../../server/meta/types.js';
+import type { AlbumDetails, DiscDetails, TrackDetails } from '../../server/meta/types.js';
 import { removeDir, tempDir } from './support/fixture.js';
 import { has, scanAlbums, scanByTag, scanTracks } from '../../harness/metaScan.js';
 import { mulberry32 } from '../../server/demo/synth.js';
@@ -47,7 +47,17 @@ function generate(albumCount: number, seed: number): Generated {
   const text = (max: number): string => Array.from({ length: 1 + Math.floor(rnd() * max) }, char).join('');
 
   const tags = new TagRegistry();
-  const tagKeys = ['artist:甲', 'artist:B', 'group:乙', 'group:Band', 'organization:Label', 'category:Pop', 'category:J-Pop', 'series:S', 'unknown:孤'].map((k) => {
+  const tagKeys = [
+    'artist:甲',
+    'artist:B',
+    'group:乙',
+    'group:Band',
+    'organization:Label',
+    'category:Pop',
+    'category:J-Pop',
+    'series:S',
+    'unknown:孤',
+  ].map((k) => {
     const [type, name] = k.split(':') as [string, string];
     return tags.define(type, name);
   });
@@ -106,8 +116,34 @@ function keywords(g: Generated, count: number): string[] {
   };
   const flipCase = (s: string): string => [...s].map((c) => (rnd() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join('');
   const out = [
-    '', ' ', '   ', '\t', 'a', 'A', '港', 'の', ' ', '-', 'i', 'σ', '🎵', '\uffff', 'zzzz', '没有', 'ab', 'AB', ' a ', '港灯', 'xyz-1',
-    'ς', 'i̇', 'ss', 'abc-1', 'ω', '\ud83c', 'x'.repeat(40),
+    '',
+    ' ',
+    '   ',
+    '\t',
+    'a',
+    'A',
+    '港',
+    'の',
+    ' ',
+    '-',
+    'i',
+    'σ',
+    '🎵',
+    '\uffff',
+    'zzzz',
+    '没有',
+    'ab',
+    'AB',
+    ' a ',
+    '港灯',
+    'xyz-1',
+    'ς',
+    'i̇',
+    'ss',
+    'abc-1',
+    'ω',
+    '\ud83c',
+    'x'.repeat(40),
   ];
   while (out.length < count) {
     const a = pick(albums);
@@ -163,7 +199,9 @@ describe('indexed search gives exactly what the full scan gives', () => {
   test('keywords hitting more than SEARCH_LIMIT are cut at the same item', () => {
     const g = generate(3000, 4);
     for (const k of ['a', 'A', ' b ', '港', 'ab', 'x', '-']) {
-      const all = [...g.repo.albums.values()].filter((a) => [a.title, a.edition, a.artist, a.catalog].some((f) => has(f, k.trim().toLowerCase())));
+      const all = [...g.repo.albums.values()].filter((a) =>
+        [a.title, a.edition, a.artist, a.catalog].some((f) => has(f, k.trim().toLowerCase())),
+      );
       expect(all.length).toBeGreaterThan(SEARCH_LIMIT);
       expect(albumIds(searchAlbums(g.repo, k))).toEqual(albumIds(all.slice(0, SEARCH_LIMIT)));
       expect(searchTracks(g.repo, k)).toEqual(scanTracks(g.repo, k));
@@ -184,7 +222,9 @@ describe('indexed search gives exactly what the full scan gives', () => {
           expect(new Set(got).size).toBe(got.length); // an album carrying several of the tags comes once
         }
       }
-      expect(albumsByTag(g.repo, 'organization:Label', true).length).toBeGreaterThan(albumsByTag(g.repo, 'organization:Label', false).length);
+      expect(albumsByTag(g.repo, 'organization:Label', true).length).toBeGreaterThan(
+        albumsByTag(g.repo, 'organization:Label', false).length,
+      );
     }
   });
 

@@ -7,7 +7,15 @@ import { hashPassword, sha256Hex } from '../../server/auth.js';
 import { loadConfig } from '../../server/config.js';
 import { SCHEMA_VERSION, hashSessionId, migrate } from '../../server/db.js';
 import { SESSION_PRUNE_INTERVAL_MS, type AnnivServer } from '../../server/index.js';
-import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
+import {
+  Client,
+  DEMO_EMAIL,
+  DEMO_PASSWORD_SENT,
+  makeDataDir,
+  makeServer,
+  removeDir,
+  tempDir,
+} from './support/fixture.js';
 
 /*
  * Sessions at rest: only the SHA-256 of each session id is stored (schema 4 hashes existing rows
@@ -16,7 +24,8 @@ import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, remove
  */
 
 const now = (): number => Math.floor(Date.now() / 1000);
-const sessionIds = (server: AnnivServer): string[] => (server.db.prepare('SELECT id FROM sessions').all() as { id: string }[]).map((r) => r.id);
+const sessionIds = (server: AnnivServer): string[] =>
+  (server.db.prepare('SELECT id FROM sessions').all() as { id: string }[]).map((r) => r.id);
 
 describe('a database of schema version 3 (session ids stored as sent)', () => {
   let dir: string;
@@ -30,8 +39,14 @@ describe('a database of schema version 3 (session ids stored as sent)', () => {
     const db = new Database(path.join(dir, 'anniv.db'));
     migrate(db, 3);
     const hash = await hashPassword(sha256Hex('pw'));
-    const userId = Number(db.prepare("INSERT INTO users (email, nickname, password_hash, created_at) VALUES ('v3@example.com', 'V3', ?, 1)").run(hash).lastInsertRowid);
-    const insert = db.prepare("INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent) VALUES (?, ?, 1, 1, ?, '', '')");
+    const userId = Number(
+      db
+        .prepare("INSERT INTO users (email, nickname, password_hash, created_at) VALUES ('v3@example.com', 'V3', ?, 1)")
+        .run(hash).lastInsertRowid,
+    );
+    const insert = db.prepare(
+      "INSERT INTO sessions (id, user_id, created_at, last_access, expires_at, ip, user_agent) VALUES (?, ?, 1, 1, ?, '', '')",
+    );
     insert.run(live, userId, now() + 86400);
     insert.run(liveToo, userId, now() + 3600);
     insert.run(expired, userId, now() - 10);
@@ -242,7 +257,9 @@ describe('Secure cookies when the site is served over HTTPS', () => {
   });
 
   test('PUBLIC_ORIGIN is kept as an origin; TRUST_PROXY accepts 1, true and a count', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Music.Example.com:443/' }).publicOrigin).toBe('https://music.example.com');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Music.Example.com:443/' }).publicOrigin).toBe(
+      'https://music.example.com',
+    );
     expect(loadConfig({}).publicOrigin).toBeNull();
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -4,7 +4,15 @@ import { sha256Hex } from '../../server/auth.js';
 import { LIMITS } from '../../server/api/limits.js';
 import { ShareAnswers } from '../../server/api/shareAnswers.js';
 import type { AnnivServer } from '../../server/index.js';
-import { Client, clientAt, makeDataDir, makeServer, removeDir, serverSuite, signedInClient } from './support/fixture.js';
+import {
+  Client,
+  clientAt,
+  makeDataDir,
+  makeServer,
+  removeDir,
+  serverSuite,
+  signedInClient,
+} from './support/fixture.js';
 import { controlledCredential, createShare, getShare, payloadOf, shareBody, shareRows } from './support/share.js';
 
 /*
@@ -73,7 +81,10 @@ describe('the kept answer of GET /api/share', () => {
   });
 
   test('compressed once per coding and sent again: gzip decodes to the plain answer, with Vary and the CORS header', async () => {
-    const id = await createShare(alice, shareBody(oneSong, aliceCred, { info: { description: 'long enough to compress '.repeat(80) } }));
+    const id = await createShare(
+      alice,
+      shareBody(oneSong, aliceCred, { info: { description: 'long enough to compress '.repeat(80) } }),
+    );
     const plain = await (await anon.raw(`/api/share?id=${id}`)).text();
     const gzipped = async (): Promise<{ res: Response; body: Buffer }> => {
       const res = await anon.raw(`/api/share?id=${id}`, { headers: { 'accept-encoding': 'gzip' } });
@@ -98,7 +109,7 @@ describe('the kept answer of GET /api/share', () => {
     expect(await getShare(anon, id)).toEqual({ status: 902000, message: 'share not found', data: null });
   });
 
-  test('a deleted account\'s shares are no longer sent, nor kept (they go with the user, not through DELETE /api/share)', async () => {
+  test("a deleted account's shares are no longer sent, nor kept (they go with the user, not through DELETE /api/share)", async () => {
     const carol = await signedInClient(server, 'carol@example.com', 'carol-pw', 'Carol');
     const id = await createShare(carol, shareBody(oneSong, (await controlledCredential(carol)).id));
     await getShare(anon, id);
@@ -130,7 +141,9 @@ describe('ShareAnswers (the memory bound)', () => {
 
   test('compressed copies count too', async () => {
     const answers = new ShareAnswers(10_000);
-    const text = new TextEncoder().encode(JSON.stringify({ words: Array.from({ length: 500 }, (_, i) => `word ${i}`) }));
+    const text = new TextEncoder().encode(
+      JSON.stringify({ words: Array.from({ length: 500 }, (_, i) => `word ${i}`) }),
+    );
     const answer = answers.set('a', 1, 0, text);
     const gz = await answers.encoded('a', answer, 'gzip');
     expect(await answers.encoded('a', answer, 'gzip')).toBe(gz);
@@ -143,9 +156,14 @@ describe('the size of a share (LIMITS.shareAnswerBytes, its answer as sent)', ()
   const track = { title: 't'.repeat(TEXT), artist: 'a'.repeat(TEXT), type: 'normal' };
   /** A share of one track of U whose client metadata has `full` discs of 255 long tracks and one of `rest`. */
   const bigShare = (full: number, rest: number, description = ''): Record<string, unknown> => {
-    const discs = Array.from({ length: full }, () => ({ catalog: 'X', tracks: Array.from({ length: 255 }, () => track) }));
+    const discs = Array.from({ length: full }, () => ({
+      catalog: 'X',
+      tracks: Array.from({ length: 255 }, () => track),
+    }));
     if (rest > 0) discs.push({ catalog: 'X', tracks: Array.from({ length: rest }, () => track) });
-    const metadata = { [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs } };
+    const metadata = {
+      [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs },
+    };
     return shareBody([{ album_id: U, disc_id: 1, tracks: [1] }], aliceCred, { info: { description }, metadata });
   };
   /** Bytes of the answer a reader gets for a share made from `body` (the share is deleted again). */
@@ -188,8 +206,13 @@ describe('share answers one address may read a minute (LIMITS.shareBytesPerAddre
     const owner = await signedInClient(suite.server, 'owner@example.com', 'owner-pw', 'Owner');
     const credential = (await controlledCredential(owner)).id;
     const discs = [{ catalog: 'X', tracks: Array.from({ length: 255 }, () => track) }];
-    const metadata = { [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs } };
-    const id = await createShare(owner, shareBody([{ album_id: U, disc_id: 1, tracks: [1] }], credential, { metadata }));
+    const metadata = {
+      [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs },
+    };
+    const id = await createShare(
+      owner,
+      shareBody([{ album_id: U, disc_id: 1, tracks: [1] }], credential, { metadata }),
+    );
     const read = (ip: string) => clientAt(suite.server, ip).raw(`/api/share?id=${id}`);
     const size = (await (await read('203.0.113.1')).arrayBuffer()).byteLength;
     expect(size).toBeGreaterThan(400_000);
@@ -218,7 +241,9 @@ describe('shares one user may create an hour (LIMITS.shareBytesPerUserPerHour)',
     const owner = await signedInClient(suite.server, 'maker@example.com', 'maker-pw', 'Maker');
     const credential = (await controlledCredential(owner)).id;
     const discs = Array.from({ length: 8 }, () => ({ catalog: 'X', tracks: Array.from({ length: 255 }, () => track) }));
-    const metadata = { [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs } };
+    const metadata = {
+      [U]: { album_id: U, title: 'Big', catalog: 'X', artist: 'A', date: '2024-01-01', type: 'normal', discs },
+    };
     const body = shareBody([{ album_id: U, disc_id: 1, tracks: [1] }], credential, { metadata });
     const first = await createShare(owner, body);
     const answer = (await (await new Client(suite.server).raw(`/api/share?id=${first}`)).arrayBuffer()).byteLength;
@@ -238,7 +263,11 @@ describe('shares one user may create an hour (LIMITS.shareBytesPerUserPerHour)',
     // each creation may start while something is left: the last one takes the budget past its end
     expect(created * cost).toBeGreaterThanOrEqual(LIMITS.shareBytesPerUserPerHour);
     expect((created - 1) * cost).toBeLessThan(LIMITS.shareBytesPerUserPerHour);
-    expect(refusal).toEqual({ status: 902001, message: 'too many shares created; wait 3600 seconds and try again', data: null });
+    expect(refusal).toEqual({
+      status: 902001,
+      message: 'too many shares created; wait 3600 seconds and try again',
+      data: null,
+    });
     expect(((await owner.get<unknown[]>('/api/share/')).data ?? []).length).toBe(created);
 
     const other = await signedInClient(suite.server, 'other-maker@example.com', 'other-pw', 'Other');

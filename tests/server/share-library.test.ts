@@ -5,7 +5,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { albumFolder } from '../../server/demo/catalog.js';
 import type { AnnivServer } from '../../server/index.js';
 import { Client, makeDataDir, makeServer, removeDir } from './support/fixture.js';
-import { addCredential, bytes, controlledCredential, createShare, firstBytes, getShare, isAdts, payloadOf, shareBody, userToken } from './support/share.js';
+import {
+  addCredential,
+  bytes,
+  controlledCredential,
+  createShare,
+  firstBytes,
+  getShare,
+  isAdts,
+  payloadOf,
+  shareBody,
+  userToken,
+} from './support/share.js';
 import { createLibraryApp } from '../../server/library/app.js';
 import { scanLibrary } from '../../server/library/scan.js';
 import { demoPaths } from '../../server/demo/generate.js';
@@ -30,8 +41,10 @@ let credId: string;
 let shareId: string;
 let token: string;
 
-const lib = (pathname: string, init: RequestInit = {}): Promise<Response> => Promise.resolve(server.libraryApp.request(pathname, init));
-const trackFile = (album: string, disc: number, track: number): string => path.join(dir, 'library', albumFolder(album), String(disc), `${track}.flac`);
+const lib = (pathname: string, init: RequestInit = {}): Promise<Response> =>
+  Promise.resolve(server.libraryApp.request(pathname, init));
+const trackFile = (album: string, disc: number, track: number): string =>
+  path.join(dir, 'library', albumFolder(album), String(disc), `${track}.flac`);
 const status = async (pathname: string, init: RequestInit = {}): Promise<number> => {
   const res = await lib(pathname, init);
   await res.arrayBuffer();
@@ -99,7 +112,13 @@ describe('a share token from GET /api/share on the demo library', () => {
   });
 
   test('without ffmpeg a share token gets the original file, reported as lossless', async () => {
-    const plain = createLibraryApp({ keys: server.keys, index: scanLibrary(demoPaths(dir).libraryDir), lastUpdate: 0, tokenGeneration: () => null, ffmpeg: false });
+    const plain = createLibraryApp({
+      keys: server.keys,
+      index: scanLibrary(demoPaths(dir).libraryDir),
+      lastUpdate: 0,
+      tokenGeneration: () => null,
+      ffmpeg: false,
+    });
     const res = await plain.request(`/${A}/1/3?auth=${encodeURIComponent(token)}&quality=low`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/flac');
@@ -107,7 +126,9 @@ describe('a share token from GET /api/share on the demo library', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(trackFile(A, 1, 3)))).toBe(true);
     const ranged = await plain.request(`/${A}/2/2`, { headers: { authorization: token, range: 'bytes=10-19' } });
     expect(ranged.status).toBe(206);
-    expect(Buffer.from(await ranged.arrayBuffer()).equals(fs.readFileSync(trackFile(A, 2, 2)).subarray(10, 20))).toBe(true);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(fs.readFileSync(trackFile(A, 2, 2)).subarray(10, 20))).toBe(
+      true,
+    );
   });
 
   test.each([
@@ -178,20 +199,33 @@ describe('refused share tokens', () => {
 
   test('a payload changed after signing (more tracks) → 401', async () => {
     const [h, , s] = token.split('.');
-    const widened = Buffer.from(JSON.stringify({ ...payloadOf(token), audios: { [B]: { '1': [1] } } })).toString('base64url');
+    const widened = Buffer.from(JSON.stringify({ ...payloadOf(token), audios: { [B]: { '1': [1] } } })).toString(
+      'base64url',
+    );
     expect(await status(`/${B}/1/1?auth=${h}.${widened}.${s}`)).toBe(401);
   });
 
   test('another kid, no exp, or a user-type token signed with the share key → 401', async () => {
     const key = bytes(server.keys.share_key);
-    const otherKid = await new SignJWT({ iat: iat(), exp: exp(), type: 'share', audios }).setProtectedHeader({ alg: 'HS256', kid: 'other' }).sign(key);
-    const noExp = await new SignJWT({ iat: iat(), type: 'share', audios }).setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id }).sign(key);
-    const userType = await new SignJWT({ exp: exp(), type: 'user', user_id: 'x' }).setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id }).sign(key);
+    const otherKid = await new SignJWT({ iat: iat(), exp: exp(), type: 'share', audios })
+      .setProtectedHeader({ alg: 'HS256', kid: 'other' })
+      .sign(key);
+    const noExp = await new SignJWT({ iat: iat(), type: 'share', audios })
+      .setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id })
+      .sign(key);
+    const userType = await new SignJWT({ exp: exp(), type: 'user', user_id: 'x' })
+      .setProtectedHeader({ alg: 'HS256', kid: server.keys.share_key_id })
+      .sign(key);
     for (const t of [otherKid, noExp, userType]) expect(await status(`/${A}/1/1?auth=${t}`)).toBe(401);
   });
 
   test('a share through a credential of another library: the API signs it, this library refuses it', async () => {
-    const foreign = await addCredential(demo, 'Elsewhere', 'https://elsewhere.example', await userToken('their-hmac', { key_id: 'their-kid', secret: 'their-secret' }));
+    const foreign = await addCredential(
+      demo,
+      'Elsewhere',
+      'https://elsewhere.example',
+      await userToken('their-hmac', { key_id: 'their-kid', secret: 'their-secret' }),
+    );
     const id = await createShare(demo, shareBody([{ album_id: A, disc_id: 1, tracks: [1] }], foreign));
     const [t] = (await getShare(anon, id)).data.tokens;
     expect(t!.server).toBe('https://elsewhere.example');
@@ -224,10 +258,14 @@ describe('with real ports', () => {
       const id = await createShare(client, shareBody([{ album_id: A, disc_id: 1, tracks: [2] }], cred.id));
       const res = await fetch(`${apiUrl}/api/share?id=${id}`, { headers: { origin: 'https://friend.example' } });
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      const body = (await res.json()) as { data: { tokens: { server: string; token: string }[]; cover: { album_id: string; disc_id: number } } };
+      const body = (await res.json()) as {
+        data: { tokens: { server: string; token: string }[]; cover: { album_id: string; disc_id: number } };
+      };
       const [t] = body.data.tokens;
       expect(t!.server).toBe(libraryUrl);
-      const audio = await fetch(`${t!.server}/${A}/1/2?auth=${encodeURIComponent(t!.token)}&quality=lossless`, { headers: { origin: 'https://friend.example' } });
+      const audio = await fetch(`${t!.server}/${A}/1/2?auth=${encodeURIComponent(t!.token)}&quality=lossless`, {
+        headers: { origin: 'https://friend.example' },
+      });
       expect(audio.status).toBe(200);
       expect(audio.headers.get('x-audio-quality')).toBe('low');
       expect(audio.headers.get('access-control-allow-origin')).toBe('*');

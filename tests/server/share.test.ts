@@ -64,7 +64,8 @@ const songsAB = [
   { album_id: A, disc_id: 1, tracks: [1, 4] },
 ];
 
-const verifyShare = (token: string, secret = server.keys.share_key) => jwtVerify(token, bytes(secret), { algorithms: ['HS256'] });
+const verifyShare = (token: string, secret = server.keys.share_key) =>
+  jwtVerify(token, bytes(secret), { algorithms: ['HS256'] });
 
 describe('POST /api/share', () => {
   test('answers the new id as a bare string: 10 characters of [A-Za-z0-9], a new one each time', async () => {
@@ -79,14 +80,23 @@ describe('POST /api/share', () => {
     const demo = new Client(server);
     await demo.login();
     const cred = await controlledCredential(demo);
-    expect(payloadOf(cred.token)).toMatchObject({ type: 'user', share: { key_id: server.keys.share_key_id, secret: server.keys.share_key } });
+    expect(payloadOf(cred.token)).toMatchObject({
+      type: 'user',
+      share: { key_id: server.keys.share_key_id, secret: server.keys.share_key },
+    });
     const id = await createShare(demo, shareBody([{ album_id: B, disc_id: 1, tracks: [1] }], cred.id));
     expect((await getShare(anon, id)).status).toBe(0);
   });
 
   test('album ids are matched case-insensitively and stored lower-case', async () => {
     const songs = [{ album_id: B.toUpperCase(), disc_id: 1, tracks: [2] }];
-    const id = await createShare(alice, shareBody(songs, aliceCred, { albums: { [B.toUpperCase()]: aliceCred }, info: { cover: { album_id: B.toUpperCase(), disc_id: 1 } } }));
+    const id = await createShare(
+      alice,
+      shareBody(songs, aliceCred, {
+        albums: { [B.toUpperCase()]: aliceCred },
+        info: { cover: { album_id: B.toUpperCase(), disc_id: 1 } },
+      }),
+    );
     const got = (await getShare(anon, id)).data;
     expect(got.songs).toEqual([{ album_id: B, disc_id: 1, tracks: [2] }]);
     expect(got.cover).toEqual({ album_id: B, disc_id: 1 });
@@ -101,7 +111,11 @@ describe('POST /api/share', () => {
     ['albums missing', { info: shareBody(songsAB, 'x').info }],
     ['albums null', { ...shareBody(songsAB, 'x'), albums: null }],
   ])('%s → 902003 (anniv-go message)', async (_n, body) => {
-    expect(await alice.post('/api/share', body)).toEqual({ status: 902003, message: 'albums must not be null if tokens are not signed yet', data: null });
+    expect(await alice.post('/api/share', body)).toEqual({
+      status: 902003,
+      message: 'albums must not be null if tokens are not signed yet',
+      data: null,
+    });
   });
 
   const cover = { album_id: A, disc_id: 1 };
@@ -152,12 +166,18 @@ describe('POST /api/share', () => {
 
   test('the 902003 messages say what is wrong', async () => {
     const post = async (body: unknown) => (await alice.post('/api/share', body)).message;
-    expect(await post({ info: info({ songs: [] }), albums: {} })).toBe('malformed create form: a share needs at least one song');
+    expect(await post({ info: info({ songs: [] }), albums: {} })).toBe(
+      'malformed create form: a share needs at least one song',
+    );
     expect(await post({ info: info({ songs: [{ album_id: A, disc_id: 1, tracks: [300] }] }), albums: {} })).toBe(
       'malformed create form: disc and track ids are integers from 1 to 255',
     );
-    expect(await post({ info: info({ songs: [{ album_id: 'x', disc_id: 1, tracks: [1] }] }), albums: {} })).toBe('malformed create form: album ids are UUIDs');
-    expect(await post({ info: info({ cover: undefined }), albums: {} })).toBe('malformed create form: a share needs a cover {album_id, disc_id}');
+    expect(await post({ info: info({ songs: [{ album_id: 'x', disc_id: 1, tracks: [1] }] }), albums: {} })).toBe(
+      'malformed create form: album ids are UUIDs',
+    );
+    expect(await post({ info: info({ cover: undefined }), albums: {} })).toBe(
+      'malformed create form: a share needs a cover {album_id, disc_id}',
+    );
     expect(await post('{x')).toBe('malformed create form');
   });
 
@@ -165,29 +185,50 @@ describe('POST /api/share', () => {
     test('name: not blank, at most 200 characters (code points)', async () => {
       const post = (name: string) => alice.post<string>('/api/share', shareBody([song], aliceCred, { info: { name } }));
       expect(await post('   ')).toEqual({ status: 902003, message: 'share name must not be empty', data: null });
-      expect(await post('x'.repeat(201))).toEqual({ status: 902003, message: 'share name too long (at most 200 characters)', data: null });
+      expect(await post('x'.repeat(201))).toEqual({
+        status: 902003,
+        message: 'share name too long (at most 200 characters)',
+        data: null,
+      });
       expect((await post('🎵'.repeat(200))).status).toBe(0);
       const id = (await post('x'.repeat(200))).data;
       expect((await getShare(anon, id)).data.name).toBe('x'.repeat(200));
     });
 
     test('description: at most 5,000 characters; may be empty or absent', async () => {
-      const post = (description: unknown) => alice.post<string>('/api/share', shareBody([song], aliceCred, { info: { description } }));
-      expect(await post('d'.repeat(5001))).toEqual({ status: 902003, message: 'share description too long (at most 5000 characters)', data: null });
+      const post = (description: unknown) =>
+        alice.post<string>('/api/share', shareBody([song], aliceCred, { info: { description } }));
+      expect(await post('d'.repeat(5001))).toEqual({
+        status: 902003,
+        message: 'share description too long (at most 5000 characters)',
+        data: null,
+      });
       expect((await post('d'.repeat(5000))).status).toBe(0);
       expect((await getShare(anon, (await post('')).data)).data.description).toBe('');
       expect((await getShare(anon, (await post(undefined)).data)).data.description).toBe('');
     });
 
     test('at most 10,000 tracks per share (counted over all song entries)', async () => {
-      const entries = (n: number) => Array.from({ length: n }, (_, k) => ({ album_id: A, disc_id: (k % 2) + 1, tracks: Array.from({ length: 250 }, (_, t) => t + 1) }));
+      const entries = (n: number) =>
+        Array.from({ length: n }, (_, k) => ({
+          album_id: A,
+          disc_id: (k % 2) + 1,
+          tracks: Array.from({ length: 250 }, (_, t) => t + 1),
+        }));
       expect(LIMITS.tracksPerShare).toBe(10000);
       const ok = await alice.post<string>('/api/share', shareBody(entries(40), aliceCred));
       expect(ok.status).toBe(0);
-      const audios = payloadOf((await getShare(anon, ok.data)).data.tokens[0]!.token).audios as Record<string, Record<string, number[]>>;
+      const audios = payloadOf((await getShare(anon, ok.data)).data.tokens[0]!.token).audios as Record<
+        string,
+        Record<string, number[]>
+      >;
       expect(audios[A]!['1']).toHaveLength(250);
       const over = [...entries(40), { album_id: B, disc_id: 1, tracks: [1] }];
-      expect(await alice.post('/api/share', shareBody(over, aliceCred))).toEqual({ status: 902003, message: 'too many tracks in one share (at most 10000)', data: null });
+      expect(await alice.post('/api/share', shareBody(over, aliceCred))).toEqual({
+        status: 902003,
+        message: 'too many tracks in one share (at most 10000)',
+        data: null,
+      });
     });
 
     test('at most 1,000 shares per user → 901000, nothing written; room again after a delete', async () => {
@@ -202,7 +243,11 @@ describe('POST /api/share', () => {
       })();
       const last = await createShare(carol, shareBody([song], cred));
       const before = shareRows(server, 'shares');
-      expect(await carol.post('/api/share', shareBody([song], cred))).toEqual({ status: 901000, message: 'too many shares (at most 1000)', data: null });
+      expect(await carol.post('/api/share', shareBody([song], cred))).toEqual({
+        status: 901000,
+        message: 'too many shares (at most 1000)',
+        data: null,
+      });
       expect(shareRows(server, 'shares')).toBe(before);
       expect((await carol.call('DELETE', '/api/share', { id: last })).status).toBe(0);
       expect((await carol.post('/api/share', shareBody([song], cred))).status).toBe(0);
@@ -218,28 +263,58 @@ describe('POST /api/share', () => {
     });
 
     test('albums naming only albums without songs are ignored; an unused bad credential too', async () => {
-      const res = await alice.post('/api/share', shareBody([song], aliceCred, { albums: { [A]: aliceCred, [C]: 'not-a-credential' } }));
+      const res = await alice.post(
+        '/api/share',
+        shareBody([song], aliceCred, { albums: { [A]: aliceCred, [C]: 'not-a-credential' } }),
+      );
       expect(res.status).toBe(0);
     });
 
     test('an unknown credential id, or another user\'s → "record not found"', async () => {
       for (const cred of ['00000000-0000-4000-8000-000000000000', 'nope', bobCred]) {
-        expect(await alice.post('/api/share', shareBody([song], cred))).toEqual({ status: 900000, message: 'record not found', data: null });
+        expect(await alice.post('/api/share', shareBody([song], cred))).toEqual({
+          status: 900000,
+          message: 'record not found',
+          data: null,
+        });
       }
     });
 
     test('a token without a share claim, or not a JWT → "token does not support share"', async () => {
-      const plain = await addCredential(alice, 'No share', 'https://plain.example', await signUserToken(server.keys, 'alice', { share: false }));
+      const plain = await addCredential(
+        alice,
+        'No share',
+        'https://plain.example',
+        await signUserToken(server.keys, 'alice', { share: false }),
+      );
       const junk = await addCredential(alice, 'Junk', 'https://junk.example', 'not-a-jwt');
-      const halfShare = await addCredential(alice, 'Half', 'https://half.example', await userToken('k', { key_id: 'k1' }));
+      const halfShare = await addCredential(
+        alice,
+        'Half',
+        'https://half.example',
+        await userToken('k', { key_id: 'k1' }),
+      );
       for (const cred of [plain, junk, halfShare]) {
-        expect(await alice.post('/api/share', shareBody([song], cred))).toEqual({ status: 900000, message: 'token does not support share', data: null });
+        expect(await alice.post('/api/share', shareBody([song], cred))).toEqual({
+          status: 900000,
+          message: 'token does not support share',
+          data: null,
+        });
       }
     });
 
     test('share.allowed is honoured: an album outside it → 900000, an album inside it (any case) works', async () => {
-      const limited = await addCredential(alice, 'Limited', 'https://limited.example', await userToken('other-hmac', { key_id: 'kl', secret: 'limited-secret', allowed: [B.toUpperCase()] }));
-      expect(await alice.post('/api/share', shareBody([song], limited))).toEqual({ status: 900000, message: `token does not support share of album ${A}`, data: null });
+      const limited = await addCredential(
+        alice,
+        'Limited',
+        'https://limited.example',
+        await userToken('other-hmac', { key_id: 'kl', secret: 'limited-secret', allowed: [B.toUpperCase()] }),
+      );
+      expect(await alice.post('/api/share', shareBody([song], limited))).toEqual({
+        status: 900000,
+        message: `token does not support share of album ${A}`,
+        data: null,
+      });
       const id = await createShare(alice, shareBody([{ album_id: B, disc_id: 1, tracks: [1] }], limited));
       const [token] = (await getShare(anon, id)).data.tokens;
       expect(token!.server).toBe('https://limited.example');
@@ -260,7 +335,12 @@ describe('POST /api/share', () => {
 describe('GET /api/share?id= (public)', () => {
   let id: string;
   beforeAll(async () => {
-    id = await createShare(alice, shareBody([...songsAB, { album_id: U, disc_id: 1, tracks: [2] }], aliceCred, { info: { name: 'Night <b>drive</b>', description: 'late' } }));
+    id = await createShare(
+      alice,
+      shareBody([...songsAB, { album_id: U, disc_id: 1, tracks: [2] }], aliceCred, {
+        info: { name: 'Night <b>drive</b>', description: 'late' },
+      }),
+    );
   });
 
   test('signed out: ExportedPlaylist with the songs as sent, one token per credential, metadata from the repo', async () => {
@@ -310,7 +390,11 @@ describe('GET /api/share?id= (public)', () => {
     expect(Object.keys(discs[0]!)).toEqual(['artist', 'catalog', 'type', 'tracks']);
     expect(Object.keys(discs[1]!)).toEqual(['title', 'artist', 'catalog', 'type', 'tracks']);
     expect(discs[1]!.title).toBe('现场：港口音乐厅');
-    expect((discs[1]!.tracks as Record<string, unknown>[])[0]).toEqual({ title: '开场白', artist: '港灯乐团（小林（吉他）、阿健）、Minato Strings（Aya、Ken）', type: 'drama' });
+    expect((discs[1]!.tracks as Record<string, unknown>[])[0]).toEqual({
+      title: '开场白',
+      artist: '港灯乐团（小林（吉他）、阿健）、Minato Strings（Aya、Ken）',
+      type: 'drama',
+    });
     expect(JSON.stringify(metadata)).not.toMatch(/"artists"|"tags"/);
   });
 
@@ -336,7 +420,10 @@ describe('GET /api/share?id= (public)', () => {
   test('two credentials → two tokens, each with its own server, key and albums', async () => {
     const otherToken = await userToken('second-hmac', { key_id: 'k-second', secret: 'second-secret' });
     const second = await addCredential(alice, 'Second', 'https://second.example', otherToken);
-    const shareId = await createShare(alice, shareBody(songsAB, aliceCred, { albums: { [A]: aliceCred, [B]: second } }));
+    const shareId = await createShare(
+      alice,
+      shareBody(songsAB, aliceCred, { albums: { [A]: aliceCred, [B]: second } }),
+    );
     const { tokens } = (await getShare(anon, shareId)).data;
     expect(tokens.map((t) => t.server)).toEqual([server.libraryUrl(), 'https://second.example']);
     const mine = await verifyShare(tokens[0]!.token);
@@ -364,7 +451,11 @@ describe('GET /api/share?id= (public)', () => {
   test('CORS preflight → 204 allowing GET from anywhere', async () => {
     const res = await anon.raw(`/api/share?id=${id}`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -401,7 +492,11 @@ describe('GET /api/share?id= (public)', () => {
   });
 
   test('well-formed unknown ids (64 characters, - and _) → 902000', async () => {
-    for (const unknown of ['a'.repeat(64), 'abc-DEF_123', id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase()]) {
+    for (const unknown of [
+      'a'.repeat(64),
+      'abc-DEF_123',
+      id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase(),
+    ]) {
       expect((await getShare(anon, unknown)).status).toBe(902000);
     }
   });
@@ -423,7 +518,16 @@ describe('optional metadata in POST', () => {
     type: 'normal',
     artists: { vocal: 'x' },
     tags: ['a:b'],
-    discs: [{ catalog: 'X-1', tags: ['a:b'], tracks: [{ title: 'One', artists: { vocal: 'x' } }, { title: 'Two', artist: 'Other', type: 'vocal' }] }],
+    discs: [
+      {
+        catalog: 'X-1',
+        tags: ['a:b'],
+        tracks: [
+          { title: 'One', artists: { vocal: 'x' } },
+          { title: 'Two', artist: 'Other', type: 'vocal' },
+        ],
+      },
+    ],
   };
 
   test('used as given for its albums (artists and tags dropped, artist/type inherited); the repo fills the rest', async () => {
@@ -438,7 +542,17 @@ describe('optional metadata in POST', () => {
       artist: 'Someone',
       date: '2020',
       type: 'normal',
-      discs: [{ artist: 'Someone', catalog: 'X-1', type: 'normal', tracks: [{ title: 'One', artist: 'Someone', type: 'normal' }, { title: 'Two', artist: 'Other', type: 'vocal' }] }],
+      discs: [
+        {
+          artist: 'Someone',
+          catalog: 'X-1',
+          type: 'normal',
+          tracks: [
+            { title: 'One', artist: 'Someone', type: 'normal' },
+            { title: 'Two', artist: 'Other', type: 'vocal' },
+          ],
+        },
+      ],
     });
   });
 
@@ -458,13 +572,13 @@ describe('optional metadata in POST', () => {
   });
 });
 
-describe('GET /api/share/ (the user\'s shares)', () => {
+describe("GET /api/share/ (the user's shares)", () => {
   test('signed out → 902002; the id route is not the list', async () => {
     expect((await anon.get('/api/share/')).status).toBe(902002);
     expect((await alice.get('/api/share')).status).toBe(902000);
   });
 
-  test('[{id, date, name}] of the user\'s own shares, newest first (date in Unix seconds)', async () => {
+  test("[{id, date, name}] of the user's own shares, newest first (date in Unix seconds)", async () => {
     const dave = await signedInClient(server, 'dave@example.com', 'dave-pw', 'Dave');
     const cred = (await controlledCredential(dave)).id;
     expect(await dave.get('/api/share/')).toEqual({ status: 0, message: 'OK', data: [] });
@@ -473,7 +587,12 @@ describe('GET /api/share/ (the user\'s shares)', () => {
     const made: string[] = [];
     for (const [k, dt] of [0, 60, 60, 120].entries()) {
       vi.setSystemTime(t0 + dt * 1000);
-      made.push(await createShare(dave, shareBody([{ album_id: A, disc_id: 1, tracks: [1] }], cred, { info: { name: `share ${k}` } })));
+      made.push(
+        await createShare(
+          dave,
+          shareBody([{ album_id: A, disc_id: 1, tracks: [1] }], cred, { info: { name: `share ${k}` } }),
+        ),
+      );
     }
     const res = await dave.get<{ id: string; date: number; name: string }[]>('/api/share/');
     expect(res.data).toEqual([
@@ -498,12 +617,20 @@ describe('DELETE /api/share', () => {
     expect(await getShare(anon, id)).toEqual({ status: 902000, message: 'share not found', data: null });
     expect((await alice.get<{ id: string }[]>('/api/share/')).data.map((s) => s.id)).not.toContain(id);
     expect(shareRows(server, 'share_grants')).toBe(grants - 1);
-    expect(await alice.call('DELETE', '/api/share', { id })).toEqual({ status: 902000, message: 'share not found', data: null });
+    expect(await alice.call('DELETE', '/api/share', { id })).toEqual({
+      status: 902000,
+      message: 'share not found',
+      data: null,
+    });
   });
 
   test('another user → 902001 "this share does not belong to you", and the share stays', async () => {
     const id = await createShare(alice, shareBody(one, aliceCred));
-    expect(await bob.call('DELETE', '/api/share', { id })).toEqual({ status: 902001, message: 'this share does not belong to you', data: null });
+    expect(await bob.call('DELETE', '/api/share', { id })).toEqual({
+      status: 902001,
+      message: 'this share does not belong to you',
+      data: null,
+    });
     expect((await getShare(anon, id)).status).toBe(0);
   });
 
@@ -539,10 +666,14 @@ describe('schema', () => {
     const id = await createShare(erin, shareBody(songsAB, (await controlledCredential(erin)).id));
     const erinId = Number((await erin.get<{ user_id: string }>('/api/user/info')).data.user_id);
     const row = server.db.prepare('SELECT id FROM shares WHERE share_id = ?').get(id) as { id: number };
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM share_grants WHERE share_id = ?').get(row.id)).toEqual({ n: 1 });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM share_grants WHERE share_id = ?').get(row.id)).toEqual({
+      n: 1,
+    });
     server.db.prepare('DELETE FROM users WHERE id = ?').run(erinId);
     expect(server.db.prepare('SELECT COUNT(*) AS n FROM shares WHERE user_id = ?').get(erinId)).toEqual({ n: 0 });
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM share_grants WHERE share_id = ?').get(row.id)).toEqual({ n: 0 });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM share_grants WHERE share_id = ?').get(row.id)).toEqual({
+      n: 0,
+    });
     expect((await getShare(anon, id)).status).toBe(902000);
   });
 
@@ -551,15 +682,23 @@ describe('schema', () => {
     try {
       const old = new Database(path.join(fresh, 'anniv.db'));
       migrate(old, 2);
-      old.prepare("INSERT INTO users (email, nickname, password_hash, created_at) VALUES ('old@example.com', 'Old', 'x', 1)").run();
+      old
+        .prepare(
+          "INSERT INTO users (email, nickname, password_hash, created_at) VALUES ('old@example.com', 'Old', 'x', 1)",
+        )
+        .run();
       old.close();
       const db = openDb(fresh);
       try {
         expect(SCHEMA_VERSION).toBe(7); // 3 → 4 hashed session ids (tests/server/session-security.test.ts), 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes
         expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
         expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: 'old@example.com' }]);
-        expect(db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('shares')").all()).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
-        expect(db.prepare("SELECT \"table\", on_delete FROM pragma_foreign_key_list('share_grants')").all()).toEqual([{ table: 'shares', on_delete: 'CASCADE' }]);
+        expect(db.prepare('SELECT "table", on_delete FROM pragma_foreign_key_list(\'shares\')').all()).toEqual([
+          { table: 'users', on_delete: 'CASCADE' },
+        ]);
+        expect(db.prepare('SELECT "table", on_delete FROM pragma_foreign_key_list(\'share_grants\')').all()).toEqual([
+          { table: 'shares', on_delete: 'CASCADE' },
+        ]);
       } finally {
         db.close();
       }

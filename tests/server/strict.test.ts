@@ -57,9 +57,16 @@ describe('XSRF', () => {
   test('strict: the Origin and content-type checks and the other headers stay', async () => {
     const client = new Client(strict);
     await client.login();
-    const foreign = await client.call('PUT', '/api/favorite/album', { album_id: A }, { origin: 'https://elsewhere.example' });
+    const foreign = await client.call(
+      'PUT',
+      '/api/favorite/album',
+      { album_id: A },
+      { origin: 'https://elsewhere.example' },
+    );
     expect(foreign.status).toBe(902001);
-    const form = await client.call('PUT', '/api/favorite/album', JSON.stringify({ album_id: A }), { 'content-type': 'text/plain' });
+    const form = await client.call('PUT', '/api/favorite/album', JSON.stringify({ album_id: A }), {
+      'content-type': 'text/plain',
+    });
     expect(form.status).toBe(902001);
     const res = await client.raw('/api/info');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -98,8 +105,18 @@ describe.each(MODES)('%s: JSON bound strictly, as gin binds it in anniv-go (9020
     });
     playlist = created.data.id;
     item = created.data.items[0]!.id;
-    credential = (await client.post<{ id: string }>('/api/credential', { name: 'n', url: 'http://lib.example', token: 't', priority: 1 })).data.id;
-    share = await createShare(client, shareBody([{ album_id: A, disc_id: 1, tracks: [1] }], (await controlledCredential(client)).id));
+    credential = (
+      await client.post<{ id: string }>('/api/credential', {
+        name: 'n',
+        url: 'http://lib.example',
+        token: 't',
+        priority: 1,
+      })
+    ).data.id;
+    share = await createShare(
+      client,
+      shareBody([{ album_id: A, disc_id: 1, tracks: [1] }], (await controlledCredential(client)).id),
+    );
   });
 
   test('user and two-step sign-in: a number for a string (2fa_code too, with two-step sign-in off)', async () => {
@@ -144,11 +161,22 @@ describe.each(MODES)('%s: JSON bound strictly, as gin binds it in anniv-go (9020
       ['PATCH', '/api/playlist', { id, command: 'info', payload: { name: 'M' } }],
       ['PATCH', '/api/playlist', { id: playlist, command: 'remove', payload: [Number(item)] }],
       ['PATCH', '/api/playlist', { id: playlist, command: 'reorder', payload: [Number(item)] }],
-      ['PATCH', '/api/playlist', { id: playlist, command: 'replace', payload: { id: Number(item), type: 'normal', info: track } }],
-      ['PATCH', '/api/playlist', { id: playlist, command: 'append', payload: [{ type: 'normal', info: { ...track, disc_id: '1' } }] }],
+      [
+        'PATCH',
+        '/api/playlist',
+        { id: playlist, command: 'replace', payload: { id: Number(item), type: 'normal', info: track } },
+      ],
+      [
+        'PATCH',
+        '/api/playlist',
+        { id: playlist, command: 'append', payload: [{ type: 'normal', info: { ...track, disc_id: '1' } }] },
+      ],
       ['DELETE', '/api/playlist', { id }],
     ]);
-    expect((await client.get<{ name: string; items: unknown[] }>(`/api/playlist?id=${playlist}`)).data).toMatchObject({ name: 'L', items: [{ id: item }] });
+    expect((await client.get<{ name: string; items: unknown[] }>(`/api/playlist?id=${playlist}`)).data).toMatchObject({
+      name: 'L',
+      items: [{ id: item }],
+    });
   });
 
   test('shares: a number for a credential or share id, strings for disc and track ids', async () => {
@@ -178,7 +206,9 @@ describe('answers in no particular order', () => {
     const client = await signedInClient(server, `order-${server === strict ? 'strict' : 'default'}@example.com`);
     const answers: string[][] = [];
     for (let i = 0; i < times; i++) {
-      const res = await client.get<{ album_id: string }[]>(`/api/meta/albums/by-tag?tag=${encodeURIComponent(TAG)}&recursive`);
+      const res = await client.get<{ album_id: string }[]>(
+        `/api/meta/albums/by-tag?tag=${encodeURIComponent(TAG)}&recursive`,
+      );
       expect(res.status).toBe(0);
       answers.push(res.data.map((a) => a.album_id));
     }
@@ -216,7 +246,8 @@ describe.each(MODES)('%s: as anniv-go', (mode) => {
   test('search flags are on by presence, whatever their value; absent = off', async () => {
     const client = await signedInClient(servers()[mode], `flags-${mode}@example.com`);
     expect((await client.call('PUT', '/api/playlist', { name: '港灯 mix' })).status).toBe(0);
-    const search = (flags: string) => client.get<Record<string, unknown[]>>(`/api/search?keyword=${encodeURIComponent('港灯')}${flags}`);
+    const search = (flags: string) =>
+      client.get<Record<string, unknown[]>>(`/api/search?keyword=${encodeURIComponent('港灯')}${flags}`);
     const on = await search('&search_albums=false&search_tracks=false&search_playlists=false');
     expect(on.data.albums?.length).toBeGreaterThan(0);
     expect(on.data.tracks?.length).toBeGreaterThan(0);
@@ -227,7 +258,9 @@ describe.each(MODES)('%s: as anniv-go', (mode) => {
   test("by-tag's recursive is on by presence, whatever its value", async () => {
     const client = await signedInClient(servers()[mode], `recursive-${mode}@example.com`);
     const ids = async (flags: string) =>
-      (await client.get<{ album_id: string }[]>(`/api/meta/albums/by-tag?tag=${encodeURIComponent(TAG)}${flags}`)).data.map((a) => a.album_id).sort();
+      (await client.get<{ album_id: string }[]>(`/api/meta/albums/by-tag?tag=${encodeURIComponent(TAG)}${flags}`)).data
+        .map((a) => a.album_id)
+        .sort();
     const recursive = await ids('&recursive');
     expect(await ids('&recursive=false')).toEqual(recursive);
     expect((await ids('')).length).toBeLessThan(recursive.length);
@@ -285,44 +318,59 @@ describe("annil's audio", () => {
   });
 
   test('default: bytes=0- is sent to the end, as today', async () => {
-    const res = await audio(byDefault, await signUserToken(byDefault.keys, 'range@example.com'), '', { headers: { range: 'bytes=0-' } });
+    const res = await audio(byDefault, await signUserToken(byDefault.keys, 'range@example.com'), '', {
+      headers: { range: 'bytes=0-' },
+    });
     expect(res.status).toBe(206);
     const size = Number(res.headers.get('x-origin-size'));
     expect(res.headers.get('content-range')).toBe(`bytes 0-${size - 1}/${size}`);
   });
 
-  test.each(MODES)('%s: a share token gets low-quality AAC even when asking lossless: streamed, no length, no ranges', async (mode) => {
-    const server = servers()[mode];
-    const token = await signShareToken(server.keys, { [A]: { '1': [1] } });
-    const res = await audio(server, token, '&quality=lossless', { headers: { range: 'bytes=0-' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('audio/aac');
-    expect(res.headers.get('x-audio-quality')).toBe('low');
-    expect(res.headers.get('x-origin-type')).toBe('audio/flac');
-    expect(Number(res.headers.get('x-origin-size'))).toBeGreaterThan(0);
-    expect(Number(res.headers.get('x-duration-seconds'))).toBeGreaterThan(0);
-    expect(res.headers.get('content-length')).toBeNull();
-    expect(res.headers.get('content-range')).toBeNull();
-    expect(res.headers.get('accept-ranges')).toBeNull();
-    expect(res.headers.get('access-control-expose-headers')).toBe('X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(bytes.length).toBeGreaterThan(1000);
-    expect(isAdts(bytes)).toBe(true);
+  test.each(MODES)(
+    '%s: a share token gets low-quality AAC even when asking lossless: streamed, no length, no ranges',
+    async (mode) => {
+      const server = servers()[mode];
+      const token = await signShareToken(server.keys, { [A]: { '1': [1] } });
+      const res = await audio(server, token, '&quality=lossless', { headers: { range: 'bytes=0-' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('audio/aac');
+      expect(res.headers.get('x-audio-quality')).toBe('low');
+      expect(res.headers.get('x-origin-type')).toBe('audio/flac');
+      expect(Number(res.headers.get('x-origin-size'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('x-duration-seconds'))).toBeGreaterThan(0);
+      expect(res.headers.get('content-length')).toBeNull();
+      expect(res.headers.get('content-range')).toBeNull();
+      expect(res.headers.get('accept-ranges')).toBeNull();
+      expect(res.headers.get('access-control-expose-headers')).toBe(
+        'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality',
+      );
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(1000);
+      expect(isAdts(bytes)).toBe(true);
 
-    const head = await audio(server, token, '&quality=lossless', { method: 'HEAD' });
-    expect(head.status).toBe(200);
-    for (const name of ['content-type', 'x-audio-quality', 'x-origin-type', 'x-origin-size', 'x-duration-seconds']) {
-      expect(head.headers.get(name), name).toBe(res.headers.get(name));
-    }
-    expect(head.headers.get('content-length')).toBeNull();
-    expect(head.headers.get('accept-ranges')).toBeNull();
-    expect(head.headers.get('access-control-expose-headers')).toBe('X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges');
-    expect((await head.arrayBuffer()).byteLength).toBe(0);
-  });
+      const head = await audio(server, token, '&quality=lossless', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      for (const name of ['content-type', 'x-audio-quality', 'x-origin-type', 'x-origin-size', 'x-duration-seconds']) {
+        expect(head.headers.get(name), name).toBe(res.headers.get(name));
+      }
+      expect(head.headers.get('content-length')).toBeNull();
+      expect(head.headers.get('accept-ranges')).toBeNull();
+      expect(head.headers.get('access-control-expose-headers')).toBe(
+        'X-Origin-Type, X-Origin-Size, X-Duration-Seconds, X-Audio-Quality, Accept-Ranges',
+      );
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    },
+  );
 
   test('strict: a user token gets medium when the quality is absent or unknown, low/medium/high as asked, lossless as the file', async () => {
     const token = await signUserToken(strict.keys, 'quality@example.com');
-    for (const [query, served] of [['', 'medium'], ['&quality=best', 'medium'], ['&quality=low', 'low'], ['&quality=medium', 'medium'], ['&quality=high', 'high']]) {
+    for (const [query, served] of [
+      ['', 'medium'],
+      ['&quality=best', 'medium'],
+      ['&quality=low', 'low'],
+      ['&quality=medium', 'medium'],
+      ['&quality=high', 'high'],
+    ]) {
       const res = await audio(strict, token, query!, { method: 'HEAD' });
       expect(res.headers.get('x-audio-quality'), query).toBe(served);
       expect(res.headers.get('content-type'), query).toBe('audio/aac');
@@ -337,7 +385,9 @@ describe("annil's audio", () => {
   });
 
   test('default: a user token gets the file as lossless whatever quality it asks', async () => {
-    const user = await audio(byDefault, await signUserToken(byDefault.keys, 'quality@example.com'), '&quality=low', { method: 'HEAD' });
+    const user = await audio(byDefault, await signUserToken(byDefault.keys, 'quality@example.com'), '&quality=low', {
+      method: 'HEAD',
+    });
     expect(user.headers.get('content-type')).toBe('audio/flac');
     expect(user.headers.get('x-audio-quality')).toBe('lossless');
   });
@@ -346,7 +396,19 @@ describe("annil's audio", () => {
     // a five-minute track takes ffmpeg seconds to transcode: long enough to still run when the
     // request is aborted after its first bytes
     const file = path.join(scanLibrary(demoPaths(dir).libraryDir).albums.get(LONG)!, '1', '1.flac');
-    const made = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=300', '-ac', '2', file]);
+    const made = spawnSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=300',
+      '-ac',
+      '2',
+      file,
+    ]);
     expect(made.status, String(made.stderr)).toBe(0);
     const { libraryUrl } = await strict.start();
     const token = await signUserToken(strict.keys, 'abort@example.com');

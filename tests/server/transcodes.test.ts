@@ -35,7 +35,19 @@ let stallingUrl: string;
 beforeAll(async () => {
   dir = await makeDataDir('full');
   const file = path.join(scanLibrary(demoPaths(dir).libraryDir).albums.get(LONG)!, '1', '1.flac');
-  const made = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${LONG_SECONDS}`, '-ac', '2', file]);
+  const made = spawnSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${LONG_SECONDS}`,
+    '-ac',
+    '2',
+    file,
+  ]);
   expect(made.status, String(made.stderr)).toBe(0);
   const noCaps = { atOnce: 100, perToken: 100, perAddress: 100 };
   open = await makeServer(dir, { ANNIV_STRICT: '1' }, { transcodes: { ...noCaps, stalledMs: 3600_000 } });
@@ -97,36 +109,50 @@ function ask(base: string, { token, album = LONG, quality = 'low', from, method 
 }
 
 /** status and Retry-After of a request whose body is left (and the request ended) */
-async function statusOf(base: string, options: Options): Promise<{ status: number; retryAfter: string | undefined; exposed: string | undefined }> {
+async function statusOf(
+  base: string,
+  options: Options,
+): Promise<{ status: number; retryAfter: string | undefined; exposed: string | undefined }> {
   const { req, answered } = ask(base, options);
   const res = await answered;
   req.destroy();
-  return { status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, exposed: res.headers['access-control-expose-headers'] as string | undefined };
+  return {
+    status: res.statusCode ?? 0,
+    retryAfter: res.headers['retry-after'] as string | undefined,
+    exposed: res.headers['access-control-expose-headers'] as string | undefined,
+  };
 }
 
 describe('an aborted transcode ends at once, at any stage', () => {
-  test.each([5, 100, 1500])('20 requests whose connection closes after %i ms leave no ffmpeg', async (ms) => {
-    await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        // a token of its own: each is checked afresh, not remembered
-        const token = await signUserToken(open.keys, `abort-${ms}-${i}@example.com`);
-        // every fifth one a short track: ffmpeg has ended when the client leaves, its output unread
-        const { req, answered } = ask(openUrl, { token, album: i % 5 === 0 && ms > 5 ? SHORT : LONG });
-        answered.catch(() => {});
-        // counted from when the request is sent: at 5 ms the library is still at the token or the file
-        await new Promise((resolve) => req.once('finish', resolve));
-        await sleep(ms);
-        req.destroy();
-      }),
-    );
-    expect(await leftAfterSettling(open)).toEqual({ transcoder: 0, processes: 0 });
-  }, 60_000);
+  test.each([5, 100, 1500])(
+    '20 requests whose connection closes after %i ms leave no ffmpeg',
+    async (ms) => {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          // a token of its own: each is checked afresh, not remembered
+          const token = await signUserToken(open.keys, `abort-${ms}-${i}@example.com`);
+          // every fifth one a short track: ffmpeg has ended when the client leaves, its output unread
+          const { req, answered } = ask(openUrl, { token, album: i % 5 === 0 && ms > 5 ? SHORT : LONG });
+          answered.catch(() => {});
+          // counted from when the request is sent: at 5 ms the library is still at the token or the file
+          await new Promise((resolve) => req.once('finish', resolve));
+          await sleep(ms);
+          req.destroy();
+        }),
+      );
+      expect(await leftAfterSettling(open)).toEqual({ transcoder: 0, processes: 0 });
+    },
+    60_000,
+  );
 
   /**
    * Clients that get their answer and then read nothing, until no ffmpeg is left; then they read
    * on: has each answer been cut short (the server closed the connection)?
    */
-  async function stalledClients(count: number, options: Omit<Options, 'token'>): Promise<{ left: { transcoder: number; processes: number }; cut: boolean[] }> {
+  async function stalledClients(
+    count: number,
+    options: Omit<Options, 'token'>,
+  ): Promise<{ left: { transcoder: number; processes: number }; cut: boolean[] }> {
     const token = await signShareToken(stalling.keys, { [LONG]: { '1': [1] } });
     const answers = await Promise.all(
       Array.from({ length: count }, async () => {
@@ -154,11 +180,18 @@ describe('an aborted transcode ends at once, at any stage', () => {
     // A stand-in for ffmpeg that writes as fast as it is read: the real one takes a core-minute to
     // fill twenty sockets' buffers on loopback (megabytes each) before a reader is behind at all.
     const bin = tempDir('anniv-fast-ffmpeg-');
-    fs.writeFileSync(path.join(bin, 'ffmpeg'), `#!/bin/sh\n[ "$1" = -version ] && exit 0\nchunk=$(head -c 65536 /dev/zero | tr '\\0' x)\nwhile :; do printf '%s' "$chunk"; done\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(bin, 'ffmpeg'),
+      `#!/bin/sh\n[ "$1" = -version ] && exit 0\nchunk=$(head -c 65536 /dev/zero | tr '\\0' x)\nwhile :; do printf '%s' "$chunk"; done\n`,
+      { mode: 0o755 },
+    );
     const saved = process.env.PATH;
     process.env.PATH = `${bin}:${saved}`;
     try {
-      expect(await stalledClients(20, {})).toEqual({ left: { transcoder: 0, processes: 0 }, cut: Array.from({ length: 20 }, () => true) });
+      expect(await stalledClients(20, {})).toEqual({
+        left: { transcoder: 0, processes: 0 },
+        cut: Array.from({ length: 20 }, () => true),
+      });
     } finally {
       process.env.PATH = saved;
       removeDir(bin);
@@ -166,7 +199,10 @@ describe('an aborted transcode ends at once, at any stage', () => {
   }, 90_000);
 
   test('a client that stops reading the real ffmpeg: killed too', async () => {
-    expect(await stalledClients(1, { quality: 'high' })).toEqual({ left: { transcoder: 0, processes: 0 }, cut: [true] });
+    expect(await stalledClients(1, { quality: 'high' })).toEqual({
+      left: { transcoder: 0, processes: 0 },
+      cut: [true],
+    });
   }, 90_000);
 
   test('a client that reads on gets the whole track; ffmpeg ends with it', async () => {
@@ -184,7 +220,11 @@ describe('transcodes are bounded', () => {
   let capped: AnnivServer;
   let cappedUrl: string;
   beforeAll(async () => {
-    capped = await makeServer(dir, { ANNIV_STRICT: '1' }, { transcodes: { atOnce: 3, perToken: 2, perAddress: 2, stalledMs: 60_000 } });
+    capped = await makeServer(
+      dir,
+      { ANNIV_STRICT: '1' },
+      { transcodes: { atOnce: 3, perToken: 2, perAddress: 2, stalledMs: 60_000 } },
+    );
     cappedUrl = (await capped.start()).libraryUrl;
   }, 60_000);
   afterAll(async () => {
@@ -203,7 +243,9 @@ describe('transcodes are bounded', () => {
   }
 
   test('per token, per address and in all: 503 with Retry-After; a slot is freed when a transcode is aborted or ends', async () => {
-    const [one, two, three] = await Promise.all(['one', 'two', 'three'].map((name) => signUserToken(capped.keys, `${name}@example.com`)));
+    const [one, two, three] = await Promise.all(
+      ['one', 'two', 'three'].map((name) => signUserToken(capped.keys, `${name}@example.com`)),
+    );
     const first = await hold({ token: one!, from: '127.0.0.1' });
     await hold({ token: one!, from: '127.0.0.2' });
     expect(capped.transcoder.running).toBe(2);

@@ -17,11 +17,17 @@ let now = Date.UTC(2026, 10, 25, 12, 0, 0);
 const clock = () => now;
 const SECRET_A = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const SECRET_B = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
-const codeAt = (secret: string, at = now) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+const codeAt = (secret: string, at = now) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 const PERIOD = 30_000;
 const PASSWORD = sha256Hex('pw');
 /** turning it on as our client does: the secret, a code of it and the account's password */
-const turnOnForm = (secret: string, extra: Record<string, unknown> = {}) => ({ '2fa_secret': secret, '2fa_code': codeAt(secret), password: PASSWORD, ...extra });
+const turnOnForm = (secret: string, extra: Record<string, unknown> = {}) => ({
+  '2fa_secret': secret,
+  '2fa_code': codeAt(secret),
+  password: PASSWORD,
+  ...extra,
+});
 
 let dir: string;
 let server: AnnivServer;
@@ -32,7 +38,11 @@ beforeAll(async () => {
   dir = await makeDataDir('none');
   server = await makeServer(dir, {}, { clock, demoContent: false, demoUser: false });
   enforcedDir = await makeDataDir('none');
-  enforced = await makeServer(enforcedDir, { FEATURES: '2fa_enforced' }, { clock, demoContent: false, demoUser: false });
+  enforced = await makeServer(
+    enforcedDir,
+    { FEATURES: '2fa_enforced' },
+    { clock, demoContent: false, demoUser: false },
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -60,10 +70,12 @@ const login = (on: AnnivServer, email: string, extra: Record<string, unknown> = 
 describe('turning it on and off', () => {
   test('a wrong code is 202001; the right one turns it on; again is 202004; user info says so', async () => {
     const { client } = await userWith();
-    expect((await client.post('/api/features/2fa', turnOnForm(SECRET_A, { '2fa_code': codeAt(SECRET_B) }))).status).toBe(202001);
-    expect(((await client.get<{ '2fa_enabled': boolean }>('/api/user/info')).data)['2fa_enabled']).toBe(false);
+    expect(
+      (await client.post('/api/features/2fa', turnOnForm(SECRET_A, { '2fa_code': codeAt(SECRET_B) }))).status,
+    ).toBe(202001);
+    expect((await client.get<{ '2fa_enabled': boolean }>('/api/user/info')).data['2fa_enabled']).toBe(false);
     expect((await client.post('/api/features/2fa', turnOnForm(SECRET_A))).status).toBe(0);
-    expect(((await client.get<{ '2fa_enabled': boolean }>('/api/user/info')).data)['2fa_enabled']).toBe(true);
+    expect((await client.get<{ '2fa_enabled': boolean }>('/api/user/info')).data['2fa_enabled']).toBe(true);
     now += PERIOD;
     expect((await client.post('/api/features/2fa', turnOnForm(SECRET_A))).status).toBe(202004);
   });
@@ -74,7 +86,10 @@ describe('turning it on and off', () => {
     ['a number', 12345678],
   ])('a secret that is %s is 902003', async (_, secret) => {
     const { client } = await userWith();
-    expect((await client.post('/api/features/2fa', { '2fa_secret': secret, '2fa_code': '123456', password: PASSWORD })).status).toBe(902003);
+    expect(
+      (await client.post('/api/features/2fa', { '2fa_secret': secret, '2fa_code': '123456', password: PASSWORD }))
+        .status,
+    ).toBe(902003);
   });
 
   test('off with a current code; off when off is 202000', async () => {
@@ -116,7 +131,8 @@ describe('signing in', () => {
 
   test('after 5 wrong codes in an hour even the right one is 202003; an hour later it works', async () => {
     const { email } = await userWith(SECRET_A);
-    for (let i = 0; i < 5; i++) expect((await login(server, email, { '2fa_code': codeAt(SECRET_B) })).status).toBe(202001);
+    for (let i = 0; i < 5; i++)
+      expect((await login(server, email, { '2fa_code': codeAt(SECRET_B) })).status).toBe(202001);
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_A) })).status).toBe(202003);
     now += 3_600_000 + PERIOD;
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_A) })).status).toBe(0);
@@ -126,9 +142,14 @@ describe('signing in', () => {
     const { client, email } = await userWith(SECRET_A);
     const ownerDevice = new Client(server);
     ownerDevice.cookies.set('device', client.cookies.get('device')!);
-    for (let i = 0; i < 5; i++) expect((await login(server, email, { '2fa_code': codeAt(SECRET_B) })).status).toBe(202001);
+    for (let i = 0; i < 5; i++)
+      expect((await login(server, email, { '2fa_code': codeAt(SECRET_B) })).status).toBe(202001);
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_A) })).status).toBe(202003);
-    const owner = await ownerDevice.post('/api/user/login', { email, password: sha256Hex('pw'), '2fa_code': codeAt(SECRET_A) });
+    const owner = await ownerDevice.post('/api/user/login', {
+      email,
+      password: sha256Hex('pw'),
+      '2fa_code': codeAt(SECRET_A),
+    });
     expect(owner.status).toBe(0);
   });
 
@@ -145,16 +166,22 @@ describe('calls that take the code from their body', () => {
     const { client } = await userWith(SECRET_A);
     const change = { old_password: sha256Hex('pw'), new_password: sha256Hex('pw2') };
     expect((await client.call('PATCH', '/api/user/password', change)).status).toBe(202001);
-    expect((await client.call('PATCH', '/api/user/password', { ...change, '2fa_code': codeAt(SECRET_A) })).status).toBe(0);
+    expect((await client.call('PATCH', '/api/user/password', { ...change, '2fa_code': codeAt(SECRET_A) })).status).toBe(
+      0,
+    );
   });
 
   test("deleting the account: the password and the code; everything goes; the other user's account stays", async () => {
     const other = await userWith();
     const { client, email } = await userWith(SECRET_A);
     expect((await client.post('/api/user/revoke', {})).status).toBe(902003);
-    expect((await client.post('/api/user/revoke', { password: sha256Hex('nope'), '2fa_code': codeAt(SECRET_A) })).status).toBe(102010);
+    expect(
+      (await client.post('/api/user/revoke', { password: sha256Hex('nope'), '2fa_code': codeAt(SECRET_A) })).status,
+    ).toBe(102010);
     expect((await client.post('/api/user/revoke', { password: sha256Hex('pw') })).status).toBe(202001);
-    expect((await client.post('/api/user/revoke', { password: sha256Hex('pw'), '2fa_code': codeAt(SECRET_A) })).status).toBe(0);
+    expect(
+      (await client.post('/api/user/revoke', { password: sha256Hex('pw'), '2fa_code': codeAt(SECRET_A) })).status,
+    ).toBe(0);
     expect((await client.get('/api/user/info')).status).toBe(902002);
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_A, now + PERIOD) })).status).toBe(102020);
     expect((await other.client.get('/api/user/info')).status).toBe(0);
@@ -170,7 +197,9 @@ test('secrets at rest: the database holds them sealed, never as given', async ()
   await userWith(SECRET_A);
   const db = new Database(path.join(dir, 'anniv.db'), { readonly: true });
   try {
-    const rows = db.prepare('SELECT totp_secret FROM users WHERE totp_secret IS NOT NULL').all() as { totp_secret: string }[];
+    const rows = db.prepare('SELECT totp_secret FROM users WHERE totp_secret IS NOT NULL').all() as {
+      totp_secret: string;
+    }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const { totp_secret } of rows) {
       expect(totp_secret.startsWith('v1:')).toBe(true);
@@ -190,8 +219,14 @@ describe('FEATURES=2fa_enforced', () => {
     const secret = SECRET_B;
     // registration needs a secret and a code
     expect((await register(client, 'e1@example.com', 'pw')).status).toBe(202002);
-    expect((await register(client, 'e1@example.com', 'pw', 'T', { '2fa_secret': secret, '2fa_code': codeAt(SECRET_A) })).status).toBe(202001);
-    expect((await register(client, 'e1@example.com', 'pw', 'T', { '2fa_secret': secret, '2fa_code': codeAt(secret) })).status).toBe(0);
+    expect(
+      (await register(client, 'e1@example.com', 'pw', 'T', { '2fa_secret': secret, '2fa_code': codeAt(SECRET_A) }))
+        .status,
+    ).toBe(202001);
+    expect(
+      (await register(client, 'e1@example.com', 'pw', 'T', { '2fa_secret': secret, '2fa_code': codeAt(secret) }))
+        .status,
+    ).toBe(0);
     now += PERIOD;
     expect((await login(enforced, 'e1@example.com', { '2fa_code': codeAt(secret) })).status).toBe(0);
   });
@@ -200,7 +235,10 @@ describe('FEATURES=2fa_enforced', () => {
     // an account without it on an enforcing site (turned on before, then off by the operator)
     const db = enforced.db;
     const client = new Client(enforced);
-    expect((await register(client, 'e2@example.com', 'pw', 'T', { '2fa_secret': SECRET_A, '2fa_code': codeAt(SECRET_A) })).status).toBe(0);
+    expect(
+      (await register(client, 'e2@example.com', 'pw', 'T', { '2fa_secret': SECRET_A, '2fa_code': codeAt(SECRET_A) }))
+        .status,
+    ).toBe(0);
     db.prepare("UPDATE users SET totp_secret = NULL WHERE email = 'e2@example.com'").run();
     expect((await login(enforced, 'e2@example.com')).status).toBe(0);
     await client.login('e2@example.com', sha256Hex('pw'));
@@ -229,8 +267,12 @@ describe('a stolen session cannot turn it on (the password is asked)', () => {
     expect((await thief.get<{ email: string }>('/api/user/info')).data.email).toBe(owner.email);
     const { password: _, ...noPassword } = turnOnForm(SECRET_B);
     expect((await thief.post('/api/features/2fa', noPassword)).status).toBe(102010);
-    expect((await thief.post('/api/features/2fa', turnOnForm(SECRET_B, { password: sha256Hex('guess') }))).status).toBe(102010);
-    expect((await thief.post('/api/features/2fa', turnOnForm(SECRET_B, { password: sha256Hex('thief-pw') }))).status).toBe(102010);
+    expect((await thief.post('/api/features/2fa', turnOnForm(SECRET_B, { password: sha256Hex('guess') }))).status).toBe(
+      102010,
+    );
+    expect(
+      (await thief.post('/api/features/2fa', turnOnForm(SECRET_B, { password: sha256Hex('thief-pw') }))).status,
+    ).toBe(102010);
     expect((await owner.client.get<{ '2fa_enabled': boolean }>('/api/user/info')).data['2fa_enabled']).toBe(false);
     // the owner still signs in with the password alone, and turns it on with it
     expect((await login(server, owner.email)).status).toBe(0);
@@ -243,7 +285,9 @@ describe('a stolen session cannot turn it on (the password is asked)', () => {
   test('wrong passwords count against the limits: after 5, even the right one is refused until the lock ends', async () => {
     const { client } = await userWith();
     for (let i = 0; i < 5; i++) {
-      expect((await client.post('/api/features/2fa', turnOnForm(SECRET_A, { password: sha256Hex(`guess${i}`) }))).status).toBe(102010);
+      expect(
+        (await client.post('/api/features/2fa', turnOnForm(SECRET_A, { password: sha256Hex(`guess${i}`) }))).status,
+      ).toBe(102010);
     }
     const locked = await client.post('/api/features/2fa', turnOnForm(SECRET_A));
     expect(locked.status).toBe(102010);
@@ -256,10 +300,14 @@ describe('a stolen session cannot turn it on (the password is asked)', () => {
 
 describe('recovery codes', () => {
   beforeEach(nextHour);
-  const leftOf = async (client: Client) => (await client.get<{ recovery_codes_left?: number }>('/api/user/info')).data.recovery_codes_left;
+  const leftOf = async (client: Client) =>
+    (await client.get<{ recovery_codes_left?: number }>('/api/user/info')).data.recovery_codes_left;
 
   test('the site says it has them; turning it on answers ten distinct codes; the user info counts them', async () => {
-    expect((await new Client(server).get<{ features: string[] }>('/api/info')).data.features).toEqual(['2fa', '2fa_recovery']);
+    expect((await new Client(server).get<{ features: string[] }>('/api/info')).data.features).toEqual([
+      '2fa',
+      '2fa_recovery',
+    ]);
     const plain = await userWith();
     expect(await leftOf(plain.client)).toBeUndefined();
     const { client, recoveryCodes } = await userWith(SECRET_A);
@@ -301,7 +349,8 @@ describe('recovery codes', () => {
 
   test('wrong recovery codes count as wrong codes: after 5, a right recovery code (and a right 6-digit code) is 202003 until the hour is over; the code is not spent', async () => {
     const { email, recoveryCodes } = await userWith(SECRET_A);
-    for (let i = 0; i < 4; i++) expect((await login(server, email, { '2fa_code': `wrong-code${i}` })).status).toBe(202001);
+    for (let i = 0; i < 4; i++)
+      expect((await login(server, email, { '2fa_code': `wrong-code${i}` })).status).toBe(202001);
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_B) })).status).toBe(202001);
     expect((await login(server, email, { '2fa_code': recoveryCodes[0] })).status).toBe(202003);
     expect((await login(server, email, { '2fa_code': codeAt(SECRET_A) })).status).toBe(202003);
@@ -311,7 +360,8 @@ describe('recovery codes', () => {
 
   test('in a session too: 5 wrong recovery codes to turn it off, then 202003', async () => {
     const { client, recoveryCodes } = await userWith(SECRET_A);
-    for (let i = 0; i < 5; i++) expect((await client.call('DELETE', '/api/features/2fa', { '2fa_code': `wrong-code${i}` })).status).toBe(202001);
+    for (let i = 0; i < 5; i++)
+      expect((await client.call('DELETE', '/api/features/2fa', { '2fa_code': `wrong-code${i}` })).status).toBe(202001);
     expect((await client.call('DELETE', '/api/features/2fa', { '2fa_code': recoveryCodes[0] })).status).toBe(202003);
     now += 3_600_000 + PERIOD;
   });
@@ -322,22 +372,33 @@ describe('recovery codes', () => {
     expect((await client.call('DELETE', '/api/features/2fa', { '2fa_code': recoveryCodes[3] })).status).toBe(0);
     expect((await client.get<{ '2fa_enabled': boolean }>('/api/user/info')).data['2fa_enabled']).toBe(false);
     expect(await leftOf(client)).toBeUndefined();
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = ?').get(Number(id))).toEqual({ n: 0 });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = ?').get(Number(id))).toEqual({
+      n: 0,
+    });
   });
 
   test('a recovery code is taken for a password change and for deleting the account, as a code is', async () => {
     const changing = await userWith(SECRET_A);
     const change = { old_password: PASSWORD, new_password: sha256Hex('pw2') };
-    expect((await changing.client.call('PATCH', '/api/user/password', { ...change, '2fa_code': changing.recoveryCodes[0] })).status).toBe(0);
+    expect(
+      (await changing.client.call('PATCH', '/api/user/password', { ...change, '2fa_code': changing.recoveryCodes[0] }))
+        .status,
+    ).toBe(0);
     const leaving = await userWith(SECRET_B);
     const id = (await leaving.client.get<{ user_id: string }>('/api/user/info')).data.user_id;
-    expect((await leaving.client.post('/api/user/revoke', { password: PASSWORD, '2fa_code': leaving.recoveryCodes[0] })).status).toBe(0);
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = ?').get(Number(id))).toEqual({ n: 0 });
+    expect(
+      (await leaving.client.post('/api/user/revoke', { password: PASSWORD, '2fa_code': leaving.recoveryCodes[0] }))
+        .status,
+    ).toBe(0);
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = ?').get(Number(id))).toEqual({
+      n: 0,
+    });
   });
 
   test('new codes need the password (102010) and a code (202001); the old ones stop working, the new ones work', async () => {
     const { client, email, recoveryCodes } = await userWith(SECRET_A);
-    const renew = (body: Record<string, unknown>) => client.post<{ recovery_codes: string[] }>('/api/features/2fa/recovery', body);
+    const renew = (body: Record<string, unknown>) =>
+      client.post<{ recovery_codes: string[] }>('/api/features/2fa/recovery', body);
     expect((await renew({ '2fa_code': codeAt(SECRET_A) })).status).toBe(102010);
     expect((await renew({ password: sha256Hex('nope'), '2fa_code': codeAt(SECRET_A) })).status).toBe(102010);
     expect((await renew({ password: PASSWORD })).status).toBe(202001);
@@ -353,13 +414,18 @@ describe('recovery codes', () => {
     expect((await login(server, email, { '2fa_code': fresh[1] })).status).toBe(0);
     // a user without two-step sign-in has none to renew
     const plain = await userWith();
-    expect((await plain.client.post('/api/features/2fa/recovery', { password: PASSWORD, '2fa_code': '123456' })).status).toBe(202000);
+    expect(
+      (await plain.client.post('/api/features/2fa/recovery', { password: PASSWORD, '2fa_code': '123456' })).status,
+    ).toBe(202000);
   });
 
   test("another user's session renews only its own codes", async () => {
     const a = await userWith(SECRET_A);
     const b = await userWith(SECRET_B);
-    const renewed = await b.client.post('/api/features/2fa/recovery', { password: PASSWORD, '2fa_code': b.recoveryCodes[0] });
+    const renewed = await b.client.post('/api/features/2fa/recovery', {
+      password: PASSWORD,
+      '2fa_code': b.recoveryCodes[0],
+    });
     expect(renewed.status).toBe(0);
     expect((await login(server, a.email, { '2fa_code': a.recoveryCodes[0] })).status).toBe(0);
     expect(await leftOf(a.client)).toBe(9);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_TOUCH_SECONDS, sha256Hex } from '../../server/auth.js';
 import { hashSessionId } from '../../server/db.js';
 import type { AnnivServer } from '../../server/index.js';
-import { Client, DEMO_EMAIL, DEMO_PASSWORD_SENT, makeDataDir, makeServer, register, removeDir, serverSuite } from './support/fixture.js';
+import {
+  Client,
+  DEMO_EMAIL,
+  DEMO_PASSWORD_SENT,
+  makeDataDir,
+  makeServer,
+  register,
+  removeDir,
+  serverSuite,
+} from './support/fixture.js';
 
 let dir: string;
 let server: AnnivServer;
@@ -22,7 +31,12 @@ describe('GET /api/info', () => {
     expect(res).toEqual({
       status: 0,
       message: 'OK',
-      data: { site_name: 'Anniv', description: '自建音乐库的网页播放器', protocol_version: '1', features: ['2fa', '2fa_recovery'] },
+      data: {
+        site_name: 'Anniv',
+        description: '自建音乐库的网页播放器',
+        protocol_version: '1',
+        features: ['2fa', '2fa_recovery'],
+      },
     });
   });
 });
@@ -35,15 +49,35 @@ describe('register', () => {
     expect(c.cookies.has('session')).toBe(false);
     expect((await c.get('/api/user/info')).status).toBe(902002);
     await c.login('mio@example.com', sha256Hex('secret-1'));
-    const creds = await c.get<{ controlled: boolean; name: string; url: string; token: string; priority: number }[]>('/api/credential');
+    const creds =
+      await c.get<{ controlled: boolean; name: string; url: string; token: string; priority: number }[]>(
+        '/api/credential',
+      );
     expect(creds.data).toHaveLength(1);
-    expect(creds.data[0]).toMatchObject({ controlled: true, name: '演示音乐库', url: server.libraryUrl(), priority: 0 });
-    const payload = JSON.parse(Buffer.from(creds.data[0]!.token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(payload).toMatchObject({ type: 'user', user_id: 'mio@example.com', share: { key_id: server.keys.share_key_id } });
+    expect(creds.data[0]).toMatchObject({
+      controlled: true,
+      name: '演示音乐库',
+      url: server.libraryUrl(),
+      priority: 0,
+    });
+    const payload = JSON.parse(Buffer.from(creds.data[0]!.token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(payload).toMatchObject({
+      type: 'user',
+      user_id: 'mio@example.com',
+      share: { key_id: server.keys.share_key_id },
+    });
   });
 
   test.each([
-    ['nickname over 20 UTF-8 bytes', { email: 'a1@example.com', nickname: '一二三四五六七' }, 102000, 'nickname too long'],
+    [
+      'nickname over 20 UTF-8 bytes',
+      { email: 'a1@example.com', nickname: '一二三四五六七' },
+      102000,
+      'nickname too long',
+    ],
     ['upper-case email', { email: 'Upper@example.com', nickname: 'x' }, 102001, 'invalid email'],
     ['malformed email', { email: 'not-an-email', nickname: 'x' }, 102001, 'invalid email'],
     ['taken email', { email: DEMO_EMAIL, nickname: 'x' }, 102001, 'email already taken'],
@@ -67,13 +101,17 @@ describe('register', () => {
   test('the password is stored only as a salted scrypt hash', async () => {
     const sent = sha256Hex('plain-password');
     await register(new Client(server), 'hash@example.com', 'plain-password');
-    const row = server.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('hash@example.com') as { password_hash: string };
+    const row = server.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('hash@example.com') as {
+      password_hash: string;
+    };
     expect(row.password_hash).not.toBe(sent);
     expect(row.password_hash).not.toBe('plain-password');
     expect(row.password_hash).not.toContain(sent);
     expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     await register(new Client(server), 'hash2@example.com', 'plain-password');
-    const other = server.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('hash2@example.com') as { password_hash: string };
+    const other = server.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('hash2@example.com') as {
+      password_hash: string;
+    };
     expect(other.password_hash).not.toBe(row.password_hash); // random salt
   });
 });
@@ -83,10 +121,19 @@ describe('stored field limits', () => {
     ['an empty nickname', { nickname: '' }, 'nickname must not be empty'],
     ['a blank nickname', { nickname: '   ' }, 'nickname must not be empty'],
     ['an empty password', { password: '' }, 'password must not be empty'],
-    ['an avatar over 2000 characters', { avatar: `https://example.com/${'a'.repeat(1981)}` }, 'avatar too long (at most 2000 characters)'],
+    [
+      'an avatar over 2000 characters',
+      { avatar: `https://example.com/${'a'.repeat(1981)}` },
+      'avatar too long (at most 2000 characters)',
+    ],
   ])('register with %s → 902003, no account', async (_name, fields, message) => {
     const email = `limits-${Math.random().toString(36).slice(2)}@example.com`;
-    const res = await new Client(server).post('/api/user/register', { email, password: sha256Hex('pw'), nickname: 'n', ...fields });
+    const res = await new Client(server).post('/api/user/register', {
+      email,
+      password: sha256Hex('pw'),
+      nickname: 'n',
+      ...fields,
+    });
     expect(res).toEqual({ status: 902003, message, data: null });
     expect(server.db.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get(email)).toEqual({ n: 0 });
   });
@@ -116,8 +163,14 @@ describe('names as the server keeps them', () => {
     await register(c, 'blank-nick@example.com', 'pw', 'Kept');
     await c.login('blank-nick@example.com', sha256Hex('pw'));
     for (const nickname of ['', '   ', '\u3000\t']) {
-      expect(await c.call('PATCH', '/api/user/intro', { nickname, avatar: '' })).toEqual({ status: 902003, message: 'nickname must not be empty', data: null });
-      expect((await register(new Client(suite.server), `blank-${nickname.length}@example.com`, 'pw', nickname)).message).toBe('nickname must not be empty');
+      expect(await c.call('PATCH', '/api/user/intro', { nickname, avatar: '' })).toEqual({
+        status: 902003,
+        message: 'nickname must not be empty',
+        data: null,
+      });
+      expect(
+        (await register(new Client(suite.server), `blank-${nickname.length}@example.com`, 'pw', nickname)).message,
+      ).toBe('nickname must not be empty');
     }
     expect((await c.get('/api/user/info')).data).toMatchObject({ nickname: 'Kept' });
   });
@@ -138,7 +191,9 @@ describe('names as the server keeps them', () => {
     expect(created.status).toBe(0);
     expect(created.data.name).toBe('\uFFFD'.repeat(200));
     expect((await c.get<{ name: string }>(`/api/playlist?id=${created.data.id}`)).data.name).toHaveLength(200);
-    expect((await c.call('PUT', '/api/playlist', `{"name":${lone(201)}}`)).message).toBe('playlist name too long (at most 200 characters)');
+    expect((await c.call('PUT', '/api/playlist', `{"name":${lone(201)}}`)).message).toBe(
+      'playlist name too long (at most 200 characters)',
+    );
     // a surrogate pair is one character (an emoji), kept as it is
     const pair = await c.call<{ name: string }>('PUT', '/api/playlist', { name: '😀'.repeat(200) });
     expect(pair.data.name).toBe('😀'.repeat(200));
@@ -164,7 +219,13 @@ describe('login, session cookie, logout', () => {
   test('the demo account logs in with the SHA-256 of its password; cookie is HttpOnly, SameSite=Lax, 1 day', async () => {
     const c = new Client(server);
     const res = await c.login();
-    expect(res.data).toEqual({ user_id: expect.stringMatching(/^\d+$/), email: DEMO_EMAIL, nickname: '演示用户', avatar: '', '2fa_enabled': false });
+    expect(res.data).toEqual({
+      user_id: expect.stringMatching(/^\d+$/),
+      email: DEMO_EMAIL,
+      nickname: '演示用户',
+      avatar: '',
+      '2fa_enabled': false,
+    });
     const line = c.setCookieLine('session')!;
     expect(line).toMatch(/^session=[0-9a-f-]{36};/);
     expect(line).toMatch(/;\s*HttpOnly/i);
@@ -181,7 +242,9 @@ describe('login, session cookie, logout', () => {
     const line = c.setCookieLine('session')!;
     expect(line).toMatch(/Max-Age=604800/);
     expect(line).toMatch(/HttpOnly/);
-    const row = server.db.prepare('SELECT user_agent, expires_at - last_access AS ttl FROM sessions WHERE id = ?').get(hashSessionId(c.cookies.get('session')!)) as {
+    const row = server.db
+      .prepare('SELECT user_agent, expires_at - last_access AS ttl FROM sessions WHERE id = ?')
+      .get(hashSessionId(c.cookies.get('session')!)) as {
       user_agent: string;
       ttl: number;
     };
@@ -192,8 +255,16 @@ describe('login, session cookie, logout', () => {
     const c = new Client(server);
     await c.login();
     const id = hashSessionId(c.cookies.get('session')!);
-    const row = () => server.db.prepare('SELECT last_access, expires_at, user_agent FROM sessions WHERE id = ?').get(id) as { last_access: number; expires_at: number; user_agent: string };
-    const setRow = (lastAccess: number, expiresAt: number) => server.db.prepare('UPDATE sessions SET last_access = ?, expires_at = ? WHERE id = ?').run(lastAccess, expiresAt, id);
+    const row = () =>
+      server.db.prepare('SELECT last_access, expires_at, user_agent FROM sessions WHERE id = ?').get(id) as {
+        last_access: number;
+        expires_at: number;
+        user_agent: string;
+      };
+    const setRow = (lastAccess: number, expiresAt: number) =>
+      server.db
+        .prepare('UPDATE sessions SET last_access = ?, expires_at = ? WHERE id = ?')
+        .run(lastAccess, expiresAt, id);
     const now = Math.floor(Date.now() / 1000);
     await c.call('GET', '/api/user/info', undefined, { 'user-agent': 'same-browser' });
 
@@ -237,7 +308,9 @@ describe('login, session cookie, logout', () => {
     const sessionId = c.cookies.get('session')!;
     expect((await c.post('/api/user/logout')).status).toBe(0);
     expect(c.setCookieLine('session')).toMatch(/Max-Age=0/);
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(hashSessionId(sessionId))).toEqual({ n: 0 });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(hashSessionId(sessionId))).toEqual({
+      n: 0,
+    });
     c.cookies.set('session', sessionId);
     expect((await c.get('/api/user/info')).status).toBe(902002);
   });
@@ -261,12 +334,17 @@ describe('intro and password', () => {
     const c = new Client(server);
     await register(c, 'intro@example.com', 'pw');
     await c.login('intro@example.com', sha256Hex('pw'));
-    expect(await c.call('PATCH', '/api/user/intro', { nickname: '新名字', avatar: 'https://example.com/a.png' })).toEqual({
+    expect(
+      await c.call('PATCH', '/api/user/intro', { nickname: '新名字', avatar: 'https://example.com/a.png' }),
+    ).toEqual({
       status: 0,
       message: 'OK',
       data: null,
     });
-    expect((await c.get('/api/user/info')).data).toMatchObject({ nickname: '新名字', avatar: 'https://example.com/a.png' });
+    expect((await c.get('/api/user/info')).data).toMatchObject({
+      nickname: '新名字',
+      avatar: 'https://example.com/a.png',
+    });
     expect((await c.call('PATCH', '/api/user/intro', { nickname: 'x'.repeat(21), avatar: '' })).status).toBe(102000);
     expect((await c.call('PATCH', '/api/user/intro', { nickname: 3, avatar: '' })).status).toBe(902003);
   });
@@ -275,7 +353,10 @@ describe('intro and password', () => {
     const c = new Client(server);
     await register(c, 'pw1@example.com', 'old');
     await c.login('pw1@example.com', sha256Hex('old'));
-    const res = await c.call('PATCH', '/api/user/password', { old_password: sha256Hex('nope'), new_password: sha256Hex('new') });
+    const res = await c.call('PATCH', '/api/user/password', {
+      old_password: sha256Hex('nope'),
+      new_password: sha256Hex('new'),
+    });
     expect(res.status).toBe(102010);
     expect((await c.get('/api/user/info')).status).toBe(0);
   });
@@ -286,23 +367,36 @@ describe('intro and password', () => {
     await register(a, 'pw2@example.com', 'old');
     await a.login('pw2@example.com', sha256Hex('old'));
     await b.login('pw2@example.com', sha256Hex('old'));
-    const res = await a.call('PATCH', '/api/user/password', { old_password: sha256Hex('old'), new_password: sha256Hex('new') });
+    const res = await a.call('PATCH', '/api/user/password', {
+      old_password: sha256Hex('old'),
+      new_password: sha256Hex('new'),
+    });
     expect(res).toEqual({ status: 0, message: 'OK', data: null });
     expect(a.setCookieLine('session')).toMatch(/Max-Age=0/);
     expect((await b.get('/api/user/info')).status).toBe(902002);
     const again = new Client(server);
-    expect((await again.post('/api/user/login', { email: 'pw2@example.com', password: sha256Hex('old') })).status).toBe(102010);
-    expect((await again.post('/api/user/login', { email: 'pw2@example.com', password: sha256Hex('new') })).status).toBe(0);
+    expect((await again.post('/api/user/login', { email: 'pw2@example.com', password: sha256Hex('old') })).status).toBe(
+      102010,
+    );
+    expect((await again.post('/api/user/login', { email: 'pw2@example.com', password: sha256Hex('new') })).status).toBe(
+      0,
+    );
   });
 });
 
 describe('envelope rules', () => {
-  test.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])('unknown /api path with %s → 902000 envelope, not HTML', async (method) => {
-    const res = await new Client(server).raw('/api/does/not/exist', { method, headers: { 'content-type': 'application/json' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ status: 902000, message: 'not found', data: null });
-  });
+  test.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])(
+    'unknown /api path with %s → 902000 envelope, not HTML',
+    async (method) => {
+      const res = await new Client(server).raw('/api/does/not/exist', {
+        method,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ status: 902000, message: 'not found', data: null });
+    },
+  );
 
   test('the client is served for other paths; a missing build says how to build', async () => {
     const res = await new Client(server).raw('/album/whatever');

@@ -46,7 +46,8 @@ export async function cachedDemoLibrary(): Promise<string> {
   }
   // older keys are libraries of a generator that no longer exists
   for (const name of fs.readdirSync(CACHE_DIR)) {
-    if (name !== path.basename(ready) && !name.startsWith('building-')) fs.rmSync(path.join(CACHE_DIR, name), { recursive: true, force: true });
+    if (name !== path.basename(ready) && !name.startsWith('building-'))
+      fs.rmSync(path.join(CACHE_DIR, name), { recursive: true, force: true });
   }
   return ready;
 }

@@ -39,7 +39,8 @@ function servedWithMarker() {
   meta.content = 'path';
   document.head.append(meta);
 }
-const servedByWorker = () => Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+const servedByWorker = () =>
+  Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
 
 describe('the boot (app/addressMode.ts)', () => {
   test("a page with the marker: path addresses, remembered; the original client's link moves into the path", () => {
@@ -170,7 +171,9 @@ describe('navigating', () => {
     window.history.replaceState(null, '', '/?inspect');
     setAddressMode('hash');
     navigateTo('/album/list?url=x');
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/?inspect#/album/list?url=x');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/?inspect#/album/list?url=x',
+    );
     expect(currentRoute()).toEqual({ path: '/album/list', search: '?url=x' });
     navigateTo('/search?keyword=a', { replace: true });
     expect(currentRoute()).toEqual({ path: '/search', search: '?keyword=a' });

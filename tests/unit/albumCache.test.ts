@@ -11,7 +11,16 @@ function album(albumId: string, title = `Album ${albumId}`): AlbumInfo {
   return { albumId, title, catalog: '', artist: 'Mio Aoki', date: '2023', type: 'normal', tags: [], discs: [] };
 }
 
-const wire = (a: AlbumInfo) => ({ album_id: a.albumId, title: a.title, catalog: '', artist: a.artist, date: a.date, type: a.type, tags: [], discs: [] });
+const wire = (a: AlbumInfo) => ({
+  album_id: a.albumId,
+  title: a.title,
+  catalog: '',
+  artist: a.artist,
+  date: a.date,
+  type: a.type,
+  tags: [],
+  discs: [],
+});
 
 async function reset(): Promise<void> {
   await closeAlbumDb();
@@ -28,7 +37,11 @@ describe('loadAlbumInfos', () => {
   test('reads the cache, fetches only the missing ids in one call, stores them', async () => {
     await putAlbumInfos([album('a', 'Cached A')]);
     const { api, calls } = fakeApi((req) =>
-      envelope(Object.fromEntries(req.url.searchParams.getAll('id[]').map((id) => [id, id === 'gone' ? null : wire(album(id))]))),
+      envelope(
+        Object.fromEntries(
+          req.url.searchParams.getAll('id[]').map((id) => [id, id === 'gone' ? null : wire(album(id))]),
+        ),
+      ),
     );
 
     const result = await loadAlbumInfos(api, ['b', 'a', 'gone', 'c']);
@@ -81,7 +94,10 @@ describe('fetchAlbumInfos', () => {
   });
 
   test('no answer and nothing kept: the network error, as before', async () => {
-    await expect(fetchAlbumInfos(offline().api, ['a'])).rejects.toMatchObject({ name: 'NetworkError', httpStatus: null });
+    await expect(fetchAlbumInfos(offline().api, ['a'])).rejects.toMatchObject({
+      name: 'NetworkError',
+      httpStatus: null,
+    });
   });
 
   test('an error answer is not hidden behind what is kept', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { albumFullTitle, discHeading, discTitle, resolveDiscTracks, resolveTrack, resolveTracks } from '@/rules/albumInfo';
+import {
+  albumFullTitle,
+  discHeading,
+  discTitle,
+  resolveDiscTracks,
+  resolveTrack,
+  resolveTracks,
+} from '@/rules/albumInfo';
 import type { AlbumInfo } from '@/shared/types';
 
 const ALBUM: AlbumInfo = {

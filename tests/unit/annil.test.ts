@@ -13,7 +13,9 @@ afterEach(() => {
 
 describe('getLibraryInfo', () => {
   test('reads last_update from {url}/info', async () => {
-    const { fetch, calls } = fakeFetch(() => json({ version: 'Annil v0.2.0', protocol_version: '0.4.1', last_update: 1716000000 }));
+    const { fetch, calls } = fakeFetch(() =>
+      json({ version: 'Annil v0.2.0', protocol_version: '0.4.1', last_update: 1716000000 }),
+    );
     await expect(getLibraryInfo(`${LIB}/`, { fetch })).resolves.toEqual({ lastUpdate: 1716000000 });
     expect(calls[0]!.url.href).toBe(`${LIB}/info`);
     expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
@@ -43,10 +45,13 @@ describe('getLibraryAlbums', () => {
     expect(calls[0]!.cache).toBe('no-store');
   });
 
-  test.each([[{ albums: [] }], [['a1', 2]], ['text']])('not an array of strings (%j) is a bad response', async (body) => {
-    const { fetch } = fakeFetch(() => json(body));
-    await expect(getLibraryAlbums(LIB, 't', { fetch })).rejects.toBeInstanceOf(BadResponseError);
-  });
+  test.each([[{ albums: [] }], [['a1', 2]], ['text']])(
+    'not an array of strings (%j) is a bad response',
+    async (body) => {
+      const { fetch } = fakeFetch(() => json(body));
+      await expect(getLibraryAlbums(LIB, 't', { fetch })).rejects.toBeInstanceOf(BadResponseError);
+    },
+  );
 
   test('a body that arrives in pieces (cut inside ids and inside multi-byte characters) reads whole', async () => {
     const ids = Array.from({ length: 3_000 }, (_, i) => `专辑-${String(i).padStart(4, '0')}-${'x'.repeat(i % 7)}`);
@@ -65,7 +70,11 @@ describe('getLibraryAlbums', () => {
   });
 
   test('a body cut off before the list ends is a bad response; one that fails while it arrives is a network error', async () => {
-    const { fetch: cut } = fakeFetch(() => json(['a1', 'a2']).text().then((text) => new Response(text.slice(0, -3))));
+    const { fetch: cut } = fakeFetch(() =>
+      json(['a1', 'a2'])
+        .text()
+        .then((text) => new Response(text.slice(0, -3))),
+    );
     await expect(getLibraryAlbums(LIB, 't', { fetch: cut })).rejects.toBeInstanceOf(BadResponseError);
     const failing = new ReadableStream<Uint8Array>({
       start(controller) {

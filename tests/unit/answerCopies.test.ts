@@ -24,7 +24,14 @@ const PLAYLIST = {
   is_public: false,
   cover: { album_id: 'a1', disc_id: 1 },
   version: 'v1',
-  items: [{ id: 'i1', type: 'normal', description: '', info: { album_id: 'a1', disc_id: 1, track_id: 2, title: '夜航船', artist: '港灯乐团', type: 'normal' } }],
+  items: [
+    {
+      id: 'i1',
+      type: 'normal',
+      description: '',
+      info: { album_id: 'a1', disc_id: 1, track_id: 2, title: '夜航船', artist: '港灯乐团', type: 'normal' },
+    },
+  ],
 };
 
 describe('answers kept for offline use', () => {
@@ -37,7 +44,9 @@ describe('answers kept for offline use', () => {
     expect(await getPlaylist(api, 'p1', answerCopies)).toEqual(first);
     // another list was never read: the error stands
     await expect(getPlaylist(api, 'p2', answerCopies)).rejects.toBeInstanceOf(NetworkError);
-    const refused = { get: vi.fn(async () => Promise.reject(new ApiError(902001, 'permission denied'))) } as unknown as ApiClient;
+    const refused = {
+      get: vi.fn(async () => Promise.reject(new ApiError(902001, 'permission denied'))),
+    } as unknown as ApiClient;
     await expect(getPlaylist(refused, 'p1', answerCopies)).rejects.toBeInstanceOf(ApiError);
   });
 

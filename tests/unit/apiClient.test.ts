@@ -58,9 +58,7 @@ describe('api client: envelope', () => {
 
 describe('api client: network failures', () => {
   test('HTTP 500 gives the exact network error text', async () => {
-    const { api } = fakeApi(
-      () => new Response('oops', { status: 500, statusText: 'Internal Server Error' }),
-    );
+    const { api } = fakeApi(() => new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
     const error = await caught(api.get('/api/info'));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toBe('网络错误: 500 Internal Server Error');
@@ -68,13 +66,20 @@ describe('api client: network failures', () => {
   });
 
   test('HTTP 404 with a JSON envelope is still a network error', async () => {
-    const { api } = fakeApi(() => json({ status: 0, message: 'OK', data: 1 }, { status: 404, statusText: 'Not Found' }));
+    const { api } = fakeApi(() =>
+      json({ status: 0, message: 'OK', data: 1 }, { status: 404, statusText: 'Not Found' }),
+    );
     const error = await caught(api.get('/api/nothing'));
     expect(errorMessage(error)).toBe('网络错误: 404 Not Found');
   });
 
   test('HTTP 413 with an error envelope shows the server message (a body too large)', async () => {
-    const { api } = fakeApi(() => json({ status: 902003, message: 'request body too large (at most 16 KiB)', data: null }, { status: 413, statusText: 'Payload Too Large' }));
+    const { api } = fakeApi(() =>
+      json(
+        { status: 902003, message: 'request body too large (at most 16 KiB)', data: null },
+        { status: 413, statusText: 'Payload Too Large' },
+      ),
+    );
     const error = await caught(api.post('/api/user/login', { body: { email: 'x' } }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(902003);
@@ -152,7 +157,9 @@ describe('api client: network failures', () => {
 describe('api client: requests', () => {
   test('the XSRF cookie is echoed as a header only when it exists', async () => {
     let cookie: string | undefined;
-    const { api, last } = fakeApi(() => envelope(null), { getCookie: (name) => (name === 'XSRF-TOKEN' ? cookie : undefined) });
+    const { api, last } = fakeApi(() => envelope(null), {
+      getCookie: (name) => (name === 'XSRF-TOKEN' ? cookie : undefined),
+    });
     await api.post('/api/user/logout');
     expect(last().headers.has('x-xsrf-token')).toBe(false);
     cookie = 'tok en';

@@ -4,14 +4,38 @@ import { artistDisplay, parseArtists } from '@/rules/artist';
 describe('parseArtists', () => {
   it.each([
     ['Mio Aoki', [{ name: 'Mio Aoki', members: [] }]],
-    ['A、B', [{ name: 'A', members: [] }, { name: 'B', members: [] }]],
-    [' A 、 B ', [{ name: 'A', members: [] }, { name: 'B', members: [] }]],
+    [
+      'A、B',
+      [
+        { name: 'A', members: [] },
+        { name: 'B', members: [] },
+      ],
+    ],
+    [
+      ' A 、 B ',
+      [
+        { name: 'A', members: [] },
+        { name: 'B', members: [] },
+      ],
+    ],
     ['A、、B', [{ name: 'A、B', members: [] }]],
-    ['A、、、B', [{ name: 'A、', members: [] }, { name: 'B', members: [] }]],
+    [
+      'A、、、B',
+      [
+        { name: 'A、', members: [] },
+        { name: 'B', members: [] },
+      ],
+    ],
     [
       'Minato Strings（Aya、Ken）、Mio Aoki',
       [
-        { name: 'Minato Strings', members: [{ name: 'Aya', members: [] }, { name: 'Ken', members: [] }] },
+        {
+          name: 'Minato Strings',
+          members: [
+            { name: 'Aya', members: [] },
+            { name: 'Ken', members: [] },
+          ],
+        },
         { name: 'Mio Aoki', members: [] },
       ],
     ],
@@ -35,7 +59,19 @@ describe('parseArtists', () => {
   });
 
   it.each([
-    ['an unclosed parenthesis closes at the end', 'A（B、C', [{ name: 'A', members: [{ name: 'B', members: [] }, { name: 'C', members: [] }] }]],
+    [
+      'an unclosed parenthesis closes at the end',
+      'A（B、C',
+      [
+        {
+          name: 'A',
+          members: [
+            { name: 'B', members: [] },
+            { name: 'C', members: [] },
+          ],
+        },
+      ],
+    ],
     ['a stray closing parenthesis is kept as text', 'A）B', [{ name: 'A）B', members: [] }]],
     ['members with nobody before them stay at their level', '（B）', [{ name: 'B', members: [] }]],
     ['half-width parentheses are plain text', 'A (B)', [{ name: 'A (B)', members: [] }]],

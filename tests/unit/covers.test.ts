@@ -6,7 +6,8 @@ const URL_B = 'https://lib.example/a2/cover';
 
 /** a fetch whose answers the test releases by hand */
 function controlledFetch() {
-  const pending: { url: string; signal: AbortSignal; resolve: (r: Response) => void; reject: (e: unknown) => void }[] = [];
+  const pending: { url: string; signal: AbortSignal; resolve: (r: Response) => void; reject: (e: unknown) => void }[] =
+    [];
   const fetch = vi.fn(
     (input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((resolve, reject) => {
@@ -36,7 +37,8 @@ function setup(maxBlobs?: number) {
   return { store, net, created, revoked };
 }
 
-const image = () => new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), { status: 200 });
+const image = () =>
+  new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), { status: 200 });
 const settle = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
   await new Promise((r) => setTimeout(r, 0));

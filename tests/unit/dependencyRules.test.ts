@@ -67,9 +67,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
   });
 
   it('reports exactly the fixture violations, one rule each', () => {
-    const violations = result.summary.violations
-      .map((v) => `${v.rule.name}: ${rel(v.from)} → ${rel(v.to)}`)
-      .sort();
+    const violations = result.summary.violations.map((v) => `${v.rule.name}: ${rel(v.from)} → ${rel(v.to)}`).sort();
     expect(violations).toEqual(
       [
         'feature-not-to-app: features/y/toApp.ts → app/app.ts',
@@ -90,18 +88,33 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     );
     // Every rule is shown to fire.
     const fired = new Set(result.summary.violations.map((v) => v.rule.name));
-    expect([...fired].sort()).toEqual(layerRules().map((rule) => rule.name).sort());
+    expect([...fired].sort()).toEqual(
+      layerRules()
+        .map((rule) => rule.name)
+        .sort(),
+    );
     expect(result.summary.error).toBe(result.summary.violations.length);
   });
 
   it('sees the allowed imports (so their passing is not vacuous), including type-only ones and CSS', () => {
     const edges = new Map(
-      result.modules.map((m) => [rel(m.source), m.dependencies.map((d) => ({ to: rel(d.resolved), types: d.dependencyTypes }))]),
+      result.modules.map((m) => [
+        rel(m.source),
+        m.dependencies.map((d) => ({ to: rel(d.resolved), types: d.dependencyTypes })),
+      ]),
     );
     const targets = (from: string): string[] => (edges.get(from) ?? []).map((d) => d.to).sort();
 
     expect(targets('features/y/viaIndex.ts')).toEqual(
-      ['features/w/index.tsx', 'features/x/components.ts', 'features/x/index.ts', 'features/x/narrow.public.ts', 'features/y/own.ts', 'storage/store.ts', 'ui/Button.ts'].sort(),
+      [
+        'features/w/index.tsx',
+        'features/x/components.ts',
+        'features/x/index.ts',
+        'features/x/narrow.public.ts',
+        'features/y/own.ts',
+        'storage/store.ts',
+        'ui/Button.ts',
+      ].sort(),
     );
     expect(targets('app/app.ts')).toEqual(['features/x/b.ts']);
     expect(targets('shared/machineHelper.ts')).toEqual(['npm:xstate']);
@@ -122,7 +135,9 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
 
   it('the scripts, benchmarks, build plugins, model paths and harness do not import the tests, and the server does not import the app', () => {
     const relTooling = relTo(TOOLING_ROOT);
-    const violations = toolingResult.summary.violations.map((v) => `${v.rule.name}: ${relTooling(v.from)} → ${relTooling(v.to)}`).sort();
+    const violations = toolingResult.summary.violations
+      .map((v) => `${v.rule.name}: ${relTooling(v.from)} → ${relTooling(v.to)}`)
+      .sort();
     expect(violations).toEqual(
       [
         'server-not-to-app: server/toApp.ts → src/app/routes.ts',
@@ -131,7 +146,12 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'tooling-not-to-tests: harness/toTests.ts → tests/helper.ts',
       ].sort(),
     );
-    const edges = new Map(toolingResult.modules.map((m) => [relTooling(m.source), m.dependencies.map((d) => relTooling(d.resolved)).sort()]));
+    const edges = new Map(
+      toolingResult.modules.map((m) => [
+        relTooling(m.source),
+        m.dependencies.map((d) => relTooling(d.resolved)).sort(),
+      ]),
+    );
     expect(edges.get('bench/toHarness.ts')).toEqual(['harness/browser.ts']);
     expect(edges.get('tests/helper.ts')).toEqual(['harness/browser.ts']);
     expect(edges.get('server/own.ts')).toEqual(['server/toApp.ts', 'src/shared/words.ts']);

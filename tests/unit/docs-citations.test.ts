@@ -70,7 +70,9 @@ function relativeLinks(markdown: string): { path: string; anchor: string | null 
     const target = match[1] ?? '';
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
     const hash = target.indexOf('#');
-    links.push(hash < 0 ? { path: target, anchor: null } : { path: target.slice(0, hash), anchor: target.slice(hash + 1) });
+    links.push(
+      hash < 0 ? { path: target, anchor: null } : { path: target.slice(0, hash), anchor: target.slice(hash + 1) },
+    );
   }
   return links;
 }
@@ -87,7 +89,9 @@ const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encodin
   .filter((path) => path !== '' && existsSync(join(repoRoot, path)));
 const textFiles = tracked.filter((path) => !BINARY.test(path) && path !== 'package-lock.json' && path !== THIS_FILE);
 const read = (path: string): string => readFileSync(join(repoRoot, path), 'utf8');
-const docs = tracked.filter((path) => /^docs\/[^/]+\.md$/.test(path) || path === 'README.md' || path === 'server/README.md');
+const docs = tracked.filter(
+  (path) => /^docs\/[^/]+\.md$/.test(path) || path === 'README.md' || path === 'server/README.md',
+);
 
 /** a backticked name exists when a tracked file is that path, or ends with it */
 function fileExists(name: string): boolean {
@@ -124,8 +128,16 @@ describe('the checks can fail', () => {
   });
 
   it('reads headings as anchors and citations as doc and anchor', () => {
-    const anchors = headingAnchors('# Protocol\n## Library server (annil)\n### 3. Composition: `src/app/system.ts`\n## Shapes\n## Shapes\n```\n# not a heading\n```');
-    expect([...anchors]).toEqual(['protocol', 'library-server-annil', '3-composition-srcappsystemts', 'shapes', 'shapes-1']);
+    const anchors = headingAnchors(
+      '# Protocol\n## Library server (annil)\n### 3. Composition: `src/app/system.ts`\n## Shapes\n## Shapes\n```\n# not a heading\n```',
+    );
+    expect([...anchors]).toEqual([
+      'protocol',
+      'library-server-annil',
+      '3-composition-srcappsystemts',
+      'shapes',
+      'shapes-1',
+    ]);
     expect(docCitations('// Playlists (docs/protocol.md#shapes, #playlists), see docs/behaviour.md#player.')).toEqual([
       { doc: 'docs/protocol.md', anchor: 'shapes' },
       { doc: 'docs/protocol.md', anchor: 'playlists' },
@@ -134,7 +146,8 @@ describe('the checks can fail', () => {
   });
 
   it('reads relative links and mentioned files, not web addresses or code', () => {
-    const markdown = 'See [a](behaviour.md#player), [b](../server/README.md), [c](https://example.com/x.md), `[d](not-a-link.md)`, `features/player/components/TrackControls.tsx`.';
+    const markdown =
+      'See [a](behaviour.md#player), [b](../server/README.md), [c](https://example.com/x.md), `[d](not-a-link.md)`, `features/player/components/TrackControls.tsx`.';
     expect(relativeLinks(markdown)).toEqual([
       { path: 'behaviour.md', anchor: 'player' },
       { path: '../server/README.md', anchor: null },
@@ -156,7 +169,8 @@ describe("the repository's documents", () => {
     const missing: string[] = [];
     for (const path of textFiles) {
       for (const { doc, anchor } of docCitations(read(path))) {
-        if (!anchorsOf.has(doc)) anchorsOf.set(doc, existsSync(join(repoRoot, doc)) ? headingAnchors(read(doc)) : new Set());
+        if (!anchorsOf.has(doc))
+          anchorsOf.set(doc, existsSync(join(repoRoot, doc)) ? headingAnchors(read(doc)) : new Set());
         if (!anchorsOf.get(doc)?.has(anchor)) missing.push(`${path}: ${doc}#${anchor}`);
       }
     }
@@ -182,7 +196,11 @@ describe("the repository's documents", () => {
   });
 
   it('every file name the docs mention in backticks exists', () => {
-    const stale = docs.flatMap((doc) => mentionedFiles(read(doc)).filter((name) => !fileExists(name)).map((name) => `${doc}: ${name}`));
+    const stale = docs.flatMap((doc) =>
+      mentionedFiles(read(doc))
+        .filter((name) => !fileExists(name))
+        .map((name) => `${doc}: ${name}`),
+    );
     expect(stale).toEqual([]);
   });
 });

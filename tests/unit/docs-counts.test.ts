@@ -32,7 +32,12 @@ function tableRows(markdown: string, firstHeader: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.slice(1, -1).split(' | ').map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -46,7 +51,9 @@ const sorted = (names: Iterable<string>): string[] => [...names].sort();
 function registeredMachines(): Map<string, string> {
   const registry = read('model-paths/registry.ts');
   const folderOf = new Map<string, string>();
-  for (const [, variable = '', feature = ''] of registry.matchAll(/import \{ (\w+Machine) \} from '@\/features\/(\w+)\/\w+Machine';/g)) {
+  for (const [, variable = '', feature = ''] of registry.matchAll(
+    /import \{ (\w+Machine) \} from '@\/features\/(\w+)\/\w+Machine';/g,
+  )) {
     folderOf.set(variable, feature);
   }
   const registered = /const registered[^{]*\{([\s\S]*?)\n\};/.exec(registry)?.[1] ?? '';
@@ -66,8 +73,12 @@ const machineRows = tableRows(section(architecture, '5. Machines'), 'machine');
 
 describe('the readers of the docs', () => {
   it('read sections, tables and names in backticks', () => {
-    const markdown = '# A\n## 1. One\n| name | what |\n|---|---|\n| `a`, `b` | x |\n| `c` | y |\n\ntext\n## 2. Two\n| name | z |';
-    expect(tableRows(section(markdown, '1. One'), 'name')).toEqual([['`a`, `b`', 'x'], ['`c`', 'y']]);
+    const markdown =
+      '# A\n## 1. One\n| name | what |\n|---|---|\n| `a`, `b` | x |\n| `c` | y |\n\ntext\n## 2. Two\n| name | z |';
+    expect(tableRows(section(markdown, '1. One'), 'name')).toEqual([
+      ['`a`, `b`', 'x'],
+      ['`c`', 'y'],
+    ]);
     expect(backticked('`a`, `b` and c')).toEqual(['a', 'b']);
     expect(() => section(markdown, '3. Three')).toThrow();
   });
@@ -89,7 +100,9 @@ describe('docs/architecture.md states what the tree holds', () => {
   });
 
   it('the machines table names every machine of the registry, each in the feature folder it comes from', () => {
-    const stated = new Map(machineRows.map(([machine = '', feature = '']) => [backticked(machine)[0] ?? machine, feature]));
+    const stated = new Map(
+      machineRows.map(([machine = '', feature = '']) => [backticked(machine)[0] ?? machine, feature]),
+    );
     expect(sorted(stated.keys())).toEqual(sorted(machines.keys()));
     for (const [name, feature] of machines) expect(`${name} in ${stated.get(name)}`).toBe(`${name} in ${feature}`);
   });
@@ -97,16 +110,23 @@ describe('docs/architecture.md states what the tree holds', () => {
   it('the features table gives each feature the machines the machines table does', () => {
     for (const [feature = '', cell = ''] of featureRows) {
       const name = backticked(feature)[0] ?? feature;
-      const inMachinesTable = machineRows.filter((row) => row[1] === name).map(([machine = '']) => backticked(machine)[0] ?? machine);
+      const inMachinesTable = machineRows
+        .filter((row) => row[1] === name)
+        .map(([machine = '']) => backticked(machine)[0] ?? machine);
       expect(`${name}: ${sorted(backticked(cell)).join(', ')}`).toBe(`${name}: ${sorted(inMachinesTable).join(', ')}`);
     }
   });
 
   it('the layer-rule table names every rule of lint/layerRules.cjs, and only those', () => {
     const require = createRequire(import.meta.url);
-    const { layerRules, toolingRules } = require(join(repoRoot, 'lint/layerRules.cjs')) as Record<'layerRules' | 'toolingRules', () => { name: string }[]>;
+    const { layerRules, toolingRules } = require(join(repoRoot, 'lint/layerRules.cjs')) as Record<
+      'layerRules' | 'toolingRules',
+      () => { name: string }[]
+    >;
     const rules = [...layerRules(), ...toolingRules()].map((rule) => rule.name);
-    const stated = tableRows(section(architecture, '1. Layers and the import rule'), 'rule').flatMap(([rule = '']) => backticked(rule));
+    const stated = tableRows(section(architecture, '1. Layers and the import rule'), 'rule').flatMap(([rule = '']) =>
+      backticked(rule),
+    );
     expect(sorted(stated)).toEqual(sorted(rules));
   });
 
@@ -114,14 +134,20 @@ describe('docs/architecture.md states what the tree holds', () => {
     const groups = /groups: \[([\s\S]*?)\n {12}\],/.exec(read('vite.config.ts'))?.[1] ?? '';
     const defined = [...groups.matchAll(/\{ name: '(\w+)'/g)].map((m) => m[1] ?? '');
     expect(defined.length).toBeGreaterThan(0);
-    const stated = tableRows(section(architecture, '8. Routing and the frame'), 'chunk group').flatMap(([group = '']) => backticked(group));
+    const stated = tableRows(section(architecture, '8. Routing and the frame'), 'chunk group').flatMap(([group = '']) =>
+      backticked(group),
+    );
     expect(sorted(stated)).toEqual(sorted(defined));
   });
 
   it('the folders table names every folder at the root, and only those', () => {
     const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' }).split('\0');
-    const folders = new Set(tracked.filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/'))));
-    const stated = tableRows(section(architecture, 'Folders at the root'), 'folder').flatMap(([folder = '']) => backticked(folder));
+    const folders = new Set(
+      tracked.filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/'))),
+    );
+    const stated = tableRows(section(architecture, 'Folders at the root'), 'folder').flatMap(([folder = '']) =>
+      backticked(folder),
+    );
     expect(sorted(stated.map((name) => name.replace(/\/$/, '')))).toEqual(sorted(folders));
   });
 
@@ -129,17 +155,24 @@ describe('docs/architecture.md states what the tree holds', () => {
     const withTest = readdirSync(join(repoRoot, 'tests/machines'))
       .filter((file) => file.endsWith('.paths.test.ts'))
       .map((file) => file.replace('.paths.test.ts', ''));
-    const sentence = /every machine in the registry\s+but\s+((?:`\w+`(?:, | and )?)+)/.exec(section(architecture, '10. Tests and benchmarks'));
+    const sentence = /every machine in the registry\s+but\s+((?:`\w+`(?:, | and )?)+)/.exec(
+      section(architecture, '10. Tests and benchmarks'),
+    );
     const without = backticked(sentence?.[1] ?? '');
     expect(sorted(withTest)).toEqual(sorted([...machines.keys()].filter((name) => !without.includes(name))));
   });
 
   it('the benchmarks named are those bench/run.ts runs, and performance.md cites only those', () => {
     const run = read('bench/run.ts');
-    const modules = (/const modules: BenchModule\[\] = \[([^\]]*)\]/.exec(run)?.[1] ?? '').split(',').map((m) => m.trim().replace(/Bench$/, ''));
-    const benchFiles = readdirSync(join(repoRoot, 'bench')).filter((file) => file.endsWith('.ts') && file !== 'run.ts').map((file) => file.replace(/\.ts$/, ''));
+    const modules = (/const modules: BenchModule\[\] = \[([^\]]*)\]/.exec(run)?.[1] ?? '')
+      .split(',')
+      .map((m) => m.trim().replace(/Bench$/, ''));
+    const benchFiles = readdirSync(join(repoRoot, 'bench'))
+      .filter((file) => file.endsWith('.ts') && file !== 'run.ts')
+      .map((file) => file.replace(/\.ts$/, ''));
     expect(sorted(modules)).toEqual(sorted(benchFiles));
-    const listed = /`npm run bench -- <name>`, one of ([^;]+);/.exec(section(architecture, '10. Tests and benchmarks'))?.[1] ?? '';
+    const listed =
+      /`npm run bench -- <name>`, one of ([^;]+);/.exec(section(architecture, '10. Tests and benchmarks'))?.[1] ?? '';
     expect(sorted(backticked(listed))).toEqual(sorted(benchFiles));
     const cited = [...read('docs/performance.md').matchAll(/npm run bench -- (\w+)/g)].map((m) => m[1] ?? '');
     expect(cited.filter((name) => !benchFiles.includes(name))).toEqual([]);

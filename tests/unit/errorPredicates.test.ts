@@ -8,7 +8,10 @@ import { STATUS_UNAUTHORIZED, STATUS_WRONG_TWO_FACTOR_CODE } from '@/shared/cons
 
 /** What an exported path holds: the error through JSON, as the export writes it ({name, message, own fields}). */
 const asData = (error: Error): Record<string, unknown> =>
-  JSON.parse(JSON.stringify(Object.assign({ name: error.name, message: error.message }, error))) as Record<string, unknown>;
+  JSON.parse(JSON.stringify(Object.assign({ name: error.name, message: error.message }, error))) as Record<
+    string,
+    unknown
+  >;
 
 describe('error predicates read errors as data', () => {
   it('isApiError and isUnauthorized take a plain ApiError object by its status', () => {
@@ -20,16 +23,28 @@ describe('error predicates read errors as data', () => {
     expect(isUnauthorized({ ...plain, status: STATUS_WRONG_TWO_FACTOR_CODE })).toBe(false);
     // the same answers as the instance, through the export's JSON
     const thrown = new ApiError(STATUS_WRONG_TWO_FACTOR_CODE, 'wrong 2fa code');
-    expect(isApiError(asData(thrown), STATUS_WRONG_TWO_FACTOR_CODE)).toBe(isApiError(thrown, STATUS_WRONG_TWO_FACTOR_CODE));
+    expect(isApiError(asData(thrown), STATUS_WRONG_TWO_FACTOR_CODE)).toBe(
+      isApiError(thrown, STATUS_WRONG_TWO_FACTOR_CODE),
+    );
     expect(isApiError(asData(thrown), STATUS_WRONG_TWO_FACTOR_CODE)).toBe(true);
   });
 
   it('gotNoAnswer and isTokenRefused take a plain NetworkError object by its httpStatus', () => {
-    expect(gotNoAnswer({ name: 'NetworkError', message: '未知网络错误', httpStatus: null, statusText: '', status: null })).toBe(true);
-    expect(gotNoAnswer({ name: 'NetworkError', message: '500', httpStatus: 500, statusText: '', status: null })).toBe(false);
-    expect(isTokenRefused({ name: 'NetworkError', message: '401', httpStatus: 401, statusText: '', status: null })).toBe(true);
-    expect(isTokenRefused({ name: 'NetworkError', message: '403', httpStatus: 403, statusText: '', status: null })).toBe(true);
-    expect(isTokenRefused({ name: 'NetworkError', message: '500', httpStatus: 500, statusText: '', status: null })).toBe(false);
+    expect(
+      gotNoAnswer({ name: 'NetworkError', message: '未知网络错误', httpStatus: null, statusText: '', status: null }),
+    ).toBe(true);
+    expect(gotNoAnswer({ name: 'NetworkError', message: '500', httpStatus: 500, statusText: '', status: null })).toBe(
+      false,
+    );
+    expect(
+      isTokenRefused({ name: 'NetworkError', message: '401', httpStatus: 401, statusText: '', status: null }),
+    ).toBe(true);
+    expect(
+      isTokenRefused({ name: 'NetworkError', message: '403', httpStatus: 403, statusText: '', status: null }),
+    ).toBe(true);
+    expect(
+      isTokenRefused({ name: 'NetworkError', message: '500', httpStatus: 500, statusText: '', status: null }),
+    ).toBe(false);
     expect(gotNoAnswer(asData(new NetworkError(null)))).toBe(true);
     expect(isTokenRefused(asData(new NetworkError(401, 'Unauthorized')))).toBe(true);
   });

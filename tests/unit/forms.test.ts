@@ -25,7 +25,9 @@ describe('nickname bound: 20 bytes, as anniv-go counts them', () => {
 });
 
 test('an avatar address of more than 2,000 characters is refused', () => {
-  expect(profileError({ nickname: 'Mio', avatar: `https://x/${'a'.repeat(2_000)}` })).toBe(text.user.avatarTooLong(2_000));
+  expect(profileError({ nickname: 'Mio', avatar: `https://x/${'a'.repeat(2_000)}` })).toBe(
+    text.user.avatarTooLong(2_000),
+  );
   expect(profileError({ nickname: 'Mio', avatar: 'https://x/a.png' })).toBeNull();
 });
 

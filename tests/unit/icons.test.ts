@@ -19,6 +19,8 @@ describe('public/favicon.ico', () => {
     expect(entries).toEqual([16, 32, 48].map((size) => ({ size, png: 'PNG', width: size })));
   });
   test('the SVG icon is an SVG', () => {
-    expect(readFileSync(new URL('../../public/icon.svg', import.meta.url), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(readFileSync(new URL('../../public/icon.svg', import.meta.url), 'utf8')).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
   });
 });

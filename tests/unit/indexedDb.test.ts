@@ -2,7 +2,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB, openDB } from 'idb';
-import { ALBUM_BLOCK_SIZE, ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
+import {
+  ALBUM_BLOCK_SIZE,
+  ALBUM_DB_NAME,
+  ALBUM_DB_VERSION,
+  LIBRARY_DB_NAME,
+  LIBRARY_DB_VERSION,
+} from '@/shared/constants';
 import {
   addLibraryToAlbums,
   clearAlbumDb,
@@ -48,7 +54,6 @@ function album(albumId: string, title = `Album ${albumId}`): AlbumInfo {
     discs: [{ catalog: 'DEMO-0001', tracks: [{ title: 'Harbor Lights' }] }],
   };
 }
-
 
 beforeEach(resetDatabases);
 afterEach(async () => {
@@ -228,7 +233,9 @@ describe('setLibraryAlbums and removeLibraryFromAlbums (bulk read, changed recor
 
   test('a big library is a few records of ALBUM_BLOCK_SIZE ids, written in one transaction, and found in any block', async () => {
     await setLibraryAlbums(B, ['shared-0', 'b-only']);
-    const ids = Array.from({ length: 5 * ALBUM_BLOCK_SIZE }, (_, i) => (i === 0 ? 'shared-0' : `album-${String(i).padStart(6, '0')}`));
+    const ids = Array.from({ length: 5 * ALBUM_BLOCK_SIZE }, (_, i) =>
+      i === 0 ? 'shared-0' : `album-${String(i).padStart(6, '0')}`,
+    );
     const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
     await setLibraryAlbums(A, ids.toReversed());
     expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
@@ -318,8 +325,14 @@ describe('library records', () => {
     const across = await getLibraryAlbumSlice(A, ALBUM_BLOCK_SIZE - 3, 10);
     expect(across).toEqual({ ids: listed.slice(ALBUM_BLOCK_SIZE - 3, ALBUM_BLOCK_SIZE + 7), total: listed.length });
     expect(getAll).toHaveBeenCalledTimes(1);
-    await expect(getLibraryAlbumSlice(A, 3 * ALBUM_BLOCK_SIZE, 30)).resolves.toEqual({ ids: listed.slice(3 * ALBUM_BLOCK_SIZE), total: listed.length });
-    await expect(getLibraryAlbumSlice(A, 10 * ALBUM_BLOCK_SIZE, 30)).resolves.toEqual({ ids: [], total: listed.length });
+    await expect(getLibraryAlbumSlice(A, 3 * ALBUM_BLOCK_SIZE, 30)).resolves.toEqual({
+      ids: listed.slice(3 * ALBUM_BLOCK_SIZE),
+      total: listed.length,
+    });
+    await expect(getLibraryAlbumSlice(A, 10 * ALBUM_BLOCK_SIZE, 30)).resolves.toEqual({
+      ids: [],
+      total: listed.length,
+    });
     await expect(getLibraryAlbumSlice(B, 0, 30)).resolves.toEqual({ ids: [], total: 0 });
   });
 
@@ -468,7 +481,16 @@ describe('a damaged album_info record', () => {
   });
 
   test('a record that fits is read as an AlbumInfo', async () => {
-    await putRaw({ albumId: 'a1', title: 'T', catalog: 'C', artist: 'A', date: '2020', type: 'normal', tags: [], discs: [{ catalog: 'C', tracks: [{ title: 'x' }] }] });
+    await putRaw({
+      albumId: 'a1',
+      title: 'T',
+      catalog: 'C',
+      artist: 'A',
+      date: '2020',
+      type: 'normal',
+      tags: [],
+      discs: [{ catalog: 'C', tracks: [{ title: 'x' }] }],
+    });
     expect((await getAlbumInfos(['a1'])).get('a1')?.discs[0]?.tracks[0]?.title).toBe('x');
   });
 });

@@ -11,12 +11,22 @@ const adapters = await loadAdapters();
 
 describe('the interface adapters', () => {
   it('are found, one a machine', () => {
-    expect(adapters.map((adapter) => adapter.machine)).toEqual(expect.arrayContaining(['favouriteToggle', 'shareWizard', 'librarySync', 'session', 'player']));
+    expect(adapters.map((adapter) => adapter.machine)).toEqual(
+      expect.arrayContaining(['favouriteToggle', 'shareWizard', 'librarySync', 'session', 'player']),
+    );
   });
 
-  it.each(adapters.map((adapter) => [adapter.machine, adapter] as const))('%s: every state check checks something, and the paths plan', (_machine, adapter) => {
-    expect(Object.entries(adapter.states).filter(([, check]) => checksNothing(check)).map(([state]) => state)).toEqual([]);
-    expect(planOf(adapter).paths.length).toBeGreaterThan(0);
-    // the player's walk takes seconds alone, many more on a loaded 2-core machine
-  }, 90_000);
+  it.each(adapters.map((adapter) => [adapter.machine, adapter] as const))(
+    '%s: every state check checks something, and the paths plan',
+    (_machine, adapter) => {
+      expect(
+        Object.entries(adapter.states)
+          .filter(([, check]) => checksNothing(check))
+          .map(([state]) => state),
+      ).toEqual([]);
+      expect(planOf(adapter).paths.length).toBeGreaterThan(0);
+      // the player's walk takes seconds alone, many more on a loaded 2-core machine
+    },
+    90_000,
+  );
 });

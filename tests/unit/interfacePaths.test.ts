@@ -41,7 +41,8 @@ const adapter = (overrides: Partial<AdapterPlan> = {}): AdapterPlan => ({
   notThroughInterface: [{ transition: RESET, reason: 'sent by the store, not by a user' }],
   ...overrides,
 });
-const plan = (overrides: Partial<AdapterPlan> = {}) => planInterfacePaths(spec, adapter(overrides), (path) => describePath(path));
+const plan = (overrides: Partial<AdapterPlan> = {}) =>
+  planInterfacePaths(spec, adapter(overrides), (path) => describePath(path));
 
 describe('planInterfacePaths', () => {
   it('walks only the events the adapter maps, and the same seed gives the same paths', () => {
@@ -57,8 +58,12 @@ describe('planInterfacePaths', () => {
   });
 
   it('refuses a state check that checks nothing: no parameter, or an empty body', () => {
-    expect(() => plan({ states: { idle: look, submitting: noop } })).toThrow(/state checks that check nothing \(no parameter, or an empty body\): submitting/);
-    expect(() => plan({ states: { idle: async (_page: unknown) => {}, submitting: look } })).toThrow(/check nothing .*: idle/);
+    expect(() => plan({ states: { idle: look, submitting: noop } })).toThrow(
+      /state checks that check nothing \(no parameter, or an empty body\): submitting/,
+    );
+    expect(() => plan({ states: { idle: async (_page: unknown) => {}, submitting: look } })).toThrow(
+      /check nothing .*: idle/,
+    );
     const states = {
       async idle(_page: unknown) {
         // nothing shows
@@ -70,7 +75,9 @@ describe('planInterfacePaths', () => {
 
   it('never sends an event of a type the adapter does not map, even one the walk aims at', () => {
     const { paths, fired } = plan({ events: { TOGGLE: noop, 'xstate.done.actor.submit': noop } });
-    expect(paths.flatMap((path) => path.steps.map((step) => step.event.type))).not.toContain('xstate.error.actor.submit');
+    expect(paths.flatMap((path) => path.steps.map((step) => step.event.type))).not.toContain(
+      'xstate.error.actor.submit',
+    );
     expect(fired.has('submitting —error: submit→ idle')).toBe(false);
   });
 
@@ -80,20 +87,38 @@ describe('planInterfacePaths', () => {
   });
 
   it('refuses a state the paths reach without a check', () => {
-    expect(() => plan({ states: { idle: look } })).toThrow(/states the paths reach have no check in the adapter's states: submitting/);
+    expect(() => plan({ states: { idle: look } })).toThrow(
+      /states the paths reach have no check in the adapter's states: submitting/,
+    );
   });
 
   it('checks a machine without states of its own in its one state, named as its transitions name the root', () => {
-    const counter = setup({}).createMachine({ id: 'counter', context: { n: 0 }, on: { ADD: { actions: assign({ n: ({ context }) => context.n + 1 }) } } });
+    const counter = setup({}).createMachine({
+      id: 'counter',
+      context: { n: 0 },
+      on: { ADD: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
+    });
     const counterSpec: WalkSpec = { machine: counter, events: [{ type: 'ADD' }] };
-    const counterPlan = planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: { [ROOT_STATE]: look }, notThroughInterface: [] }, (path) => describePath(path));
+    const counterPlan = planInterfacePaths(
+      counterSpec,
+      { machine: 'counter', seed: 1, events: { ADD: noop }, states: { [ROOT_STATE]: look }, notThroughInterface: [] },
+      (path) => describePath(path),
+    );
     expect(counterPlan.paths[0]!.initial).toEqual(['(machine)']);
     expect(counterPlan.paths[0]!.steps.map((step) => step.states)).toEqual([['(machine)']]);
-    expect(() => planInterfacePaths(counterSpec, { machine: 'counter', seed: 1, events: { ADD: noop }, states: {}, notThroughInterface: [] }, (path) => describePath(path))).toThrow(/no check in the adapter's states: \(machine\)/);
+    expect(() =>
+      planInterfacePaths(
+        counterSpec,
+        { machine: 'counter', seed: 1, events: { ADD: noop }, states: {}, notThroughInterface: [] },
+        (path) => describePath(path),
+      ),
+    ).toThrow(/no check in the adapter's states: \(machine\)/);
   });
 
   it('refuses a listed transition the machine does not have', () => {
-    expect(() => plan({ notThroughInterface: [{ transition: 'idle —NOPE→ idle', reason: 'stale' }] })).toThrow(/does not have: idle —NOPE→ idle/);
+    expect(() => plan({ notThroughInterface: [{ transition: 'idle —NOPE→ idle', reason: 'stale' }] })).toThrow(
+      /does not have: idle —NOPE→ idle/,
+    );
   });
 });
 
@@ -107,7 +132,9 @@ describe('summaryLine', () => {
     expect(summaryLine(twoPaths, [])).toBe(
       `heart: ${twoPaths.paths.length} paths, 0 passed, ${twoPaths.paths.length} failed; transitions 0/4 through the interface, 1 not through it (listed), 0 unreachable; states 0/2 checked`,
     );
-    expect(summaryLine(twoPaths, [first!])).toContain(`1 passed, ${twoPaths.paths.length - 1} failed; transitions ${firedByFirst}/4 through the interface`);
+    expect(summaryLine(twoPaths, [first!])).toContain(
+      `1 passed, ${twoPaths.paths.length - 1} failed; transitions ${firedByFirst}/4 through the interface`,
+    );
   });
 });
 
@@ -118,7 +145,9 @@ describe('coverageProblems', () => {
 
   it('names a listed transition a path does fire: the list must stay honest', () => {
     const listed = 'idle —TOGGLE→ submitting';
-    const problems = coverageProblems(plan({ notThroughInterface: [...adapter().notThroughInterface, { transition: listed, reason: 'wrong' }] }));
+    const problems = coverageProblems(
+      plan({ notThroughInterface: [...adapter().notThroughInterface, { transition: listed, reason: 'wrong' }] }),
+    );
     expect(problems).toContain(`listed as not through the interface, but a path fires it: ${listed}`);
   });
 });
@@ -133,7 +162,9 @@ describe('the generator of the plan', () => {
     ...overrides,
   });
   const eventsOf = (overrides: Partial<AdapterPlan> = {}) =>
-    planInterfacePaths(corridorSpec, corridorAdapter(overrides), (path) => describePath(path)).paths.map((path) => path.steps.map((step) => step.event.type));
+    planInterfacePaths(corridorSpec, corridorAdapter(overrides), (path) => describePath(path)).paths.map((path) =>
+      path.steps.map((step) => step.event.type),
+    );
 
   it('walks to the nearest transition not fired yet by default: the fewest steps', () => {
     expect(eventsOf()).toEqual([['GO', 'PEEK', 'GO', 'GO', 'GO', 'OPEN']]);
@@ -142,7 +173,9 @@ describe('the generator of the plan', () => {
   it("tells states apart by the adapter's key: context its accepts reads, which the machine's own key leaves out", () => {
     const valueOnly = { ...corridorSpec, stateKey: undefined };
     const walk = (overrides: Partial<AdapterPlan>) =>
-      planInterfacePaths(valueOnly, corridorAdapter(overrides), (path) => describePath(path)).paths.map((path) => path.steps.map((step) => step.event.type));
+      planInterfacePaths(valueOnly, corridorAdapter(overrides), (path) => describePath(path)).paths.map((path) =>
+        path.steps.map((step) => step.event.type),
+      );
     // by its state value alone every corridor step is one state: the walk never finds the door
     expect(walk({}).flat()).not.toContain('OPEN');
     expect(walk({ stateKey: corridorSpec.stateKey! })).toEqual([['GO', 'PEEK', 'GO', 'GO', 'GO', 'OPEN']]);
@@ -165,20 +198,30 @@ describe('the state key of the plan', () => {
     states: {
       idle: { on: { ENABLE: 'enabling', DISABLE: 'disabling' } },
       enabling: { on: { ENABLED: { target: 'idle', actions: assign({ on: true }) } } },
-      disabling: { on: { DISABLED: { target: 'idle', actions: assign({ on: false }) }, WAS_OFF: { target: 'idle', actions: assign({ on: false }) } } },
+      disabling: {
+        on: {
+          DISABLED: { target: 'idle', actions: assign({ on: false }) },
+          WAS_OFF: { target: 'idle', actions: assign({ on: false }) },
+        },
+      },
     },
   });
-  const lockSpec: WalkSpec = { machine: lock, events: ['ENABLE', 'ENABLED', 'DISABLE', 'DISABLED', 'WAS_OFF'].map((type) => ({ type })) };
+  const lockSpec: WalkSpec = {
+    machine: lock,
+    events: ['ENABLE', 'ENABLED', 'DISABLE', 'DISABLED', 'WAS_OFF'].map((type) => ({ type })),
+  };
   const lockAdapter = (overrides: Partial<AdapterPlan> = {}): AdapterPlan => ({
     machine: 'lock',
     seed: 7,
     events: { ENABLE: noop, ENABLED: noop, DISABLE: noop, DISABLED: noop, WAS_OFF: noop },
-    accepts: (event, snapshot) => (event.type === 'DISABLE' ? snapshot.context.on : event.type === 'ENABLE' ? !snapshot.context.on : true),
+    accepts: (event, snapshot) =>
+      event.type === 'DISABLE' ? snapshot.context.on : event.type === 'ENABLE' ? !snapshot.context.on : true,
     states: { idle: look, enabling: look, disabling: look },
     notThroughInterface: [],
     ...overrides,
   });
-  const problemsOf = (overrides: Partial<AdapterPlan> = {}) => coverageProblems(planInterfacePaths(lockSpec, lockAdapter(overrides), (path) => describePath(path)));
+  const problemsOf = (overrides: Partial<AdapterPlan> = {}) =>
+    coverageProblems(planInterfacePaths(lockSpec, lockAdapter(overrides), (path) => describePath(path)));
 
   it('keeps apart what the adapter says differs: a route through idle with it on is not cut at idle with it off', () => {
     // by the state value alone, idle with it on is idle seen before; when that finds nothing the
@@ -192,13 +235,19 @@ describe('running a path', () => {
   it("gives each event the machine's snapshot after its step, and checks each state with it", async () => {
     const [path] = plan().paths.filter((p) => p.steps.length >= 2);
     const seen: string[] = [];
-    const record = (what: string) => async (_ctx: unknown, ...rest: unknown[]) => {
-      const model = rest.at(-1) as { value: unknown };
-      seen.push(`${what} ${JSON.stringify(model.value)}`);
-    };
+    const record =
+      (what: string) =>
+      async (_ctx: unknown, ...rest: unknown[]) => {
+        const model = rest.at(-1) as { value: unknown };
+        seen.push(`${what} ${JSON.stringify(model.value)}`);
+      };
     const running: AnyInterfaceAdapter = {
       ...adapter(),
-      events: { TOGGLE: record('TOGGLE'), 'xstate.done.actor.submit': record('done'), 'xstate.error.actor.submit': record('error') },
+      events: {
+        TOGGLE: record('TOGGLE'),
+        'xstate.done.actor.submit': record('done'),
+        'xstate.error.actor.submit': record('error'),
+      },
       states: { idle: record('check idle'), submitting: record('check submitting') },
       start: async () => ({}),
       stop: async () => {},

@@ -7,18 +7,53 @@ const headers = (values: Record<string, string>) => ({ get: (name: string) => va
 
 describe('trackBytes', () => {
   it('lossless: the length the library sends, else the original size', () => {
-    expect(trackBytes(headers({ 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac', 'content-length': '31457280', 'x-audio-quality': 'lossless' }), 'lossless')).toBe(31_457_280);
+    expect(
+      trackBytes(
+        headers({
+          'content-type': 'audio/flac',
+          'x-origin-type': 'audio/flac',
+          'content-length': '31457280',
+          'x-audio-quality': 'lossless',
+        }),
+        'lossless',
+      ),
+    ).toBe(31_457_280);
     expect(trackBytes(headers({ 'x-origin-size': '1000', 'x-audio-quality': 'lossless' }), 'lossless')).toBe(1000);
   });
 
   it('a library that sends the original whatever was asked (the reference server): its length', () => {
-    expect(trackBytes(headers({ 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac', 'content-length': '5000', 'x-duration-seconds': '200' }), 'low')).toBe(5000);
+    expect(
+      trackBytes(
+        headers({
+          'content-type': 'audio/flac',
+          'x-origin-type': 'audio/flac',
+          'content-length': '5000',
+          'x-duration-seconds': '200',
+        }),
+        'low',
+      ),
+    ).toBe(5000);
   });
 
   it('transcoded: duration × the bit rate of the quality served', () => {
     // 200 s at 128 kbit/s
-    expect(trackBytes(headers({ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200', 'x-audio-quality': 'low' }), 'high')).toBe(3_200_000);
-    expect(trackBytes(headers({ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' }), 'high')).toBe(6_400_000);
+    expect(
+      trackBytes(
+        headers({
+          'content-type': 'audio/aac',
+          'x-origin-type': 'audio/flac',
+          'x-duration-seconds': '200',
+          'x-audio-quality': 'low',
+        }),
+        'high',
+      ),
+    ).toBe(3_200_000);
+    expect(
+      trackBytes(
+        headers({ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' }),
+        'high',
+      ),
+    ).toBe(6_400_000);
   });
 
   it('an answer that says nothing usable: unknown', () => {

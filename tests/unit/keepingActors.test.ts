@@ -15,7 +15,15 @@ import { trackKey, type TrackInfo } from '@/shared/track';
 import { closeKeptStores, readKeptTrack, readPartialTrack, saveKeepQueue } from '@/storage/keptAudio';
 import { installFakeCaches } from './fakeCaches';
 
-const track: TrackInfo = { albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01', discId: 1, trackId: 2, title: '潮汐', artist: '青木澪', type: 'normal', albumTitle: '港灯夜曲' };
+const track: TrackInfo = {
+  albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01',
+  discId: 1,
+  trackId: 2,
+  title: '潮汐',
+  artist: '青木澪',
+  type: 'normal',
+  albumTitle: '港灯夜曲',
+};
 const item: KeepItem = { track, quality: 'lossless' };
 const KEY = { albumId: track.albumId, discId: 1, trackId: 2, quality: 'lossless' } as const;
 const CHUNK = 256 * 1024;
@@ -60,7 +68,9 @@ function fakeLibrary(initial: Uint8Array<ArrayBuffer>) {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         // as fetch does: an aborted request fails its body
-        init.signal?.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+        init.signal?.addEventListener('abort', () =>
+          controller.error(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       },
       pull(controller) {
         if (cut && sent >= cut.after) {
@@ -77,19 +87,31 @@ function fakeLibrary(initial: Uint8Array<ArrayBuffer>) {
     });
     const common: Record<string, string> = { 'content-type': 'audio/flac', 'content-length': String(slice.length) };
     if (library.etag) common.etag = library.etag;
-    if (start > 0) return new Response(body, { status: 206, headers: { ...common, 'content-range': `bytes ${start}-${whole.length - 1}/${whole.length}` } });
+    if (start > 0)
+      return new Response(body, {
+        status: 206,
+        headers: { ...common, 'content-range': `bytes ${start}-${whole.length - 1}/${whole.length}` },
+      });
     return new Response(body, { status: 200, headers: common });
   };
   return { library, fetch: fetch as typeof globalThis.fetch };
 }
 
 const access = {
-  trackSource: async () => ({ audioUrl: `https://library.test/${track.albumId}/1/2?auth=token`, coverUrl: `https://library.test/${track.albumId}/1/cover` }),
+  trackSource: async () => ({
+    audioUrl: `https://library.test/${track.albumId}/1/2?auth=token`,
+    coverUrl: `https://library.test/${track.albumId}/1/cover`,
+  }),
 } as unknown as LibraryAccess;
 
 /** the keeping actor of one page of the app: its queue saved as it changes, a failed try tried again at once */
 function openPage(fetch: typeof globalThis.fetch) {
-  const actor = createActor(keepingMachine.provide({ actors: defineKeepingActors({ accessFor: async () => access, fetch }), delays: { retryDelay: 0 } }));
+  const actor = createActor(
+    keepingMachine.provide({
+      actors: defineKeepingActors({ accessFor: async () => access, fetch }),
+      delays: { retryDelay: 0 },
+    }),
+  );
   actor.on('queueChanged', ({ queue }) => void saveKeepQueue(queue));
   /** the bytes of the current track each progress showed */
   const progress: number[] = [];
@@ -101,7 +123,10 @@ function openPage(fetch: typeof globalThis.fetch) {
   return { actor, progress };
 }
 
-const keptWhole = (page: ReturnType<typeof openPage>) => waitFor(page.actor, (snapshot) => snapshot.context.kept.includes(trackKey(track)) && snapshot.matches('idle'), { timeout: 10_000 });
+const keptWhole = (page: ReturnType<typeof openPage>) =>
+  waitFor(page.actor, (snapshot) => snapshot.context.kept.includes(trackKey(track)) && snapshot.matches('idle'), {
+    timeout: 10_000,
+  });
 
 /** the kept body is `expected`, byte for byte (toEqual over megabytes takes seconds) */
 async function expectKept(expected: Uint8Array): Promise<void> {
@@ -113,7 +138,8 @@ async function expectKept(expected: Uint8Array): Promise<void> {
 }
 
 /** waits until this many bytes of the track are stored, as a download cut off leaves them */
-const stored = (bytes: number) => vi.waitFor(async () => expect((await readPartialTrack(KEY))?.bytes).toBe(bytes), { timeout: 5_000, interval: 20 });
+const stored = (bytes: number) =>
+  vi.waitFor(async () => expect((await readPartialTrack(KEY))?.bytes).toBe(bytes), { timeout: 5_000, interval: 20 });
 
 const pages: ReturnType<typeof openPage>[] = [];
 /** a page of the app, once it has read what the device keeps */
@@ -155,7 +181,11 @@ describe('a download cut off continues where it stopped', () => {
       { range: `bytes=${1.25 * KEEP_PIECE_BYTES}-`, ifRange: '"v1"' },
     ]);
     // both asked with the token in the header, not the URL, and kept by no HTTP cache (only the device's store keeps them)
-    const own = { url: `https://library.test/${track.albumId}/1/2?quality=lossless`, authorization: 'token', cache: 'no-store' };
+    const own = {
+      url: `https://library.test/${track.albumId}/1/2?quality=lossless`,
+      authorization: 'token',
+      cache: 'no-store',
+    };
     expect(library.sent).toEqual([own, own]);
     await expectKept(FILE);
     // the progress of the resumed download starts at the bytes it had, not at 0
@@ -230,7 +260,10 @@ describe('what a download stores on its way', () => {
   async function writesWhileKeeping(body: Uint8Array<ArrayBuffer>): Promise<string[]> {
     const writes: string[] = [];
     const put = IDBObjectStore.prototype.put;
-    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
       if (this.name === 'partial' || this.name === 'partial_pieces') writes.push(this.name);
       return put.apply(this, args);
     });
@@ -251,10 +284,17 @@ describe('what a download stores on its way', () => {
 
   test('a longer body stores its full pieces as they come, not the last bytes once all are here, and none stay once kept', async () => {
     // the record with the first piece, then the second piece; the half piece at the end is kept whole with the body
-    expect(await writesWhileKeeping(file(2.5 * KEEP_PIECE_BYTES, 8))).toEqual(['partial', 'partial_pieces', 'partial_pieces']);
+    expect(await writesWhileKeeping(file(2.5 * KEEP_PIECE_BYTES, 8))).toEqual([
+      'partial',
+      'partial_pieces',
+      'partial_pieces',
+    ]);
     expect(await readPartialTrack(KEY)).toBeNull();
     // a page opened later reads the track as kept, with its size
     const later = await open(fakeLibrary(file(1, 0)).fetch);
-    expect(later.actor.getSnapshot().context).toMatchObject({ kept: [trackKey(track)], keptBytes: { [trackKey(track)]: 2.5 * KEEP_PIECE_BYTES } });
+    expect(later.actor.getSnapshot().context).toMatchObject({
+      kept: [trackKey(track)],
+      keptBytes: { [trackKey(track)]: 2.5 * KEEP_PIECE_BYTES },
+    });
   });
 });

@@ -31,7 +31,12 @@ import {
 } from '@/storage/keptAudio';
 import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
 
-const KEY: KeptTrackKey = { albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01', discId: 1, trackId: 2, quality: 'lossless' };
+const KEY: KeptTrackKey = {
+  albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01',
+  discId: 1,
+  trackId: 2,
+  quality: 'lossless',
+};
 const ALBUM: AlbumInfo = {
   albumId: KEY.albumId,
   title: '港灯夜曲',
@@ -42,7 +47,11 @@ const ALBUM: AlbumInfo = {
   discs: [{ catalog: 'DEMO-0001', tracks: [{ title: '夜航船' }, { title: '潮汐' }] }],
 } as AlbumInfo;
 
-const flacBody = (bytes: number) => new Response(new Uint8Array(bytes).fill(7), { status: 206, headers: { 'content-type': 'audio/flac', 'x-secret': 'token' } });
+const flacBody = (bytes: number) =>
+  new Response(new Uint8Array(bytes).fill(7), {
+    status: 206,
+    headers: { 'content-type': 'audio/flac', 'x-secret': 'token' },
+  });
 
 let caches: FakeCacheStorage;
 
@@ -83,7 +92,9 @@ describe('audio kept on this device', () => {
         controller.error(new TypeError('network changed'));
       },
     });
-    await expect(keepTrack(KEY, new Response(failing, { headers: { 'content-type': 'audio/flac' } }))).rejects.toThrow();
+    await expect(
+      keepTrack(KEY, new Response(failing, { headers: { 'content-type': 'audio/flac' } })),
+    ).rejects.toThrow();
     expect((await listKeptTracks()).map((t) => t.trackId)).toEqual([1]);
     expect(await readKeptTrack(KEY, ['lossless'])).toBeNull();
     expect((await readKeptTrack({ ...KEY, trackId: 1 }, ['lossless']))!.body.size).toBe(100);
@@ -142,7 +153,11 @@ describe('audio kept on this device', () => {
     await removeKeptTrack(KEY);
     expect(await listKeptTracks()).toEqual([]);
     expect(await (await caches.open(KEPT_CACHE_NAME)).keys()).not.toContain(keptTrackPath(KEY));
-    expect(await getKeptAlbum(KEY.albumId)).toMatchObject({ albumId: KEY.albumId, hasCover: true, info: { title: '港灯夜曲' } });
+    expect(await getKeptAlbum(KEY.albumId)).toMatchObject({
+      albumId: KEY.albumId,
+      hasCover: true,
+      info: { title: '港灯夜曲' },
+    });
     const coverPath = `/kept-audio/cover/${KEY.albumId}`;
     expect(await (await caches.open(KEPT_CACHE_NAME)).keys()).toContain(coverPath);
     await removeKeptAlbum(KEY.albumId);
@@ -151,13 +166,29 @@ describe('audio kept on this device', () => {
   });
 
   test('the download queue is saved and read back for a reload; damaged items are left out', async () => {
-    const track = { albumId: KEY.albumId, discId: 1, trackId: 3, title: '潮汐', artist: '青木澪', type: 'normal', albumTitle: '港灯夜曲' };
+    const track = {
+      albumId: KEY.albumId,
+      discId: 1,
+      trackId: 3,
+      title: '潮汐',
+      artist: '青木澪',
+      type: 'normal',
+      albumTitle: '港灯夜曲',
+    };
     expect(await readKeepQueue()).toEqual([]);
     await saveKeepQueue([{ track, quality: 'high' }]);
     expect(await readKeepQueue()).toEqual([{ track, quality: 'high' }]);
     await closeKeptStores();
     const db = await openDB(KEPT_DB_NAME);
-    await db.put('kept_queue', [{ track, quality: 'ultra' }, { track: { albumId: '' }, quality: 'low' }, { track, quality: 'low' }], 'queue');
+    await db.put(
+      'kept_queue',
+      [
+        { track, quality: 'ultra' },
+        { track: { albumId: '' }, quality: 'low' },
+        { track, quality: 'low' },
+      ],
+      'queue',
+    );
     db.close();
     expect(await readKeepQueue()).toEqual([{ track, quality: 'low' }]);
   });
@@ -165,7 +196,12 @@ describe('audio kept on this device', () => {
   test('signing out clears everything kept', async () => {
     await keepTrack(KEY, flacBody(10));
     await keepAlbum(ALBUM, null);
-    await saveKeepQueue([{ track: { albumId: 'x', discId: 1, trackId: 1, title: 't', artist: '', type: 'normal', albumTitle: '' }, quality: 'low' }]);
+    await saveKeepQueue([
+      {
+        track: { albumId: 'x', discId: 1, trackId: 1, title: 't', artist: '', type: 'normal', albumTitle: '' },
+        quality: 'low',
+      },
+    ]);
     await clearKeptAudio();
     expect(await readKeepQueue()).toEqual([]);
     expect(await listKeptTracks()).toEqual([]);
@@ -178,7 +214,16 @@ describe('audio kept on this device', () => {
     await keepAlbum(ALBUM, null);
     await closeKeptStores();
     const db = await openDB(KEPT_DB_NAME);
-    await db.put('kept_tracks', { path: '/kept-audio/track/x/1/1/lossless', albumId: 'x', discId: 1, trackId: 1, quality: 'ultra', bytes: 1, type: 'audio/flac', keptAt: 1 });
+    await db.put('kept_tracks', {
+      path: '/kept-audio/track/x/1/1/lossless',
+      albumId: 'x',
+      discId: 1,
+      trackId: 1,
+      quality: 'ultra',
+      bytes: 1,
+      type: 'audio/flac',
+      keptAt: 1,
+    });
     await db.put('kept_tracks', { path: '/kept-audio/track/y/1/1/lossless', albumId: 'y', discId: -1 });
     await db.put('kept_albums', { albumId: 'z', info: { albumId: 'z' }, hasCover: false });
     db.close();
@@ -281,7 +326,17 @@ describe('the bytes of a download cut off', () => {
     const db = await openDB(KEPT_DB_NAME);
     const path = keptTrackPath(KEY);
     await db.put('partial_pieces', { path, offset: 2, bytes: 'not a blob' });
-    await db.put('partial', { path: keptTrackPath(other), albumId: KEY.albumId, discId: 1, trackId: 5, quality: 'lossless', total: -1, type: 'audio/flac', etag: null, lastModified: null });
+    await db.put('partial', {
+      path: keptTrackPath(other),
+      albumId: KEY.albumId,
+      discId: 1,
+      trackId: 5,
+      quality: 'lossless',
+      total: -1,
+      type: 'audio/flac',
+      etag: null,
+      lastModified: null,
+    });
     db.close();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const partial = await readPartialTrack(KEY);
@@ -297,7 +352,15 @@ describe('the bytes of a download cut off', () => {
 });
 
 test('a database of version 1 (before downloads cut off were kept) upgrades keeping what it holds', async () => {
-  const track = { albumId: KEY.albumId, discId: 1, trackId: 3, title: '潮汐', artist: '青木澪', type: 'normal', albumTitle: '港灯夜曲' };
+  const track = {
+    albumId: KEY.albumId,
+    discId: 1,
+    trackId: 3,
+    title: '潮汐',
+    artist: '青木澪',
+    type: 'normal',
+    albumTitle: '港灯夜曲',
+  };
   const v1 = await openDB(KEPT_DB_NAME, 1, {
     upgrade(db) {
       db.createObjectStore('kept_tracks', { keyPath: 'path' });

@@ -19,7 +19,15 @@ import type { AlbumInfo } from '@/shared/types';
 import { fakeAudio } from '../machines/playerFakes';
 import { installFakeCaches, type FakeCacheStorage } from './fakeCaches';
 
-const track: TrackInfo = { albumId: 'a1', discId: 1, trackId: 2, title: 'T', artist: 'A', type: 'normal', albumTitle: 'Album' };
+const track: TrackInfo = {
+  albumId: 'a1',
+  discId: 1,
+  trackId: 2,
+  title: 'T',
+  artist: 'A',
+  type: 'normal',
+  albumTitle: 'Album',
+};
 const body = (text: string) => new Response(text, { headers: { 'content-type': 'audio/flac' } });
 const read = async (url: string) => (await fetch(url)).text();
 
@@ -58,7 +66,18 @@ describe('a kept track as the player plays it', () => {
     expect((await keptSourceOf(track, 'high'))!.coverUrl).toBeNull();
     const other = { ...track, albumId: 'a2' };
     await keepTrack({ ...other, quality: 'high' }, body('high'));
-    await keepAlbum({ albumId: 'a2', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo, new Blob(['cover'], { type: 'image/jpeg' }));
+    await keepAlbum(
+      {
+        albumId: 'a2',
+        title: 'Album',
+        catalog: '',
+        artist: 'A',
+        date: '',
+        type: 'normal',
+        discs: [{ catalog: '', tracks: [{ title: 'T' }] }],
+      } as AlbumInfo,
+      new Blob(['cover'], { type: 'image/jpeg' }),
+    );
     expect(await read((await keptSourceOf(other, 'high'))!.coverUrl!)).toBe('cover');
   });
 
@@ -116,7 +135,15 @@ describe('a kept track as the player plays it', () => {
 });
 
 describe('a kept track read ahead (its row shows)', () => {
-  const ALBUM = { albumId: 'a1', title: 'Album', catalog: '', artist: 'A', date: '', type: 'normal', discs: [{ catalog: '', tracks: [{ title: 'T' }] }] } as AlbumInfo;
+  const ALBUM = {
+    albumId: 'a1',
+    title: 'Album',
+    catalog: '',
+    artist: 'A',
+    date: '',
+    type: 'normal',
+    discs: [{ catalog: '', tracks: [{ title: 'T' }] }],
+  } as AlbumInfo;
 
   test('the play that follows reads no store: its body is in hand', async () => {
     await keepTrack({ ...track, quality: 'lossless' }, body('flac'));
@@ -194,7 +221,9 @@ describe('a kept track read ahead (its row shows)', () => {
       keptSource: (t) => keptSourceOf(t, 'lossless'),
       sourceInHand: (t) => keptSourceInHand(t, 'lossless'),
     });
-    const player = createActor(playerMachine.provide({ actors: { ...actors, audio: audio.logic } }), { input: {} }).start();
+    const player = createActor(playerMachine.provide({ actors: { ...actors, audio: audio.logic } }), {
+      input: {},
+    }).start();
     // not read yet: nothing in hand, the source is resolved (a turn later)
     player.send({ type: 'REPLACE_AND_PLAY', tracks: [track], index: 0 });
     expect(audio.take()).not.toContain('audio.load');
@@ -224,8 +253,17 @@ describe('a kept track read ahead (its row shows)', () => {
     const fetch = vi.fn(async (url: RequestInfo | URL) =>
       String(url).includes('/cover') ? new Response(new Blob(['cover'], { type: 'image/jpeg' })) : body('lossless'),
     );
-    const access = { trackSource: async () => ({ audioUrl: 'https://lib.example/a1/1/2?auth=t', coverUrl: 'https://lib.example/a1/1/cover?auth=t' }) } as unknown as LibraryAccess;
-    const keeping = createActor(keepingMachine.provide({ actors: defineKeepingActors({ accessFor: async () => access, albumInfo: async () => ALBUM, fetch }) })).start();
+    const access = {
+      trackSource: async () => ({
+        audioUrl: 'https://lib.example/a1/1/2?auth=t',
+        coverUrl: 'https://lib.example/a1/1/cover?auth=t',
+      }),
+    } as unknown as LibraryAccess;
+    const keeping = createActor(
+      keepingMachine.provide({
+        actors: defineKeepingActors({ accessFor: async () => access, albumInfo: async () => ALBUM, fetch }),
+      }),
+    ).start();
     keeping.send({ type: 'LOAD' });
     await waitFor(keeping, (s) => !s.hasTag('reading'));
     // kept in low (before the keeping actor's list), and read so
@@ -244,8 +282,17 @@ describe('a kept track read ahead (its row shows)', () => {
   test('keeping another track of an album already kept leaves the reads of its other tracks in hand', async () => {
     const first = { ...track, trackId: 1 };
     const fetch = vi.fn(async () => body('lossless'));
-    const access = { trackSource: async () => ({ audioUrl: 'https://lib.example/a1/1/2?auth=t', coverUrl: 'https://lib.example/a1/1/cover?auth=t' }) } as unknown as LibraryAccess;
-    const keeping = createActor(keepingMachine.provide({ actors: defineKeepingActors({ accessFor: async () => access, albumInfo: async () => ALBUM, fetch }) })).start();
+    const access = {
+      trackSource: async () => ({
+        audioUrl: 'https://lib.example/a1/1/2?auth=t',
+        coverUrl: 'https://lib.example/a1/1/cover?auth=t',
+      }),
+    } as unknown as LibraryAccess;
+    const keeping = createActor(
+      keepingMachine.provide({
+        actors: defineKeepingActors({ accessFor: async () => access, albumInfo: async () => ALBUM, fetch }),
+      }),
+    ).start();
     await keepAlbum(ALBUM, new Blob(['cover'], { type: 'image/jpeg' }));
     await keepTrack({ ...first, quality: 'lossless' }, body('first'));
     keeping.send({ type: 'LOAD' });

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { albumAccess, chooseCredential, chooseTrackCredential, createLibraryAccess, trackSourceOf, type CredentialSource } from '@/features/library/access';
+import {
+  albumAccess,
+  chooseCredential,
+  chooseTrackCredential,
+  createLibraryAccess,
+  trackSourceOf,
+  type CredentialSource,
+} from '@/features/library/access';
 import { isNoSourceError, NoSourceError } from '@/shared/errors';
 import { text } from '@/shared/text';
 import type { Credential } from '@/shared/types';
@@ -50,7 +57,9 @@ describe('chooseCredential', () => {
 
 describe('trackSourceOf', () => {
   test('play url with the token, disc cover', () => {
-    expect(trackSourceOf(cred('c', 'https://nas.example/', 0, 'abc+/'), { albumId: 'a1', discId: 2, trackId: 3 })).toEqual({
+    expect(
+      trackSourceOf(cred('c', 'https://nas.example/', 0, 'abc+/'), { albumId: 'a1', discId: 2, trackId: 3 }),
+    ).toEqual({
       audioUrl: 'https://nas.example/a1/2/3?auth=abc%2B%2F',
       coverUrl: 'https://nas.example/a1/2/cover',
     });
@@ -76,7 +85,9 @@ describe('albumAccess: one answer for the album page, search and the player', ()
     const notListed = { albumId: 'a1', discId: 1, trackId: 3 };
     const fromHome = { albumId: 'a2', discId: 1, trackId: 1 };
     expect(access.canPlay(covered)).toBe(true);
-    expect(access.trackSource(covered)?.audioUrl).toBe(`https://cloud.example/a1/1/2?auth=${encodeURIComponent(share.token)}`);
+    expect(access.trackSource(covered)?.audioUrl).toBe(
+      `https://cloud.example/a1/1/2?auth=${encodeURIComponent(share.token)}`,
+    );
     expect(access.canPlay(notListed)).toBe(false);
     expect(access.trackSource(notListed)).toBeNull();
     // the share token does not list a2: the user's own library plays it
@@ -119,14 +130,18 @@ describe('createLibraryAccess over a credential source', () => {
   });
 
   test('no library can play the track: NoSourceError with the catalogue text', async () => {
-    const error = await createLibraryAccess(source({ librariesOf: async () => new Map() })).trackSource(track).catch((e: unknown) => e);
+    const error = await createLibraryAccess(source({ librariesOf: async () => new Map() }))
+      .trackSource(track)
+      .catch((e: unknown) => e);
     expect(isNoSourceError(error)).toBe(true);
     expect((error as Error).message).toBe(text.album.unavailable);
     expect(isNoSourceError(new Error('x'))).toBe(false);
   });
 
   test('a broken local store: pages see no album anywhere, a play fails with the store error', async () => {
-    const broken = createLibraryAccess(source({ librariesOf: async () => Promise.reject(new Error('IndexedDB unavailable')) }));
+    const broken = createLibraryAccess(
+      source({ librariesOf: async () => Promise.reject(new Error('IndexedDB unavailable')) }),
+    );
     const known = await broken.forAlbums(['a1']);
     expect(known.coverUrl('a1')).toBeNull();
     expect(known.canPlay(track)).toBe(false);
@@ -137,7 +152,13 @@ describe('createLibraryAccess over a credential source', () => {
     let known!: () => void;
     const keptKnown = new Promise<void>((resolve) => (known = resolve));
     const offline = createLibraryAccess(
-      source({ ready: () => false, credentials: () => [], librariesOf: async () => new Map(), keptOnDevice: (t) => t.trackId === track.trackId, keptKnown: () => keptKnown }),
+      source({
+        ready: () => false,
+        credentials: () => [],
+        librariesOf: async () => new Map(),
+        keptOnDevice: (t) => t.trackId === track.trackId,
+        keptKnown: () => keptKnown,
+      }),
     );
     let answered = false;
     const answer = offline.forAlbums([track.albumId]).then((a) => {
@@ -160,7 +181,13 @@ describe('createLibraryAccess over a credential source', () => {
     let loaded!: () => void;
     const settled = new Promise<void>((resolve) => (loaded = resolve));
     const access = createLibraryAccess(
-      source({ ready: () => ready, credentials: () => (ready ? [HOME] : []), settled: () => settled, keptKnown: async () => {}, keptOnDevice: () => false }),
+      source({
+        ready: () => ready,
+        credentials: () => (ready ? [HOME] : []),
+        settled: () => settled,
+        keptKnown: async () => {},
+        keptOnDevice: () => false,
+      }),
     );
     let answered = false;
     const answer = access.forAlbums([track.albumId]).then((a) => {
@@ -176,7 +203,15 @@ describe('createLibraryAccess over a credential source', () => {
   });
 
   test('credentials that failed to load (offline): the answer goes on with what is kept', async () => {
-    const access = createLibraryAccess(source({ ready: () => false, credentials: () => [], settled: async () => {}, keptKnown: async () => {}, keptOnDevice: (t) => t.trackId === track.trackId }));
+    const access = createLibraryAccess(
+      source({
+        ready: () => false,
+        credentials: () => [],
+        settled: async () => {},
+        keptKnown: async () => {},
+        keptOnDevice: (t) => t.trackId === track.trackId,
+      }),
+    );
     const answer = await access.forAlbums([track.albumId]);
     expect(answer.canPlay(track)).toBe(true);
     expect(answer.canPlay({ ...track, trackId: track.trackId + 1 })).toBe(false);
@@ -185,7 +220,12 @@ describe('createLibraryAccess over a credential source', () => {
   test('with the browser offline only kept tracks can play, though their libraries are known; back online every track can', async () => {
     let offline = true;
     const access = createLibraryAccess(
-      source({ librariesOf: async () => new Map([[track.albumId, [HOME.url]]]), credentials: () => [HOME], keptOnDevice: (t) => t.trackId === track.trackId, offline: () => offline }),
+      source({
+        librariesOf: async () => new Map([[track.albumId, [HOME.url]]]),
+        credentials: () => [HOME],
+        keptOnDevice: (t) => t.trackId === track.trackId,
+        offline: () => offline,
+      }),
     );
     const other = { ...track, trackId: track.trackId + 1 };
     const whileOffline = await access.forAlbums([track.albumId]);

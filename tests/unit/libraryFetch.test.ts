@@ -9,7 +9,11 @@ import { fakeFetch, type RecordedRequest } from './fakeFetch';
  * whose CORS answer refuses the header is asked with `?auth=` instead.
  */
 
-const sent = (call: RecordedRequest) => ({ url: call.url.href, authorization: call.headers.get('authorization'), cache: call.cache });
+const sent = (call: RecordedRequest) => ({
+  url: call.url.href,
+  authorization: call.headers.get('authorization'),
+  cache: call.cache,
+});
 
 describe('tokenOutOf', () => {
   test.each([
@@ -26,8 +30,13 @@ describe('tokenOutOf', () => {
 describe('libraryFetch', () => {
   test('the token goes in the Authorization header as it is (no Bearer), the rest of the URL stays, no-store', async () => {
     const { fetch, calls } = fakeFetch(() => new Response('[]'));
-    await libraryFetch(fetch, 'https://lib.one/a1/1/2?auth=x.y%2Bz&quality=high&_xcw=1', { method: 'HEAD', headers: { range: 'bytes=10-' } });
-    expect(calls.map(sent)).toEqual([{ url: 'https://lib.one/a1/1/2?quality=high&_xcw=1', authorization: 'x.y+z', cache: 'no-store' }]);
+    await libraryFetch(fetch, 'https://lib.one/a1/1/2?auth=x.y%2Bz&quality=high&_xcw=1', {
+      method: 'HEAD',
+      headers: { range: 'bytes=10-' },
+    });
+    expect(calls.map(sent)).toEqual([
+      { url: 'https://lib.one/a1/1/2?quality=high&_xcw=1', authorization: 'x.y+z', cache: 'no-store' },
+    ]);
     expect(calls[0]!.method).toBe('HEAD');
     expect(calls[0]!.headers.get('range')).toBe('bytes=10-');
   });
@@ -69,7 +78,9 @@ describe('libraryFetch', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     });
-    await expect(libraryFetch(fetch, 'https://lib.five/albums?auth=t', { signal: controller.signal })).rejects.toThrow('aborted');
+    await expect(libraryFetch(fetch, 'https://lib.five/albums?auth=t', { signal: controller.signal })).rejects.toThrow(
+      'aborted',
+    );
     expect(calls).toHaveLength(1);
   });
 });

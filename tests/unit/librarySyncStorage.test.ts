@@ -11,7 +11,6 @@ import { resetDatabases } from './localDatabases';
 const A = 'https://a.example';
 const B = 'https://b.example';
 
-
 beforeEach(resetDatabases);
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -37,7 +36,11 @@ describe('storeLibrarySync', () => {
     const record = await storeLibrarySync({ url: A, lastUpdate: 200, albums: ['new'] }, 3);
     expect(record).toEqual({ url: A, serverLastUpdate: 200, lastSync: 3, albumCount: 1 });
     await expect(getLibraryAlbums(A)).resolves.toEqual(['new']);
-    expect(Object.fromEntries(await getAlbumLibrariesMany(['gone', 'shared', 'new']))).toEqual({ gone: [], shared: [B], new: [A] });
+    expect(Object.fromEntries(await getAlbumLibrariesMany(['gone', 'shared', 'new']))).toEqual({
+      gone: [],
+      shared: [B],
+      new: [A],
+    });
     await expect(getAlbumRecord('gone')).resolves.toBeUndefined();
   });
 

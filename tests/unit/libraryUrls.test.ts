@@ -46,7 +46,9 @@ describe('routes (docs/behaviour.md#streaming-and-library-choice, docs/protocol.
   test('info needs no token; the album list and audio carry it encoded', () => {
     expect(libraryInfoUrl(`${LIB}/`)).toBe(`${LIB}/info`);
     expect(libraryAlbumsUrl(LIB, 'x.y+z/=')).toBe(`${LIB}/albums?auth=x.y%2Bz%2F%3D`);
-    expect(audioUrl(`${LIB}/`, 'x.y+z/=', { albumId: 'a1', discId: 2, trackId: 7 })).toBe(`${LIB}/a1/2/7?auth=x.y%2Bz%2F%3D`);
+    expect(audioUrl(`${LIB}/`, 'x.y+z/=', { albumId: 'a1', discId: 2, trackId: 7 })).toBe(
+      `${LIB}/a1/2/7?auth=x.y%2Bz%2F%3D`,
+    );
   });
 
   test('album and disc covers need no token', () => {

@@ -16,7 +16,6 @@ import { resetDatabases } from './localDatabases';
 
 const URL_A = 'https://a.example';
 
-
 beforeEach(resetDatabases);
 afterEach(resetDatabases);
 
@@ -100,7 +99,9 @@ describe('library writes behind a worker', () => {
       },
     }));
     let answer: (data: LibraryJobAnswer) => void = () => {};
-    await expect(writes.store({ url: URL_A, lastUpdate: 1, albums: packAlbumIds(['x']) })).rejects.toThrow('QuotaExceededError');
+    await expect(writes.store({ url: URL_A, lastUpdate: 1, albums: packAlbumIds(['x']) })).rejects.toThrow(
+      'QuotaExceededError',
+    );
   });
 
   test('a worker that fails to start: its jobs, and every later one, run on this thread instead', async () => {
@@ -134,7 +135,12 @@ describe('library writes behind a worker', () => {
 
   test('without workers the job runs on this thread, with the same result', async () => {
     const writes = createLibraryWorker(null);
-    expect(await writes.store({ url: URL_A, lastUpdate: 3, albums: packAlbumIds(['a', 'b']) }, 5)).toEqual({ url: URL_A, serverLastUpdate: 3, lastSync: 5, albumCount: 2 });
+    expect(await writes.store({ url: URL_A, lastUpdate: 3, albums: packAlbumIds(['a', 'b']) }, 5)).toEqual({
+      url: URL_A,
+      serverLastUpdate: 3,
+      lastSync: 5,
+      albumCount: 2,
+    });
     expect((await getAlbumLibrariesMany(['a'])).get('a')).toEqual([URL_A]);
   });
 
@@ -157,7 +163,9 @@ describe('library writes behind a worker', () => {
     expect(Math.max(...answers.map((a) => JSON.stringify(a).length))).toBeLessThan(2_000);
 
     // the record alone, read on this thread: no job
-    expect(await listLibraryRecords()).toEqual([{ url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length }]);
+    expect(await listLibraryRecords()).toEqual([
+      { url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length },
+    ]);
     expect(fake.posted).toEqual([]);
     expect(await page).toEqual({ ids: ids.slice(2_990, 3_020), total: ids.length });
     expect(await last).toEqual({ ids: ids.slice(4_980), total: ids.length });

@@ -61,7 +61,16 @@ describe('round trips', () => {
 
   test('LOCAL_KEYS lists userInfo, playlist, the four player.* keys, the colour scheme and the address form', () => {
     expect([...LOCAL_KEYS].sort()).toEqual(
-      ['player.muted', 'player.pageOnCloseAction', 'player.quality', 'player.volume', 'playlist', 'userInfo', 'ui.colorScheme', 'ui.addresses'].sort(),
+      [
+        'player.muted',
+        'player.pageOnCloseAction',
+        'player.quality',
+        'player.volume',
+        'playlist',
+        'userInfo',
+        'ui.colorScheme',
+        'ui.addresses',
+      ].sort(),
     );
   });
 
@@ -104,7 +113,13 @@ describe('values written by other clients', () => {
 
   test('a stored user in wire form is accepted', () => {
     localStorage.setItem('userInfo', JSON.stringify({ user_id: 3, nickname: 'R', '2fa_enabled': true }));
-    expect(readLocal('userInfo')).toEqual({ userId: '3', email: '', nickname: 'R', avatar: '', twoFactorEnabled: true });
+    expect(readLocal('userInfo')).toEqual({
+      userId: '3',
+      email: '',
+      nickname: 'R',
+      avatar: '',
+      twoFactorEnabled: true,
+    });
   });
 });
 

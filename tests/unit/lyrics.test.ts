@@ -5,7 +5,13 @@ import { BadResponseError } from '@/services/api/errors';
 import { envelope, fakeApi, json } from './fakeFetch';
 
 const track = { albumId: '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01', discId: 1, trackId: 2 };
-const lang = (type: 'lrc' | 'text', data: string, language = 'zh-CN') => ({ language, type, data, contributor: { user_id: '', nickname: 'Anniv', avatar: '' }, source: 'anniv' });
+const lang = (type: 'lrc' | 'text', data: string, language = 'zh-CN') => ({
+  language,
+  type,
+  data,
+  contributor: { user_id: '', nickname: 'Anniv', avatar: '' },
+  source: 'anniv',
+});
 
 describe('parseLrc', () => {
   it('reads minutes, seconds and 1–3 fraction digits; a line with several stamps is several lines; tags and untimed lines go', () => {
@@ -29,7 +35,10 @@ describe('parseLrc', () => {
 
 describe('buildLyrics', () => {
   it('synced: a synced translation goes beside the line of the same time', () => {
-    const lyrics = buildLyrics({ type: 'lrc', data: '[00:01.00]港口的灯\n[00:04.00]照着回家的船\n[00:06.00]（间奏）' }, { type: 'lrc', data: '[00:04.00]Lighting the boats home\n[00:01.00]The harbour lights' });
+    const lyrics = buildLyrics(
+      { type: 'lrc', data: '[00:01.00]港口的灯\n[00:04.00]照着回家的船\n[00:06.00]（间奏）' },
+      { type: 'lrc', data: '[00:04.00]Lighting the boats home\n[00:01.00]The harbour lights' },
+    );
     expect(lyrics).toEqual({
       synced: true,
       lines: [
@@ -41,14 +50,25 @@ describe('buildLyrics', () => {
   });
 
   it('plain text stays unsynced, a text translation goes line by line; an LRC without one stamp is text too', () => {
-    expect(buildLyrics({ type: 'text', data: '潮来的时候\n我们都不说话\n' }, { type: 'text', data: 'When the tide comes\nWe say nothing' })).toEqual({
+    expect(
+      buildLyrics(
+        { type: 'text', data: '潮来的时候\n我们都不说话\n' },
+        { type: 'text', data: 'When the tide comes\nWe say nothing' },
+      ),
+    ).toEqual({
       synced: false,
       lines: [
         { time: null, text: '潮来的时候', translation: 'When the tide comes' },
         { time: null, text: '我们都不说话', translation: 'We say nothing' },
       ],
     });
-    expect(buildLyrics({ type: 'lrc', data: '[ti:x]\nfirst\nsecond' })).toEqual({ synced: false, lines: [{ time: null, text: 'first' }, { time: null, text: 'second' }] });
+    expect(buildLyrics({ type: 'lrc', data: '[ti:x]\nfirst\nsecond' })).toEqual({
+      synced: false,
+      lines: [
+        { time: null, text: 'first' },
+        { time: null, text: 'second' },
+      ],
+    });
   });
 });
 
@@ -74,16 +94,32 @@ describe('currentLineAt', () => {
 
 describe('getLyrics', () => {
   it('asks /api/lyric for the track and takes the source with the first translation in another language of the same kind', async () => {
-    const { api, last } = fakeApi(() => envelope({ source: lang('lrc', '[00:01.00]港口的灯'), translations: [lang('text', 'x', 'en'), lang('lrc', '[00:01.00]The harbour lights', 'en')] }));
-    expect(await getLyrics(api, track)).toEqual({ synced: true, lines: [{ time: 1, text: '港口的灯', translation: 'The harbour lights' }] });
+    const { api, last } = fakeApi(() =>
+      envelope({
+        source: lang('lrc', '[00:01.00]港口的灯'),
+        translations: [lang('text', 'x', 'en'), lang('lrc', '[00:01.00]The harbour lights', 'en')],
+      }),
+    );
+    expect(await getLyrics(api, track)).toEqual({
+      synced: true,
+      lines: [{ time: 1, text: '港口的灯', translation: 'The harbour lights' }],
+    });
     expect(last().url.pathname).toBe('/api/lyric');
-    expect(Object.fromEntries(last().url.searchParams)).toEqual({ album_id: track.albumId, disc_id: '1', track_id: '2' });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({
+      album_id: track.albumId,
+      disc_id: '1',
+      track_id: '2',
+    });
   });
 
   it('902000 is "no lyrics" (null), as are lyrics without a line; other errors are errors', async () => {
     expect(await getLyrics(fakeApi(() => envelope(null, 902000, 'lyric not found')).api, track)).toBeNull();
-    expect(await getLyrics(fakeApi(() => envelope({ source: lang('text', '\n\n'), translations: [] })).api, track)).toBeNull();
-    await expect(getLyrics(fakeApi(() => envelope(null, 902002, 'unauthorized')).api, track)).rejects.toThrow('unauthorized');
+    expect(
+      await getLyrics(fakeApi(() => envelope({ source: lang('text', '\n\n'), translations: [] })).api, track),
+    ).toBeNull();
+    await expect(getLyrics(fakeApi(() => envelope(null, 902002, 'unauthorized')).api, track)).rejects.toThrow(
+      'unauthorized',
+    );
   });
 
   it.each([
@@ -96,7 +132,9 @@ describe('getLyrics', () => {
   });
 
   it('translations that are not lyrics are skipped', async () => {
-    const { api } = fakeApi(() => json({ status: 0, message: '', data: { source: lang('text', 'a'), translations: [null, 3, { type: 'text' }] } }));
+    const { api } = fakeApi(() =>
+      json({ status: 0, message: '', data: { source: lang('text', 'a'), translations: [null, 3, { type: 'text' }] } }),
+    );
     expect(await getLyrics(api, track)).toEqual({ synced: false, lines: [{ time: null, text: 'a' }] });
   });
 });

@@ -5,7 +5,8 @@ import { withoutMachineDescriptions } from '../../build/machineDescriptions';
 
 // The build step that leaves the machines' description texts out of the bundle (build/machineDescriptions.ts).
 const syntaxErrors = (code: string) =>
-  ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } }).diagnostics ?? [];
+  ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } })
+    .diagnostics ?? [];
 
 describe('machine descriptions in the build', () => {
   test("a createMachine call's description texts go; names, other texts, its context and data, and descriptions outside it stay", () => {
@@ -16,7 +17,7 @@ describe('machine descriptions in the build', () => {
       "  context: { name: '', description: '' },",
       "  description: 'the machine',",
       '  states: {',
-      "    a: { description: `the state`, on: { GO: { target: 'b', description: \"the transition\" } } },",
+      '    a: { description: `the state`, on: { GO: { target: \'b\', description: "the transition" } } },',
       "    b: { tags: ['ready'], description: text.someText, invoke: { src: 'save', input: () => ({ description: 'data' }) } },",
       '  },',
       '});',

@@ -3,7 +3,13 @@
 // every delay, `always`, invoked actors' done and error) and starts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+} from 'xstate';
 import { machineStudioSource } from '../../model-paths/machineStudio';
 import { implementationLabel, ownActions } from '../../model-paths/machineLabels';
 import { machines } from '../../model-paths/registry';
@@ -56,7 +62,9 @@ const writtenAs = (machine: AnyStateMachine) =>
 function withStandIns(machine: AnyStateMachine): AnyStateMachine {
   const nodes = allStateNodes(machine);
   const guards = new Set(transitionsOf(machine).flatMap((t) => (t.guard ? [t.guard] : [])));
-  const delays = new Set(transitionsOf(machine).flatMap((t) => (t.event.startsWith('xstate.after.') ? [t.event.split('.')[2]!] : [])));
+  const delays = new Set(
+    transitionsOf(machine).flatMap((t) => (t.event.startsWith('xstate.after.') ? [t.event.split('.')[2]!] : [])),
+  );
   const actors = new Set(nodes.flatMap((node) => node.invoke.map((invoke) => String(invoke.src))));
   return machine.provide({
     guards: Object.fromEntries([...guards].map((name) => [name, () => false])),

@@ -37,10 +37,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** the Mantine sheets a module imports itself: `@mantine/core/styles/{Name}.layer.css` */
-const sheetsIn = (code: string) => new Set([...code.matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.layer\.css/g)].map((match) => match[1]!));
+const sheetsIn = (code: string) =>
+  new Set([...code.matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.layer\.css/g)].map((match) => match[1]!));
 
 /** the styles modules a module imports (`@/ui/styles/{name}`) */
-const stylesModulesIn = (code: string) => [...code.matchAll(/['"]@\/ui\/styles\/([a-z]+)['"]/g)].map((match) => join(SRC, 'ui', 'styles', `${match[1]}.ts`));
+const stylesModulesIn = (code: string) =>
+  [...code.matchAll(/['"]@\/ui\/styles\/([a-z]+)['"]/g)].map((match) => join(SRC, 'ui', 'styles', `${match[1]}.ts`));
 
 /** the components a module imports from @mantine/core (not types) */
 function componentsIn(code: string): string[] {
@@ -55,7 +57,8 @@ function componentsIn(code: string): string[] {
 }
 
 /** the sheets a component needs, of those Mantine ships */
-const sheetsFor = (component: string) => (BUILT_ON[component] ?? [component]).filter((sheet) => existsSync(join(SHEETS, `${sheet}.layer.css`)));
+const sheetsFor = (component: string) =>
+  (BUILT_ON[component] ?? [component]).filter((sheet) => existsSync(join(SHEETS, `${sheet}.layer.css`)));
 
 describe("Mantine's styles", () => {
   const firstPage = sheetsIn(readFileSync(join(SRC, 'ui', 'styles', 'firstPage.ts'), 'utf8'));
@@ -71,9 +74,14 @@ describe("Mantine's styles", () => {
       const code = readFileSync(file, 'utf8');
       const components = componentsIn(code);
       if (components.length === 0) continue;
-      const loaded = new Set([...firstPage, ...sheetsIn(code), ...stylesModulesIn(code).flatMap((module) => [...sheetsIn(readFileSync(module, 'utf8'))])]);
+      const loaded = new Set([
+        ...firstPage,
+        ...sheetsIn(code),
+        ...stylesModulesIn(code).flatMap((module) => [...sheetsIn(readFileSync(module, 'utf8'))]),
+      ]);
       for (const component of components) {
-        for (const sheet of sheetsFor(component)) if (!loaded.has(sheet)) missing.push(`${relative(ROOT, file)}: ${component} needs ${sheet}.layer.css`);
+        for (const sheet of sheetsFor(component))
+          if (!loaded.has(sheet)) missing.push(`${relative(ROOT, file)}: ${component} needs ${sheet}.layer.css`);
       }
     }
     expect(missing).toEqual([]);

@@ -22,7 +22,12 @@ describe('media session', () => {
     vi.stubGlobal('MediaMetadata', FakeMetadata);
     const { nav, mediaSession } = fakeNavigator();
     setMediaInfo({ title: '港灯', artist: '港灯乐团', album: '港灯夜曲', artwork: 'blob:x' }, true, nav);
-    expect((mediaSession.metadata as FakeMetadata).init).toEqual({ title: '港灯', artist: '港灯乐团', album: '港灯夜曲', artwork: [{ src: 'blob:x' }] });
+    expect((mediaSession.metadata as FakeMetadata).init).toEqual({
+      title: '港灯',
+      artist: '港灯乐团',
+      album: '港灯夜曲',
+      artwork: [{ src: 'blob:x' }],
+    });
     expect(mediaSession.playbackState).toBe('playing');
     setMediaInfo(null, false, nav);
     expect(mediaSession.metadata).toBeNull();
@@ -33,7 +38,12 @@ describe('media session', () => {
     const { nav, handlers } = fakeNavigator();
     const calls: string[] = [];
     const remove = setMediaHandlers(
-      { play: () => calls.push('play'), pause: () => calls.push('pause'), previous: () => calls.push('previous'), next: () => calls.push('next') },
+      {
+        play: () => calls.push('play'),
+        pause: () => calls.push('pause'),
+        previous: () => calls.push('previous'),
+        next: () => calls.push('next'),
+      },
       nav,
     );
     for (const action of ['play', 'pause', 'previoustrack', 'nexttrack']) handlers.get(action)?.();
@@ -44,6 +54,8 @@ describe('media session', () => {
 
   it('does nothing where the API is missing', () => {
     expect(() => setMediaInfo({ title: 't', artist: 'a', album: 'b' }, true, {} as Navigator)).not.toThrow();
-    expect(() => setMediaHandlers({ play() {}, pause() {}, previous() {}, next() {} }, {} as Navigator)()).not.toThrow();
+    expect(() =>
+      setMediaHandlers({ play() {}, pause() {}, previous() {}, next() {} }, {} as Navigator)(),
+    ).not.toThrow();
   });
 });

@@ -34,14 +34,23 @@ class FakeMediaSource extends EventTarget {
 function setup(chunks: number[][], status = 200, busy: (string | null)[] = []) {
   const source = new FakeMediaSource();
   const revoked: string[] = [];
-  const requests: { url: string; signal?: AbortSignal | null; authorization: string | null; cache?: RequestCache }[] = [];
+  const requests: { url: string; signal?: AbortSignal | null; authorization: string | null; cache?: RequestCache }[] =
+    [];
   const waits: number[] = [];
   const deps: MediaStreamDeps = {
     fetch: async (input, init) => {
-      requests.push({ url: String(input), signal: init?.signal, authorization: new Headers(init?.headers).get('authorization'), cache: init?.cache });
+      requests.push({
+        url: String(input),
+        signal: init?.signal,
+        authorization: new Headers(init?.headers).get('authorization'),
+        cache: init?.cache,
+      });
       if (requests.length <= busy.length) {
         const retryAfter = busy[requests.length - 1];
-        return new Response('busy', { status: 503, headers: retryAfter === null ? {} : { 'retry-after': retryAfter! } });
+        return new Response('busy', {
+          status: 503,
+          headers: retryAfter === null ? {} : { 'retry-after': retryAfter! },
+        });
       }
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -71,7 +80,9 @@ describe('streaming through MediaSource', () => {
     expect(source.type).toBe('audio/aac');
     expect(source.buffer?.appended).toEqual([[1, 2], [3], [4, 5, 6]]);
     expect(source.ended).toEqual([undefined]);
-    expect(requests).toMatchObject([{ url: 'https://lib.example/a/1/1?quality=medium', authorization: 't', cache: 'no-store' }]);
+    expect(requests).toMatchObject([
+      { url: 'https://lib.example/a/1/1?quality=medium', authorization: 't', cache: 'no-store' },
+    ]);
   });
 
   it('a failing answer ends the stream with a network error, so the element reports it', async () => {

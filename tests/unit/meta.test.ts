@@ -35,7 +35,12 @@ function wireAlbum(albumId: string, extra: Record<string, unknown> = {}) {
         type: 'normal',
         artists: { vocal: 'Mio Aoki' },
         tracks: [
-          { title: 'Harbor Lights', artist: 'Mio Aoki', type: 'normal', artists: { composer: 'Ren Kishi', 'irish-harp': 'Aya' } },
+          {
+            title: 'Harbor Lights',
+            artist: 'Mio Aoki',
+            type: 'normal',
+            artists: { composer: 'Ren Kishi', 'irish-harp': 'Aya' },
+          },
         ],
       },
       { title: 'Live at Minato Hall', catalog: 'DEMO-0002', type: 'drama', tracks: [{ title: 'Opening' }] },
@@ -60,7 +65,14 @@ const HARBOR: AlbumInfo = {
       artist: 'Mio Aoki',
       type: 'normal',
       artists: { vocal: 'Mio Aoki' },
-      tracks: [{ title: 'Harbor Lights', artist: 'Mio Aoki', type: 'normal', artists: { composer: 'Ren Kishi', 'irish-harp': 'Aya' } }],
+      tracks: [
+        {
+          title: 'Harbor Lights',
+          artist: 'Mio Aoki',
+          type: 'normal',
+          artists: { composer: 'Ren Kishi', 'irish-harp': 'Aya' },
+        },
+      ],
     },
     { title: 'Live at Minato Hall', catalog: 'DEMO-0002', type: 'drama', tracks: [{ title: 'Opening' }] },
   ],
@@ -89,7 +101,11 @@ describe('getAlbumInfos', () => {
       envelope(Object.fromEntries(req.url.searchParams.getAll('id[]').map((id) => [id, wireAlbum(id)]))),
     );
     const albums = await getAlbumInfos(api, [...ids, 'album-0']);
-    expect(calls.map((c) => c.url.searchParams.getAll('id[]').length)).toEqual([ALBUM_BATCH_SIZE, ALBUM_BATCH_SIZE, 50]);
+    expect(calls.map((c) => c.url.searchParams.getAll('id[]').length)).toEqual([
+      ALBUM_BATCH_SIZE,
+      ALBUM_BATCH_SIZE,
+      50,
+    ]);
     expect(albums.size).toBe(250);
     expect(albums.get('album-249')?.albumId).toBe('album-249');
   });
@@ -177,14 +193,30 @@ describe('search', () => {
     const { api, last } = fakeApi(() =>
       envelope({
         tracks: [
-          { album_id: A, disc_id: 1, track_id: 3, title: 'Tide', artist: 'Mio Aoki', type: 'vocal', album_title: 'Harbor Lights' },
+          {
+            album_id: A,
+            disc_id: 1,
+            track_id: 3,
+            title: 'Tide',
+            artist: 'Mio Aoki',
+            type: 'vocal',
+            album_title: 'Harbor Lights',
+          },
           { album_id: B, disc_id: 2, track_id: 1, title: '', album_title: '' },
           { album_id: B, disc_id: 0, track_id: 1 },
         ],
       }),
     );
     expect(await searchTracks(api, 'tide')).toEqual([
-      { albumId: A, discId: 1, trackId: 3, title: 'Tide', artist: 'Mio Aoki', type: 'vocal', albumTitle: 'Harbor Lights' },
+      {
+        albumId: A,
+        discId: 1,
+        trackId: 3,
+        title: 'Tide',
+        artist: 'Mio Aoki',
+        type: 'vocal',
+        albumTitle: 'Harbor Lights',
+      },
       { albumId: B, discId: 2, trackId: 1, title: '', artist: '', type: 'normal', albumTitle: '' },
     ]);
     expect(last().url.pathname).toBe('/api/search');

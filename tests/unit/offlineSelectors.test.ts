@@ -10,7 +10,11 @@ const B = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c0';
 
 describe('keptInAlbum', () => {
   it('counts the kept tracks of each album, an album id that is the start of another included', () => {
-    const kept = [trackKey({ albumId: A, discId: 1, trackId: 1 }), trackKey({ albumId: A, discId: 2, trackId: 11 }), trackKey({ albumId: B, discId: 1, trackId: 1 })];
+    const kept = [
+      trackKey({ albumId: A, discId: 1, trackId: 1 }),
+      trackKey({ albumId: A, discId: 2, trackId: 11 }),
+      trackKey({ albumId: B, discId: 1, trackId: 1 }),
+    ];
     expect(keptInAlbum(A)(snapshot(kept) as never)).toBe(2);
     expect(keptInAlbum(B)(snapshot(kept) as never)).toBe(1);
     expect(keptInAlbum('other')(snapshot(kept) as never)).toBe(0);

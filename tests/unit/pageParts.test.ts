@@ -13,7 +13,10 @@ const graph: Record<string, string[]> = {
   [f('playlists/components/PlaylistEditDialog.tsx')]: [f('playlists/pages/PlaylistPage.tsx')],
   [f('playlists/components/PlaylistDialogs.tsx')]: ['/repo/src/app/App.tsx'],
   [f('playlists/components/PlaylistDialogs.module.css')]: [f('playlists/components/PlaylistDialogs.tsx')],
-  [f('player/components/TrackMenu.tsx')]: [f('playlists/components/PlaylistItemRow.tsx'), '/repo/src/app/TrackSlots.tsx'],
+  [f('player/components/TrackMenu.tsx')]: [
+    f('playlists/components/PlaylistItemRow.tsx'),
+    '/repo/src/app/TrackSlots.tsx',
+  ],
   [f('playlists/selectors.ts')]: [f('playlists/pages/PlaylistPage.tsx')],
   [f('shortcuts/components/A.tsx')]: [f('shortcuts/components/B.tsx')],
   [f('shortcuts/components/B.tsx')]: [f('shortcuts/components/A.tsx')],
@@ -30,7 +33,7 @@ function ownChunkAfterBuild() {
   return ownChunk;
 }
 
-describe('page parts keep to their page\'s chunk', () => {
+describe("page parts keep to their page's chunk", () => {
   const ownChunk = ownChunkAfterBuild();
 
   it('pages and dialogs are their own chunks', () => {
@@ -39,7 +42,7 @@ describe('page parts keep to their page\'s chunk', () => {
     expect(ownChunk(f('playlists/components/PlaylistDialogs.tsx'))).toBe(true);
   });
 
-  it('a component only a page imports, and what only such parts import, are the page\'s', () => {
+  it("a component only a page imports, and what only such parts import, are the page's", () => {
     expect(ownChunk(f('playlists/components/PlaylistItems.tsx'))).toBe(true);
     expect(ownChunk(f('playlists/components/PlaylistItemRow.tsx'))).toBe(true);
     expect(ownChunk(f('playlists/components/PlaylistItemRow.module.css'))).toBe(true);

@@ -2,7 +2,14 @@
 // small machine: two guarded branches, an always, a delay and an invoked actor.
 import { describe, expect, it } from 'vitest';
 import { assign, setup, type AnyEventObject, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { coveragePaths, coverageOf, mulberry32, randomPaths, transitionPercent, type WalkSpec } from '../../model-paths/pathGenerators';
+import {
+  coveragePaths,
+  coverageOf,
+  mulberry32,
+  randomPaths,
+  transitionPercent,
+  type WalkSpec,
+} from '../../model-paths/pathGenerators';
 import { defaultEvents, withPendingActors } from '../../model-paths/modelPaths';
 import { transitionsOf } from '../../model-paths/transitions';
 import { formatPathsReport, type MachineRegistry } from '../../model-paths/machinePaths';
@@ -10,11 +17,15 @@ import { runPaths } from '../../model-paths/cli';
 import { smallMachine } from './fixtures/smallMachine';
 
 const machine = withPendingActors(smallMachine, ['fetchThing']);
-const samples: AnyEventObject[] = [{ type: 'GO', to: 'a' }, { type: 'GO', to: 'b' }];
+const samples: AnyEventObject[] = [
+  { type: 'GO', to: 'a' },
+  { type: 'GO', to: 'b' },
+];
 const spec: WalkSpec = { machine, events: defaultEvents(machine, samples) };
 const registry: MachineRegistry = { machines: { small: smallMachine }, pathEvents: { small: samples } };
 
-const firedBy = (paths: ReturnType<typeof coveragePaths>['paths']) => new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.fired)));
+const firedBy = (paths: ReturnType<typeof coveragePaths>['paths']) =>
+  new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.fired)));
 
 describe('coveragePaths', () => {
   it('fires every transition, each added path confirmed by its replay', () => {
@@ -29,8 +40,15 @@ describe('coveragePaths', () => {
 
   it('reports what no sample fires, and what is explained as unreachable apart', () => {
     const withoutA = { machine, events: defaultEvents(machine, [{ type: 'GO', to: 'b' }]) };
-    const { coverage } = coveragePaths({ ...withoutA, unreachable: [{ transition: 'a —always#2→ waiting', reason: 'why' }] });
-    expect(coverage.transitions.missing.map((m) => m.transition)).toEqual(['idle —GO#1→ a', 'a —always#1→ done', 'waiting —after 3000 ms→ idle']);
+    const { coverage } = coveragePaths({
+      ...withoutA,
+      unreachable: [{ transition: 'a —always#2→ waiting', reason: 'why' }],
+    });
+    expect(coverage.transitions.missing.map((m) => m.transition)).toEqual([
+      'idle —GO#1→ a',
+      'a —always#1→ done',
+      'waiting —after 3000 ms→ idle',
+    ]);
     expect(coverage.transitions.explained).toEqual([{ transition: 'a —always#2→ waiting', reason: 'why' }]);
     expect(coverage.states.missing).toEqual(['a', 'waiting']);
     expect(transitionPercent(coverage)).toBeCloseTo((4 / 7) * 100);
@@ -38,7 +56,10 @@ describe('coveragePaths', () => {
 
   it('counts only what a replay fired: an ignored event covers nothing', () => {
     const { steps } = coveragePaths(spec).paths[0]!;
-    const ignored = { state: steps[0]!.state, steps: [steps[0]!, { state: steps[0]!.state, event: { type: 'GO', to: 'b' }, fired: [] }] };
+    const ignored = {
+      state: steps[0]!.state,
+      steps: [steps[0]!, { state: steps[0]!.state, event: { type: 'GO', to: 'b' }, fired: [] }],
+    };
     expect(coverageOf(spec, [ignored]).transitions.covered).toBe(0);
   });
 });
@@ -64,7 +85,15 @@ describe('npm run paths', () => {
     id: 'counting',
     context: { n: 0 },
     initial: 'on',
-    states: { on: { on: { UP: { actions: assign({ n: ({ context }) => context.n + 1 }) }, OFF: { guard: () => false, target: 'off' } } }, off: {} },
+    states: {
+      on: {
+        on: {
+          UP: { actions: assign({ n: ({ context }) => context.n + 1 }) },
+          OFF: { guard: () => false, target: 'off' },
+        },
+      },
+      off: {},
+    },
   });
   const partial: MachineRegistry = { machines: { counting } };
 
@@ -75,7 +104,13 @@ describe('npm run paths', () => {
     expect(below.out).toContain('Coverage: states 1/2, transitions 1/2');
     expect(below.out).toContain('on —OFF→ off: no sample event fires it');
     expect(runPaths(partial, ['counting', '--min-coverage', '50']).code).toBe(0);
-    expect(runPaths({ ...partial, unreachable: { counting: [{ transition: 'on —OFF→ off', reason: 'never' }] } }, ['--all', '--min-coverage', '100']).code).toBe(0);
+    expect(
+      runPaths({ ...partial, unreachable: { counting: [{ transition: 'on —OFF→ off', reason: 'never' }] } }, [
+        '--all',
+        '--min-coverage',
+        '100',
+      ]).code,
+    ).toBe(0);
   });
 
   it('refuses unknown options and asks for a machine; --help prints the usage', () => {
@@ -87,7 +122,7 @@ describe('npm run paths', () => {
     expect(runPaths(registry, ['--help'])).toMatchObject({ code: 0, out: expect.stringContaining('--min-coverage P') });
   });
 
-  it("walks a machine whose samples choose the simple walk with it by default; --generator shortest still asks for the shortest", () => {
+  it('walks a machine whose samples choose the simple walk with it by default; --generator shortest still asks for the shortest', () => {
     const choosing: MachineRegistry = { ...registry, pathGenerators: { small: 'simple' } };
     const byDefault = runPaths(choosing, ['small']);
     expect(byDefault.out).toMatch(/^small \(small\): \d+ simple path\(s\)/);
@@ -97,24 +132,44 @@ describe('npm run paths', () => {
   });
 
   it('a state key may read the snapshot the event was sent to, in the simple walk too', () => {
-    const loop = setup({}).createMachine({ id: 'loop', initial: 'a', states: { a: { on: { N: 'b' } }, b: { on: { N: 'a', M: 'b' } } } });
+    const loop = setup({}).createMachine({
+      id: 'loop',
+      initial: 'a',
+      states: { a: { on: { N: 'b' } }, b: { on: { N: 'a', M: 'b' } } },
+    });
     // b entered from b and a entered from b are states of their own: a → b → b → a is a simple path
-    const stateKey = (s: AnyMachineSnapshot, _e?: EventObject, previous?: AnyMachineSnapshot) => JSON.stringify([s.value, previous?.value]);
-    const simple = coveragePaths({ machine: loop, events: [{ type: 'N' }, { type: 'M' }], stateKey }, { kind: 'simple' });
+    const stateKey = (s: AnyMachineSnapshot, _e?: EventObject, previous?: AnyMachineSnapshot) =>
+      JSON.stringify([s.value, previous?.value]);
+    const simple = coveragePaths(
+      { machine: loop, events: [{ type: 'N' }, { type: 'M' }], stateKey },
+      { kind: 'simple' },
+    );
     expect(simple.paths.map((p) => p.steps.map((step) => step.state.value).join(' '))).toContain('a b b a');
   });
 
   it('--simple refuses past its limit instead of running on', () => {
-    const loop = setup({}).createMachine({ id: 'loop', context: {}, initial: 'a', states: { a: { on: { N: 'b' } }, b: { on: { N: 'a' } } } });
-    expect(() => coveragePaths({ machine: loop, events: [{ type: 'N' }] }, { kind: 'simple', simpleLimit: 1 })).toThrow('loop: the simple walk passed 1 states');
+    const loop = setup({}).createMachine({
+      id: 'loop',
+      context: {},
+      initial: 'a',
+      states: { a: { on: { N: 'b' } }, b: { on: { N: 'a' } } },
+    });
+    expect(() => coveragePaths({ machine: loop, events: [{ type: 'N' }] }, { kind: 'simple', simpleLimit: 1 })).toThrow(
+      'loop: the simple walk passed 1 states',
+    );
     // a walk that tells states apart by an unbounded counter has no end of simple paths
     const counter = setup({ types: { context: {} as { n: number } } }).createMachine({
       id: 'counter',
       context: { n: 0 },
       on: { UP: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
     });
-    const refused = runPaths({ machines: { counter }, pathStateKeys: { counter: (s) => String(s.context.n) } }, ['counter', '--simple']);
+    const refused = runPaths({ machines: { counter }, pathStateKeys: { counter: (s) => String(s.context.n) } }, [
+      'counter',
+      '--simple',
+    ]);
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe('counter: the simple walk passed 5000 states: refused (try the default generator or --generator random)');
+    expect(refused.err).toBe(
+      'counter: the simple walk passed 5000 states: refused (try the default generator or --generator random)',
+    );
   });
 });

@@ -32,7 +32,9 @@ describe('--format md with labels', () => {
     const md = runPaths(registry, ['favouriteToggle', '--format', 'md']).out;
     expect(md).toContain('- **When** the listener clicks the heart (`TOGGLE`) with `{"liked":false}`');
     expect(md).toContain('- **When** the server accepts it (添加喜欢成功 / 取消喜欢成功) (`done: submit`)');
-    expect(md).toContain('- **Given** *idle*: The heart shows whether the track or album is liked; a click toggles it.');
+    expect(md).toContain(
+      '- **Given** *idle*: The heart shows whether the track or album is liked; a click toggles it.',
+    );
   });
 
   it('keeps the generic wording for an event without a label', () => {

@@ -11,7 +11,10 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** Runs `npm run paths -- …` as npm does (node with tsx), its output read through a pipe. */
 function pathsThroughPipe(args: readonly string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/machine-paths.ts', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/machine-paths.ts', ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -37,7 +40,9 @@ describe('npm run paths through a pipe', () => {
       const { code, out, err } = await pathsThroughPipe(['messages', '--format', 'json', '--out', join(file, 'x')]);
       expect(code).toBe(2);
       expect(out).toBe('');
-      expect(err.trim().split('\n')).toEqual([`paths: cannot write ${join(file, 'x', 'messages.json')} (--out ${join(file, 'x')}): a part of the path is a file, not a folder`]);
+      expect(err.trim().split('\n')).toEqual([
+        `paths: cannot write ${join(file, 'x', 'messages.json')} (--out ${join(file, 'x')}): a part of the path is a file, not a folder`,
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,7 +19,11 @@ const signIn = setup({ actors: { login: fromPromise<string>(() => new Promise<st
   states: {
     idle: { description: 'The sign-in form is empty.', on: { LOGIN: 'loggingIn' } },
     loggingIn: {
-      invoke: { src: 'login', onDone: { target: 'signedIn', description: 'The server knows the password.' }, onError: 'refused' },
+      invoke: {
+        src: 'login',
+        onDone: { target: 'signedIn', description: 'The server knows the password.' },
+        onError: 'refused',
+      },
     },
     signedIn: { description: 'The home page shows the user.' },
     refused: {},
@@ -34,7 +38,13 @@ const samples: AnyEventObject[] = [
 ];
 const registry: MachineRegistry = {
   machines: { signIn, small: smallMachine },
-  pathEvents: { signIn: samples, small: [{ type: 'GO', to: 'a' }, { type: 'GO', to: 'b' }] as AnyEventObject[] },
+  pathEvents: {
+    signIn: samples,
+    small: [
+      { type: 'GO', to: 'a' },
+      { type: 'GO', to: 'b' },
+    ] as AnyEventObject[],
+  },
   unreachable: { small: [{ transition: 'waiting —after 3000 ms→ idle', reason: 'nobody waits 3 s here' }] },
 };
 const run = (...args: string[]) => runPaths(registry, args);
@@ -50,8 +60,7 @@ function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
     else if (c === ',') {
@@ -63,8 +72,7 @@ function parseCsv(text: string): string[][] {
       row = [];
       field = '';
       i++;
-    }
-    else field += c;
+    } else field += c;
   }
   return rows;
 }
@@ -75,8 +83,22 @@ describe('--format json', () => {
 
   it('has the documented shape, whole payloads and errors with their fields', () => {
     expect(json.code).toBe(0);
-    expect(Object.keys(document)).toEqual(['machine', 'machineId', 'definitionHash', 'generator', 'seed', 'coverage', 'paths']);
-    expect(document).toMatchObject({ machine: 'signIn', machineId: 'signIn', definitionHash: definitionHash(signIn), generator: 'shortest', seed: null });
+    expect(Object.keys(document)).toEqual([
+      'machine',
+      'machineId',
+      'definitionHash',
+      'generator',
+      'seed',
+      'coverage',
+      'paths',
+    ]);
+    expect(document).toMatchObject({
+      machine: 'signIn',
+      machineId: 'signIn',
+      definitionHash: definitionHash(signIn),
+      generator: 'shortest',
+      seed: null,
+    });
     expect(document.coverage).toEqual({
       states: { covered: 4, total: 4, missing: [] },
       transitions: { covered: 3, total: 3, missing: [], unreachable: [] },
@@ -86,10 +108,20 @@ describe('--format json', () => {
     const refused = document.paths.find((path: { title: string }) => path.title.endsWith('refused'));
     expect(refused.start).toEqual({ value: 'idle', tags: [] });
     expect(refused.steps).toEqual([
-      { from: 'idle', event: { type: 'LOGIN', email: 'mio@example.com', note }, to: 'loggingIn', transition: ['idle —LOGIN→ loggingIn'], value: 'loggingIn', tags: [] },
+      {
+        from: 'idle',
+        event: { type: 'LOGIN', email: 'mio@example.com', note },
+        to: 'loggingIn',
+        transition: ['idle —LOGIN→ loggingIn'],
+        value: 'loggingIn',
+        tags: [],
+      },
       {
         from: 'loggingIn',
-        event: { type: 'xstate.error.actor.0.signIn.loggingIn', error: { name: 'Error', message: 'wrong password', status: 902011 } },
+        event: {
+          type: 'xstate.error.actor.0.signIn.loggingIn',
+          error: { name: 'Error', message: 'wrong password', status: 902011 },
+        },
         to: 'refused',
         transition: ['loggingIn —error: login→ refused'],
         value: 'refused',
@@ -100,21 +132,30 @@ describe('--format json', () => {
 
   it('writes each path start and each step on a line of its own', () => {
     const lines = json.out.split('\n');
-    expect(lines.filter((line) => line.trimStart().startsWith('"start": {"value":'))).toHaveLength(document.paths.length);
+    expect(lines.filter((line) => line.trimStart().startsWith('"start": {"value":'))).toHaveLength(
+      document.paths.length,
+    );
     const steps = document.paths.reduce((sum: number, path: { steps: unknown[] }) => sum + path.steps.length, 0);
     expect(lines.filter((line) => line.trimStart().startsWith('{"from":'))).toHaveLength(steps);
   });
 
   it("carries the machine's input as data, a function as the stub it stands for", () => {
     const withInput: MachineRegistry = { ...registry, pathInputs: { signIn: { user: null, now: returns(1) } } };
-    expect(JSON.parse(runPaths(withInput, ['signIn', '--format', 'json']).out).input).toEqual({ user: null, now: { $stub: 'returns', value: 1 } });
+    expect(JSON.parse(runPaths(withInput, ['signIn', '--format', 'json']).out).input).toEqual({
+      user: null,
+      now: { $stub: 'returns', value: 1 },
+    });
     expect(document).not.toHaveProperty('input');
   });
 
   it('lists the unreachable transitions apart, and an always fired with its event in one step', () => {
     const small = JSON.parse(run('small', '--format', 'json').out);
-    expect(small.coverage.transitions.unreachable).toEqual([{ transition: 'waiting —after 3000 ms→ idle', reason: 'nobody waits 3 s here' }]);
-    const always = small.paths.flatMap((path: { steps: { transition: string[] }[] }) => path.steps).find((step: { transition: string[] }) => step.transition.length > 1);
+    expect(small.coverage.transitions.unreachable).toEqual([
+      { transition: 'waiting —after 3000 ms→ idle', reason: 'nobody waits 3 s here' },
+    ]);
+    const always = small.paths
+      .flatMap((path: { steps: { transition: string[] }[] }) => path.steps)
+      .find((step: { transition: string[] }) => step.transition.length > 1);
     expect(always.transition).toEqual(['idle —GO#1→ a', 'a —always#2→ waiting']);
   });
 
@@ -126,7 +167,10 @@ describe('--format json', () => {
   });
 
   it('prints an array for several machines', () => {
-    expect(JSON.parse(run('--all', '--format', 'json').out).map((doc: { machine: string }) => doc.machine)).toEqual(['signIn', 'small']);
+    expect(JSON.parse(run('--all', '--format', 'json').out).map((doc: { machine: string }) => doc.machine)).toEqual([
+      'signIn',
+      'small',
+    ]);
   });
 });
 
@@ -134,9 +178,25 @@ describe('--format csv', () => {
   it('one row a step, RFC 4180 quoting of commas, quotes and line breaks', () => {
     const csv = run('signIn', '--format', 'csv').out;
     const rows = parseCsv(csv);
-    expect(rows[0]).toEqual(['path_id', 'path_title', 'step', 'from', 'event', 'event_payload_json', 'to', 'transitions']);
+    expect(rows[0]).toEqual([
+      'path_id',
+      'path_title',
+      'step',
+      'from',
+      'event',
+      'event_payload_json',
+      'to',
+      'transitions',
+    ]);
     const login = rows.find((row) => row[0] === 'signIn-2')!;
-    expect(login.slice(2)).toEqual(['1', 'idle', 'LOGIN', JSON.stringify({ email: 'mio@example.com', note }), 'loggingIn', 'idle —LOGIN→ loggingIn']);
+    expect(login.slice(2)).toEqual([
+      '1',
+      'idle',
+      'LOGIN',
+      JSON.stringify({ email: 'mio@example.com', note }),
+      'loggingIn',
+      'idle —LOGIN→ loggingIn',
+    ]);
     // 2 + 2 steps in the two paths; with --every-path 1 + 2 + 2 (the start has no row)
     expect(rows).toHaveLength(5);
     expect(parseCsv(run('signIn', '--format', 'csv', '--every-path').out)).toHaveLength(6);
@@ -151,7 +211,9 @@ describe('--format md', () => {
   it('writes each path as given / when / then in the machine words, without internal event ids', () => {
     expect(md).toContain('## signIn-2');
     expect(md).toContain('- **Given** *idle*: The sign-in form is empty.');
-    expect(md).toContain('- **When** the login call succeeds (`done: login`) with `{"output":"token"}` (The server knows the password.)');
+    expect(md).toContain(
+      '- **When** the login call succeeds (`done: login`) with `{"output":"token"}` (The server knows the password.)',
+    );
     expect(md).toContain('  - **Then** *signed in*: The home page shows the user.');
     expect(md).toContain('- **When** the login call fails (`error: login`)');
     expect(md).not.toContain('xstate.');
@@ -181,8 +243,14 @@ describe('--format text and --out', () => {
     const smallBytes = Buffer.byteLength(readFileSync(join(dir, 'small.csv'), 'utf8'));
     const lines = written.out.split('\n');
     expect(lines[0]).toBe(`Wrote ${join(dir, 'signIn.csv')}: 2 paths, 4 steps, ${bytes('signIn.csv')} bytes`);
-    expect(lines[1]).toMatch(new RegExp(`^Wrote ${join(dir, 'small.csv')}: \\d+ paths, \\d+ steps, ${bytes('small.csv')} bytes$`));
-    expect(lines[2]).toMatch(new RegExp(`^Total: 2 files, \\d+ paths, \\d+ steps, ${(signInBytes + smallBytes).toLocaleString('en-US')} bytes$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^Wrote ${join(dir, 'small.csv')}: \\d+ paths, \\d+ steps, ${bytes('small.csv')} bytes$`),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^Total: 2 files, \\d+ paths, \\d+ steps, ${(signInBytes + smallBytes).toLocaleString('en-US')} bytes$`,
+      ),
+    );
     expect(lines).toHaveLength(3);
     expect(readFileSync(join(dir, 'signIn.csv'), 'utf8')).toBe(`${run('signIn', '--format', 'csv').out}\n`);
   });
@@ -191,14 +259,18 @@ describe('--format text and --out', () => {
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
     const failure = writePathsFiles(run('signIn', '--format', 'csv', '--out', join(file, 'exports')));
-    expect(failure).toBe(`paths: cannot write ${join(file, 'exports', 'signIn.csv')} (--out ${join(file, 'exports')}): a part of the path is a file, not a folder`);
+    expect(failure).toBe(
+      `paths: cannot write ${join(file, 'exports', 'signIn.csv')} (--out ${join(file, 'exports')}): a part of the path is a file, not a folder`,
+    );
   });
 
   it('--out onto a FIFO is refused at once instead of waiting for a reader', () => {
     const fifos = mkdtempSync(join(tmpdir(), 'paths-fifo-'));
     try {
       execFileSync('mkfifo', [join(fifos, 'signIn.json')]);
-      expect(writePathsFiles(run('signIn', '--format', 'json', '--out', fifos))).toBe(`paths: cannot write ${join(fifos, 'signIn.json')}: it is not a regular file`);
+      expect(writePathsFiles(run('signIn', '--format', 'json', '--out', fifos))).toBe(
+        `paths: cannot write ${join(fifos, 'signIn.json')}: it is not a regular file`,
+      );
     } finally {
       rmSync(fifos, { recursive: true, force: true });
     }

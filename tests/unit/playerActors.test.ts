@@ -11,15 +11,31 @@ import type { Credential } from '@/shared/types';
 import { createApiClient } from '@/services/api/client';
 
 const jwt = (payload: object) => `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify(payload))}.sig`;
-const cred = (id: string, url: string, priority: number): Credential => ({ id, name: id, url, token: jwt({ type: 'user' }), priority, controlled: false });
+const cred = (id: string, url: string, priority: number): Credential => ({
+  id,
+  name: id,
+  url,
+  token: jwt({ type: 'user' }),
+  priority,
+  controlled: false,
+});
 const LOW = cred('c1', 'https://low.example', 0);
 const HIGH = cred('c2', 'https://high.example', 5);
-const track: TrackInfo = { albumId: 'a1', discId: 1, trackId: 2, title: 'T', artist: 'A', type: 'normal', albumTitle: 'Album' };
+const track: TrackInfo = {
+  albumId: 'a1',
+  discId: 1,
+  trackId: 2,
+  title: 'T',
+  artist: 'A',
+  type: 'normal',
+  albumTitle: 'Album',
+};
 
 function actors(credentials: Credential[], libraries: string[], options: { ready?: boolean; quality?: Quality } = {}) {
   // a HEAD answer that says "the original, untranscoded": direct playback
-  const fetch = vi.fn(async (..._: Parameters<typeof globalThis.fetch>) =>
-    new Response(null, { headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }),
+  const fetch = vi.fn(
+    async (..._: Parameters<typeof globalThis.fetch>) =>
+      new Response(null, { headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }),
   );
   const access = createLibraryAccess({
     credentials: () => credentials,
@@ -27,15 +43,21 @@ function actors(credentials: Credential[], libraries: string[], options: { ready
     librariesOf: async (ids) => new Map(ids.map((id) => [id, libraries])),
   });
   const api = createApiClient({ fetch: async () => new Response('{}') });
-  return { fetch, ...definePlayerActors({ api, accessFor: async () => access, quality: () => options.quality ?? 'lossless', fetch }) };
+  return {
+    fetch,
+    ...definePlayerActors({ api, accessFor: async () => access, quality: () => options.quality ?? 'lossless', fetch }),
+  };
 }
 
-const run = <T>(logic: AnyActorLogic, input: TrackInfo) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
+const run = <T>(logic: AnyActorLogic, input: TrackInfo) =>
+  toPromise(createActor(logic, { input }).start()) as Promise<T>;
 
 describe('resolveSource', () => {
   test('the highest-priority library holding the album plays it, with its disc cover', async () => {
     // node can play no AAC, so the stored quality gives way to lossless (docs/behaviour.md#streaming-and-library-choice)
-    const { resolveSource, fetch } = actors([LOW, HIGH], ['https://low.example', 'https://high.example'], { quality: 'high' });
+    const { resolveSource, fetch } = actors([LOW, HIGH], ['https://low.example', 'https://high.example'], {
+      quality: 'high',
+    });
     await expect(run(resolveSource, track)).resolves.toEqual({
       url: `https://high.example/a1/1/2?auth=${encodeURIComponent(HIGH.token)}&quality=lossless`,
       coverUrl: 'https://high.example/a1/1/cover',
@@ -57,13 +79,19 @@ describe('resolveSource', () => {
 describe('findCover (an item shown but not loaded)', () => {
   test('through the library that would serve it, without a probe; null when none has it', async () => {
     const both = actors([LOW, HIGH], ['https://low.example', 'https://high.example']);
-    await expect(run(both.findCover, track)).resolves.toEqual({ key: 'a1-1-2', coverUrl: 'https://high.example/a1/1/cover' });
+    await expect(run(both.findCover, track)).resolves.toEqual({
+      key: 'a1-1-2',
+      coverUrl: 'https://high.example/a1/1/cover',
+    });
     expect(both.fetch).not.toHaveBeenCalled();
     await expect(run(actors([LOW], []).findCover, track)).resolves.toEqual({ key: 'a1-1-2', coverUrl: null });
   });
 
   test('before the credentials are known it cannot tell (undefined, not null)', async () => {
-    await expect(run(actors([LOW], ['https://low.example'], { ready: false }).findCover, track)).resolves.toEqual({ key: 'a1-1-2', coverUrl: undefined });
+    await expect(run(actors([LOW], ['https://low.example'], { ready: false }).findCover, track)).resolves.toEqual({
+      key: 'a1-1-2',
+      coverUrl: undefined,
+    });
   });
 });
 

@@ -7,7 +7,10 @@ import { text } from '@/shared/text';
 
 /** just what the window wiring reads of the player: its playback state (as its tags say it) */
 const playerIn = (playback: string, sent: unknown[] = []) =>
-  ({ getSnapshot: () => ({ hasTag: (tag: string) => tag === playback || tag === 'listLoop' }), send: (event: unknown) => sent.push(event) }) as unknown as PlayerRef;
+  ({
+    getSnapshot: () => ({ hasTag: (tag: string) => tag === playback || tag === 'listLoop' }),
+    send: (event: unknown) => sent.push(event),
+  }) as unknown as PlayerRef;
 const settingsWith = (pageOnCloseAction: 'none' | 'confirmWhenPlaying' = 'none') =>
   createActor(settingsMachine, { input: { quality: 'lossless', pageOnCloseAction, colorScheme: 'auto' } }).start();
 

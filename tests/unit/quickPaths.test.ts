@@ -12,7 +12,8 @@ import { runPaths } from '../../model-paths/cli';
 import { corridorSpec } from './fixtures/corridorMachine';
 import { smallMachine } from './fixtures/smallMachine';
 
-const eventsOf = (generated: GeneratedPaths) => generated.paths.map((path) => path.steps.slice(1).map((step) => step.event.type));
+const eventsOf = (generated: GeneratedPaths) =>
+  generated.paths.map((path) => path.steps.slice(1).map((step) => step.event.type));
 
 describe('quickPaths', () => {
   it('walks to the near transition, then on to the far one, in one path with the fewest events', () => {
@@ -23,7 +24,10 @@ describe('quickPaths', () => {
   });
 
   it('starts a new path from the initial state when maxLength is reached or nothing is left within it', () => {
-    expect(eventsOf(quickPaths(corridorSpec, { maxLength: 5 }))).toEqual([['GO', 'PEEK'], ['GO', 'GO', 'GO', 'GO', 'OPEN']]);
+    expect(eventsOf(quickPaths(corridorSpec, { maxLength: 5 }))).toEqual([
+      ['GO', 'PEEK'],
+      ['GO', 'GO', 'GO', 'GO', 'OPEN'],
+    ]);
     // OPEN needs five events: past a cap of four it stays missing, and the walk stops
     const short = quickPaths(corridorSpec, { maxLength: 4 });
     expect(eventsOf(short)).toEqual([['GO', 'PEEK']]);
@@ -32,7 +36,13 @@ describe('quickPaths', () => {
 
   it('fires always branches, delays and invoked actors’ results (each edge computed with what it fires)', () => {
     const machine = withPendingActors(smallMachine, ['fetchThing']);
-    const spec = { machine, events: defaultEvents(machine, [{ type: 'GO', to: 'a' }, { type: 'GO', to: 'b' }]) };
+    const spec = {
+      machine,
+      events: defaultEvents(machine, [
+        { type: 'GO', to: 'a' },
+        { type: 'GO', to: 'b' },
+      ]),
+    };
     const generated = quickPaths(spec);
     expect(generated.coverage.transitions).toMatchObject({ covered: 8, total: 8, missing: [] });
     expect(generated.coverage.states.missing).toEqual([]);
@@ -43,15 +53,21 @@ describe('quickPaths', () => {
     expect(eventsOf(noPeek).flat()).not.toContain('PEEK');
     expect(noPeek.coverage.transitions.missing.map((m) => m.transition)).toEqual(['walking —PEEK→ (stays)']);
     const stepOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { step: number }).step;
-    const filtered = quickPaths({ ...corridorSpec, filter: (snapshot, event) => event.type !== 'GO' || stepOf(snapshot) < 2 });
-    const goesFromStep2 = filtered.paths.flatMap((path) => path.steps.slice(1).filter((step, i) => step.event.type === 'GO' && stepOf(path.steps[i]!.state) >= 2));
+    const filtered = quickPaths({
+      ...corridorSpec,
+      filter: (snapshot, event) => event.type !== 'GO' || stepOf(snapshot) < 2,
+    });
+    const goesFromStep2 = filtered.paths.flatMap((path) =>
+      path.steps.slice(1).filter((step, i) => step.event.type === 'GO' && stepOf(path.steps[i]!.state) >= 2),
+    );
     expect(goesFromStep2).toEqual([]);
     expect(filtered.coverage.transitions.missing.map((m) => m.transition)).toEqual(['walking —OPEN→ open']);
   });
 
   it('gives the same output for the same seed, byte for byte', () => {
     const spec = walkSpecOf(registry, 'session');
-    const render = (seed?: number) => formatPathsReport(registry, 'session', quickPaths(spec, seed === undefined ? {} : { seed }));
+    const render = (seed?: number) =>
+      formatPathsReport(registry, 'session', quickPaths(spec, seed === undefined ? {} : { seed }));
     expect(render()).toBe(render());
     const seeded = render(42);
     expect(seeded).toBe(render(42));
@@ -64,7 +80,10 @@ describe('quickPaths', () => {
     const machine = setup({}).createMachine({
       id: 'stale',
       initial: 'idle',
-      states: { idle: { on: { GO: { actions: () => (open = false) }, PEEK: { guard: () => open, target: 'peeked' } } }, peeked: {} },
+      states: {
+        idle: { on: { GO: { actions: () => (open = false) }, PEEK: { guard: () => open, target: 'peeked' } } },
+        peeked: {},
+      },
     });
     const generated = quickPaths({ machine, events: [{ type: 'GO' }, { type: 'PEEK' }] }, { maxLength: 3 });
     expect(eventsOf(generated)).toEqual([['GO']]);
@@ -73,7 +92,9 @@ describe('quickPaths', () => {
 
   it('refuses past its cap on the edges its searches compute', () => {
     expect(() => quickPaths(corridorSpec, { maxEdges: 3 })).toThrow(WalkLimitError);
-    expect(() => quickPaths(corridorSpec, { maxEdges: 3 })).toThrow(/corridor: the quick walk's searches passed 3 edges/);
+    expect(() => quickPaths(corridorSpec, { maxEdges: 3 })).toThrow(
+      /corridor: the quick walk's searches passed 3 edges/,
+    );
   });
 });
 
@@ -91,26 +112,49 @@ describe('quickPaths on a state key that merges what a guard tells apart', () =>
       playing: {},
     },
   });
-  const spec = { machine: player, events: [{ type: 'END' }, { type: 'LOAD' }, { type: 'SEEK' }], stateKey: (s: AnyMachineSnapshot) => JSON.stringify(s.value) };
+  const spec = {
+    machine: player,
+    events: [{ type: 'END' }, { type: 'LOAD' }, { type: 'SEEK' }],
+    stateKey: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
+  };
 
   it('finds the route a search by the key alone misses: states that one event treats apart are not merged', () => {
     const search = { ...spec, allows: () => true };
     const start = new TransitionRecorder(player).snapshot;
-    const aim = { maxDepth: 10, wanted: (id: string) => id === 'ended —SEEK→ playing', skip: new Set<string>(), order: spec.events };
+    const aim = {
+      maxDepth: 10,
+      wanted: (id: string) => id === 'ended —SEEK→ playing',
+      skip: new Set<string>(),
+      order: spec.events,
+    };
     // by the key alone `ended` is met first without the length (END), and LOAD, END is merged into it
     expect(nearestRoute(search, new TransitionProbe(player), start, { ...aim, budget: { edges: 100 } })).toBeNull();
-    const route = nearestRoute(search, new TransitionProbe(player), start, { ...aim, budget: { edges: 100 }, refine: true });
-    expect(route !== null && route !== 'exhausted' && route.events.map((event) => event.type)).toEqual(['LOAD', 'END', 'SEEK']);
+    const route = nearestRoute(search, new TransitionProbe(player), start, {
+      ...aim,
+      budget: { edges: 100 },
+      refine: true,
+    });
+    expect(route !== null && route !== 'exhausted' && route.events.map((event) => event.type)).toEqual([
+      'LOAD',
+      'END',
+      'SEEK',
+    ]);
     // the walk fires it for every seed (the registry machines below: the player at seeds that missed it)
     for (const seed of [undefined, ...Array.from({ length: 50 }, (_, i) => i + 1)]) {
-      expect(quickPaths(spec, seed === undefined ? {} : { seed }).coverage.transitions.missing, `seed ${seed}`).toEqual([]);
+      expect(quickPaths(spec, seed === undefined ? {} : { seed }).coverage.transitions.missing, `seed ${seed}`).toEqual(
+        [],
+      );
     }
   });
 
   it('says why a transition stays missing: no route within the events a path may have', () => {
     const short = quickPaths(spec, { maxLength: 2 });
     expect(short.coverage.transitions.missing).toEqual([
-      { transition: 'ended —SEEK→ playing', reason: 'no route to it of at most 2 events from a start: no sample event fires it from any state the searches reach' },
+      {
+        transition: 'ended —SEEK→ playing',
+        reason:
+          'no route to it of at most 2 events from a start: no sample event fires it from any state the searches reach',
+      },
     ]);
   });
 });
@@ -122,12 +166,16 @@ describe('npm run paths --generator quick', () => {
   const slow: Record<string, number[]> = { player: [2, 42], session: Array.from({ length: 10 }, (_, i) => i + 1) };
   const seeds = (name: string) => slow[name] ?? Array.from({ length: 50 }, (_, i) => i + 1);
 
-  it.each(machines)('%s fires every transition it can for seeds 1-50', (name) => {
-    for (const seed of seeds(name)) {
-      const { coverage } = generatePaths(registry, name, { generator: 'quick', seed });
-      expect(coverage.transitions.missing, `${name}, seed ${seed}`).toEqual([]);
-    }
-  }, 120_000);
+  it.each(machines)(
+    '%s fires every transition it can for seeds 1-50',
+    (name) => {
+      for (const seed of seeds(name)) {
+        const { coverage } = generatePaths(registry, name, { generator: 'quick', seed });
+        expect(coverage.transitions.missing, `${name}, seed ${seed}`).toEqual([]);
+      }
+    },
+    120_000,
+  );
 
   it('fires every transition of every registry machine that is not listed as unreachable', { timeout: 120_000 }, () => {
     const run = runPaths(registry, ['--all', '--generator', 'quick', '--min-coverage', '100']);
@@ -137,16 +185,23 @@ describe('npm run paths --generator quick', () => {
   });
 
   it('takes --seed and --max-length, and refuses what only random walks take', () => {
-    const small = { machines: { corridor: corridorSpec.machine }, pathStateKeys: { corridor: corridorSpec.stateKey! }, unreachable: { corridor: corridorSpec.unreachable! } };
+    const small = {
+      machines: { corridor: corridorSpec.machine },
+      pathStateKeys: { corridor: corridorSpec.stateKey! },
+      unreachable: { corridor: corridorSpec.unreachable! },
+    };
     const run = runPaths(small, ['corridor', '--generator', 'quick', '--seed', '5', '--max-length', '5']);
     expect(run.out.split('\n').slice(0, 3)).toEqual([
       'corridor (corridor): 2 quick, seed 5 path(s)',
       'Path 1: walking → (GO) walking → (PEEK) walking',
       'Path 2: walking → (GO) walking → (GO) walking → (GO) walking → (GO) walking → (OPEN) open',
     ]);
-    expect(runPaths(small, ['corridor', '--generator', 'quick', '--until', 'transitions:50']).err).toMatch(/^--until only apply to --generator random\n/);
-    expect(runPaths(small, ['corridor', '--generator', 'quik']).err).toMatch(/^Unknown generator 'quik' \(shortest, simple, random or quick\)/);
+    expect(runPaths(small, ['corridor', '--generator', 'quick', '--until', 'transitions:50']).err).toMatch(
+      /^--until only apply to --generator random\n/,
+    );
+    expect(runPaths(small, ['corridor', '--generator', 'quik']).err).toMatch(
+      /^Unknown generator 'quik' \(shortest, simple, random or quick\)/,
+    );
     expect(runPaths(small, ['--help']).out).toContain('--generator quick');
   });
 });
-

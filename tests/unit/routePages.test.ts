@@ -4,11 +4,22 @@ import { pageFiles, withPreloads, type ChunkInfo } from '../../build/routePages'
 
 // The build step that names each route's files (build/routePages.ts), over a made-up bundle.
 const ROOT = '/repo';
-const chunk = (fileName: string, extra: Partial<ChunkInfo> = {}): ChunkInfo => ({ fileName, name: fileName.replace(/^assets\/|-.*$/g, ''), facadeModuleId: null, isEntry: false, imports: [], css: [], ...extra });
+const chunk = (fileName: string, extra: Partial<ChunkInfo> = {}): ChunkInfo => ({
+  fileName,
+  name: fileName.replace(/^assets\/|-.*$/g, ''),
+  facadeModuleId: null,
+  isEntry: false,
+  imports: [],
+  css: [],
+  ...extra,
+});
 
 function bundle(): ChunkInfo[] {
   const pages = Object.entries(LAZY_PAGES).map(([name, source]) =>
-    chunk(`assets/${name}-1.js`, { facadeModuleId: `${ROOT}/${source}`, imports: ['assets/index-1.js', 'assets/lazy-1.js'] }),
+    chunk(`assets/${name}-1.js`, {
+      facadeModuleId: `${ROOT}/${source}`,
+      imports: ['assets/index-1.js', 'assets/lazy-1.js'],
+    }),
   );
   return [
     chunk('assets/index-1.js', { isEntry: true, css: ['assets/index-1.css'] }),
@@ -23,7 +34,13 @@ function bundle(): ChunkInfo[] {
 describe('pageFiles', () => {
   test("a page's chunk, everything it imports (not the entry), their CSS and the data chunk, scripts first", () => {
     const files = pageFiles(bundle(), ROOT);
-    expect(files.get('AlbumPage')).toEqual(['assets/AlbumPage-1.js', 'assets/data-1.js', 'assets/icons-1.js', 'assets/lazy-1.js', 'assets/lazy-1.css']);
+    expect(files.get('AlbumPage')).toEqual([
+      'assets/AlbumPage-1.js',
+      'assets/data-1.js',
+      'assets/icons-1.js',
+      'assets/lazy-1.js',
+      'assets/lazy-1.css',
+    ]);
     expect([...files.keys()].sort()).toEqual(Object.keys(LAZY_PAGES).sort());
   });
 

@@ -59,7 +59,10 @@ describe('site info', () => {
 describe('user', () => {
   test.each([
     [WIRE_USER, USER],
-    [{ userId: 7, nickname: 'N' }, { userId: '7', email: '', nickname: 'N', avatar: '', twoFactorEnabled: false }],
+    [
+      { userId: 7, nickname: 'N' },
+      { userId: '7', email: '', nickname: 'N', avatar: '', twoFactorEnabled: false },
+    ],
     [USER, USER],
     [{ userId: '1' }, null],
     [{ nickname: 'N' }, null],
@@ -185,9 +188,7 @@ describe('credentials', () => {
   });
 
   test('add: url sent as its origin, priority as a JSON number', async () => {
-    const { api, last } = fakeApi((request) =>
-      envelope({ id: 'new', controlled: false, ...(request.body as object) }),
-    );
+    const { api, last } = fakeApi((request) => envelope({ id: 'new', controlled: false, ...(request.body as object) }));
     const created = await addCredential(api, {
       name: 'Home',
       url: 'https://Annil.Example.com:8443/some/path/?q=1',

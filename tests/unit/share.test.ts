@@ -70,7 +70,10 @@ describe('chooseShareCredential (docs/protocol.md#shares step 1)', () => {
   });
 
   describe('createLibraryAccess(...).sharingCredentials', () => {
-    function source(credentials: readonly Credential[], holdings: Record<string, string[]>): CredentialSource & { asked: string[][] } {
+    function source(
+      credentials: readonly Credential[],
+      holdings: Record<string, string[]>,
+    ): CredentialSource & { asked: string[][] } {
       const asked: string[][] = [];
       return {
         asked,
@@ -84,9 +87,16 @@ describe('chooseShareCredential (docs/protocol.md#shares step 1)', () => {
     }
 
     test('maps every album, null for those none can share, asking the local map once', async () => {
-      const src = source(all, { 'album-a': [HOME_URL], 'album-b': [HOME_URL], 'album-c': [NAS_URL], 'album-d': ['https://elsewhere.example'] });
+      const src = source(all, {
+        'album-a': [HOME_URL],
+        'album-b': [HOME_URL],
+        'album-c': [NAS_URL],
+        'album-d': ['https://elsewhere.example'],
+      });
       const access = createLibraryAccess(src);
-      await expect(access.sharingCredentials(['album-a', 'album-b', 'album-c', 'album-d', 'album-e', 'album-a'])).resolves.toEqual({
+      await expect(
+        access.sharingCredentials(['album-a', 'album-b', 'album-c', 'album-d', 'album-e', 'album-a']),
+      ).resolves.toEqual({
         'album-a': 'all',
         'album-b': 'onlyB',
         'album-c': 'nas',
@@ -138,7 +148,15 @@ function wireList(): Record<string, unknown> {
         artist: 'Mio Aoki',
         date: '2023-04-12',
         type: 'normal',
-        discs: [{ title: 'Disc 1', artist: 'Mio Aoki', catalog: 'DEMO-0001', type: 'normal', tracks: [{ title: 'Harbor Lights', artist: 'Mio Aoki', type: 'normal' }] }],
+        discs: [
+          {
+            title: 'Disc 1',
+            artist: 'Mio Aoki',
+            catalog: 'DEMO-0001',
+            type: 'normal',
+            tracks: [{ title: 'Harbor Lights', artist: 'Mio Aoki', type: 'normal' }],
+          },
+        ],
       },
       [albumB]: { title: 'No id inside', catalog: '', artist: 'X', date: '2024', type: 'drama', discs: [] },
     },
@@ -171,10 +189,27 @@ describe('parseSharedList (ExportedPlaylist, docs/protocol.md#shapes)', () => {
           date: '2023-04-12',
           type: 'normal',
           tags: [],
-          discs: [{ title: 'Disc 1', artist: 'Mio Aoki', catalog: 'DEMO-0001', type: 'normal', tracks: [{ title: 'Harbor Lights', artist: 'Mio Aoki', type: 'normal' }] }],
+          discs: [
+            {
+              title: 'Disc 1',
+              artist: 'Mio Aoki',
+              catalog: 'DEMO-0001',
+              type: 'normal',
+              tracks: [{ title: 'Harbor Lights', artist: 'Mio Aoki', type: 'normal' }],
+            },
+          ],
         },
         // no id inside: the key is its id
-        [albumB]: { albumId: albumB, title: 'No id inside', catalog: '', artist: 'X', date: '2024', type: 'drama', tags: [], discs: [] },
+        [albumB]: {
+          albumId: albumB,
+          title: 'No id inside',
+          catalog: '',
+          artist: 'X',
+          date: '2024',
+          type: 'drama',
+          tags: [],
+          discs: [],
+        },
       },
     });
   });
@@ -190,7 +225,10 @@ describe('parseSharedList (ExportedPlaylist, docs/protocol.md#shapes)', () => {
   });
 
   test('cover without a disc: disc 1', () => {
-    expect(parseSharedList('x', { ...wireList(), cover: { albumId: albumA } }).cover).toEqual({ albumId: albumA, discId: 1 });
+    expect(parseSharedList('x', { ...wireList(), cover: { albumId: albumA } }).cover).toEqual({
+      albumId: albumA,
+      discId: 1,
+    });
   });
 
   test('songs: bad entries are dropped, bad track numbers too', () => {
@@ -216,7 +254,14 @@ describe('parseSharedList (ExportedPlaylist, docs/protocol.md#shapes)', () => {
   });
 
   test('tokens: entries without a string server and token are dropped, in order otherwise', () => {
-    const tokens = [{ server: 'https://one.example', token: 't1' }, { server: 'https://two.example' }, { token: 't3' }, null, { server: 1, token: 't' }, { server: 'https://four.example', token: 't4', extra: 1 }];
+    const tokens = [
+      { server: 'https://one.example', token: 't1' },
+      { server: 'https://two.example' },
+      { token: 't3' },
+      null,
+      { server: 1, token: 't' },
+      { server: 'https://four.example', token: 't4', extra: 1 },
+    ];
     expect(parseSharedList('x', { ...wireList(), tokens }).tokens).toEqual([
       { server: 'https://one.example', token: 't1' },
       { server: 'https://four.example', token: 't4' },
@@ -224,12 +269,25 @@ describe('parseSharedList (ExportedPlaylist, docs/protocol.md#shapes)', () => {
   });
 
   test('missing lists are empty, missing texts empty strings', () => {
-    expect(parseSharedList('x', {})).toEqual<SharedList>({ id: 'x', name: '', description: '', cover: null, songs: [], tokens: [], albums: {} });
-    expect(parseSharedList('x', { songs: {}, tokens: 'x', metadata: [] })).toMatchObject({ songs: [], tokens: [], albums: {} });
+    expect(parseSharedList('x', {})).toEqual<SharedList>({
+      id: 'x',
+      name: '',
+      description: '',
+      cover: null,
+      songs: [],
+      tokens: [],
+      albums: {},
+    });
+    expect(parseSharedList('x', { songs: {}, tokens: 'x', metadata: [] })).toMatchObject({
+      songs: [],
+      tokens: [],
+      albums: {},
+    });
   });
 
   test('not an object → BadResponseError', () => {
-    for (const value of [null, 'share', [wireList()], 3]) expect(() => parseSharedList('x', value)).toThrow(BadResponseError);
+    for (const value of [null, 'share', [wireList()], 3])
+      expect(() => parseSharedList('x', value)).toThrow(BadResponseError);
   });
 
   test('metadata: entries that are not albums are dropped; keys stay as sent', () => {
@@ -241,11 +299,16 @@ describe('parseSharedList (ExportedPlaylist, docs/protocol.md#shapes)', () => {
   });
 
   test('metadata: an album id `__proto__` is an ordinary key, never the prototype', () => {
-    const value = JSON.parse(`{"name":"n","metadata":{"__proto__":{"title":"Odd","type":"normal"},"${albumA}":{"title":"A"}}}`) as unknown;
+    const value = JSON.parse(
+      `{"name":"n","metadata":{"__proto__":{"title":"Odd","type":"normal"},"${albumA}":{"title":"A"}}}`,
+    ) as unknown;
     const { albums } = parseSharedList('x', value);
     expect(Object.getPrototypeOf(albums)).toBe(Object.prototype);
     expect(Object.keys(albums)).toEqual(['__proto__', albumA]);
-    expect(Object.getOwnPropertyDescriptor(albums, '__proto__')?.value).toMatchObject({ albumId: '__proto__', title: 'Odd' });
+    expect(Object.getOwnPropertyDescriptor(albums, '__proto__')?.value).toMatchObject({
+      albumId: '__proto__',
+      title: 'Odd',
+    });
     expect((albums as { title?: unknown }).title).toBeUndefined();
     expect(({} as { title?: unknown }).title).toBeUndefined();
   });
@@ -256,13 +319,24 @@ describe('the share API (fake fetch)', () => {
     const { api, calls, last } = fakeApi(() => envelope('qWeRtYuI'));
     const albums = { [albumA]: 'cred-1', Album_Odd: 'cred-2' };
     await expect(
-      createShare(api, { name: '周末', description: '一起听', cover: { albumId: albumA, discId: 2 }, songs: [{ albumId: albumA, discId: 1, tracks: [1, 2] }], albums }),
+      createShare(api, {
+        name: '周末',
+        description: '一起听',
+        cover: { albumId: albumA, discId: 2 },
+        songs: [{ albumId: albumA, discId: 1, tracks: [1, 2] }],
+        albums,
+      }),
     ).resolves.toBe('qWeRtYuI');
     expect(calls).toHaveLength(1);
     expect(last().method).toBe('POST');
     expect(last().url.pathname).toBe('/api/share');
     expect(last().body).toEqual({
-      info: { name: '周末', description: '一起听', cover: { album_id: albumA, disc_id: 2 }, songs: [{ album_id: albumA, disc_id: 1, tracks: [1, 2] }] },
+      info: {
+        name: '周末',
+        description: '一起听',
+        cover: { album_id: albumA, disc_id: 2 },
+        songs: [{ album_id: albumA, disc_id: 1, tracks: [1, 2] }],
+      },
       albums: { [albumA]: 'cred-1', Album_Odd: 'cred-2' },
     });
   });
@@ -273,7 +347,9 @@ describe('the share API (fake fetch)', () => {
     ['an object', { id: 'x' }],
   ])('createShare answered with %s → BadResponseError', async (_, data) => {
     const { api } = fakeApi(() => envelope(data));
-    await expect(createShare(api, { name: 'n', description: 'd', cover: { albumId: albumA, discId: 1 }, songs: [], albums: {} })).rejects.toBeInstanceOf(BadResponseError);
+    await expect(
+      createShare(api, { name: 'n', description: 'd', cover: { albumId: albumA, discId: 1 }, songs: [], albums: {} }),
+    ).rejects.toBeInstanceOf(BadResponseError);
   });
 
   test('getShare reads the share by id, without a session, and keeps the metadata keys', async () => {
@@ -283,7 +359,17 @@ describe('the share API (fake fetch)', () => {
       cover: { album_id: albumA, disc_id: 1 },
       songs: [{ album_id: albumA, disc_id: 1, tracks: [2] }],
       tokens: [{ server: 'https://one.example', token: 'aaa.bbb.ccc' }],
-      metadata: { [albumA]: { album_id: albumA, title: 'Harbor Lights', catalog: 'C', artist: 'M', date: '2023', type: 'normal', discs: [] } },
+      metadata: {
+        [albumA]: {
+          album_id: albumA,
+          title: 'Harbor Lights',
+          catalog: 'C',
+          artist: 'M',
+          date: '2023',
+          type: 'normal',
+          discs: [],
+        },
+      },
     };
     const { api, last } = fakeApi(() => envelope(wire));
     const list = await getShare(api, 'qWeRtYuI');
@@ -298,7 +384,14 @@ describe('the share API (fake fetch)', () => {
 
   test('listShares: GET /api/share/ (trailing slash), entries without an id dropped, name only when sent', async () => {
     const { api, last } = fakeApi(() =>
-      envelope([{ id: 'qWeRtYuI', date: 1_700_000_300, name: '周末' }, { id: 12, date: '1700000200' }, { date: 1 }, null, { id: '', date: 1 }, { id: 'x', name: 3 }]),
+      envelope([
+        { id: 'qWeRtYuI', date: 1_700_000_300, name: '周末' },
+        { id: 12, date: '1700000200' },
+        { date: 1 },
+        null,
+        { id: '', date: 1 },
+        { id: 'x', name: 3 },
+      ]),
     );
     await expect(listShares(api)).resolves.toEqual([
       { id: 'qWeRtYuI', date: 1_700_000_300, name: '周末' },
@@ -356,8 +449,12 @@ describe('library access through a share (docs/protocol.md#shares step 4)', () =
     });
     expect(albums.trackSource(onlyFirst)?.audioUrl).toBe(`${ONE}/${albumA}/1/1?auth=${encodeURIComponent(tokenOne)}`);
     // only the second token holds it: the second server, with the second token
-    expect(albums.trackSource(onlySecond)?.audioUrl).toBe(`https://two.example/${albumA}/1/3?auth=${encodeURIComponent(tokenTwo)}`);
-    expect(albums.trackSource(otherAlbum)?.audioUrl).toBe(`https://two.example/${albumB}/2/5?auth=${encodeURIComponent(tokenTwo)}`);
+    expect(albums.trackSource(onlySecond)?.audioUrl).toBe(
+      `https://two.example/${albumA}/1/3?auth=${encodeURIComponent(tokenTwo)}`,
+    );
+    expect(albums.trackSource(otherAlbum)?.audioUrl).toBe(
+      `https://two.example/${albumB}/2/5?auth=${encodeURIComponent(tokenTwo)}`,
+    );
     for (const track of [bothHold, onlyFirst, onlySecond, otherAlbum]) expect(albums.canPlay(track)).toBe(true);
   });
 
@@ -368,7 +465,9 @@ describe('library access through a share (docs/protocol.md#shares step 4)', () =
     expect(albums.trackSource(noneHolds)).toBeNull();
     expect(albums.canPlay({ albumId: 'elsewhere', discId: 1, trackId: 1 })).toBe(false);
     await expect(access.trackSource(noneHolds)).rejects.toBeInstanceOf(NoSourceError);
-    await expect(access.trackSource(onlySecond)).resolves.toMatchObject({ audioUrl: expect.stringMatching(/^https:\/\/two\.example\//) });
+    await expect(access.trackSource(onlySecond)).resolves.toMatchObject({
+      audioUrl: expect.stringMatching(/^https:\/\/two\.example\//),
+    });
   });
 
   test('covers come from the first token’s library, for every album of the share', async () => {
@@ -379,7 +478,13 @@ describe('library access through a share (docs/protocol.md#shares step 4)', () =
   });
 
   test('the same server for both tokens: still the first token that holds the track', async () => {
-    const same: SharedList = { ...list, tokens: [{ server: ONE, token: tokenOne }, { server: ONE, token: tokenTwo }] };
+    const same: SharedList = {
+      ...list,
+      tokens: [
+        { server: ONE, token: tokenOne },
+        { server: ONE, token: tokenTwo },
+      ],
+    };
     const albums = await shareLibraryAccess(same).forAlbums([albumA]);
     expect(albums.trackSource(bothHold)?.audioUrl).toContain(`auth=${encodeURIComponent(tokenOne)}`);
     expect(albums.trackSource(onlySecond)?.audioUrl).toContain(`auth=${encodeURIComponent(tokenTwo)}`);
@@ -478,7 +583,15 @@ describe('createShareAccess: reading a share, and again when its tokens may be o
 });
 
 describe('parseStoredTrack: the share a queued track came from', () => {
-  const base = { albumId: albumA, discId: 1, trackId: 2, title: 'Harbor Lights', artist: 'Mio Aoki', albumTitle: 'Harbor Lights', type: 'normal' };
+  const base = {
+    albumId: albumA,
+    discId: 1,
+    trackId: 2,
+    title: 'Harbor Lights',
+    artist: 'Mio Aoki',
+    albumTitle: 'Harbor Lights',
+    type: 'normal',
+  };
 
   test.each(['qWeRtYuI', 'a_b-C9', 'x'.repeat(64), '0'])('a valid share id is kept: %s', (shareId) => {
     expect(parseStoredTrack({ ...base, shareId })).toEqual({ ...base, shareId });

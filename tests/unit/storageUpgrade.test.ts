@@ -5,7 +5,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDB } from 'idb';
-import { ALBUM_BLOCK_SIZE, ALBUM_DB_NAME, ALBUM_DB_VERSION, LIBRARY_DB_NAME, LIBRARY_DB_VERSION } from '@/shared/constants';
+import {
+  ALBUM_BLOCK_SIZE,
+  ALBUM_DB_NAME,
+  ALBUM_DB_VERSION,
+  LIBRARY_DB_NAME,
+  LIBRARY_DB_VERSION,
+} from '@/shared/constants';
 import { getAlbumLibrariesMany, getAlbumRecord, setLibraryAlbums } from '@/storage/albumDb';
 import { getLibraryAlbumSlice, getLibraryAlbums, listLibraryRecords } from '@/storage/libraryDb';
 import { putRawV2, readV2, syncV2 } from './fixtures/storage/albumDbV2';
@@ -21,7 +27,8 @@ afterEach(async () => {
   await resetDatabases();
 });
 
-const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `album-${String(from + i).padStart(6, '0')}`);
+const ids = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => `album-${String(from + i).padStart(6, '0')}`);
 
 /** three libraries over several blocks, synced at different times, one re-synced with a changed list */
 async function fillV2(): Promise<string[]> {
@@ -40,7 +47,8 @@ describe('upgrading from one record per album', () => {
     expect(before.get('album-004000')?.libraries).toEqual([B, A]);
 
     const after = await getAlbumLibrariesMany(asked);
-    for (const id of asked) expect([...(after.get(id) ?? [])].sort(), id).toEqual([...(before.get(id)?.libraries ?? [])].sort());
+    for (const id of asked)
+      expect([...(after.get(id) ?? [])].sort(), id).toEqual([...(before.get(id)?.libraries ?? [])].sort());
     for (const id of ['album-000000', 'album-000500', 'album-002200', 'album-004000', 'new-a', 'only-c']) {
       expect((await getAlbumRecord(id))?.createdAt.getTime(), id).toBe(before.get(id)?.createdAt);
     }
@@ -58,7 +66,9 @@ describe('upgrading from one record per album', () => {
       expect(albumDb.version).toBe(ALBUM_DB_VERSION);
       expect(libraryDb.version).toBe(LIBRARY_DB_VERSION);
       // B: 3,000 albums in two blocks, not 3,000 records
-      expect(await albumDb.count('album_library_map', IDBKeyRange.bound([B, 0], [B, Infinity]))).toBe(Math.ceil(3_000 / ALBUM_BLOCK_SIZE));
+      expect(await albumDb.count('album_library_map', IDBKeyRange.bound([B, 0], [B, Infinity]))).toBe(
+        Math.ceil(3_000 / ALBUM_BLOCK_SIZE),
+      );
     });
   });
 
@@ -66,9 +76,16 @@ describe('upgrading from one record per album', () => {
     await fillV2();
     const listed = [...ids(500, 2_500), 'new-a', 'album-004000'];
     await expect(getLibraryAlbums(A)).resolves.toEqual(listed);
-    await expect(getLibraryAlbumSlice(A, 1_995, 10)).resolves.toEqual({ ids: listed.slice(1_995, 2_005), total: listed.length });
+    await expect(getLibraryAlbumSlice(A, 1_995, 10)).resolves.toEqual({
+      ids: listed.slice(1_995, 2_005),
+      total: listed.length,
+    });
     const records = await listLibraryRecords();
-    expect(records.map((r) => [r.url, r.albumCount]).sort()).toEqual([[A, 2_002], [B, 3_000], [C, 2]]);
+    expect(records.map((r) => [r.url, r.albumCount]).sort()).toEqual([
+      [A, 2_002],
+      [B, 3_000],
+      [C, 2],
+    ]);
     expect(records.every((r) => !('albums' in r))).toBe(true);
   });
 
@@ -89,7 +106,9 @@ describe('upgrading from one record per album', () => {
   });
 });
 
-async function openRaw(check: (albumDb: Awaited<ReturnType<typeof openDB>>, libraryDb: Awaited<ReturnType<typeof openDB>>) => Promise<void>) {
+async function openRaw(
+  check: (albumDb: Awaited<ReturnType<typeof openDB>>, libraryDb: Awaited<ReturnType<typeof openDB>>) => Promise<void>,
+) {
   const { closeAlbumDb } = await import('@/storage/albumDb');
   const { closeLibraryDb } = await import('@/storage/libraryDb');
   await closeAlbumDb();

@@ -37,9 +37,11 @@ describe('quality', () => {
 });
 
 describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => {
-
   test('probes HEAD {url}&quality={q}&_xcw=1, the token in the Authorization header, kept by no cache', async () => {
-    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 200, headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }));
+    const { fetch, calls } = fakeFetch(
+      () =>
+        new Response(null, { status: 200, headers: { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac' } }),
+    );
     const choice = await chooseStream(base(headProbe(fetch), { quality: 'high' }));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('HEAD');
@@ -60,19 +62,55 @@ describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => 
 
   test.each([
     // headers, supportsMediaSource, mode, type, duration
-    [{ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' }, true, 'mediaSource', 'audio/aac', 200],
-    [{ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '600' }, true, 'mediaSource', 'audio/aac', 600],
-    [{ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '601' }, true, 'direct', 'audio/aac', 601],
-    [{ 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' }, false, 'direct', 'audio/aac', 200],
+    [
+      { 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' },
+      true,
+      'mediaSource',
+      'audio/aac',
+      200,
+    ],
+    [
+      { 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '600' },
+      true,
+      'mediaSource',
+      'audio/aac',
+      600,
+    ],
+    [
+      { 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '601' },
+      true,
+      'direct',
+      'audio/aac',
+      601,
+    ],
+    [
+      { 'content-type': 'audio/aac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' },
+      false,
+      'direct',
+      'audio/aac',
+      200,
+    ],
     // the reference server always serves the original: same type → direct
-    [{ 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' }, true, 'direct', 'audio/flac', 200],
+    [
+      { 'content-type': 'audio/flac', 'x-origin-type': 'audio/flac', 'x-duration-seconds': '200' },
+      true,
+      'direct',
+      'audio/flac',
+      200,
+    ],
     // defaults: Content-Type audio/aac, X-Origin-Type audio/flac, duration 300
     [{}, true, 'mediaSource', 'audio/aac', 300],
     [{ 'x-duration-seconds': 'abc' }, true, 'mediaSource', 'audio/aac', 300],
     [{ 'content-type': 'audio/flac' }, true, 'direct', 'audio/flac', 300],
     [{ 'x-origin-type': 'audio/aac' }, true, 'direct', 'audio/aac', 300],
     // parameters and case in the type do not matter
-    [{ 'content-type': 'Audio/FLAC; charset=binary', 'x-origin-type': 'audio/flac' }, true, 'direct', 'audio/flac', 300],
+    [
+      { 'content-type': 'Audio/FLAC; charset=binary', 'x-origin-type': 'audio/flac' },
+      true,
+      'direct',
+      'audio/flac',
+      300,
+    ],
   ] as const)('%j, MediaSource %s → %s', async (values, supportsMediaSource, mode, type, duration) => {
     const choice = await chooseStream(base(async () => headers(values), { supportsMediaSource }));
     expect(choice).toEqual({ mode, url: `${URL_}&quality=medium`, type, duration });
@@ -90,7 +128,8 @@ describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => 
 });
 
 describe('rememberingProbe', () => {
-  const transcoded = () => headers({ 'Content-Type': 'audio/aac', 'X-Origin-Type': 'audio/flac', 'X-Duration-Seconds': '200' });
+  const transcoded = () =>
+    headers({ 'Content-Type': 'audio/aac', 'X-Origin-Type': 'audio/flac', 'X-Duration-Seconds': '200' });
 
   test('a URL probed once is answered from memory, with the same choice', async () => {
     const asked: string[] = [];

@@ -38,7 +38,12 @@ describe('a JSON array of strings read in pieces', () => {
     for (const text of [JSON.stringify(list), JSON.stringify(list, null, 2), ` \r\n${JSON.stringify(list)}\n `]) {
       for (let cut = 0; cut <= text.length; cut++) expect(parseInPieces(text, [cut])).toEqual(list);
       // one character a piece
-      expect(parseInPieces(text, Array.from({ length: text.length }, (_, i) => i))).toEqual(list);
+      expect(
+        parseInPieces(
+          text,
+          Array.from({ length: text.length }, (_, i) => i),
+        ),
+      ).toEqual(list);
     }
   });
 

@@ -28,22 +28,39 @@ function summary(name: string, args: string[]): Promise<{ code: number; out: str
   const file = join(dir, `${name}.json`);
   writeSummary({ runs: { main: passedRun } }, file);
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/test-summary.ts', ...args], { cwd: repoRoot, env: { ...process.env, [SUMMARY_ENV]: file } }, (error, out) =>
-      resolve({ code: error ? Number(error.code) : 0, out }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/test-summary.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, [SUMMARY_ENV]: file } },
+      (error, out) => resolve({ code: error ? Number(error.code) : 0, out }),
     );
   });
 }
 
 describe('npm test closing summary', () => {
   it('a failed check fails the run although every test passed', async () => {
-    const { code, out } = await summary('failed-check', ['--expect', 'main', '--status', '0', '--checks', 'typecheck=2']);
+    const { code, out } = await summary('failed-check', [
+      '--expect',
+      'main',
+      '--status',
+      '0',
+      '--checks',
+      'typecheck=2',
+    ]);
     expect(out).toContain('typecheck: failed with exit code 2');
     expect(out).toContain('Tests: 3 passed, 1 failed');
     expect(code).toBe(1);
   });
 
   it('a passed check adds nothing', async () => {
-    const { code, out } = await summary('passed-check', ['--expect', 'main', '--status', '0', '--checks', 'typecheck=0']);
+    const { code, out } = await summary('passed-check', [
+      '--expect',
+      'main',
+      '--status',
+      '0',
+      '--checks',
+      'typecheck=0',
+    ]);
     expect(out).not.toContain('typecheck');
     expect(out).toContain('Tests: 3 passed, 0 failed');
     expect(code).toBe(0);

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { decodeLibraryToken, isJwt, tokenCanShare, tokenCovers } from '@/rules/token';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const jwt = (payload: unknown, header: unknown = { alg: 'HS256', typ: 'JWT' }) => `${b64url(header)}.${b64url(payload)}.c2lnbmF0dXJl`;
+const jwt = (payload: unknown, header: unknown = { alg: 'HS256', typ: 'JWT' }) =>
+  `${b64url(header)}.${b64url(payload)}.c2lnbmF0dXJl`;
 
 const ALBUM = '0b9e4c2a-aaaa-4000-8000-000000000001';
 const USER_TOKEN = jwt({
@@ -12,7 +13,12 @@ const USER_TOKEN = jwt({
   share: { key_id: 'k1', secret: 's3cret', allowed: [ALBUM] },
 });
 const SHARE_TOKEN = jwt(
-  { type: 'share', iss: 'anniv', exp: 2, audios: { [ALBUM]: { '1': [1, 2, 5], '2': [3] }, irish_harp_album: { '1': [1] } } },
+  {
+    type: 'share',
+    iss: 'anniv',
+    exp: 2,
+    audios: { [ALBUM]: { '1': [1, 2, 5], '2': [3] }, irish_harp_album: { '1': [1] } },
+  },
   { alg: 'HS256', kid: 'k1' },
 );
 

@@ -37,7 +37,9 @@ function routeTo(spec: WalkSpec, ids: readonly string[]): { input: unknown; even
   return null;
 }
 
-const listed = Object.entries(registry.unreachable).flatMap(([name, entries]) => entries.map((entry) => [name, entry.transition, entry.reason] as const));
+const listed = Object.entries(registry.unreachable).flatMap(([name, entries]) =>
+  entries.map((entry) => [name, entry.transition, entry.reason] as const),
+);
 const machines = [...new Set(listed.map(([name]) => name))];
 
 describe('transitions listed as unreachable', () => {
@@ -48,19 +50,30 @@ describe('transitions listed as unreachable', () => {
   });
 
   // one search a machine, for all its listed transitions at once (the player's takes seconds)
-  it.each(machines)('%s: none of them fires', (name) => {
-    const spec = walkSpecOf(registry, name);
-    const ids = listed.flatMap(([machine, id]) => (machine === name ? [id] : []));
-    for (const id of ids) expect(transitionsOf(spec.machine).map((t) => t.id)).toContain(id);
-    expect(routeTo(spec, ids)).toBeNull();
-  }, 60_000);
+  it.each(machines)(
+    '%s: none of them fires',
+    (name) => {
+      const spec = walkSpecOf(registry, name);
+      const ids = listed.flatMap(([machine, id]) => (machine === name ? [id] : []));
+      for (const id of ids) expect(transitionsOf(spec.machine).map((t) => t.id)).toContain(id);
+      expect(routeTo(spec, ids)).toBeNull();
+    },
+    60_000,
+  );
 
   it('the same search finds what can fire: the branches beside them, and the stored-user ones of session', () => {
     const player = walkSpecOf(registry, 'player');
     expect(routeTo(player, ['playback.playing —audio.ended#1→ playback.playing'])).not.toBeNull();
     const session = walkSpecOf(registry, 'session');
-    for (const id of ['unknown —error: fetchUser#1→ clearingLocalData', 'unknown —error: fetchUser#3→ loggedIn', 'unknown —error: fetchUser#5→ loggedIn']) {
-      expect(routeTo(session, [id]), id).toMatchObject({ input: { storedUser: { userId: '1' } }, events: ['xstate.error.actor.fetchUser'] });
+    for (const id of [
+      'unknown —error: fetchUser#1→ clearingLocalData',
+      'unknown —error: fetchUser#3→ loggedIn',
+      'unknown —error: fetchUser#5→ loggedIn',
+    ]) {
+      expect(routeTo(session, [id]), id).toMatchObject({
+        input: { storedUser: { userId: '1' } },
+        events: ['xstate.error.actor.fetchUser'],
+      });
     }
   }, 60_000);
 });

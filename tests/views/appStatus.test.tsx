@@ -58,7 +58,9 @@ describe('the app status', () => {
     expect(await screen.findByText(text.appStatus.offline)).toBeTruthy();
     // the banner says it once: the session's failed check (and any other call) is not toasted
     await waitFor(() => expect(loginStateOf(system.session.getSnapshot())).toBe('loggedOut'));
-    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(text.errors.unknownNetwork);
+    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(
+      text.errors.unknownNetwork,
+    );
   });
 
   it('offline, a page load that gets no answer says so on the page and toasts nothing', async () => {
@@ -70,7 +72,9 @@ describe('the app status', () => {
     await screen.findByRole('heading', { name: text.tags.listTitle });
     // the page's own notice, once; no toast beside it
     expect(await screen.findAllByText(text.errors.unknownNetwork)).toHaveLength(1);
-    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(text.errors.unknownNetwork);
+    expect(system.messages.getSnapshot().context.messages.map((m) => m.message)).not.toContain(
+      text.errors.unknownNetwork,
+    );
   });
 
   it('a new version: 稍后 hides the prompt until the next one; 刷新 tells the worker to take over', async () => {
@@ -82,7 +86,9 @@ describe('the app status', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(serviceWorker.commands).toEqual([]);
     serviceWorker.ready();
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: text.appStatus.refresh }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: text.appStatus.refresh }),
+    );
     expect(serviceWorker.commands).toEqual([{ type: 'sw.activateUpdate' }]);
   });
 });

@@ -76,7 +76,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: text.auth.twoFactorVerify }));
     await waitFor(() => expect(currentPath()).toBe('/user/index'));
     expect(await screen.findByRole('link', { name: 'Mio' })).toBeTruthy();
-    const logins = server.requests.filter((r) => r.path === '/api/user/login').map((r) => (r.body as Record<string, unknown>)['2fa_code']);
+    const logins = server.requests
+      .filter((r) => r.path === '/api/user/login')
+      .map((r) => (r.body as Record<string, unknown>)['2fa_code']);
     expect(logins).toEqual([undefined, '654321', '123456']);
   });
 
@@ -189,7 +191,12 @@ describe('register page', () => {
     const user = userEvent.setup();
     renderApp('/user/register');
     await screen.findByRole('button', { name: text.auth.register });
-    await fill(user, { [text.auth.email]: 'mio@example.com', [text.auth.password]: 'pw1', [text.auth.repeatPassword]: 'pw1', [text.auth.nickname]: 'Mio' });
+    await fill(user, {
+      [text.auth.email]: 'mio@example.com',
+      [text.auth.password]: 'pw1',
+      [text.auth.repeatPassword]: 'pw1',
+      [text.auth.nickname]: 'Mio',
+    });
     await user.click(screen.getByRole('button', { name: text.auth.register }));
     await waitFor(() => expect(currentPath()).toBe('/user/login'));
     await user.click((await screen.findAllByRole('link', { name: text.auth.register }))[0]!);
@@ -226,7 +233,15 @@ describe('shell', () => {
   it('the drawer has every item and the menu button has a name', async () => {
     renderApp('/');
     const nav = await screen.findByRole('navigation');
-    for (const label of [text.drawer.home, text.drawer.library, text.drawer.search, text.drawer.favouriteTracks, text.drawer.favouriteAlbums, text.drawer.playlists, text.drawer.tags]) {
+    for (const label of [
+      text.drawer.home,
+      text.drawer.library,
+      text.drawer.search,
+      text.drawer.favouriteTracks,
+      text.drawer.favouriteAlbums,
+      text.drawer.playlists,
+      text.drawer.tags,
+    ]) {
       expect(within(nav).getByText(label)).toBeTruthy();
     }
     expect(screen.getByRole('button', { name: text.header.toggleDrawer })).toBeTruthy();

@@ -12,7 +12,13 @@ const B = 'bbbbbbbb-0000-4000-8000-000000000002';
 const HOME = 'https://home.example';
 
 const albumA: WireAlbum = {
-  album_id: A, title: 'Harbor Lights', edition: 'Deluxe', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal',
+  album_id: A,
+  title: 'Harbor Lights',
+  edition: 'Deluxe',
+  catalog: 'DEMO-1',
+  artist: 'Mio',
+  date: '2023-04-12',
+  type: 'normal',
   tags: ['organization:Org', 'category:Lo-Fi/Chill'],
   discs: [
     { catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry', type: 'instrumental' }] },
@@ -20,7 +26,12 @@ const albumA: WireAlbum = {
   ],
 };
 const albumB: WireAlbum = {
-  album_id: B, title: 'Sea Harp', catalog: 'DEMO-3', artist: 'Aya', date: '2022-01-01', type: 'absolute',
+  album_id: B,
+  title: 'Sea Harp',
+  catalog: 'DEMO-3',
+  artist: 'Aya',
+  date: '2022-01-01',
+  type: 'absolute',
   tags: ['group:G', 'category:100% Acoustic'],
   discs: [{ catalog: 'DEMO-3', tracks: [{ title: 'Waves' }] }],
 };
@@ -33,9 +44,19 @@ async function signedIn(path: string, albums: string[] = [A, B]) {
   server.addCredential({ name: 'Home', url: HOME });
   server.albums.set(A, albumA);
   server.albums.set(B, albumB);
-  server.tags.push({ type: 'organization', name: 'Org' }, { type: 'group', name: 'G' }, { type: 'category', name: '100% Acoustic' }, { type: 'category', name: 'Lo-Fi/Chill' });
+  server.tags.push(
+    { type: 'organization', name: 'Org' },
+    { type: 'group', name: 'G' },
+    { type: 'category', name: '100% Acoustic' },
+    { type: 'category', name: 'Lo-Fi/Chill' },
+  );
   server.tagGraph['organization:Org'] = ['group:G'];
-  Object.assign(server.albumsByTag, { 'organization:Org': [A], 'group:G': [B], 'category:100% Acoustic': [B], 'category:Lo-Fi/Chill': [A] });
+  Object.assign(server.albumsByTag, {
+    'organization:Org': [A],
+    'group:G': [B],
+    'category:100% Acoustic': [B],
+    'category:Lo-Fi/Chill': [A],
+  });
   const app = renderApp(path, server);
   await screen.findByRole('link', { name: 'Mio' });
   return app;
@@ -80,14 +101,17 @@ describe('album list', () => {
     server.libraries.set(big, { lastUpdate: 10, albums: ids });
     server.addCredential({ name: 'Big', url: big });
     const shown = ids.slice(299 * 30, 300 * 30);
-    for (const [i, id] of shown.entries()) server.albums.set(id, { ...albumB, album_id: id, title: `Album ${299 * 30 + i}` });
+    for (const [i, id] of shown.entries())
+      server.albums.set(id, { ...albumB, album_id: id, title: `Album ${299 * 30 + i}` });
     renderApp(`/album/list?url=${encodeURIComponent(big)}&page=300`, server);
 
     expect(await screen.findByText('Album 8970', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Album 8999')).toBeTruthy();
     expect(screen.getByText(text.paging.total(334))).toBeTruthy();
     expect(screen.getByRole('button', { name: text.paging.page(300) }).getAttribute('aria-current')).toBe('page');
-    const asked = server.requests.filter((r) => r.path === '/api/meta/album').flatMap((r) => new URLSearchParams(r.query).getAll('id[]'));
+    const asked = server.requests
+      .filter((r) => r.path === '/api/meta/album')
+      .flatMap((r) => new URLSearchParams(r.query).getAll('id[]'));
     expect(asked.sort()).toEqual([...shown].sort());
   });
 });
@@ -102,12 +126,15 @@ describe('album page', () => {
     expect(within(disc1).getByText('01')).toBeTruthy();
     expect(within(disc1).getByText(text.track.types.instrumental!)).toBeTruthy();
     expect(screen.getByText(text.track.types.drama!)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Lo-Fi/Chill' }).getAttribute('href')).toBe('/tag/category%3ALo-Fi%2FChill');
+    expect(screen.getByRole('link', { name: 'Lo-Fi/Chill' }).getAttribute('href')).toBe(
+      '/tag/category%3ALo-Fi%2FChill',
+    );
   });
 
   it('enables exactly the tracks the player can play: a token that lists some tracks plays only those', async () => {
     const user = userEvent.setup();
-    const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const b64url = (value: unknown) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     const onlyNightFerry = `${b64url({ alg: 'HS256' })}.${b64url({ type: 'share', audios: { [A]: { '1': [2] } } })}.sig`;
     const server = createFakeAnniv();
     await server.addUser('mio@example.com', 'pw', 'Mio');
@@ -145,7 +172,9 @@ describe('album page', () => {
       if (screen.queryByLabelText(text.loading)) skeletonAgain = true;
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    await waitFor(() => expect((within(row).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((within(row).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(false),
+    );
     // the sync wrote the album list (and cleared the album cache): the page reads the album again, in place
     await waitFor(() => expect(system.librarySync.getSnapshot().context.generation).toBeGreaterThan(0));
     await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/meta/album')).toHaveLength(2));
@@ -179,7 +208,9 @@ describe('tags', () => {
     expect(screen.getByRole('link', { name: 'G' })).toBeTruthy();
     await user.click(screen.getByRole('switch', { name: text.tags.showSubTagAlbums }));
     expect(await screen.findByText('Sea Harp')).toBeTruthy();
-    const byTag = server.requests.filter((r) => r.path === '/api/meta/albums/by-tag').map((r) => new URLSearchParams(r.query));
+    const byTag = server.requests
+      .filter((r) => r.path === '/api/meta/albums/by-tag')
+      .map((r) => new URLSearchParams(r.query));
     // a sync finishing may read the tag's albums again: without sub-tags before the switch, with them after
     expect(byTag.map((q) => q.has('recursive')).join()).toMatch(/^(false,)+true(,true)*$/);
   });
@@ -197,7 +228,9 @@ describe('tags', () => {
     const { server } = await signedIn('/tag/organization%3AOrg');
     await user.click(await screen.findByRole('link', { name: /Harbor Lights/ }));
     expect(await screen.findByRole('heading', { name: /Harbor Lights/ })).toBeTruthy();
-    const tags = server.requests.filter((r) => r.path === '/api/meta/albums/by-tag').map((r) => new URLSearchParams(r.query).get('tag'));
+    const tags = server.requests
+      .filter((r) => r.path === '/api/meta/albums/by-tag')
+      .map((r) => new URLSearchParams(r.query).get('tag'));
     // a sync finishing may read the tag's albums again; never those of an empty tag
     expect(tags.length).toBeGreaterThan(0);
     expect(tags.every((tag) => tag === 'organization:Org')).toBe(true);

@@ -99,7 +99,9 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
    * unreachable: no answer at all, as fetch fails offline; unavailable: these calls ('GET /api/…')
    * alone answered with 503
    */
-  const state: { httpStatus?: number; delayMs?: number; unreachable?: boolean; unavailable?: Set<string> } = { httpStatus: options.httpStatus };
+  const state: { httpStatus?: number; delayMs?: number; unreachable?: boolean; unavailable?: Set<string> } = {
+    httpStatus: options.httpStatus,
+  };
 
   const ok = (data: unknown) => ({ status: 0, message: 'OK', data });
   const fail = (status: number, message: string) => ({ status, message, data: null });
@@ -129,7 +131,11 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       u.recoveryCodes!.splice(recoveryCode, 1);
       return true;
     }
-    return code === u.twoFactorCode || (secret !== undefined && new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1 }) !== null);
+    return (
+      code === u.twoFactorCode ||
+      (secret !== undefined &&
+        new TOTP({ secret: Secret.fromBase32(secret) }).validate({ token: code, window: 1 }) !== null)
+    );
   };
   const enforced = () => (options.features ?? []).includes('2fa_enforced');
 
@@ -140,13 +146,28 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   /** TrackInfoWithAlbum for a track identity, from the album metadata */
   function trackInfo(albumId: string, discId: number, trackId: number) {
     const album = albums.get(albumId);
-    const track = (album?.discs as { tracks: { title: string; type?: string }[] }[] | undefined)?.[discId - 1]?.tracks[trackId - 1];
-    return { album_id: albumId, disc_id: discId, track_id: trackId, title: track?.title ?? '', artist: String(album?.artist ?? ''), type: track?.type ?? 'normal', album_title: album?.title ?? '' };
+    const track = (album?.discs as { tracks: { title: string; type?: string }[] }[] | undefined)?.[discId - 1]?.tracks[
+      trackId - 1
+    ];
+    return {
+      album_id: albumId,
+      disc_id: discId,
+      track_id: trackId,
+      title: track?.title ?? '',
+      artist: String(album?.artist ?? ''),
+      type: track?.type ?? 'normal',
+      album_title: album?.title ?? '',
+    };
   }
 
   const playlistInfo = (p: FakePlaylist) => ({
-    name: p.name, description: p.description, is_public: p.is_public,
-    cover: p.cover.album_id ? p.cover : null, id: p.id, owner: p.owner, last_modified: p.last_modified,
+    name: p.name,
+    description: p.description,
+    is_public: p.is_public,
+    cover: p.cover.album_id ? p.cover : null,
+    id: p.id,
+    owner: p.owner,
+    last_modified: p.last_modified,
   });
   const playlistDetails = (p: FakePlaylist) => ({
     ...playlistInfo(p),
@@ -157,12 +178,14 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     }),
   });
   const newItems = (value: unknown): FakePlaylistItem[] =>
-    (Array.isArray(value) ? value : []).map((item: { type?: FakePlaylistItem['type']; description?: string; info?: unknown }) => ({
-      id: String(nextItem++),
-      type: item.type ?? 'normal',
-      description: item.description ?? '',
-      info: item.info,
-    }));
+    (Array.isArray(value) ? value : []).map(
+      (item: { type?: FakePlaylistItem['type']; description?: string; info?: unknown }) => ({
+        id: String(nextItem++),
+        type: item.type ?? 'normal',
+        description: item.description ?? '',
+        info: item.info,
+      }),
+    );
 
   function playlistCall(method: string, body: Record<string, unknown>, query: URLSearchParams) {
     const user = sessionUser!;
@@ -177,9 +200,14 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       case 'PUT': {
         const cover = (body.cover ?? {}) as { album_id?: string; disc_id?: number };
         const list: FakePlaylist = {
-          id: String(nextPlaylist++), name: String(body.name ?? ''), description: String(body.description ?? ''),
-          is_public: Boolean(body.is_public), cover: { album_id: cover.album_id ?? '', disc_id: cover.disc_id ?? 1 },
-          owner: user.userId, last_modified: 1_700_000_000, items: newItems(body.items),
+          id: String(nextPlaylist++),
+          name: String(body.name ?? ''),
+          description: String(body.description ?? ''),
+          is_public: Boolean(body.is_public),
+          cover: { album_id: cover.album_id ?? '', disc_id: cover.disc_id ?? 1 },
+          owner: user.userId,
+          last_modified: 1_700_000_000,
+          items: newItems(body.items),
         };
         playlists.push(list);
         return ok(playlistDetails(list));
@@ -201,7 +229,8 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
           }
           case 'reorder': {
             const ids = (payload as string[]).map(String);
-            if (ids.length !== list.items.length || ids.some((id) => !list.items.some((i) => i.id === id))) return fail(902003, 'malformed payload');
+            if (ids.length !== list.items.length || ids.some((id) => !list.items.some((i) => i.id === id)))
+              return fail(902003, 'malformed payload');
             list.items = ids.map((id) => list.items.find((i) => i.id === id)!);
             break;
           }
@@ -233,10 +262,21 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
     // anniv-go's enforcement: every call but these answers 202000 until the user turns it on
-    if (enforced() && sessionUser && !twoFactorOn(sessionUser) && !['POST /api/user/login', 'POST /api/user/logout', 'POST /api/features/2fa', 'GET /api/info'].includes(key)) {
+    if (
+      enforced() &&
+      sessionUser &&
+      !twoFactorOn(sessionUser) &&
+      !['POST /api/user/login', 'POST /api/user/logout', 'POST /api/features/2fa', 'GET /api/info'].includes(key)
+    ) {
       return fail(202000, '2fa is enforced');
     }
-    if (path.startsWith('/api/meta') || path === '/api/search' || path.startsWith('/api/favorite') || path.startsWith('/api/playlist') || key === 'POST /api/share') {
+    if (
+      path.startsWith('/api/meta') ||
+      path === '/api/search' ||
+      path.startsWith('/api/favorite') ||
+      path.startsWith('/api/playlist') ||
+      key === 'POST /api/share'
+    ) {
       if (!sessionUser) return fail(902002, 'unauthorized');
     }
     if (path === '/api/playlist') return playlistCall(method, body, query);
@@ -249,7 +289,13 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     if (key === 'GET /api/share/') {
       if (!sessionUser) return fail(902002, 'unauthorized');
       // newest first, as anniv-go lists them
-      return ok([...shares].reverse().map(([id, share], i) => ({ id, date: 1_700_000_000 - i, name: (share.info as Record<string, unknown>).name })));
+      return ok(
+        [...shares].reverse().map(([id, share], i) => ({
+          id,
+          date: 1_700_000_000 - i,
+          name: (share.info as Record<string, unknown>).name,
+        })),
+      );
     }
     if (key === 'GET /api/share') {
       const share = shares.get(query.get('id') ?? '');
@@ -277,9 +323,16 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       }
       case 'POST /api/user/register': {
         const features = options.features ?? [];
-        if (features.includes('invite') && body.invite_code !== options.inviteCode) return fail(201001, 'invalid invite code');
+        if (features.includes('invite') && body.invite_code !== options.inviteCode)
+          return fail(201001, 'invalid invite code');
         if (users.some((u) => u.email === body.email)) return fail(102001, 'email already taken');
-        const user: FakeUser = { userId: String(users.length + 1), email: String(body.email), password: String(body.password), nickname: String(body.nickname), avatar: '' };
+        const user: FakeUser = {
+          userId: String(users.length + 1),
+          email: String(body.email),
+          password: String(body.password),
+          nickname: String(body.nickname),
+          avatar: '',
+        };
         if (enforced()) {
           if (typeof body['2fa_secret'] !== 'string') return fail(202002, '2fa enforced');
           if (!codeFits(user, body['2fa_code'], body['2fa_secret'])) return fail(202001, 'wrong 2fa code');
@@ -307,8 +360,10 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       case 'POST /api/features/2fa':
         if (!sessionUser) return fail(902002, 'unauthorized');
         if (twoFactorOn(sessionUser)) return fail(202004, '2fa is already enabled');
-        if (recovery() && sessionUser.password !== body.password) return fail(102010, 'email and password does not match');
-        if (typeof body['2fa_secret'] !== 'string' || !codeFits(sessionUser, body['2fa_code'], body['2fa_secret'])) return fail(202001, 'wrong 2fa code');
+        if (recovery() && sessionUser.password !== body.password)
+          return fail(102010, 'email and password does not match');
+        if (typeof body['2fa_secret'] !== 'string' || !codeFits(sessionUser, body['2fa_code'], body['2fa_secret']))
+          return fail(202001, 'wrong 2fa code');
         sessionUser.twoFactorSecret = body['2fa_secret'];
         if (!recovery()) return ok(null);
         sessionUser.recoveryCodes = newRecoveryCodes();
@@ -365,19 +420,24 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       case 'GET /api/favorite/music':
         return ok(favouriteTracks);
       case 'PUT /api/favorite/music': {
-        const same = (t: Record<string, unknown>) => t.album_id === body.album_id && t.disc_id === body.disc_id && t.track_id === body.track_id;
-        if (!favouriteTracks.some(same)) favouriteTracks.unshift(trackInfo(String(body.album_id), Number(body.disc_id), Number(body.track_id)));
+        const same = (t: Record<string, unknown>) =>
+          t.album_id === body.album_id && t.disc_id === body.disc_id && t.track_id === body.track_id;
+        if (!favouriteTracks.some(same))
+          favouriteTracks.unshift(trackInfo(String(body.album_id), Number(body.disc_id), Number(body.track_id)));
         return ok(null);
       }
       case 'DELETE /api/favorite/music': {
-        const at = favouriteTracks.findIndex((t) => t.album_id === body.album_id && t.disc_id === body.disc_id && t.track_id === body.track_id);
+        const at = favouriteTracks.findIndex(
+          (t) => t.album_id === body.album_id && t.disc_id === body.disc_id && t.track_id === body.track_id,
+        );
         if (at >= 0) favouriteTracks.splice(at, 1);
         return ok(null);
       }
       case 'GET /api/favorite/album':
         return ok(favouriteAlbums);
       case 'PUT /api/favorite/album':
-        if (favouriteAlbums.includes(String(body.album_id))) return fail(901000, 'UNIQUE constraint failed: favorite_albums');
+        if (favouriteAlbums.includes(String(body.album_id)))
+          return fail(901000, 'UNIQUE constraint failed: favorite_albums');
         favouriteAlbums.unshift(String(body.album_id));
         return ok(null);
       case 'DELETE /api/favorite/album': {
@@ -387,7 +447,11 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       }
       case 'GET /api/playlists': {
         const owner = query.get('user_id') ?? sessionUser!.userId;
-        return ok(playlists.filter((p) => p.owner === owner && (owner === sessionUser!.userId || p.is_public)).map(playlistInfo));
+        return ok(
+          playlists
+            .filter((p) => p.owner === owner && (owner === sessionUser!.userId || p.is_public))
+            .map(playlistInfo),
+        );
       }
       case 'GET /api/meta/album':
         return ok(Object.fromEntries(query.getAll('id[]').map((id) => [id, albums.get(id) ?? null])));
@@ -411,7 +475,15 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
           const tracks = found.flatMap((a) =>
             ((a.discs as { tracks: { title: string }[] }[]) ?? []).flatMap((d, di) =>
               d.tracks
-                .map((t, ti) => ({ album_id: a.album_id, disc_id: di + 1, track_id: ti + 1, title: t.title, artist: a.artist, type: 'normal', album_title: a.title }))
+                .map((t, ti) => ({
+                  album_id: a.album_id,
+                  disc_id: di + 1,
+                  track_id: ti + 1,
+                  title: t.title,
+                  artist: a.artist,
+                  type: 'normal',
+                  album_title: a.title,
+                }))
                 .filter((t) => t.title.includes(keyword)),
             ),
           );
@@ -428,14 +500,16 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
     const url = new URL(request.url);
     const library = libraries.get(url.origin);
-    if (library) return libraryAnswer(library, url, request.headers.get('authorization') ?? url.searchParams.get('auth'));
+    if (library)
+      return libraryAnswer(library, url, request.headers.get('authorization') ?? url.searchParams.get('auth'));
     if (state.unreachable) throw new TypeError('Failed to fetch');
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     requests.push({ method: request.method, path: url.pathname, body, query: url.search });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.httpStatus) return new Response('bad gateway', { status: state.httpStatus, statusText: 'Bad Gateway' });
-    if (state.unavailable?.has(`${request.method} ${url.pathname}`)) return new Response('unavailable', { status: 503, statusText: 'Service Unavailable' });
+    if (state.unavailable?.has(`${request.method} ${url.pathname}`))
+      return new Response('unavailable', { status: 503, statusText: 'Service Unavailable' });
     return new Response(JSON.stringify(handle(request.method, url.pathname, body, url.searchParams)), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
@@ -446,11 +520,15 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   function libraryAnswer(library: FakeLibrary, url: URL, token: string | null): Response {
     requests.push({ method: 'GET', path: `${url.origin}${url.pathname}`, body: null });
     if (library.httpStatus) return new Response('', { status: library.httpStatus, statusText: 'Bad Gateway' });
-    if (library.garbage) return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
-    const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    if (url.pathname === '/info') return json({ version: 'Annil', protocol_version: '0.4.1', last_update: library.lastUpdate });
+    if (library.garbage)
+      return new Response('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    const json = (value: unknown) =>
+      new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if (url.pathname === '/info')
+      return json({ version: 'Annil', protocol_version: '0.4.1', last_update: library.lastUpdate });
     if (url.pathname === '/albums') {
-      if (library.token !== undefined && token !== library.token) return new Response('', { status: 401, statusText: 'Unauthorized' });
+      if (library.token !== undefined && token !== library.token)
+        return new Response('', { status: 401, statusText: 'Unauthorized' });
       return json(library.albums);
     }
     return new Response('', { status: 404 });
@@ -476,7 +554,14 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       favouriteTracks.unshift(trackInfo(albumId, discId, trackId));
     },
     addCredential(credential: Partial<FakeCredential> & { url: string }) {
-      const full = { id: `c${nextCredential++}`, name: credential.url, token: FAKE_TOKEN, priority: 0, controlled: false, ...credential };
+      const full = {
+        id: `c${nextCredential++}`,
+        name: credential.url,
+        token: FAKE_TOKEN,
+        priority: 0,
+        controlled: false,
+        ...credential,
+      };
       credentials.push(full);
       return full;
     },

@@ -11,11 +11,23 @@ const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const B = 'bbbbbbbb-0000-4000-8000-000000000002';
 const HOME = 'https://home.example';
 const albumA: WireAlbum = {
-  album_id: A, title: 'Harbor Lights', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal', tags: [],
+  album_id: A,
+  title: 'Harbor Lights',
+  catalog: 'DEMO-1',
+  artist: 'Mio',
+  date: '2023-04-12',
+  type: 'normal',
+  tags: [],
   discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }] }],
 };
 const albumB: WireAlbum = {
-  album_id: B, title: 'Sea Harp', catalog: 'DEMO-3', artist: 'Aya', date: '2022-01-01', type: 'normal', tags: [],
+  album_id: B,
+  title: 'Sea Harp',
+  catalog: 'DEMO-3',
+  artist: 'Aya',
+  date: '2022-01-01',
+  type: 'normal',
+  tags: [],
   discs: [{ catalog: 'DEMO-3', tracks: [{ title: 'Waves' }] }],
 };
 
@@ -54,18 +66,21 @@ describe('liking tracks', () => {
     expect(await screen.findByText(text.favourites.added)).toBeTruthy();
     await waitFor(() => expect(heartIn(rowOf('Night Ferry')).getAttribute('aria-pressed')).toBe('true'));
     expect(heartIn(rowOf('Night Ferry')).getAttribute('aria-label')).toBe(text.album.unlike);
-    expect(server.requests.filter((r) => r.method === 'PUT' && r.path === '/api/favorite/music').map((r) => r.body)).toEqual([
-      { album_id: A, disc_id: 1, track_id: 2 },
-    ]);
+    expect(
+      server.requests.filter((r) => r.method === 'PUT' && r.path === '/api/favorite/music').map((r) => r.body),
+    ).toEqual([{ album_id: A, disc_id: 1, track_id: 2 }]);
 
     await user.click(screen.getByRole('link', { name: text.drawer.favouriteTracks }));
     expect(await screen.findByRole('heading', { name: text.favourites.tracks })).toBeTruthy();
     const list = await screen.findByRole('list', { name: text.favourites.tracks });
     // newest first: the new like before the one the server already had
-    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Night Ferry'),
-      expect.stringContaining('Waves'),
-    ]));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([expect.stringContaining('Night Ferry'), expect.stringContaining('Waves')]),
+    );
     expect(heartIn(within(list).getAllByRole('listitem')[0]!).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -137,7 +152,9 @@ describe('liking albums', () => {
     await waitFor(() => expect((like as HTMLButtonElement).disabled).toBe(false));
     await user.click(like);
     expect(await screen.findByText(text.favourites.added)).toBeTruthy();
-    await waitFor(() => expect(within(header).getByRole('button', { name: text.album.unlike }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(within(header).getByRole('button', { name: text.album.unlike }).getAttribute('aria-pressed')).toBe('true'),
+    );
     const albumCalls = server.requests.filter((r) => r.path === '/api/favorite/album').map((r) => r.method);
     expect(albumCalls).toEqual(['GET', 'PUT', 'GET']);
 

@@ -15,7 +15,12 @@ afterEach(() => setAddressMode('path'));
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const HOME = 'https://home.example';
 const album: WireAlbum = {
-  album_id: A, title: 'Harbor Lights', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal',
+  album_id: A,
+  title: 'Harbor Lights',
+  catalog: 'DEMO-1',
+  artist: 'Mio',
+  date: '2023-04-12',
+  type: 'normal',
   tags: ['category:Lo-Fi/Chill'],
   discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }] }],
 };
@@ -66,7 +71,11 @@ describe('hash addresses', () => {
     const user = userEvent.setup();
     const { server } = await signedInAt('/#/search?keyword=Opening');
     expect(await screen.findByText('Opening')).toBeTruthy();
-    expect(server.requests.some((r) => r.path === '/api/search' && new URLSearchParams(r.query).get('keyword') === 'Opening')).toBe(true);
+    expect(
+      server.requests.some(
+        (r) => r.path === '/api/search' && new URLSearchParams(r.query).get('keyword') === 'Opening',
+      ),
+    ).toBe(true);
     const box = screen.getByRole('textbox', { name: text.search.submit });
     await user.clear(box);
     await user.type(box, 'Sea{Enter}');
@@ -80,7 +89,9 @@ describe('hash addresses', () => {
     server.addCredential({ name: 'Home', url: HOME });
     setAddressMode('hash');
     renderApp('/#/album/list?url=https://home.example', server);
-    await waitFor(() => expect(address()).toBe(`/#/user/login?return=${encodeURIComponent('/album/list?url=https://home.example')}`));
+    await waitFor(() =>
+      expect(address()).toBe(`/#/user/login?return=${encodeURIComponent('/album/list?url=https://home.example')}`),
+    );
     await user.type(await screen.findByLabelText(text.auth.email), 'mio@example.com');
     await user.type(screen.getByLabelText(text.auth.password), 'pw');
     await user.click(screen.getByRole('button', { name: text.auth.login }));

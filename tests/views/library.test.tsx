@@ -28,7 +28,9 @@ describe('library page', () => {
       s.addCredential({ name: 'Home', url: 'https://home.example' });
     });
     // shown as a toast and under the library
-    await waitFor(() => expect(screen.getAllByText('同步音频仓库失败: 网络错误: 502 Bad Gateway')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText('同步音频仓库失败: 网络错误: 502 Bad Gateway')).toHaveLength(2), {
+      timeout: 5000,
+    });
     expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
     const home = await screen.findByRole('article', { name: 'Home' });
     await waitFor(() => expect(within(home).getByText(new RegExp(text.library.albumCount(2)))).toBeTruthy());
@@ -46,7 +48,10 @@ describe('library page', () => {
       s.libraries.set(url, { lastUpdate: 7, albums: ['r1'], token: 'fresh' });
       const credential = s.addCredential({ name: 'Renewed', url, token: 'stale' });
       // the Anniv server renews the token: reads after the library refused the old one hand out the new one
-      Object.defineProperty(credential, 'token', { enumerable: true, get: () => (s.requests.some((r) => r.path === `${url}/albums`) ? 'fresh' : 'stale') });
+      Object.defineProperty(credential, 'token', {
+        enumerable: true,
+        get: () => (s.requests.some((r) => r.path === `${url}/albums`) ? 'fresh' : 'stale'),
+      });
     });
     expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
     const renewed = await screen.findByRole('article', { name: 'Renewed' });
@@ -62,7 +67,9 @@ describe('library page', () => {
       s.libraries.set(url, { lastUpdate: 7, albums: ['e1'], token: 'never-handed-out' });
       s.addCredential({ name: 'Ended', url, token: 'stale' });
     });
-    expect(await screen.findAllByText(text.library.syncFailed(text.errors.network(401, 'Unauthorized')))).toHaveLength(2);
+    expect(await screen.findAllByText(text.library.syncFailed(text.errors.network(401, 'Unauthorized')))).toHaveLength(
+      2,
+    );
   });
 
   it('a library answering HTML gets the catalogued message', async () => {
@@ -75,7 +82,9 @@ describe('library page', () => {
 
   it('the add dialog checks in the spec order, stores the URL origin and syncs the new library', async () => {
     const user = userEvent.setup();
-    const { server } = await signedInWith((s) => s.libraries.set('https://new.example', { lastUpdate: 5, albums: ['n1'] }));
+    const { server } = await signedInWith((s) =>
+      s.libraries.set('https://new.example', { lastUpdate: 5, albums: ['n1'] }),
+    );
     await user.click(screen.getByRole('button', { name: text.library.add }));
     const dialog = await screen.findByRole('dialog', { name: text.library.add });
     const submit = within(dialog).getByRole('button', { name: text.library.confirm });
@@ -125,7 +134,9 @@ describe('library page', () => {
     });
     await waitFor(async () => expect(await getAlbumLibraries('a1')).toEqual(['https://home.example']));
     const demo = await screen.findByRole('article', { name: 'Demo' });
-    expect((within(demo).getByRole('button', { name: text.library.controlled }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(demo).getByRole('button', { name: text.library.controlled }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
 
     const home = screen.getByRole('article', { name: 'Home' });
     await user.click(within(home).getByRole('button', { name: text.library.delete }));

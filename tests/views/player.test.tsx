@@ -9,7 +9,15 @@ import { currentPath, renderApp, warmUpPages } from './renderApp';
 beforeAll(warmUpPages, 60_000);
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const track = (trackId: number, title: string) => ({ albumId: A, discId: 1, trackId, title, artist: 'Mio、、Aya', type: 'normal', albumTitle: 'Harbor Lights' });
+const track = (trackId: number, title: string) => ({
+  albumId: A,
+  discId: 1,
+  trackId,
+  title,
+  artist: 'Mio、、Aya',
+  type: 'normal',
+  albumTitle: 'Harbor Lights',
+});
 const saved = { tracks: [track(1, 'Opening'), track(2, 'Night Ferry'), track(3, 'Closing')], index: 1 };
 
 async function withSavedQueue(path: string) {
@@ -42,7 +50,12 @@ describe('player bar', () => {
       expect(within(bar()).getByRole('button', { name })).toBeTruthy();
     }
     expect(within(bar()).getByRole('link', { name: text.player.queue }).getAttribute('href')).toBe('/queue');
-    const cycle = [text.player.loopModes.listLoop, text.player.loopModes.trackLoop, text.player.loopModes.shuffle, text.player.loopModes.listLoop];
+    const cycle = [
+      text.player.loopModes.listLoop,
+      text.player.loopModes.trackLoop,
+      text.player.loopModes.shuffle,
+      text.player.loopModes.listLoop,
+    ];
     for (let i = 0; i < cycle.length - 1; i++) {
       await user.click(within(bar()).getByRole('button', { name: cycle[i] }));
       expect(within(bar()).getByRole('button', { name: cycle[i + 1] })).toBeTruthy();
@@ -107,7 +120,11 @@ describe('queue page', () => {
     await withSavedQueue('/queue');
     const list = await screen.findByRole('list', { name: text.queue.title });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((r) => within(r).getByText(/Opening|Night Ferry|Closing/).textContent)).toEqual(['Opening', 'Night Ferry', 'Closing']);
+    expect(rows.map((r) => within(r).getByText(/Opening|Night Ferry|Closing/).textContent)).toEqual([
+      'Opening',
+      'Night Ferry',
+      'Closing',
+    ]);
     expect(rows[1]!.querySelector('[aria-current="true"]')).not.toBeNull();
 
     await user.click(within(rows[0]!).getByRole('button', { name: text.queue.remove }));
@@ -129,8 +146,19 @@ describe('queue page', () => {
 
 describe('track row actions on the album page', () => {
   const albumA = {
-    album_id: A, title: 'Harbor Lights', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal', tags: [],
-    discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }, { title: 'Closing' }, { title: 'Encore' }] }],
+    album_id: A,
+    title: 'Harbor Lights',
+    catalog: 'DEMO-1',
+    artist: 'Mio',
+    date: '2023-04-12',
+    type: 'normal',
+    tags: [],
+    discs: [
+      {
+        catalog: 'DEMO-1',
+        tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }, { title: 'Closing' }, { title: 'Encore' }],
+      },
+    ],
   };
 
   async function albumPage() {
@@ -143,10 +171,17 @@ describe('track row actions on the album page', () => {
     server.albums.set(A, albumA);
     renderApp(`/album/${A}`, server);
     // the page loads again once the library has synced; wait for its playable rows
-    await waitFor(() => expect((within(row('Encore')).getByRole('button', { name: text.track.addToQueue }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(
+        (within(row('Encore')).getByRole('button', { name: text.track.addToQueue }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
   }
 
-  const row = (title: string) => within(screen.getByRole('region', { name: 'Disc 1' })).getByText(title).closest('li') as HTMLElement;
+  const row = (title: string) =>
+    within(screen.getByRole('region', { name: 'Disc 1' }))
+      .getByText(title)
+      .closest('li') as HTMLElement;
 
   it('add to queue drops a track already queued (播放队列中已存在该歌曲) and appends a new one', async () => {
     const user = userEvent.setup();
@@ -154,7 +189,9 @@ describe('track row actions on the album page', () => {
     await user.click(within(row('Opening')).getByRole('button', { name: text.track.addToQueue }));
     expect(await screen.findByText(text.queue.duplicate)).toBeTruthy();
     await user.click(within(row('Encore')).getByRole('button', { name: text.track.addToQueue }));
-    await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Closing', 'Encore']));
+    await waitFor(() =>
+      expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Closing', 'Encore']),
+    );
   });
 
   it('稍后播放 puts the track right after the current one; 从播放队列移除 takes a queued one out', async () => {
@@ -162,9 +199,13 @@ describe('track row actions on the album page', () => {
     await albumPage();
     await user.click(within(row('Encore')).getByRole('button', { name: text.track.more }));
     await user.click(await screen.findByRole('menuitem', { name: text.track.playLater }));
-    await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Encore', 'Closing']));
+    await waitFor(() =>
+      expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Opening', 'Night Ferry', 'Encore', 'Closing']),
+    );
     await user.click(within(row('Opening')).getByRole('button', { name: text.track.more }));
     await user.click(await screen.findByRole('menuitem', { name: text.queue.remove }));
-    await waitFor(() => expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Night Ferry', 'Encore', 'Closing']));
+    await waitFor(() =>
+      expect(readLocal('playlist').tracks.map((t) => t.title)).toEqual(['Night Ferry', 'Encore', 'Closing']),
+    );
   });
 });

@@ -11,18 +11,42 @@ const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const B = 'bbbbbbbb-0000-4000-8000-000000000002';
 const HOME = 'https://home.example';
 const albumA: WireAlbum = {
-  album_id: A, title: 'Harbor Lights', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal', tags: [],
+  album_id: A,
+  title: 'Harbor Lights',
+  catalog: 'DEMO-1',
+  artist: 'Mio',
+  date: '2023-04-12',
+  type: 'normal',
+  tags: [],
   discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }] }],
 };
 const albumB: WireAlbum = {
-  album_id: B, title: 'Sea Harp', catalog: 'DEMO-3', artist: 'Aya', date: '2022-01-01', type: 'normal', tags: [],
+  album_id: B,
+  title: 'Sea Harp',
+  catalog: 'DEMO-3',
+  artist: 'Aya',
+  date: '2022-01-01',
+  type: 'normal',
+  tags: [],
   discs: [{ catalog: 'DEMO-3', tracks: [{ title: 'Waves' }, { title: 'Tide' }] }],
 };
 
 const list = (over: Partial<FakePlaylist> & { id: string }): FakePlaylist => ({
-  name: 'Night drive', description: '', is_public: false, cover: { album_id: '', disc_id: 1 }, owner: '1', last_modified: 1, items: [], ...over,
+  name: 'Night drive',
+  description: '',
+  is_public: false,
+  cover: { album_id: '', disc_id: 1 },
+  owner: '1',
+  last_modified: 1,
+  items: [],
+  ...over,
 });
-const normal = (id: string, albumId: string, trackId: number) => ({ id, type: 'normal' as const, description: '', info: { album_id: albumId, disc_id: 1, track_id: trackId } });
+const normal = (id: string, albumId: string, trackId: number) => ({
+  id,
+  type: 'normal' as const,
+  description: '',
+  info: { album_id: albumId, disc_id: 1, track_id: trackId },
+});
 
 async function signedIn(path: string, setup: (server: ReturnType<typeof createFakeAnniv>) => void = () => {}) {
   const server = createFakeAnniv();
@@ -65,7 +89,11 @@ describe('/playlist', () => {
     expect(card.querySelector('b')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.requests.find((r) => r.method === 'PUT' && r.path === '/api/playlist')?.body).toEqual({
-      name: '<b>Late</b> night', description: '', is_public: true, cover: { album_id: '', disc_id: 1 }, items: [],
+      name: '<b>Late</b> night',
+      description: '',
+      is_public: true,
+      cover: { album_id: '', disc_id: 1 },
+      items: [],
     });
   });
 
@@ -100,7 +128,11 @@ describe('添加到播放列表', () => {
     const row = (await screen.findByText('Opening')).closest('li')!;
     await user.click(within(row).getByRole('button', { name: text.track.more }));
     await user.click(await screen.findByRole('menuitem', { name: text.playlist.addTo }));
-    await user.click(within(await screen.findByRole('dialog', { name: text.playlist.addTo })).getByRole('button', { name: text.playlist.createNew }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: text.playlist.addTo })).getByRole('button', {
+        name: text.playlist.createNew,
+      }),
+    );
     const create = await screen.findByRole('dialog', { name: text.playlist.create });
     await user.type(within(create).getByLabelText(text.playlist.name), 'Fresh');
     await user.click(within(create).getByRole('button', { name: text.playlist.confirm }));
@@ -133,9 +165,15 @@ describe('/playlist/{id}', () => {
     expect(screen.getByText('for the road')).toBeTruthy();
     const items = await screen.findByRole('list', { name: 'Night drive' });
     const row = (title: string) => within(items).getByText(title).closest('li')!;
-    await waitFor(() => expect((within(row('Opening')).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(
+        (within(row('Opening')).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
     // B is in no library: its track cannot play; the dummy has no play button at all
-    expect((within(row('Waves')).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row('Waves')).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(within(row('Lost song')).queryByRole('button', { name: text.player.play })).toBeNull();
     expect(within(row('Lost song')).getByText(text.playlist.unplayable)).toBeTruthy();
     const albumRow = within(items).getByRole('link', { name: 'Harbor Lights' }).closest('li')!;
@@ -167,7 +205,10 @@ describe('/playlist/{id}', () => {
 
     await user.click(within(row('Opening')).getByRole('button', { name: text.playlist.moveDown }));
     await waitFor(() => expect(server.playlists[0]!.items.map((i) => i.id)).toEqual(['12', '11', '14']));
-    const titles = () => within(items).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    const titles = () =>
+      within(items)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent ?? '');
     await waitFor(() => expect(titles()[0]).toContain('Waves'));
   });
 

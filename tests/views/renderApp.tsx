@@ -11,13 +11,19 @@ import { createFakeAnniv } from './fakeAnniv';
 const running = new Set<ReturnType<typeof createAppSystem>>();
 afterEach(async () => {
   for (const system of running) {
-    await waitFor(system.librarySync, (s) => s.matches('idle') && s.context.queue.length === 0, { timeout: 5000 }).catch(() => {});
+    await waitFor(system.librarySync, (s) => s.matches('idle') && s.context.queue.length === 0, {
+      timeout: 5000,
+    }).catch(() => {});
     system.stop();
   }
   running.clear();
 });
 
-export function renderApp(path: string, server = createFakeAnniv(), options: Pick<SystemOptions, 'serviceWorker' | 'inspect'> = {}) {
+export function renderApp(
+  path: string,
+  server = createFakeAnniv(),
+  options: Pick<SystemOptions, 'serviceWorker' | 'inspect'> = {},
+) {
   window.history.replaceState(null, '', path);
   const reloads: string[] = [];
   const system = createAppSystem({

@@ -15,13 +15,20 @@ afterEach(() => {
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const HOME = 'https://home.example';
 const albumA: WireAlbum = {
-  album_id: A, title: 'Harbor Lights', catalog: 'DEMO-1', artist: 'Mio', date: '2023-04-12', type: 'normal', tags: [],
+  album_id: A,
+  title: 'Harbor Lights',
+  catalog: 'DEMO-1',
+  artist: 'Mio',
+  date: '2023-04-12',
+  type: 'normal',
+  tags: [],
   discs: [
     { catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }] },
     { title: 'Live', catalog: 'DEMO-2', tracks: [{ title: 'Encore' }] },
   ],
 };
-const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (payload: unknown) => `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`;
 
 async function albumPage(token: string, address = `/album/${A}`) {
@@ -49,7 +56,11 @@ describe('the share form', () => {
   it('checks in the spec order, starts with every track chosen and sends the chosen ones by disc', async () => {
     const { server, credential } = await albumPage(sharing);
     const { user, form } = await openForm();
-    expect(within(form).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([true, true, true]);
+    expect(
+      within(form)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([true, true, true]);
     expect((within(form).getByLabelText(text.share.name) as HTMLInputElement).value).toBe('Harbor Lights');
     const submit = within(form).getByRole('button', { name: text.share.title });
     await user.click(submit);
@@ -63,9 +74,19 @@ describe('the share form', () => {
     await user.click(submit);
 
     const done = await screen.findByRole('dialog', { name: text.share.succeeded });
-    expect((within(done).getByLabelText(text.share.link) as HTMLInputElement).value).toBe(`${window.location.origin}/s/s1`);
+    expect((within(done).getByLabelText(text.share.link) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/s/s1`,
+    );
     expect(server.shares.get('s1')).toEqual({
-      info: { name: 'Harbor Lights', description: 'for you', cover: { album_id: A, disc_id: 1 }, songs: [{ album_id: A, disc_id: 1, tracks: [1] }, { album_id: A, disc_id: 2, tracks: [1] }] },
+      info: {
+        name: 'Harbor Lights',
+        description: 'for you',
+        cover: { album_id: A, disc_id: 1 },
+        songs: [
+          { album_id: A, disc_id: 1, tracks: [1] },
+          { album_id: A, disc_id: 2, tracks: [1] },
+        ],
+      },
       albums: { [A]: credential.id },
     });
   });
@@ -77,7 +98,9 @@ describe('the share form', () => {
     await user.type(within(form).getByLabelText(text.share.description), 'for you');
     await user.click(within(form).getByRole('button', { name: text.share.title }));
     const done = await screen.findByRole('dialog', { name: text.share.succeeded });
-    expect((within(done).getByLabelText(text.share.link) as HTMLInputElement).value).toBe(`${window.location.origin}/#/s/s1`);
+    expect((within(done).getByLabelText(text.share.link) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/#/s/s1`,
+    );
   });
 
   it('no credential may share the album: 无可用于分享的Token, the form kept', async () => {

@@ -12,7 +12,15 @@ import { currentPath, renderApp, warmUpPages } from './renderApp';
 beforeAll(warmUpPages, 60_000);
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const track = (trackId: number, title: string) => ({ albumId: A, discId: 1, trackId, title, artist: 'Mio', type: 'normal', albumTitle: 'Harbor Lights' });
+const track = (trackId: number, title: string) => ({
+  albumId: A,
+  discId: 1,
+  trackId,
+  title,
+  artist: 'Mio',
+  type: 'normal',
+  albumTitle: 'Harbor Lights',
+});
 
 async function app(path = '/') {
   writeLocal('playlist', { tracks: [track(1, 'Opening'), track(2, 'Night Ferry'), track(3, 'Closing')], index: 1 });
@@ -73,7 +81,8 @@ describe('keyboard shortcuts', () => {
     const { user } = await app();
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: text.shortcuts.title });
-    for (const group of Object.values(text.shortcuts.groups)) expect(within(dialog).getByRole('heading', { name: group })).toBeTruthy();
+    for (const group of Object.values(text.shortcuts.groups))
+      expect(within(dialog).getByRole('heading', { name: group })).toBeTruthy();
     for (const shortcut of SHORTCUTS) {
       const label = within(dialog).getByText(shortcut.label);
       const keys = [...label.parentElement!.querySelectorAll('kbd')].map((k) => k.textContent);

@@ -227,14 +227,19 @@ describe('deleting the account', () => {
     await user.type(within(dialog).getByLabelText(text.user.twoFactorCode), '246810');
     await user.click(within(dialog).getByRole('button', { name: text.user.deleteAccountConfirm }));
     await waitFor(() => expect(reloads).toEqual(['/']), { timeout: 5000 });
-    const sent = server.requests.filter((r) => r.path === '/api/user/revoke').map((r) => (r.body as Record<string, unknown>)['2fa_code']);
+    const sent = server.requests
+      .filter((r) => r.path === '/api/user/revoke')
+      .map((r) => (r.body as Record<string, unknown>)['2fa_code']);
     expect(sent).toEqual(['135790', '246810']);
   });
 });
 
 describe('recovery codes, where the site has them (2fa_recovery)', () => {
   const FEATURES = ['2fa', '2fa_recovery'];
-  const shownCodes = () => within(screen.getByRole('list', { name: text.user.recoveryCodesList })).getAllByRole('listitem').map((item) => item.textContent);
+  const shownCodes = () =>
+    within(screen.getByRole('list', { name: text.user.recoveryCodesList }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
 
   it('turning it on shows ten codes once, with 复制 and a .txt download; 我已保存 or leaving the tab hides them for good; the count shows', async () => {
     const user = userEvent.setup();
@@ -299,7 +304,9 @@ describe('recovery codes, where the site has them (2fa_recovery)', () => {
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code) => old.includes(code))).toEqual([]);
     expect(screen.queryByRole('button', { name: text.user.recoveryCodesRenewConfirm })).toBeNull();
-    const sent = server.requests.filter((r) => r.path === '/api/features/2fa/recovery').map((r) => (r.body as Record<string, string>)['2fa_code']);
+    const sent = server.requests
+      .filter((r) => r.path === '/api/features/2fa/recovery')
+      .map((r) => (r.body as Record<string, string>)['2fa_code']);
     expect(sent).toEqual([codeFor(secret), old[0]]);
   });
 

@@ -87,7 +87,9 @@ describe('logout', () => {
     const { reloads } = await signedIn('/');
     writeLocal('playlist', { tracks: [], index: 0 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: text.header.logout }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: text.header.logout }));
     expect(await screen.findByText(text.logout.banner)).toBeTruthy();
     expect(currentPath()).toBe('/user/logout');
     expect(screen.getByText(text.logout.body)).toBeTruthy();
@@ -129,7 +131,13 @@ describe('a session that ends elsewhere', () => {
   it('seen at start (a stored user, the server says 902002): the device is cleared as at logout, the page reloads', async () => {
     const server = createFakeAnniv();
     await server.addUser('mio@example.com', 'old-pw', 'Mio');
-    writeLocal('userInfo', { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false });
+    writeLocal('userInfo', {
+      userId: '1',
+      email: 'mio@example.com',
+      nickname: 'Mio',
+      avatar: '',
+      twoFactorEnabled: false,
+    });
     writeLocal('playlist', { tracks: [], index: 0 });
     const { reloads } = renderApp('/playlist', server);
     await waitFor(() => expect(reloads).toEqual(['/playlist']), { timeout: 5000 });

@@ -22,7 +22,11 @@ export function Drawer() {
   return (
     <>
       <DrawerLink href="/" label={text.drawer.home} active={at('/')} />
-      <DrawerLink href="/library" label={text.drawer.library} active={at('/library') || location.startsWith('/album')} />
+      <DrawerLink
+        href="/library"
+        label={text.drawer.library}
+        active={at('/library') || location.startsWith('/album')}
+      />
       <DrawerLink href="/search" label={text.drawer.search} active={at('/search')} />
       <button
         type="button"
@@ -31,8 +35,22 @@ export function Drawer() {
         onClick={() => setFavouritesOpened((o) => !o)}
       >
         {text.drawer.favourites}
-        <svg className={classes.chevron} data-opened={favouritesOpened || undefined} width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          className={classes.chevron}
+          data-opened={favouritesOpened || undefined}
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+        >
+          <path
+            d="M9 6l6 6-6 6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {favouritesOpened && (

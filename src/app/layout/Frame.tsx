@@ -19,11 +19,21 @@ export function Frame({ drawerOpened, onCloseDrawer, header, drawer, footer, chi
   return (
     <div className={classes.frame} style={vars}>
       <header className={classes.header}>{header}</header>
-      <nav className={classes.drawer} data-closed={drawerOpened ? undefined : ''} aria-label={text.drawer.label} aria-hidden={!drawerOpened}>
+      <nav
+        className={classes.drawer}
+        data-closed={drawerOpened ? undefined : ''}
+        aria-label={text.drawer.label}
+        aria-hidden={!drawerOpened}
+      >
         {drawer}
       </nav>
       {/* only shown on narrow screens (CSS); the burger is the keyboard way to close */}
-      <div className={classes.scrim} data-opened={drawerOpened ? '' : undefined} onClick={onCloseDrawer} aria-hidden="true" />
+      <div
+        className={classes.scrim}
+        data-opened={drawerOpened ? '' : undefined}
+        onClick={onCloseDrawer}
+        aria-hidden="true"
+      />
       <main className={classes.main} data-drawer-closed={drawerOpened ? undefined : ''}>
         {children}
       </main>

@@ -11,7 +11,13 @@ import {
 import type { UserInfo } from '@/shared/types';
 import type { AccountInput } from './accountMachine';
 
-const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
+const sampleUser: UserInfo = {
+  userId: '1',
+  email: 'mio@example.com',
+  nickname: 'Mio',
+  avatar: '',
+  twoFactorEnabled: false,
+};
 const unauthorized = new ApiError(902002, 'unauthorized');
 const failures = [
   unauthorized,
@@ -22,7 +28,6 @@ const failures = [
   new Error('未知网络错误'),
 ];
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-23456`);
-
 
 export const pathEvents: AnyEventObject[] = [
   { type: 'UPDATE_PROFILE', form: { nickname: 'Mio', avatar: 'a.png' } },
@@ -50,9 +55,15 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'CHANGE_PASSWORD', form: { oldPassword: '', newPassword: 'n', confirmPassword: 'm' } },
   { type: 'DISABLE_TWO_FACTOR', code: '12' },
   // every request that changes the account can fail each way the server answers
-  ...['enableTwoFactor', 'disableTwoFactor', 'renewRecoveryCodes', 'deleteAccount', 'updateProfile', 'refreshUser', 'changePassword'].flatMap((actor) =>
-    failures.map((error) => ({ type: `xstate.error.actor.${actor}`, error })),
-  ),
+  ...[
+    'enableTwoFactor',
+    'disableTwoFactor',
+    'renewRecoveryCodes',
+    'deleteAccount',
+    'updateProfile',
+    'refreshUser',
+    'changePassword',
+  ].flatMap((actor) => failures.map((error) => ({ type: `xstate.error.actor.${actor}`, error }))),
 ];
 
 // walked alone: no session to report to
@@ -64,11 +75,13 @@ export const pathEventLabels: Record<string, string> = {
   UPDATE_PROFILE: 'the listener edits 昵称 / 头像 and presses 确认修改',
   CHANGE_PASSWORD: 'the listener fills in 旧密码, 新密码, 确认新密码 and presses 确认修改',
   ENABLE_TWO_FACTOR: 'the listener scans the key, types the 动态码 and the 账号密码 and presses 确认开启',
-  RENEW_RECOVERY_CODES: 'the listener presses 生成新的恢复码, types the 账号密码 and a 动态码 (or a 恢复码) and presses 确认生成',
+  RENEW_RECOVERY_CODES:
+    'the listener presses 生成新的恢复码, types the 账号密码 and a 动态码 (or a 恢复码) and presses 确认生成',
   DISMISS_RECOVERY_CODES: 'the listener presses 我已保存 under the recovery codes shown, or leaves the 两步验证 tab',
   DISABLE_TWO_FACTOR: 'the listener types the 动态码 and presses 关闭两步验证',
   DELETE_ACCOUNT: 'the listener types the 密码 and presses 确认删除',
-  'xstate.done.actor.enableTwoFactor': 'the server turns two-step sign-in on (两步验证已开启), with recovery codes or (anniv-go) none',
+  'xstate.done.actor.enableTwoFactor':
+    'the server turns two-step sign-in on (两步验证已开启), with recovery codes or (anniv-go) none',
   'xstate.done.actor.renewRecoveryCodes': 'the server hands out new recovery codes (已生成新的恢复码)',
   'xstate.error.actor.renewRecoveryCodes': 'the server refuses new recovery codes (its message shows)',
   'xstate.error.actor.enableTwoFactor': 'the server refuses to turn two-step sign-in on (its message shows)',

@@ -2,14 +2,34 @@
 // sign-in with its recovery codes, and deleting the account. The session spawns it while the user
 // page is open and hears from it what changed, or that the session ended; I/O is done
 // by injected actors, toasts are emitted.
-import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  sendTo,
+  setup,
+  type ActorRef,
+  type ActorRefFrom,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { codeError, normalCode, type AccountReport } from '@/features/session/session.public';
-import { STATUS_TWO_FACTOR_ALREADY_ENABLED, STATUS_TWO_FACTOR_NOT_ENABLED, STATUS_WRONG_TWO_FACTOR_CODE } from '@/shared/constants';
+import {
+  STATUS_TWO_FACTOR_ALREADY_ENABLED,
+  STATUS_TWO_FACTOR_NOT_ENABLED,
+  STATUS_WRONG_TWO_FACTOR_CODE,
+} from '@/shared/constants';
 import { checkedSubmit, failure, formChecks, provideMe } from '@/shared/machines';
 import type { NotifyEvent } from '@/shared/effects';
 import { text } from '@/shared/text';
-import type { AccountDeletion, PasswordChangeRequest, RecoveryCodesRequest, TwoFactorSetup, UserInfo } from '@/shared/types';
+import type {
+  AccountDeletion,
+  PasswordChangeRequest,
+  RecoveryCodesRequest,
+  TwoFactorSetup,
+  UserInfo,
+} from '@/shared/types';
 import {
   deleteAccountError,
   enableTwoFactorError,
@@ -24,7 +44,13 @@ import {
 export type AccountForm = 'profile' | 'password' | 'twoFactor' | 'recoveryCodes' | 'deleteAccount';
 
 /** what views ask of an account snapshot (hasTag), instead of naming its states */
-export type AccountTag = 'busy' | 'savingProfile' | 'changingPassword' | 'savingTwoFactor' | 'renewingRecoveryCodes' | 'deletingAccount';
+export type AccountTag =
+  | 'busy'
+  | 'savingProfile'
+  | 'changingPassword'
+  | 'savingTwoFactor'
+  | 'renewingRecoveryCodes'
+  | 'deletingAccount';
 
 /** who hears the account's reports: the session that spawned it */
 type AccountListener = ActorRef<Snapshot<unknown>, AccountReport>;
@@ -86,11 +112,22 @@ const sessionEnded = {
 } as const;
 
 /** a wrong code is the form's to say; anything else (too many codes, the server's refusal) too */
-const codeFailure = (form: AccountForm) => [
-  sessionEnded,
-  { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form, message: text.auth.twoFactorCodeWrong } } },
-  { target: 'idle', actions: { type: 'showError', params: ({ event }: { event: { error: unknown } }) => ({ form, message: errorMessage(event.error) }) } },
-] as const;
+const codeFailure = (form: AccountForm) =>
+  [
+    sessionEnded,
+    {
+      guard: { type: 'isWrongCode', params: failure },
+      target: 'idle',
+      actions: { type: 'showError', params: { form, message: text.auth.twoFactorCodeWrong } },
+    },
+    {
+      target: 'idle',
+      actions: {
+        type: 'showError',
+        params: ({ event }: { event: { error: unknown } }) => ({ form, message: errorMessage(event.error) }),
+      },
+    },
+  ] as const;
 
 export const accountMachine = setup({
   types: {
@@ -113,7 +150,8 @@ export const accountMachine = setup({
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
     isWrongCode: (_, params: { error: unknown }) => isApiError(params.error, STATUS_WRONG_TWO_FACTOR_CODE),
     isTwoFactorOff: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
-    isTwoFactorAlreadyOn: (_, params: { error: unknown }) => isApiError(params.error, STATUS_TWO_FACTOR_ALREADY_ENABLED),
+    isTwoFactorAlreadyOn: (_, params: { error: unknown }) =>
+      isApiError(params.error, STATUS_TWO_FACTOR_ALREADY_ENABLED),
     formInvalid: checks.invalid,
   },
   actions: {
@@ -129,28 +167,57 @@ export const accountMachine = setup({
       // a server without recovery codes (anniv-go) answers null
       !params.codes?.length
         ? {}
-        : { recoveryCodes: params.codes, user: context.user && { ...context.user, recoveryCodesLeft: params.codes.length } },
+        : {
+            recoveryCodes: params.codes,
+            user: context.user && { ...context.user, recoveryCodesLeft: params.codes.length },
+          },
     ),
     forgetRecoveryCodes: assign({ recoveryCodes: null }),
-    showFormError: assign((args, params: { form: AccountForm }) => ({ formError: { form: params.form, message: checks.message(args) } })),
+    showFormError: assign((args, params: { form: AccountForm }) => ({
+      formError: { form: params.form, message: checks.message(args) },
+    })),
     clearFormError: assign({ formError: null }),
-    showError: assign((_, params: { form: AccountForm; message: string }) => ({ formError: { form: params.form, message: params.message } })),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
-    notifySuccess: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
+    showError: assign((_, params: { form: AccountForm; message: string }) => ({
+      formError: { form: params.form, message: params.message },
+    })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
+    notifySuccess: emit((_, params: { message: string }) => ({
+      type: 'notify' as const,
+      severity: 'success' as const,
+      message: params.message,
+    })),
     // what the session hears (its user record, its end)
-    reportUser: sendTo(({ context, self }) => context.session ?? self, ({ context }): AccountReport => ({ type: 'USER_CHANGED', user: context.user! })),
-    reportTwoFactor: sendTo(({ context, self }) => context.session ?? self, ({ context }): AccountReport => ({ type: 'TWO_FACTOR_CHANGED', user: context.user! })),
-    endSession: sendTo(({ context, self }) => context.session ?? self, (_, params: { leaveTo: string | null }): AccountReport => ({ type: 'SESSION_ENDED', leaveTo: params.leaveTo })),
-    reportDeleted: sendTo(({ context, self }) => context.session ?? self, (): AccountReport => ({ type: 'ACCOUNT_DELETED' })),
+    reportUser: sendTo(
+      ({ context, self }) => context.session ?? self,
+      ({ context }): AccountReport => ({ type: 'USER_CHANGED', user: context.user! }),
+    ),
+    reportTwoFactor: sendTo(
+      ({ context, self }) => context.session ?? self,
+      ({ context }): AccountReport => ({ type: 'TWO_FACTOR_CHANGED', user: context.user! }),
+    ),
+    endSession: sendTo(
+      ({ context, self }) => context.session ?? self,
+      (_, params: { leaveTo: string | null }): AccountReport => ({ type: 'SESSION_ENDED', leaveTo: params.leaveTo }),
+    ),
+    reportDeleted: sendTo(
+      ({ context, self }) => context.session ?? self,
+      (): AccountReport => ({ type: 'ACCOUNT_DELETED' }),
+    ),
   },
 }).createMachine({
-  description: "The user page's account: profile, password, two-step sign-in with its recovery codes, and deleting the account.",
+  description:
+    "The user page's account: profile, password, two-step sign-in with its recovery codes, and deleting the account.",
   id: 'account',
   context: ({ input }) => ({ session: input.session, user: input.user, formError: null, recoveryCodes: null }),
   initial: 'idle',
   on: {
     CLEAR_FORM_ERROR: {
-      description: 'The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.',
+      description:
+        'The listener left the form: its message goes, and recovery codes shown (on 两步验证) are not shown again.',
       actions: ['clearFormError', 'forgetRecoveryCodes'],
     },
   },
@@ -185,14 +252,19 @@ export const accountMachine = setup({
       },
     },
     refreshingUser: {
-      description: 'The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.',
+      description:
+        'The profile was saved: the user info is read again, so the header and forms show the new nickname and avatar.',
       tags: ['busy', 'savingProfile'],
       invoke: {
         id: 'refreshUser',
         src: 'fetchUser',
         onDone: {
           target: 'idle',
-          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'reportUser', { type: 'notifySuccess', params: { message: text.user.profileSaved } }],
+          actions: [
+            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+            'reportUser',
+            { type: 'notifySuccess', params: { message: text.user.profileSaved } },
+          ],
         },
         onError: [sessionEnded, { target: 'idle', actions: { type: 'notifyError', params: failure } }],
       },
@@ -205,16 +277,25 @@ export const accountMachine = setup({
         src: 'changePassword',
         input: ({ event }) => {
           assertEvent(event, 'CHANGE_PASSWORD');
-          return { oldPassword: event.form.oldPassword, newPassword: event.form.newPassword, ...withCode(event.form.twoFactorCode) };
+          return {
+            oldPassword: event.form.oldPassword,
+            newPassword: event.form.newPassword,
+            ...withCode(event.form.twoFactorCode),
+          };
         },
         onDone: {
-          description: 'The server ended every session of the user: the session clears the device as at logout, then the login page.',
+          description:
+            'The server ended every session of the user: the session clears the device as at logout, then the login page.',
           target: 'ended',
           actions: { type: 'endSession', params: { leaveTo: '/user/login' } },
         },
         onError: [
           sessionEnded,
-          { guard: { type: 'isWrongCode', params: failure }, target: 'idle', actions: { type: 'showError', params: { form: 'password', message: text.auth.twoFactorCodeWrong } } },
+          {
+            guard: { type: 'isWrongCode', params: failure },
+            target: 'idle',
+            actions: { type: 'showError', params: { form: 'password', message: text.auth.twoFactorCodeWrong } },
+          },
           { target: 'idle', actions: { type: 'notifyError', params: failure } },
         ],
       },
@@ -244,7 +325,11 @@ export const accountMachine = setup({
             guard: { type: 'isTwoFactorAlreadyOn', params: failure },
             description: 'Turned on elsewhere meanwhile: it is on.',
             target: 'idle',
-            actions: [{ type: 'setTwoFactor', params: { on: true } }, 'reportTwoFactor', { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } }],
+            actions: [
+              { type: 'setTwoFactor', params: { on: true } },
+              'reportTwoFactor',
+              { type: 'notifySuccess', params: { message: text.user.twoFactorEnabled } },
+            ],
           },
           ...codeFailure('twoFactor'),
         ],
@@ -262,7 +347,11 @@ export const accountMachine = setup({
         },
         onDone: {
           target: 'idle',
-          actions: [{ type: 'setTwoFactor', params: { on: false } }, 'reportTwoFactor', { type: 'notifySuccess', params: { message: text.user.twoFactorDisabled } }],
+          actions: [
+            { type: 'setTwoFactor', params: { on: false } },
+            'reportTwoFactor',
+            { type: 'notifySuccess', params: { message: text.user.twoFactorDisabled } },
+          ],
         },
         onError: [
           {
@@ -276,7 +365,8 @@ export const accountMachine = setup({
       },
     },
     renewingRecoveryCodes: {
-      description: '生成新的恢复码 was pressed: the server checks the password and the code, and hands out new codes (the old ones stop working).',
+      description:
+        '生成新的恢复码 was pressed: the server checks the password and the code, and hands out new codes (the old ones stop working).',
       tags: ['busy', 'renewingRecoveryCodes'],
       invoke: {
         id: 'renewRecoveryCodes',
@@ -315,7 +405,8 @@ export const accountMachine = setup({
       },
     },
     ended: {
-      description: 'The password changed, the account was deleted, or the server ended the session: the session signs out; nothing more is sent.',
+      description:
+        'The password changed, the account was deleted, or the server ended the session: the session signs out; nothing more is sent.',
       tags: ['busy'],
       type: 'final',
     },

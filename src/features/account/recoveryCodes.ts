@@ -7,4 +7,5 @@ export function recoveryCodesText(site: string, account: string, codes: readonly
 }
 
 /** the same text as a link's address: the download needs no object URL to let go of */
-export const recoveryCodesHref = (content: string): string => `data:text/plain;charset=utf-8,${encodeURIComponent(content)}`;
+export const recoveryCodesHref = (content: string): string =>
+  `data:text/plain;charset=utf-8,${encodeURIComponent(content)}`;

@@ -10,27 +10,31 @@ import type { ServiceWorkerCommand, AppStatusEvent } from './appStatusMachine';
  * the first page's own requests). A new version reports UPDATE_READY; `sw.activateUpdate` lets it
  * take over, and the page reloads once it controls it.
  */
-export const registeredServiceWorker = fromCallback<ServiceWorkerCommand, void, AppStatusEvent>(({ sendBack, receive }) => {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => {};
-  let update: ((reloadPage?: boolean) => Promise<void>) | null = null;
-  let stopped = false;
-  const register = async () => {
-    const { registerSW } = await import('virtual:pwa-register');
-    if (stopped) return;
-    update = registerSW({
-      immediate: true,
-      onNeedRefresh: () => sendBack({ type: 'UPDATE_READY' }),
-      onRegisterError: (error: unknown) => console.warn('service worker not registered', error),
+export const registeredServiceWorker = fromCallback<ServiceWorkerCommand, void, AppStatusEvent>(
+  ({ sendBack, receive }) => {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => {};
+    let update: ((reloadPage?: boolean) => Promise<void>) | null = null;
+    let stopped = false;
+    const register = async () => {
+      const { registerSW } = await import('virtual:pwa-register');
+      if (stopped) return;
+      update = registerSW({
+        immediate: true,
+        onNeedRefresh: () => sendBack({ type: 'UPDATE_READY' }),
+        onRegisterError: (error: unknown) => console.warn('service worker not registered', error),
+      });
+    };
+    // without a worker the app still runs, only not offline: nothing to tell the listener
+    const registerQuietly = () =>
+      register().catch((error: unknown) => console.warn('service worker not registered', error));
+    if (document.readyState === 'complete') void registerQuietly();
+    else window.addEventListener('load', () => void registerQuietly(), { once: true });
+    receive((command) => {
+      if (command.type === 'sw.activateUpdate')
+        update?.(true).catch((error: unknown) => console.warn('new version not activated', error));
     });
-  };
-  // without a worker the app still runs, only not offline: nothing to tell the listener
-  const registerQuietly = () => register().catch((error: unknown) => console.warn('service worker not registered', error));
-  if (document.readyState === 'complete') void registerQuietly();
-  else window.addEventListener('load', () => void registerQuietly(), { once: true });
-  receive((command) => {
-    if (command.type === 'sw.activateUpdate') update?.(true).catch((error: unknown) => console.warn('new version not activated', error));
-  });
-  return () => {
-    stopped = true;
-  };
-});
+    return () => {
+      stopped = true;
+    };
+  },
+);

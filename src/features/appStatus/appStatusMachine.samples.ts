@@ -15,7 +15,8 @@ export const pathEventLabels: Record<string, string> = {
   SERVER_UNREACHABLE: 'a request of the app gets no answer',
   ONLINE: 'the browser is online again',
   SERVER_REACHED: 'a request of the app gets an answer',
-  'xstate.after.serverRecheck.appStatus.network.offline.waiting': 'a while passes offline (time to ask the server again)',
+  'xstate.after.serverRecheck.appStatus.network.offline.waiting':
+    'a while passes offline (time to ask the server again)',
   'xstate.done.actor.0.appStatus.network.offline.checking': 'the server answers again',
   'xstate.error.actor.0.appStatus.network.offline.checking': 'the server still does not answer',
   UPDATE_READY: 'a new version of the app is installed (有新版本可用，刷新后使用)',

@@ -79,12 +79,16 @@ export const appStatusMachine = setup({
       states: {
         online: { description: 'Online: no 离线中 banner.', on: { OFFLINE: 'offline', SERVER_UNREACHABLE: 'offline' } },
         offline: {
-          description: 'No network, or the server does not answer: pages show what this browser keeps (saved queue, synced libraries, album pages seen).',
+          description:
+            'No network, or the server does not answer: pages show what this browser keeps (saved queue, synced libraries, album pages seen).',
           tags: ['offline'],
           on: { ONLINE: 'online', SERVER_REACHED: 'online' },
           initial: 'waiting',
           states: {
-            waiting: { description: 'The 离线中 banner shows; the server is asked again after a pause.', after: { serverRecheck: 'checking' } },
+            waiting: {
+              description: 'The 离线中 banner shows; the server is asked again after a pause.',
+              after: { serverRecheck: 'checking' },
+            },
             checking: {
               description: 'The server is being asked whether it answers again.',
               invoke: { src: 'checkServer', onDone: '#appStatus.network.online', onError: 'waiting' },
@@ -99,7 +103,8 @@ export const appStatusMachine = setup({
       states: {
         idle: { description: 'No new version waits: no prompt.', on: { UPDATE_READY: 'available' } },
         available: {
-          description: 'A new version is installed; the listener chooses when it takes over, so one page never mixes two versions.',
+          description:
+            'A new version is installed; the listener chooses when it takes over, so one page never mixes two versions.',
           tags: ['updateAvailable'],
           on: {
             UPDATE: { target: 'updating', actions: 'activateUpdate' },

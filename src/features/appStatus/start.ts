@@ -14,6 +14,8 @@ export function startAppStatus({ checkServer, serviceWorker, inspect }: AppStatu
   const checking = fromPromise<void>(async () => {
     await checkServer();
   });
-  const machine = appStatusMachine.provide({ actors: { checkServer: checking, ...(serviceWorker && { serviceWorker: serviceWorker as never }) } });
+  const machine = appStatusMachine.provide({
+    actors: { checkServer: checking, ...(serviceWorker && { serviceWorker: serviceWorker as never }) },
+  });
   return createActor(machine, { inspect }).start();
 }

@@ -17,7 +17,9 @@ export function defineFavouritesActors({ api, copies }: { api: ApiClient; copies
       return { tracks, albums };
     }),
     // read again after a heart's change the server accepted: a copy from before it would undo the change shown
-    loadFavouriteAlbums: fromPromise<string[], void>(async () => (await favouriteApi()).getFavouriteAlbums(api, keepingOnly(copies))),
+    loadFavouriteAlbums: fromPromise<string[], void>(async () =>
+      (await favouriteApi()).getFavouriteAlbums(api, keepingOnly(copies)),
+    ),
   };
 }
 

@@ -3,7 +3,18 @@
 // the favourites store learns what changed (a new like goes to the front) and 添加喜欢成功 /
 // 取消喜欢成功 shows; on failure the server's message shows and the heart is back as it was. Either
 // way the store is then told the request has settled, so it can stop this actor (it owns them all).
-import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type AnyEventObject, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  sendTo,
+  setup,
+  type ActorRef,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
@@ -67,14 +78,24 @@ export const favouriteToggleMachine = setup({
       assertEvent(event, 'TOGGLE');
       return { liking: !event.liked };
     }),
-    updateStore: sendTo(({ context }) => context.store, ({ context }) => storeEvent(context)),
-    settled: sendTo(({ context }) => context.store, ({ self }) => ({ type: 'TOGGLE_SETTLED' as const, id: self.id })),
+    updateStore: sendTo(
+      ({ context }) => context.store,
+      ({ context }) => storeEvent(context),
+    ),
+    settled: sendTo(
+      ({ context }) => context.store,
+      ({ self }) => ({ type: 'TOGGLE_SETTLED' as const, id: self.id }),
+    ),
     notifySucceeded: emit(({ context }) => ({
       type: 'notify' as const,
       severity: 'success' as const,
       message: context.liking ? text.favourites.added : text.favourites.removed,
     })),
-    notifyFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyFailed: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
   description: 'One heart (a track or an album): a click asks the server to like or unlike it.',

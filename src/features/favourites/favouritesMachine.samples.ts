@@ -31,9 +31,17 @@ export const pathEvents: AnyEventObject[] = [
  */
 export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, previous?: AnyMachineSnapshot) => {
   const context = snapshot.context as FavouritesContext;
-  const from = (event?.type === 'RESET' || event?.type === 'TOGGLE_SETTLED') && previous ? [event.type, previous.value] : null;
+  const from =
+    (event?.type === 'RESET' || event?.type === 'TOGGLE_SETTLED') && previous ? [event.type, previous.value] : null;
   const failed = (event as { error?: unknown } | undefined)?.error;
-  return JSON.stringify([snapshot.value, context.tracks.length, context.albums.length, Object.keys(context.toggles), from, failed === undefined ? null : errorMessage(failed)]);
+  return JSON.stringify([
+    snapshot.value,
+    context.tracks.length,
+    context.albums.length,
+    Object.keys(context.toggles),
+    from,
+    failed === undefined ? null : errorMessage(failed),
+  ]);
 };
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */

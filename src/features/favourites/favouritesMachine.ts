@@ -5,12 +5,28 @@
 // the only toggles alive are those with a request in flight, however many rows show hearts. A
 // toggle outlives its heart (a row scrolled away, re-rendered): its answer still updates the store
 // and shows its toast. Each toggle tells the store what the server accepted.
-import { assertEvent, assign, emit, enqueueActions, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  not,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { loadingStates, output, provideMe } from '@/shared/machines';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
-import { favouriteToggleMachine, heartIdOf, type FavouriteTarget, type FavouriteToggleRef, type ToggleStoreEvent } from './favouriteToggleMachine';
+import {
+  favouriteToggleMachine,
+  heartIdOf,
+  type FavouriteTarget,
+  type FavouriteToggleRef,
+  type ToggleStoreEvent,
+} from './favouriteToggleMachine';
 
 export interface FavouritesContext {
   /** newest first */
@@ -95,11 +111,16 @@ export const favouritesMachine = setup({
       return withTracks(context.tracks.filter((t) => trackKey(t) !== key));
     }),
     markAlbum: assign(({ context, event }) => {
-      if (event.type === 'ALBUM_LIKED') return withAlbums([event.albumId, ...context.albums.filter((id) => id !== event.albumId)]);
+      if (event.type === 'ALBUM_LIKED')
+        return withAlbums([event.albumId, ...context.albums.filter((id) => id !== event.albumId)]);
       if (event.type === 'ALBUM_UNLIKED') return withAlbums(context.albums.filter((id) => id !== event.albumId));
       return {};
     }),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
   description: "The listener's liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts' requests.",
@@ -109,7 +130,8 @@ export const favouritesMachine = setup({
   on: {
     RESET: { target: '.idle', actions: 'forgetAll' },
     TOGGLE_FAVOURITE: {
-      description: "A heart's click goes to the one toggle of its track or album (spawned on first use): one request at a time per target.",
+      description:
+        "A heart's click goes to the one toggle of its track or album (spawned on first use): one request at a time per target.",
       actions: 'toggle',
     },
     TOGGLE_SETTLED: {
@@ -140,7 +162,8 @@ export const favouritesMachine = setup({
       states: {
         current: { description: 'The liked lists are as the server last said.' },
         reloadingAlbums: {
-          description: 'An album was liked or unliked: the liked-album list is read again (docs/behaviour.md, Favourites); the change shows at once.',
+          description:
+            'An album was liked or unliked: the liked-album list is read again (docs/behaviour.md, Favourites); the change shows at once.',
           invoke: {
             id: 'loadFavouriteAlbums',
             src: 'loadFavouriteAlbums',

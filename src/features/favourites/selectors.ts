@@ -2,8 +2,14 @@
 import type { FavouritesSnapshot } from './favouritesMachine';
 import { heartIdOf, type FavouriteTarget, type FavouriteToggleSnapshot } from './favouriteToggleMachine';
 
-export const isTrackLiked = (key: string) => (s: FavouritesSnapshot): boolean => s.context.trackKeys.has(key);
-export const isAlbumLiked = (albumId: string) => (s: FavouritesSnapshot): boolean => s.context.albumIds.has(albumId);
+export const isTrackLiked =
+  (key: string) =>
+  (s: FavouritesSnapshot): boolean =>
+    s.context.trackKeys.has(key);
+export const isAlbumLiked =
+  (albumId: string) =>
+  (s: FavouritesSnapshot): boolean =>
+    s.context.albumIds.has(albumId);
 export const favouriteTracksOf = (s: FavouritesSnapshot) => s.context.tracks;
 export const favouriteAlbumsOf = (s: FavouritesSnapshot) => s.context.albums;
 /** the lists could not be read (the pages offer 重试) */
@@ -16,4 +22,5 @@ export const heartToggleOf = (target: FavouriteTarget) => {
   return (s: FavouritesSnapshot) => s.context.toggles[id];
 };
 /** what a toggle's request in flight asks for (true = like); null when none is in flight */
-export const toggleAskingOf = (s: FavouriteToggleSnapshot | undefined): boolean | null => (s?.hasTag('busy') ? s.context.liking : null);
+export const toggleAskingOf = (s: FavouriteToggleSnapshot | undefined): boolean | null =>
+  s?.hasTag('busy') ? s.context.liking : null;

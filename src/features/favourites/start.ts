@@ -15,7 +15,10 @@ export interface FavouritesOptions {
 
 export function startFavourites({ api, copies, inspect }: FavouritesOptions) {
   const favouriteToggle = favouriteToggleMachine.provide({ actors: defineFavouriteToggleActors({ api }) });
-  const favourites = createActor(favouritesMachine.provide({ actors: { ...defineFavouritesActors({ api, copies }), favouriteToggle } }), { inspect });
+  const favourites = createActor(
+    favouritesMachine.provide({ actors: { ...defineFavouritesActors({ api, copies }), favouriteToggle } }),
+    { inspect },
+  );
   favourites.start();
   return { favourites };
 }

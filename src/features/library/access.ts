@@ -54,7 +54,10 @@ function highest(candidates: readonly Credential[]): Credential | null {
 }
 
 /** docs/behaviour.md#streaming-and-library-choice: the highest priority among the credentials whose library holds the album; on a tie the first listed */
-export function chooseCredential(credentials: readonly Credential[], availableLibraries: readonly string[]): Credential | null {
+export function chooseCredential(
+  credentials: readonly Credential[],
+  availableLibraries: readonly string[],
+): Credential | null {
   const available = new Set(availableLibraries.map(libraryBase));
   return highest(credentials.filter((c) => available.has(libraryBase(c.url))));
 }
@@ -75,7 +78,11 @@ export function chooseTrackCredential(
  * docs/protocol.md#shares step 1: the credential that shares an album is the highest-priority one whose
  * token may share (a `share` claim whose `allowed`, if any, lists the album) and whose library holds it.
  */
-export function chooseShareCredential(credentials: readonly Credential[], availableLibraries: readonly string[], albumId: string): Credential | null {
+export function chooseShareCredential(
+  credentials: readonly Credential[],
+  availableLibraries: readonly string[],
+  albumId: string,
+): Credential | null {
   return chooseCredential(
     credentials.filter((c) => tokenCanShare(c.token, albumId)),
     availableLibraries,
@@ -97,7 +104,8 @@ export function albumAccess(
   offline = false,
 ): AlbumAccess {
   const librariesOf = (albumId: string) => availability.get(albumId) ?? [];
-  const trackCredential = (track: TrackIdentity) => chooseTrackCredential(credentials, librariesOf(track.albumId), track);
+  const trackCredential = (track: TrackIdentity) =>
+    chooseTrackCredential(credentials, librariesOf(track.albumId), track);
   return {
     coverUrl(albumId) {
       const credential = chooseCredential(credentials, librariesOf(albumId));
@@ -136,7 +144,8 @@ export function createLibraryAccess(source: CredentialSource): LibraryAccess {
     // with no library reachable (offline: the credentials failed to load) only kept tracks can play,
     // so the answer waits for them to be known; with libraries it never waits
     if (!source.ready()) await source.keptKnown?.();
-    const availability = albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map<string, readonly string[]>();
+    const availability =
+      albumIds.length > 0 ? await source.librariesOf([...new Set(albumIds)]) : new Map<string, readonly string[]>();
     return albumAccess(source.credentials(), availability, kept, source.offline?.() ?? false);
   };
   return {
@@ -159,7 +168,9 @@ export function createLibraryAccess(source: CredentialSource): LibraryAccess {
       const ids = [...new Set(albumIds)];
       const availability = ids.length > 0 ? await source.librariesOf(ids) : new Map<string, readonly string[]>();
       const credentials = source.credentials();
-      return Object.fromEntries(ids.map((id) => [id, chooseShareCredential(credentials, availability.get(id) ?? [], id)?.id ?? null]));
+      return Object.fromEntries(
+        ids.map((id) => [id, chooseShareCredential(credentials, availability.get(id) ?? [], id)?.id ?? null]),
+      );
     },
   };
 }

@@ -19,7 +19,9 @@ export function defineLibrariesActors({ api }: { api: ApiClient }) {
   return {
     listCredentials: fromPromise<Credential[], void>(() => credentialApi.listCredentials(api)),
     addCredential: fromPromise(({ input }: { input: NewCredential }) => credentialApi.addCredential(api, input)),
-    deleteCredential: fromPromise(({ input }: { input: { id: string } }) => credentialApi.deleteCredential(api, input.id)),
+    deleteCredential: fromPromise(({ input }: { input: { id: string } }) =>
+      credentialApi.deleteCredential(api, input.id),
+    ),
   };
 }
 
@@ -28,13 +30,19 @@ function defineLibrarySyncActors({ fetch }: { fetch?: typeof globalThis.fetch } 
   return {
     // the records alone are small (their album lists are stored apart): read here, no worker starts
     loadRecords: fromPromise<LibrarySummary[], void>(async () => (await libraryDb()).listLibraryRecords()),
-    fetchLibraryInfo: fromPromise(async ({ input }: { input: { url: string } }) => (await annil()).getLibraryInfo(input.url, { fetch })),
+    fetchLibraryInfo: fromPromise(async ({ input }: { input: { url: string } }) =>
+      (await annil()).getLibraryInfo(input.url, { fetch }),
+    ),
     fetchLibraryAlbums: fromPromise(async ({ input }: { input: { url: string; token: string } }) =>
       (await annil()).getLibraryAlbums(input.url, input.token, { fetch }),
     ),
     // the IndexedDB writes run in a worker (100,000 albums must not freeze the page)
-    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) => (await storage()).libraryWorker.store(input)),
-    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) => (await storage()).libraryWorker.remove(input.url)),
+    storeLibrary: fromPromise(async ({ input }: { input: StoreLibraryInput }) =>
+      (await storage()).libraryWorker.store(input),
+    ),
+    removeLibrary: fromPromise(async ({ input }: { input: { url: string } }) =>
+      (await storage()).libraryWorker.remove(input.url),
+    ),
   };
 }
 

@@ -40,7 +40,11 @@ const onNetworkChange = (changed: () => void) => {
  */
 export function useAccessGeneration(): string {
   const generation = useSyncGeneration();
-  const online = useSyncExternalStore(onNetworkChange, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    onNetworkChange,
+    () => navigator.onLine,
+    () => true,
+  );
   return online ? String(generation) : `${generation}:offline`;
 }
 

@@ -23,9 +23,11 @@ export function libraryError(form: LibraryForm): string | null {
   if (blank(form.priority) || !Number.isFinite(Number(form.priority))) return text.library.priorityRequired;
   if (libraryOrigin(form.url) === null) return text.library.urlInvalid;
   // ours, after the spec's checks: bounds the server holds too
-  if (form.name.trim().length > CREDENTIAL_NAME_MAX) return text.library.tooLong(text.library.name, CREDENTIAL_NAME_MAX);
+  if (form.name.trim().length > CREDENTIAL_NAME_MAX)
+    return text.library.tooLong(text.library.name, CREDENTIAL_NAME_MAX);
   if (form.url.trim().length > CREDENTIAL_URL_MAX) return text.library.tooLong(text.library.url, CREDENTIAL_URL_MAX);
-  if (form.token.trim().length > CREDENTIAL_TOKEN_MAX) return text.library.tooLong(text.library.token, CREDENTIAL_TOKEN_MAX);
+  if (form.token.trim().length > CREDENTIAL_TOKEN_MAX)
+    return text.library.tooLong(text.library.token, CREDENTIAL_TOKEN_MAX);
   if (!JWT_SHAPE.test(form.token.trim())) return text.library.tokenInvalid;
   return null;
 }

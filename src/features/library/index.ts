@@ -3,5 +3,13 @@
 export { provideLibrarySync, clearLocalLibraryData } from './actors';
 export { startLibrary } from './start';
 // a share's page (signed out) builds its own access over the share's tokens
-export { createLibraryAccess, type AlbumAccess,  type LibraryAccess,  } from './access';
-export { LibraryProvider, useCredentials, useCredentialsKnown, useLibraryAccess, useLibraryRecord, useSyncGeneration, useAccessGeneration } from './context';
+export { createLibraryAccess, type AlbumAccess, type LibraryAccess } from './access';
+export {
+  LibraryProvider,
+  useCredentials,
+  useCredentialsKnown,
+  useLibraryAccess,
+  useLibraryRecord,
+  useSyncGeneration,
+  useAccessGeneration,
+} from './context';

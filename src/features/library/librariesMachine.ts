@@ -31,7 +31,6 @@ export type LibrariesTag = 'busy' | 'loading' | 'ready' | 'failed' | 'addDialog'
 export type CredentialsChangedEvent = { type: 'credentialsChanged'; credentials: Credential[] };
 export type LibraryRemovedEvent = { type: 'libraryRemoved'; url: string };
 
-
 export const librariesMachine = setup({
   types: {
     context: {} as LibrariesContext,
@@ -82,8 +81,14 @@ export const librariesMachine = setup({
       },
     }),
     clearFormError: assign({ formError: null }),
-    announceCredentials: emit(({ context }) => ({ type: 'credentialsChanged' as const, credentials: context.credentials })),
-    announceRemoval: emit(({ context }) => ({ type: 'libraryRemoved' as const, url: context.pendingDelete?.url ?? '' })),
+    announceCredentials: emit(({ context }) => ({
+      type: 'credentialsChanged' as const,
+      credentials: context.credentials,
+    })),
+    announceRemoval: emit(({ context }) => ({
+      type: 'libraryRemoved' as const,
+      url: context.pendingDelete?.url ?? '',
+    })),
     notifyError: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
@@ -118,11 +123,15 @@ export const librariesMachine = setup({
           },
         },
         refreshing: {
-          description: 'Reads the credentials again after a library refused a token; their announcement syncs it once more.',
+          description:
+            'Reads the credentials again after a library refused a token; their announcement syncs it once more.',
           invoke: {
             id: 'refreshCredentials',
             src: 'listCredentials',
-            onDone: { target: 'browsing', actions: [{ type: 'setCredentials', params: output }, 'announceCredentials'] },
+            onDone: {
+              target: 'browsing',
+              actions: [{ type: 'setCredentials', params: output }, 'announceCredentials'],
+            },
             onError: { target: 'browsing', actions: { type: 'notifyError', params: failure } },
           },
         },
@@ -146,9 +155,20 @@ export const librariesMachine = setup({
             input: ({ event }) => {
               assertEvent(event, 'SUBMIT_ADD');
               const { name, url, token, priority } = event.form;
-              return { name: name.trim(), url: libraryOrigin(url) ?? url, token: token.trim(), priority: Number(priority) };
+              return {
+                name: name.trim(),
+                url: libraryOrigin(url) ?? url,
+                token: token.trim(),
+                priority: Number(priority),
+              };
             },
-            onDone: { target: 'browsing', actions: [{ type: 'appendCredential', params: ({ event }) => ({ credential: event.output }) }, 'announceCredentials'] },
+            onDone: {
+              target: 'browsing',
+              actions: [
+                { type: 'appendCredential', params: ({ event }) => ({ credential: event.output }) },
+                'announceCredentials',
+              ],
+            },
             onError: { target: 'addDialog', actions: { type: 'notifyError', params: failure } },
           },
         },

@@ -58,7 +58,6 @@ export interface StoreLibraryInput {
   albums: PackedAlbumIds | null;
 }
 
-
 const currentUrl = (job: SyncJob | null) => (job === null ? '' : job.kind === 'sync' ? job.credential.url : job.url);
 
 const withStatus = (context: LibrarySyncContext, url: string, patch: Partial<LibraryStatus>) => ({
@@ -109,7 +108,10 @@ export const librarySyncMachine = setup({
       const unique = fresh.filter((c, i) => fresh.findIndex((o) => o.url === c.url) === i);
       let libraries = context.libraries;
       for (const c of unique) libraries = { ...libraries, [c.url]: { ...libraries[c.url], state: 'pending' } };
-      return { queue: [...context.queue, ...unique.map((credential) => ({ kind: 'sync' as const, credential }))], libraries };
+      return {
+        queue: [...context.queue, ...unique.map((credential) => ({ kind: 'sync' as const, credential }))],
+        libraries,
+      };
     }),
     enqueueOne: assign(({ context, event }) => {
       if (event.type !== 'SYNC_ONE') return {};
@@ -123,7 +125,10 @@ export const librarySyncMachine = setup({
     enqueueRemoval: assign(({ context, event }) => {
       if (event.type !== 'REMOVE') return {};
       return {
-        queue: [...context.queue.filter((j) => currentUrl(j) !== event.url), { kind: 'remove' as const, url: event.url }],
+        queue: [
+          ...context.queue.filter((j) => currentUrl(j) !== event.url),
+          { kind: 'remove' as const, url: event.url },
+        ],
         synced: context.synced.filter((u) => u !== event.url),
       };
     }),
@@ -135,7 +140,10 @@ export const librarySyncMachine = setup({
         queue,
         lastUpdate: null,
         albums: null,
-        libraries: current?.kind === 'sync' ? withStatus(context, url, { state: 'syncing', error: undefined }) : context.libraries,
+        libraries:
+          current?.kind === 'sync'
+            ? withStatus(context, url, { state: 'syncing', error: undefined })
+            : context.libraries,
       };
     }),
     setLastUpdate: assign(({ context }, { lastUpdate }: { lastUpdate: number }) => ({
@@ -165,7 +173,12 @@ export const librarySyncMachine = setup({
     /** the job ends without a verdict: the library waits for the SYNC the fresh credentials bring */
     awaitFreshToken: assign(({ context }) => {
       const url = currentUrl(context.current);
-      return { refusedOnce: [...context.refusedOnce, url], libraries: withStatus(context, url, { state: 'pending' }), current: null, albums: null };
+      return {
+        refusedOnce: [...context.refusedOnce, url],
+        libraries: withStatus(context, url, { state: 'pending' }),
+        current: null,
+        albums: null,
+      };
     }),
     askForCredentials: emit(({ context }) => ({ type: 'tokenRefused' as const, url: currentUrl(context.current) })),
     forgetRemoved: assign(({ context }) => {
@@ -173,7 +186,15 @@ export const librarySyncMachine = setup({
       delete libraries[currentUrl(context.current)];
       return { libraries, current: null };
     }),
-    forgetEverything: assign({ queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, refusedOnce: [] }),
+    forgetEverything: assign({
+      queue: [],
+      current: null,
+      synced: [],
+      libraries: {},
+      lastUpdate: null,
+      albums: null,
+      refusedOnce: [],
+    }),
     notifySynced: emit({ type: 'notify', severity: 'success', message: text.library.syncSucceeded }),
     notifyFailed: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
@@ -189,9 +210,19 @@ export const librarySyncMachine = setup({
     bumpGeneration: assign({ generation: ({ context }) => context.generation + 1 }),
   },
 }).createMachine({
-  description: "Syncing the libraries into this browser, one library at a time; the 音频仓库 page shows each one's status.",
+  description:
+    "Syncing the libraries into this browser, one library at a time; the 音频仓库 page shows each one's status.",
   id: 'librarySync',
-  context: { queue: [], current: null, synced: [], libraries: {}, lastUpdate: null, albums: null, generation: 0, refusedOnce: [] },
+  context: {
+    queue: [],
+    current: null,
+    synced: [],
+    libraries: {},
+    lastUpdate: null,
+    albums: null,
+    generation: 0,
+    refusedOnce: [],
+  },
   on: {
     SYNC: { actions: 'enqueueSyncs' },
     SYNC_ONE: { actions: 'enqueueOne' },
@@ -239,7 +270,13 @@ export const librarySyncMachine = setup({
               },
               { target: 'fetchingAlbums', actions: { type: 'setLastUpdate', params: ({ event }) => event.output } },
             ],
-            onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
+            onError: {
+              target: '#librarySync.idle',
+              actions: [
+                { type: 'markFailed', params: failure },
+                { type: 'notifyFailed', params: failure },
+              ],
+            },
           },
         },
         fetchingAlbums: {
@@ -252,15 +289,25 @@ export const librarySyncMachine = setup({
               const job = context.current;
               return { url: currentUrl(job), token: job?.kind === 'sync' ? job.credential.token : '' };
             },
-            onDone: { target: 'storing', actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) } },
+            onDone: {
+              target: 'storing',
+              actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) },
+            },
             onError: [
               {
                 guard: { type: 'firstTokenRefusal', params: failure },
-                description: 'Token refused (expired or ended): ask for the credentials again, whose SYNC tries once more.',
+                description:
+                  'Token refused (expired or ended): ask for the credentials again, whose SYNC tries once more.',
                 target: '#librarySync.idle',
                 actions: ['askForCredentials', 'awaitFreshToken'],
               },
-              { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
+              {
+                target: '#librarySync.idle',
+                actions: [
+                  { type: 'markFailed', params: failure },
+                  { type: 'notifyFailed', params: failure },
+                ],
+              },
             ],
           },
         },
@@ -279,7 +326,12 @@ export const librarySyncMachine = setup({
               {
                 guard: 'storedNewAlbums',
                 target: '#librarySync.idle',
-                actions: ['announceChange', 'bumpGeneration', { type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
+                actions: [
+                  'announceChange',
+                  'bumpGeneration',
+                  { type: 'markSynced', params: ({ event }) => ({ record: event.output }) },
+                  'notifySynced',
+                ],
               },
               {
                 description: 'Unchanged library: local data is as it was, so pages keep what they show.',
@@ -287,7 +339,13 @@ export const librarySyncMachine = setup({
                 actions: [{ type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
               },
             ],
-            onError: { target: '#librarySync.idle', actions: [{ type: 'markFailed', params: failure }, { type: 'notifyFailed', params: failure }] },
+            onError: {
+              target: '#librarySync.idle',
+              actions: [
+                { type: 'markFailed', params: failure },
+                { type: 'notifyFailed', params: failure },
+              ],
+            },
           },
         },
         removing: {
@@ -298,7 +356,10 @@ export const librarySyncMachine = setup({
             src: 'removeLibrary',
             input: ({ context }) => ({ url: currentUrl(context.current) }),
             onDone: { target: '#librarySync.idle', actions: ['announceChange', 'bumpGeneration', 'forgetRemoved'] },
-            onError: { target: '#librarySync.idle', actions: [{ type: 'notifyRemovalFailed', params: failure }, 'forgetRemoved'] },
+            onError: {
+              target: '#librarySync.idle',
+              actions: [{ type: 'notifyRemovalFailed', params: failure }, 'forgetRemoved'],
+            },
           },
         },
       },

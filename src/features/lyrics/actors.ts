@@ -6,6 +6,8 @@ import type { TrackIdentity } from '@/shared/track';
 
 export function defineLyricsActors({ api }: { api: ApiClient }) {
   return {
-    fetchLyrics: fromPromise(async ({ input }: { input: TrackIdentity }) => (await import('@/services/api/lyric')).getLyrics(api, input)),
+    fetchLyrics: fromPromise(async ({ input }: { input: TrackIdentity }) =>
+      (await import('@/services/api/lyric')).getLyrics(api, input),
+    ),
   };
 }

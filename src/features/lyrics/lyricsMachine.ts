@@ -61,7 +61,11 @@ export const lyricsMachine = setup({
         src: 'fetchLyrics',
         input: ({ context }) => context.track!,
         onDone: [
-          { guard: { type: 'found', params: ({ event }) => ({ lyrics: event.output }) }, target: 'shown', actions: { type: 'setLyrics', params: ({ event }) => ({ lyrics: event.output }) } },
+          {
+            guard: { type: 'found', params: ({ event }) => ({ lyrics: event.output }) },
+            target: 'shown',
+            actions: { type: 'setLyrics', params: ({ event }) => ({ lyrics: event.output }) },
+          },
           { target: 'none' },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },

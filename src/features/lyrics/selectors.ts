@@ -5,4 +5,12 @@ import type { LyricsRef } from './lyricsMachine';
 export type LyricsState = 'idle' | 'loading' | 'shown' | 'none' | 'failed';
 
 export const lyricsStateOf = (s: SnapshotFrom<LyricsRef>): LyricsState =>
-  s.hasTag('busy') ? 'loading' : s.hasTag('shown') ? 'shown' : s.hasTag('none') ? 'none' : s.hasTag('failed') ? 'failed' : 'idle';
+  s.hasTag('busy')
+    ? 'loading'
+    : s.hasTag('shown')
+      ? 'shown'
+      : s.hasTag('none')
+        ? 'none'
+        : s.hasTag('failed')
+          ? 'failed'
+          : 'idle';

@@ -25,17 +25,23 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
   let estimateLoaded: Promise<Estimate> | null = null;
   let downloadLoaded: Promise<Download> | null = null;
   // a chunk that failed to load is asked for again by the next try
-  const retried = <T,>(loading: Promise<T>, forget: () => void) =>
+  const retried = <T>(loading: Promise<T>, forget: () => void) =>
     loading.catch((error: unknown) => {
       forget();
       throw error;
     });
   const estimate: Estimate = async (input, signal) => {
-    estimateLoaded ??= retried(import('./estimate').then((code) => code.createEstimate({ accessFor, fetch })), () => (estimateLoaded = null));
+    estimateLoaded ??= retried(
+      import('./estimate').then((code) => code.createEstimate({ accessFor, fetch })),
+      () => (estimateLoaded = null),
+    );
     return (await estimateLoaded)(input, signal);
   };
   const download: Download = async (item, signal, onProgress) => {
-    downloadLoaded ??= retried(import('./download').then((code) => code.createDownload({ accessFor, albumInfo, fetch })), () => (downloadLoaded = null));
+    downloadLoaded ??= retried(
+      import('./download').then((code) => code.createDownload({ accessFor, albumInfo, fetch })),
+      () => (downloadLoaded = null),
+    );
     return (await downloadLoaded)(item, signal, onProgress);
   };
 
@@ -46,7 +52,14 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       const [tracks, queue] = await Promise.all([storage.listKeptTracks(), storage.readKeepQueue()]);
       // a download cut off resumes only as the queue goes on: the bytes of tracks it no longer holds would stay for good
       await storage
-        .dropPartialTracksBut(queue.map(({ track, quality }) => ({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality })))
+        .dropPartialTracksBut(
+          queue.map(({ track, quality }) => ({
+            albumId: track.albumId,
+            discId: track.discId,
+            trackId: track.trackId,
+            quality,
+          })),
+        )
         .catch((error: unknown) => console.warn('the bytes of downloads cut off could not be cleared', error));
       // with tracks kept, the first play's click finds the stores open; without, nothing more opens
       // (a store that will not open is said by the play that needs it)
@@ -71,7 +84,13 @@ export function defineKeepingActors({ accessFor, albumInfo, fetch = globalThis.f
       forgetReads((track) => removed.has(trackKey(track)));
       const storage = await kept();
       for (const track of input) {
-        for (const quality of QUALITIES) await storage.removeKeptTrack({ albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality });
+        for (const quality of QUALITIES)
+          await storage.removeKeptTrack({
+            albumId: track.albumId,
+            discId: track.discId,
+            trackId: track.trackId,
+            quality,
+          });
       }
       // a row shown, or a play, while they were being removed may have read them again
       forgetReads((track) => removed.has(trackKey(track)));

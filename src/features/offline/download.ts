@@ -29,7 +29,8 @@ function askToPersist(): void {
 // progress is reported at most this often (a fast download would send thousands of events)
 const PROGRESS_EVERY_MS = 200;
 
-const countOf = (value: string | null): number | null => (value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null);
+const countOf = (value: string | null): number | null =>
+  value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
 
 /** `bytes S-E/T` of a Content-Range, or null when absent or unreadable */
 function contentRange(value: string | null): { start: number; end: number; total: number } | null {
@@ -70,7 +71,10 @@ function isRestOf(response: Response, partial: PartialTrack): boolean {
   const range = contentRange(response.headers.get('content-range'));
   if (range) return range.start === partial.bytes && range.end === partial.total - 1 && range.total === partial.total;
   // annil does not expose Content-Range to scripts: the stored file's size and the answer's length say the same
-  return countOf(response.headers.get('x-origin-size')) === partial.total && countOf(response.headers.get('content-length')) === partial.total - partial.bytes;
+  return (
+    countOf(response.headers.get('x-origin-size')) === partial.total &&
+    countOf(response.headers.get('content-length')) === partial.total - partial.bytes
+  );
 }
 
 /**
@@ -178,7 +182,12 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
    * The library's answer for the track: the rest of the body a download cut off was receiving
    * (`partial`, its bytes so far) when the library sends it, else the whole body.
    */
-  async function answerFor(storage: KeptAudio, key: KeptTrackKey, url: string, signal: AbortSignal): Promise<{ response: Response; partial: PartialTrack | null }> {
+  async function answerFor(
+    storage: KeptAudio,
+    key: KeptTrackKey,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<{ response: Response; partial: PartialTrack | null }> {
     const partial = await storage.readPartialTrack(key);
     if (partial && partial.bytes < partial.total) {
       const rest = await ask(url, signal, restOf(partial));
@@ -204,7 +213,11 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
    * rest when it starts again (docs/architecture.md#audio-kept-on-the-device); a cancelled one
    * (stopped through `signal`) leaves nothing.
    */
-  async function download({ track, quality }: KeepItem, signal: AbortSignal, report: (bytes: number, total: number | null) => void): Promise<void> {
+  async function download(
+    { track, quality }: KeepItem,
+    signal: AbortSignal,
+    report: (bytes: number, total: number | null) => void,
+  ): Promise<void> {
     askToPersist();
     const key: KeptTrackKey = { albumId: track.albumId, discId: track.discId, trackId: track.trackId, quality };
     const storage = await kept();
@@ -293,7 +306,9 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
       throw wrongBody ?? error;
     }
     if (resumed || keeper?.recorded()) {
-      await storage.removePartialTrack(key).catch((error: unknown) => console.warn('the bytes of a download kept whole could not be removed', error));
+      await storage
+        .removePartialTrack(key)
+        .catch((error: unknown) => console.warn('the bytes of a download kept whole could not be removed', error));
     }
     // read before it was kept in this quality, or (its album's tracks) before their album's cover was
     const albumKept = await keepAlbumOf(track.albumId, source.coverUrl);

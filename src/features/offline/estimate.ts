@@ -23,7 +23,13 @@ async function inTurns<T, R>(items: readonly T[], parallel: number, work: (item:
   return answers;
 }
 
-export function createEstimate({ accessFor, fetch }: { accessFor: (track: TrackInfo) => Promise<LibraryAccess>; fetch: typeof globalThis.fetch }) {
+export function createEstimate({
+  accessFor,
+  fetch,
+}: {
+  accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
+  fetch: typeof globalThis.fetch;
+}) {
   /**
    * The tracks' size in the quality they would be kept in, from HEAD answers of their libraries
    * (a spread of a long list, the rest estimated from it), and the space left on this device.
@@ -34,7 +40,10 @@ export function createEstimate({ accessFor, fetch }: { accessFor: (track: TrackI
     const sizes = await inTurns(asked, KEEP_ESTIMATE_PARALLEL, async (track) => {
       try {
         const source = await (await accessFor(track)).trackSource(track);
-        const answer = await libraryFetch(fetch, withQuery(source.audioUrl, { quality: served }), { method: 'HEAD', signal });
+        const answer = await libraryFetch(fetch, withQuery(source.audioUrl, { quality: served }), {
+          method: 'HEAD',
+          signal,
+        });
         return answer.ok ? trackBytes(answer.headers, served) : null;
       } catch {
         // a library that cannot say leaves this track to the estimate from the others

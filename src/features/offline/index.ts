@@ -1,5 +1,5 @@
 // What the app composes of listening offline.
-export { clearKeptOnDevice, keptSourceInHand, keptSourceOf, readKeptAhead,  } from './keptReads';
+export { clearKeptOnDevice, keptSourceInHand, keptSourceOf, readKeptAhead } from './keptReads';
 export { keptAlbumInfoOf } from './keptStore';
 export { isKept, keptKnown } from './selectors';
 export { startKeeping } from './start';

@@ -55,11 +55,13 @@ export const keepPlanMachine = setup({
     start: assign({ started: true }),
   },
 }).createMachine({
-  description: 'The 保存到本机 dialog: the tracks, their quality and estimated size against the space left, then 开始保存 or 取消.',
+  description:
+    'The 保存到本机 dialog: the tracks, their quality and estimated size against the space left, then 开始保存 or 取消.',
   id: 'keepPlan',
   context: ({ input }) => ({ tracks: input.tracks, quality: input.quality, estimate: null, started: false }),
   // what its owner queues: the tracks in the chosen quality once 开始保存 was pressed
-  output: ({ context }): { track: TrackInfo; quality: Quality }[] => (context.started ? context.tracks.map((track) => ({ track, quality: context.quality })) : []),
+  output: ({ context }): { track: TrackInfo; quality: Quality }[] =>
+    context.started ? context.tracks.map((track) => ({ track, quality: context.quality })) : [],
   initial: 'estimating',
   on: {
     CLOSE: { description: '取消, or the dialog closed: nothing is downloaded.', target: '.closed' },
@@ -78,7 +80,12 @@ export const keepPlanMachine = setup({
         onError: { target: 'ready', actions: { type: 'setEstimate', params: UNKNOWN } },
       },
       on: {
-        SET_QUALITY: { description: 'Another quality: the size is estimated again.', target: 'estimating', reenter: true, actions: 'setQuality' },
+        SET_QUALITY: {
+          description: 'Another quality: the size is estimated again.',
+          target: 'estimating',
+          reenter: true,
+          actions: 'setQuality',
+        },
       },
     },
     checking: {
@@ -92,7 +99,11 @@ export const keepPlanMachine = setup({
       description: 'The size and the space left show; 开始保存 can be pressed.',
       tags: ['ready'],
       on: {
-        CONFIRM: { description: '开始保存: the tracks join the download queue in this quality.', target: 'closed', actions: 'start' },
+        CONFIRM: {
+          description: '开始保存: the tracks join the download queue in this quality.',
+          target: 'closed',
+          actions: 'start',
+        },
         SET_QUALITY: { target: 'estimating', actions: 'setQuality' },
       },
     },

@@ -31,7 +31,13 @@ export const pathEvents: AnyEventObject[] = [
 
 /** Value and what is held (kept, queued, the tries of the track): a retry differs from a first try. */
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
-  const { kept, queue, failedTries, keptInBatch, plan } = snapshot.context as { kept: string[]; queue: unknown[]; failedTries: number; keptInBatch: number; plan: unknown };
+  const { kept, queue, failedTries, keptInBatch, plan } = snapshot.context as {
+    kept: string[];
+    queue: unknown[];
+    failedTries: number;
+    keptInBatch: number;
+    plan: unknown;
+  };
   return JSON.stringify([snapshot.value, kept, queue, failedTries, keptInBatch, plan !== null]);
 };
 

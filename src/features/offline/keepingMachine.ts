@@ -122,17 +122,29 @@ export const keepingMachine = setup({
   },
   actions: {
     setKept: assign((_, params: KeptOnDevice) => ({ kept: params.kept, queue: params.queue, keptBytes: params.bytes })),
-    enqueue: assign(({ context, event }) => (event.type === 'KEEP' ? { queue: [...context.queue, ...newKeepItems(context, event.items)] } : {})),
+    enqueue: assign(({ context, event }) =>
+      event.type === 'KEEP' ? { queue: [...context.queue, ...newKeepItems(context, event.items)] } : {},
+    ),
     // one dialog at a time, spawned under its actor's name so it is stopped by that name
     openPlan: assign(({ context, event, spawn }) => {
       if (event.type !== 'PLAN') return {};
-      return { plan: spawn('keepPlan', { id: 'keepPlan', input: { tracks: newTracks(context, event.tracks), quality: event.quality } }) };
+      return {
+        plan: spawn('keepPlan', {
+          id: 'keepPlan',
+          input: { tracks: newTracks(context, event.tracks), quality: event.quality },
+        }),
+      };
     }),
     stopPlan: stopChild('keepPlan'),
     forgetPlan: assign({ plan: null }),
     // queued as a KEEP is in whatever state the queue is
-    keepPlanned: raise(({ event }) => ({ type: 'KEEP' as const, items: event.type === 'xstate.done.actor.keepPlan' ? event.output : [] })),
-    setProgress: assign(({ event }) => (event.type === 'DOWNLOAD_PROGRESS' ? { progress: { bytes: event.bytes, total: event.total } } : {})),
+    keepPlanned: raise(({ event }) => ({
+      type: 'KEEP' as const,
+      items: event.type === 'xstate.done.actor.keepPlan' ? event.output : [],
+    })),
+    setProgress: assign(({ event }) =>
+      event.type === 'DOWNLOAD_PROGRESS' ? { progress: { bytes: event.bytes, total: event.total } } : {},
+    ),
     startTrack: assign({ progress: { bytes: 0, total: null } }),
     markKept: assign(({ context }) => {
       const key = keyOf(context.queue[0]!);
@@ -147,7 +159,16 @@ export const keepingMachine = setup({
     countFailedTry: assign(({ context }) => ({ failedTries: context.failedTries + 1 })),
     dropFailed: assign(({ context }) => ({ queue: context.queue.slice(1), failedTries: 0 })),
     clearQueue: assign({ queue: [], failedTries: 0, keptInBatch: 0 }),
-    forgetAll: assign({ kept: [], keptBytes: {}, queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null }),
+    forgetAll: assign({
+      kept: [],
+      keptBytes: {},
+      queue: [],
+      progress: { bytes: 0, total: null },
+      keptInBatch: 0,
+      failedTries: 0,
+      removing: [],
+      plan: null,
+    }),
     finishBatch: assign({ keptInBatch: 0 }),
     setRemoving: assign(({ event }) => (event.type === 'REMOVE' ? { removing: event.tracks } : {})),
     forgetRemoved: assign(({ context }) => {
@@ -158,32 +179,62 @@ export const keepingMachine = setup({
     endRemoving: assign({ removing: [] }),
     saveQueue: emit(({ context }) => ({ type: 'queueChanged' as const, queue: context.queue })),
     notifyAllKept: emit({ type: 'notify', severity: 'info', message: text.offline.allKept }),
-    notifyDone: emit(({ context }) => ({ type: 'notify' as const, severity: 'success' as const, message: text.offline.keepDone(context.keptInBatch) })),
+    notifyDone: emit(({ context }) => ({
+      type: 'notify' as const,
+      severity: 'success' as const,
+      message: text.offline.keepDone(context.keptInBatch),
+    })),
     notifyFailed: emit(({ context, event }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
-      message: text.offline.keepFailed(context.queue[0]?.track.title ?? '', errorMessage(event.type === 'TRACK_FAILED' ? event.error : null)),
+      message: text.offline.keepFailed(
+        context.queue[0]?.track.title ?? '',
+        errorMessage(event.type === 'TRACK_FAILED' ? event.error : null),
+      ),
     })),
     notifyCancelled: emit({ type: 'notify', severity: 'info', message: text.offline.cancelled }),
     notifyOutOfSpace: emit({ type: 'notify', severity: 'error', message: text.offline.outOfSpace }),
     notifyRemoved: emit({ type: 'notify', severity: 'success', message: text.offline.removed }),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
-  description: 'What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.',
+  description:
+    'What is kept on this device for listening offline: the download queue (保存到本机), its progress, retries and cancel, and 移除本机副本.',
   id: 'keeping',
-  context: { kept: [], keptBytes: {}, queue: [], progress: { bytes: 0, total: null }, keptInBatch: 0, failedTries: 0, removing: [], plan: null },
+  context: {
+    kept: [],
+    keptBytes: {},
+    queue: [],
+    progress: { bytes: 0, total: null },
+    keptInBatch: 0,
+    failedTries: 0,
+    removing: [],
+    plan: null,
+  },
   initial: 'waiting',
   on: {
-    RESET: { description: 'Signed out: the device was cleared; nothing is read until somebody signs in.', target: '.waiting', actions: ['stopPlan', 'forgetAll'] },
+    RESET: {
+      description: 'Signed out: the device was cleared; nothing is read until somebody signs in.',
+      target: '.waiting',
+      actions: ['stopPlan', 'forgetAll'],
+    },
     'xstate.done.actor.keepPlan': [
-      { guard: 'planStarted', description: '开始保存 in the dialog: its tracks join the queue.', actions: ['forgetPlan', 'keepPlanned'] },
+      {
+        guard: 'planStarted',
+        description: '开始保存 in the dialog: its tracks join the queue.',
+        actions: ['forgetPlan', 'keepPlanned'],
+      },
       { description: '取消 in the dialog: nothing is queued.', actions: 'forgetPlan' },
     ],
   },
   states: {
     waiting: {
-      description: 'Nobody is signed in: what this device keeps is not read (a visitor of a shared list loads none of it).',
+      description:
+        'Nobody is signed in: what this device keeps is not read (a visitor of a shared list loads none of it).',
       on: { LOAD: 'loading' },
     },
     loading: {
@@ -213,7 +264,8 @@ export const keepingMachine = setup({
       },
     },
     downloading: {
-      description: 'The first track of the queue downloads into the device: its progress shows, and the count of the batch.',
+      description:
+        'The first track of the queue downloads into the device: its progress shows, and the count of the batch.',
       tags: ['busy', 'downloading'],
       entry: 'startTrack',
       invoke: { id: 'downloadTrack', src: 'downloadTrack', input: ({ context }) => context.queue[0]! },

@@ -12,7 +12,10 @@ export interface KeptSource {
 }
 
 /** the qualities a kept track plays in, in turn: the listener's, else the best kept */
-const playOrder = (preferred: Quality): Quality[] => [preferred, ...[...QUALITIES].reverse().filter((quality) => quality !== preferred)];
+const playOrder = (preferred: Quality): Quality[] => [
+  preferred,
+  ...[...QUALITIES].reverse().filter((quality) => quality !== preferred),
+];
 
 // Kept tracks read ahead: a row of a kept track on screen is a click away from playing, so its body
 // and cover are read when it shows (and kept from a play for the next one), with their object
@@ -57,7 +60,8 @@ function handOut(source: KeptSource): KeptSource {
 function urlsOf(found: KeptPlayback, albumId: string): KeptSource {
   let coverUrl: string | null = null;
   if (found.cover) {
-    for (const held of reads.values()) if (held.track.albumId === albumId && held.source?.coverUrl) coverUrl = held.source.coverUrl;
+    for (const held of reads.values())
+      if (held.track.albumId === albumId && held.source?.coverUrl) coverUrl = held.source.coverUrl;
     coverUrl ??= URL.createObjectURL(found.cover);
   }
   return { url: URL.createObjectURL(found.body), coverUrl };
@@ -77,7 +81,9 @@ function readOf(track: TrackIdentity, preferred: Quality): Promise<KeptPlayback 
   if (held?.preferred === preferred) return held.read;
   // the storage module held: the reads go out at the call, before the click's render
   const loaded = keptLoaded();
-  const read = loaded ? loaded.readKeptTrack(track, playOrder(preferred)) : kept().then((storage) => storage.readKeptTrack(track, playOrder(preferred)));
+  const read = loaded
+    ? loaded.readKeptTrack(track, playOrder(preferred))
+    : kept().then((storage) => storage.readKeptTrack(track, playOrder(preferred)));
   const dropThis = () => {
     if (reads.get(key)?.read === read) drop(key);
   };
@@ -103,7 +109,11 @@ export function forgetReads(which: (track: TrackIdentity) => boolean): void {
  * Nothing is read for a track the keeping actor does not list. Settles once the read has arrived
  * (a failed one is said by the play that needs it).
  */
-export async function readKeptAhead(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): Promise<void> {
+export async function readKeptAhead(
+  track: TrackIdentity,
+  preferred: Quality,
+  mayBeKept: (track: TrackIdentity) => boolean = () => true,
+): Promise<void> {
   if (mayBeKept(track)) await readOf(track, preferred).catch(() => {});
 }
 
@@ -111,7 +121,11 @@ export async function readKeptAhead(track: TrackIdentity, preferred: Quality, ma
  * The kept track's source when its read has already arrived (read ahead, or played before), else
  * null: the player then loads it at once, within the click.
  */
-export function keptSourceInHand(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): KeptSource | null {
+export function keptSourceInHand(
+  track: TrackIdentity,
+  preferred: Quality,
+  mayBeKept: (track: TrackIdentity) => boolean = () => true,
+): KeptSource | null {
   if (!mayBeKept(track)) return null;
   const held = reads.get(trackKey(track));
   return held?.preferred === preferred && held.source ? handOut(held.source) : null;
@@ -121,7 +135,11 @@ export function keptSourceInHand(track: TrackIdentity, preferred: Quality, mayBe
  * The track as kept on this device, or null when it is not: in the listener's quality if kept so,
  * else the best quality kept. Played from it, the track needs no library and no network.
  */
-export async function keptSourceOf(track: TrackIdentity, preferred: Quality, mayBeKept: (track: TrackIdentity) => boolean = () => true): Promise<KeptSource | null> {
+export async function keptSourceOf(
+  track: TrackIdentity,
+  preferred: Quality,
+  mayBeKept: (track: TrackIdentity) => boolean = () => true,
+): Promise<KeptSource | null> {
   // the keeping actor's list says at once what is not kept: no store is opened to play those
   if (!mayBeKept(track)) return null;
   try {
@@ -142,4 +160,3 @@ export async function clearKeptOnDevice(): Promise<void> {
   forgetReads(() => true);
   await (await kept()).clearKeptAudio();
 }
-

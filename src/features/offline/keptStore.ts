@@ -61,5 +61,8 @@ export async function keptStorage(): Promise<KeptStorage> {
     album.tracks.push({ albumId: track.albumId, discId: track.discId, trackId: track.trackId });
     album.bytes += track.bytes;
   }
-  return { albums: [...byAlbum.values()].sort((a, b) => a.title.localeCompare(b.title)), estimate: await storageEstimate() };
+  return {
+    albums: [...byAlbum.values()].sort((a, b) => a.title.localeCompare(b.title)),
+    estimate: await storageEstimate(),
+  };
 }

@@ -36,10 +36,12 @@ function albumCountsOf(kept: readonly string[]): ReadonlyMap<string, number> {
 }
 
 /** how many of the album's tracks are kept on this device */
-export const keptInAlbum = (albumId: string) => (snapshot: Snapshot) => albumCountsOf(snapshot.context.kept).get(albumId) ?? 0;
+export const keptInAlbum = (albumId: string) => (snapshot: Snapshot) =>
+  albumCountsOf(snapshot.context.kept).get(albumId) ?? 0;
 
 /** whether the track is kept on this device (in any quality) */
-export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) => keptSetOf(snapshot.context.kept).has(trackKey(track));
+export const isKept = (track: TrackIdentity) => (snapshot: Snapshot) =>
+  keptSetOf(snapshot.context.kept).has(trackKey(track));
 
 // the queue as a set, once per queue (every row asks on every snapshot, as for the kept list)
 const queuedSets = new WeakMap<readonly { track: TrackIdentity }[], ReadonlySet<string>>();
@@ -64,14 +66,16 @@ function downloadingKey(snapshot: Snapshot): string | null {
  * again only when its own state or percent changes.
  */
 export type RowKeeping = 'kept' | 'queued' | 'downloading' | number | null;
-export const rowKeeping = (track: TrackIdentity) => (snapshot: Snapshot): RowKeeping => {
-  const key = trackKey(track);
-  if (keptSetOf(snapshot.context.kept).has(key)) return 'kept';
-  const { queue, progress } = snapshot.context;
-  if (queue.length === 0 || !queuedSetOf(queue).has(key)) return null;
-  if (downloadingKey(snapshot) !== key) return 'queued';
-  return progress.total ? Math.min(100, Math.floor((progress.bytes / progress.total) * 100)) : 'downloading';
-};
+export const rowKeeping =
+  (track: TrackIdentity) =>
+  (snapshot: Snapshot): RowKeeping => {
+    const key = trackKey(track);
+    if (keptSetOf(snapshot.context.kept).has(key)) return 'kept';
+    const { queue, progress } = snapshot.context;
+    if (queue.length === 0 || !queuedSetOf(queue).has(key)) return null;
+    if (downloadingKey(snapshot) !== key) return 'queued';
+    return progress.total ? Math.min(100, Math.floor((progress.bytes / progress.total) * 100)) : 'downloading';
+  };
 
 /** of these tracks: how many are kept, how many wait in the queue, and whether one of them downloads now */
 export const keepingOf = (tracks: readonly TrackIdentity[]) => (snapshot: Snapshot) => {

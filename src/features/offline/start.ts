@@ -10,7 +10,9 @@ export function startKeeping({ inspect, ...deps }: KeepingDeps & { inspect?: (ev
   const keepPlan = keepPlanMachine.provide({ actors: { estimateKeep } });
   const keeping = createActor(keepingMachine.provide({ actors: { ...actors, keepPlan } }), { inspect });
   keeping.on('queueChanged', ({ queue }) => {
-    void import('@/storage/keptAudio').then((storage) => storage.saveKeepQueue(queue)).catch((error: unknown) => console.warn('the download queue could not be saved', error));
+    void import('@/storage/keptAudio')
+      .then((storage) => storage.saveKeepQueue(queue))
+      .catch((error: unknown) => console.warn('the download queue could not be saved', error));
   });
   return keeping.start();
 }

@@ -31,8 +31,16 @@ const loaderSetup = setup({
   actions: {
     setData: assign((_, params: { data: unknown }) => ({ data: params.data, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
-    notifyError: emit(({ context }) => ({ type: 'notify' as const, severity: 'error' as const, message: context.error ?? '' })),
-    notifyReloadFailed: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyError: emit(({ context }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: context.error ?? '',
+    })),
+    notifyReloadFailed: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 });
 
@@ -49,7 +57,8 @@ function defineLoader(id: string, loadId: string) {
         tags: ['busy'],
         on: {
           RELOAD: {
-            description: 'What the load reads changed meanwhile (a sync ended): it starts again, so the page never keeps what was read before.',
+            description:
+              'What the load reads changed meanwhile (a sync ended): it starts again, so the page never keeps what was read before.',
             target: 'loading',
             reenter: true,
           },
@@ -58,7 +67,10 @@ function defineLoader(id: string, loadId: string) {
           id: loadId,
           src: 'load',
           onDone: { target: 'success', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
-          onError: { target: 'failure', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'notifyError'] },
+          onError: {
+            target: 'failure',
+            actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'notifyError'],
+          },
         },
       },
       success: {
@@ -70,13 +82,20 @@ function defineLoader(id: string, loadId: string) {
         description: 'The data stays shown while it loads again.',
         tags: ['busy', 'shown'],
         on: {
-          RELOAD: { description: 'Changed again meanwhile: the load starts again.', target: 'reloading', reenter: true },
+          RELOAD: {
+            description: 'Changed again meanwhile: the load starts again.',
+            target: 'reloading',
+            reenter: true,
+          },
         },
         invoke: {
           id: loadId,
           src: 'load',
           onDone: { target: 'success', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
-          onError: { target: 'success', actions: { type: 'notifyReloadFailed', params: ({ event }) => ({ error: event.error }) } },
+          onError: {
+            target: 'success',
+            actions: { type: 'notifyReloadFailed', params: ({ event }) => ({ error: event.error }) },
+          },
         },
       },
       failure: {

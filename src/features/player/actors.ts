@@ -31,12 +31,17 @@ export interface PlayerDeps {
  * A promise actor that is done as it is created when its answer is already in hand (`inHand` gives
  * it, else null): the machine that invoked it moves on within the same event, before any render.
  */
-function doneWhenInHand<TOutput, TInput>(inHand: (input: TInput) => TOutput | null, logic: PromiseActorLogic<TOutput, TInput>): PromiseActorLogic<TOutput, TInput> {
+function doneWhenInHand<TOutput, TInput>(
+  inHand: (input: TInput) => TOutput | null,
+  logic: PromiseActorLogic<TOutput, TInput>,
+): PromiseActorLogic<TOutput, TInput> {
   return {
     ...logic,
     getInitialSnapshot(scope, input) {
       const output = inHand(input);
-      return output === null ? logic.getInitialSnapshot(scope, input) : { status: 'done', output, error: undefined, input: undefined };
+      return output === null
+        ? logic.getInitialSnapshot(scope, input)
+        : { status: 'done', output, error: undefined, input: undefined };
     },
   };
 }

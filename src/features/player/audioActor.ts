@@ -175,7 +175,10 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
     let handOverTimer: unknown = null;
     const detachers = new Map<AudioElementLike, () => void>();
 
-    const times = () => ({ currentTime: finiteOrNull(current.currentTime) ?? 0, duration: finiteOrNull(current.duration) });
+    const times = () => ({
+      currentTime: finiteOrNull(current.currentTime) ?? 0,
+      duration: finiteOrNull(current.duration),
+    });
 
     const play = (element: AudioElementLike) => {
       let pending: Promise<void> | undefined;
@@ -186,7 +189,10 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       }
       // Older engines return undefined; a rejection must never go unhandled.
       pending?.catch((e: unknown) => {
-        const name = e instanceof Error || (e !== null && typeof e === 'object' && 'name' in e) ? String((e as { name: unknown }).name) : 'Error';
+        const name =
+          e instanceof Error || (e !== null && typeof e === 'object' && 'name' in e)
+            ? String((e as { name: unknown }).name)
+            : 'Error';
         // AbortError: a newer load() or pause() interrupted this play(); nothing to report.
         if (name === 'AbortError' || element !== current) return;
         report({ type: 'audio.playRejected', name, message: e instanceof Error ? e.message : String(e) });
@@ -304,7 +310,8 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
           if (stopped) return;
           if (element === current) currentListeners[type]?.();
           else if (element === next) nextListeners[type]?.(element);
-          else if (retiring.has(element) && (type === 'ended' || type === 'pause' || type === 'error')) release(element);
+          else if (retiring.has(element) && (type === 'ended' || type === 'pause' || type === 'error'))
+            release(element);
         };
         element.addEventListener(type, handler);
         return [type, handler] as const;

@@ -5,7 +5,10 @@ import { sampleTrack } from '@/shared/model.samples';
 // a stub an exported path can name (docs/qa.md#replay-an-exported-file), not a bare function
 import { returns } from '../../../model-paths/pathReplay';
 
-const sampleSource = { url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&quality=lossless', coverUrl: 'http://127.0.0.1:8081/album-a/1/cover' };
+const sampleSource = {
+  url: 'http://127.0.0.1:8081/album-a/1/1?auth=a.b.c&quality=lossless',
+  coverUrl: 'http://127.0.0.1:8081/album-a/1/cover',
+};
 
 export const pathEvents: AnyEventObject[] = [
   { type: 'RESTORE', queue: [sampleTrack('a'), sampleTrack('b')], index: 0 },
@@ -43,7 +46,8 @@ export const pathInput = { volume: 100, muted: false, now: returns(1_700_000_000
 export const unreachable = [
   ...(['playing', 'paused'] as const).map((state) => ({
     transition: `playback.${state} —audio.ended#5→ playback.ended`,
-    reason: 'the fallback after hasNext and queueFinishedNext: an end of the queue always wraps, so one of the two holds whenever a track ends',
+    reason:
+      'the fallback after hasNext and queueFinishedNext: an end of the queue always wraps, so one of the two holds whenever a track ends',
   })),
 ];
 
@@ -56,7 +60,11 @@ export const unreachable = [
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
   const context = snapshot.context as { queue: unknown[]; duration: number | null };
   const endedWithDuration = snapshot.matches({ playback: 'ended' }) && context.duration !== null;
-  return JSON.stringify([snapshot.value, Math.min(context.queue.length, 2), ...(endedWithDuration ? ['duration'] : [])]);
+  return JSON.stringify([
+    snapshot.value,
+    Math.min(context.queue.length, 2),
+    ...(endedWithDuration ? ['duration'] : []),
+  ]);
 };
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */

@@ -10,7 +10,15 @@
 import { and, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { nextIndex, previousIndex, randomIndex } from './queue';
-import { initialContext, loadingTrack, playReport, type LoopMode, type PlaybackStatus, type PlayerContext, type PlayerEvent } from './playerModel';
+import {
+  initialContext,
+  loadingTrack,
+  playReport,
+  type LoopMode,
+  type PlaybackStatus,
+  type PlayerContext,
+  type PlayerEvent,
+} from './playerModel';
 import { playerSetup } from './playerSetup';
 import { failure } from '@/shared/machines';
 
@@ -42,14 +50,16 @@ const onTrackEnd = [
 /** the prepared next track started as this one ended (gapless): it becomes the current item */
 const handOverTransition = {
   guard: 'isPreparedHandOver',
-  description: 'Gapless: the audio actor started the prepared next track the moment this one ended; it becomes the current item.',
+  description:
+    'Gapless: the audio actor started the prepared next track the moment this one ended; it becomes the current item.',
   target: '#player.playback.playing',
   reenter: true,
   actions: ['takeOverNext', 'persistQueue'],
 } as const;
 
 export const playerMachine = playerSetup.createMachine({
-  description: 'The player bar and the /now page: the queue, what plays, the loop mode, play reports and the next track prepared for gapless playback.',
+  description:
+    'The player bar and the /now page: the queue, what plays, the loop mode, play reports and the next track prepared for gapless playback.',
   id: 'player',
   type: 'parallel',
   context: ({ input }) => initialContext(input),
@@ -135,13 +145,35 @@ export const playerMachine = playerSetup.createMachine({
           on: {
             TOGGLE_PLAY: { guard: 'hasQueue', target: 'buffering', actions: toCurrent },
             RESTORE: { actions: ['restoreQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
-            PLAY_LATER: { actions: ['insertLater', 'persistQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
-            REMOVE_FROM_QUEUE: { actions: ['removeItem', 'persistQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
-            CLEAR_QUEUE: { actions: ['clearQueue', 'persistQueue', 'selectCurrent', { type: 'announce', params: { playing: false } }] },
+            PLAY_LATER: {
+              actions: [
+                'insertLater',
+                'persistQueue',
+                'selectCurrent',
+                { type: 'announce', params: { playing: false } },
+              ],
+            },
+            REMOVE_FROM_QUEUE: {
+              actions: [
+                'removeItem',
+                'persistQueue',
+                'selectCurrent',
+                { type: 'announce', params: { playing: false } },
+              ],
+            },
+            CLEAR_QUEUE: {
+              actions: [
+                'clearQueue',
+                'persistQueue',
+                'selectCurrent',
+                { type: 'announce', params: { playing: false } },
+              ],
+            },
           },
         },
         buffering: {
-          description: 'The selected track is being resolved (library, stream choice) and loaded; fails after bufferingTimeout.',
+          description:
+            'The selected track is being resolved (library, stream choice) and loaded; fails after bufferingTimeout.',
           tags: ['busy', 'buffering'],
           entry: { type: 'announce', params: { playing: false } },
           after: { bufferingTimeout: { target: 'empty', actions: failLoad } },
@@ -154,8 +186,14 @@ export const playerMachine = playerSetup.createMachine({
                 id: 'resolveSource',
                 src: 'resolveSource',
                 input: ({ context }) => loadingTrack(context),
-                onDone: { target: 'loading', actions: [{ type: 'setSource', params: ({ event }) => event.output }, 'loadAudio'] },
-                onError: { target: '#player.playback.empty', actions: [{ type: 'recordResolveError', params: failure }, 'notifyPlayerError'] },
+                onDone: {
+                  target: 'loading',
+                  actions: [{ type: 'setSource', params: ({ event }) => event.output }, 'loadAudio'],
+                },
+                onError: {
+                  target: '#player.playback.empty',
+                  actions: [{ type: 'recordResolveError', params: failure }, 'notifyPlayerError'],
+                },
               },
             },
             loading: {
@@ -191,13 +229,19 @@ export const playerMachine = playerSetup.createMachine({
               },
             },
             waitingForLibrary: {
-              description: 'The library was busy: the track loads again after the wait it named (three times at most, within the buffering time-out).',
+              description:
+                'The library was busy: the track loads again after the wait it named (three times at most, within the buffering time-out).',
               after: { libraryBusyWait: { target: 'loading', actions: 'loadAudio' } },
             },
           },
           on: {
             REMOVE_FROM_QUEUE: [
-              { guard: 'removesCurrentWithOthers', target: 'buffering', reenter: true, actions: ['removeItem', ...toCurrent] },
+              {
+                guard: 'removesCurrentWithOthers',
+                target: 'buffering',
+                reenter: true,
+                actions: ['removeItem', ...toCurrent],
+              },
               { actions: ['removeItem', 'persistQueue'] },
             ],
           },
@@ -234,10 +278,18 @@ export const playerMachine = playerSetup.createMachine({
           on: {
             TOGGLE_PLAY: { target: 'playing', actions: 'playAudio' },
             SEEK: { guard: 'durationKnown', target: 'playing', actions: ['seekAudio', 'playAudio'] },
-            SEEK_BY: { guard: 'durationKnown', description: 'A step from the keyboard: stays paused.', actions: ['seekAudioBy', 'stepTime'] },
+            SEEK_BY: {
+              guard: 'durationKnown',
+              description: 'A step from the keyboard: stays paused.',
+              actions: ['seekAudioBy', 'stepTime'],
+            },
             SEEK_TO: { guard: 'durationKnown', target: 'playing', actions: ['seekAudioTo', 'playAudio'] },
             'audio.playing': 'playing',
-            'audio.handedOver': { ...handOverTransition, description: 'A pause crossed the hand-over: the next track, which the actor started, is current and plays.' },
+            'audio.handedOver': {
+              ...handOverTransition,
+              description:
+                'A pause crossed the hand-over: the next track, which the actor started, is current and plays.',
+            },
             'audio.ended': onTrackEnd,
             'audio.error': { target: 'empty', actions: failLoad },
           },
@@ -259,9 +311,21 @@ export const playerMachine = playerSetup.createMachine({
       description: 'The loop mode button: 队列循环, 单曲循环 or 队列随机.',
       initial: 'listLoop',
       states: {
-        listLoop: { description: '队列循环: the queue starts again after its last track.', tags: ['listLoop'], on: { CYCLE_LOOP_MODE: 'trackLoop' } },
-        trackLoop: { description: '单曲循环: the current track repeats.', tags: ['trackLoop'], on: { CYCLE_LOOP_MODE: 'shuffle' } },
-        shuffle: { description: '队列随机: the next track is picked at random.', tags: ['shuffle'], on: { CYCLE_LOOP_MODE: 'listLoop' } },
+        listLoop: {
+          description: '队列循环: the queue starts again after its last track.',
+          tags: ['listLoop'],
+          on: { CYCLE_LOOP_MODE: 'trackLoop' },
+        },
+        trackLoop: {
+          description: '单曲循环: the current track repeats.',
+          tags: ['trackLoop'],
+          on: { CYCLE_LOOP_MODE: 'shuffle' },
+        },
+        shuffle: {
+          description: '队列随机: the next track is picked at random.',
+          tags: ['shuffle'],
+          on: { CYCLE_LOOP_MODE: 'listLoop' },
+        },
       },
     },
     stat: {
@@ -307,7 +371,11 @@ export const playerMachine = playerSetup.createMachine({
         'Gapless: after each jump, the track that follows the current one (by loop mode) is resolved and loaded into a second audio element, one at a time, once the current track plays, so it never takes bandwidth from the track the listener waits for. When it is ready, the audio actor starts it the moment the current one ends (playback: audio.handedOver). A change of queue or loop mode that changes what follows drops it and prepares again.',
       initial: 'idle',
       on: {
-        CYCLE_LOOP_MODE: { description: 'Another loop mode: another track may follow.', target: '.idle', actions: ['clearPreloadTarget', 'askPreload'] },
+        CYCLE_LOOP_MODE: {
+          description: 'Another loop mode: another track may follow.',
+          target: '.idle',
+          actions: ['clearPreloadTarget', 'askPreload'],
+        },
         'audio.handedOver': { target: '.idle', actions: 'clearPreloadTarget' },
       },
       states: {
@@ -339,11 +407,16 @@ export const playerMachine = playerSetup.createMachine({
           always: [
             {
               guard: not('nextUpStillFollows'),
-              description: 'Another item follows now: the running preload is stopped; the new one starts once the current track plays.',
+              description:
+                'Another item follows now: the running preload is stopped; the new one starts once the current track plays.',
               target: 'idle',
               actions: ['clearPreloadTarget', 'askPreload'],
             },
-            { guard: 'newJump', description: 'The same item still follows: the request is dropped.', actions: 'takeJump' },
+            {
+              guard: 'newJump',
+              description: 'The same item still follows: the request is dropped.',
+              actions: 'takeJump',
+            },
           ],
           invoke: {
             id: 'preload',
@@ -355,7 +428,11 @@ export const playerMachine = playerSetup.createMachine({
                 target: 'loadingNext',
                 actions: [{ type: 'setPreloadSource', params: ({ event }) => event.output! }, 'prepareNextAudio'],
               },
-              { description: 'Streamed by parts: it starts the usual way at the end.', target: 'idle', actions: 'clearPreloadTarget' },
+              {
+                description: 'Streamed by parts: it starts the usual way at the end.',
+                target: 'idle',
+                actions: 'clearPreloadTarget',
+              },
             ],
             onError: { target: 'idle', actions: 'clearPreloadTarget' },
           },
@@ -363,7 +440,11 @@ export const playerMachine = playerSetup.createMachine({
         loadingNext: {
           description: 'The second audio element loads the following track.',
           always: [
-            { guard: not('nextUpStillFollows'), target: 'idle', actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'] },
+            {
+              guard: not('nextUpStillFollows'),
+              target: 'idle',
+              actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'],
+            },
             { guard: 'newJump', actions: 'takeJump' },
           ],
           on: {
@@ -377,9 +458,14 @@ export const playerMachine = playerSetup.createMachine({
           },
         },
         ready: {
-          description: 'The following track can play through: the audio actor starts it as the current one ends, without a gap.',
+          description:
+            'The following track can play through: the audio actor starts it as the current one ends, without a gap.',
           always: [
-            { guard: not('nextUpStillFollows'), target: 'idle', actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'] },
+            {
+              guard: not('nextUpStillFollows'),
+              target: 'idle',
+              actions: ['dropNextAudio', 'clearPreloadTarget', 'askPreload'],
+            },
             { guard: 'newJump', actions: 'takeJump' },
           ],
           on: {

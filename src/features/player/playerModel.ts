@@ -235,7 +235,9 @@ export function coverToFind(context: PlayerContext): boolean {
 export function loadingTrack(context: PlayerContext): TrackInfo {
   const track = context.nowPlaying ?? context.queue[context.index];
   // Unreachable (a jump always selects an item); an impossible id lets resolveSource fail cleanly.
-  return track ? trackInfoOf(track) : { albumId: '', discId: 0, trackId: 0, title: '', artist: '', type: 'normal', albumTitle: '' };
+  return track
+    ? trackInfoOf(track)
+    : { albumId: '', discId: 0, trackId: 0, title: '', artist: '', type: 'normal', albumTitle: '' };
 }
 
 /** the next item, when there is one other than the current */
@@ -300,4 +302,3 @@ export function playReport(context: PlayerContext, delayMs: number): PlayReportI
   const { albumId, discId, trackId } = loadingTrack(context);
   return { track: { albumId, discId, trackId }, at: [Math.round((context.now() - delayMs) / 1000)] };
 }
-

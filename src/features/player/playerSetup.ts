@@ -7,7 +7,15 @@ import { audioActor } from './audioActor';
 import { isNoSourceError } from '@/shared/errors';
 import { provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
-import { addToQueue, clampIndex, neighbour, playLater, queueFinishedMessage, removeFromQueue, replaceQueue } from './queue';
+import {
+  addToQueue,
+  clampIndex,
+  neighbour,
+  playLater,
+  queueFinishedMessage,
+  removeFromQueue,
+  replaceQueue,
+} from './queue';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import {
   applyFoundCover,
@@ -123,7 +131,10 @@ export const playerSetup = setup({
       source: null,
     })),
     recordLoadError: assign({ error: text.player.loadFailed, source: null }),
-    takeBusyWait: assign(({ context }, params: { wait: number | null }) => ({ busyTries: context.busyTries + 1, busyWaitMs: params.wait ?? 0 })),
+    takeBusyWait: assign(({ context }, params: { wait: number | null }) => ({
+      busyTries: context.busyTries + 1,
+      busyWaitMs: params.wait ?? 0,
+    })),
     appendTracks: assign(({ context, event }) => {
       assertEvent(event, 'ADD_TO_QUEUE');
       return { queue: addToQueue(context.queue, event.tracks).queue };
@@ -157,7 +168,9 @@ export const playerSetup = setup({
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
     takePlay: assign({ countedPlays: ({ context }) => context.plays }),
     takeJump: assign({ preloadedJumps: ({ context }) => context.jumps }),
-    setPreloadTarget: assign(({ context }, params: { mode: LoopMode }) => ({ preloadTarget: nextUpFor(context, params.mode) })),
+    setPreloadTarget: assign(({ context }, params: { mode: LoopMode }) => ({
+      preloadTarget: nextUpFor(context, params.mode),
+    })),
     setPreloadSource: assign(({ context }, source: PlayerSource) => ({
       preloadTarget: context.preloadTarget && { ...context.preloadTarget, source },
     })),
@@ -170,11 +183,20 @@ export const playerSetup = setup({
     }),
     setFoundCover: assign(({ context }, found: FoundCover) => applyFoundCover(context, found)),
     forgetCoverLookup: assign({ coverSought: null }),
-    markCoverSought: assign({ coverSought: ({ context }) => (context.nowPlaying ? trackKey(context.nowPlaying) : null) }),
+    markCoverSought: assign({
+      coverSought: ({ context }) => (context.nowPlaying ? trackKey(context.nowPlaying) : null),
+    }),
 
-    loadAudio: sendTo('audio', ({ context }) => ({ type: 'audio.load' as const, url: context.source ?? '', autoplay: true })),
+    loadAudio: sendTo('audio', ({ context }) => ({
+      type: 'audio.load' as const,
+      url: context.source ?? '',
+      autoplay: true,
+    })),
     unloadAudio: sendTo('audio', { type: 'audio.unload' }),
-    prepareNextAudio: sendTo('audio', ({ context }) => ({ type: 'audio.prepareNext' as const, url: context.preloadTarget?.source?.url ?? '' })),
+    prepareNextAudio: sendTo('audio', ({ context }) => ({
+      type: 'audio.prepareNext' as const,
+      url: context.preloadTarget?.source?.url ?? '',
+    })),
     dropNextAudio: sendTo('audio', { type: 'audio.dropNext' }),
     playAudio: sendTo('audio', { type: 'audio.play' }),
     pauseAudio: sendTo('audio', { type: 'audio.pause' }),
@@ -197,10 +219,22 @@ export const playerSetup = setup({
       assertEvent(event, 'SEEK_BY');
       return { currentTime: steppedTime(context, event.seconds) };
     }),
-    applyVolume: sendTo('audio', ({ context }) => ({ type: 'audio.volume' as const, volume: context.volume, muted: context.muted })),
+    applyVolume: sendTo('audio', ({ context }) => ({
+      type: 'audio.volume' as const,
+      volume: context.volume,
+      muted: context.muted,
+    })),
 
-    persistQueue: emit(({ context }) => ({ type: 'queueChanged' as const, queue: context.queue, index: context.index })),
-    persistVolume: emit(({ context }) => ({ type: 'volumeChanged' as const, volume: context.volume, muted: context.muted })),
+    persistQueue: emit(({ context }) => ({
+      type: 'queueChanged' as const,
+      queue: context.queue,
+      index: context.index,
+    })),
+    persistVolume: emit(({ context }) => ({
+      type: 'volumeChanged' as const,
+      volume: context.volume,
+      muted: context.muted,
+    })),
     announce: emit(({ context }, params: { playing: boolean }) => ({
       type: 'nowPlayingChanged' as const,
       nowPlaying: context.nowPlaying,

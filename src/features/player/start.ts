@@ -23,7 +23,14 @@ export interface PlayerOptions {
 }
 
 export function startPlayer({ api, accessFor, settings, fetch, keptSource, sourceInHand, inspect }: PlayerOptions) {
-  const actors = definePlayerActors({ api, accessFor, quality: () => settings.getSnapshot().context.quality, fetch, keptSource, sourceInHand });
+  const actors = definePlayerActors({
+    api,
+    accessFor,
+    quality: () => settings.getSnapshot().context.quality,
+    fetch,
+    keptSource,
+    sourceInHand,
+  });
   const player = createActor(playerMachine.provide({ actors }), {
     input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
     inspect,
@@ -35,7 +42,12 @@ export function startPlayer({ api, accessFor, settings, fetch, keptSource, sourc
   });
   player.on('nowPlayingChanged', ({ nowPlaying, playing }) =>
     setMediaInfo(
-      nowPlaying && { title: nowPlaying.title, artist: nowPlaying.artist, album: nowPlaying.albumTitle, artwork: nowPlaying.coverUrl ?? undefined },
+      nowPlaying && {
+        title: nowPlaying.title,
+        artist: nowPlaying.artist,
+        album: nowPlaying.albumTitle,
+        artwork: nowPlaying.coverUrl ?? undefined,
+      },
       playing,
     ),
   );

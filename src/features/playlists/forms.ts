@@ -7,7 +7,8 @@ export function playlistFormError(form: PlaylistFields): string | null {
   const name = form.name.trim();
   if (name === '') return text.playlist.nameRequired;
   if ([...name].length > PLAYLIST_NAME_MAX) return text.playlist.nameTooLong(PLAYLIST_NAME_MAX);
-  if ([...form.description].length > PLAYLIST_DESCRIPTION_MAX) return text.playlist.descriptionTooLong(PLAYLIST_DESCRIPTION_MAX);
+  if ([...form.description].length > PLAYLIST_DESCRIPTION_MAX)
+    return text.playlist.descriptionTooLong(PLAYLIST_DESCRIPTION_MAX);
   return null;
 }
 

@@ -34,7 +34,14 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'REPLACED', playlist: { ...samplePlaylist, lastModified: 1_700_000_200 } },
   { type: 'REPLACED', playlist: { ...samplePlaylist, id: '8' } },
   // the page's own row adds its track to the list again (更多 → 添加到播放列表): one more item, last
-  { type: 'REPLACED', playlist: { ...samplePlaylist, lastModified: 1_700_000_300, items: [...samplePlaylist.items, { id: '13', type: 'normal', description: '', track: sampleTrack('a') }] } },
+  {
+    type: 'REPLACED',
+    playlist: {
+      ...samplePlaylist,
+      lastModified: 1_700_000_300,
+      items: [...samplePlaylist.items, { id: '13', type: 'normal', description: '', track: sampleTrack('a') }],
+    },
+  },
   { type: 'xstate.done.actor.loadPlaylist', output: samplePlaylist },
   { type: 'xstate.error.actor.loadPlaylist', error: new ApiError(902000, 'playlist not found') },
   { type: 'xstate.done.actor.updateInfo', output: { ...samplePlaylist, name: samplePlaylistForm.name } },
@@ -42,7 +49,10 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.removeItem', output: { ...samplePlaylist, items: samplePlaylist.items.slice(1) } },
   { type: 'xstate.error.actor.removeItem', error: new ApiError(901000, 'song not found') },
   { type: 'xstate.done.actor.reorder', output: { ...samplePlaylist, items: [...samplePlaylist.items].reverse() } },
-  { type: 'xstate.error.actor.reorder', error: new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once') },
+  {
+    type: 'xstate.error.actor.reorder',
+    error: new ApiError(902003, 'malformed payload: reorder needs every item id of the playlist exactly once'),
+  },
   // another tab or device changed the list since it was read
   { type: 'xstate.error.actor.updateInfo', error: playlistChanged },
   { type: 'xstate.error.actor.reorder', error: playlistChanged },
@@ -92,7 +102,8 @@ export const pathEventLabels: Record<string, string> = {
   CLOSE: 'the listener closes the dialog (取消)',
   SUBMIT_EDIT: 'the listener edits 名称, 说明, 是否公开 and presses 确定',
   'xstate.done.actor.updateInfo': "the server saves the playlist's info (修改播放列表信息成功)",
-  'xstate.error.actor.updateInfo': 'the server refuses the info (its message shows; changed elsewhere: the list loads afresh)',
+  'xstate.error.actor.updateInfo':
+    'the server refuses the info (its message shows; changed elsewhere: the list loads afresh)',
   'xstate.done.actor.removeItem': 'the server removes the item (删除成功)',
   'xstate.error.actor.removeItem': 'the server refuses to remove the item (a toast says why)',
   'xstate.done.actor.reorder': 'the server accepts the new order',

@@ -4,7 +4,18 @@
 // name and date; the store tells it REPLACED when tracks are added to this list. A move shows at once and
 // goes back if the server refuses it. A change made on a list that another tab or device has changed
 // since is refused by our server: the page says so and loads the list afresh.
-import { assertEvent, assign, emit, enqueueActions, setup, type ActorRef, type ActorRefFrom, type AnyEventObject, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  setup,
+  type ActorRef,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { errorMessage, isApiError } from '@/services/api/errors';
 import { STATUS_PLAYLIST_CHANGED } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';
@@ -114,7 +125,11 @@ export const playlistMachine = setup({
     },
   },
   actions: {
-    setPlaylist: assign((_, params: { playlist: Playlist }) => ({ playlist: params.playlist, error: null, beforeMove: null })),
+    setPlaylist: assign((_, params: { playlist: Playlist }) => ({
+      playlist: params.playlist,
+      error: null,
+      beforeMove: null,
+    })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     // the server's newer list: a move refused later must not bring back the list from before it
     takeReplacement: assign(({ event }) => {
@@ -137,14 +152,33 @@ export const playlistMachine = setup({
     announceSaved: enqueueActions(({ context, enqueue }, params: { playlist: Playlist }) => {
       if (context.owner) enqueue.sendTo(context.owner, { type: 'PLAYLIST_SAVED', playlist: params.playlist });
     }),
-    notify: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'success' as const, message: params.message })),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
-    notifyMessage: emit((_, params: { message: string }) => ({ type: 'notify' as const, severity: 'error' as const, message: params.message })),
+    notify: emit((_, params: { message: string }) => ({
+      type: 'notify' as const,
+      severity: 'success' as const,
+      message: params.message,
+    })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
+    notifyMessage: emit((_, params: { message: string }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: params.message,
+    })),
   },
 }).createMachine({
   description: "One playlist's page (/playlist/{id}): its tracks, its info dialog, removing and moving items.",
   id: 'playlist',
-  context: ({ input }) => ({ id: input.id, owner: input.owner ?? null, playlist: null, error: null, formError: null, beforeMove: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    owner: input.owner ?? null,
+    playlist: null,
+    error: null,
+    formError: null,
+    beforeMove: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -154,8 +188,17 @@ export const playlistMachine = setup({
         id: 'loadPlaylist',
         src: 'loadPlaylist',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'ready', actions: { type: 'setPlaylist', params: ({ event }) => ({ playlist: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'setError', params: failure }, { type: 'notifyError', params: failure }] },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setPlaylist', params: ({ event }) => ({ playlist: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'setError', params: failure },
+            { type: 'notifyError', params: failure },
+          ],
+        },
       },
     },
     failed: {
@@ -249,7 +292,10 @@ export const playlistMachine = setup({
                 { type: 'announceSaved', params: ({ event }) => ({ playlist: event.output }) },
               ],
             },
-            onError: [changedElsewhere, { target: 'viewing', actions: ['undoMove', { type: 'notifyError', params: failure }] }],
+            onError: [
+              changedElsewhere,
+              { target: 'viewing', actions: ['undoMove', { type: 'notifyError', params: failure }] },
+            ],
           },
         },
       },

@@ -19,7 +19,10 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.listPlaylists', error: unauthorized },
   // a failure that does not end the session (902002 does: the app signs out at once)
   { type: 'xstate.error.actor.listPlaylists', error: new NetworkError(503, 'Service Unavailable') },
-  { type: 'xstate.done.actor.createPlaylist', output: { ...samplePlaylist, id: '8', name: samplePlaylistForm.name, items: [] } },
+  {
+    type: 'xstate.done.actor.createPlaylist',
+    output: { ...samplePlaylist, id: '8', name: samplePlaylistForm.name, items: [] },
+  },
   { type: 'xstate.error.actor.createPlaylist', error: new ApiError(901000, 'too many playlists (at most 100)') },
   { type: 'xstate.done.actor.appendTracks', output: { ...samplePlaylist, lastModified: 1_700_000_200 } },
   { type: 'xstate.error.actor.appendTracks', error: new ApiError(901000, 'playlist is full (at most 10000 items)') },
@@ -48,7 +51,14 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, 
       : event && (/^xstate\.(done|error)\.actor\./.test(event.type) || event.type === 'CLOSE_PAGE')
         ? [event.type, failed === undefined ? null : errorMessage(failed)]
         : null;
-  return JSON.stringify([snapshot.value, context.pendingTracks.length > 0, context.formError !== null, known, context.page?.id ?? null, via]);
+  return JSON.stringify([
+    snapshot.value,
+    context.pendingTracks.length > 0,
+    context.formError !== null,
+    known,
+    context.page?.id ?? null,
+    via,
+  ]);
 };
 
 /**
@@ -59,7 +69,11 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject, 
 export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => {
   if (event.type === 'LOAD' && snapshot.matches('ready') && !snapshot.matches({ ready: 'browsing' })) return false;
   const created = (event as { output?: { id: string } }).output;
-  if (event.type === 'xstate.done.actor.createPlaylist' && (snapshot.context as PlaylistsContext).playlists.some((p) => p.id === created!.id)) return false;
+  if (
+    event.type === 'xstate.done.actor.createPlaylist' &&
+    (snapshot.context as PlaylistsContext).playlists.some((p) => p.id === created!.id)
+  )
+    return false;
   return snapshot.can(event);
 };
 

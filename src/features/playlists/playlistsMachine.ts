@@ -49,7 +49,11 @@ export interface AppendInput {
   tracks: TrackInfo[];
 }
 
-const infoOf = ({ items: _items, version: _version, ...info }: Playlist | (PlaylistInfo & { items?: unknown; version?: unknown })): PlaylistInfo => info;
+const infoOf = ({
+  items: _items,
+  version: _version,
+  ...info
+}: Playlist | (PlaylistInfo & { items?: unknown; version?: unknown })): PlaylistInfo => info;
 
 export const playlistsMachine = setup({
   types: {
@@ -100,7 +104,9 @@ export const playlistsMachine = setup({
       assertEvent(event, 'DELETE');
       return { pendingDelete: context.playlists.find((p) => p.id === event.id) ?? null };
     }),
-    removePending: assign(({ context }) => ({ playlists: context.playlists.filter((p) => p.id !== context.pendingDelete?.id) })),
+    removePending: assign(({ context }) => ({
+      playlists: context.playlists.filter((p) => p.id !== context.pendingDelete?.id),
+    })),
     clearPendingDelete: assign({ pendingDelete: null }),
     setPendingTracks: assign(({ event }) => {
       assertEvent(event, 'ADD_TRACKS');
@@ -113,14 +119,18 @@ export const playlistsMachine = setup({
     clearPendingTracks: assign({ pendingTracks: [], target: null }),
     /** the open page of that list shows the tracks added */
     tellPage: enqueueActions(({ context, enqueue }, params: { playlist: Playlist }) => {
-      if (context.page?.id === params.playlist.id) enqueue.sendTo(context.page.actor, { type: 'REPLACED', playlist: params.playlist });
+      if (context.page?.id === params.playlist.id)
+        enqueue.sendTo(context.page.actor, { type: 'REPLACED', playlist: params.playlist });
     }),
     openPage: enqueueActions(({ context, event, enqueue, self }) => {
       assertEvent(event, 'OPEN_PAGE');
       if (context.page?.id === event.id) return;
       if (context.page) enqueue.stopChild(context.page.actor);
       enqueue.assign(({ spawn }) => ({
-        page: { id: event.id, actor: spawn('playlistPage', { id: `playlistPage:${event.id}`, input: { id: event.id, owner: self } }) },
+        page: {
+          id: event.id,
+          actor: spawn('playlistPage', { id: `playlistPage:${event.id}`, input: { id: event.id, owner: self } }),
+        },
       }));
     }),
     closePage: enqueueActions(({ context, event, enqueue }) => {
@@ -131,10 +141,15 @@ export const playlistsMachine = setup({
     }),
     announceDeleted: emit(({ context }) => ({ type: 'playlistDeleted' as const, id: context.pendingDelete?.id ?? '' })),
     notifyAdded: emit({ type: 'notify', severity: 'success', message: text.playlist.added }),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
-  description: "The user's playlists: the 播放列表 page, the 创建播放列表 dialog, the delete confirmation and the 添加到播放列表 dialog.",
+  description:
+    "The user's playlists: the 播放列表 page, the 创建播放列表 dialog, the delete confirmation and the 添加到播放列表 dialog.",
   id: 'playlists',
   context: { playlists: [], formError: null, pendingDelete: null, pendingTracks: [], target: null, page: null },
   initial: 'idle',
@@ -142,7 +157,8 @@ export const playlistsMachine = setup({
     // the page is the view's to close: a sign-out leaves the route, which closes it
     RESET: { target: '.idle', actions: 'forgetAll' },
     OPEN_PAGE: {
-      description: "A playlist's page opened: its actor is spawned here (one page at a time), so the page and this store talk inside the system.",
+      description:
+        "A playlist's page opened: its actor is spawned here (one page at a time), so the page and this store talk inside the system.",
       actions: 'openPage',
     },
     CLOSE_PAGE: { description: 'The page left: its actor is stopped.', actions: 'closePage' },
@@ -196,7 +212,10 @@ export const playlistsMachine = setup({
                 target: 'appending',
                 actions: { type: 'appendCreated', params: ({ event }) => ({ playlist: event.output }) },
               },
-              { target: 'browsing', actions: { type: 'appendCreated', params: ({ event }) => ({ playlist: event.output }) } },
+              {
+                target: 'browsing',
+                actions: { type: 'appendCreated', params: ({ event }) => ({ playlist: event.output }) },
+              },
             ],
             onError: { target: 'createDialog', actions: { type: 'notifyError', params: failure } },
           },

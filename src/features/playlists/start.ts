@@ -15,7 +15,10 @@ export interface PlaylistsOptions {
 
 export function startPlaylists({ api, copies, inspect }: PlaylistsOptions) {
   const playlistPage = playlistMachine.provide({ actors: definePlaylistActors({ api, copies }) });
-  const playlists = createActor(playlistsMachine.provide({ actors: { ...definePlaylistsActors({ api, copies }), playlistPage } }), { inspect });
+  const playlists = createActor(
+    playlistsMachine.provide({ actors: { ...definePlaylistsActors({ api, copies }), playlistPage } }),
+    { inspect },
+  );
   playlists.start();
   return { playlists };
 }

@@ -25,7 +25,9 @@ export function defineSessionActors({ api, clearLocalData, loadAccount }: Sessio
         password: input.password,
         nickname: input.nickname,
         inviteCode: input.inviteCode.trim() || undefined,
-        ...(input.twoFactor ? { twoFactor: { secret: input.twoFactor.secret, code: normalCode(input.twoFactor.code) } } : {}),
+        ...(input.twoFactor
+          ? { twoFactor: { secret: input.twoFactor.secret, code: normalCode(input.twoFactor.code) } }
+          : {}),
       });
     }),
     logout: fromPromise<void, void>(() => userApi.logout(api)),

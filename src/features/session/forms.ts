@@ -27,7 +27,8 @@ export interface RegisterForm {
 export const blank = (value: string) => value.trim() === '';
 
 /** the server counts bytes (UTF-8): a Chinese character is three */
-export const nicknameTooLong = (nickname: string) => new TextEncoder().encode(nickname.trim()).length > NICKNAME_MAX_BYTES;
+export const nicknameTooLong = (nickname: string) =>
+  new TextEncoder().encode(nickname.trim()).length > NICKNAME_MAX_BYTES;
 
 export function loginError(form: LoginForm): string | null {
   if (blank(form.email) || form.password === '') return text.auth.emailPasswordRequired;

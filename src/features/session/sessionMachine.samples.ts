@@ -9,7 +9,13 @@ import {
 } from '@/shared/constants';
 import type { UserInfo } from '@/shared/types';
 
-const sampleUser: UserInfo = { userId: '1', email: 'mio@example.com', nickname: 'Mio', avatar: '', twoFactorEnabled: false };
+const sampleUser: UserInfo = {
+  userId: '1',
+  email: 'mio@example.com',
+  nickname: 'Mio',
+  avatar: '',
+  twoFactorEnabled: false,
+};
 const unauthorized = new ApiError(902002, 'unauthorized');
 const failures = [
   unauthorized,
@@ -57,9 +63,15 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'SESSION_ENDED', leaveTo: null },
   { type: 'ACCOUNT_DELETED' },
   // forms the client refuses before asking the server
-  { type: 'REGISTER', form: { email: '', password: 'p', repeatPassword: 'q', nickname: '', inviteCode: '' }, inviteRequired: false },
+  {
+    type: 'REGISTER',
+    form: { email: '', password: 'p', repeatPassword: 'q', nickname: '', inviteCode: '' },
+    inviteRequired: false,
+  },
   // every request that signs in or out can fail each way the server answers
-  ...['fetchUser', 'login', 'loginWithCode', 'logout'].flatMap((actor) => failures.map((error) => ({ type: `xstate.error.actor.${actor}`, error }))),
+  ...['fetchUser', 'login', 'loginWithCode', 'logout'].flatMap((actor) =>
+    failures.map((error) => ({ type: `xstate.error.actor.${actor}`, error })),
+  ),
 ];
 
 export const pathInput = { storedUser: null };
@@ -74,7 +86,8 @@ export const pathMoreInputs = [{ storedUser: sampleUser }];
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
   'xstate.done.actor.fetchUser': 'the server says who is signed in',
-  'xstate.error.actor.fetchUser': 'the server does not say who is signed in (signed out elsewhere, two-step sign-in required, or no answer)',
+  'xstate.error.actor.fetchUser':
+    'the server does not say who is signed in (signed out elsewhere, two-step sign-in required, or no answer)',
   CLEAR_FORM_ERROR: 'the listener leaves the 登录 / 注册 form (its error message goes)',
   LOGIN: 'the listener fills in Email and 密码 and presses 登录',
   REGISTER: 'the listener fills in the 注册 form and presses 注册',

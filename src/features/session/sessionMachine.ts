@@ -2,7 +2,19 @@
 // I/O is done by injected actors; toasts, URL changes and storage writes are emitted (effects.ts). The
 // account's management (features/account) is a machine of its own, spawned here while the user page is
 // open, that reports back what changed.
-import { assertEvent, assign, emit, setup, spawnChild, stopChild, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  setup,
+  spawnChild,
+  stopChild,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
 import { checkedSubmit, failure, formChecks, provideMe } from '@/shared/machines';
 import type { UserInfo } from '@/shared/types';
 import {
@@ -14,12 +26,28 @@ import {
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
-import { codeError, loginError, normalCode, registerError, type LoginForm, type LoginWithCode, type RegisterForm } from './forms';
+import {
+  codeError,
+  loginError,
+  normalCode,
+  registerError,
+  type LoginForm,
+  type LoginWithCode,
+  type RegisterForm,
+} from './forms';
 
 export type SessionForm = 'login' | 'code' | 'register';
 
 /** what views ask of a session snapshot (hasTag), instead of naming its states */
-export type SessionTag = 'busy' | 'loggedIn' | 'loggedOut' | 'loggingIn' | 'askingCode' | 'registering' | 'registered' | 'loggingOut';
+export type SessionTag =
+  | 'busy'
+  | 'loggedIn'
+  | 'loggedOut'
+  | 'loggingIn'
+  | 'askingCode'
+  | 'registering'
+  | 'registered'
+  | 'loggingOut';
 
 export interface SessionContext {
   user: UserInfo | null;
@@ -118,7 +146,8 @@ export const sessionMachine = setup({
     isTwoFactorRequiredOfStoredUser: ({ context }, params: { error: unknown }) =>
       context.user !== null && isApiError(params.error, STATUS_TWO_FACTOR_NOT_ENABLED),
     hasStoredUser: ({ context }) => context.user !== null,
-    isUnauthorizedOfStoredUser: ({ context }, params: { error: unknown }) => context.user !== null && isUnauthorized(params.error),
+    isUnauthorizedOfStoredUser: ({ context }, params: { error: unknown }) =>
+      context.user !== null && isUnauthorized(params.error),
     lacksTwoFactor: ({ context }) => !hasTwoFactor(context),
     formInvalid: checks.invalid,
     accountClosed: ({ context }) => context.account === null,
@@ -129,9 +158,13 @@ export const sessionMachine = setup({
     setUser: assign((_, params: { user: UserInfo }) => ({ user: params.user })),
     clearUser: assign({ user: null }),
     storeUser: emit(({ context }) => ({ type: 'userChanged' as const, user: context.user })),
-    showFormError: assign((args, params: { form: SessionForm }) => ({ formError: { form: params.form, message: checks.message(args) } })),
+    showFormError: assign((args, params: { form: SessionForm }) => ({
+      formError: { form: params.form, message: checks.message(args) },
+    })),
     clearFormError: assign({ formError: null }),
-    showCodeError: assign((_, params: { message: string }) => ({ formError: { form: 'code' as const, message: params.message } })),
+    showCodeError: assign((_, params: { message: string }) => ({
+      formError: { form: 'code' as const, message: params.message },
+    })),
     requireTwoFactor: assign({ twoFactorRequired: true }),
     settleTwoFactor: assign({ twoFactorRequired: false }),
     keepLogin: assign(({ event }) => {
@@ -145,7 +178,9 @@ export const sessionMachine = setup({
     openAccount: assign(({ context, spawn, self }, params: { logic: AnyActorLogic }) => ({
       // the account reports back to this session (AccountReport); what the loader's import gave is
       // checked, not trusted (it comes from a file fetched later, and a replayed path has data only)
-      account: isActorLogic(params.logic) ? spawn(params.logic, { input: { user: context.user, session: self } }) : null,
+      account: isActorLogic(params.logic)
+        ? spawn(params.logic, { input: { user: context.user, session: self } })
+        : null,
     })),
     // none open: a name no child has, so nothing stops
     stopAccount: stopChild(({ context }) => context.account ?? ''),
@@ -168,7 +203,14 @@ export const sessionMachine = setup({
   description:
     'Who is signed in on this browser: sign-in (with the code of two-step sign-in), register, sign-out; while the user page is open, the account (profile, password, two-step sign-in, deletion) runs beside it and reports back.',
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser, formError: null, pendingLogin: null, twoFactorRequired: false, leaveTo: '/', account: null }),
+  context: ({ input }) => ({
+    user: input.storedUser,
+    formError: null,
+    pendingLogin: null,
+    twoFactorRequired: false,
+    leaveTo: '/',
+    account: null,
+  }),
   initial: 'unknown',
   states: {
     unknown: {
@@ -177,18 +219,27 @@ export const sessionMachine = setup({
       invoke: {
         id: 'fetchUser',
         src: 'fetchUser',
-        onDone: { target: 'loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'] },
+        onDone: {
+          target: 'loggedIn',
+          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser'],
+        },
         onError: [
           {
             guard: { type: 'isUnauthorizedOfStoredUser', params: failure },
-            description: 'The session this device kept has ended (expired, or ended elsewhere): its local data is cleared as at logout.',
+            description:
+              'The session this device kept has ended (expired, or ended elsewhere): its local data is cleared as at logout.',
             target: 'clearingLocalData',
             actions: { type: 'leaveFor', params: { to: null } },
           },
-          { guard: { type: 'isUnauthorized', params: failure }, target: 'loggedOut', actions: ['clearUser', 'storeUser'] },
+          {
+            guard: { type: 'isUnauthorized', params: failure },
+            target: 'loggedOut',
+            actions: ['clearUser', 'storeUser'],
+          },
           {
             guard: { type: 'isTwoFactorRequiredOfStoredUser', params: failure },
-            description: 'The site enforces two-step sign-in and this user has not turned it on: signed in, led to turn it on.',
+            description:
+              'The site enforces two-step sign-in and this user has not turned it on: signed in, led to turn it on.',
             target: 'loggedIn',
             actions: 'requireTwoFactor',
           },
@@ -222,7 +273,14 @@ export const sessionMachine = setup({
             id: 'login',
             src: 'login',
             input: ({ context }) => context.pendingLogin!,
-            onDone: { target: '#session.loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', 'forgetLogin'] },
+            onDone: {
+              target: '#session.loggedIn',
+              actions: [
+                { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+                'storeUser',
+                'forgetLogin',
+              ],
+            },
             onError: [
               {
                 guard: { type: 'isWrongCode', params: failure },
@@ -252,9 +310,20 @@ export const sessionMachine = setup({
               assertEvent(event, 'SUBMIT_CODE');
               return { ...context.pendingLogin!, twoFactorCode: normalCode(event.code) };
             },
-            onDone: { target: '#session.loggedIn', actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeUser', 'forgetLogin'] },
+            onDone: {
+              target: '#session.loggedIn',
+              actions: [
+                { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+                'storeUser',
+                'forgetLogin',
+              ],
+            },
             onError: [
-              { guard: { type: 'isWrongCode', params: failure }, target: 'askingCode', actions: { type: 'showCodeError', params: { message: text.auth.twoFactorCodeWrong } } },
+              {
+                guard: { type: 'isWrongCode', params: failure },
+                target: 'askingCode',
+                actions: { type: 'showCodeError', params: { message: text.auth.twoFactorCodeWrong } },
+              },
               {
                 guard: { type: 'isAttemptLimit', params: failure },
                 description: 'Too many wrong codes: the server says how long to wait.',
@@ -303,7 +372,8 @@ export const sessionMachine = setup({
         },
         TWO_FACTOR_REQUIRED: {
           guard: 'lacksTwoFactor',
-          description: 'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
+          description:
+            'A call answered 202000: the site enforces two-step sign-in (a late answer after turning it on is not heard).',
           actions: 'requireTwoFactor',
         },
         OPEN_ACCOUNT: {
@@ -312,20 +382,26 @@ export const sessionMachine = setup({
           actions: ['stopLoadingAccount', 'loadAccount'],
         },
         'xstate.done.actor.loadAccount': {
-          description: "The account's code is there: its machine starts with the signed-in user (a module that gave no machine starts nothing).",
+          description:
+            "The account's code is there: its machine starts with the signed-in user (a module that gave no machine starts nothing).",
           actions: { type: 'openAccount', params: ({ event }) => ({ logic: event.output }) },
         },
         'xstate.error.actor.loadAccount': {
           description: "The account's code could not load (offline before it was ever fetched): a toast says why.",
           actions: { type: 'notifyError', params: failure },
         },
-        CLOSE_ACCOUNT: { description: 'The user page closed: its account machine is stopped.', actions: ['stopLoadingAccount', 'stopAccount', 'forgetAccount'] },
+        CLOSE_ACCOUNT: {
+          description: 'The user page closed: its account machine is stopped.',
+          actions: ['stopLoadingAccount', 'stopAccount', 'forgetAccount'],
+        },
         USER_CHANGED: {
-          description: 'The account saved the profile or counted new recovery codes: the header and pages show the user as it now is.',
+          description:
+            'The account saved the profile or counted new recovery codes: the header and pages show the user as it now is.',
           actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.user }) }, 'storeUser'],
         },
         TWO_FACTOR_CHANGED: {
-          description: 'The account turned two-step sign-in on or off: the user as it now is, and a site that demanded it asks no more.',
+          description:
+            'The account turned two-step sign-in on or off: the user as it now is, and a site that demanded it asks no more.',
           actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.user }) }, 'settleTwoFactor', 'storeUser'],
         },
       },
@@ -336,10 +412,14 @@ export const sessionMachine = setup({
             LOGOUT: {
               guard: 'accountIdle',
               target: 'loggingOut',
-              actions: [{ type: 'leaveFor', params: { to: '/' } }, { type: 'navigate', params: { to: '/user/logout' } }],
+              actions: [
+                { type: 'leaveFor', params: { to: '/' } },
+                { type: 'navigate', params: { to: '/user/logout' } },
+              ],
             },
             SESSION_ENDED: {
-              description: 'The account says the server ended the session (password changed, 902002): the device is cleared as at logout.',
+              description:
+                'The account says the server ended the session (password changed, 902002): the device is cleared as at logout.',
               target: '#session.clearingLocalData',
               actions: { type: 'leaveFor', params: ({ event }) => ({ to: event.leaveTo }) },
             },
@@ -374,7 +454,8 @@ export const sessionMachine = setup({
           },
         },
         waitingToLeave: {
-          description: 'Logged out on the server (or the account deleted); the toast shows for 2 s before local data is cleared.',
+          description:
+            'Logged out on the server (or the account deleted); the toast shows for 2 s before local data is cleared.',
           tags: ['busy', 'loggingOut'],
           on: { SESSION_EXPIRED: {} },
           after: { logoutRedirectDelay: '#session.clearingLocalData' },
@@ -390,7 +471,10 @@ export const sessionMachine = setup({
         src: 'clearLocalData',
         onDone: { target: 'loggedOut', actions: ['clearUser', 'storeUser', 'reload'] },
         // A broken local store must not keep the user signed in locally: leave all the same.
-        onError: { target: 'loggedOut', actions: [{ type: 'notifyError', params: failure }, 'clearUser', 'storeUser', 'reload'] },
+        onError: {
+          target: 'loggedOut',
+          actions: [{ type: 'notifyError', params: failure }, 'clearUser', 'storeUser', 'reload'],
+        },
       },
     },
   },

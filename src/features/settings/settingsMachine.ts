@@ -25,13 +25,16 @@ export const settingsMachine = setup({
     emitted: {} as SettingsChangedEvent,
   },
   actions: {
-    setQuality: assign({ quality: ({ context, event }) => (event.type === 'SET_QUALITY' ? event.quality : context.quality) }),
+    setQuality: assign({
+      quality: ({ context, event }) => (event.type === 'SET_QUALITY' ? event.quality : context.quality),
+    }),
     setPageCloseAction: assign({
       pageOnCloseAction: ({ context, event }) =>
         event.type === 'SET_PAGE_CLOSE_ACTION' ? event.action : context.pageOnCloseAction,
     }),
     setColorScheme: assign({
-      colorScheme: ({ context, event }) => (event.type === 'SET_COLOR_SCHEME' ? event.colorScheme : context.colorScheme),
+      colorScheme: ({ context, event }) =>
+        event.type === 'SET_COLOR_SCHEME' ? event.colorScheme : context.colorScheme,
     }),
     persist: emit(({ context }) => ({ type: 'settingsChanged' as const, settings: context })),
   },

@@ -36,7 +36,8 @@ export function defineShareWizardActors({ api, access }: { api: ApiClient; acces
     createShare: fromPromise<string, NewShare>(async ({ input }) => (await shareApi()).createShare(api, input)),
     copyLink,
     nativeShare: fromPromise<void, { link: string; title: string }>(async ({ input }) => {
-      if (typeof navigator === 'undefined' || typeof navigator.share !== 'function') throw new Error(text.share.noNativeShare);
+      if (typeof navigator === 'undefined' || typeof navigator.share !== 'function')
+        throw new Error(text.share.noNativeShare);
       try {
         await navigator.share({ title: input.title, url: input.link });
       } catch (error) {

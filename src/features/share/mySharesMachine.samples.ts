@@ -36,7 +36,10 @@ export const pathEvents: AnyEventObject[] = [
 export const pathStateKey = (snapshot: AnyMachineSnapshot, event?: EventObject) => {
   const context = snapshot.context as MySharesContext;
   const error = (event as { error?: unknown } | undefined)?.error;
-  const via = event && /^xstate\.(done|error)\.actor\./.test(event.type) ? [event.type, error === undefined ? null : errorMessage(error)] : null;
+  const via =
+    event && /^xstate\.(done|error)\.actor\./.test(event.type)
+      ? [event.type, error === undefined ? null : errorMessage(error)]
+      : null;
   return JSON.stringify([snapshot.value, context.shares.map((s) => s.id), context.deleting, via]);
 };
 

@@ -38,11 +38,18 @@ export const mySharesMachine = setup({
       assertEvent(event, 'DELETE');
       return { deleting: event.id };
     }),
-    removeDeleted: assign(({ context }) => ({ shares: context.shares.filter((s) => s.id !== context.deleting), deleting: null })),
+    removeDeleted: assign(({ context }) => ({
+      shares: context.shares.filter((s) => s.id !== context.deleting),
+      deleting: null,
+    })),
     clearDeleting: assign({ deleting: null }),
     notifyRemoved: emit({ type: 'notify', severity: 'success', message: text.itemRemoved }),
     notifyCopied: emit({ type: 'notify', severity: 'success', message: text.share.copySucceeded }),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
   description: "The 我的分享 page: the user's share links, newest first, each to copy or take back.",
@@ -60,7 +67,11 @@ export const mySharesMachine = setup({
         onError: { target: 'failed', actions: { type: 'notifyError', params: failure } },
       },
     },
-    failed: { description: 'The shares could not be read: the page says why, with 重试.', tags: ['failed'], on: { RETRY: 'loading' } },
+    failed: {
+      description: 'The shares could not be read: the page says why, with 重试.',
+      tags: ['failed'],
+      on: { RETRY: 'loading' },
+    },
     ready: {
       description: 'The shares are listed (or 还没有分享过).',
       on: {
@@ -69,7 +80,8 @@ export const mySharesMachine = setup({
       },
     },
     copying: {
-      description: "A share's link goes to the clipboard (the same copy as the share wizard's); a browser that refuses says so.",
+      description:
+        "A share's link goes to the clipboard (the same copy as the share wizard's); a browser that refuses says so.",
       tags: ['busy'],
       invoke: {
         id: 'copyLink',

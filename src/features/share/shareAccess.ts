@@ -45,7 +45,10 @@ export interface ShareAccess {
   accessFor(shareId: string): Promise<LibraryAccess>;
 }
 
-export function createShareAccess(load: (shareId: string) => Promise<SharedList>, now: () => number = () => Date.now()): ShareAccess {
+export function createShareAccess(
+  load: (shareId: string) => Promise<SharedList>,
+  now: () => number = () => Date.now(),
+): ShareAccess {
   const known = new Map<string, OpenedShare & { at: number }>();
   const reading = new Map<string, Promise<OpenedShare>>();
   const read = (shareId: string): Promise<OpenedShare> => {

@@ -5,11 +5,7 @@ import { ApiError, NetworkError } from '@/services/api/errors';
 import { sampleTrack } from '@/shared/model.samples';
 import { NoShareTokenError, type ShareWizardContext } from './shareWizardMachine';
 
-const sampleShareTracks = [
-  sampleTrack('a'),
-  { ...sampleTrack('a'), trackId: 2, title: 'Track a2' },
-  sampleTrack('b'),
-];
+const sampleShareTracks = [sampleTrack('a'), { ...sampleTrack('a'), trackId: 2, title: 'Track a2' }, sampleTrack('b')];
 
 export const pathEvents: AnyEventObject[] = [
   { type: 'EDIT', name: '周末', description: '一起听' },
@@ -29,7 +25,12 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.createShare', output: 'a b/c' },
 ];
 
-export const pathInput = { tracks: sampleShareTracks, cover: { albumId: 'album-a', discId: 1 }, name: 'Album', linkBase: 'https://anniv.example' };
+export const pathInput = {
+  tracks: sampleShareTracks,
+  cover: { albumId: 'album-a', discId: 1 },
+  name: 'Album',
+  linkBase: 'https://anniv.example',
+};
 
 /**
  * What makes two snapshots the same state in a walk: in the form, what is typed, the tracks chosen

@@ -106,9 +106,18 @@ export const shareWizardMachine = setup({
     clearFormError: assign({ formError: null }),
     setFailure: assign((_, params: { error: unknown }) => ({ formError: errorMessage(params.error) })),
     setAlbums: assign((_, params: { albums: Record<string, string> }) => ({ albums: params.albums })),
-    setLink: assign(({ context }, params: { id: string }) => ({ link: `${context.linkBase}/s/${encodeURIComponent(params.id)}` })),
-    notify: emit((_, params: { severity: 'success' | 'error'; message: string }) => ({ type: 'notify' as const, ...params })),
-    notifyError: emit((_, params: { error: unknown }) => ({ type: 'notify' as const, severity: 'error' as const, message: errorMessage(params.error) })),
+    setLink: assign(({ context }, params: { id: string }) => ({
+      link: `${context.linkBase}/s/${encodeURIComponent(params.id)}`,
+    })),
+    notify: emit((_, params: { severity: 'success' | 'error'; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
+    notifyError: emit((_, params: { error: unknown }) => ({
+      type: 'notify' as const,
+      severity: 'error' as const,
+      message: errorMessage(params.error),
+    })),
   },
 }).createMachine({
   description: 'The 分享 dialog: name, description and tracks, then the link to copy or share.',
@@ -151,8 +160,13 @@ export const shareWizardMachine = setup({
       invoke: {
         id: 'chooseCredentials',
         src: 'chooseCredentials',
-        input: ({ context }) => ({ albumIds: [...new Set(songsOf(context.tracks, context.selected).map((s) => s.albumId))] }),
-        onDone: { target: 'submitting', actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) } },
+        input: ({ context }) => ({
+          albumIds: [...new Set(songsOf(context.tracks, context.selected).map((s) => s.albumId))],
+        }),
+        onDone: {
+          target: 'submitting',
+          actions: { type: 'setAlbums', params: ({ event }) => ({ albums: event.output }) },
+        },
         onError: { target: 'failed', actions: { type: 'setFailure', params: failure } },
       },
     },
@@ -177,7 +191,10 @@ export const shareWizardMachine = setup({
     failed: {
       description: 'The message shows in the form; everything typed and chosen is kept.',
       tags: ['form'],
-      entry: { type: 'notify', params: ({ context }) => ({ severity: 'error' as const, message: context.formError ?? text.errors.unknown }) },
+      entry: {
+        type: 'notify',
+        params: ({ context }) => ({ severity: 'error' as const, message: context.formError ?? text.errors.unknown }),
+      },
       always: 'editing',
     },
     succeeded: {
@@ -196,7 +213,10 @@ export const shareWizardMachine = setup({
         id: 'copyLink',
         src: 'copyLink',
         input: ({ context }) => ({ link: context.link ?? '' }),
-        onDone: { target: 'succeeded', actions: { type: 'notify', params: { severity: 'success', message: text.share.copySucceeded } } },
+        onDone: {
+          target: 'succeeded',
+          actions: { type: 'notify', params: { severity: 'success', message: text.share.copySucceeded } },
+        },
         onError: { target: 'succeeded', actions: { type: 'notifyError', params: failure } },
       },
     },

@@ -9,7 +9,15 @@ import { mySharesMachine } from './mySharesMachine';
 import { sharingMachine, type SharingRef } from './sharingMachine';
 import { shareWizardMachine } from './shareWizardMachine';
 
-export function createSharing({ api, access, inspect }: { api: ApiClient; access: LibraryAccess; inspect?: (event: InspectionEvent) => void }): SharingRef {
+export function createSharing({
+  api,
+  access,
+  inspect,
+}: {
+  api: ApiClient;
+  access: LibraryAccess;
+  inspect?: (event: InspectionEvent) => void;
+}): SharingRef {
   const actors = {
     shareWizard: shareWizardMachine.provide({ actors: defineShareWizardActors({ api, access }) }),
     myShares: mySharesMachine.provide({ actors: defineMySharesActors({ api }) }),

@@ -36,7 +36,9 @@ export const sharingMachine = setup({
       return { wizard: spawn('shareWizard', { id: 'shareWizard', input: event.input }) };
     }),
     forgetWizard: assign({ wizard: null }),
-    openMyShares: assign(({ context, spawn }) => ({ myShares: context.myShares ?? spawn('myShares', { id: 'myShares' }) })),
+    openMyShares: assign(({ context, spawn }) => ({
+      myShares: context.myShares ?? spawn('myShares', { id: 'myShares' }),
+    })),
     stopMyShares: stopChild('myShares'),
     forgetMyShares: assign({ myShares: null }),
   },
@@ -49,10 +51,22 @@ export const sharingMachine = setup({
     running: {
       description: 'Spawns the wizard of a 分享 dialog and the list of 我的分享 while their views are open.',
       on: {
-        OPEN_WIZARD: { description: 'A 分享 dialog opened: a fresh wizard for its tracks (one dialog at a time).', actions: ['stopWizard', 'openWizard'] },
-        CLOSE_WIZARD: { description: 'The dialog closed: its wizard is stopped.', actions: ['stopWizard', 'forgetWizard'] },
-        OPEN_MY_SHARES: { description: '我的分享 opened: its list loads (an open one is kept).', actions: 'openMyShares' },
-        CLOSE_MY_SHARES: { description: 'The page left: its list is stopped.', actions: ['stopMyShares', 'forgetMyShares'] },
+        OPEN_WIZARD: {
+          description: 'A 分享 dialog opened: a fresh wizard for its tracks (one dialog at a time).',
+          actions: ['stopWizard', 'openWizard'],
+        },
+        CLOSE_WIZARD: {
+          description: 'The dialog closed: its wizard is stopped.',
+          actions: ['stopWizard', 'forgetWizard'],
+        },
+        OPEN_MY_SHARES: {
+          description: '我的分享 opened: its list loads (an open one is kept).',
+          actions: 'openMyShares',
+        },
+        CLOSE_MY_SHARES: {
+          description: 'The page left: its list is stopped.',
+          actions: ['stopMyShares', 'forgetMyShares'],
+        },
       },
     },
   },

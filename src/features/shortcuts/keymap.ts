@@ -33,14 +33,63 @@ export interface Shortcut {
 
 /** in the order the help dialog lists them */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { command: 'playPause', group: 'playback', label: text.shortcuts.playPause, keys: ['Space'], key: [' '], shift: false },
-  { command: 'seekBack', group: 'playback', label: text.shortcuts.seekBack, keys: ['←'], key: ['ArrowLeft'], shift: false },
-  { command: 'seekForward', group: 'playback', label: text.shortcuts.seekForward, keys: ['→'], key: ['ArrowRight'], shift: false },
-  { command: 'previous', group: 'playback', label: text.shortcuts.previous, keys: ['Shift', '←'], key: ['ArrowLeft'], shift: true },
-  { command: 'next', group: 'playback', label: text.shortcuts.next, keys: ['Shift', '→'], key: ['ArrowRight'], shift: true },
-  { command: 'loopMode', group: 'playback', label: text.shortcuts.loopMode, keys: ['L'], key: ['l', 'L'], shift: false },
+  {
+    command: 'playPause',
+    group: 'playback',
+    label: text.shortcuts.playPause,
+    keys: ['Space'],
+    key: [' '],
+    shift: false,
+  },
+  {
+    command: 'seekBack',
+    group: 'playback',
+    label: text.shortcuts.seekBack,
+    keys: ['←'],
+    key: ['ArrowLeft'],
+    shift: false,
+  },
+  {
+    command: 'seekForward',
+    group: 'playback',
+    label: text.shortcuts.seekForward,
+    keys: ['→'],
+    key: ['ArrowRight'],
+    shift: false,
+  },
+  {
+    command: 'previous',
+    group: 'playback',
+    label: text.shortcuts.previous,
+    keys: ['Shift', '←'],
+    key: ['ArrowLeft'],
+    shift: true,
+  },
+  {
+    command: 'next',
+    group: 'playback',
+    label: text.shortcuts.next,
+    keys: ['Shift', '→'],
+    key: ['ArrowRight'],
+    shift: true,
+  },
+  {
+    command: 'loopMode',
+    group: 'playback',
+    label: text.shortcuts.loopMode,
+    keys: ['L'],
+    key: ['l', 'L'],
+    shift: false,
+  },
   { command: 'volumeUp', group: 'volume', label: text.shortcuts.volumeUp, keys: ['↑'], key: ['ArrowUp'], shift: false },
-  { command: 'volumeDown', group: 'volume', label: text.shortcuts.volumeDown, keys: ['↓'], key: ['ArrowDown'], shift: false },
+  {
+    command: 'volumeDown',
+    group: 'volume',
+    label: text.shortcuts.volumeDown,
+    keys: ['↓'],
+    key: ['ArrowDown'],
+    shift: false,
+  },
   { command: 'mute', group: 'volume', label: text.shortcuts.mute, keys: ['M'], key: ['m', 'M'], shift: false },
   // `/` and `?` are typed with Shift on some layouts and without on others: the character decides
   { command: 'search', group: 'navigation', label: text.shortcuts.search, keys: ['/'], key: ['/'], shift: 'any' },
@@ -48,24 +97,34 @@ export const SHORTCUTS: readonly Shortcut[] = [
 ];
 
 /** typing happens here: no shortcut at all */
-const TEXT_FIELDS = 'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]):not([type="range"]), textarea, select, [contenteditable=""], [contenteditable="true"]';
+const TEXT_FIELDS =
+  'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]):not([type="range"]), textarea, select, [contenteditable=""], [contenteditable="true"]';
 /** inside a dialog the keys are the dialog's */
 const DIALOGS = '[role="dialog"], [role="alertdialog"], [aria-modal="true"]';
 /** elements where Space already means something (pressing, ticking, choosing) */
-const SPACE_OWNERS = 'input, button, a[href], summary, [role="button"], [role="slider"], [role="tab"], [role="checkbox"], [role="switch"], [role="radio"], [role="menuitem"], [role="option"]';
+const SPACE_OWNERS =
+  'input, button, a[href], summary, [role="button"], [role="slider"], [role="tab"], [role="checkbox"], [role="switch"], [role="radio"], [role="menuitem"], [role="option"]';
 /** elements where the arrows already mean something (moving a slider, a tab, through a menu or list) */
-const ARROW_OWNERS = 'input, [role="slider"], [role="tab"], [role="tablist"], [role="menu"], [role="menuitem"], [role="listbox"], [role="option"], [role="radiogroup"], [role="radio"], [role="tree"], [role="grid"]';
+const ARROW_OWNERS =
+  'input, [role="slider"], [role="tab"], [role="tablist"], [role="menu"], [role="menuitem"], [role="listbox"], [role="option"], [role="radiogroup"], [role="radio"], [role="tree"], [role="grid"]';
 
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /** the shortcut this key press is, or null when it is not one or belongs to the focused element */
-export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey' | 'repeat' | 'defaultPrevented' | 'target'>): Shortcut | null {
+export function shortcutFor(
+  event: Pick<
+    KeyboardEvent,
+    'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey' | 'repeat' | 'defaultPrevented' | 'target'
+  >,
+): Shortcut | null {
   if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return null;
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest(TEXT_FIELDS) || target?.closest(DIALOGS)) return null;
   if (event.key === ' ' && target?.closest(SPACE_OWNERS)) return null;
   if (ARROWS.has(event.key) && target?.closest(ARROW_OWNERS)) return null;
-  const shortcut = SHORTCUTS.find((s) => s.key.includes(event.key) && (s.shift === 'any' || s.shift === event.shiftKey));
+  const shortcut = SHORTCUTS.find(
+    (s) => s.key.includes(event.key) && (s.shift === 'any' || s.shift === event.shiftKey),
+  );
   if (!shortcut) return null;
   // holding a key repeats seeking and volume steps, not toggles
   if (event.repeat && !['seekBack', 'seekForward', 'volumeUp', 'volumeDown'].includes(shortcut.command)) return null;

@@ -12,7 +12,11 @@ export interface AnswerCopies {
 }
 
 /** The server's answer (its copy kept), or with no answer at all the copy kept before; else the error. */
-export async function answerOrCopy(key: string, ask: () => Promise<unknown>, copies: AnswerCopies | undefined): Promise<unknown> {
+export async function answerOrCopy(
+  key: string,
+  ask: () => Promise<unknown>,
+  copies: AnswerCopies | undefined,
+): Promise<unknown> {
   if (!copies) return ask();
   try {
     const data = await ask();

@@ -106,7 +106,13 @@ function readErrorEnvelope(bodyText: unknown): { status: number; message: string
   if (typeof bodyText !== 'string' || bodyText === '') return null;
   try {
     const parsed: unknown = JSON.parse(bodyText);
-    if (isRecord(parsed) && typeof parsed.status === 'number' && parsed.status !== STATUS_OK && typeof parsed.message === 'string' && parsed.message !== '') {
+    if (
+      isRecord(parsed) &&
+      typeof parsed.status === 'number' &&
+      parsed.status !== STATUS_OK &&
+      typeof parsed.message === 'string' &&
+      parsed.message !== ''
+    ) {
       return { status: parsed.status, message: parsed.message };
     }
   } catch {
@@ -183,7 +189,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const envelope = unwrapEnvelope(response._data, response.status);
     if (envelope.status !== STATUS_OK) {
-      throw new ApiError(envelope.status, envelope.message || `${text.errors.unknown} (${envelope.status})`, response.status);
+      throw new ApiError(
+        envelope.status,
+        envelope.message || `${text.errors.unknown} (${envelope.status})`,
+        response.status,
+      );
     }
     return (convertResponse ? toCamelCase(envelope.data) : envelope.data) as T;
   }

@@ -24,10 +24,7 @@ export class NetworkError extends Error {
   readonly statusText: string;
   readonly status: null = null;
   constructor(httpStatus: number | null, statusText = '', options?: { cause?: unknown }) {
-    super(
-      httpStatus === null ? text.errors.unknownNetwork : text.errors.network(httpStatus, statusText),
-      options,
-    );
+    super(httpStatus === null ? text.errors.unknownNetwork : text.errors.network(httpStatus, statusText), options);
     this.httpStatus = httpStatus;
     this.statusText = statusText;
   }

@@ -8,14 +8,19 @@ import { isRecord } from '@/rules/narrow';
 const STATUS_NOT_FOUND = 902000;
 
 function lyricText(value: unknown): (LyricText & { language: string }) | null {
-  if (!isRecord(value) || typeof value.data !== 'string' || (value.type !== 'lrc' && value.type !== 'text')) return null;
+  if (!isRecord(value) || typeof value.data !== 'string' || (value.type !== 'lrc' && value.type !== 'text'))
+    return null;
   return { type: value.type, data: value.data, language: typeof value.language === 'string' ? value.language : '' };
 }
 
 export async function getLyrics(api: ApiClient, track: TrackIdentity): Promise<Lyrics | null> {
   let data: unknown;
   try {
-    data = await api.get('/api/lyric', { query: { album_id: track.albumId, disc_id: track.discId, track_id: track.trackId }, convertRequest: false, convertResponse: false });
+    data = await api.get('/api/lyric', {
+      query: { album_id: track.albumId, disc_id: track.discId, track_id: track.trackId },
+      convertRequest: false,
+      convertResponse: false,
+    });
   } catch (error) {
     if (isApiError(error, STATUS_NOT_FOUND)) return null;
     throw error;
@@ -23,7 +28,9 @@ export async function getLyrics(api: ApiClient, track: TrackIdentity): Promise<L
   if (!isRecord(data)) throw new BadResponseError();
   const source = lyricText(data.source);
   if (!source) throw new BadResponseError();
-  const translations = Array.isArray(data.translations) ? data.translations.map(lyricText).filter((t) => t !== null) : [];
+  const translations = Array.isArray(data.translations)
+    ? data.translations.map(lyricText).filter((t) => t !== null)
+    : [];
   // the first translation of the same kind (a synced one beside synced lines)
   const translation = translations.find((t) => t.type === source.type && t.language !== source.language);
   const lyrics = buildLyrics(source, translation);

@@ -85,7 +85,11 @@ export async function getAlbumsByTag(api: ApiClient, tag: string, recursive: boo
   return parseAlbumList(data).sort(compareAlbums);
 }
 
-async function search(api: ApiClient, keyword: string, flag: 'searchTracks' | 'searchAlbums'): Promise<Record<string, unknown>> {
+async function search(
+  api: ApiClient,
+  keyword: string,
+  flag: 'searchTracks' | 'searchAlbums',
+): Promise<Record<string, unknown>> {
   // only the wanted flag is sent: the flags are presence-only (docs/protocol.md#search)
   const data = await api.get('/api/search', { query: { keyword, [flag]: true } });
   if (data === null) return {};

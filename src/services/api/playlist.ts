@@ -64,7 +64,9 @@ function parseItem(value: unknown): PlaylistItem | null {
 export function parsePlaylist(value: unknown): Playlist | null {
   const info = parsePlaylistInfo(value);
   if (!info || !isRecord(value)) return null;
-  const items = Array.isArray(value.items) ? value.items.map(parseItem).filter((i): i is PlaylistItem => i !== null) : [];
+  const items = Array.isArray(value.items)
+    ? value.items.map(parseItem).filter((i): i is PlaylistItem => i !== null)
+    : [];
   return { ...info, items, version: readString(value.version, '') || null };
 }
 
@@ -97,15 +99,27 @@ export async function createPlaylist(api: ApiClient, fields: PlaylistFields): Pr
   return playlistOf(await api.put('/api/playlist', { body }));
 }
 
-const trackItem = ({ albumId, discId, trackId }: TrackIdentity) => ({ type: 'normal', description: '', info: { albumId, discId, trackId } });
+const trackItem = ({ albumId, discId, trackId }: TrackIdentity) => ({
+  type: 'normal',
+  description: '',
+  info: { albumId, discId, trackId },
+});
 
 /**
  * `version`: what the change was made on (the list as last read). Our server refuses a change to a
  * list that has changed since (103010) instead of silently undoing the other change; servers that
  * send no version get none back.
  */
-async function patch(api: ApiClient, id: string, command: string, payload: unknown, version: string | null = null): Promise<Playlist> {
-  return playlistOf(await api.patch('/api/playlist', { body: { id, command, payload, ...(version ? { version } : {}) } }));
+async function patch(
+  api: ApiClient,
+  id: string,
+  command: string,
+  payload: unknown,
+  version: string | null = null,
+): Promise<Playlist> {
+  return playlistOf(
+    await api.patch('/api/playlist', { body: { id, command, payload, ...(version ? { version } : {}) } }),
+  );
 }
 
 export function appendTracks(api: ApiClient, id: string, tracks: readonly TrackIdentity[]): Promise<Playlist> {
@@ -118,11 +132,21 @@ export function removeItems(api: ApiClient, id: string, itemIds: readonly string
 }
 
 /** every item id of the list, in the new order */
-export function reorderItems(api: ApiClient, id: string, itemIds: readonly string[], version: string | null = null): Promise<Playlist> {
+export function reorderItems(
+  api: ApiClient,
+  id: string,
+  itemIds: readonly string[],
+  version: string | null = null,
+): Promise<Playlist> {
   return patch(api, id, 'reorder', itemIds, version);
 }
 
-export function updatePlaylistInfo(api: ApiClient, id: string, fields: Partial<PlaylistFields>, version: string | null = null): Promise<Playlist> {
+export function updatePlaylistInfo(
+  api: ApiClient,
+  id: string,
+  fields: Partial<PlaylistFields>,
+  version: string | null = null,
+): Promise<Playlist> {
   return patch(api, id, 'info', fields, version);
 }
 

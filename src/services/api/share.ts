@@ -10,7 +10,9 @@ function parseSong(value: unknown): ShareSong | null {
   if (!isRecord(value)) return null;
   const albumId = readId(value.albumId);
   const discId = readNumber(value.discId, 0);
-  const tracks = Array.isArray(value.tracks) ? value.tracks.filter((t): t is number => Number.isInteger(t) && t >= 1) : [];
+  const tracks = Array.isArray(value.tracks)
+    ? value.tracks.filter((t): t is number => Number.isInteger(t) && t >= 1)
+    : [];
   if (albumId === null || !Number.isInteger(discId) || discId < 1 || tracks.length === 0) return null;
   return { albumId, discId, tracks };
 }
@@ -22,12 +24,16 @@ function parseToken(value: unknown): ShareToken | null {
 
 export function parseSharedList(id: string, value: unknown): SharedList {
   if (!isRecord(value)) throw new BadResponseError();
-  const cover = isRecord(value.cover) && readString(value.cover.albumId, '') !== '' ? { albumId: readString(value.cover.albumId, ''), discId: readNumber(value.cover.discId, 1) } : null;
+  const cover =
+    isRecord(value.cover) && readString(value.cover.albumId, '') !== ''
+      ? { albumId: readString(value.cover.albumId, ''), discId: readNumber(value.cover.discId, 1) }
+      : null;
   const albums: SharedList['albums'] = {};
   if (isRecord(value.metadata)) {
     for (const [albumId, raw] of Object.entries(value.metadata)) {
       const album = parseAlbumInfo(raw, albumId);
-      if (album) Object.defineProperty(albums, albumId, { value: album, enumerable: true, writable: true, configurable: true });
+      if (album)
+        Object.defineProperty(albums, albumId, { value: album, enumerable: true, writable: true, configurable: true });
     }
   }
   return {
@@ -45,7 +51,10 @@ export function parseSharedList(id: string, value: unknown): SharedList {
 export async function createShare(api: ApiClient, share: NewShare): Promise<string> {
   const { albums, ...info } = share;
   // `albums` is keyed by album ids: sent as it is (its keys are data)
-  const body = { info: { name: info.name, description: info.description, cover: info.cover, songs: info.songs }, albums };
+  const body = {
+    info: { name: info.name, description: info.description, cover: info.cover, songs: info.songs },
+    albums,
+  };
   const data = await api.post('/api/share', { body });
   const id = readId(data);
   if (id === null) throw new BadResponseError();

@@ -15,7 +15,18 @@ import type { InterfaceAdapter } from './adapter';
 import { accountAnswers, accountSteps, letThrough } from './accountSteps';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { AccountDesk, newAccount } from './sessionAccount';
-import { CALLS, closeDeleteDialog, deleteDialog, openUserTab, pathOf, signedInShows, twoFactorOn, WAIT_MS, type Call, type SignIn } from './sessionPage';
+import {
+  CALLS,
+  closeDeleteDialog,
+  deleteDialog,
+  openUserTab,
+  pathOf,
+  signedInShows,
+  twoFactorOn,
+  WAIT_MS,
+  type Call,
+  type SignIn,
+} from './sessionPage';
 
 // the two-step endpoints' 202000 means "it is not on", not "the site wants it"
 const TWO_FACTOR_CALLS = new Set(['enableTwoFactor', 'disableTwoFactor', 'renewRecoveryCodes']);
@@ -40,12 +51,14 @@ const WHILE_CODES_SHOW = new Set(['DISMISS_RECOVERY_CODES', 'DISABLE_TWO_FACTOR'
 export const accountAdapter: InterfaceAdapter<SignIn> = {
   machine: 'account',
   seed: 7,
-  stateKey: (snapshot) => JSON.stringify([snapshot.value, twoFactorOn(snapshot), codesShown(snapshot.context as AccountContext)]),
+  stateKey: (snapshot) =>
+    JSON.stringify([snapshot.value, twoFactorOn(snapshot), codesShown(snapshot.context as AccountContext)]),
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
     const { page, context } = tp;
     const held = {} as Record<Call, HeldRequests>;
-    for (const [call, [path, method]] of Object.entries(CALLS)) held[call as Call] = await holdRequests(page, path, [method]);
+    for (const [call, [path, method]] of Object.entries(CALLS))
+      held[call as Call] = await holdRequests(page, path, [method]);
     const desk = new AccountDesk(context.request, suite.server.baseUrl);
     const account = newAccount();
     await desk.register(account);
@@ -65,7 +78,12 @@ export const accountAdapter: InterfaceAdapter<SignIn> = {
     const on = twoFactorOn(model);
     const idle = model.matches('idle');
     if (event.type.startsWith('xstate.error.actor.')) return answerable(event);
-    if (codesShown(model.context as AccountContext) && !event.type.startsWith('xstate.') && !WHILE_CODES_SHOW.has(event.type)) return false;
+    if (
+      codesShown(model.context as AccountContext) &&
+      !event.type.startsWith('xstate.') &&
+      !WHILE_CODES_SHOW.has(event.type)
+    )
+      return false;
     switch (event.type) {
       // the reference server always hands out recovery codes: anniv-go's null is the view tests' (tests/views/twoFactor.test.tsx)
       case 'xstate.done.actor.enableTwoFactor':
@@ -104,10 +122,16 @@ export const accountAdapter: InterfaceAdapter<SignIn> = {
   },
   states: {
     ...Object.fromEntries(
-      ['idle', 'updatingProfile', 'refreshingUser', 'changingPassword', 'enablingTwoFactor', 'disablingTwoFactor', 'renewingRecoveryCodes', 'deletingAccount'].map((state) => [
-        state,
-        signedInShows,
-      ]),
+      [
+        'idle',
+        'updatingProfile',
+        'refreshingUser',
+        'changingPassword',
+        'enablingTwoFactor',
+        'disablingTwoFactor',
+        'renewingRecoveryCodes',
+        'deletingAccount',
+      ].map((state) => [state, signedInShows]),
     ),
     // the session takes it from here: the toast, then this browser's data is cleared and the page
     // reloads, asking who is signed in (held: nobody is asked after the path's end)
@@ -117,7 +141,8 @@ export const accountAdapter: InterfaceAdapter<SignIn> = {
       await expect.poll(() => ctx.held.info.waiting, { timeout: WAIT_MS }).toBe(1);
     },
   },
-  siteNeeds: 'registration open to anyone: each path registers an account of its own (and turns two-step sign-in on and off, changes its password, deletes it)',
+  siteNeeds:
+    'registration open to anyone: each path registers an account of its own (and turns two-step sign-in on and off, changes its password, deletes it)',
   notThroughInterface: [
     'updatingProfile —error: updateProfile#1→ ended',
     'refreshingUser —error: fetchUser#1→ ended',

@@ -29,14 +29,19 @@ export async function loadAdapters(): Promise<AnyInterfaceAdapter[]> {
     const machine = ADAPTER_FILE.exec(file)![1]!;
     const module = (await import(join(PATHS_DIR, file))) as Record<string, AnyInterfaceAdapter | undefined>;
     const adapter = module[`${machine}Adapter`];
-    if (adapter?.machine !== machine) throw new Error(`${file} must export the adapter of ${machine} as ${machine}Adapter (the exported files import it by that name)`);
+    if (adapter?.machine !== machine)
+      throw new Error(
+        `${file} must export the adapter of ${machine} as ${machine}Adapter (the exported files import it by that name)`,
+      );
     adapters.push(adapter);
   }
   return adapters;
 }
 
 /** What the export did for one machine. */
-export type Exported = { machine: string; file: string; paths: number; siteNeeds?: string } | { machine: string; notExported: string };
+export type Exported =
+  | { machine: string; file: string; paths: number; siteNeeds?: string }
+  | { machine: string; notExported: string };
 
 /** A string as a TypeScript literal: in single quotes when nothing in it needs escaping. */
 const literal = (text: string) => (/['\\\n]/.test(text) ? JSON.stringify(text) : `'${text}'`);
@@ -55,7 +60,13 @@ function specFile(adapter: AnyInterfaceAdapter, dir: string): { text: string; pa
   const walk = `seed ${adapter.seed}, ${adapter.generator ?? 'quick'} walks`;
   const tests = plan.paths.map((path, index) => {
     const steps = listedSteps(path).map((line) => `      ${literal(line)},`);
-    return [`  test(${literal(`Path ${index + 1} (${path.steps.length} steps)`)}, async ({ site }) => {`, `    await run(${index + 1}, [`, ...steps, '    ], site);', '  });'].join('\n');
+    return [
+      `  test(${literal(`Path ${index + 1} (${path.steps.length} steps)`)}, async ({ site }) => {`,
+      `    await run(${index + 1}, [`,
+      ...steps,
+      '    ], site);',
+      '  });',
+    ].join('\n');
   });
   const text = [
     `// ${adapter.machine} through the interface: ${plan.paths.length} path${plan.paths.length === 1 ? '' : 's'} from its walk (${walk}), exported by`,
@@ -92,10 +103,15 @@ function wrapComment(text: string, width = 100): string[] {
 }
 
 /** Writes the export of the adapters named (all when none) into `dir`. */
-export async function exportInterfacePaths(dir: string, machines: readonly string[] = [], adapters?: readonly AnyInterfaceAdapter[]): Promise<Exported[]> {
+export async function exportInterfacePaths(
+  dir: string,
+  machines: readonly string[] = [],
+  adapters?: readonly AnyInterfaceAdapter[],
+): Promise<Exported[]> {
   const all = adapters ?? (await loadAdapters());
   const unknown = machines.filter((machine) => !all.some((adapter) => adapter.machine === machine));
-  if (unknown.length) throw new Error(`No interface adapter for: ${unknown.join(', ')}. Known: ${all.map((a) => a.machine).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`No interface adapter for: ${unknown.join(', ')}. Known: ${all.map((a) => a.machine).join(', ')}`);
   const chosen = all.filter((adapter) => !machines.length || machines.includes(adapter.machine));
   const target = resolve(dir);
   await mkdir(target, { recursive: true });
@@ -131,7 +147,9 @@ function configFile(dir: string): string {
 // app's '@/' and the adapters' `vitest` expect, which is Playwright's in this run (exportedExpect.ts)
 function tsconfigFile(dir: string): string {
   const baseUrl = importPath(dir, REPO_ROOT);
-  const tsconfig = { compilerOptions: { baseUrl, paths: { '@/*': ['src/*'], vitest: ['tests/e2e/paths/exportedExpect.ts'] } } };
+  const tsconfig = {
+    compilerOptions: { baseUrl, paths: { '@/*': ['src/*'], vitest: ['tests/e2e/paths/exportedExpect.ts'] } },
+  };
   return `${JSON.stringify(tsconfig, null, 2)}\n`;
 }
 

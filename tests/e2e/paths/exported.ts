@@ -14,7 +14,7 @@ import { planOf, runPath } from './runPath';
 export const SITE_ENV = {
   BASE_URL: 'the address of the site, e.g. https://music.example.org (required)',
   DEMO_EMAIL: `the account the paths sign in with (default ${DEMO_EMAIL}, the reference server's demo account)`,
-  DEMO_PASSWORD: 'its password (default the demo account\'s)',
+  DEMO_PASSWORD: "its password (default the demo account's)",
   LIBRARY_URL: "the library the demo user's tracks stream from (the player's paths hold its stream requests)",
 } as const;
 
@@ -24,7 +24,8 @@ const trimmed = (url: string) => url.replace(/\/+$/, '');
 export function siteServer(env: NodeJS.ProcessEnv = process.env): TestServer {
   const baseUrl = env.BASE_URL;
   if (!baseUrl) throw new Error(`BASE_URL is not set: ${SITE_ENV.BASE_URL}`);
-  const suiteOnly = (what: string) => new Error(`${what} belongs to the reference server the e2e suite starts: an exported path cannot use it`);
+  const suiteOnly = (what: string) =>
+    new Error(`${what} belongs to the reference server the e2e suite starts: an exported path cannot use it`);
   return {
     baseUrl: trimmed(baseUrl),
     get libraryUrl(): string {
@@ -57,7 +58,9 @@ export const test = base.extend<{ site: Suite }>({
  * The run of the adapter's listed paths: `run(n, steps, site)` runs path n of the machine's plan
  * once its steps are those listed. A failure's screenshot and trace go to the test's output folder.
  */
-export function exportedPaths(adapter: AnyInterfaceAdapter): (n: number, listed: readonly string[], site: Suite) => Promise<void> {
+export function exportedPaths(
+  adapter: AnyInterfaceAdapter,
+): (n: number, listed: readonly string[], site: Suite) => Promise<void> {
   let plan: InterfacePlan | undefined;
   return async (n, listed, site) => {
     plan ??= planOf(adapter);

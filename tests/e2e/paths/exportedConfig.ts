@@ -15,6 +15,10 @@ export function exportedPathsConfig(): PlaywrightTestConfig {
     workers: 1,
     timeout: PATH_TIMEOUT_MS,
     reporter: [['list']],
-    use: { browserName: 'chromium', headless: true, launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } },
+    use: {
+      browserName: 'chromium',
+      headless: true,
+      launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    },
   });
 }

@@ -36,7 +36,10 @@ export const favouriteToggleAdapter: InterfaceAdapter<Heart> = {
     await openSignedIn(tp.page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     // the rows show once the library's albums are synced
     await toastOf(tp.page, '音频仓库同步成功').waitFor();
-    const row = tp.page.getByRole('listitem').filter({ has: tp.page.getByText(TRACK, { exact: true }) }).first();
+    const row = tp.page
+      .getByRole('listitem')
+      .filter({ has: tp.page.getByText(TRACK, { exact: true }) })
+      .first();
     const heart = row.getByRole('button', { name: /^(添加喜欢|取消喜欢)$/ });
     await expect.poll(() => heart.isEnabled(), { timeout: 20_000 }).toBe(true);
     const liked = await pressed(heart);

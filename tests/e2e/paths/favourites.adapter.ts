@@ -48,12 +48,20 @@ interface AlbumPages {
 }
 
 const contextOf = (model: AnyMachineSnapshot) => model.context as FavouritesContext;
-const realTrack = (track: TrackIdentity) => ({ album_id: ALBUMS[track.albumId]!.id, disc_id: track.discId, track_id: track.trackId });
+const realTrack = (track: TrackIdentity) => ({
+  album_id: ALBUMS[track.albumId]!.id,
+  disc_id: track.discId,
+  track_id: track.trackId,
+});
 const main = (page: Page) => page.getByRole('main');
 /** the album page's own like button: the header comes before the track rows */
 const albumHeart = (page: Page): Locator => main(page).getByRole('button', { name: HEART }).first();
 const trackHeart = (page: Page, album: string): Locator =>
-  main(page).getByRole('listitem').filter({ has: page.getByText(ALBUMS[album]!.firstTrack, { exact: true }) }).first().getByRole('button', { name: HEART });
+  main(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(ALBUMS[album]!.firstTrack, { exact: true }) })
+    .first()
+    .getByRole('button', { name: HEART });
 const pressed = async (heart: Locator) => (await heart.getAttribute('aria-pressed')) === 'true';
 const signedIn = (model: AnyMachineSnapshot) => !model.matches('idle');
 const known = (model: AnyMachineSnapshot) => model.matches('ready') || model.matches('failed');
@@ -75,12 +83,22 @@ async function openAlbum(ctx: AlbumPages, album: string): Promise<void> {
 
 /** the other device makes the server's likes what a load answer lists (the newest first) */
 async function putBack(listener: FreshListener, loaded: LoadedFavourites): Promise<void> {
-  const tracks = (await listener.call('GET', '/api/favorite/music')) as { album_id: string; disc_id: number; track_id: number }[];
-  for (const track of tracks) await listener.call('DELETE', '/api/favorite/music', { album_id: track.album_id, disc_id: track.disc_id, track_id: track.track_id });
+  const tracks = (await listener.call('GET', '/api/favorite/music')) as {
+    album_id: string;
+    disc_id: number;
+    track_id: number;
+  }[];
+  for (const track of tracks)
+    await listener.call('DELETE', '/api/favorite/music', {
+      album_id: track.album_id,
+      disc_id: track.disc_id,
+      track_id: track.track_id,
+    });
   for (const track of [...loaded.tracks].reverse()) await listener.call('PUT', '/api/favorite/music', realTrack(track));
   const albums = (await listener.call('GET', '/api/favorite/album')) as string[];
   for (const album of albums) await listener.call('DELETE', '/api/favorite/album', { album_id: album });
-  for (const album of [...loaded.albums].reverse()) await listener.call('PUT', '/api/favorite/album', { album_id: ALBUMS[album]!.id });
+  for (const album of [...loaded.albums].reverse())
+    await listener.call('PUT', '/api/favorite/album', { album_id: ALBUMS[album]!.id });
 }
 
 /** the hearts of the open album page as the model says: liked or not, or what a click in flight asks for */
@@ -93,7 +111,9 @@ async function heartsShow(ctx: AlbumPages, model: AnyMachineSnapshot): Promise<v
   await expect.poll(() => albumButton.isEnabled()).toBe(true);
   await expect.poll(() => pressed(albumButton)).toBe(asking || context.albumIds.has(album));
   await expect.poll(() => albumButton.getAttribute('aria-busy')).toBe(asking ? 'true' : null);
-  await expect.poll(() => pressed(track)).toBe(context.trackKeys.has(trackKey({ albumId: album, discId: 1, trackId: 1 })));
+  await expect
+    .poll(() => pressed(track))
+    .toBe(context.trackKeys.has(trackKey({ albumId: album, discId: 1, trackId: 1 })));
   if (ctx.toast) await toastOf(page, ctx.toast).waitFor();
 }
 
@@ -107,7 +127,8 @@ async function clickAccepted(ctx: AlbumPages, album: string, heart: 'album' | 't
 
 export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
   machine: 'favourites',
-  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
+  siteNeeds:
+    'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
@@ -170,7 +191,8 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
         await page.getByRole('link', { name: text.drawer.favouriteTracks, exact: true }).first().click();
         await main(page).getByRole('button', { name: text.retry }).click();
       } else {
-        if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.getByRole('link', { name: text.header.login }).first().click();
+        if (!new URL(page.url()).pathname.startsWith('/user/login'))
+          await page.getByRole('link', { name: text.header.login }).first().click();
         await logIn(page, ctx.listener.account.email, ctx.listener.account.password);
         await logout.waitFor();
       }
@@ -219,7 +241,11 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
   states: {
     async idle(ctx) {
       const { page } = ctx;
-      await page.getByRole('button', { name: text.auth.login, exact: true }).or(page.getByRole('link', { name: text.header.login })).first().waitFor();
+      await page
+        .getByRole('button', { name: text.auth.login, exact: true })
+        .or(page.getByRole('link', { name: text.header.login }))
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: text.header.logout, exact: true }).count()).toBe(0);
     },
     // the hearts wait for the lists: a click could ask for the wrong thing
@@ -241,7 +267,8 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
     },
     {
       transition: 'ready —LOAD→ loading',
-      reason: 'the liked lists load as someone signs in, or by 重试 once their load failed: once loaded, nothing on any page loads them again',
+      reason:
+        'the liked lists load as someone signs in, or by 重试 once their load failed: once loaded, nothing on any page loads them again',
     },
   ],
 };

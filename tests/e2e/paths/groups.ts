@@ -39,16 +39,26 @@ export type GroupName = keyof typeof GROUPS;
 
 const FILES_DIR = new URL('../interface-paths/', import.meta.url);
 const adapters = Object.values(GROUPS).flat();
-const chosen = (process.env.INTERFACE_PATHS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const chosen = (process.env.INTERFACE_PATHS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const unknown = chosen.filter((name) => !adapters.some((adapter) => adapter.machine === name));
-if (unknown.length) throw new Error(`No interface adapter for: ${unknown.join(', ')}. Known: ${adapters.map((a) => a.machine).join(', ')}`);
+if (unknown.length)
+  throw new Error(
+    `No interface adapter for: ${unknown.join(', ')}. Known: ${adapters.map((a) => a.machine).join(', ')}`,
+  );
 // a group without its file would drop its machines' paths from the run without a word
 const missing = Object.keys(GROUPS).filter((group) => !existsSync(new URL(`${group}.test.ts`, FILES_DIR)));
-if (missing.length) throw new Error(`Interface path groups without a file in tests/e2e/interface-paths/: ${missing.join(', ')}`);
+if (missing.length)
+  throw new Error(`Interface path groups without a file in tests/e2e/interface-paths/: ${missing.join(', ')}`);
 // an adapter the export finds (tests/e2e/paths/*.adapter.ts) but no group lists would run nowhere here
 const grouped = new Set(adapters.map((adapter) => `${adapter.machine}.adapter.ts`));
-const ungrouped = readdirSync(new URL('./', import.meta.url)).filter((file) => file.endsWith('.adapter.ts') && !grouped.has(file));
-if (ungrouped.length) throw new Error(`Interface adapters in no group of tests/e2e/paths/groups.ts: ${ungrouped.join(', ')}`);
+const ungrouped = readdirSync(new URL('./', import.meta.url)).filter(
+  (file) => file.endsWith('.adapter.ts') && !grouped.has(file),
+);
+if (ungrouped.length)
+  throw new Error(`Interface adapters in no group of tests/e2e/paths/groups.ts: ${ungrouped.join(', ')}`);
 
 /** Registers the group's machines (those INTERFACE_PATHS names, when it names any) against a server and browser of their own. */
 export function interfacePathGroup(group: GroupName): void {

@@ -16,10 +16,16 @@ export const HELD_BROWSER_CALLS = `
 /** Settles the oldest held clipboard or share-sheet call as `event` says (done: it worked; error: refused). */
 export async function settleBrowserCall(page: Page, kind: 'copy' | 'share', event: AnyEventObject): Promise<void> {
   const ok = /^xstate\.done\.actor\./.test(event.type);
-  await expect.poll(() => page.evaluate((k) => (window as never as { __held: Record<string, unknown[]> }).__held[k]!.length, kind)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate((k) => (window as never as { __held: Record<string, unknown[]> }).__held[k]!.length, kind),
+    )
+    .toBeGreaterThan(0);
   await page.evaluate(
     ([k, resolve]) => {
-      const call = (window as never as { __held: Record<string, { resolve(): void; reject(e: Error): void }[]> }).__held[k]!.shift()!;
+      const call = (
+        window as never as { __held: Record<string, { resolve(): void; reject(e: Error): void }[]> }
+      ).__held[k]!.shift()!;
       if (resolve) call.resolve();
       else call.reject(new Error('refused'));
     },

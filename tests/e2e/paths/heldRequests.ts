@@ -11,7 +11,8 @@ import { ApiError, NetworkError } from '@/services/api/errors';
  * What the browser itself logs when a held request is answered with an HTTP error or aborted as a
  * path says: pages whose paths fail requests ignore these console lines (and only these).
  */
-export const ANSWERED_FAILURES = /^Failed to load resource: (the server responded with a status of (401|503) |net::ERR_FAILED)/;
+export const ANSWERED_FAILURES =
+  /^Failed to load resource: (the server responded with a status of (401|503) |net::ERR_FAILED)/;
 
 // long enough for a loaded 2-core machine; a request that never comes fails the step with a message
 const WAIT_MS = 20_000;
@@ -84,6 +85,7 @@ async function release(route: Route, event: AnyEventObject): Promise<void> {
       body: JSON.stringify({ status: error.status, message: error.message, data: null }),
     });
   }
-  if (error instanceof NetworkError && error.httpStatus !== null) return route.fulfill({ status: error.httpStatus, body: error.statusText });
+  if (error instanceof NetworkError && error.httpStatus !== null)
+    return route.fulfill({ status: error.httpStatus, body: error.statusText });
   return route.abort('failed');
 }

@@ -32,7 +32,9 @@ type HeldWindow = { __estimates: ((estimate: unknown) => void)[]; __browserEstim
  * own figure, or a device with no room left.
  */
 async function answerStorageEstimate(page: Page, nth: number, room: boolean): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (window as never as HeldWindow).__estimates.length), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(nth);
+  await expect
+    .poll(() => page.evaluate(() => (window as never as HeldWindow).__estimates.length), { timeout: WAIT_MS })
+    .toBeGreaterThanOrEqual(nth);
   await page.evaluate(
     async ([at, roomLeft]) => {
       const held = window as never as HeldWindow;
@@ -57,7 +59,9 @@ const startButton = (dialog: Locator) => dialog.getByRole('button', { name: text
 async function dialogShows(ctx: Dialog, model: AnyMachineSnapshot): Promise<void> {
   await ctx.dialog.getByText(/^\d+ 首歌曲$/).waitFor();
   const select = ctx.dialog.getByLabel(text.offline.planQuality, { exact: true });
-  await expect.poll(() => select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '')).toBe(text.user.qualityLabels[context(model).quality]);
+  await expect
+    .poll(() => select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? ''))
+    .toBe(text.user.qualityLabels[context(model).quality]);
 }
 
 export const keepPlanAdapter: InterfaceAdapter<Dialog> = {
@@ -82,7 +86,9 @@ export const keepPlanAdapter: InterfaceAdapter<Dialog> = {
     },
     async SET_QUALITY(ctx, event) {
       ctx.estimates++;
-      await ctx.dialog.getByLabel(text.offline.planQuality, { exact: true }).selectOption({ label: text.user.qualityLabels[event.quality as Quality] });
+      await ctx.dialog
+        .getByLabel(text.offline.planQuality, { exact: true })
+        .selectOption({ label: text.user.qualityLabels[event.quality as Quality] });
     },
     async CONFIRM(ctx) {
       await startButton(ctx.dialog).click();
@@ -108,7 +114,10 @@ export const keepPlanAdapter: InterfaceAdapter<Dialog> = {
       await expect.poll(() => startButton(ctx.dialog).isEnabled()).toBe(true);
     },
     async tooBig(ctx, model) {
-      await ctx.dialog.getByRole('alert').filter({ hasText: /^本机空间不足：这些歌曲约需 .+，本机只剩 / }).waitFor();
+      await ctx.dialog
+        .getByRole('alert')
+        .filter({ hasText: /^本机空间不足：这些歌曲约需 .+，本机只剩 / })
+        .waitFor();
       await dialogShows(ctx, model);
       expect(await startButton(ctx.dialog).isDisabled()).toBe(true);
     },
@@ -117,7 +126,11 @@ export const keepPlanAdapter: InterfaceAdapter<Dialog> = {
       const page = ctx.page;
       if (context(model).started) {
         // the album's tracks download (or are kept already): 取消保存 beside the progress, then 已保存到本机
-        await page.getByRole('button', { name: text.offline.cancel }).or(page.getByText(text.offline.kept, { exact: true })).first().waitFor({ timeout: WAIT_MS });
+        await page
+          .getByRole('button', { name: text.offline.cancel })
+          .or(page.getByText(text.offline.kept, { exact: true }))
+          .first()
+          .waitFor({ timeout: WAIT_MS });
       } else {
         // nothing downloads: 保存到本机 as before
         await page.getByRole('button', { name: text.offline.keep }).waitFor();

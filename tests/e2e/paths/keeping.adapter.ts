@@ -47,7 +47,12 @@ interface AlbumPage {
 }
 
 const context = (model: AnyMachineSnapshot) => model.context as KeepingContext;
-const row = (page: Page, title: string): Locator => page.getByRole('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+const row = (page: Page, title: string): Locator =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
 const waiting = (ctx: AlbumPage) => Object.values(ctx.audio).reduce((sum, held) => sum + held.waiting, 0);
 const isNew = (model: AnyMachineSnapshot, tracks: readonly TrackIdentity[]) => {
   const taken = new Set([...context(model).kept, ...context(model).queue.map((item) => trackKey(item.track))]);
@@ -66,14 +71,21 @@ async function rowMenu(ctx: AlbumPage, title: string, item: string): Promise<voi
  * which this check cannot hold: on a loaded machine the new request may already be out (held until
  * the path's `after retryDelay` step), so the check takes nothing asked or the one retry.
  */
-async function keepingShows(ctx: AlbumPage, model: AnyMachineSnapshot, downloading: boolean | 'retrying'): Promise<void> {
+async function keepingShows(
+  ctx: AlbumPage,
+  model: AnyMachineSnapshot,
+  downloading: boolean | 'retrying',
+): Promise<void> {
   const { page } = ctx;
   const { kept, queue } = context(model);
   ctx.head = queue[0]?.track ?? null;
   ctx.batch = context(model).keptInBatch;
   if (queue.length > 0) {
     await cancelButton(page).waitFor({ timeout: WAIT_MS });
-    await page.getByText(text.offline.progress(kept.length, kept.length + queue.length)).first().waitFor({ timeout: WAIT_MS });
+    await page
+      .getByText(text.offline.progress(kept.length, kept.length + queue.length))
+      .first()
+      .waitFor({ timeout: WAIT_MS });
   } else {
     await expect.poll(() => cancelButton(page).count(), { timeout: WAIT_MS }).toBe(0);
   }
@@ -82,7 +94,8 @@ async function keepingShows(ctx: AlbumPage, model: AnyMachineSnapshot, downloadi
     await expect.poll(() => keptMark.count(), { timeout: WAIT_MS }).toBe(kept.includes(`${albumId}-1-1`) ? 1 : 0);
   }
   // the library is asked for the first track of the queue while it downloads, not while the retry waits
-  if (downloading === true) await expect.poll(() => ctx.audio[ctx.head!.albumId]!.waiting, { timeout: WAIT_MS }).toBe(1);
+  if (downloading === true)
+    await expect.poll(() => ctx.audio[ctx.head!.albumId]!.waiting, { timeout: WAIT_MS }).toBe(1);
   if (downloading === 'retrying') expect(waiting(ctx)).toBe(ctx.audio[ctx.head!.albumId]!.waiting);
   expect(waiting(ctx)).toBeLessThanOrEqual(downloading === false ? 0 : 1);
   if (ctx.toast) await toastOf(page, ctx.toast).waitFor({ timeout: WAIT_MS });
@@ -147,7 +160,8 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
       // and 保存到本机 shows in the menu only for a track not kept
       case 'PLAN': {
         const tracks = event.tracks as TrackIdentity[];
-        if (!signedIn || dialogOpen || model.matches('loading') || context(model).kept.includes(trackKey(tracks[0]!))) return false;
+        if (!signedIn || dialogOpen || model.matches('loading') || context(model).kept.includes(trackKey(tracks[0]!)))
+          return false;
         // while a retry waits (2 s), one click (the toast for a track queued already), not a dialog
         return !model.matches('waitingToRetry') || !isNew(model, tracks);
       }
@@ -155,7 +169,14 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
       // dialog does not open), not under another dialog, not within a removal's milliseconds nor
       // a retry's 2 s (listed below)
       case 'KEEP':
-        return (model.matches('idle') || model.matches('downloading')) && !dialogOpen && isNew(model, (event.items as KeepItem[]).map((item) => item.track));
+        return (
+          (model.matches('idle') || model.matches('downloading')) &&
+          !dialogOpen &&
+          isNew(
+            model,
+            (event.items as KeepItem[]).map((item) => item.track),
+          )
+        );
       // 开始保存 or 取消 in the open dialog
       case 'xstate.done.actor.keepPlan':
         return dialogOpen;
@@ -163,7 +184,10 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
         return !dialogOpen;
       // 移除本机副本 in the row's menu of a kept track
       case 'REMOVE':
-        return !dialogOpen && (event.tracks as TrackIdentity[]).every((track) => context(model).kept.includes(trackKey(track)));
+        return (
+          !dialogOpen &&
+          (event.tracks as TrackIdentity[]).every((track) => context(model).kept.includes(trackKey(track)))
+        );
       default:
         return true;
     }
@@ -221,7 +245,9 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
       }
       const title = trackOf(ctx.head!).title;
       await answerDownload(ctx, { type: 'xstate.error.actor.download', error: event.error });
-      ctx.toast = model.matches('waitingToRetry') ? null : text.offline.keepFailed(title, text.errors.network(503, 'Service Unavailable'));
+      ctx.toast = model.matches('waitingToRetry')
+        ? null
+        : text.offline.keepFailed(title, text.errors.network(503, 'Service Unavailable'));
     },
     // the short wait passes by itself: the library is asked again
     async 'xstate.after.retryDelay.keeping.waitingToRetry'(ctx) {
@@ -232,7 +258,10 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
       await cancelButton(ctx.page).click();
       // the download the app gave up is answered with nothing (the page no longer waits for it)
       for (const held of Object.values(ctx.audio)) {
-        if (held.waiting > 0) await held.answer({ type: 'xstate.error.actor.download', error: new Error('cancelled') }).catch(() => undefined);
+        if (held.waiting > 0)
+          await held
+            .answer({ type: 'xstate.error.actor.download', error: new Error('cancelled') })
+            .catch(() => undefined);
       }
     },
     async REMOVE(ctx, event) {
@@ -297,11 +326,12 @@ export const keepingAdapter: InterfaceAdapter<AlbumPage> = {
     {
       transition: 'downloading —DOWNLOAD_PROGRESS→ (stays)',
       reason:
-        "sent by the download itself as the body arrives (at most every 200 ms): a held answer sends no bytes, a released one sends them all up to its end (TRACK_KEPT), so no step of a path falls between (Playwright answers a request whole or not at all)",
+        'sent by the download itself as the body arrives (at most every 200 ms): a held answer sends no bytes, a released one sends them all up to its end (TRACK_KEPT), so no step of a path falls between (Playwright answers a request whole or not at all)',
     },
     ...['removing —PLAN#1→ (stays)', 'removing —PLAN#2→ (stays)', 'removing —KEEP→ (stays)'].map((transition) => ({
       transition,
-      reason: '移除本机副本 of one track is one IndexedDB delete (milliseconds): no click on 保存到本机 lands within it',
+      reason:
+        '移除本机副本 of one track is one IndexedDB delete (milliseconds): no click on 保存到本机 lands within it',
     })),
     ...['waitingToRetry —PLAN#1→ (stays)', 'waitingToRetry —KEEP→ (stays)'].map((transition) => ({
       transition,

@@ -52,7 +52,8 @@ const deleteDialog = (page: Page) => dialogOf(page, text.library.confirmDelete);
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 /** the listener's own cards: the server's library has no 删除 */
-const ownCards = (page: Page) => cards(page).filter({ has: page.getByRole('button', { name: text.library.delete, exact: true }) });
+const ownCards = (page: Page) =>
+  cards(page).filter({ has: page.getByRole('button', { name: text.library.delete, exact: true }) });
 const context = (model: AnyMachineSnapshot) => model.context as LibrariesContext;
 const inReady = (model: AnyMachineSnapshot, state: string) => model.matches({ ready: state });
 
@@ -74,15 +75,18 @@ async function serverLists(ctx: LibrariesPage, sample: readonly Credential[]): P
   };
   const listed = (await call('GET')) as Credential[];
   for (const credential of listed.filter((c) => !c.controlled)) await call('DELETE', { id: credential.id });
-  for (const credential of sample) await call('POST', { ...ownFor(ctx, credential), token: credential.token, priority: credential.priority });
+  for (const credential of sample)
+    await call('POST', { ...ownFor(ctx, credential), token: credential.token, priority: credential.priority });
 }
 
 async function signIn(ctx: LibrariesPage): Promise<void> {
   const { page } = ctx;
-  if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.getByRole('link', { name: '登录' }).first().click();
+  if (!new URL(page.url()).pathname.startsWith('/user/login'))
+    await page.getByRole('link', { name: '登录' }).first().click();
   await logIn(page, ctx.account.email, ctx.account.password);
   await page.getByRole('button', { name: '注销', exact: true }).waitFor();
-  if (new URL(page.url()).pathname !== '/library') await page.getByRole('link', { name: text.library.title, exact: true }).first().click();
+  if (new URL(page.url()).pathname !== '/library')
+    await page.getByRole('link', { name: text.library.title, exact: true }).first().click();
   await page.getByRole('heading', { name: text.library.title }).waitFor();
 }
 
@@ -120,7 +124,8 @@ async function deleteDialogShows(ctx: LibrariesPage, model: AnyMachineSnapshot, 
 
 export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
   machine: 'libraries',
-  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
+  siteNeeds:
+    'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
@@ -131,7 +136,18 @@ export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
     const list = await holdRequests(page, '/api/credential', ['GET']);
     const add = await holdRequests(page, '/api/credential', ['POST']);
     const remove = await holdRequests(page, '/api/credential', ['DELETE']);
-    const ctx: LibrariesPage = { tp, page, baseUrl: suite.server.baseUrl, account, own, added, list, add, remove, refuseToken: false };
+    const ctx: LibrariesPage = {
+      tp,
+      page,
+      baseUrl: suite.server.baseUrl,
+      account,
+      own,
+      added,
+      list,
+      add,
+      remove,
+      refuseToken: false,
+    };
     // a refused token: the own library's album list answered 401 once, when the path says
     await page.route(`${own.url}/albums`, async (route) => {
       if (!ctx.refuseToken) return route.fallback();
@@ -172,7 +188,7 @@ export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
   events: {
     async LOAD(ctx) {
       // signed out, the page is the login page (or leads to it); else 重试 shows
-      if (await ctx.page.getByRole('button', { name: text.retry }).count() === 0) await signIn(ctx);
+      if ((await ctx.page.getByRole('button', { name: text.retry }).count()) === 0) await signIn(ctx);
       else await ctx.page.getByRole('button', { name: text.retry }).click();
       await expect.poll(() => ctx.list.waiting, { timeout: WAIT_MS }).toBe(1);
     },
@@ -191,7 +207,9 @@ export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
       const own = card(ctx.page, OWN);
       // once the library rests (synced after signing in, its album count shown): the next sync is refused
       await own.getByText(/\d+ 张专辑/).waitFor({ timeout: WAIT_MS });
-      await expect.poll(() => own.getByText(text.library.syncing, { exact: true }).count(), { timeout: WAIT_MS }).toBe(0);
+      await expect
+        .poll(() => own.getByText(text.library.syncing, { exact: true }).count(), { timeout: WAIT_MS })
+        .toBe(0);
       // the library changed (an unchanged one is not asked for its albums, where the token is read)
       ctx.own.relist([]);
       ctx.refuseToken = true;
@@ -247,7 +265,11 @@ export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
     // nobody signed in: the login form, no libraries, none asked for
     async idle(ctx) {
       const { page } = ctx;
-      await page.getByRole('link', { name: '登录' }).or(page.getByRole('button', { name: '登录' })).first().waitFor();
+      await page
+        .getByRole('link', { name: '登录' })
+        .or(page.getByRole('button', { name: '登录' }))
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: '注销', exact: true }).count()).toBe(0);
       expect(await cards(ctx.page).count()).toBe(0);
       expect(ctx.list.waiting).toBe(0);
@@ -262,7 +284,9 @@ export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
     },
     async 'ready.browsing'(ctx, model) {
       // 添加音频仓库 is taken only here (not while a dialog is open or the list is read again)
-      await expect.poll(() => ctx.page.getByRole('button', { name: text.library.add }).isEnabled(), { timeout: WAIT_MS }).toBe(true);
+      await expect
+        .poll(() => ctx.page.getByRole('button', { name: text.library.add }).isEnabled(), { timeout: WAIT_MS })
+        .toBe(true);
       await noDialog(ctx.page);
       await listShows(ctx, model);
     },
@@ -283,7 +307,8 @@ export const librariesAdapter: InterfaceAdapter<LibrariesPage> = {
   notThroughInterface: [
     {
       transition: 'ready —LOAD→ ready.browsing',
-      reason: 'the libraries load when somebody signs in (signing out resets them first) or on 重试, which shows only when they failed: nothing loads them while listed',
+      reason:
+        'the libraries load when somebody signs in (signing out resets them first) or on 重试, which shows only when they failed: nothing loads them while listed',
     },
   ],
 };

@@ -36,8 +36,10 @@ const syncingBadge = (page: Page) => card(page).getByText('同步中', { exact: 
 const successToasts = (page: Page) => page.getByRole('alert').filter({ hasText: '音频仓库同步成功' });
 
 /** the one library of the demo user, as the model holds it (the samples' url, not the server's) */
-const libraryOf = (snapshot: AnyMachineSnapshot): Status => Object.values((snapshot.context as SyncContext).libraries)[0];
-const awaitingToken = (snapshot: AnyMachineSnapshot) => (snapshot.context as SyncContext).refusedOnce.length > 0 && libraryOf(snapshot)?.state === 'pending';
+const libraryOf = (snapshot: AnyMachineSnapshot): Status =>
+  Object.values((snapshot.context as SyncContext).libraries)[0];
+const awaitingToken = (snapshot: AnyMachineSnapshot) =>
+  (snapshot.context as SyncContext).refusedOnce.length > 0 && libraryOf(snapshot)?.state === 'pending';
 
 async function signIn(ctx: LibraryPage): Promise<void> {
   const { page } = ctx.tp;
@@ -45,7 +47,8 @@ async function signIn(ctx: LibraryPage): Promise<void> {
   await logIn(page, ctx.server.demo.email, ctx.server.demo.password);
   await page.getByRole('button', { name: '注销', exact: true }).waitFor();
   // in the app (no reload): a reload would read the records again, which the model does not do
-  if (new URL(page.url()).pathname !== '/library') await page.getByRole('link', { name: '音频仓库', exact: true }).first().click();
+  if (new URL(page.url()).pathname !== '/library')
+    await page.getByRole('link', { name: '音频仓库', exact: true }).first().click();
   await card(page).waitFor();
 }
 
@@ -58,11 +61,15 @@ const resting: Record<Outcome, (ctx: LibraryPage) => Promise<void>> = {
     const { page } = ctx.tp;
     await expect.poll(() => successToasts(page).count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => syncingBadge(page).count(), { timeout: WAIT_MS }).toBe(0);
-    await card(page).getByText(/\d+ 张专辑/).waitFor();
+    await card(page)
+      .getByText(/\d+ 张专辑/)
+      .waitFor();
   },
   async failed(ctx) {
     const { page } = ctx.tp;
-    await card(page).getByText(/^同步音频仓库失败: /).waitFor();
+    await card(page)
+      .getByText(/^同步音频仓库失败: /)
+      .waitFor();
     await expect.poll(() => syncingBadge(page).count(), { timeout: WAIT_MS }).toBe(0);
   },
   // the token was refused once: the app asks for the credentials again; the library waits, 同步中
@@ -90,7 +97,8 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
   accepts(event, snapshot) {
     // One last_update for every answer: the model's record keeps the samples' 200 after each store,
     // the browser the library's real value; either way a second sync finds it unchanged.
-    if (event.type === 'xstate.done.actor.fetchLibraryInfo') return (event.output as { lastUpdate: number }).lastUpdate === 200;
+    if (event.type === 'xstate.done.actor.fetchLibraryInfo')
+      return (event.output as { lastUpdate: number }).lastUpdate === 200;
     // a fresh browser has no records (the samples' other answer is a browser that synced before)
     if (event.type === 'xstate.done.actor.loadRecords') return (event.output as unknown[]).length === 0;
     const library = libraryOf(snapshot);
@@ -168,7 +176,12 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
       const { page } = ctx.tp;
       expect(ctx.albums.waiting, 'album list requests unanswered').toBe(0);
       await syncingBadge(page).or(successToasts(page)).first().waitFor({ timeout: WAIT_MS });
-      expect(await card(page).getByText(/^同步音频仓库失败: /).count(), 'a failure on the card').toBe(0);
+      expect(
+        await card(page)
+          .getByText(/^同步音频仓库失败: /)
+          .count(),
+        'a failure on the card',
+      ).toBe(0);
     },
   },
   notThroughInterface: [
@@ -179,7 +192,8 @@ export const librarySyncAdapter: InterfaceAdapter<LibraryPage> = {
       'working.removing —error: removeLibrary→ idle',
     ].map((transition) => ({
       transition,
-      reason: "the demo user's one library is provided by the server: its delete button is disabled (由服务器提供的音频仓库不能删除)",
+      reason:
+        "the demo user's one library is provided by the server: its delete button is disabled (由服务器提供的音频仓库不能删除)",
     })),
     {
       transition: 'loadingRecords —error: loadRecords→ idle',

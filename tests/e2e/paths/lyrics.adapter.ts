@@ -80,7 +80,8 @@ export const lyricsAdapter: InterfaceAdapter<NowPage> = {
       }
       await openNow(page);
     },
-    'xstate.done.actor.fetchLyrics': async (ctx, event) => void (await ctx.lyrics.answer(event, event.output === null ? answerWithNone : undefined)),
+    'xstate.done.actor.fetchLyrics': async (ctx, event) =>
+      void (await ctx.lyrics.answer(event, event.output === null ? answerWithNone : undefined)),
     'xstate.error.actor.fetchLyrics': async (ctx, event) => void (await ctx.lyrics.answer(event)),
     async RETRY(ctx) {
       await panel(ctx.page).getByRole('button', { name: text.lyrics.retry }).click();

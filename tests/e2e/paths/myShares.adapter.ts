@@ -32,7 +32,8 @@ interface SharesPage {
 }
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
-const cardOf = (page: Page, sampleId: string): Locator => cards(page).filter({ has: page.getByRole('link', { name: NAME_OF[sampleId]!, exact: true }) });
+const cardOf = (page: Page, sampleId: string): Locator =>
+  cards(page).filter({ has: page.getByRole('link', { name: NAME_OF[sampleId]!, exact: true }) });
 const sharesOf = (model: AnyMachineSnapshot) => (model.context as MySharesContext).shares;
 /** the sample id in a COPY's link (…/s/{id}) */
 const linkId = (event: AnyEventObject) => (event.link as string).split('/s/')[1]!;
@@ -53,7 +54,9 @@ async function createShares(listener: FreshListener): Promise<void> {
 async function listShows(ctx: SharesPage, model: AnyMachineSnapshot, busy: boolean): Promise<void> {
   const { page } = ctx;
   const shares = sharesOf(model);
-  await expect.poll(() => cards(page).getByRole('link').allTextContents()).toEqual(shares.map((share) => NAME_OF[share.id]));
+  await expect
+    .poll(() => cards(page).getByRole('link').allTextContents())
+    .toEqual(shares.map((share) => NAME_OF[share.id]));
   if (shares.length === 0) await page.getByText(text.share.none, { exact: true }).waitFor();
   for (const share of shares) {
     const card = cardOf(page, share.id);
@@ -66,7 +69,8 @@ async function listShows(ctx: SharesPage, model: AnyMachineSnapshot, busy: boole
 
 export const mySharesAdapter: InterfaceAdapter<SharesPage> = {
   machine: 'myShares',
-  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
+  siteNeeds:
+    'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
@@ -121,7 +125,9 @@ export const mySharesAdapter: InterfaceAdapter<SharesPage> = {
     },
     async DELETE(ctx, event) {
       ctx.toast = null;
-      await cardOf(ctx.page, event.id as string).getByRole('button', { name: text.share.takeBack }).click();
+      await cardOf(ctx.page, event.id as string)
+        .getByRole('button', { name: text.share.takeBack })
+        .click();
     },
     async 'xstate.done.actor.deleteShare'(ctx, event) {
       await ctx.remove.answer(event);
@@ -150,7 +156,11 @@ export const mySharesAdapter: InterfaceAdapter<SharesPage> = {
       await listShows(ctx, model, true);
       // the share being taken back shows its button loading
       const deleting = (model.context as MySharesContext).deleting!;
-      await expect.poll(() => cardOf(ctx.page, deleting).getByRole('button', { name: text.share.takeBack }).getAttribute('data-loading')).toBe('true');
+      await expect
+        .poll(() =>
+          cardOf(ctx.page, deleting).getByRole('button', { name: text.share.takeBack }).getAttribute('data-loading'),
+        )
+        .toBe('true');
     },
   },
   notThroughInterface: [],

@@ -9,7 +9,10 @@ import { transitionsOf } from '../../../model-paths/transitions';
 import type { AnyInterfaceAdapter } from './adapter';
 
 /** The parts of an adapter the plan reads (the rest needs a browser). */
-export type AdapterPlan = Pick<AnyInterfaceAdapter, 'machine' | 'seed' | 'generator' | 'maxLength' | 'stateKey' | 'events' | 'accepts' | 'states' | 'notThroughInterface'>;
+export type AdapterPlan = Pick<
+  AnyInterfaceAdapter,
+  'machine' | 'seed' | 'generator' | 'maxLength' | 'stateKey' | 'events' | 'accepts' | 'states' | 'notThroughInterface'
+>;
 
 interface PlannedStep {
   event: AnyEventObject;
@@ -53,11 +56,18 @@ const statesOf = (value: AnyMachineSnapshot['value']): string[] => {
  * Paths for the adapter from the machine's walk spec, titled by `title`. Throws when a state the
  * paths reach has no check, or the adapter lists a transition the machine does not have.
  */
-export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: (path: GeneratedPath) => string): InterfacePlan {
+export function planInterfacePaths(
+  spec: WalkSpec,
+  adapter: AdapterPlan,
+  title: (path: GeneratedPath) => string,
+): InterfacePlan {
   const transitions = transitionsOf(spec.machine).map((t) => t.id);
   const known = new Set(transitions);
   const stale = adapter.notThroughInterface.filter((entry) => !known.has(entry.transition));
-  if (stale.length) throw new Error(`${adapter.machine}: notThroughInterface lists transitions the machine does not have: ${stale.map((e) => e.transition).join('; ')}`);
+  if (stale.length)
+    throw new Error(
+      `${adapter.machine}: notThroughInterface lists transitions the machine does not have: ${stale.map((e) => e.transition).join('; ')}`,
+    );
   const notThroughInterface = new Set(adapter.notThroughInterface.map((entry) => entry.transition));
   const unreachable = new Set((spec.unreachable ?? []).map((entry) => entry.transition));
   const mapped = (event: EventObject) => event.type in adapter.events;
@@ -75,7 +85,9 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
   const options = {
     seed: adapter.seed,
     maxLength: adapter.maxLength ?? DEFAULT_MAX_LENGTH,
-    ...(accepts && { accept: (snapshot: AnyMachineSnapshot, event: EventObject) => accepts(event as AnyEventObject, snapshot) }),
+    ...(accepts && {
+      accept: (snapshot: AnyMachineSnapshot, event: EventObject) => accepts(event as AnyEventObject, snapshot),
+    }),
   };
   // every step costs a second or more in a browser: quick walks take the fewest
   const generated = adapter.generator === 'random' ? randomPaths(walk, options) : quickPaths(walk, options);
@@ -84,10 +96,20 @@ export function planInterfacePaths(spec: WalkSpec, adapter: AdapterPlan, title: 
     title: title(path),
     initial: statesOf(path.steps[0]!.state.value),
     initialModel: path.steps[0]!.state,
-    steps: path.steps.slice(1).map((step) => ({ event: step.event as AnyEventObject, states: statesOf(step.state.value), fired: step.fired, model: step.state })),
+    steps: path.steps.slice(1).map((step) => ({
+      event: step.event as AnyEventObject,
+      states: statesOf(step.state.value),
+      fired: step.fired,
+      model: step.state,
+    })),
   }));
-  const empty = Object.entries(adapter.states).filter(([, check]) => checksNothing(check)).map(([state]) => state);
-  if (empty.length) throw new Error(`${adapter.machine}: state checks that check nothing (no parameter, or an empty body): ${empty.join('; ')}`);
+  const empty = Object.entries(adapter.states)
+    .filter(([, check]) => checksNothing(check))
+    .map(([state]) => state);
+  if (empty.length)
+    throw new Error(
+      `${adapter.machine}: state checks that check nothing (no parameter, or an empty body): ${empty.join('; ')}`,
+    );
   const unchecked = new Map<string, string>();
   for (const path of paths) {
     for (const state of [...path.initial, ...path.steps.flatMap((step) => step.states)]) {
@@ -111,14 +133,18 @@ export function coverageProblems(plan: InterfacePlan): string[] {
   for (const id of plan.transitions) {
     const listed = plan.notThroughInterface.has(id) || plan.unreachable.has(id);
     if (!listed && !plan.fired.has(id)) problems.push(`not fired by any path: ${id}`);
-    if (plan.notThroughInterface.has(id) && plan.fired.has(id)) problems.push(`listed as not through the interface, but a path fires it: ${id}`);
+    if (plan.notThroughInterface.has(id) && plan.fired.has(id))
+      problems.push(`listed as not through the interface, but a path fires it: ${id}`);
   }
   return problems;
 }
 
 /** The path as an exported file lists it: `start: idle`, then `EVENT → state, state` a step. */
 export function listedSteps(path: PlannedPath): string[] {
-  return [`start: ${path.initial.join(', ')}`, ...path.steps.map((step) => `${formatEvent(step.event)} → ${step.states.join(', ')}`)];
+  return [
+    `start: ${path.initial.join(', ')}`,
+    ...path.steps.map((step) => `${formatEvent(step.event)} → ${step.states.join(', ')}`),
+  ];
 }
 
 /**
@@ -128,7 +154,10 @@ export function listedSteps(path: PlannedPath): string[] {
  */
 export function checksNothing(check: (...args: never[]) => unknown): boolean {
   if (check.length === 0) return true;
-  const source = check.toString().replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').trim();
+  const source = check
+    .toString()
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
+    .trim();
   // `(ctx) => {}`, `async idle(ctx) {}`
   return /(=>|\))\s*\{\s*\}$/.test(source);
 }
@@ -143,7 +172,8 @@ export function summaryLine(plan: InterfacePlan, passed: Iterable<PlannedPath>):
   const took = plan.paths.filter((path) => passedPaths.has(path));
   const firedByPassed = new Set(took.flatMap((path) => path.steps.flatMap((step) => step.fired)));
   const fired = plan.transitions.filter((id) => firedByPassed.has(id)).length;
-  const statesOf = (paths: readonly PlannedPath[]) => new Set(paths.flatMap((path) => [...path.initial, ...path.steps.flatMap((step) => step.states)]));
+  const statesOf = (paths: readonly PlannedPath[]) =>
+    new Set(paths.flatMap((path) => [...path.initial, ...path.steps.flatMap((step) => step.states)]));
   return (
     `${plan.machine}: ${plan.paths.length} paths, ${took.length} passed, ${plan.paths.length - took.length} failed; ` +
     `transitions ${fired}/${plan.transitions.length} through the interface, ` +

@@ -18,7 +18,16 @@ import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
 import type { InterfaceAdapter } from './adapter';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
-import { AUDIO_HOLD, audioState, holdTrackLoads, preparedTrack, settleStart, type AudioState, type TrackLoad, type TrackLoads } from './playerAudio';
+import {
+  AUDIO_HOLD,
+  audioState,
+  holdTrackLoads,
+  preparedTrack,
+  settleStart,
+  type AudioState,
+  type TrackLoad,
+  type TrackLoads,
+} from './playerAudio';
 import {
   bar,
   barTitle,
@@ -80,8 +89,12 @@ const titleOf = (sample: TrackInfo | null) => (sample ? demoTrack(sample).title 
 /** what the bar shows in every state: the shown track's title; and the queue as the model holds it */
 async function barShows(ctx: PlayerPage, model: AnyMachineSnapshot): Promise<void> {
   const { queue, index, nowPlaying } = context(model);
-  await expect.poll(() => barTitle(ctx.page).textContent(), { timeout: WAIT_MS, message: "the bar's title" }).toBe(titleOf(nowPlaying));
-  await expect.poll(() => savedQueue(ctx.page), { timeout: WAIT_MS, message: 'the queue saved' }).toEqual({ titles: queue.map(titleOf), index });
+  await expect
+    .poll(() => barTitle(ctx.page).textContent(), { timeout: WAIT_MS, message: "the bar's title" })
+    .toBe(titleOf(nowPlaying));
+  await expect
+    .poll(() => savedQueue(ctx.page), { timeout: WAIT_MS, message: 'the queue saved' })
+    .toEqual({ titles: queue.map(titleOf), index });
   if (ctx.toast) {
     await toastOf(ctx.page, ctx.toast).waitFor({ timeout: WAIT_MS });
     ctx.toast = null;
@@ -154,7 +167,20 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       await openSignedIn(page, server, `/playlist/${id}`);
       await toastOf(page, '音频仓库同步成功').waitFor({ timeout: WAIT_MS });
     }
-    const ctx: PlayerPage = { tp, page, playlistPath: `/playlist/${id}`, loads, reports, current: null, next: null, asking: null, toast: null, reportsDue: 0, loadsBeforeStep: 0, loadsBeforeLastStep: 0 };
+    const ctx: PlayerPage = {
+      tp,
+      page,
+      playlistPath: `/playlist/${id}`,
+      loads,
+      reports,
+      current: null,
+      next: null,
+      asking: null,
+      toast: null,
+      reportsDue: 0,
+      loadsBeforeStep: 0,
+      loadsBeforeLastStep: 0,
+    };
     await onPlaylist(ctx.page, PLAYLIST, ctx.playlistPath);
     return ctx;
   },
@@ -166,16 +192,28 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
   // what the rules of `accepts` read beside the state: the queue, the shown track, a known length
   stateKey: (model) => {
     const { queue, index, nowPlaying, duration, plays } = context(model);
-    return JSON.stringify([model.value, queue.map(trackKey), index, nowPlaying && trackKey(nowPlaying), duration === null, plays === 0]);
+    return JSON.stringify([
+      model.value,
+      queue.map(trackKey),
+      index,
+      nowPlaying && trackKey(nowPlaying),
+      duration === null,
+      plays === 0,
+    ]);
   },
   events: countingLoads({
     // the listener comes back: the page opens with the queue this browser saved
     async RESTORE(ctx, event, model) {
       const { page } = ctx;
       const tracks = (event.queue as TrackInfo[]).map((t) => trackInfoOf(demoTrack(t)));
-      await page.evaluate((saved) => localStorage.setItem('playlist', JSON.stringify(saved)), { tracks, index: event.index as number });
+      await page.evaluate((saved) => localStorage.setItem('playlist', JSON.stringify(saved)), {
+        tracks,
+        index: event.index as number,
+      });
       await page.reload();
-      await expect.poll(() => barTitle(page).textContent(), { timeout: WAIT_MS }).toBe(titleOf(context(model).nowPlaying));
+      await expect
+        .poll(() => barTitle(page).textContent(), { timeout: WAIT_MS })
+        .toBe(titleOf(context(model).nowPlaying));
     },
     // the library that holds the shown album gives its cover
     async 'xstate.done.actor.findCover'(ctx, _event, model) {
@@ -204,11 +242,17 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     },
     async PLAY_INDEX(ctx, event) {
       await onQueue(ctx.page);
-      await queueRows(ctx.page).nth(event.index as number).getByRole('button', { name: '播放', exact: true }).click();
+      await queueRows(ctx.page)
+        .nth(event.index as number)
+        .getByRole('button', { name: '播放', exact: true })
+        .click();
     },
     async REMOVE_FROM_QUEUE(ctx, event) {
       await onQueue(ctx.page);
-      await queueRows(ctx.page).nth(event.index as number).getByRole('button', { name: '从播放队列移除' }).click();
+      await queueRows(ctx.page)
+        .nth(event.index as number)
+        .getByRole('button', { name: '从播放队列移除' })
+        .click();
     },
     async CLEAR_QUEUE(ctx) {
       await onQueue(ctx.page);
@@ -238,10 +282,19 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     // ← steps 5 s back (never into the end); from the end of the track a few times, so it plays a while
     async SEEK_BY(ctx, _event, model) {
       // it plays after the step, and shows 播放 before it: the track had ended
-      const fromTheEnd = model.matches({ playback: 'playing' }) && (await mainButton(ctx.page).getAttribute('aria-label')) === '播放';
+      const fromTheEnd =
+        model.matches({ playback: 'playing' }) && (await mainButton(ctx.page).getAttribute('aria-label')) === '播放';
       const before = await timeShown(ctx.page);
       for (let i = 0; i < (fromTheEnd ? 4 : 1); i++) await pressOnPage(ctx.page, 'ArrowLeft');
-      await expect.poll(async () => { const now = await timeShown(ctx.page); return now < before || now === 0; }, { timeout: WAIT_MS }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const now = await timeShown(ctx.page);
+            return now < before || now === 0;
+          },
+          { timeout: WAIT_MS },
+        )
+        .toBe(true);
     },
     // the first line of the lyrics on /now
     async SEEK_TO(ctx) {
@@ -331,12 +384,16 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     async 'audio.nextReady'(ctx, _event, model) {
       await ctx.loads.release(ctx.next);
       const { albumId, discId, trackId } = demoTrack(context(model).preloadTarget!.track);
-      await expect.poll(() => preparedTrack(ctx.page, `/${albumId}/${discId}/${trackId}`), { timeout: WAIT_MS }).toBe(true);
+      await expect
+        .poll(() => preparedTrack(ctx.page, `/${albumId}/${discId}/${trackId}`), { timeout: WAIT_MS })
+        .toBe(true);
     },
     async 'audio.nextFailed'(ctx) {
       const before = await audioState(ctx.page);
       await ctx.loads.fail(ctx.next!);
-      await expect.poll(async () => (await audioState(ctx.page)).errors, { timeout: WAIT_MS }).toBeGreaterThan(before.errors);
+      await expect
+        .poll(async () => (await audioState(ctx.page)).errors, { timeout: WAIT_MS })
+        .toBeGreaterThan(before.errors);
       ctx.next = null;
     },
     // 10 s of playing pass on the page's clock: the play report goes out, held
@@ -398,10 +455,14 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
       else expect(ctx.reports.seen, 'play reports sent').toBeGreaterThanOrEqual(ctx.reportsDue);
     },
     'stat.pending.held': async (ctx) => {
-      await expect.poll(async () => (await audioState(ctx.page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(false);
+      await expect
+        .poll(async () => (await audioState(ctx.page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' })
+        .toBe(false);
     },
     'stat.pending.counting': async (ctx) => {
-      await expect.poll(async () => (await audioState(ctx.page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(true);
+      await expect
+        .poll(async () => (await audioState(ctx.page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' })
+        .toBe(true);
     },
     'stat.reporting': async (ctx) => {
       await expect.poll(() => ctx.reports.waiting, { timeout: WAIT_MS }).toBeGreaterThan(0);
@@ -422,7 +483,9 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     },
     'preloader.ready': async (ctx, model) => {
       const { albumId, discId, trackId } = demoTrack(context(model).preloadTarget!.track);
-      await expect.poll(() => preparedTrack(ctx.page, `/${albumId}/${discId}/${trackId}`), { timeout: WAIT_MS }).toBe(true);
+      await expect
+        .poll(() => preparedTrack(ctx.page, `/${albumId}/${discId}/${trackId}`), { timeout: WAIT_MS })
+        .toBe(true);
     },
   },
   siteNeeds: `LIBRARY_URL, the library the demo user's tracks stream from (their stream requests are held); a list ${PLAYLIST} of the demo user's is made on the site (and used again by later runs)`,

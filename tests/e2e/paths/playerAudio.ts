@@ -54,7 +54,14 @@ export interface AudioState {
   held: number;
 }
 
-type PathAudio = { elements: HTMLMediaElement[]; current: HTMLMediaElement | null; switches: number; ended: number; errors: number; held: { resolve(): void; reject(e: Error): void }[] };
+type PathAudio = {
+  elements: HTMLMediaElement[];
+  current: HTMLMediaElement | null;
+  switches: number;
+  ended: number;
+  errors: number;
+  held: { resolve(): void; reject(e: Error): void }[];
+};
 
 export function audioState(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
@@ -131,8 +138,11 @@ export async function holdTrackLoads(page: Page, libraryUrl: string): Promise<Tr
       return loads.length;
     },
     async next(key, since, except) {
-      const find = () => loads.findLast((load) => load.order >= since && load.key === key && !load.settled && load !== except);
-      await expect.poll(() => find() !== undefined, { timeout: 15_000, message: `a stream request for ${key}` }).toBe(true);
+      const find = () =>
+        loads.findLast((load) => load.order >= since && load.key === key && !load.settled && load !== except);
+      await expect
+        .poll(() => find() !== undefined, { timeout: 15_000, message: `a stream request for ${key}` })
+        .toBe(true);
       return find()!;
     },
     release: async (load) => void (load && (await settle(load, (route) => route.continue()))),

@@ -47,16 +47,30 @@ export async function findPlaylist(page: Page, name: string): Promise<string | n
 
 /** a list of the demo user's, made through the server's API (a setup, not a path's step) */
 export async function createPlaylist(page: Page, name: string, tracks: readonly TrackInfo[]): Promise<string> {
-  const items = tracks.map((t) => ({ type: 'normal', description: '', info: { album_id: t.albumId, disc_id: t.discId, track_id: t.trackId } }));
+  const items = tracks.map((t) => ({
+    type: 'normal',
+    description: '',
+    info: { album_id: t.albumId, disc_id: t.discId, track_id: t.trackId },
+  }));
   return page.evaluate(async (json) => {
-    const response = await fetch('/api/playlist', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: json });
+    const response = await fetch('/api/playlist', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: json,
+    });
     return String(((await response.json()) as { data: { id: string } }).data.id);
   }, JSON.stringify({ name, items }));
 }
 
-const drawerLink = (page: Page, name: string) => page.getByRole('navigation', { name: '导航' }).getByRole('link', { name, exact: true });
+const drawerLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: '导航' }).getByRole('link', { name, exact: true });
 export const playAll = (page: Page) => page.getByRole('button', { name: '播放全部' });
-export const rowOf = (page: Page, title: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+export const rowOf = (page: Page, title: string) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
 export const queueRows = (page: Page) => page.getByRole('list', { name: '播放队列' }).getByRole('listitem');
 
 /** the page of the list `name` at `path`, reached as a listener does (播放列表 in the drawer, then the list) */
@@ -88,14 +102,23 @@ export async function onSearch(page: Page, title: string): Promise<void> {
 /** the queue as the app saved it: titles and the current item */
 export function savedQueue(page: Page): Promise<{ titles: string[]; index: number }> {
   return page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('playlist') ?? '{"tracks":[],"index":0}') as { tracks: { title: string }[]; index: number };
+    const saved = JSON.parse(localStorage.getItem('playlist') ?? '{"tracks":[],"index":0}') as {
+      tracks: { title: string }[];
+      index: number;
+    };
     return { titles: saved.tracks.map((t) => t.title), index: saved.index };
   });
 }
 
 /** the main button: its label, and whether it spins (a track loads); and whether the audio sounds */
 export async function mainButtonShows(page: Page, label: '播放' | '暂停', spinning: boolean): Promise<void> {
-  await expect.poll(() => mainButton(page).getAttribute('aria-label'), { timeout: WAIT_MS, message: 'the main button' }).toBe(label);
-  await expect.poll(() => spinner(page).count(), { timeout: WAIT_MS, message: 'spinners in the main button' }).toBe(spinning ? 1 : 0);
-  await expect.poll(async () => (await audioState(page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' }).toBe(label === '暂停');
+  await expect
+    .poll(() => mainButton(page).getAttribute('aria-label'), { timeout: WAIT_MS, message: 'the main button' })
+    .toBe(label);
+  await expect
+    .poll(() => spinner(page).count(), { timeout: WAIT_MS, message: 'spinners in the main button' })
+    .toBe(spinning ? 1 : 0);
+  await expect
+    .poll(async () => (await audioState(page)).sounding, { timeout: WAIT_MS, message: 'the audio plays' })
+    .toBe(label === '暂停');
 }

@@ -75,7 +75,8 @@ function settlingEvents(model: AnyMachineSnapshot): string[] {
 /** the track of the samples' found cover */
 const FOUND_COVER_KEY = 'album-a-1-1';
 
-const queued = (model: AnyMachineSnapshot, sample: TrackInfo) => context(model).queue.some((t) => trackKey(t) === trackKey(sample));
+const queued = (model: AnyMachineSnapshot, sample: TrackInfo) =>
+  context(model).queue.some((t) => trackKey(t) === trackKey(sample));
 const nowPlayingKey = (model: AnyMachineSnapshot) => {
   const now = context(model).nowPlaying;
   return now ? trackKey(now) : null;
@@ -92,7 +93,8 @@ export function acceptsPlayerEvent(event: AnyEventObject, model: AnyMachineSnaps
   const at = leaves(model);
   const ctx = context(model);
   const settling = settlingEvents(model);
-  if (settling.length) return settling.includes(event.type) && !(event.type === 'xstate.done.actor.preload' && event.output === null);
+  if (settling.length)
+    return settling.includes(event.type) && !(event.type === 'xstate.done.actor.preload' && event.output === null);
   // the page found the cover of b or c by itself (the model's sample cover is a's, so it still
   // looks): what empties the bar meanwhile would end a look-up the page no longer runs
   if (at.has('playback.empty.findingCover')) {
@@ -164,17 +166,24 @@ export function acceptsPlayerEvent(event: AnyEventObject, model: AnyMachineSnaps
 const LOCAL_STORE = "the browser's own store failing to read: nothing a listener does makes IndexedDB fail";
 const DEMO_SOURCES =
   "the tracks the paths play are in the demo library: a library that serves them is always found (only a queue saved before its library went away, or this browser's store failing, leaves none)";
-const RACE = 'a pause the very moment the track ends (or its prepared successor starts): milliseconds no listener can aim at';
+const RACE =
+  'a pause the very moment the track ends (or its prepared successor starts): milliseconds no listener can aim at';
 
 /** Transitions of the player no listener can bring about in this app, with why. */
 export const playerNotThroughInterface: readonly { transition: string; reason: string }[] = [
-  { transition: 'playback —ADD_TO_QUEUE#1→ (stays)', reason: 'every 添加到当前播放队列 adds its one track: no button adds nothing' },
+  {
+    transition: 'playback —ADD_TO_QUEUE#1→ (stays)',
+    reason: 'every 添加到当前播放队列 adds its one track: no button adds nothing',
+  },
   {
     transition: '(machine) —LIBRARIES_CHANGED→ (stays)',
     reason:
       "the libraries change when the listener signs in (the page starts afresh), adds or edits a library of their own, or a sync brings new albums: the demo user's one library is the server's, unchanged while the paths run",
   },
-  { transition: 'playback —error: audio→ playback.empty', reason: "the browser's audio itself failing (no Audio in the browser): not something a listener does" },
+  {
+    transition: 'playback —error: audio→ playback.empty',
+    reason: "the browser's audio itself failing (no Audio in the browser): not something a listener does",
+  },
   { transition: 'playback.empty.findingCover —error: findCover→ playback.empty.shown', reason: LOCAL_STORE },
   {
     transition: 'playback.empty.findingCover —always→ playback.empty.shown',
@@ -182,46 +191,61 @@ export const playerNotThroughInterface: readonly { transition: string; reason: s
   },
   { transition: 'playback.buffering.resolving —error: resolveSource→ playback.empty', reason: DEMO_SOURCES },
   { transition: 'preloader.preloading —error: preload→ preloader.idle', reason: DEMO_SOURCES },
-  ...['playback.buffering.resolving —audio.timeupdate→ (stays)', 'playback.buffering.resolving —audio.loaded→ (stays)'].map((transition) => ({
+  ...[
+    'playback.buffering.resolving —audio.timeupdate→ (stays)',
+    'playback.buffering.resolving —audio.loaded→ (stays)',
+  ].map((transition) => ({
     transition,
-    reason: "the track's library and stream are chosen within milliseconds: only the unloaded element's last report lands meanwhile, and it shows nothing",
+    reason:
+      "the track's library and stream are chosen within milliseconds: only the unloaded element's last report lands meanwhile, and it shows nothing",
   })),
-  ...['preloader.preloading —always#1→ preloader.idle', 'preloader.preloading —always#2→ (stays)'].map((transition) => ({
-    transition,
-    reason: 'the following track is chosen within milliseconds of playing (a local look-up, its probe remembered): no listener changes the queue or the track meanwhile',
-  })),
+  ...['preloader.preloading —always#1→ preloader.idle', 'preloader.preloading —always#2→ (stays)'].map(
+    (transition) => ({
+      transition,
+      reason:
+        'the following track is chosen within milliseconds of playing (a local look-up, its probe remembered): no listener changes the queue or the track meanwhile',
+    }),
+  ),
   {
     transition: 'preloader.preloading —done: preload#2→ preloader.idle',
-    reason: 'the reference server sends the demo user every track as its original file (lossless): a following track is never streamed by parts',
+    reason:
+      'the reference server sends the demo user every track as its original file (lossless): a following track is never streamed by parts',
   },
   {
     transition: 'playback.playing —audio.paused→ playback.paused',
-    reason: 'the audio pauses by itself only when the device says so (headphones unplugged, another app takes the sound); every pause on the page is 暂停',
+    reason:
+      'the audio pauses by itself only when the device says so (headphones unplugged, another app takes the sound); every pause on the page is 暂停',
   },
   {
     transition: 'playback.playing —audio.playRejected→ playback.paused',
-    reason: 'a browser refuses only a start no click asked for (autoplay); a play after the listener pressed 播放 is never refused',
+    reason:
+      'a browser refuses only a start no click asked for (autoplay); a play after the listener pressed 播放 is never refused',
   },
   {
     transition: 'playback.paused —audio.playing→ playback.playing',
-    reason: 'the audio starting while the player is paused: every start on the page goes through 播放 or the progress bar; only the device starts it by itself (a media key the page does not handle)',
+    reason:
+      'the audio starting while the player is paused: every start on the page goes through 播放 or the progress bar; only the device starts it by itself (a media key the page does not handle)',
   },
-  ...['playback.playing —audio.error→ playback.empty', 'playback.paused —audio.error→ playback.empty'].map((transition) => ({
-    transition,
-    reason: 'a stream failing once the track plays: the browser reads a demo track whole from its first answer (no later request is made, even for 10:30), so nothing is left to fail; a failed load is walked while the track loads',
-  })),
+  ...['playback.playing —audio.error→ playback.empty', 'playback.paused —audio.error→ playback.empty'].map(
+    (transition) => ({
+      transition,
+      reason:
+        'a stream failing once the track plays: the browser reads a demo track whole from its first answer (no later request is made, even for 10:30), so nothing is left to fail; a failed load is walked while the track loads',
+    }),
+  ),
   { transition: 'playback.paused —audio.handedOver→ playback.playing', reason: RACE },
   ...[1, 2, 3, 4].map((branch) => ({
     transition: `playback.paused —audio.ended#${branch}→ ${branch === 1 ? 'playback.playing' : branch === 4 ? 'playback.ended' : 'playback.buffering'}`,
     reason: RACE,
   })),
-  ...['playback.buffering.askingLibrary —done: libraryBusy#1→ playback.buffering.waitingForLibrary', 'playback.buffering.waitingForLibrary —after libraryBusyWait→ playback.buffering.loading'].map(
-    (transition) => ({
-      transition,
-      reason:
-        "a library busy with transcodes (503): the reference server sends the demo user every track as its original file, which is never refused; a share link meets it (tests/e2e/share.test.ts plays through one)",
-    }),
-  ),
+  ...[
+    'playback.buffering.askingLibrary —done: libraryBusy#1→ playback.buffering.waitingForLibrary',
+    'playback.buffering.waitingForLibrary —after libraryBusyWait→ playback.buffering.loading',
+  ].map((transition) => ({
+    transition,
+    reason:
+      'a library busy with transcodes (503): the reference server sends the demo user every track as its original file, which is never refused; a share link meets it (tests/e2e/share.test.ts plays through one)',
+  })),
   {
     transition: 'preloader.ready —audio.nextFailed→ preloader.idle',
     reason: 'the prepared track has been read whole once it can play through: nothing of it is left to fail',

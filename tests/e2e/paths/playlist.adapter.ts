@@ -47,12 +47,16 @@ interface PlaylistPage {
 
 /** refused because the list changed elsewhere: the page says so and loads it afresh; else the server's reason */
 const changeRefused = (page: Page, error: unknown) =>
-  isApiError(error, STATUS_PLAYLIST_CHANGED) ? Promise.resolve(text.playlist.changedElsewhere) : failureShown(page, error);
+  isApiError(error, STATUS_PLAYLIST_CHANGED)
+    ? Promise.resolve(text.playlist.changedElsewhere)
+    : failureShown(page, error);
 
 const shownOf = (model: AnyMachineSnapshot) => (model.context as PlaylistContext).playlist;
 /** what the rows show, in order: a title a row */
-const titlesOf = (playlist: Pick<Playlist, 'items'>) => playlist.items.map((item) => (item.type === 'album' ? ALBUM_TITLE : TRACK_TITLE));
-const sameList = (a: Pick<Playlist, 'name' | 'items'>, b: Pick<Playlist, 'name' | 'items'>) => a.name === b.name && titlesOf(a).join() === titlesOf(b).join();
+const titlesOf = (playlist: Pick<Playlist, 'items'>) =>
+  playlist.items.map((item) => (item.type === 'album' ? ALBUM_TITLE : TRACK_TITLE));
+const sameList = (a: Pick<Playlist, 'name' | 'items'>, b: Pick<Playlist, 'name' | 'items'>) =>
+  a.name === b.name && titlesOf(a).join() === titlesOf(b).join();
 
 const rows = (page: Page) => page.getByRole('main').getByRole('listitem');
 const editDialog = (page: Page) => page.getByRole('dialog', { name: text.playlist.edit });
@@ -63,14 +67,27 @@ function rowOf(page: Page, playlist: Playlist, itemId: string): Locator {
 }
 
 /** the rows' titles as shown (an album row shows its title once the album is read) */
-const shownTitles = (page: Page) => rows(page).evaluateAll((items) => items.map((item) => (item.textContent?.includes('Harbor Lights') ? 'Harbor Lights' : item.textContent?.includes('港灯') ? '港灯' : '?')));
+const shownTitles = (page: Page) =>
+  rows(page).evaluateAll((items) =>
+    items.map((item) =>
+      item.textContent?.includes('Harbor Lights') ? 'Harbor Lights' : item.textContent?.includes('港灯') ? '港灯' : '?',
+    ),
+  );
 
 /** the other device puts the list back as the walk's answers have it: 周末, 港灯 then Harbor Lights */
 async function putBack(ctx: PlaylistPage): Promise<void> {
-  const held = (await ctx.listener.call('GET', `/api/playlist?id=${ctx.id}`)) as { name: string; items: { id: string; type: string }[] };
-  if (held.name !== NAME) await ctx.listener.call('PATCH', '/api/playlist', { id: ctx.id, command: 'info', payload: { name: NAME } });
+  const held = (await ctx.listener.call('GET', `/api/playlist?id=${ctx.id}`)) as {
+    name: string;
+    items: { id: string; type: string }[];
+  };
+  if (held.name !== NAME)
+    await ctx.listener.call('PATCH', '/api/playlist', { id: ctx.id, command: 'info', payload: { name: NAME } });
   if (held.items.map((item) => item.type).join() === 'normal,album') return;
-  await ctx.listener.call('PATCH', '/api/playlist', { id: ctx.id, command: 'remove', payload: held.items.map((item) => item.id) });
+  await ctx.listener.call('PATCH', '/api/playlist', {
+    id: ctx.id,
+    command: 'remove',
+    payload: held.items.map((item) => item.id),
+  });
   await ctx.listener.call('PATCH', '/api/playlist', { id: ctx.id, command: 'append', payload: ITEMS });
 }
 
@@ -82,7 +99,9 @@ async function listShows(ctx: PlaylistPage, model: AnyMachineSnapshot, busy: boo
   await page.getByText(text.playlist.count(playlist.items.length), { exact: true }).waitFor();
   await expect.poll(() => shownTitles(page)).toEqual(titlesOf(playlist));
   const remove = rows(page).getByRole('button', { name: text.playlist.removeItem });
-  await expect.poll(() => remove.evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled))).toEqual(playlist.items.map(() => busy));
+  await expect
+    .poll(() => remove.evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled)))
+    .toEqual(playlist.items.map(() => busy));
   if (ctx.toast) await toastOf(page, ctx.toast).waitFor();
 }
 
@@ -109,7 +128,11 @@ function doneMatches(event: AnyEventObject, model: AnyMachineSnapshot): boolean 
       return shown !== null && titlesOf(output).join() === titlesOf(shown).join();
     case 'xstate.done.actor.removeItem':
       // the walk removes item 11 (a track)
-      return shown !== null && output.name === shown.name && titlesOf(output).join() === titlesOf({ items: shown.items.filter((item) => item.id !== '11') }).join();
+      return (
+        shown !== null &&
+        output.name === shown.name &&
+        titlesOf(output).join() === titlesOf({ items: shown.items.filter((item) => item.id !== '11') }).join()
+      );
     case 'xstate.done.actor.reorder':
       // the move shows at once: the list shown is the one the server stores
       return shown !== null && sameList(output, shown);
@@ -120,13 +143,19 @@ function doneMatches(event: AnyEventObject, model: AnyMachineSnapshot): boolean 
 
 export const playlistAdapter: InterfaceAdapter<PlaylistPage> = {
   machine: 'playlist',
-  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
+  siteNeeds:
+    'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
     const { page } = tp;
     const listener = await freshListener(suite);
-    const created = (await listener.call('PUT', '/api/playlist', { name: NAME, description: '', is_public: true, items: ITEMS })) as { id: string };
+    const created = (await listener.call('PUT', '/api/playlist', {
+      name: NAME,
+      description: '',
+      is_public: true,
+      items: ITEMS,
+    })) as { id: string };
     const id = String(created.id);
     const load = await holdRequests(page, '/api/playlist', ['GET']);
     // the page's changes, and the add dialog's append (only while the page itself changes nothing)
@@ -189,7 +218,9 @@ export const playlistAdapter: InterfaceAdapter<PlaylistPage> = {
     },
     async REMOVE_ITEM(ctx, event, model) {
       ctx.toast = null;
-      await rowOf(ctx.page, shownOf(model)!, event.itemId as string).getByRole('button', { name: text.playlist.removeItem }).click();
+      await rowOf(ctx.page, shownOf(model)!, event.itemId as string)
+        .getByRole('button', { name: text.playlist.removeItem })
+        .click();
     },
     async 'xstate.done.actor.removeItem'(ctx, event) {
       await ctx.change.answer(event);
@@ -236,7 +267,10 @@ export const playlistAdapter: InterfaceAdapter<PlaylistPage> = {
     async failed(ctx, model) {
       const { page } = ctx;
       await page.getByRole('button', { name: text.retry }).waitFor();
-      await page.getByText((model.context as PlaylistContext).error!, { exact: true }).first().waitFor();
+      await page
+        .getByText((model.context as PlaylistContext).error!, { exact: true })
+        .first()
+        .waitFor();
       expect(await rows(page).count()).toBe(0);
     },
     'ready.viewing': async (ctx, model) => {

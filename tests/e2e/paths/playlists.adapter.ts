@@ -25,7 +25,12 @@ import { failureShown, toastOf } from './toasts';
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01'; // 港灯夜曲: disc 1, track 1 is 港灯
 const TRACK_TITLE = '港灯';
 /** the walk's one list as the server holds it */
-const LIST = { name: '周末', description: '', is_public: true, items: [{ type: 'normal', description: '', info: { album_id: TWO_DISC_ALBUM, disc_id: 1, track_id: 1 } }] };
+const LIST = {
+  name: '周末',
+  description: '',
+  is_public: true,
+  items: [{ type: 'normal', description: '', info: { album_id: TWO_DISC_ALBUM, disc_id: 1, track_id: 1 } }],
+};
 const LIST_ID = '7';
 
 interface PlaylistsPages {
@@ -46,7 +51,8 @@ const nameOf = (model: AnyMachineSnapshot, id: string) => contextOf(model).playl
 const onListPage = (model: AnyMachineSnapshot) => contextOf(model).page !== null;
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
-const cardOf = (page: Page, name: string): Locator => cards(page).filter({ has: page.getByRole('link', { name, exact: true }) });
+const cardOf = (page: Page, name: string): Locator =>
+  cards(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 const createButton = (page: Page) => page.getByRole('button', { name: text.playlist.create, exact: true });
 const dialogOf = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 const drawerLink = (page: Page) => page.getByRole('link', { name: text.drawer.playlists, exact: true }).first();
@@ -77,7 +83,8 @@ async function listsShow(ctx: PlaylistsPages, model: AnyMachineSnapshot): Promis
 /** no dialog of the store open, the lists shown, 创建播放列表 enabled */
 async function browsingShows(ctx: PlaylistsPages, model: AnyMachineSnapshot): Promise<void> {
   const { page } = ctx;
-  for (const title of [text.playlist.create, text.playlist.addTo, text.playlist.deleteConfirm]) await dialogOf(page, title).waitFor({ state: 'hidden' });
+  for (const title of [text.playlist.create, text.playlist.addTo, text.playlist.deleteConfirm])
+    await dialogOf(page, title).waitFor({ state: 'hidden' });
   await listsShow(ctx, model);
   if (!onListPage(model)) await expect.poll(() => createButton(page).isEnabled()).toBe(true);
   if (ctx.toast) await toastOf(page, ctx.toast).waitFor();
@@ -112,7 +119,8 @@ async function deleteShows(ctx: PlaylistsPages, model: AnyMachineSnapshot, busy:
 /** signs in on the login page (opened by 登录 when it is not open) and comes back to the 播放列表 page */
 async function signIn(ctx: PlaylistsPages): Promise<void> {
   const { page } = ctx;
-  if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.getByRole('link', { name: text.header.login }).first().click();
+  if (!new URL(page.url()).pathname.startsWith('/user/login'))
+    await page.getByRole('link', { name: text.header.login }).first().click();
   await logIn(page, ctx.listener.account.email, ctx.listener.account.password);
   await page.getByRole('button', { name: text.header.logout, exact: true }).waitFor();
   if (new URL(page.url()).pathname !== '/playlist') await drawerLink(page).click();
@@ -120,7 +128,8 @@ async function signIn(ctx: PlaylistsPages): Promise<void> {
 
 export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
   machine: 'playlists',
-  siteNeeds: 'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
+  siteNeeds:
+    'registration open to anyone: each path registers a listener of its own (a site takes 10 accounts an hour from one address)',
   seed: 25,
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
@@ -191,7 +200,8 @@ export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
     },
     async OPEN_CREATE(ctx, _event, model) {
       ctx.toast = null;
-      if (contextOf(model).pendingTracks.length > 0) await dialogOf(ctx.page, text.playlist.addTo).getByRole('button', { name: text.playlist.createNew }).click();
+      if (contextOf(model).pendingTracks.length > 0)
+        await dialogOf(ctx.page, text.playlist.addTo).getByRole('button', { name: text.playlist.createNew }).click();
       else await createButton(ctx.page).click();
     },
     async CLOSE(ctx) {
@@ -220,10 +230,14 @@ export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
     },
     async DELETE(ctx, event, model) {
       ctx.toast = null;
-      await cardOf(ctx.page, nameOf(model, event.id as string)!).getByRole('button', { name: text.playlist.delete }).click();
+      await cardOf(ctx.page, nameOf(model, event.id as string)!)
+        .getByRole('button', { name: text.playlist.delete })
+        .click();
     },
     async CONFIRM(ctx) {
-      await dialogOf(ctx.page, text.playlist.deleteConfirm).getByRole('button', { name: text.playlist.confirm }).click();
+      await dialogOf(ctx.page, text.playlist.deleteConfirm)
+        .getByRole('button', { name: text.playlist.confirm })
+        .click();
     },
     async 'xstate.done.actor.deletePlaylist'(ctx, event) {
       await ctx.remove.answer(event);
@@ -236,12 +250,20 @@ export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
     async ADD_TRACKS(ctx) {
       const { page } = ctx;
       ctx.toast = null;
-      await page.getByRole('main').getByRole('listitem').filter({ hasText: TRACK_TITLE }).first().getByRole('button', { name: text.track.more }).click();
+      await page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ hasText: TRACK_TITLE })
+        .first()
+        .getByRole('button', { name: text.track.more })
+        .click();
       await page.getByRole('menuitem', { name: text.playlist.addTo }).click();
     },
     async CHOOSE(ctx, event, model) {
       ctx.toast = null;
-      await dialogOf(ctx.page, text.playlist.addTo).getByRole('button', { name: nameOf(model, event.id as string)!, exact: true }).click();
+      await dialogOf(ctx.page, text.playlist.addTo)
+        .getByRole('button', { name: nameOf(model, event.id as string)!, exact: true })
+        .click();
     },
     async 'xstate.done.actor.appendTracks'(ctx, event) {
       await ctx.change.answer(event);
@@ -253,7 +275,9 @@ export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
     },
     async OPEN_PAGE(ctx, event, model) {
       ctx.toast = null;
-      await cardOf(ctx.page, nameOf(model, event.id as string)!).getByRole('link').click();
+      await cardOf(ctx.page, nameOf(model, event.id as string)!)
+        .getByRole('link')
+        .click();
     },
     async CLOSE_PAGE(ctx) {
       ctx.toast = null;
@@ -274,7 +298,11 @@ export const playlistsAdapter: InterfaceAdapter<PlaylistsPages> = {
   },
   states: {
     async idle(ctx) {
-      await ctx.page.getByRole('button', { name: text.auth.login, exact: true }).or(ctx.page.getByRole('link', { name: text.header.login })).first().waitFor();
+      await ctx.page
+        .getByRole('button', { name: text.auth.login, exact: true })
+        .or(ctx.page.getByRole('link', { name: text.header.login }))
+        .first()
+        .waitFor();
       expect(await ctx.page.getByRole('button', { name: text.header.logout, exact: true }).count()).toBe(0);
     },
     async loading(ctx) {

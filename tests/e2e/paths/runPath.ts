@@ -26,13 +26,23 @@ export interface RunPathOptions {
 
 /** The plan of an adapter's machine from the registry's walk spec. */
 export function planOf(adapter: AnyInterfaceAdapter): InterfacePlan {
-  return planInterfacePaths(walkSpecOf(registry, adapter.machine), adapter, pathTitler(registry.machines[adapter.machine]!));
+  return planInterfacePaths(
+    walkSpecOf(registry, adapter.machine),
+    adapter,
+    pathTitler(registry.machines[adapter.machine]!),
+  );
 }
 
 /** Runs one path through the adapter: a fresh page, each step done as the user does it, each state checked. */
-export async function runPath(adapter: AnyInterfaceAdapter, suite: Suite, path: PlannedPath, options: RunPathOptions = {}): Promise<void> {
+export async function runPath(
+  adapter: AnyInterfaceAdapter,
+  suite: Suite,
+  path: PlannedPath,
+  options: RunPathOptions = {},
+): Promise<void> {
   const traced = tracedSuite(suite);
-  const artifacts = async (error: unknown, step: string) => failureWithArtifacts(error, await traced.save(options.artifactsDir ?? ARTIFACTS_DIR, `${path.id}-${step}`));
+  const artifacts = async (error: unknown, step: string) =>
+    failureWithArtifacts(error, await traced.save(options.artifactsDir ?? ARTIFACTS_DIR, `${path.id}-${step}`));
   let ctx: unknown;
   let step = 'start';
   try {
@@ -60,8 +70,15 @@ export async function runPath(adapter: AnyInterfaceAdapter, suite: Suite, path: 
   }
 }
 
-async function checkStates(adapter: AnyInterfaceAdapter, ctx: unknown, states: readonly string[], model: AnyMachineSnapshot, where: () => string): Promise<void> {
-  for (const state of states) await failWith(`${where()}: checking state ${state}`, () => adapter.states[state]!(ctx, model));
+async function checkStates(
+  adapter: AnyInterfaceAdapter,
+  ctx: unknown,
+  states: readonly string[],
+  model: AnyMachineSnapshot,
+  where: () => string,
+): Promise<void> {
+  for (const state of states)
+    await failWith(`${where()}: checking state ${state}`, () => adapter.states[state]!(ctx, model));
 }
 
 async function failWith<T>(what: string, run: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import type { AnyInterfaceAdapter } from './adapter';
 import { coverageProblems, summaryLine, type PlannedPath } from './plan';
 import { PATH_TIMEOUT_MS, planOf, runPath } from './runPath';
 
-export {  runPath } from './runPath';
+export { runPath } from './runPath';
 
 /** Registers a describe for the adapter's machine; `summaries` gets its summary line once it has run. */
 export function interfacePaths(adapter: AnyInterfaceAdapter, suite: Suite, summaries: string[]): void {
@@ -16,10 +16,14 @@ export function interfacePaths(adapter: AnyInterfaceAdapter, suite: Suite, summa
   const passed = new Set<PlannedPath>();
   describe(adapter.machine, () => {
     plan.paths.forEach((path, index) => {
-      test(`Path ${index + 1}: ${path.title}`, async () => {
-        await runPath(adapter, suite, path);
-        passed.add(path);
-      }, PATH_TIMEOUT_MS);
+      test(
+        `Path ${index + 1}: ${path.title}`,
+        async () => {
+          await runPath(adapter, suite, path);
+          passed.add(path);
+        },
+        PATH_TIMEOUT_MS,
+      );
     });
     test('the paths fire every transition a user can reach, and none the adapter lists as out of reach', () => {
       summaries.push(summaryLine(plan, passed));

@@ -14,7 +14,12 @@ import { loginError, registerError, type LoginForm, type RegisterForm } from '@/
 import type { SessionContext } from '@/features/session/sessionMachine';
 import type { UserInfo } from '@/shared/types';
 import { ApiError } from '@/services/api/errors';
-import { STATUS_TWO_FACTOR_ATTEMPTS_LIMITED, STATUS_TWO_FACTOR_NOT_ENABLED, STATUS_UNAUTHORIZED, STATUS_WRONG_TWO_FACTOR_CODE } from '@/shared/constants';
+import {
+  STATUS_TWO_FACTOR_ATTEMPTS_LIMITED,
+  STATUS_TWO_FACTOR_NOT_ENABLED,
+  STATUS_UNAUTHORIZED,
+  STATUS_WRONG_TWO_FACTOR_CODE,
+} from '@/shared/constants';
 import { text } from '@/shared/text';
 import { newPage } from '../../../harness/browser';
 import type { InterfaceAdapter } from './adapter';
@@ -49,7 +54,8 @@ async function accountToSignIn(ctx: SignIn): Promise<Account> {
     await ctx.desk.register(ctx.account);
   }
   // the paths leave every signed-in state with two-step sign-in off (see accepts)
-  if (ctx.account.secret) throw new Error(`${ctx.account.email} still has two-step sign-in on: the model signs in without it`);
+  if (ctx.account.secret)
+    throw new Error(`${ctx.account.email} still has two-step sign-in on: the model signs in without it`);
   return ctx.account;
 }
 
@@ -63,7 +69,8 @@ async function signedIn(ctx: SignIn, event: AnyEventObject): Promise<void> {
 }
 
 /** the user page is open in the model: its account loaded (or loading) */
-const accountOpen = (model: AnyMachineSnapshot) => (model.context as SessionContext).account !== null || 'loadAccount' in model.children;
+const accountOpen = (model: AnyMachineSnapshot) =>
+  (model.context as SessionContext).account !== null || 'loadAccount' in model.children;
 
 /** whether a listener (and the server) can give this error answer; see `accepts` */
 function answerable(event: AnyEventObject): boolean {
@@ -85,12 +92,19 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
   // of the seeds that reach every transition a user can, one of the fewest steps and reloads
   seed: 24,
   stateKey: (snapshot) =>
-    JSON.stringify([snapshot.value, twoFactorOn(snapshot), contextOf(snapshot).twoFactorRequired, (snapshot.context as SessionContext).account !== null, 'loadAccount' in snapshot.children]),
+    JSON.stringify([
+      snapshot.value,
+      twoFactorOn(snapshot),
+      contextOf(snapshot).twoFactorRequired,
+      (snapshot.context as SessionContext).account !== null,
+      'loadAccount' in snapshot.children,
+    ]),
   async start({ suite }) {
     const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
     const { page, context } = tp;
     const held = {} as Record<Call, HeldRequests>;
-    for (const [call, [path, method]] of Object.entries(CALLS)) held[call as Call] = await holdRequests(page, path, [method]);
+    for (const [call, [path, method]] of Object.entries(CALLS))
+      held[call as Call] = await holdRequests(page, path, [method]);
     const desk = new AccountDesk(context.request, suite.server.baseUrl);
     // this browser signed in before: its session cookie is there, the app does not know the user yet
     const account = newAccount();
@@ -128,7 +142,9 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       case 'TWO_FACTOR_CHANGED':
         return (model.context as SessionContext).account !== null && (event.user as UserInfo).twoFactorEnabled !== on;
       case 'SESSION_ENDED':
-        return (model.context as SessionContext).account !== null && event.leaveTo !== null && !on && !twoFactorRequired;
+        return (
+          (model.context as SessionContext).account !== null && event.leaveTo !== null && !on && !twoFactorRequired
+        );
       case 'ACCOUNT_DELETED':
         return (model.context as SessionContext).account !== null && !on && !twoFactorRequired;
       // 我的分享 opens from the signed-in pages, not while the site leads to two-step sign-in. The
@@ -186,7 +202,8 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     async OPEN_ACCOUNT(ctx) {
       const { page } = ctx;
-      if (pathOf(page) !== '/user/index') await page.getByRole('link', { name: ctx.shownNickname, exact: true }).first().click();
+      if (pathOf(page) !== '/user/index')
+        await page.getByRole('link', { name: ctx.shownNickname, exact: true }).first().click();
       await page.getByRole('tabpanel').waitFor({ timeout: WAIT_MS });
     },
     // the account's code came with the page: it is there once the page shows
@@ -203,7 +220,10 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     // on: the codes handed out are put away (我已保存) in the same step
     async TWO_FACTOR_CHANGED(ctx, event) {
       if ((event.user as UserInfo).twoFactorEnabled) {
-        await accountSteps.ENABLE_TWO_FACTOR(ctx, { type: 'ENABLE_TWO_FACTOR', setup: { secret: '', code: '123456', password: 'pw' } });
+        await accountSteps.ENABLE_TWO_FACTOR(ctx, {
+          type: 'ENABLE_TWO_FACTOR',
+          setup: { secret: '', code: '123456', password: 'pw' },
+        });
         await accountAnswers['xstate.done.actor.enableTwoFactor'](ctx, { type: 'xstate.done.actor.enableTwoFactor' });
         await accountSteps.DISMISS_RECOVERY_CODES(ctx);
       } else {
@@ -212,7 +232,10 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       }
     },
     async SESSION_ENDED(ctx) {
-      await accountSteps.CHANGE_PASSWORD(ctx, { type: 'CHANGE_PASSWORD', form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' } });
+      await accountSteps.CHANGE_PASSWORD(ctx, {
+        type: 'CHANGE_PASSWORD',
+        form: { oldPassword: 'o', newPassword: 'n', confirmPassword: 'n' },
+      });
       await accountAnswers['xstate.done.actor.changePassword'](ctx, { type: 'xstate.done.actor.changePassword' });
     },
     async ACCOUNT_DELETED(ctx) {
@@ -250,7 +273,10 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     'xstate.done.actor.login': signedIn,
     'xstate.error.actor.login': answer('login', toastUnless(STATUS_WRONG_TWO_FACTOR_CODE)),
     'xstate.done.actor.loginWithCode': signedIn,
-    'xstate.error.actor.loginWithCode': answer('login', toastUnless(STATUS_WRONG_TWO_FACTOR_CODE, STATUS_TWO_FACTOR_ATTEMPTS_LIMITED)),
+    'xstate.error.actor.loginWithCode': answer(
+      'login',
+      toastUnless(STATUS_WRONG_TWO_FACTOR_CODE, STATUS_TWO_FACTOR_ATTEMPTS_LIMITED),
+    ),
     async 'xstate.done.actor.register'(ctx, event) {
       await ctx.held.register.answer(event);
       ctx.account = ctx.registering;
@@ -282,12 +308,14 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     unknown: async (ctx) => {
       await ctx.page.getByRole('status', { name: text.loading }).first().waitFor();
     },
-    ...Object.fromEntries(['idle', 'loggingIn', 'askingCode', 'checkingCode', 'registering', 'registered'].map((state) => [`loggedOut.${state}`, signedOutShows])),
     ...Object.fromEntries(
-      ['idle', 'loggingOut', 'waitingToLeave'].map((state) => [
-        `loggedIn.${state}`,
-        signedInShows,
+      ['idle', 'loggingIn', 'askingCode', 'checkingCode', 'registering', 'registered'].map((state) => [
+        `loggedOut.${state}`,
+        signedOutShows,
       ]),
+    ),
+    ...Object.fromEntries(
+      ['idle', 'loggingOut', 'waitingToLeave'].map((state) => [`loggedIn.${state}`, signedInShows]),
     ),
     // this browser's data is cleared in a moment and the page reloads: the reloaded app asks who is
     // signed in (held until the next step answers)
@@ -295,7 +323,8 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       await expect.poll(() => ctx.held.info.waiting, { timeout: WAIT_MS }).toBe(1);
     },
   },
-  siteNeeds: 'registration open to anyone: each path registers accounts of its own, 10 an hour from one address (and turns two-step sign-in on and off, changes passwords, deletes some)',
+  siteNeeds:
+    'registration open to anyone: each path registers accounts of its own, 10 an hour from one address (and turns two-step sign-in on and off, changes passwords, deletes some)',
   notThroughInterface: [
     {
       transition: 'loggedIn —error: loadAccount→ (stays)',
@@ -303,21 +332,29 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     {
       transition: 'loggedOut.askingCode —LOGIN#1→ (stays)',
-      reason: 'while the code is asked for, the login page shows the code form (验证 / 返回), not 登录: 返回 comes first',
+      reason:
+        'while the code is asked for, the login page shows the code form (验证 / 返回), not 登录: 返回 comes first',
     },
     {
       transition: 'loggedOut.askingCode —LOGIN#2→ loggedOut.loggingIn',
-      reason: 'while the code is asked for, the login page shows the code form (验证 / 返回), not 登录: 返回 comes first',
+      reason:
+        'while the code is asked for, the login page shows the code form (验证 / 返回), not 登录: 返回 comes first',
     },
     {
       transition: 'loggedIn.loggingOut —SESSION_EXPIRED→ (stays)',
-      reason: 'while 正在登出！ shows, the page’s one call is the sign-out itself: its 902002 reaches the session as this (ignored) just before error: logout#1, which a path drives',
+      reason:
+        'while 正在登出！ shows, the page’s one call is the sign-out itself: its 902002 reaches the session as this (ignored) just before error: logout#1, which a path drives',
     },
     {
       transition: 'loggedIn.waitingToLeave —SESSION_EXPIRED→ (stays)',
-      reason: 'the 2 s between 登出成功 and the reload: a page request refused in them is a race with the timer, not a step a path can take on a loaded machine',
+      reason:
+        'the 2 s between 登出成功 and the reload: a page request refused in them is a race with the timer, not a step a path can take on a loaded machine',
     },
-    ...['unknown —error: fetchUser#1→ clearingLocalData', 'unknown —error: fetchUser#3→ loggedIn', 'unknown —error: fetchUser#5→ loggedIn'].map((transition) => ({
+    ...[
+      'unknown —error: fetchUser#1→ clearingLocalData',
+      'unknown —error: fetchUser#3→ loggedIn',
+      'unknown —error: fetchUser#5→ loggedIn',
+    ].map((transition) => ({
       transition,
       reason:
         'needs a user stored by an earlier visit, and an interface path starts in a fresh browser with none; the model walk starts with one too (pathMoreInputs in sessionMachine.samples.ts) and tests/machines/session.paths.test.ts replays it',

@@ -41,7 +41,14 @@ function listenerAddress(): string {
 export function newAccount(): Account {
   const n = ++accounts;
   const stamp = Date.now().toString(36);
-  return { email: `listener-${n}-${stamp}@anniv.local`, password: `pass-${n}-${stamp}`, nickname: `听众${n}`, secret: null, lastStep: 0, recoveryCodes: [] };
+  return {
+    email: `listener-${n}-${stamp}@anniv.local`,
+    password: `pass-${n}-${stamp}`,
+    nickname: `听众${n}`,
+    secret: null,
+    lastStep: 0,
+    recoveryCodes: [],
+  };
 }
 
 export function freshCode(account: Account, secret = account.secret): FreshCode {
@@ -54,10 +61,17 @@ export function freshCode(account: Account, secret = account.secret): FreshCode 
 }
 
 /** Sends one call of the API and fails unless the server says OK (status 0): its data. */
-export async function call(api: APIRequestContext, method: string, url: string, body?: object, headers?: Record<string, string>): Promise<unknown> {
+export async function call(
+  api: APIRequestContext,
+  method: string,
+  url: string,
+  body?: object,
+  headers?: Record<string, string>,
+): Promise<unknown> {
   const response = await api.fetch(url, { method, ...(body && { data: body }), ...(headers && { headers }) });
   const envelope = (await response.json()) as { status: number; message: string; data: unknown };
-  if (envelope.status !== 0) throw new Error(`${method} ${url}: the server answered ${envelope.status} ${envelope.message}`);
+  if (envelope.status !== 0)
+    throw new Error(`${method} ${url}: the server answered ${envelope.status} ${envelope.message}`);
   return envelope.data;
 }
 
@@ -80,7 +94,10 @@ export class AccountDesk {
   }
 
   async signIn(account: Account): Promise<void> {
-    await call(this.api, 'POST', `${this.baseUrl}/api/user/login`, { email: account.email, password: sha256Hex(account.password) });
+    await call(this.api, 'POST', `${this.baseUrl}/api/user/login`, {
+      email: account.email,
+      password: sha256Hex(account.password),
+    });
   }
 
   /** Signs out in another tab: the browser's session ends at the server, and the page does not know yet. */
@@ -92,7 +109,11 @@ export class AccountDesk {
   async turnOnTwoFactor(account: Account): Promise<void> {
     const secret = newTotpSecret();
     const { code, step } = freshCode({ ...account, lastStep: 0 }, secret);
-    const answer = (await call(this.api, 'POST', `${this.baseUrl}/api/features/2fa`, { '2fa_secret': secret, '2fa_code': code, password: sha256Hex(account.password) })) as {
+    const answer = (await call(this.api, 'POST', `${this.baseUrl}/api/features/2fa`, {
+      '2fa_secret': secret,
+      '2fa_code': code,
+      password: sha256Hex(account.password),
+    })) as {
       recovery_codes: string[];
     };
     Object.assign(account, { secret, lastStep: step, recoveryCodes: answer.recovery_codes });

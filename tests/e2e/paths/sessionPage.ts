@@ -56,9 +56,10 @@ export interface SignIn {
 }
 
 /** the model's context: the session's (sign-in, the site's demand of two-step sign-in) or the account's (the user page's forms, codes shown) */
-type PageModel = Pick<SessionContext, 'user'> & Partial<Pick<SessionContext, 'twoFactorRequired'> & Pick<AccountContext, 'recoveryCodes'>> & {
-  formError: { form: SessionForm | AccountForm; message: string } | null;
-};
+type PageModel = Pick<SessionContext, 'user'> &
+  Partial<Pick<SessionContext, 'twoFactorRequired'> & Pick<AccountContext, 'recoveryCodes'>> & {
+    formError: { form: SessionForm | AccountForm; message: string } | null;
+  };
 export const contextOf = (model: AnyMachineSnapshot) => model.context as PageModel;
 export const twoFactorOn = (model: AnyMachineSnapshot) => contextOf(model).user?.twoFactorEnabled === true;
 const messageOf = (model: AnyMachineSnapshot, form: SessionForm | AccountForm) => {
@@ -70,14 +71,21 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
 // ── what the listener finds on the page ──────────────────────────────────────────────────────────
 
 export const submitIn = (form: Locator, name: string) => form.getByRole('button', { name, exact: true });
-export const formWith = (page: Page, button: string) => page.locator('form').filter({ has: page.getByRole('button', { name: button, exact: true }) });
+export const formWith = (page: Page, button: string) =>
+  page.locator('form').filter({ has: page.getByRole('button', { name: button, exact: true }) });
 const userForm = (page: Page) => page.getByRole('tabpanel').locator('form');
 export const deleteDialog = (page: Page) => page.getByRole('dialog', { name: text.user.deleteAccount });
 export const logoutButton = (page: Page) => page.getByRole('button', { name: text.header.logout, exact: true });
 const headerLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first();
 
 /** the form's submit is busy or not, and it shows the message or none (`errors`: where it shows) */
-async function formShows(form: Locator, submit: string, busy: boolean, message: string | null, errors = form.getByRole('alert')): Promise<void> {
+async function formShows(
+  form: Locator,
+  submit: string,
+  busy: boolean,
+  message: string | null,
+  errors = form.getByRole('alert'),
+): Promise<void> {
   await expect.poll(() => submitIn(form, submit).isDisabled(), { timeout: WAIT_MS }).toBe(busy);
   if (message) await errors.filter({ hasText: message }).waitFor();
   else await expect.poll(() => errors.count(), { timeout: WAIT_MS }).toBe(0);
@@ -99,11 +107,26 @@ export async function signedOutShows(ctx: SignIn, model: AnyMachineSnapshot): Pr
   const path = pathOf(page);
   if (path === '/user/login' && model.hasTag('askingCode')) {
     await page.getByRole('heading', { name: text.auth.twoFactorTitle }).waitFor();
-    await formShows(formWith(page, text.auth.twoFactorVerify), text.auth.twoFactorVerify, model.hasTag('busy'), messageOf(model, 'code'));
+    await formShows(
+      formWith(page, text.auth.twoFactorVerify),
+      text.auth.twoFactorVerify,
+      model.hasTag('busy'),
+      messageOf(model, 'code'),
+    );
   } else if (path === '/user/login') {
-    await formShows(formWith(page, text.auth.login), text.auth.login, model.hasTag('loggingIn'), messageOf(model, 'login'));
+    await formShows(
+      formWith(page, text.auth.login),
+      text.auth.login,
+      model.hasTag('loggingIn'),
+      messageOf(model, 'login'),
+    );
   } else if (path === '/user/register') {
-    await formShows(formWith(page, text.auth.register), text.auth.register, model.hasTag('registering'), messageOf(model, 'register'));
+    await formShows(
+      formWith(page, text.auth.register),
+      text.auth.register,
+      model.hasTag('registering'),
+      messageOf(model, 'register'),
+    );
   }
 }
 
@@ -119,10 +142,17 @@ async function twoFactorShows(page: Page, model: AnyMachineSnapshot, required: b
   const submit = on ? text.user.twoFactorDisable : text.user.twoFactorConfirm;
   // before the setup is open there is only 开启两步验证, which never waits on the server
   const form = formWith(page, submit);
-  if (on || (await form.count())) await formShows(form, submit, model.hasTag('savingTwoFactor'), messageOf(model, 'twoFactor'));
+  if (on || (await form.count()))
+    await formShows(form, submit, model.hasTag('savingTwoFactor'), messageOf(model, 'twoFactor'));
   // 生成新的恢复码's form, once open
   const renew = formWith(page, text.user.recoveryCodesRenewConfirm);
-  if (on && (await renew.count())) await formShows(renew, text.user.recoveryCodesRenewConfirm, model.hasTag('renewingRecoveryCodes'), messageOf(model, 'recoveryCodes'));
+  if (on && (await renew.count()))
+    await formShows(
+      renew,
+      text.user.recoveryCodesRenewConfirm,
+      model.hasTag('renewingRecoveryCodes'),
+      messageOf(model, 'recoveryCodes'),
+    );
   if (contextOf(model).recoveryCodes?.length) await shownRecoveryCodes(page).waitFor();
   else await expect.poll(() => shownRecoveryCodes(page).count(), { timeout: WAIT_MS }).toBe(0);
 }
@@ -132,9 +162,27 @@ async function userPageShows(page: Page, model: AnyMachineSnapshot): Promise<voi
   // the site wants two-step sign-in first: only its tab shows
   const required = contextOf(model).twoFactorRequired === true && !twoFactorOn(model);
   if (required || tab === 'twoFactor') await twoFactorShows(page, model, required);
-  else if (tab === 'password') await formShows(userForm(page), text.user.confirmChanges, model.hasTag('changingPassword'), messageOf(model, 'password'));
-  else if (await deleteDialog(page).isVisible()) await formShows(deleteDialog(page), text.user.deleteAccountConfirm, model.hasTag('busy'), messageOf(model, 'deleteAccount'));
-  else await formShows(userForm(page), text.user.confirmChanges, model.hasTag('savingProfile'), messageOf(model, 'profile'));
+  else if (tab === 'password')
+    await formShows(
+      userForm(page),
+      text.user.confirmChanges,
+      model.hasTag('changingPassword'),
+      messageOf(model, 'password'),
+    );
+  else if (await deleteDialog(page).isVisible())
+    await formShows(
+      deleteDialog(page),
+      text.user.deleteAccountConfirm,
+      model.hasTag('busy'),
+      messageOf(model, 'deleteAccount'),
+    );
+  else
+    await formShows(
+      userForm(page),
+      text.user.confirmChanges,
+      model.hasTag('savingProfile'),
+      messageOf(model, 'profile'),
+    );
 }
 
 export async function signedInShows(ctx: SignIn, model: AnyMachineSnapshot): Promise<void> {
@@ -145,7 +193,8 @@ export async function signedInShows(ctx: SignIn, model: AnyMachineSnapshot): Pro
   await expect.poll(() => logoutButton(page).isDisabled(), { timeout: WAIT_MS }).toBe(model.hasTag('busy'));
   const path = pathOf(page);
   if (path === '/user/index') await userPageShows(page, model);
-  if (path === '/user/logout') await page.getByText(model.hasTag('loggingOut') ? text.logout.banner : text.logout.confirmTitle).waitFor();
+  if (path === '/user/logout')
+    await page.getByText(model.hasTag('loggingOut') ? text.logout.banner : text.logout.confirmTitle).waitFor();
 }
 
 // ── where the listener goes ─────────────────────────────────────────────────────────────────────

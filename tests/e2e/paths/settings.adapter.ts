@@ -21,21 +21,31 @@ interface SettingsTab {
 }
 
 const select = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
-const shownLabel = (page: Page, label: string) => select(page, label).evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '');
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
+const shownLabel = (page: Page, label: string) =>
+  select(page, label).evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '');
 
 async function shows(ctx: SettingsTab, model: AnyMachineSnapshot): Promise<void> {
   const { page } = ctx;
   const settings = model.context as SettingsContext;
   await expect.poll(() => shownLabel(page, text.user.quality)).toBe(text.user.qualityLabels[settings.quality]);
-  await expect.poll(() => shownLabel(page, text.user.pageClose)).toBe(text.user.pageCloseLabels[settings.pageOnCloseAction]);
-  await expect.poll(() => shownLabel(page, text.user.colorScheme)).toBe(text.user.colorSchemeLabels[settings.colorScheme]);
+  await expect
+    .poll(() => shownLabel(page, text.user.pageClose))
+    .toBe(text.user.pageCloseLabels[settings.pageOnCloseAction]);
+  await expect
+    .poll(() => shownLabel(page, text.user.colorScheme))
+    .toBe(text.user.colorSchemeLabels[settings.colorScheme]);
   // the system is dark (the context's colour scheme): following it is dark
   const colours = settings.colorScheme === 'auto' ? 'dark' : settings.colorScheme;
-  await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(colours);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+    .toBe(colours);
   // what the next visit starts from: nothing kept before the first pick, then all three
   const kept = ctx.picked ? [settings.quality, settings.pageOnCloseAction, settings.colorScheme] : [null, null, null];
-  expect(await Promise.all(['player.quality', 'player.pageOnCloseAction', COLOR_SCHEME_KEY].map((key) => stored(page, key)))).toEqual(kept);
+  expect(
+    await Promise.all(['player.quality', 'player.pageOnCloseAction', COLOR_SCHEME_KEY].map((key) => stored(page, key))),
+  ).toEqual(kept);
 }
 
 export const settingsAdapter: InterfaceAdapter<SettingsTab> = {
@@ -54,15 +64,21 @@ export const settingsAdapter: InterfaceAdapter<SettingsTab> = {
   events: {
     async SET_QUALITY(ctx, event) {
       ctx.picked = true;
-      await select(ctx.page, text.user.quality).selectOption({ label: text.user.qualityLabels[event.quality as SettingsContext['quality']] });
+      await select(ctx.page, text.user.quality).selectOption({
+        label: text.user.qualityLabels[event.quality as SettingsContext['quality']],
+      });
     },
     async SET_PAGE_CLOSE_ACTION(ctx, event) {
       ctx.picked = true;
-      await select(ctx.page, text.user.pageClose).selectOption({ label: text.user.pageCloseLabels[event.action as SettingsContext['pageOnCloseAction']] });
+      await select(ctx.page, text.user.pageClose).selectOption({
+        label: text.user.pageCloseLabels[event.action as SettingsContext['pageOnCloseAction']],
+      });
     },
     async SET_COLOR_SCHEME(ctx, event) {
       ctx.picked = true;
-      await select(ctx.page, text.user.colorScheme).selectOption({ label: text.user.colorSchemeLabels[event.colorScheme as SettingsContext['colorScheme']] });
+      await select(ctx.page, text.user.colorScheme).selectOption({
+        label: text.user.colorSchemeLabels[event.colorScheme as SettingsContext['colorScheme']],
+      });
     },
   },
   states: {

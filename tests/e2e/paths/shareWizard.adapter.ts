@@ -56,7 +56,14 @@ export const shareWizardAdapter: InterfaceAdapter<Wizard> = {
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await toastOf(page, '音频仓库同步成功').waitFor();
     await page.getByRole('button', { name: '分享', exact: true }).click();
-    return { tp, page, form: page.getByRole('dialog', { name: '分享' }), done: page.getByRole('dialog', { name: '分享成功' }), createShare, toast: null };
+    return {
+      tp,
+      page,
+      form: page.getByRole('dialog', { name: '分享' }),
+      done: page.getByRole('dialog', { name: '分享成功' }),
+      createShare,
+      toast: null,
+    };
   },
   async stop(ctx) {
     ctx.tp.expectNoErrors();
@@ -134,7 +141,8 @@ export const shareWizardAdapter: InterfaceAdapter<Wizard> = {
   notThroughInterface: [
     {
       transition: 'choosingCredentials —error: chooseCredentials→ failed',
-      reason: 'the reference server gives the demo user a library credential that may share every album; no step of the page takes it away',
+      reason:
+        'the reference server gives the demo user a library credential that may share every album; no step of the page takes it away',
     },
   ],
 };

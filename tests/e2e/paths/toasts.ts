@@ -5,10 +5,12 @@ import type { Locator, Page } from 'playwright-core';
 import { ApiError, NetworkError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 
-export const toastOf = (page: Page, message: string): Locator => page.getByRole('alert').filter({ hasText: message }).first();
+export const toastOf = (page: Page, message: string): Locator =>
+  page.getByRole('alert').filter({ hasText: message }).first();
 
 /** whether heldRequests.ts answers a request failing with `error` with nothing at all (aborted) */
-const noAnswer = (error: unknown) => !(error instanceof ApiError) && !(error instanceof NetworkError && error.httpStatus !== null);
+const noAnswer = (error: unknown) =>
+  !(error instanceof ApiError) && !(error instanceof NetworkError && error.httpStatus !== null);
 
 /**
  * For an error a path just answered a request with: waits for the 离线中 banner when the request

@@ -24,6 +24,13 @@ export interface PlayedAudio {
 export function playedAudio(page: Page): Promise<PlayedAudio> {
   return page.evaluate(() => {
     const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
-    return element ? { found: true, currentTime: element.currentTime, src: element.currentSrc || element.src, paused: element.paused } : { found: false, currentTime: 0, src: '', paused: true };
+    return element
+      ? {
+          found: true,
+          currentTime: element.currentTime,
+          src: element.currentSrc || element.src,
+          paused: element.paused,
+        }
+      : { found: false, currentTime: 0, src: '', paused: true };
   });
 }

@@ -21,7 +21,16 @@ import { AUDIO_SPY, playedAudio } from './audioSpy';
 import { newPage, type TestPage } from '../../../harness/browser';
 import { logIn, registerOnPage } from '../../../harness/signIn';
 import { REPO_ROOT, type TestServer } from '../../../harness/serverProcess';
-import { keepDialog, keptDigest, keptTypes, OFFLINE_CONSOLE, openKeepDialog, playsFromDevice, startKeeping, storedPartialBytes } from './keeping';
+import {
+  keepDialog,
+  keptDigest,
+  keptTypes,
+  OFFLINE_CONSOLE,
+  openKeepDialog,
+  playsFromDevice,
+  startKeeping,
+  storedPartialBytes,
+} from './keeping';
 import { slowLibrary } from './slowLibrary';
 import { serverAndBrowser } from './suite';
 import { tracedOnFailure } from './tracing';
@@ -41,17 +50,27 @@ interface Deployment {
 
 const DEPLOYMENTS = {
   reference: { name: 'the reference server (every route answered with the app)', env: {}, form: 'path' },
-  strict: { name: 'a strict server (files only, like anniv-go; annil’s transcoding and quirks)', env: { ANNIV_STRICT: '1' }, form: 'hash' },
+  strict: {
+    name: 'a strict server (files only, like anniv-go; annil’s transcoding and quirks)',
+    env: { ANNIV_STRICT: '1' },
+    form: 'hash',
+  },
 } satisfies Record<string, Deployment>;
 
 const toast = (page: Page, message: string | RegExp) => page.getByRole('alert').filter({ hasText: message }).first();
-const row = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).first();
+const row = (page: Page, title: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
 const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放' });
 
 /** the address bar's route, whichever form it is in, and the form */
 function shown(url: string): { route: string; form: 'path' | 'hash' } {
   const u = new URL(url);
-  return u.hash.startsWith('#/') ? { route: u.hash.slice(1), form: 'hash' } : { route: `${u.pathname}${u.search}`, form: 'path' };
+  return u.hash.startsWith('#/')
+    ? { route: u.hash.slice(1), form: 'hash' }
+    : { route: `${u.pathname}${u.search}`, form: 'path' };
 }
 
 /** a token for the server's library, as `npm run token` prints it for a listener adding it by hand */
@@ -84,7 +103,8 @@ async function albumFiles(server: TestServer, albumId: string): Promise<Map<stri
 }
 
 /** a fresh browser with no service worker, which would otherwise answer every later navigation */
-const freshPage = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) => newPage(browser, { serviceWorkers: 'block', ...options });
+const freshPage = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) =>
+  newPage(browser, { serviceWorkers: 'block', ...options });
 
 /** Registers the journeys on one kind of server, with a server and browser of their own. */
 export function deploymentJourneys(kind: keyof typeof DEPLOYMENTS): void {
@@ -101,7 +121,12 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
   const expectRoute = (page: Page, route: string) => expect.poll(() => shown(page.url())).toEqual({ route, form });
   let shareLink = '';
 
-  async function signedIn(route: string, email = suite.server.demo.email, password = suite.server.demo.password, { initScript, browser = suite.browser, ...options }: SignedInOptions = {}): Promise<TestPage> {
+  async function signedIn(
+    route: string,
+    email = suite.server.demo.email,
+    password = suite.server.demo.password,
+    { initScript, browser = suite.browser, ...options }: SignedInOptions = {},
+  ): Promise<TestPage> {
     const tp = await freshPage(browser, options);
     if (initScript) await tp.page.addInitScript(initScript);
     await tp.page.goto(at(route));
@@ -112,127 +137,149 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
   }
 
   // once timed out waiting for 音频仓库同步成功 on a loaded machine: a failure saves the pages and their traces
-  test('a new listener registers, signs in, adds a library, plays a track, likes it and keeps it in a playlist; the addresses are this server’s form', () =>
-    tracedOnFailure(suite, `deployment-${form}-new-listener`, async ({ browser }) => {
-      const tp = await freshPage(browser);
-      const { page } = tp;
-      await page.addInitScript(AUDIO_SPY);
-      await page.goto(`${base()}/`);
-      await page.getByRole('link', { name: '注册' }).click();
-      await expectRoute(page, '/user/register');
-      await registerOnPage(page, 'new@example.com', 's3cret-pass', '新听众');
-      await expectRoute(page, '/user/login');
-      await logIn(page, 'new@example.com', 's3cret-pass');
-      await page.getByRole('link', { name: '新听众' }).waitFor();
+  test(
+    'a new listener registers, signs in, adds a library, plays a track, likes it and keeps it in a playlist; the addresses are this server’s form',
+    () =>
+      tracedOnFailure(suite, `deployment-${form}-new-listener`, async ({ browser }) => {
+        const tp = await freshPage(browser);
+        const { page } = tp;
+        await page.addInitScript(AUDIO_SPY);
+        await page.goto(`${base()}/`);
+        await page.getByRole('link', { name: '注册' }).click();
+        await expectRoute(page, '/user/register');
+        await registerOnPage(page, 'new@example.com', 's3cret-pass', '新听众');
+        await expectRoute(page, '/user/login');
+        await logIn(page, 'new@example.com', 's3cret-pass');
+        await page.getByRole('link', { name: '新听众' }).waitFor();
 
-      await page.getByRole('link', { name: '音频仓库', exact: true }).click();
-      await expectRoute(page, '/library');
-      await page.getByRole('button', { name: '添加音频仓库' }).click();
-      const dialog = page.getByRole('dialog', { name: '添加音频仓库' });
-      await dialog.getByLabel('名称', { exact: true }).fill('我的仓库');
-      await dialog.getByLabel('URL', { exact: true }).fill(suite.server.libraryUrl);
-      await dialog.getByLabel('Token', { exact: true }).fill(await libraryToken(suite.server));
-      await dialog.getByRole('button', { name: '确定' }).click();
-      await toast(page, '音频仓库同步成功').waitFor();
+        await page.getByRole('link', { name: '音频仓库', exact: true }).click();
+        await expectRoute(page, '/library');
+        await page.getByRole('button', { name: '添加音频仓库' }).click();
+        const dialog = page.getByRole('dialog', { name: '添加音频仓库' });
+        await dialog.getByLabel('名称', { exact: true }).fill('我的仓库');
+        await dialog.getByLabel('URL', { exact: true }).fill(suite.server.libraryUrl);
+        await dialog.getByLabel('Token', { exact: true }).fill(await libraryToken(suite.server));
+        await dialog.getByRole('button', { name: '确定' }).click();
+        await toast(page, '音频仓库同步成功').waitFor();
 
-      await page.getByRole('article', { name: '我的仓库' }).getByRole('link', { name: '我的仓库', exact: true }).click();
-      await page.getByRole('heading', { name: '专辑列表' }).waitFor();
-      expect(shown(page.url()).form).toBe(form);
-      await page.getByRole('link', { name: /港灯夜曲/ }).first().click();
-      await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
-      await expectRoute(page, `/album/${TWO_DISC_ALBUM}`);
+        await page
+          .getByRole('article', { name: '我的仓库' })
+          .getByRole('link', { name: '我的仓库', exact: true })
+          .click();
+        await page.getByRole('heading', { name: '专辑列表' }).waitFor();
+        expect(shown(page.url()).form).toBe(form);
+        await page
+          .getByRole('link', { name: /港灯夜曲/ })
+          .first()
+          .click();
+        await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+        await expectRoute(page, `/album/${TWO_DISC_ALBUM}`);
 
-      const track = row(page, '夜航船');
-      const heart = track.getByRole('button', { name: '添加喜欢' });
-      await expect.poll(() => heart.isEnabled()).toBe(true);
-      await heart.click();
-      await toast(page, '添加喜欢成功').waitFor();
+        const track = row(page, '夜航船');
+        const heart = track.getByRole('button', { name: '添加喜欢' });
+        await expect.poll(() => heart.isEnabled()).toBe(true);
+        await heart.click();
+        await toast(page, '添加喜欢成功').waitFor();
 
-      await track.getByRole('button', { name: '播放', exact: true }).click();
-      await bar(page).getByText('夜航船', { exact: true }).waitFor();
-      await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+        await track.getByRole('button', { name: '播放', exact: true }).click();
+        await bar(page).getByText('夜航船', { exact: true }).waitFor();
+        await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
 
-      await page.getByRole('link', { name: '播放列表', exact: true }).click();
-      await expectRoute(page, '/playlist');
-      await page.getByRole('button', { name: '创建播放列表' }).click();
-      const create = page.getByRole('dialog', { name: '创建播放列表' });
-      await create.getByLabel('名称').fill('Night drive');
-      await create.getByRole('button', { name: '确定' }).click();
-      const card = page.getByRole('article', { name: 'Night drive' });
-      await card.waitFor();
-      expect((await card.getByRole('link', { name: 'Night drive' }).getAttribute('href')) ?? '').toMatch(form === 'hash' ? /^\/#\/playlist\/\d+$/ : /^\/playlist\/\d+$/);
+        await page.getByRole('link', { name: '播放列表', exact: true }).click();
+        await expectRoute(page, '/playlist');
+        await page.getByRole('button', { name: '创建播放列表' }).click();
+        const create = page.getByRole('dialog', { name: '创建播放列表' });
+        await create.getByLabel('名称').fill('Night drive');
+        await create.getByRole('button', { name: '确定' }).click();
+        const card = page.getByRole('article', { name: 'Night drive' });
+        await card.waitFor();
+        expect((await card.getByRole('link', { name: 'Night drive' }).getAttribute('href')) ?? '').toMatch(
+          form === 'hash' ? /^\/#\/playlist\/\d+$/ : /^\/playlist\/\d+$/,
+        );
 
-      await page.goBack();
-      await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
-      await row(page, '港灯').getByRole('button', { name: '更多' }).click();
-      await page.getByRole('menuitem', { name: '添加到播放列表' }).click();
-      await page.getByRole('dialog', { name: '添加到播放列表' }).getByRole('button', { name: 'Night drive' }).click();
-      await toast(page, '添加成功').waitFor();
+        await page.goBack();
+        await page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+        await row(page, '港灯').getByRole('button', { name: '更多' }).click();
+        await page.getByRole('menuitem', { name: '添加到播放列表' }).click();
+        await page.getByRole('dialog', { name: '添加到播放列表' }).getByRole('button', { name: 'Night drive' }).click();
+        await toast(page, '添加成功').waitFor();
 
-      await page.getByRole('link', { name: '播放列表', exact: true }).click();
-      await page.getByRole('article', { name: 'Night drive' }).getByRole('link', { name: 'Night drive' }).click();
-      await page.getByRole('heading', { name: 'Night drive' }).waitFor();
-      await row(page, '港灯').waitFor();
-      const copied = page.url();
-      expect(shown(copied).form).toBe(form);
+        await page.getByRole('link', { name: '播放列表', exact: true }).click();
+        await page.getByRole('article', { name: 'Night drive' }).getByRole('link', { name: 'Night drive' }).click();
+        await page.getByRole('heading', { name: 'Night drive' }).waitFor();
+        await row(page, '港灯').waitFor();
+        const copied = page.url();
+        expect(shown(copied).form).toBe(form);
 
-      // the address bar's address, loaded again and in a fresh browser (signed out: login, then back)
-      await page.reload();
-      await page.getByRole('heading', { name: 'Night drive' }).waitFor();
-      const fresh = await freshPage(browser);
-      await fresh.page.goto(copied);
-      await fresh.page.getByRole('heading', { name: '登录' }).waitFor();
-      await logIn(fresh.page, 'new@example.com', 's3cret-pass');
-      await fresh.page.getByRole('heading', { name: 'Night drive' }).waitFor();
-      await row(fresh.page, '港灯').waitFor();
-      expect(fresh.page.url()).toBe(copied);
+        // the address bar's address, loaded again and in a fresh browser (signed out: login, then back)
+        await page.reload();
+        await page.getByRole('heading', { name: 'Night drive' }).waitFor();
+        const fresh = await freshPage(browser);
+        await fresh.page.goto(copied);
+        await fresh.page.getByRole('heading', { name: '登录' }).waitFor();
+        await logIn(fresh.page, 'new@example.com', 's3cret-pass');
+        await fresh.page.getByRole('heading', { name: 'Night drive' }).waitFor();
+        await row(fresh.page, '港灯').waitFor();
+        expect(fresh.page.url()).toBe(copied);
 
-      await page.getByRole('link', { name: '单曲', exact: true }).click();
-      await page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor();
-      await row(page, '夜航船').waitFor();
-      fresh.expectNoErrors();
-      tp.expectNoErrors();
-      await fresh.close();
-      await tp.close();
-    }), 120_000);
+        await page.getByRole('link', { name: '单曲', exact: true }).click();
+        await page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor();
+        await row(page, '夜航船').waitFor();
+        fresh.expectNoErrors();
+        tp.expectNoErrors();
+        await fresh.close();
+        await tp.close();
+      }),
+    120_000,
+  );
 
   // once timed out waiting for 分享成功 on a loaded machine: a failure saves the pages and their traces
-  test('a share link, opened signed out in a fresh browser, lists and plays the shared tracks', () =>
-    tracedOnFailure(suite, `deployment-${form}-share-link`, async ({ browser }) => {
-      const owner = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { browser });
-      await toast(owner.page, '音频仓库同步成功').waitFor();
-      await owner.page.getByRole('button', { name: '分享', exact: true }).click();
-      const formDialog = owner.page.getByRole('dialog', { name: '分享' });
-      await formDialog.getByLabel('分享描述').fill('for the road');
-      await formDialog.getByRole('button', { name: '分享', exact: true }).click();
-      const field = owner.page.getByRole('dialog', { name: '分享成功' }).getByLabel('分享链接');
-      await field.waitFor();
-      shareLink = await field.inputValue();
-      expect(shareLink).toMatch(new RegExp(`^${base()}${form === 'hash' ? '/#' : ''}/s/[A-Za-z0-9]+$`));
-      owner.expectNoErrors();
-      await owner.close();
+  test(
+    'a share link, opened signed out in a fresh browser, lists and plays the shared tracks',
+    () =>
+      tracedOnFailure(suite, `deployment-${form}-share-link`, async ({ browser }) => {
+        const owner = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { browser });
+        await toast(owner.page, '音频仓库同步成功').waitFor();
+        await owner.page.getByRole('button', { name: '分享', exact: true }).click();
+        const formDialog = owner.page.getByRole('dialog', { name: '分享' });
+        await formDialog.getByLabel('分享描述').fill('for the road');
+        await formDialog.getByRole('button', { name: '分享', exact: true }).click();
+        const field = owner.page.getByRole('dialog', { name: '分享成功' }).getByLabel('分享链接');
+        await field.waitFor();
+        shareLink = await field.inputValue();
+        expect(shareLink).toMatch(new RegExp(`^${base()}${form === 'hash' ? '/#' : ''}/s/[A-Za-z0-9]+$`));
+        owner.expectNoErrors();
+        await owner.close();
 
-      const visitor = await freshPage(browser);
-      await visitor.page.addInitScript(AUDIO_SPY);
-      // what the library sent for the shared tracks: low-quality AAC, as annil sends share links (both
-      // modes transcode them with ffmpeg)
-      const served = new Set<string>();
-      visitor.page.on('response', (response) => {
-        const quality = response.headers()['x-audio-quality'];
-        if (quality && response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/`) && response.request().method() === 'GET') {
-          served.add(`${response.headers()['content-type']} ${quality}`);
-        }
-      });
-      await visitor.page.goto(shareLink);
-      await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
-      await visitor.page.getByRole('link', { name: '登录' }).waitFor();
-      await visitor.page.getByRole('button', { name: '播放全部' }).click();
-      await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
-      await expect.poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
-      expect([...served]).toEqual(['audio/aac low']);
-      visitor.expectNoErrors();
-      await visitor.close();
-    }), 120_000);
+        const visitor = await freshPage(browser);
+        await visitor.page.addInitScript(AUDIO_SPY);
+        // what the library sent for the shared tracks: low-quality AAC, as annil sends share links (both
+        // modes transcode them with ffmpeg)
+        const served = new Set<string>();
+        visitor.page.on('response', (response) => {
+          const quality = response.headers()['x-audio-quality'];
+          if (
+            quality &&
+            response.url().startsWith(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/`) &&
+            response.request().method() === 'GET'
+          ) {
+            served.add(`${response.headers()['content-type']} ${quality}`);
+          }
+        });
+        await visitor.page.goto(shareLink);
+        await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
+        await visitor.page.getByRole('link', { name: '登录' }).waitFor();
+        await visitor.page.getByRole('button', { name: '播放全部' }).click();
+        await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
+        await expect
+          .poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 })
+          .toBeGreaterThan(0.5);
+        expect([...served]).toEqual(['audio/aac low']);
+        visitor.expectNoErrors();
+        await visitor.close();
+      }),
+    120_000,
+  );
 
   test("the original client's /#/s/{id} link opens the shared list signed out", async () => {
     expect(shareLink).not.toBe('');
@@ -250,7 +297,14 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     const pages: [string, (page: Page) => Promise<void>][] = [
       ['/', (p) => p.getByText('空无一物的主页').waitFor()],
       ['/library', (p) => p.getByRole('heading', { name: '音频仓库' }).waitFor()],
-      [`/album/list?url=${encodeURIComponent(suite.server.libraryUrl)}`, (p) => p.getByRole('link', { name: /港灯夜曲/ }).first().waitFor()],
+      [
+        `/album/list?url=${encodeURIComponent(suite.server.libraryUrl)}`,
+        (p) =>
+          p
+            .getByRole('link', { name: /港灯夜曲/ })
+            .first()
+            .waitFor(),
+      ],
       [`/album/${TWO_DISC_ALBUM}`, (p) => p.getByRole('heading', { name: '港灯夜曲' }).waitFor()],
       ['/tags', (p) => p.getByRole('heading', { name: '标签列表' }).waitFor()],
       [`/tag/${encodedTag}`, (p) => p.getByRole('heading', { name: '港灯乐团' }).waitFor()],
@@ -288,7 +342,10 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
       await logIn(tp.page, suite.server.demo.email, suite.server.demo.password);
       await tp.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
       await expectRoute(tp.page, route);
-      for (const [other, heading] of [['/user/register', '注册'], ['/user/login', '登录']] as const) {
+      for (const [other, heading] of [
+        ['/user/register', '注册'],
+        ['/user/login', '登录'],
+      ] as const) {
         const visitor = await freshPage(suite.browser);
         await visitor.page.goto(at(other));
         await visitor.page.getByRole('heading', { name: heading }).waitFor();
@@ -300,8 +357,13 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     }
   });
 
-  test('保存到本机 in 中 keeps the album as this server sends that quality (annil: AAC with no length, sized by its duration; the reference server: the file), and offline it plays from the device through a track change', { timeout: 240_000 }, async () => {
-    const { page, context, expectNoErrors, close } = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { ignoreConsole: OFFLINE_CONSOLE, initScript: AUDIO_SPY });
+  test('保存到本机 in 中 keeps the album as this server sends that quality (annil: AAC with no length, sized by its duration; the reference server: the file), and offline it plays from the device through a track change', {
+    timeout: 240_000,
+  }, async () => {
+    const { page, context, expectNoErrors, close } = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, {
+      ignoreConsole: OFFLINE_CONSOLE,
+      initScript: AUDIO_SPY,
+    });
     try {
       await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
       await openKeepDialog(page);
@@ -311,8 +373,13 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
       expect(files.size).toBe(trackCount);
       const expected = strict
         ? (album.discs.flatMap((disc) => disc.tracks).reduce((sum, track) => sum + track.seconds, 0) * 192_000) / 8
-        : (await Promise.all([...files.values()].map(async (file) => (await stat(file)).size))).reduce((a, b) => a + b, 0);
-      await keepDialog(page).getByText(`约需 ${formatBytes(expected)}`, { exact: true }).waitFor({ timeout: 20_000 });
+        : (await Promise.all([...files.values()].map(async (file) => (await stat(file)).size))).reduce(
+            (a, b) => a + b,
+            0,
+          );
+      await keepDialog(page)
+        .getByText(`约需 ${formatBytes(expected)}`, { exact: true })
+        .waitFor({ timeout: 20_000 });
       await startKeeping(page);
       // eleven transcodes by ffmpeg on the strict server: minutes when other files run beside it
       await toast(page, `${trackCount} 首歌曲已保存到本机`).waitFor({ timeout: 180_000 });
@@ -333,12 +400,20 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     }
   });
 
-  test('a download cut off by a reload continues where it stopped (a Range for the rest; annil shows scripts no Content-Range), and the track then plays offline', { timeout: 180_000 }, async () => {
+  test('a download cut off by a reload continues where it stopped (a Range for the rest; annil shows scripts no Content-Range), and the track then plays offline', {
+    timeout: 180_000,
+  }, async () => {
     const firstTrack = `/${TWO_DISC_ALBUM}/1/1`;
     const slow = await slowLibrary(suite.server.libraryUrl, firstTrack);
-    const { page, context, expectNoErrors, close } = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, { ignoreConsole: OFFLINE_CONSOLE, initScript: AUDIO_SPY });
+    const { page, context, expectNoErrors, close } = await signedIn(`/album/${TWO_DISC_ALBUM}`, undefined, undefined, {
+      ignoreConsole: OFFLINE_CONSOLE,
+      initScript: AUDIO_SPY,
+    });
     try {
-      await page.route((url) => slow.serves(url), (route) => route.continue({ url: slow.urlFor(route.request().url()) }));
+      await page.route(
+        (url) => slow.serves(url),
+        (route) => route.continue({ url: slow.urlFor(route.request().url()) }),
+      );
       await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
       await openKeepDialog(page);
       await startKeeping(page);
@@ -353,21 +428,30 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
 
       // the reload: the saved queue resumes, and the first track asks only for the rest
       await page.reload();
-      await expect.poll(() => slow.requests.filter((request) => request.range !== null).length, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(() => slow.requests.filter((request) => request.range !== null).length, { timeout: 30_000 })
+        .toBe(1);
       expect(slow.requests.filter((request) => request.method === 'GET')).toEqual([
         { method: 'GET', range: null },
         { method: 'GET', range: `bytes=${stored}-` },
       ]);
       // while the rest has not come, the progress already counts the bytes kept before the reload
       await count.waitFor({ timeout: 20_000 });
-      await expect.poll(async () => Number(await saving.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await saving.getAttribute('aria-valuenow')), { timeout: 20_000 })
+        .toBeGreaterThan(0);
       // and the track's own bytes, of its size; the album's so far are those bytes
       await page.getByText(/^本首 \d+(\.\d)? [KM]B \/ \d+(\.\d)? [KM]B$/).waitFor({ timeout: 20_000 });
       await page.getByText(`已下载 ${formatBytes(stored)}`, { exact: true }).waitFor();
       slow.releaseRest();
 
-      await page.getByRole('alert').filter({ hasText: `${trackCount} 首歌曲已保存到本机` }).waitFor({ timeout: 90_000 });
-      await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count(), { timeout: 20_000 }).toBe(trackCount);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `${trackCount} 首歌曲已保存到本机` })
+        .waitFor({ timeout: 90_000 });
+      await expect
+        .poll(() => page.getByRole('img', { name: '已保存到本机' }).count(), { timeout: 20_000 })
+        .toBe(trackCount);
       // the kept body is the bytes from before the reload and the rest: the library's file, byte for byte
       expect(await keptDigest(page, firstTrack)).toBe(createHash('sha256').update(slow.file!).digest('hex'));
       expect(await storedPartialBytes(page)).toBe(0);

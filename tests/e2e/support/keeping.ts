@@ -54,7 +54,9 @@ export function storedPartialBytes(page: Page): Promise<number> {
 export function keptDigest(page: Page, trackPath: string): Promise<string | null> {
   return page.evaluate(async (path) => {
     const cache = await caches.open('kept-audio');
-    const request = (await cache.keys()).find((kept) => new URL(kept.url).pathname.startsWith(`/kept-audio/track${path}/`));
+    const request = (await cache.keys()).find((kept) =>
+      new URL(kept.url).pathname.startsWith(`/kept-audio/track${path}/`),
+    );
     const body = request && (await cache.match(request));
     if (!body) return null;
     const digest = await crypto.subtle.digest('SHA-256', await body.arrayBuffer());
@@ -77,11 +79,17 @@ export function keptTypes(page: Page): Promise<string[]> {
 
 /** the player bar shows `title`, and its audio plays from the device (the kept body's `blob:` URL) */
 export async function playsFromDevice(page: Page, title: string): Promise<void> {
-  await page.getByRole('contentinfo', { name: '正在播放' }).getByText(title, { exact: true }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('contentinfo', { name: '正在播放' })
+    .getByText(title, { exact: true })
+    .waitFor({ timeout: 15_000 });
   await expect
-    .poll(async () => {
-      const audio = await playedAudio(page);
-      return { from: audio.src.slice(0, 'blob:'.length), playing: audio.currentTime > 0.3 };
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const audio = await playedAudio(page);
+        return { from: audio.src.slice(0, 'blob:'.length), playing: audio.currentTime > 0.3 };
+      },
+      { timeout: 20_000 },
+    )
     .toEqual({ from: 'blob:', playing: true });
 }

@@ -5,7 +5,9 @@ import type { Page } from 'playwright-core';
 /** on /library: adds `url` as `name` and waits for the dialog to close */
 export async function addLibraryOnPage(page: Page, name: string, url: string): Promise<void> {
   const token = await page.evaluate(async () => {
-    const body = (await (await fetch('/api/credential', { credentials: 'include' })).json()) as { data: { token: string }[] };
+    const body = (await (await fetch('/api/credential', { credentials: 'include' })).json()) as {
+      data: { token: string }[];
+    };
     return body.data[0]?.token ?? '';
   });
   await page.getByRole('button', { name: '添加音频仓库' }).click();

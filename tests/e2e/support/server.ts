@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { copyDemoContent, spawnServer, type StartServerOptions, type TestServer } from '../../../harness/serverProcess';
 
-export {   freePort, type StartServerOptions, type TestServer } from '../../../harness/serverProcess';
+export { freePort, type StartServerOptions, type TestServer } from '../../../harness/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -14,7 +14,14 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** request headers passed on to the library (CORS preflights included; the token, which the app's own requests send in Authorization) */
-const PASSED = ['authorization', 'range', 'if-range', 'origin', 'access-control-request-method', 'access-control-request-headers'];
+const PASSED = [
+  'authorization',
+  'range',
+  'if-range',
+  'origin',
+  'access-control-request-method',
+  'access-control-request-headers',
+];
 /** answer headers of the connection itself, not of the body */
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 

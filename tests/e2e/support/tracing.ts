@@ -15,7 +15,12 @@ const TRACES_DIR = join('test-results', 'traces');
  * Runs `body` with a suite whose browser traces each context it opens; when the body throws, saves
  * `<name>.png` / `<name>.trace.zip` in `dir` and names them in the error.
  */
-export async function tracedOnFailure(suite: Suite, name: string, body: (suite: Suite) => Promise<void>, dir = TRACES_DIR): Promise<void> {
+export async function tracedOnFailure(
+  suite: Suite,
+  name: string,
+  body: (suite: Suite) => Promise<void>,
+  dir = TRACES_DIR,
+): Promise<void> {
   const traced = tracedSuite(suite);
   try {
     await body(traced.suite);
@@ -29,7 +34,8 @@ export async function tracedOnFailure(suite: Suite, name: string, body: (suite: 
 /** The error with the files saved for it named at the end of its message. */
 export function failureWithArtifacts(error: unknown, files: readonly string[]): Error {
   const failure = error instanceof Error ? error : new Error(String(error));
-  if (files.length) failure.message += `\nSaved for this failure: ${files.map((file) => relative(process.cwd(), file) || file).join(', ')}`;
+  if (files.length)
+    failure.message += `\nSaved for this failure: ${files.map((file) => relative(process.cwd(), file) || file).join(', ')}`;
   return failure;
 }
 
@@ -84,10 +90,22 @@ export function tracedSuite(suite: Suite): TracedSuite {
         const ofContext = contexts.length > 1 ? `-context-${c + 1}` : '';
         for (const [p, page] of context.pages().entries()) {
           const file = join(dir, `${name}${ofContext}${p > 0 ? `-page-${p + 1}` : ''}.png`);
-          if (await page.screenshot({ path: file, fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS }).then(() => true, () => false)) files.push(file);
+          if (
+            await page.screenshot({ path: file, fullPage: true, timeout: SCREENSHOT_TIMEOUT_MS }).then(
+              () => true,
+              () => false,
+            )
+          )
+            files.push(file);
         }
         const trace = join(dir, `${name}${ofContext}.trace.zip`);
-        if (await context.tracing.stop({ path: trace }).then(() => true, () => false)) files.push(trace);
+        if (
+          await context.tracing.stop({ path: trace }).then(
+            () => true,
+            () => false,
+          )
+        )
+          files.push(trace);
       }
       return files;
     },

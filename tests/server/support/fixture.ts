@@ -35,10 +35,18 @@ export async function makeDataDir(level: DemoLevel): Promise<string> {
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ...env }), port: 0, libraryPort: 0 };
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ...env }),
+    port: 0,
+    libraryPort: 0,
+  };
 }
 
-export async function makeServer(dataDir: string, env: Record<string, string> = {}, options: ServerOptions = {}): Promise<AnnivServer> {
+export async function makeServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<AnnivServer> {
   return createServer(testConfig(dataDir, env), { demoContent: false, log: () => {}, ...options });
 }
 
@@ -81,7 +89,12 @@ export class Client {
     return res;
   }
 
-  async call<T = unknown>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
+  async call<T = unknown>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Envelope<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -115,18 +128,30 @@ export class Client {
  * A browser at address `ip` behind the one proxy a TRUST_PROXY=1 server trusts: every request
  * carries the X-Forwarded-For that proxy writes (after whatever the browser sent itself).
  */
-export const clientAt = (server: AnnivServer, ip: string): Client => new Client(server, { 'x-forwarded-for': `10.0.0.1, ${ip}` });
+export const clientAt = (server: AnnivServer, ip: string): Client =>
+  new Client(server, { 'x-forwarded-for': `10.0.0.1, ${ip}` });
 
 /** A sign-in attempt with `password` sent as the app sends it (SHA-256): the answer, whatever it is. */
 export const trySignIn = (client: Client, email: string, password: string): Promise<Envelope> =>
   client.post('/api/user/login', { email, password: sha256Hex(password) });
 
-export async function register(client: Client, email: string, password: string, nickname = 'Tester', extra: Record<string, unknown> = {}): Promise<Envelope> {
+export async function register(
+  client: Client,
+  email: string,
+  password: string,
+  nickname = 'Tester',
+  extra: Record<string, unknown> = {},
+): Promise<Envelope> {
   return client.post('/api/user/register', { email, password: sha256Hex(password), nickname, ...extra });
 }
 
 /** Registers `email` (password `password`, sent hashed) and returns a client signed in as it. */
-export async function signedInClient(server: AnnivServer, email: string, password = 'secret', nickname = 'Tester'): Promise<Client> {
+export async function signedInClient(
+  server: AnnivServer,
+  email: string,
+  password = 'secret',
+  nickname = 'Tester',
+): Promise<Client> {
   const client = new Client(server);
   const res = await register(client, email, password, nickname);
   if (res.status !== 0) throw new Error(`register failed: ${res.status} ${res.message}`);
@@ -151,7 +176,11 @@ export function demoUserSuite(level: DemoLevel = 'meta'): { dir: string; server:
  * A server of its own for a file or a describe block, started before its tests and removed after
  * them: `suite.server`, `suite.dir` (read them inside tests).
  */
-export function serverSuite(level: DemoLevel = 'none', env: Record<string, string> = {}, options: ServerOptions = {}): { dir: string; server: AnnivServer } {
+export function serverSuite(
+  level: DemoLevel = 'none',
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): { dir: string; server: AnnivServer } {
   const suite = {} as { dir: string; server: AnnivServer };
   beforeAll(async () => {
     suite.dir = await makeDataDir(level);

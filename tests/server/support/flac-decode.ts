@@ -110,7 +110,8 @@ export function decodeFlac(data: Uint8Array): { info: StreamInfo; samples: Int16
     p += r.bytePos;
     frames++;
   }
-  if (written !== info.totalSamples) throw new Error(`decoded ${written} samples, STREAMINFO says ${info.totalSamples}`);
+  if (written !== info.totalSamples)
+    throw new Error(`decoded ${written} samples, STREAMINFO says ${info.totalSamples}`);
   return { info, samples: out, frames };
 }
 
@@ -148,11 +149,20 @@ function decodeSubframe(r: BitReader, n: number): Int16Array {
     const e = res[j]!;
     let v: number;
     switch (order) {
-      case 0: v = e; break;
-      case 1: v = e + x[j - 1]!; break;
-      case 2: v = e + 2 * x[j - 1]! - x[j - 2]!; break;
-      case 3: v = e + 3 * x[j - 1]! - 3 * x[j - 2]! + x[j - 3]!; break;
-      default: v = e + 4 * x[j - 1]! - 6 * x[j - 2]! + 4 * x[j - 3]! - x[j - 4]!;
+      case 0:
+        v = e;
+        break;
+      case 1:
+        v = e + x[j - 1]!;
+        break;
+      case 2:
+        v = e + 2 * x[j - 1]! - x[j - 2]!;
+        break;
+      case 3:
+        v = e + 3 * x[j - 1]! - 3 * x[j - 2]! + x[j - 3]!;
+        break;
+      default:
+        v = e + 4 * x[j - 1]! - 6 * x[j - 2]! + 4 * x[j - 3]! - x[j - 4]!;
     }
     x[j] = v;
   }

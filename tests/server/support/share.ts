@@ -31,10 +31,21 @@ export interface Credential {
 export const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 /** A POST /api/share body; `albums` maps every album of `songs` to `credentialId` unless given. */
-export function shareBody(songs: ShareSong[], credentialId: string, extra: { info?: Record<string, unknown>; albums?: unknown; metadata?: unknown } = {}): Record<string, unknown> {
-  const albums = extra.albums !== undefined ? extra.albums : Object.fromEntries(songs.map((s) => [s.album_id, credentialId]));
+export function shareBody(
+  songs: ShareSong[],
+  credentialId: string,
+  extra: { info?: Record<string, unknown>; albums?: unknown; metadata?: unknown } = {},
+): Record<string, unknown> {
+  const albums =
+    extra.albums !== undefined ? extra.albums : Object.fromEntries(songs.map((s) => [s.album_id, credentialId]));
   const body: Record<string, unknown> = {
-    info: { name: 'For you', description: 'a few songs', cover: { album_id: songs[0]?.album_id ?? '', disc_id: 1 }, songs, ...extra.info },
+    info: {
+      name: 'For you',
+      description: 'a few songs',
+      cover: { album_id: songs[0]?.album_id ?? '', disc_id: 1 },
+      songs,
+      ...extra.info,
+    },
     albums,
   };
   if (extra.metadata !== undefined) body.metadata = extra.metadata;
@@ -47,7 +58,8 @@ export async function createShare(client: Client, body: Record<string, unknown>)
   return res.data;
 }
 
-export const getShare = (client: Client, id: string): Promise<Envelope<Exported>> => client.get<Exported>(`/api/share?id=${encodeURIComponent(id)}`);
+export const getShare = (client: Client, id: string): Promise<Envelope<Exported>> =>
+  client.get<Exported>(`/api/share?id=${encodeURIComponent(id)}`);
 
 async function credentials(client: Client): Promise<Credential[]> {
   return (await client.get<Credential[]>('/api/credential')).data;
@@ -64,14 +76,22 @@ export function userToken(hmacKey: string, share?: Record<string, unknown>): Pro
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().sign(bytes(hmacKey));
 }
 
-export async function addCredential(client: Client, name: string, url: string, token: string, priority = 0): Promise<string> {
+export async function addCredential(
+  client: Client,
+  name: string,
+  url: string,
+  token: string,
+  priority = 0,
+): Promise<string> {
   const res = await client.post<Credential>('/api/credential', { name, url, token, priority });
   if (res.status !== 0) throw new Error(`add credential failed: ${res.status} ${res.message}`);
   return res.data.id;
 }
 
-export const payloadOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-export const headerOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
+export const payloadOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+export const headerOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
 
 export const shareRows = (server: AnnivServer, table: 'shares' | 'share_grants'): number =>
   (server.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -25,7 +25,11 @@ describe('AlbumWall', () => {
     const net = coverStoreOver(() => new Response(new Blob([new Uint8Array([1])])));
     const { container } = renderAt(
       '/library',
-      <AlbumWall albums={[HARBOR, TIDE]} coverUrlOf={(id) => (id === 'a1' ? 'https://lib.example/a1/cover' : null)} ariaLabel="专辑" />,
+      <AlbumWall
+        albums={[HARBOR, TIDE]}
+        coverUrlOf={(id) => (id === 'a1' ? 'https://lib.example/a1/cover' : null)}
+        ariaLabel="专辑"
+      />,
       net.store,
     );
     const links = screen.getAllByRole('link');

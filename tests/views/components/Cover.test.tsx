@@ -10,7 +10,11 @@ describe('Cover', () => {
   test('a skeleton while loading, then the image from an object URL', async () => {
     let release: (r: Response) => void = () => {};
     const net = coverStoreOver(() => new Promise<Response>((resolve) => (release = resolve)));
-    const { container } = renderAt('/', <Cover url="https://lib.example/a1/cover" alt="Harbor Lights" size={120} />, net.store);
+    const { container } = renderAt(
+      '/',
+      <Cover url="https://lib.example/a1/cover" alt="Harbor Lights" size={120} />,
+      net.store,
+    );
     const placeholder = screen.getByRole('img', { name: 'Harbor Lights' });
     expect(placeholder.getAttribute('aria-busy')).toBe('true');
     expect(container.querySelector('img')).toBeNull();

@@ -21,7 +21,9 @@ function renderMarks(list: Promise<KeptOnDevice>, rows: TrackIdentity[] = [kept,
   const downloadTrack = fromCallback<KeepingEvent, KeepItem>(({ sendBack }) => {
     download = sendBack;
   });
-  const keeping = createActor(keepingMachine.provide({ actors: { loadKept: fromPromise(() => list), downloadTrack } })).start();
+  const keeping = createActor(
+    keepingMachine.provide({ actors: { loadKept: fromPromise(() => list), downloadTrack } }),
+  ).start();
   keeping.send({ type: 'LOAD' });
   const readAhead = vi.fn();
   render(
@@ -53,12 +55,23 @@ describe('KeptMark', () => {
 
   test('while a list downloads, its row downloading shows the part that arrived, the rows waiting a clock; each is marked kept once it is', async () => {
     const third: TrackIdentity = { albumId: 'a1', discId: 1, trackId: 3 };
-    const info = (track: TrackIdentity) => ({ ...track, title: `T${track.trackId}`, artist: 'A', type: 'normal' as const, albumTitle: 'Album' });
+    const info = (track: TrackIdentity) => ({
+      ...track,
+      title: `T${track.trackId}`,
+      artist: 'A',
+      type: 'normal' as const,
+      albumTitle: 'Album',
+    });
     const { keeping } = renderMarks(Promise.resolve({ kept: [], queue: [], bytes: {} }), [kept, streamed, third]);
     await act(async () => {});
     expect(screen.queryAllByRole('img')).toHaveLength(0);
 
-    act(() => keeping.send({ type: 'KEEP', items: [kept, streamed].map((track) => ({ track: info(track), quality: 'lossless' as const })) }));
+    act(() =>
+      keeping.send({
+        type: 'KEEP',
+        items: [kept, streamed].map((track) => ({ track: info(track), quality: 'lossless' as const })),
+      }),
+    );
     expect(screen.getByRole('img', { name: text.offline.downloading(null) })).toBeTruthy();
     expect(screen.getByRole('img', { name: text.offline.queued })).toBeTruthy();
     act(() => download!({ type: 'DOWNLOAD_PROGRESS', bytes: 450, total: 1000 }));

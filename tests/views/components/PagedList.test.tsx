@@ -25,7 +25,18 @@ describe('PagedList', () => {
 
   test('page and count come from the URL; items keep their list index', () => {
     renderAt('/x?page=3&count=10', list());
-    expect(shown()).toEqual(['20:Item 21', '21:Item 22', '22:Item 23', '23:Item 24', '24:Item 25', '25:Item 26', '26:Item 27', '27:Item 28', '28:Item 29', '29:Item 30']);
+    expect(shown()).toEqual([
+      '20:Item 21',
+      '21:Item 22',
+      '22:Item 23',
+      '23:Item 24',
+      '24:Item 25',
+      '25:Item 26',
+      '26:Item 27',
+      '27:Item 28',
+      '28:Item 29',
+      '29:Item 30',
+    ]);
     expect(screen.getByText('共 5 页')).toBeTruthy();
     expect(screen.getByRole('button', { name: '第 3 页' }).getAttribute('aria-current')).toBe('page');
   });
@@ -71,11 +82,12 @@ describe('PagedList', () => {
   });
 
   test('the whole page can be rendered at once', () => {
-    renderAt('/x?page=2&count=20', (
+    renderAt(
+      '/x?page=2&count=20',
       <PagedList items={ITEMS} ariaLabel="列表">
         {(page, offset) => <p>{`${offset}+${page.length}`}</p>}
-      </PagedList>
-    ));
+      </PagedList>,
+    );
     expect(screen.getByText('20+20')).toBeTruthy();
   });
 });

@@ -16,7 +16,15 @@ describe('VirtualList', () => {
 
   it('renders only the rows in view of a 5,000-item list, and follows scrolling', () => {
     render(
-      <VirtualList items={items} rowHeight={60} height={600} overscan={2} itemKey={(t) => t} renderRow={(t) => <span>{t}</span>} ariaLabel="queue" />,
+      <VirtualList
+        items={items}
+        rowHeight={60}
+        height={600}
+        overscan={2}
+        itemKey={(t) => t}
+        renderRow={(t) => <span>{t}</span>}
+        ariaLabel="queue"
+      />,
     );
     const list = screen.getByRole('list', { name: 'queue' });
     expect(list.querySelectorAll('li')).toHaveLength(12);

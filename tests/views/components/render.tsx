@@ -21,7 +21,11 @@ export function coverStoreOver(respond: (url: string) => Response | Promise<Resp
   return { store, requests, revoked };
 }
 
-export function renderAt(path: string, ui: ReactElement, store = coverStoreOver(() => new Response('', { status: 404 })).store) {
+export function renderAt(
+  path: string,
+  ui: ReactElement,
+  store = coverStoreOver(() => new Response('', { status: 404 })).store,
+) {
   window.history.replaceState(null, '', path);
   return render(
     <MantineProvider>

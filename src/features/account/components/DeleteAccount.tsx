@@ -60,7 +60,13 @@ function DeleteForm({ onCancel }: { onCancel: () => void }) {
           {text.user.deleteAccountWarning}
         </Text>
         <FormError message={formError} />
-        <PasswordInput label={text.auth.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+        <PasswordInput
+          label={text.auth.password}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          data-autofocus
+        />
         {withCode && <CodeInput value={code} onChange={setCode} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>

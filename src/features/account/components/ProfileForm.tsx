@@ -12,7 +12,11 @@ export function ProfileForm() {
   const [avatar, setAvatar] = useState(user?.avatar ?? '');
 
   return (
-    <UserForm form="profile" busyTag="savingProfile" submit={() => ({ type: 'UPDATE_PROFILE', form: { nickname, avatar } })}>
+    <UserForm
+      form="profile"
+      busyTag="savingProfile"
+      submit={() => ({ type: 'UPDATE_PROFILE', form: { nickname, avatar } })}
+    >
       <Group>
         <Avatar src={avatar || null} alt={nickname} size="lg" />
       </Group>

@@ -34,7 +34,12 @@ export function ShownRecoveryCodes() {
   if (!codes) return null;
   const content = recoveryCodesText(site?.siteName || 'Anniv', user?.email || user?.nickname || '', codes);
   return (
-    <Alert color="yellow" title={text.user.recoveryCodesShownTitle} role="region" aria-label={text.user.recoveryCodesShownTitle}>
+    <Alert
+      color="yellow"
+      title={text.user.recoveryCodesShownTitle}
+      role="region"
+      aria-label={text.user.recoveryCodesShownTitle}
+    >
       <Stack gap="sm">
         <Text size="sm">{text.user.recoveryCodesShowOnce}</Text>
         {/* 11 characters a code: two columns fit a phone's width */}
@@ -57,7 +62,9 @@ export function ShownRecoveryCodes() {
           <Button variant="light" component="a" href={recoveryCodesHref(content)} download={RECOVERY_CODES_FILE}>
             {text.user.recoveryCodesDownload}
           </Button>
-          <Button onClick={() => account.send({ type: 'DISMISS_RECOVERY_CODES' })}>{text.user.recoveryCodesDone}</Button>
+          <Button onClick={() => account.send({ type: 'DISMISS_RECOVERY_CODES' })}>
+            {text.user.recoveryCodesDone}
+          </Button>
         </Group>
       </Stack>
     </Alert>
@@ -112,7 +119,12 @@ export function RecoveryCodes() {
               {text.user.recoveryCodesRenewHint}
             </Text>
             <FormError message={formError} />
-            <PasswordInput label={text.user.twoFactorPassword} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput
+              label={text.user.twoFactorPassword}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
             <CodeInput value={code} onChange={setCode} />
             <Group>
               <Button type="submit" loading={busy}>

@@ -45,7 +45,10 @@ function UserTabs({ account }: { account: AccountRef }) {
   useEffect(() => {
     if (showingCodes && asked !== 'twoFactor') setTab('twoFactor');
   }, [showingCodes, asked, setTab]);
-  const tab: Tab = required || showingCodes ? 'twoFactor' : TABS.find((t) => t === asked && (t !== 'twoFactor' || offered)) ?? 'profile';
+  const tab: Tab =
+    required || showingCodes
+      ? 'twoFactor'
+      : (TABS.find((t) => t === asked && (t !== 'twoFactor' || offered)) ?? 'profile');
   return (
     <Tabs value={tab} onChange={(next) => setTab(next === 'profile' ? null : next)} keepMounted={false}>
       <Tabs.List>

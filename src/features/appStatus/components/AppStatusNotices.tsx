@@ -28,7 +28,14 @@ export function UpdatePrompt() {
   const busy = useSelector(appStatus, updating);
   if (!available && !busy) return null;
   return (
-    <Paper role="alertdialog" aria-label={text.appStatus.updateReady} shadow="md" withBorder p="sm" className={classes.update}>
+    <Paper
+      role="alertdialog"
+      aria-label={text.appStatus.updateReady}
+      shadow="md"
+      withBorder
+      p="sm"
+      className={classes.update}
+    >
       <Text size="sm" mb="xs">
         {text.appStatus.updateReady}
       </Text>

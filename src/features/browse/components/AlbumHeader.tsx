@@ -11,7 +11,17 @@ import { text } from '@/shared/text';
 import { useTrackSlots } from '@/ui/trackSlots';
 
 /** `tracks`: every track of every disc (分享 offers them all); `playable`: those that can play (播放全部 queues them) */
-export function AlbumHeader({ album, coverUrl, tracks, playable }: { album: AlbumInfo; coverUrl: string | null; tracks: Track[]; playable: Track[] }) {
+export function AlbumHeader({
+  album,
+  coverUrl,
+  tracks,
+  playable,
+}: {
+  album: AlbumInfo;
+  coverUrl: string | null;
+  tracks: Track[];
+  playable: Track[];
+}) {
   const slots = useTrackSlots();
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">

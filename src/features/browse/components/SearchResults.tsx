@@ -35,7 +35,12 @@ export function TrackResults({ keyword }: { keyword: string }) {
             actions={(track) => (
               <TrackMenu track={track} disabled={!playable.includes(track)}>
                 <Tip label={text.search.albumInfo}>
-                  <ActionIcon component={Link} href={albumPath(track.albumId)} variant="subtle" aria-label={text.search.albumInfo}>
+                  <ActionIcon
+                    component={Link}
+                    href={albumPath(track.albumId)}
+                    variant="subtle"
+                    aria-label={text.search.albumInfo}
+                  >
                     <IconDisc size={18} />
                   </ActionIcon>
                 </Tip>
@@ -58,7 +63,13 @@ export function AlbumResults({ keyword }: { keyword: string }) {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
         if (state.data.albums.length === 0) return <Empty />;
-        return <AlbumWall albums={state.data.albums} coverUrlOf={(id) => state.data.covers[id] ?? null} ariaLabel={text.search.albums} />;
+        return (
+          <AlbumWall
+            albums={state.data.albums}
+            coverUrlOf={(id) => state.data.covers[id] ?? null}
+            ariaLabel={text.search.albums}
+          />
+        );
       }}
     </PageLoad>
   );

@@ -36,7 +36,12 @@ function AlbumsOf({ credential }: { credential: Credential }) {
   return (
     <Paged length={record.albumCount} ariaLabel={text.album.listTitle}>
       {(offset, size) => (
-        <PageLoad name="libraryAlbums" key={`${offset}:${size}`} refresh={generation} load={() => browse.libraryAlbumPage(credential.url, offset, size)}>
+        <PageLoad
+          name="libraryAlbums"
+          key={`${offset}:${size}`}
+          refresh={generation}
+          load={() => browse.libraryAlbumPage(credential.url, offset, size)}
+        >
           {(page) => <LoadedAlbumWall state={page} />}
         </PageLoad>
       )}

@@ -64,13 +64,17 @@ function TagRelations({ tag }: { tag: string }) {
           <Stack gap="xs">
             {parents.length > 0 && (
               <Group gap="xs">
-                <Text size="sm" c="dimmed">{text.tags.parent}</Text>
+                <Text size="sm" c="dimmed">
+                  {text.tags.parent}
+                </Text>
                 <TagLinks tags={parents} label={text.tags.parent} />
               </Group>
             )}
             {children.length > 0 && (
               <Group gap="xs">
-                <Text size="sm" c="dimmed">{text.tags.children}</Text>
+                <Text size="sm" c="dimmed">
+                  {text.tags.children}
+                </Text>
                 <TagLinks tags={children} label={text.tags.children} />
               </Group>
             )}
@@ -85,7 +89,12 @@ function TagAlbums({ tag, recursive }: { tag: string; recursive: boolean }) {
   const browse = useBrowse();
   const generation = useSyncGeneration();
   return (
-    <PageLoad name="tagAlbums" key={`${tag}#${recursive}`} refresh={generation} load={() => browse.albumsByTag(tag, recursive)}>
+    <PageLoad
+      name="tagAlbums"
+      key={`${tag}#${recursive}`}
+      refresh={generation}
+      load={() => browse.albumsByTag(tag, recursive)}
+    >
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         if (state.status === 'failure') return <Notice message={state.error} color="red" />;
@@ -109,7 +118,11 @@ function TagView({ tag }: { tag: string }) {
     <Stack>
       <Title order={2}>{tagLabel(tag)}</Title>
       <TagRelations tag={tag} />
-      <Switch label={text.tags.showSubTagAlbums} checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} />
+      <Switch
+        label={text.tags.showSubTagAlbums}
+        checked={recursive}
+        onChange={(e) => setRecursive(e.currentTarget.checked)}
+      />
       {!credentialsKnown ? <PageSpinner /> : <TagAlbums tag={tag} recursive={recursive} />}
     </Stack>
   );

@@ -18,7 +18,12 @@ function LikedAlbums({ albums }: { albums: string[] }) {
   return (
     <PagedList items={albums} ariaLabel={text.favourites.albums}>
       {(pageIds) => (
-        <PageLoad name="favouriteAlbums" key={pageIds.join(',')} refresh={generation} load={() => browse.albumPage(pageIds)}>
+        <PageLoad
+          name="favouriteAlbums"
+          key={pageIds.join(',')}
+          refresh={generation}
+          load={() => browse.albumPage(pageIds)}
+        >
           {(page) => <LoadedAlbumWall state={page} />}
         </PageLoad>
       )}

@@ -22,7 +22,12 @@ function LikedTracks({ tracks }: { tracks: TrackInfo[] }) {
   const generation = useAccessGeneration();
   const albumIds = [...new Set(tracks.map((t) => t.albumId))].sort();
   return (
-    <PageLoad name="favouriteTracks" key={albumIds.join(',')} refresh={generation} load={() => access.forAlbums(albumIds)}>
+    <PageLoad
+      name="favouriteTracks"
+      key={albumIds.join(',')}
+      refresh={generation}
+      load={() => access.forAlbums(albumIds)}
+    >
       {(state) => {
         if (state.status === 'loading') return <PageSpinner />;
         const canPlay = state.status === 'success' ? state.data.canPlay : () => false;
@@ -60,7 +65,15 @@ export default function FavTracksPage() {
   return (
     <Stack>
       <Title order={2}>{text.favourites.tracks}</Title>
-      {!known ? <PageSpinner /> : failed ? <FavouritesRetry /> : tracks.length === 0 ? <Text c="dimmed">{text.favourites.noTracks}</Text> : <LikedTracks tracks={tracks} />}
+      {!known ? (
+        <PageSpinner />
+      ) : failed ? (
+        <FavouritesRetry />
+      ) : tracks.length === 0 ? (
+        <Text c="dimmed">{text.favourites.noTracks}</Text>
+      ) : (
+        <LikedTracks tracks={tracks} />
+      )}
     </Stack>
   );
 }

@@ -33,7 +33,12 @@ export function AddLibraryDialog() {
   });
 
   return (
-    <Modal opened={opened} onClose={() => libraries.send({ type: 'CLOSE' })} title={text.library.add} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened={opened}
+      onClose={() => libraries.send({ type: 'CLOSE' })}
+      title={text.library.add}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormError message={formError} />

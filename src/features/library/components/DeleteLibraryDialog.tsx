@@ -15,7 +15,12 @@ export function DeleteLibraryDialog() {
   const busy = useSelector(libraries, (s) => s.hasTag('busy'));
 
   return (
-    <Modal opened={opened} onClose={() => libraries.send({ type: 'CLOSE' })} title={text.library.confirmDelete} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened={opened}
+      onClose={() => libraries.send({ type: 'CLOSE' })}
+      title={text.library.confirmDelete}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack>
         <Text>{pending ? text.library.deleteQuestion(pending.name) : ''}</Text>
         <Group justify="flex-end">

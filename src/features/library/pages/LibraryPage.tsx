@@ -37,7 +37,12 @@ function LibraryItem({ credential }: { credential: Credential }) {
               {credential.name}
             </Anchor>
             {libraryBadges(status).map((badge) => (
-              <Badge key={badge} variant="light" color={badge === text.library.neverSynced ? 'gray' : 'orange'} className={badge === text.library.neverSynced ? undefined : classes.hasUpdate}>
+              <Badge
+                key={badge}
+                variant="light"
+                color={badge === text.library.neverSynced ? 'gray' : 'orange'}
+                className={badge === text.library.neverSynced ? undefined : classes.hasUpdate}
+              >
                 {badge}
               </Badge>
             ))}
@@ -58,7 +63,12 @@ function LibraryItem({ credential }: { credential: Credential }) {
         </Stack>
         <Group gap={4} wrap="nowrap">
           <Tip label={text.library.sync}>
-            <ActionIcon variant="subtle" aria-label={text.library.sync} disabled={syncing} onClick={() => librarySync.send({ type: 'SYNC_ONE', credential })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={text.library.sync}
+              disabled={syncing}
+              onClick={() => librarySync.send({ type: 'SYNC_ONE', credential })}
+            >
               <IconRefresh size={18} />
             </ActionIcon>
           </Tip>

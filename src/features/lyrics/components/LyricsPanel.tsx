@@ -41,7 +41,11 @@ export default function LyricsPanel({ track, time, onSeek }: LyricsPanelProps) {
   return (
     <section className={classes.panel} aria-label={text.lyrics.title} aria-busy={state === 'loading' || undefined}>
       {state === 'loading' && <Loader size="sm" aria-label={text.loading} />}
-      {state === 'none' && <Text c="dimmed" size="sm">{text.lyrics.none}</Text>}
+      {state === 'none' && (
+        <Text c="dimmed" size="sm">
+          {text.lyrics.none}
+        </Text>
+      )}
       {state === 'failed' && (
         <Text size="sm" role="alert">
           {text.lyrics.failed}: {error}{' '}
@@ -52,7 +56,11 @@ export default function LyricsPanel({ track, time, onSeek }: LyricsPanelProps) {
       )}
       {state === 'shown' && shown && (
         <>
-          {!shown.synced && <Text c="dimmed" size="xs">{text.lyrics.unsynced}</Text>}
+          {!shown.synced && (
+            <Text c="dimmed" size="xs">
+              {text.lyrics.unsynced}
+            </Text>
+          )}
           <ol ref={list} className={classes.lines}>
             {shown.lines.map((line, i) => (
               <li key={i} aria-current={i === current ? 'true' : undefined}>

@@ -14,7 +14,15 @@ import { useKeeping } from '../context';
 import { keepingOf, keptBytesOf, progressOf, sameKeeping } from '../selectors';
 
 /** `listSize`: the list's tracks in all, when more than `tracks` (those that can play now) */
-export function KeepButton({ tracks, quality, listSize = tracks.length }: { tracks: readonly TrackInfo[]; quality: Quality; listSize?: number }) {
+export function KeepButton({
+  tracks,
+  quality,
+  listSize = tracks.length,
+}: {
+  tracks: readonly TrackInfo[];
+  quality: Quality;
+  listSize?: number;
+}) {
   const keeping = useKeeping();
   const state = useSelector(keeping, keepingOf(tracks), sameKeeping);
   const progress = useSelector(keeping, progressOf);
@@ -36,14 +44,26 @@ export function KeepButton({ tracks, quality, listSize = tracks.length }: { trac
               </Text>
             )}
           </Group>
-          <Progress value={((state.kept + part) / total) * 100} size="sm" aria-label={text.offline.progress(state.kept, total)} />
+          <Progress
+            value={((state.kept + part) / total) * 100}
+            size="sm"
+            aria-label={text.offline.progress(state.kept, total)}
+          />
           {state.downloading && progress.bytes > 0 && (
             <Text size="xs" c="dimmed">
-              {text.offline.trackProgress(formatBytes(progress.bytes), progress.total === null ? null : formatBytes(progress.total))}
+              {text.offline.trackProgress(
+                formatBytes(progress.bytes),
+                progress.total === null ? null : formatBytes(progress.total),
+              )}
             </Text>
           )}
         </div>
-        <Button variant="subtle" size="xs" leftSection={<IconX size={14} />} onClick={() => keeping.send({ type: 'CANCEL' })}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconX size={14} />}
+          onClick={() => keeping.send({ type: 'CANCEL' })}
+        >
           {text.offline.cancel}
         </Button>
       </Group>
@@ -75,7 +95,11 @@ export function KeepButton({ tracks, quality, listSize = tracks.length }: { trac
   }
 
   return (
-    <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => keeping.send({ type: 'PLAN', tracks: tracks.map(trackInfoOf), quality })}>
+    <Button
+      variant="light"
+      leftSection={<IconDownload size={16} />}
+      onClick={() => keeping.send({ type: 'PLAN', tracks: tracks.map(trackInfoOf), quality })}
+    >
       {text.offline.keep}
     </Button>
   );

@@ -18,5 +18,9 @@ export function KeepMenuItem({ track, quality }: { track: TrackInfo; quality: Qu
       </RowMenuItem>
     );
   }
-  return <RowMenuItem onClick={() => keeping.send({ type: 'PLAN', tracks: [trackInfoOf(track)], quality })}>{text.offline.keep}</RowMenuItem>;
+  return (
+    <RowMenuItem onClick={() => keeping.send({ type: 'PLAN', tracks: [trackInfoOf(track)], quality })}>
+      {text.offline.keep}
+    </RowMenuItem>
+  );
 }

@@ -20,7 +20,12 @@ const qualityOptions = QUALITIES.map((q) => ({ value: q, label: text.user.qualit
 export default function KeepPlanDialog() {
   const plan = useSelector(useKeeping(), (snapshot) => snapshot.context.plan);
   return (
-    <Modal opened={plan !== null} onClose={() => plan?.send({ type: 'CLOSE' })} title={text.offline.keep} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened={plan !== null}
+      onClose={() => plan?.send({ type: 'CLOSE' })}
+      title={text.offline.keep}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       {plan && <KeepPlan plan={plan} />}
     </Modal>
   );
@@ -50,10 +55,18 @@ function KeepPlan({ plan }: { plan: KeepPlanRef }) {
       ) : (
         <Stack gap={2} aria-live="polite">
           <Text size="sm">{need === null ? text.offline.sizeUnknown : text.offline.planSize(formatBytes(need))}</Text>
-          {left !== null && <Text size="sm" c="dimmed">{text.offline.spaceLeft(formatBytes(left))}</Text>}
+          {left !== null && (
+            <Text size="sm" c="dimmed">
+              {text.offline.spaceLeft(formatBytes(left))}
+            </Text>
+          )}
         </Stack>
       )}
-      <FormError message={tooBig && need !== null && left !== null ? text.offline.tooBig(formatBytes(need), formatBytes(left)) : null} />
+      <FormError
+        message={
+          tooBig && need !== null && left !== null ? text.offline.tooBig(formatBytes(need), formatBytes(left)) : null
+        }
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={() => plan.send({ type: 'CLOSE' })}>
           {text.offline.planCancel}

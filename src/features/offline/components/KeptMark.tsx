@@ -44,7 +44,11 @@ export function KeptMark({ track }: { track: TrackIdentity }) {
 export function Mark({ label, color, children }: { label: string; color: string; children: ReactNode }) {
   return (
     <Tip label={label}>
-      <span role="img" aria-label={label} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0, color }}>
+      <span
+        role="img"
+        aria-label={label}
+        style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0, color }}
+      >
         {children}
       </span>
     </Tip>

@@ -14,7 +14,10 @@ import { useKeeping } from '../context';
 
 function Usage({ estimate }: { estimate: KeptStorage['estimate'] }) {
   if (!estimate) return <Text size="sm">{text.offline.usageUnknown}</Text>;
-  const label = text.offline.usage(formatBytes(estimate.usage), formatBytes(Math.max(0, estimate.quota - estimate.usage)));
+  const label = text.offline.usage(
+    formatBytes(estimate.usage),
+    formatBytes(Math.max(0, estimate.quota - estimate.usage)),
+  );
   return (
     <Stack gap={4}>
       <Text size="sm">{label}</Text>
@@ -48,7 +51,13 @@ export function KeptStoragePanel() {
                       {text.offline.albumTracks(album.tracks.length, formatBytes(album.bytes))}
                     </Text>
                   </div>
-                  <Button variant="subtle" color="red" size="xs" disabled={!canRemove} onClick={() => keeping.send({ type: 'REMOVE', tracks: album.tracks })}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    disabled={!canRemove}
+                    onClick={() => keeping.send({ type: 'REMOVE', tracks: album.tracks })}
+                  >
                     {text.offline.remove}
                   </Button>
                 </Group>
@@ -56,7 +65,12 @@ export function KeptStoragePanel() {
             ))}
             {albums.length > 0 && (
               <Group>
-                <Button variant="light" color="red" disabled={!canRemove} onClick={() => keeping.send({ type: 'REMOVE', tracks: all })}>
+                <Button
+                  variant="light"
+                  color="red"
+                  disabled={!canRemove}
+                  onClick={() => keeping.send({ type: 'REMOVE', tracks: all })}
+                >
                   {text.offline.removeAll}
                 </Button>
               </Group>

@@ -12,7 +12,6 @@ import { namedLoader } from '../loaderMachine';
 import { useInspect } from '@/ui/inspect';
 import type { LoadState } from '@/shared/types';
 
-
 interface PageLoadProps<T> {
   /** what is loaded, in a word (`albumInfo`): the inspector lists the loader as `albumInfoLoader` */
   name: string;
@@ -29,7 +28,9 @@ export function PageLoad<T>({ name, load, refresh, children }: PageLoadProps<T>)
   useEffect(() => {
     latestLoad.current = load;
   });
-  const [machine] = useState(() => namedLoader(name).provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }));
+  const [machine] = useState(() =>
+    namedLoader(name).provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }),
+  );
   const loader = useActorRef(machine, { inspect });
   const loadedFor = useRef(refresh);
   useEffect(() => {
@@ -41,5 +42,7 @@ export function PageLoad<T>({ name, load, refresh, children }: PageLoadProps<T>)
   // `load` gives a T, so the data is a T
   const data = useSelector(loader, (s) => s.context.data as T);
   const error = useSelector(loader, (s) => s.context.error ?? '');
-  return <>{children(status === 'success' ? { status, data } : status === 'failure' ? { status, error } : { status })}</>;
+  return (
+    <>{children(status === 'success' ? { status, data } : status === 'failure' ? { status, error } : { status })}</>
+  );
 }

@@ -34,7 +34,13 @@ export function PlayButton({ tracks, track }: { tracks: readonly TrackInfo[]; tr
       ? player.send({ type: 'TOGGLE_PLAY' })
       : player.send({ type: 'REPLACE_AND_PLAY', tracks: tracks.map(trackInfoOf), index });
   return (
-    <ActionIcon variant={current ? 'light' : 'subtle'} radius="xl" aria-label={label} disabled={index < 0} onClick={onClick}>
+    <ActionIcon
+      variant={current ? 'light' : 'subtle'}
+      radius="xl"
+      aria-label={label}
+      disabled={index < 0}
+      onClick={onClick}
+    >
       {playing ? <IconPlayerPauseFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
     </ActionIcon>
   );
@@ -53,4 +59,3 @@ export function PlayAllButton({ tracks, label }: { tracks: readonly TrackInfo[];
     </Button>
   );
 }
-

@@ -29,7 +29,11 @@ import { text } from '@/shared/text';
 import { ProgressBar } from './ProgressBar';
 import classes from './PlayerBar.module.css';
 
-const loopIcons: Record<LoopMode, typeof IconRepeat> = { listLoop: IconRepeat, trackLoop: IconRepeatOnce, shuffle: IconArrowsShuffle };
+const loopIcons: Record<LoopMode, typeof IconRepeat> = {
+  listLoop: IconRepeat,
+  trackLoop: IconRepeatOnce,
+  shuffle: IconArrowsShuffle,
+};
 
 // Each part reads only what it shows and is memoised: a track starting (the click, its source, its
 // duration, `playing`) renders what changed, not the whole bar, while its audio is being started
@@ -60,8 +64,20 @@ function PlayPauseButton() {
   const label = playing ? text.player.pause : text.player.play;
   return (
     <Tip label={label} placement="top">
-      <ActionIcon variant="filled" size="xl" radius="xl" aria-label={label} onClick={() => player.send({ type: 'TOGGLE_PLAY' })}>
-        {status === 'buffering' ? <Loader size={18} color="white" /> : playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+      <ActionIcon
+        variant="filled"
+        size="xl"
+        radius="xl"
+        aria-label={label}
+        onClick={() => player.send({ type: 'TOGGLE_PLAY' })}
+      >
+        {status === 'buffering' ? (
+          <Loader size={18} color="white" />
+        ) : playing ? (
+          <IconPlayerPauseFilled size={20} />
+        ) : (
+          <IconPlayerPlayFilled size={20} />
+        )}
       </ActionIcon>
     </Tip>
   );
@@ -96,9 +112,15 @@ const NowPlayingInfo = memo(function NowPlayingInfo() {
       </div>
       <div className={classes.line}>
         <div className={classes.artist}>{nowPlaying && <ArtistText artist={nowPlaying.artist} />}</div>
-        <span className={classes.time}>{formatProgress(nowPlaying ? current : null, nowPlaying ? duration : null)}</span>
+        <span className={classes.time}>
+          {formatProgress(nowPlaying ? current : null, nowPlaying ? duration : null)}
+        </span>
       </div>
-      <ProgressBar current={current} duration={duration} onSeek={(fraction) => player.send({ type: 'SEEK', fraction })} />
+      <ProgressBar
+        current={current}
+        duration={duration}
+        onSeek={(fraction) => player.send({ type: 'SEEK', fraction })}
+      />
     </div>
   );
 });

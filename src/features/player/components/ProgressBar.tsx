@@ -7,7 +7,15 @@ import classes from './ProgressBar.module.css';
 
 const KEY_STEP_S = 5;
 
-export function ProgressBar({ current, duration, onSeek }: { current: number; duration: number | null; onSeek: (fraction: number) => void }) {
+export function ProgressBar({
+  current,
+  duration,
+  onSeek,
+}: {
+  current: number;
+  duration: number | null;
+  onSeek: (fraction: number) => void;
+}) {
   const [hover, setHover] = useState<{ x: number; fraction: number } | null>(null);
   const known = duration !== null && duration > 0;
   const fraction = known ? Math.min(current / duration, 1) : 0;

@@ -16,7 +16,15 @@ import { queuedIndexOf } from '../selectors';
  * A row's actions: 添加到当前播放队列, what other features put into the row (the heart) and its
  * More menu (稍后播放, 从播放队列移除, and theirs: 添加到播放列表). `children`: the page's own extras.
  */
-export function TrackMenu({ track, disabled = false, children }: { track: TrackInfo; disabled?: boolean; children?: ReactNode }) {
+export function TrackMenu({
+  track,
+  disabled = false,
+  children,
+}: {
+  track: TrackInfo;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
   const player = usePlayer();
   const slots = useTrackSlots();
   const queuedAt = useSelector(player, queuedIndexOf(trackKey(track)));
@@ -38,7 +46,10 @@ export function TrackMenu({ track, disabled = false, children }: { track: TrackI
         <RowMenuItem disabled={disabled} onClick={() => player.send({ type: 'PLAY_LATER', track: trackInfoOf(track) })}>
           {text.track.playLater}
         </RowMenuItem>
-        <RowMenuItem disabled={queuedAt < 0} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}>
+        <RowMenuItem
+          disabled={queuedAt < 0}
+          onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index: queuedAt })}
+        >
           {text.queue.remove}
         </RowMenuItem>
         {slots.menuItems?.([track])}

@@ -34,7 +34,17 @@ function RowExtras({ track }: { track: TrackInfo }) {
   );
 }
 
-function QueueRow({ track, index, current, playing }: { track: TrackInfo; index: number; current: boolean; playing: boolean }) {
+function QueueRow({
+  track,
+  index,
+  current,
+  playing,
+}: {
+  track: TrackInfo;
+  index: number;
+  current: boolean;
+  playing: boolean;
+}) {
   const player = usePlayer();
   const label = current && playing ? text.player.pause : text.player.play;
   return (
@@ -59,7 +69,12 @@ function QueueRow({ track, index, current, playing }: { track: TrackInfo; index:
       </div>
       <RowExtras track={track} />
       <Tip label={text.queue.remove}>
-        <ActionIcon variant="subtle" color="gray" aria-label={text.queue.remove} onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index })}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={text.queue.remove}
+          onClick={() => player.send({ type: 'REMOVE_FROM_QUEUE', index })}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Tip>
@@ -82,7 +97,12 @@ export default function QueuePage() {
         <Group gap="xs">
           {queue.length > 0 && slots.listActions?.(queue)}
           {queue.length > 0 && slots.share?.(queue, {})}
-          <Button variant="light" color="red" disabled={queue.length === 0} onClick={() => player.send({ type: 'CLEAR_QUEUE' })}>
+          <Button
+            variant="light"
+            color="red"
+            disabled={queue.length === 0}
+            onClick={() => player.send({ type: 'CLEAR_QUEUE' })}
+          >
             {text.queue.clear}
           </Button>
         </Group>

@@ -21,10 +21,21 @@ export function AddToPlaylistMenuItem({ tracks }: { tracks: readonly TrackInfo[]
   );
 }
 
-export function AddToPlaylistButton({ tracks, label = text.playlist.addTo }: { tracks: readonly TrackInfo[]; label?: string }) {
+export function AddToPlaylistButton({
+  tracks,
+  label = text.playlist.addTo,
+}: {
+  tracks: readonly TrackInfo[];
+  label?: string;
+}) {
   const add = useAddTracks();
   return (
-    <Button variant="light" leftSection={<IconPlaylistAdd size={16} />} disabled={tracks.length === 0} onClick={() => add(tracks)}>
+    <Button
+      variant="light"
+      leftSection={<IconPlaylistAdd size={16} />}
+      disabled={tracks.length === 0}
+      onClick={() => add(tracks)}
+    >
       {label}
     </Button>
   );

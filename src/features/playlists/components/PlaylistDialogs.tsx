@@ -38,7 +38,12 @@ function DeleteDialog() {
   const busy = useSelector(playlists, (s) => s.hasTag('deleteDialog') && s.hasTag('busy'));
   const pending = useSelector(playlists, (s) => s.context.pendingDelete);
   return (
-    <Modal opened={opened} onClose={() => playlists.send({ type: 'CLOSE' })} title={text.playlist.deleteConfirm} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened={opened}
+      onClose={() => playlists.send({ type: 'CLOSE' })}
+      title={text.playlist.deleteConfirm}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack>
         <Text style={{ overflowWrap: 'anywhere' }}>{pending?.name ?? ''}</Text>
         <Group justify="flex-end">
@@ -62,20 +67,34 @@ function AddDialog() {
   const known = useSelector(playlists, playlistsKnownOf);
   const lists = useSelector(playlists, playlistsOf);
   return (
-    <Modal opened={opened} onClose={() => playlists.send({ type: 'CLOSE' })} title={text.playlist.addTo} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened={opened}
+      onClose={() => playlists.send({ type: 'CLOSE' })}
+      title={text.playlist.addTo}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack gap="xs">
         {!known && <Loader size="sm" />}
         <ul className={classes.choices} aria-label={text.playlist.addTo}>
           {lists.map((list) => (
             <li key={list.id}>
-              <UnstyledButton className={classes.choice} disabled={busy} onClick={() => playlists.send({ type: 'CHOOSE', id: list.id })}>
+              <UnstyledButton
+                className={classes.choice}
+                disabled={busy}
+                onClick={() => playlists.send({ type: 'CHOOSE', id: list.id })}
+              >
                 <span className={classes.name}>{list.name}</span>
                 {busy && target === list.id && <Loader size="xs" />}
               </UnstyledButton>
             </li>
           ))}
         </ul>
-        <Button variant="light" leftSection={<IconPlaylistAdd size={16} />} disabled={busy} onClick={() => playlists.send({ type: 'OPEN_CREATE' })}>
+        <Button
+          variant="light"
+          leftSection={<IconPlaylistAdd size={16} />}
+          disabled={busy}
+          onClick={() => playlists.send({ type: 'OPEN_CREATE' })}
+        >
           {text.playlist.createNew}
         </Button>
       </Stack>

@@ -8,7 +8,10 @@ const PlaylistDialogs = lazy(() => import('./PlaylistDialogs'));
 
 export function PlaylistDialogsHost() {
   const { playlists } = usePlaylists();
-  const wanted = useSelector(playlists, (s) => s.hasTag('createDialog') || s.hasTag('deleteDialog') || s.hasTag('addDialog'));
+  const wanted = useSelector(
+    playlists,
+    (s) => s.hasTag('createDialog') || s.hasTag('deleteDialog') || s.hasTag('addDialog'),
+  );
   const shown = useRef(false);
   if (wanted) shown.current = true;
   if (!shown.current) return null;

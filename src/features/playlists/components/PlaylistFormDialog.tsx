@@ -24,16 +24,32 @@ export interface PlaylistFormDialogProps {
 
 const EMPTY: PlaylistFields = { name: '', description: '', isPublic: false };
 
-export function PlaylistFormDialog({ title, opened, busy, formError, initial = EMPTY, onSubmit, onClose }: PlaylistFormDialogProps) {
+export function PlaylistFormDialog({
+  title,
+  opened,
+  busy,
+  formError,
+  initial = EMPTY,
+  onSubmit,
+  onClose,
+}: PlaylistFormDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': text.close }}>
       {/* a new form each time the dialog opens, starting from `initial` */}
-      {opened && <PlaylistForm initial={initial} busy={busy} formError={formError} onSubmit={onSubmit} onClose={onClose} />}
+      {opened && (
+        <PlaylistForm initial={initial} busy={busy} formError={formError} onSubmit={onSubmit} onClose={onClose} />
+      )}
     </Modal>
   );
 }
 
-function PlaylistForm({ initial, busy, formError, onSubmit, onClose }: Omit<PlaylistFormDialogProps, 'title' | 'opened' | 'initial'> & { initial: PlaylistFields }) {
+function PlaylistForm({
+  initial,
+  busy,
+  formError,
+  onSubmit,
+  onClose,
+}: Omit<PlaylistFormDialogProps, 'title' | 'opened' | 'initial'> & { initial: PlaylistFields }) {
   const [form, setForm] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,14 +59,23 @@ function PlaylistForm({ initial, busy, formError, onSubmit, onClose }: Omit<Play
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormError message={formError} />
-        <TextInput label={text.playlist.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} data-autofocus />
+        <TextInput
+          label={text.playlist.name}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+          data-autofocus
+        />
         <Textarea
           label={text.playlist.description}
           rows={3}
           value={form.description}
           onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
         />
-        <Checkbox label={text.playlist.isPublic} checked={form.isPublic} onChange={(e) => setForm({ ...form, isPublic: e.currentTarget.checked })} />
+        <Checkbox
+          label={text.playlist.isPublic}
+          checked={form.isPublic}
+          onChange={(e) => setForm({ ...form, isPublic: e.currentTarget.checked })}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {text.playlist.cancel}

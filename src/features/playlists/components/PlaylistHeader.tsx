@@ -49,7 +49,11 @@ export function PlaylistHeader({ actor, playlist, coverUrl, playable, isOwner }:
           {slots.share?.(playable, { name: playlist.name, cover: playlist.cover ?? undefined })}
           {slots.keep?.(playable, playlist.items.filter((item) => item.type === 'normal').length)}
           {isOwner && (
-            <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => actor.send({ type: 'OPEN_EDIT' })}>
+            <Button
+              variant="light"
+              leftSection={<IconEdit size={16} />}
+              onClick={() => actor.send({ type: 'OPEN_EDIT' })}
+            >
               {text.playlist.edit}
             </Button>
           )}

@@ -23,17 +23,35 @@ export function PlaylistItemActions({ actor, item }: { actor: PlaylistRef; item:
       {/* wide screens: three buttons; a phone: one menu, so the title keeps its room */}
       <Group gap={2} wrap="nowrap" className={classes.ownerInline}>
         <Tip label={text.playlist.moveUp}>
-          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveUp} disabled={!canMoveUp} onClick={moveUp}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={text.playlist.moveUp}
+            disabled={!canMoveUp}
+            onClick={moveUp}
+          >
             <IconArrowUp size={16} />
           </ActionIcon>
         </Tip>
         <Tip label={text.playlist.moveDown}>
-          <ActionIcon variant="subtle" color="gray" aria-label={text.playlist.moveDown} disabled={!canMoveDown} onClick={moveDown}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={text.playlist.moveDown}
+            disabled={!canMoveDown}
+            onClick={moveDown}
+          >
             <IconArrowDown size={16} />
           </ActionIcon>
         </Tip>
         <Tip label={text.playlist.removeItem}>
-          <ActionIcon variant="subtle" color="red" aria-label={text.playlist.removeItem} disabled={!canRemove} onClick={remove}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={text.playlist.removeItem}
+            disabled={!canRemove}
+            onClick={remove}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Tip>

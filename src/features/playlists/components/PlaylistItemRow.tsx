@@ -81,7 +81,11 @@ export function PlaylistItemRow({ item, index, known, playable, owner }: Playlis
     );
   }
   return (
-    <div className={classes.row} data-odd={index % 2 === 0 || undefined} data-dummy={item.type === 'dummy' || undefined}>
+    <div
+      className={classes.row}
+      data-odd={index % 2 === 0 || undefined}
+      data-dummy={item.type === 'dummy' || undefined}
+    >
       <div className={classes.slot}>{play}</div>
       <span className={classes.number}>{number}</span>
       <div className={classes.main}>{main}</div>

@@ -30,7 +30,9 @@ export function PlaylistItems({ playlist, known, playable, owner }: PlaylistItem
       height={Math.min(height, playlist.items.length * ROW_HEIGHT)}
       ariaLabel={playlist.name}
       itemKey={(item) => item.id}
-      renderRow={(item, index) => <PlaylistItemRow item={item} index={index} known={known} playable={playable} owner={owner} />}
+      renderRow={(item, index) => (
+        <PlaylistItemRow item={item} index={index} known={known} playable={playable} owner={owner} />
+      )}
     />
   );
 }

@@ -30,14 +30,16 @@ import type { PlaylistRef } from '../playlistMachine';
 function playableTracks(items: readonly PlaylistItem[], known: ListAccess): TrackInfo[] {
   const seen = new Set<string>();
   const once = (track: TrackInfo) => !seen.has(trackKey(track)) && !!seen.add(trackKey(track));
-  return items.flatMap((item) => {
-    if (item.type === 'normal') return known.access.canPlay(item.track) ? [item.track] : [];
-    if (item.type === 'album') {
-      const album = known.albums.get(item.albumId);
-      return album ? resolveTracks(album).filter(known.access.canPlay) : [];
-    }
-    return [];
-  }).filter(once);
+  return items
+    .flatMap((item) => {
+      if (item.type === 'normal') return known.access.canPlay(item.track) ? [item.track] : [];
+      if (item.type === 'album') {
+        const album = known.albums.get(item.albumId);
+        return album ? resolveTracks(album).filter(known.access.canPlay) : [];
+      }
+      return [];
+    })
+    .filter(once);
 }
 
 /** the stored cover, else the first playable album's; null when no library has it */
@@ -88,7 +90,13 @@ function PlaylistBody({ actor, playlist }: { actor: PlaylistRef; playlist: Playl
         const coverUrl = known ? coverOf(playlist, known) : state.status === 'failure' ? null : undefined;
         return (
           <Stack>
-            <PlaylistHeader actor={actor} playlist={playlist} coverUrl={coverUrl} playable={playable} isOwner={isOwner} />
+            <PlaylistHeader
+              actor={actor}
+              playlist={playlist}
+              coverUrl={coverUrl}
+              playable={playable}
+              isOwner={isOwner}
+            />
             <PlaylistItems playlist={playlist} known={known} playable={playable} owner={isOwner ? actor : null} />
             {isOwner && <PlaylistEditDialog actor={actor} playlist={playlist} />}
           </Stack>

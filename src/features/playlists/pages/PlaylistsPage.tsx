@@ -36,7 +36,12 @@ function PlaylistCard({ playlist }: { playlist: PlaylistInfo }) {
           )}
         </Stack>
         <Tip label={text.playlist.delete}>
-          <ActionIcon variant="subtle" color="red" aria-label={text.playlist.delete} onClick={() => playlists.send({ type: 'DELETE', id: playlist.id })}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={text.playlist.delete}
+            onClick={() => playlists.send({ type: 'DELETE', id: playlist.id })}
+          >
             <IconTrash size={18} />
           </ActionIcon>
         </Tip>

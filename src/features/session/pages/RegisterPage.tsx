@@ -51,7 +51,11 @@ export default function RegisterPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
-    session.send({ type: 'REGISTER', form: enforced ? { ...form, twoFactor: { secret, code } } : form, inviteRequired: registration.inviteRequired });
+    session.send({
+      type: 'REGISTER',
+      form: enforced ? { ...form, twoFactor: { secret, code } } : form,
+      inviteRequired: registration.inviteRequired,
+    });
   };
 
   return (

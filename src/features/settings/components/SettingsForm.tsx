@@ -2,7 +2,14 @@ import '@mantine/core/styles/Input.layer.css';
 import { NativeSelect, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useSettings } from '../context';
-import { COLOR_SCHEMES, PAGE_CLOSE_ACTIONS, QUALITIES, type ColorSchemeSetting, type PageCloseAction, type Quality } from '@/shared/constants';
+import {
+  COLOR_SCHEMES,
+  PAGE_CLOSE_ACTIONS,
+  QUALITIES,
+  type ColorSchemeSetting,
+  type PageCloseAction,
+  type Quality,
+} from '@/shared/constants';
 import { text } from '@/shared/text';
 
 const qualityOptions = QUALITIES.map((q) => ({ value: q, label: text.user.qualityLabels[q] }));
@@ -35,7 +42,9 @@ export function SettingsForm() {
         label={text.user.colorScheme}
         data={colorSchemeOptions}
         value={colorScheme}
-        onChange={(e) => settings.send({ type: 'SET_COLOR_SCHEME', colorScheme: e.currentTarget.value as ColorSchemeSetting })}
+        onChange={(e) =>
+          settings.send({ type: 'SET_COLOR_SCHEME', colorScheme: e.currentTarget.value as ColorSchemeSetting })
+        }
       />
     </Stack>
   );

@@ -8,12 +8,25 @@ import type { PlaylistCover } from '@/shared/types';
 
 const ShareDialog = lazy(() => import('./ShareDialog'));
 
-export function ShareButton({ tracks, cover, name }: { tracks: readonly TrackInfo[]; cover: PlaylistCover; name?: string }) {
+export function ShareButton({
+  tracks,
+  cover,
+  name,
+}: {
+  tracks: readonly TrackInfo[];
+  cover: PlaylistCover;
+  name?: string;
+}) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <Button variant="light" leftSection={<IconShare size={16} />} disabled={tracks.length === 0} onClick={() => setOpen(true)}>
+      <Button
+        variant="light"
+        leftSection={<IconShare size={16} />}
+        disabled={tracks.length === 0}
+        onClick={() => setOpen(true)}
+      >
         {text.share.title}
       </Button>
       {open && (

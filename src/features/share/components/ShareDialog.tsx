@@ -42,8 +42,18 @@ function ShareForm({ actor }: { actor: ShareWizardRef }) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormError message={formError} />
-        <TextInput label={text.share.name} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-        <Textarea label={text.share.description} rows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <TextInput
+          label={text.share.name}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Textarea
+          label={text.share.description}
+          rows={2}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
         <Group justify="space-between">
           <Text size="sm" fw={500}>
             {text.share.select}
@@ -115,7 +125,12 @@ function ShareWizardDialog({ actor, onClose }: { actor: ShareWizardRef; onClose:
   }, [done, onClose]);
   const succeeded = useSelector(actor, (s) => s.hasTag('succeeded'));
   return (
-    <Modal opened onClose={onClose} title={succeeded ? text.share.succeeded : text.share.title} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={succeeded ? text.share.succeeded : text.share.title}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       {succeeded ? <ShareSucceeded actor={actor} /> : <ShareForm actor={actor} />}
     </Modal>
   );

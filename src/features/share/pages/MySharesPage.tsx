@@ -15,7 +15,8 @@ import { Tip } from '@/ui/Tip';
 import { useMyShares } from '../context';
 import type { MySharesRef } from '../mySharesMachine';
 
-const formatDate = (seconds: number) => new Date(seconds * 1000).toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ShareCard({ share, actor }: { share: ShareEntry; actor: MySharesRef }) {
   const deleting = useSelector(actor, (s) => s.context.deleting === share.id);
@@ -35,12 +36,24 @@ function ShareCard({ share, actor }: { share: ShareEntry; actor: MySharesRef }) 
         </Stack>
         <Group gap={4} wrap="nowrap">
           <Tip label={text.share.copy}>
-            <ActionIcon variant="subtle" aria-label={text.share.copy} disabled={busy} onClick={() => actor.send({ type: 'COPY', link: linkTo(path) })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={text.share.copy}
+              disabled={busy}
+              onClick={() => actor.send({ type: 'COPY', link: linkTo(path) })}
+            >
               <IconCopy size={18} />
             </ActionIcon>
           </Tip>
           <Tip label={text.share.takeBack}>
-            <ActionIcon variant="subtle" color="red" aria-label={text.share.takeBack} loading={deleting} disabled={busy} onClick={() => actor.send({ type: 'DELETE', id: share.id })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={text.share.takeBack}
+              loading={deleting}
+              disabled={busy}
+              onClick={() => actor.send({ type: 'DELETE', id: share.id })}
+            >
               <IconTrash size={18} />
             </ActionIcon>
           </Tip>

@@ -63,7 +63,9 @@ function Shared({ id }: { id: string }) {
       throw isApiError(error, STATUS_NOT_FOUND) ? new Error(text.share.notFound) : error;
     });
     const tracks = sharedTracks(list);
-    const known = await access.forAlbums([...new Set([...tracks.map((t) => t.albumId), ...(list.cover ? [list.cover.albumId] : [])])]);
+    const known = await access.forAlbums([
+      ...new Set([...tracks.map((t) => t.albumId), ...(list.cover ? [list.cover.albumId] : [])]),
+    ]);
     return {
       list,
       tracks,
@@ -118,4 +120,3 @@ export default function SharedPage() {
   if (!SHARE_ID_PATTERN.test(id)) return <Notice message={text.share.idInvalid} color="red" />;
   return <Shared key={id} id={id} />;
 }
-

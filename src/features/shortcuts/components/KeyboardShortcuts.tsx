@@ -41,7 +41,15 @@ export function KeyboardShortcuts({ onCommand }: { onCommand: (command: Exclude<
     <>
       <Tip label={text.shortcuts.open}>
         {/* a phone has no keyboard to speak of: the button shows from a tablet width up */}
-        <ActionIcon variant="subtle" color="gray" size="lg" visibleFrom="sm" aria-label={text.shortcuts.open} aria-keyshortcuts="?" onClick={open}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          visibleFrom="sm"
+          aria-label={text.shortcuts.open}
+          aria-keyshortcuts="?"
+          onClick={open}
+        >
           <IconKeyboard size={20} />
         </ActionIcon>
       </Tip>

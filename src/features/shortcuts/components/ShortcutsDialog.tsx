@@ -16,7 +16,12 @@ const GROUPS = Object.keys(text.shortcuts.groups) as ShortcutGroup[];
 
 export default function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={text.shortcuts.title} closeButtonProps={{ 'aria-label': text.close }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={text.shortcuts.title}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack gap="md">
         {GROUPS.map((group) => (
           <section key={group} aria-labelledby={`shortcuts-${group}`}>
