@@ -8,7 +8,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Files (or folders, ending in '/') that take longest, relative to the repository. */
 const LONGEST = [
   'tests/e2e/deployment-strict.test.ts',
-  'tests/e2e/playback.test.ts',
   'tests/e2e/interface-paths/',
   'tests/e2e/deployment-reference.test.ts',
 ];
