@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { LongestFirstSequencer } from './tests/e2e/support/longestFirst';
 
-// Files that measure time on the audio clock (the gapless hand-over within 20 ms): they run alone,
-// after the others, since a machine busy with three other files' browsers moves what they measure.
-const ALONE = ['tests/e2e/playback.test.ts'];
+// Files that run alone, after the others: the gapless hand-over is timed on the audio clock, which
+// three other files' browsers move; sign-out's set-up once lost its album record with them beside
+// it (the cause is not found yet: see docs/performance.md, the browser suite).
+const ALONE = ['tests/e2e/playback.test.ts', 'tests/e2e/sign-out.test.ts'];
 
 // Browser tests: real Chromium (playwright-core) against the real reference server on loopback.
 // The global setup generates the server's demo content once per run (see tests/e2e/support/).
