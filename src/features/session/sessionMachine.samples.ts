@@ -7,15 +7,8 @@ import {
   STATUS_TWO_FACTOR_NOT_ENABLED,
   STATUS_WRONG_TWO_FACTOR_CODE,
 } from '@/shared/constants';
-import type { UserInfo } from '@/shared/types';
+import { sampleUser } from '@/shared/model.samples';
 
-const sampleUser: UserInfo = {
-  userId: '1',
-  email: 'mio@example.com',
-  nickname: 'Mio',
-  avatar: '',
-  twoFactorEnabled: false,
-};
 const unauthorized = new ApiError(902002, 'unauthorized');
 const failures = [
   unauthorized,
