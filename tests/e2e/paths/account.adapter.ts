@@ -10,13 +10,9 @@ import type { AccountContext } from '@/features/account/accountMachine';
 import { ApiError } from '@/services/api/errors';
 import { STATUS_TWO_FACTOR_NOT_ENABLED, STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { text } from '@/shared/text';
-import { newPage } from '../../../harness/browser';
 import type { InterfaceAdapter } from './adapter';
-import { accountAnswers, accountSteps, letThrough } from './accountSteps';
-import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
-import { AccountDesk, newAccount } from './sessionAccount';
+import { accountAnswers, accountSteps, openUserPageSignedIn, letThrough } from './accountSteps';
 import {
-  CALLS,
   closeDeleteDialog,
   deleteDialog,
   openUserTab,
@@ -24,7 +20,6 @@ import {
   signedInShows,
   twoFactorOn,
   WAIT_MS,
-  type Call,
   type SignIn,
 } from './sessionPage';
 
@@ -54,16 +49,7 @@ export const accountAdapter: InterfaceAdapter<SignIn> = {
   stateKey: (snapshot) =>
     JSON.stringify([snapshot.value, twoFactorOn(snapshot), codesShown(snapshot.context as AccountContext)]),
   async start({ suite }) {
-    const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
-    const { page, context } = tp;
-    const held = {} as Record<Call, HeldRequests>;
-    for (const [call, [path, method]] of Object.entries(CALLS))
-      held[call as Call] = await holdRequests(page, path, [method]);
-    const desk = new AccountDesk(context.request, suite.server.baseUrl);
-    const account = newAccount();
-    await desk.register(account);
-    await desk.signIn(account);
-    await page.goto(`${suite.server.baseUrl}/user/index`);
+    const { tp, page, held, desk, account } = await openUserPageSignedIn(suite);
     // signed in: the page asks who it is, and the user page opens with its account
     await letThrough(held.info);
     await page.getByRole('tabpanel').waitFor({ timeout: WAIT_MS });

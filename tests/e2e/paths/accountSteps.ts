@@ -13,9 +13,12 @@ import {
   STATUS_WRONG_TWO_FACTOR_CODE,
 } from '@/shared/constants';
 import { text } from '@/shared/text';
-import type { HeldRequests } from './heldRequests';
-import { freshCode } from './sessionAccount';
+import { newPage } from '../../../harness/browser';
+import type { Suite } from '../support/suite';
+import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
+import { AccountDesk, freshCode, newAccount } from './sessionAccount';
 import {
+  CALLS,
   deleteDialog,
   formWith,
   openUserTab,
@@ -25,6 +28,25 @@ import {
   type Call,
   type SignIn,
 } from './sessionPage';
+
+/**
+ * What the session's and the account's walks start from: a fresh page whose calls (CALLS) are held
+ * until a step lets them through, and a new listener registered and signed in by cookie, the user
+ * page being opened (the app does not know the user yet).
+ */
+export async function openUserPageSignedIn(suite: Suite) {
+  const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
+  const { page, context } = tp;
+  const held = {} as Record<Call, HeldRequests>;
+  for (const [call, [path, method]] of Object.entries(CALLS))
+    held[call as Call] = await holdRequests(page, path, [method]);
+  const desk = new AccountDesk(context.request, suite.server.baseUrl);
+  const account = newAccount();
+  await desk.register(account);
+  await desk.signIn(account);
+  await page.goto(`${suite.server.baseUrl}/user/index`);
+  return { tp, page, held, desk, account };
+}
 
 export const statusOf = (event: AnyEventObject) => (event.error instanceof ApiError ? event.error.status : null);
 

@@ -21,13 +21,18 @@ import {
   STATUS_WRONG_TWO_FACTOR_CODE,
 } from '@/shared/constants';
 import { text } from '@/shared/text';
-import { newPage } from '../../../harness/browser';
 import type { InterfaceAdapter } from './adapter';
-import { accountAnswers, accountSteps, answer, letThrough, statusOf, toastUnless } from './accountSteps';
-import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
-import { AccountDesk, newAccount, type Account } from './sessionAccount';
 import {
-  CALLS,
+  accountAnswers,
+  accountSteps,
+  openUserPageSignedIn,
+  answer,
+  letThrough,
+  statusOf,
+  toastUnless,
+} from './accountSteps';
+import { newAccount, type Account } from './sessionAccount';
+import {
   contextOf,
   formWith,
   leaveUserPage,
@@ -41,7 +46,6 @@ import {
   submitIn,
   twoFactorOn,
   WAIT_MS,
-  type Call,
   type SignIn,
 } from './sessionPage';
 
@@ -100,17 +104,8 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
       'loadAccount' in snapshot.children,
     ]),
   async start({ suite }) {
-    const tp = await newPage(suite.browser, { ignoreConsole: [ANSWERED_FAILURES] });
-    const { page, context } = tp;
-    const held = {} as Record<Call, HeldRequests>;
-    for (const [call, [path, method]] of Object.entries(CALLS))
-      held[call as Call] = await holdRequests(page, path, [method]);
-    const desk = new AccountDesk(context.request, suite.server.baseUrl);
     // this browser signed in before: its session cookie is there, the app does not know the user yet
-    const account = newAccount();
-    await desk.register(account);
-    await desk.signIn(account);
-    await page.goto(`${suite.server.baseUrl}/user/index`);
+    const { tp, page, held, desk, account } = await openUserPageSignedIn(suite);
     const none = { registering: null, newPassword: null, newNickname: null, typed: null, leadsTo: null, toast: null };
     return { tp, page, held, desk, account, shownNickname: account.nickname, leaveTo: '/', ...none };
   },
