@@ -2,10 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { LongestFirstSequencer } from './tests/e2e/support/longestFirst';
 
-// Files that run alone, after the others: the gapless hand-over is timed on the audio clock, which
-// three other files' browsers move; sign-out's set-up once lost its album record with them beside
-// it (the cause is not found yet: see docs/performance.md, the browser suite).
-const ALONE = ['tests/e2e/playback.test.ts', 'tests/e2e/sign-out.test.ts'];
+// The file that runs alone, after the others: the gapless hand-over is timed on the audio clock,
+// which three other files' browsers move (docs/performance.md, the browser suite).
+const ALONE = ['tests/e2e/playback.test.ts'];
 
 // Browser tests: real Chromium (playwright-core) against the real reference server on loopback.
 // The global setup generates the server's demo content once per run (see tests/e2e/support/).

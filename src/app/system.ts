@@ -185,7 +185,12 @@ export function createAppSystem(options: SystemOptions = {}) {
   library.librarySync.on('librariesChanged', librariesChanged);
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
-  const browse = defineBrowseLoads({ api, access: library.access, keptAlbumInfo: keptAlbumInfoOf });
+  const browse = defineBrowseLoads({
+    api,
+    access: library.access,
+    keptAlbumInfo: keptAlbumInfoOf,
+    syncGeneration: () => library.librarySync.getSnapshot().context.generation,
+  });
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
 

@@ -11,6 +11,7 @@ import {
   type LibrarySummary,
 } from './libraryJobs';
 import type { PackedAlbumIds } from '@/shared/albumIds';
+import { forgetCachedAvailability } from './availability';
 
 /** a sync's result to store: the album list packed as `/albums` was read, or null when unchanged */
 export interface StoreLibrary {
@@ -96,13 +97,26 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
     });
   };
 
+  /**
+   * A write of the availability map: once it is answered, this thread forgets what it cached of the
+   * map. The worker's broadcast says so too, but it may arrive after the answer (in Chromium under
+   * load it did), and a page reloading on the answer would read the map as it was before.
+   */
+  const writing = async <T>(write: Promise<T>): Promise<T> => {
+    try {
+      return await write;
+    } finally {
+      forgetCachedAvailability();
+    }
+  };
+
   return {
     /** the storing part of a sync (docs/behaviour.md#library-sync) for one library; resolves with its record, without the album list */
     store: ({ url, lastUpdate, albums }: StoreLibrary, now = Date.now()): Promise<LibrarySummary> =>
-      run<'store'>({ kind: 'store', url, lastUpdate, now, albums }),
+      writing(run<'store'>({ kind: 'store', url, lastUpdate, now, albums })),
     /** a removed library's albums and record */
     remove: async (url: string): Promise<void> => {
-      await run<'remove'>({ kind: 'remove', url });
+      await writing(run<'remove'>({ kind: 'remove', url }));
     },
     /** `size` album ids of the library from position `offset`, and how many it has */
     albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> =>

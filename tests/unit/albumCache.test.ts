@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteDB } from 'idb';
 import { ALBUM_DB_NAME } from '@/shared/constants';
 import { fetchAlbumInfos, loadAlbumInfos } from '@/features/browse/albumCache';
-import { closeAlbumDb, getAlbumInfos as readCache, putAlbumInfos } from '@/storage/albumDb';
+import { defineBrowseLoads } from '@/features/browse';
+import type { LibraryAccess } from '@/features/library';
+import { clearAlbumInfo, closeAlbumDb, getAlbumInfos as readCache, putAlbumInfos } from '@/storage/albumDb';
 import type { AlbumInfo } from '@/shared/types';
 import { envelope, fakeApi } from './fakeFetch';
 
@@ -104,5 +106,34 @@ describe('fetchAlbumInfos', () => {
     await putAlbumInfos([album('a')]);
     const { api } = fakeApi(() => new Response('bad gateway', { status: 502 }));
     await expect(fetchAlbumInfos(api, ['a'])).rejects.toMatchObject({ httpStatus: 502 });
+  });
+});
+
+describe('the album page opened by its address', () => {
+  // the page reads the album info only; no library is asked
+  const noLibraries = {} as LibraryAccess;
+
+  test('reads the info started at boot: one request, stored for later', async () => {
+    const { api, calls } = fakeApi(() => envelope({ a: wire(album('a')) }));
+    const browse = defineBrowseLoads({ api, access: noLibraries, syncGeneration: () => 0 });
+    browse.prefetchAlbum('a');
+    expect(await browse.albumInfo('a')).toEqual(album('a'));
+    expect(calls).toHaveLength(1);
+    await vi.waitFor(async () => expect((await readCache(['a'])).size).toBe(1));
+  });
+
+  test('a sync that emptied the album cache after that info was stored: the page reads it again, and it is stored', async () => {
+    const { api, calls } = fakeApi(() => envelope({ a: wire(album('a')) }));
+    let generation = 0;
+    const browse = defineBrowseLoads({ api, access: noLibraries, syncGeneration: () => generation });
+    browse.prefetchAlbum('a');
+    await vi.waitFor(async () => expect((await readCache(['a'])).size).toBe(1));
+    // the first sync of this device ends before the page mounts: the cache is emptied, the page
+    // mounts after the sync's change, so nothing reloads it later
+    await clearAlbumInfo();
+    generation++;
+    expect(await browse.albumInfo('a')).toEqual(album('a'));
+    expect(calls).toHaveLength(2);
+    expect((await readCache(['a'])).size).toBe(1);
   });
 });

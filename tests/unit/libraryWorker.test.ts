@@ -81,6 +81,51 @@ describe('library writes behind a worker', () => {
     expect(await getLibraryRecord(URL_A)).toBeUndefined();
   });
 
+  test('once a store or a removal done by the worker is answered, this thread reads the new map: its cached heads are not used', async () => {
+    // The worker is another thread with modules of its own: a fresh copy of the storage modules
+    // plays it, so its writes reach this thread's cache only by the broadcast, which may come
+    // after the answer (as it did in Chromium under load: a page then found no library for
+    // any album until the next sync).
+    // Its broadcasts are held until the test lets them go, as a slow one would be.
+    const held: unknown[] = [];
+    const RealChannel = globalThis.BroadcastChannel;
+    vi.stubGlobal(
+      'BroadcastChannel',
+      class {
+        postMessage(message: unknown) {
+          held.push(message);
+        }
+        addEventListener() {}
+      },
+    );
+    vi.resetModules();
+    const elsewhere = await import('@/storage/libraryJobs');
+    const elsewhereAlbums = await import('@/storage/albumDb');
+    const elsewhereLibraries = await import('@/storage/libraryDb');
+    let answer: (data: LibraryJobAnswer) => void = () => {};
+    const writes = createLibraryWorker(() => ({
+      postMessage: (job) => void elsewhere.runLibraryJob(structuredClone(job)).then(answer),
+      addEventListener: (type: string, listener: never) => {
+        if (type === 'message') answer = (data) => (listener as (event: { data: LibraryJobAnswer }) => void)({ data });
+      },
+    }));
+    try {
+      // read once first: this thread now holds the map's heads as they were (no library)
+      expect((await getAlbumLibrariesMany(['a'])).get('a')).toEqual([]);
+      await writes.store({ url: URL_A, lastUpdate: 1, albums: packAlbumIds(['a', 'b']) });
+      expect((await getAlbumLibrariesMany(['a'])).get('a')).toEqual([URL_A]);
+      await writes.remove(URL_A);
+      expect((await getAlbumLibrariesMany(['a'])).get('a')).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      const late = new RealChannel('album-availability');
+      for (const message of held) late.postMessage(message);
+      late.close();
+      await elsewhereAlbums.closeAlbumDb();
+      await elsewhereLibraries.closeLibraryDb();
+    }
+  });
+
   test('a long list travels as a few joined pieces, read back whole where the job runs', async () => {
     const many = Array.from({ length: 120_000 }, (_, i) => `album-${i}`);
     const packed = packAlbumIds(many);

@@ -37,9 +37,11 @@ export interface BrowseDeps {
   access: LibraryAccess;
   /** the info kept with an album kept on this device (listening offline), or null */
   keptAlbumInfo?: (albumId: string) => Promise<AlbumInfo | null>;
+  /** counts the changes a sync made to this device's library data (it empties the album cache) */
+  syncGeneration: () => number;
 }
 
-export function defineBrowseLoads({ api, access, keptAlbumInfo }: BrowseDeps) {
+export function defineBrowseLoads({ api, access, keptAlbumInfo, syncGeneration }: BrowseDeps) {
   async function withCovers(albums: AlbumInfo[]): Promise<AlbumPage> {
     const ids = albums.map((a) => a.albumId);
     const known = await access.forAlbums(ids);
@@ -52,7 +54,7 @@ export function defineBrowseLoads({ api, access, keptAlbumInfo }: BrowseDeps) {
     const infos = await albumInfos(albumIds);
     return withCovers(albumIds.map((id) => infos.get(id)).filter((a): a is AlbumInfo => a !== undefined));
   }
-  const prefetched = new Map<string, Promise<Map<string, AlbumInfo>>>();
+  const prefetched = new Map<string, { info: Promise<Map<string, AlbumInfo>>; generation: number }>();
 
   return {
     /** one page of an album wall: one metadata request for the ids the cache lacks, never one per tile */
@@ -75,7 +77,7 @@ export function defineBrowseLoads({ api, access, keptAlbumInfo }: BrowseDeps) {
     prefetchAlbum(albumId: string): void {
       const info = albumCache().then((cache) => cache.fetchAlbumInfos(api, [albumId]));
       info.catch(() => {}); // the page reads it and says why if it fails
-      prefetched.set(albumId, info);
+      prefetched.set(albumId, { info, generation: syncGeneration() });
     },
 
     /** the album's info (null for an unknown album); it needs no credentials, so the tracks show before they are known */
@@ -83,7 +85,11 @@ export function defineBrowseLoads({ api, access, keptAlbumInfo }: BrowseDeps) {
       const early = prefetched.get(albumId);
       prefetched.delete(albumId);
       try {
-        return (await (early ?? albumInfos([albumId]))).get(albumId) ?? null;
+        const infos = early && (await early.info);
+        // a sync meanwhile emptied the album cache, perhaps after this was stored: a page that
+        // mounts after the sync is not reloaded by it, so it reads through the cache, which stores it
+        if (infos && early.generation === syncGeneration()) return infos.get(albumId) ?? null;
+        return (await albumInfos([albumId])).get(albumId) ?? null;
       } catch (error) {
         // offline (or the server down): an album kept on this device still opens
         const kept = await keptAlbumInfo?.(albumId).catch(() => null);
