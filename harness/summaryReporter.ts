@@ -3,13 +3,17 @@
  * `scripts/test-summary.ts` can end `npm test` with one line summing every run
  * ("Tests: 123 passed, 0 failed"). Used beside the default reporter in both vitest configs; does
  * nothing when the variable is unset (a plain `vitest run`). `npm test` names a file of its own,
- * so parallel runs in one work tree do not mix their counts.
+ * so parallel runs in one work tree do not mix their counts. Each run writes a file of its own
+ * beside it (`<file>.<run>`): `npm test` runs the browser files beside the others, and two runs
+ * ending at once would each rewrite one shared file without the other's counts.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 
 export const SUMMARY_ENV = 'TEST_SUMMARY_FILE';
+/** names the run instead of the config's `run` option: one config run as two (`npm test`'s browser files) */
+export const SUMMARY_RUN_ENV = 'TEST_SUMMARY_RUN';
 
 export interface Counts {
   passed: number;
@@ -32,13 +36,34 @@ export interface SummaryFile {
   runs: Record<string, RunSummary>;
 }
 
-export function readSummary(file: string): SummaryFile {
+function readOne(file: string): SummaryFile['runs'] {
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SummaryFile>;
-    return { runs: parsed.runs ?? {} };
+    return (JSON.parse(readFileSync(file, 'utf8')) as Partial<SummaryFile>).runs ?? {};
   } catch {
-    return { runs: {} };
+    return {};
   }
+}
+
+/** `file` and every run's file beside it (`<file>.<run>`) */
+function summaryFiles(file: string): string[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return [file];
+  }
+  const prefix = `${basename(file)}.`;
+  return [file, ...names.filter((name) => name.startsWith(prefix)).map((name) => join(dirname(file), name))];
+}
+
+/** every run recorded for `file` */
+export function readSummary(file: string): SummaryFile {
+  return { runs: Object.assign({}, ...summaryFiles(file).map(readOne)) };
+}
+
+/** forgets every run recorded for `file` */
+export function removeSummary(file: string): void {
+  for (const each of summaryFiles(file)) rmSync(each, { force: true });
 }
 
 export function writeSummary(summary: SummaryFile, file: string): void {
@@ -100,8 +125,7 @@ export default class SummaryReporter implements Reporter {
     reason: TestRunEndReason,
   ): void {
     if (!this.file) return;
-    const summary = readSummary(this.file);
-    summary.runs[this.options.run] = summariseRun(testModules, unhandledErrors, reason);
-    writeSummary(summary, this.file);
+    const run = process.env[SUMMARY_RUN_ENV] || this.options.run;
+    writeSummary({ runs: { [run]: summariseRun(testModules, unhandledErrors, reason) } }, `${this.file}.${run}`);
   }
 }

@@ -7,8 +7,7 @@
  *   TEST_SUMMARY_FILE=… tsx scripts/test-summary.ts --expect main,e2e --status 0,1 --checks typecheck=0
  *   (one exit code per expected run, in the same order; each check by name with its exit code)
  */
-import { rmSync } from 'node:fs';
-import { readSummary, SUMMARY_ENV, type SummaryFile } from '../harness/summaryReporter';
+import { readSummary, removeSummary, SUMMARY_ENV, type SummaryFile } from '../harness/summaryReporter';
 
 interface Verdict {
   lines: string[];
@@ -77,6 +76,6 @@ const { lines, ok } = judge(
   listArg('--status').map(Number),
   listArg('--checks'),
 );
-rmSync(file, { force: true });
+removeSummary(file);
 console.log(lines.join('\n'));
 process.exit(ok ? 0 : 1);

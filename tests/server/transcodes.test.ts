@@ -82,7 +82,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** waits (up to 15 s, for a loaded machine) until no ffmpeg is left; what is left then */
 async function leftAfterSettling(server: AnnivServer): Promise<{ transcoder: number; processes: number }> {
-  const deadline = Date.now() + 15_000;
+  // a loaded machine slows ffmpeg down: it may take many seconds to fill the buffers and stall
+  const deadline = Date.now() + 60_000;
   while ((server.transcoder.running > 0 || ffmpegChildren().length > 0) && Date.now() < deadline) await sleep(100);
   return { transcoder: server.transcoder.running, processes: ffmpegChildren().length };
 }

@@ -1,7 +1,7 @@
 /**
  * e2e global setup: checks the built client exists, then starts the reference server once on a
  * temporary DATA_DIR holding a copy of the demo content (metadata, synthesised audio, covers;
- * generated once per generator version, tests/support/demoLibrary.ts, shared with the server
+ * generated once per generator version, harness/demoLibrary.ts, shared with the server
  * tests), so it writes what else a first start writes, and provides that folder to the test files
  * (`inject('demoDataDir')`, used by startServer).
  */
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DIST_DIR, spawnServer } from '../../../harness/serverProcess';
-import { cachedDemoLibrary, copyDemoLibrary } from '../../support/demoLibrary';
+import { cachedDemoLibrary, copyDemoLibrary } from '../../../harness/demoLibrary';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(join(DIST_DIR, 'index.html'))) {

@@ -6,7 +6,7 @@ import { sha256Hex } from '../../../server/auth.js';
 import { loadConfig, type Config } from '../../../server/config.js';
 import { writeDemoMeta, demoPaths } from '../../../server/demo/generate.js';
 import { createServer, type AnnivServer, type ServerOptions } from '../../../server/index.js';
-import { cachedDemoLibrary, copyDemoLibrary } from '../../support/demoLibrary.js';
+import { cachedDemoLibrary, copyDemoLibrary } from '../../../harness/demoLibrary.js';
 
 /*
  * Test fixtures: a temp DATA_DIR per test file, the server built with createServer (requests go
@@ -25,7 +25,7 @@ export function removeDir(dir: string): void {
 
 /**
  * A fresh data dir with no demo content, only the metadata repo, or the full demo library (a copy
- * of the one generated once per generator version, tests/support/demoLibrary.ts).
+ * of the one generated once per generator version, harness/demoLibrary.ts).
  */
 export async function makeDataDir(level: DemoLevel): Promise<string> {
   const dir = tempDir();

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDemoContent } from '../../server/demo/generate.js';
+import { ensureDemoContent } from '../server/demo/generate.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GENERATOR_DIR = path.join(REPO_ROOT, 'server', 'demo');
 const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'anniv-demo');
 
