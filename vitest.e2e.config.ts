@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { LongestFirstSequencer } from './tests/e2e/support/longestFirst';
 
 // The file that runs alone, after the others: the gapless hand-over is timed on the audio clock,
-// which three other files' browsers move (docs/performance.md, the browser suite).
-const ALONE = ['tests/e2e/playback.test.ts'];
+// which other files' browsers move (docs/performance.md, the browser suite). npm test runs the
+// two projects as two runs: the first beside vitest, the second once everything else has ended.
+const ALONE = ['tests/e2e/gapless.test.ts'];
 
 // Browser tests: real Chromium (playwright-core) against the real reference server on loopback.
 // The global setup generates the server's demo content once per run (see tests/e2e/support/).

@@ -1,13 +1,9 @@
 // Playback in real Chromium against the real reference server: 播放全部 and row play
 // buttons, the player bar (play/pause, next/previous with wrap, loop modes, seeking), the queue
 // page, the saved queue after a reload, the play report after 10 s, tracks that cannot play, and
-// a corrupt saved queue. Audio is real: Chromium decodes the demo FLAC files served by the
-// library (it runs with --autoplay-policy=no-user-gesture-required).
-//
-// The player makes its <audio> element with `new Audio()` and never attaches it to the document,
-// so an init script wraps `window.Audio` (every element lands in `window.__audios`) and
-// `HTMLMediaElement.prototype.play` (the element play() was last called on is `window.__player`;
-// preload elements are never played).
+// a corrupt saved queue (the gapless hand-over is gapless.test.ts, which runs alone). Audio is
+// real: Chromium decodes the demo FLAC files served by the library (it runs with
+// --autoplay-policy=no-user-gesture-required); support/playerBar.ts spies on the elements.
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,8 +11,17 @@ import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
-import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../../harness/gap';
 import { openSignedIn } from '../../harness/signIn';
+import {
+  AUDIO_SPY,
+  audio,
+  bar,
+  barTitle,
+  expectAdvancing,
+  expectBarTitle,
+  mainButton,
+  storedTrack,
+} from './support/playerBar';
 import { serverAndBrowser } from './support/suite';
 
 const SITE_NAME = '港口电台';
@@ -33,36 +38,6 @@ const album = (id: string) => DEMO_ALBUMS.find((a) => a.album_id === id)!;
 /** every track title of an album, discs in order (the order 播放全部 queues them in) */
 const titlesOf = (id: string) => album(id).discs.flatMap((disc) => disc.tracks.map((t) => t.title));
 const TWO_DISC_TITLES = titlesOf(TWO_DISC_ALBUM);
-
-// Kept a string: a function would be serialised after the test transform, helpers and all.
-const AUDIO_SPY = `(() => {
-  const NativeAudio = window.Audio;
-  const audios = [];
-  window.__audios = audios;
-  window.__player = null;
-  const SpyAudio = function (src) {
-    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
-    audios.push(element);
-    return element;
-  };
-  SpyAudio.prototype = NativeAudio.prototype;
-  window.Audio = SpyAudio;
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function () {
-    window.__player = this;
-    return play.call(this);
-  };
-})();`;
-
-interface AudioState {
-  found: boolean;
-  paused: boolean;
-  currentTime: number;
-  duration: number;
-  muted: boolean;
-  volume: number;
-  src: string;
-}
 
 const suite = serverAndBrowser({ env: { SITE_NAME, SITE_DESCRIPTION } });
 
@@ -82,47 +57,12 @@ async function signedIn(path: string, { movableClock = false, ...options }: Sign
   return tp;
 }
 
-/** the player's element (the one play() was called on) */
-function audio(page: Page): Promise<AudioState> {
-  return page.evaluate(() => {
-    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
-    if (!element)
-      return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
-    return {
-      found: true,
-      paused: element.paused,
-      currentTime: element.currentTime,
-      duration: element.duration,
-      muted: element.muted,
-      volume: element.volume,
-      src: element.currentSrc || element.src,
-    };
-  });
-}
-
 /** every Audio element the page made: how many, and how many are playing */
 function allAudios(page: Page): Promise<{ count: number; playing: number }> {
   return page.evaluate(() => {
     const audios = (window as unknown as { __audios: HTMLAudioElement[] }).__audios;
     return { count: audios.length, playing: audios.filter((a) => !a.paused).length };
   });
-}
-
-/** the element plays and its time moves on by more than `minAdvance` s, on the same track */
-async function expectAdvancing(page: Page, minAdvance = 0.5): Promise<AudioState> {
-  await expect
-    .poll(async () => (await audio(page)).found && !(await audio(page)).paused, { timeout: 15_000 })
-    .toBe(true);
-  // wait for the first frames, then for the time to move on from there
-  await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0);
-  const before = await audio(page);
-  await expect
-    .poll(async () => (await audio(page)).currentTime - before.currentTime, { timeout: 15_000 })
-    .toBeGreaterThan(minAdvance);
-  const after = await audio(page);
-  expect(after.paused).toBe(false);
-  expect(after.src).toBe(before.src);
-  return after;
 }
 
 /** the element is paused and its time stays put over `overMs` */
@@ -135,10 +75,6 @@ async function expectStopped(page: Page, overMs = 1000): Promise<void> {
   expect(after.currentTime).toBe(before.currentTime);
 }
 
-const bar = (page: Page) => page.locator('footer');
-const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播放|暂停)$/ });
-/** the bar's title line (the first text of the now-playing block) */
-const barTitle = (page: Page) => bar(page).locator('p').first();
 const toast = (page: Page, message: string) => page.getByText(message, { exact: true });
 const albumPath = (id: string) => `/album/${id}`;
 const rowOf = (page: Page, title: string): Locator =>
@@ -161,10 +97,6 @@ async function playRow(page: Page, title: string): Promise<void> {
   await button.click();
 }
 
-async function expectBarTitle(page: Page, title: string, timeout = 5000): Promise<void> {
-  await expect.poll(() => barTitle(page).textContent(), { timeout }).toBe(title);
-}
-
 /** the main button shows no spinner (the player is not stuck buffering) */
 async function expectNotSpinning(page: Page): Promise<void> {
   await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
@@ -182,21 +114,6 @@ function statsSince(page: Page, fromSeconds: number) {
     if (body.status !== 0) throw new Error(`stat query failed: ${JSON.stringify(body)}`);
     return body.data;
   }, fromSeconds);
-}
-
-/** a saved queue item in the shape of localStorage `playlist` */
-function storedTrack(albumId: string, discId: number, trackId: number) {
-  const a = DEMO_ALBUMS.find((x) => x.album_id === albumId);
-  const t = a?.discs[discId - 1]?.tracks[trackId - 1];
-  return {
-    albumId,
-    discId,
-    trackId,
-    title: t?.title ?? `不存在的歌 ${trackId}`,
-    artist: t?.artist ?? a?.artist ?? '无名氏',
-    albumTitle: a?.title ?? '不存在的专辑',
-    type: t?.type ?? 'normal',
-  };
 }
 
 describe('playing an album', () => {
@@ -469,72 +386,6 @@ describe('the end of a track', () => {
     const again = await expectAdvancing(page);
     expect(again.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
     await expectBarTitle(page, TWO_DISC_TITLES[1]!);
-    expectNoErrors();
-    await close();
-  });
-});
-
-describe('gapless playback', () => {
-  const dayNight = album(DAY_NIGHT_ALBUM).discs[0]!.tracks;
-  const dusk = dayNight.findIndex((t) => t.title === '黄昏') + 1;
-  const night = dusk + 1;
-
-  test('黄昏 → 夜 (one chord cut in two) in every loop mode: the next track sounds within 20 ms of the last sample', {
-    timeout: 120_000,
-  }, async () => {
-    const { page, expectNoErrors, close } = await signedIn(albumPath(DAY_NIGHT_ALBUM));
-    await page.addInitScript(SAMPLE_AUDIO_CLOCKS);
-    await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
-      tracks: [storedTrack(DAY_NIGHT_ALBUM, 1, dusk), storedTrack(DAY_NIGHT_ALBUM, 1, night)],
-      index: 0,
-    });
-    await page.reload();
-    await expectBarTitle(page, '黄昏', 15_000);
-    // the libraries are known once the restored item's cover shows: the main button can play it
-    await bar(page).locator('img[alt="黄昏"][src^="blob:"]').waitFor({ timeout: 15_000 });
-    await mainButton(page).click();
-    await expectAdvancing(page, 0.2);
-    const slider = bar(page).getByRole('slider', { name: '播放进度' });
-    const box = (await slider.boundingBox())!;
-    /** the element that will take over has loaded the whole track, then the time jumps to 2 s before the end */
-    const nearTheEnd = async (nextTrack: number) => {
-      await waitForPreparedTrack(page, `/${DAY_NIGHT_ALBUM}/1/${nextTrack}`);
-      const { duration } = await audio(page);
-      await slider.click({ position: { x: box.width * ((duration - 2) / duration), y: box.height / 2 } });
-    };
-    const handOver = async (title: string, track: number) => {
-      await expect
-        .poll(async () => (await audio(page)).src, { timeout: 15_000 })
-        .toContain(`/${DAY_NIGHT_ALBUM}/1/${track}`);
-      await expectBarTitle(page, title, 10_000);
-      const state = await expectAdvancing(page, 0.2);
-      expect(state.currentTime).toBeLessThan(5);
-      return lastGap(page);
-    };
-
-    // 队列循环: dusk runs into night
-    await nearTheEnd(night);
-    const listGap = await handOver('夜', night);
-    // 单曲循环: night into itself
-    await bar(page).getByRole('button', { name: '队列循环', exact: true }).click();
-    await bar(page).getByRole('button', { name: '单曲循环', exact: true }).waitFor();
-    await nearTheEnd(night);
-    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 10_000 }).toBeLessThan(5);
-    const trackGap = await handOver('夜', night);
-    // 队列随机: the other item of the two, dusk
-    await bar(page).getByRole('button', { name: '单曲循环', exact: true }).click();
-    await bar(page).getByRole('button', { name: '队列随机', exact: true }).waitFor();
-    await nearTheEnd(dusk);
-    const shuffleGap = await handOver('黄昏', dusk);
-
-    console.info(
-      `gapless: 队列循环 ${listGap.toFixed(1)} ms, 单曲循环 ${trackGap.toFixed(1)} ms, 队列随机 ${shuffleGap.toFixed(1)} ms`,
-    );
-    // A start lands on one of the audio output's callbacks (every 23 ms here), so a single
-    // hand-over can be one callback off; an ended → play() hand-over leaves 100–300 ms.
-    const gaps = [listGap, trackGap, shuffleGap].map(Math.abs).sort((a, b) => a - b);
-    expect(gaps[1]!).toBeLessThan(20);
-    expect(gaps[2]!).toBeLessThan(50);
     expectNoErrors();
     await close();
   });

@@ -1,0 +1,96 @@
+// The player as playback's browser files drive and check it: an init script that keeps every Audio
+// element the page makes (\`window.__audios\`) and the one play() was last called on
+// (\`window.__player\`; preload elements are never played), what that element is doing, the player
+// bar, and a saved queue item as the app stores it.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ALBUMS } from '../../../server/demo/catalog';
+
+// Kept a string: a function would be serialised after the test transform, helpers and all.
+export const AUDIO_SPY = `(() => {
+  const NativeAudio = window.Audio;
+  const audios = [];
+  window.__audios = audios;
+  window.__player = null;
+  const SpyAudio = function (src) {
+    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
+    audios.push(element);
+    return element;
+  };
+  SpyAudio.prototype = NativeAudio.prototype;
+  window.Audio = SpyAudio;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    window.__player = this;
+    return play.call(this);
+  };
+})();`;
+
+export interface AudioState {
+  found: boolean;
+  paused: boolean;
+  currentTime: number;
+  duration: number;
+  muted: boolean;
+  volume: number;
+  src: string;
+}
+
+/** the player's element (the one play() was called on) */
+export function audio(page: Page): Promise<AudioState> {
+  return page.evaluate(() => {
+    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
+    if (!element)
+      return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
+    return {
+      found: true,
+      paused: element.paused,
+      currentTime: element.currentTime,
+      duration: element.duration,
+      muted: element.muted,
+      volume: element.volume,
+      src: element.currentSrc || element.src,
+    };
+  });
+}
+
+/** the element plays and its time moves on by more than `minAdvance` s, on the same track */
+export async function expectAdvancing(page: Page, minAdvance = 0.5): Promise<AudioState> {
+  await expect
+    .poll(async () => (await audio(page)).found && !(await audio(page)).paused, { timeout: 15_000 })
+    .toBe(true);
+  // wait for the first frames, then for the time to move on from there
+  await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0);
+  const before = await audio(page);
+  await expect
+    .poll(async () => (await audio(page)).currentTime - before.currentTime, { timeout: 15_000 })
+    .toBeGreaterThan(minAdvance);
+  const after = await audio(page);
+  expect(after.paused).toBe(false);
+  expect(after.src).toBe(before.src);
+  return after;
+}
+
+export const bar = (page: Page) => page.locator('footer');
+export const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播放|暂停)$/ });
+/** the bar's title line (the first text of the now-playing block) */
+export const barTitle = (page: Page) => bar(page).locator('p').first();
+
+export async function expectBarTitle(page: Page, title: string, timeout = 5000): Promise<void> {
+  await expect.poll(() => barTitle(page).textContent(), { timeout }).toBe(title);
+}
+
+/** a saved queue item in the shape of localStorage `playlist` */
+export function storedTrack(albumId: string, discId: number, trackId: number) {
+  const a = DEMO_ALBUMS.find((x) => x.album_id === albumId);
+  const t = a?.discs[discId - 1]?.tracks[trackId - 1];
+  return {
+    albumId,
+    discId,
+    trackId,
+    title: t?.title ?? `不存在的歌 ${trackId}`,
+    artist: t?.artist ?? a?.artist ?? '无名氏',
+    albumTitle: a?.title ?? '不存在的专辑',
+    type: t?.type ?? 'normal',
+  };
+}
