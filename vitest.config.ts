@@ -42,6 +42,8 @@ export default defineConfig({
           environment: 'node',
           // the demo library, generated once (or found in node_modules/.cache) before the files start
           globalSetup: ['tests/server/support/globalSetup.ts'],
+          // a cheaper password hash: the files register and sign in hundreds of times (server/auth.ts)
+          env: { PASSWORD_SCRYPT_N: '1024' },
           testTimeout: 30000,
           hookTimeout: 60000,
         },

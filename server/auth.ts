@@ -8,7 +8,23 @@ import { hashSessionId, nowSeconds } from './db.js';
  * Stored form: scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
  */
 
-const N = 16384;
+/** scrypt's cost N for new hashes: about 16 MB and 50 ms of a core a hash */
+export const DEFAULT_SCRYPT_N = 16384;
+
+/**
+ * PASSWORD_SCRYPT_N: another cost for new hashes, a power of two from 1024 to 1048576. The test
+ * suites use 1024: they register and sign in hundreds of times, and the cost is not what they
+ * test. A stored hash carries its own N, so hashes made at any cost are checked alike.
+ */
+export function scryptCostFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SCRYPT_N;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > 1048576 || (n & (n - 1)) !== 0)
+    throw new Error(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 1048576, got "${value}"`);
+  return n;
+}
+
+const N = scryptCostFrom(process.env.PASSWORD_SCRYPT_N);
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;

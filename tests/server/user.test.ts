@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_TOUCH_SECONDS, sha256Hex } from '../../server/auth.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { DEFAULT_SCRYPT_N, SESSION_TOUCH_SECONDS, scryptCostFrom, sha256Hex } from '../../server/auth.js';
 import { hashSessionId } from '../../server/db.js';
 import type { AnnivServer } from '../../server/index.js';
 import {
@@ -113,6 +114,37 @@ describe('register', () => {
       password_hash: string;
     };
     expect(other.password_hash).not.toBe(row.password_hash); // random salt
+  });
+});
+
+describe('the password hash cost', () => {
+  test('PASSWORD_SCRYPT_N: unset, the default; else a power of two from 1024 to 1048576, or the server does not start', () => {
+    expect(DEFAULT_SCRYPT_N).toBe(16384);
+    expect(scryptCostFrom(undefined)).toBe(16384);
+    expect(scryptCostFrom(' ')).toBe(16384);
+    expect(scryptCostFrom('1024')).toBe(1024);
+    expect(scryptCostFrom('1048576')).toBe(1048576);
+    for (const bad of ['512', '1000', '2097152', 'cheap', '1024.5', '-1024'])
+      expect(() => scryptCostFrom(bad), bad).toThrow('PASSWORD_SCRYPT_N must be a power of two');
+  });
+
+  test('a hash keeps its cost: this suite writes N = 1024, and one written at the default still signs in', async () => {
+    const c = new Client(server);
+    await register(c, 'cost@example.com', 'costly-password');
+    const row = () =>
+      server.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('cost@example.com') as {
+        password_hash: string;
+      };
+    expect(row().password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    // as a server at the default cost stores it
+    const salt = randomBytes(16);
+    const key = scryptSync(sha256Hex('costly-password'), salt, 32, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const stored = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    server.db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(stored, 'cost@example.com');
+    const login = (password: string) =>
+      new Client(server).post('/api/user/login', { email: 'cost@example.com', password: sha256Hex(password) });
+    expect((await login('costly-password')).status).toBe(0);
+    expect((await login('another-password')).status).not.toBe(0);
   });
 });
 

@@ -35,7 +35,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     if (demoDir) await copyDemoContent(demoDir, dataDir);
   }
   try {
-    return await spawnServer({ ...options, dataDir, removeDataDir: ownDataDir });
+    // a cheaper password hash: the files register and sign in hundreds of times (server/auth.ts)
+    const env = { PASSWORD_SCRYPT_N: '1024', ...options.env };
+    return await spawnServer({ ...options, env, dataDir, removeDataDir: ownDataDir });
   } catch (error) {
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
