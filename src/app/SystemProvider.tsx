@@ -30,7 +30,6 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
   );
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
   const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
-  const playlists = useMemo(() => ({ playlists: system.playlists }), [system]);
   const library = useMemo(
     () => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }),
     [system],
@@ -44,7 +43,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
               <BrowseProvider value={system.browse}>
                 <PlayerProvider value={system.player}>
                   <FavouritesProvider value={favourites}>
-                    <PlaylistsProvider value={playlists}>
+                    <PlaylistsProvider value={system.playlists}>
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
                           <KeepingProvider value={system.keeping}>

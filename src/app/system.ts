@@ -12,21 +12,12 @@
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
 import { startFavourites } from '@/features/favourites';
-import { startPlaylists } from '@/features/playlists';
 import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
 import { startLyrics } from '@/features/lyrics';
 import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
-import {
-  isKept,
-  keptAlbumInfoOf,
-  keptKnown,
-  keptSourceOf,
-  keptSourceInHand,
-  readKeptAhead,
-  startKeeping,
-} from '@/features/offline';
+import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -38,6 +29,7 @@ import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
 import { addressOf, navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
+import { loadedLater, type LoadedLater } from '@/shared/loadedLater';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/text';
 import { clearLocalData } from './localData';
@@ -139,11 +131,29 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   const site = startSite({ api, inspect });
   const { favourites } = startFavourites({ api, copies: answerCopies, inspect });
-  const { playlists } = startPlaylists({ api, copies: answerCopies, inspect });
+  // the playlists store's code loads after the first page, as the keeping actor's (below)
+  const playlists = loadedLater(async () => {
+    const feature = (await import('@/features/playlists/start')).startPlaylists({ api, copies: answerCopies, inspect });
+    if (signedIn) feature.playlists.send({ type: 'LOAD' });
+    return feature;
+  });
   const lyrics = startLyrics({ api, inspect });
-  const keeping = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
-  keptOnDevice = (track) => isKept(track)(keeping.getSnapshot());
-  keptKnownNow = async () => void (await waitFor(keeping, keptKnown));
+  // the keeping actor's code loads after the first page: created once somebody is signed in (what
+  // this device keeps is theirs), reading it then; until then nothing counts as kept
+  const keeping = loadedLater(async () => {
+    const { startKeeping } = await import('@/features/offline/start');
+    const actor = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
+    if (signedIn) actor.send({ type: 'LOAD' });
+    return actor;
+  });
+  keptOnDevice = (track) => {
+    const actor = keeping.current();
+    return actor !== null && isKept(track)(actor.getSnapshot());
+  };
+  keptKnownNow = async () => {
+    const actor = signedIn ? await keeping.ready().catch(() => null) : keeping.current();
+    if (actor) await waitFor(actor, keptKnown);
+  };
   const appStatus = startAppStatus({
     checkServer: () => api.get('/api/info'),
     serviceWorker: options.serviceWorker,
@@ -157,6 +167,12 @@ export function createAppSystem(options: SystemOptions = {}) {
   // Credentials load, and libraries sync, once somebody is signed in (and, where the site enforces
   // two-step sign-in, has it on: until then every call would fail); signing out forgets them.
   let signedIn = false;
+  // a store loaded after the first page: told to LOAD if it is there, else created (it loads itself)
+  const loadOnceSignedIn = <T>(later: LoadedLater<T>, actor: (value: T) => { send(event: { type: 'LOAD' }): void }) => {
+    const made = later.current();
+    if (made) actor(made).send({ type: 'LOAD' });
+    else later.ready().catch((error: unknown) => console.warn('a store could not load', error));
+  };
   const followSession = () => {
     const snapshot = session.getSnapshot();
     const now = loginStateOf(snapshot) === 'loggedIn' && !twoFactorRequiredOf(snapshot, siteInfoOf(site.getSnapshot()));
@@ -165,14 +181,14 @@ export function createAppSystem(options: SystemOptions = {}) {
     if (now) {
       library.libraries.send({ type: 'LOAD' });
       favourites.send({ type: 'LOAD' });
-      playlists.send({ type: 'LOAD' });
-      keeping.send({ type: 'LOAD' });
+      loadOnceSignedIn(playlists, (feature) => feature.playlists);
+      loadOnceSignedIn(keeping, (actor) => actor);
     } else {
       library.libraries.send({ type: 'RESET' });
       library.librarySync.send({ type: 'RESET' });
       favourites.send({ type: 'RESET' });
-      playlists.send({ type: 'RESET' });
-      keeping.send({ type: 'RESET' });
+      playlists.current()?.playlists.send({ type: 'RESET' });
+      keeping.current()?.send({ type: 'RESET' });
     }
   };
   session.subscribe(followSession);
@@ -229,12 +245,12 @@ export function createAppSystem(options: SystemOptions = {}) {
     stop() {
       detachPlayer();
       share.stop();
+      keeping.current()?.stop();
+      playlists.current()?.playlists.stop();
       for (const actor of [
         player,
         favourites,
-        playlists,
         lyrics,
-        keeping,
         appStatus,
         session,
         site,

@@ -65,8 +65,9 @@ describe('the app system', () => {
   it('an actor an owner spawns is part of the system: the inspector sees it, and its toast goes through the one notify', async () => {
     const { system, eventsOf } = await start((server) => server.signIn('mio@example.com'));
     await signedIn(system);
-    system.playlists.send({ type: 'OPEN_PAGE', id: '99' });
-    const page = system.playlists.getSnapshot().context.page!.actor;
+    const { playlists } = await system.playlists.ready();
+    playlists.send({ type: 'OPEN_PAGE', id: '99' });
+    const page = playlists.getSnapshot().context.page!.actor;
     await waitFor(page, (s) => s.hasTag('failed'), { timeout: 5000 });
     // the inspector saw the page's own events (its load failing)
     expect(eventsOf(page)).toContain('xstate.error.actor.loadPlaylist');
@@ -83,7 +84,9 @@ describe('the app system', () => {
     await signedIn(system);
     expect(eventsOf(system.libraries)).toContain('LOAD');
     expect(eventsOf(system.favourites)).toContain('LOAD');
-    expect(eventsOf(system.playlists)).toContain('LOAD');
+    // the stores loaded after the first page: created once signed in, and loading
+    expect(eventsOf((await system.playlists.ready()).playlists)).toContain('LOAD');
+    expect(eventsOf(await system.keeping.ready())).toContain('LOAD');
     await synced(system);
     expect(eventsOf(system.librarySync)).toContain('SYNC');
     expect(await getAlbumLibraries(A)).toEqual([HOME]);
@@ -97,7 +100,9 @@ describe('the app system', () => {
     await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
     expect(eventsOf(system.libraries)).not.toContain('LOAD');
     expect(eventsOf(system.favourites)).not.toContain('LOAD');
-    expect(eventsOf(system.playlists)).not.toContain('LOAD');
+    // nor is the code of the stores loaded after the first page: they are not even created
+    expect(system.playlists.current()).toBeNull();
+    expect(system.keeping.current()).toBeNull();
     expect(server.requests.some((r) => r.path === '/api/credential')).toBe(false);
   });
 
@@ -117,7 +122,8 @@ describe('the app system', () => {
     expect(eventsOf(system.libraries)).toContain('RESET');
     expect(eventsOf(system.librarySync)).toContain('RESET');
     expect(eventsOf(system.favourites)).toContain('RESET');
-    expect(eventsOf(system.playlists)).toContain('RESET');
+    expect(eventsOf(system.playlists.current()!.playlists)).toContain('RESET');
+    expect(eventsOf(system.keeping.current()!)).toContain('RESET');
     expect(system.libraries.getSnapshot().context.credentials).toEqual([]);
     expect(system.librarySync.getSnapshot().context.libraries).toEqual({});
   });

@@ -1,10 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
+import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
 import type { PlaylistRef } from './playlistMachine';
 import type { PlaylistsFeature } from './start';
 
-export const [PlaylistsProvider, usePlaylists] = providedContext<PlaylistsFeature>('Playlists');
+// the playlists store loads after the first page (app/system.ts creates it once somebody is signed in)
+const [PlaylistsProvider, usePlaylistsLater] = providedContext<LoadedLater<PlaylistsFeature>>('Playlists');
+export { PlaylistsProvider };
+
+/** the playlists store; the view waits (its Suspense fallback shows) until its code has loaded */
+export const usePlaylists = (): PlaylistsFeature => use(usePlaylistsLater().ready());
+
+/** the playlists store once the app has created it; never loads it (the first page's dialog host) */
+export const usePlaylistsLoaded = (): PlaylistsFeature => use(usePlaylistsLater().loaded);
 
 /**
  * The page actor of list `id`, owned by the playlists store: opened while the page is shown, stopped

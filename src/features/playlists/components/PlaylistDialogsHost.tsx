@@ -1,13 +1,14 @@
 // Renders the playlists' dialogs once any is open; their code (Modal, forms) loads only then, out
-// of the first page. Once shown they stay mounted, so a closing dialog can animate out.
+// of the first page, as the store's does (nothing renders until the app has created it). Once
+// shown they stay mounted, so a closing dialog can animate out.
 import { lazy, Suspense, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { usePlaylists } from '../context';
+import { usePlaylistsLoaded } from '../context';
 
 const PlaylistDialogs = lazy(() => import('./PlaylistDialogs'));
 
-export function PlaylistDialogsHost() {
-  const { playlists } = usePlaylists();
+function PlaylistDialogsWhenOpen() {
+  const { playlists } = usePlaylistsLoaded();
   const wanted = useSelector(
     playlists,
     (s) => s.hasTag('createDialog') || s.hasTag('deleteDialog') || s.hasTag('addDialog'),
@@ -15,9 +16,13 @@ export function PlaylistDialogsHost() {
   const shown = useRef(false);
   if (wanted) shown.current = true;
   if (!shown.current) return null;
+  return <PlaylistDialogs />;
+}
+
+export function PlaylistDialogsHost() {
   return (
     <Suspense fallback={null}>
-      <PlaylistDialogs />
+      <PlaylistDialogsWhenOpen />
     </Suspense>
   );
 }
