@@ -29,7 +29,6 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
     [system],
   );
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
-  const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
   const library = useMemo(
     () => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }),
     [system],
@@ -42,7 +41,7 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
             <LibraryProvider value={library}>
               <BrowseProvider value={system.browse}>
                 <PlayerProvider value={system.player}>
-                  <FavouritesProvider value={favourites}>
+                  <FavouritesProvider value={system.favourites}>
                     <PlaylistsProvider value={system.playlists}>
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>

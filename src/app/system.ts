@@ -11,10 +11,8 @@
 //   - the user page opens                           → the session loads and spawns the account (session ← account, lazily)
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
-import { startFavourites } from '@/features/favourites';
 import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
-import { startLyrics } from '@/features/lyrics';
 import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
 import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead } from '@/features/offline';
@@ -31,7 +29,7 @@ import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
 import { loadedLater, type LoadedLater } from '@/shared/loadedLater';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackIdentity, type TrackInfo } from '@/shared/track';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -130,14 +128,24 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   const site = startSite({ api, inspect });
-  const { favourites } = startFavourites({ api, copies: answerCopies, inspect });
+  // the favourites store's code loads after the first page, as the playlists store's
+  const favourites = loadedLater(async () => {
+    const feature = (await import('@/features/favourites/start')).startFavourites({
+      api,
+      copies: answerCopies,
+      inspect,
+    });
+    if (signedIn) feature.favourites.send({ type: 'LOAD' });
+    return feature;
+  });
   // the playlists store's code loads after the first page, as the keeping actor's (below)
   const playlists = loadedLater(async () => {
     const feature = (await import('@/features/playlists/start')).startPlaylists({ api, copies: answerCopies, inspect });
     if (signedIn) feature.playlists.send({ type: 'LOAD' });
     return feature;
   });
-  const lyrics = startLyrics({ api, inspect });
+  // created by the first lyrics panel, its code loading with it
+  const lyrics = loadedLater(async () => (await import('@/features/lyrics/start')).startLyrics({ api, inspect }));
   // the keeping actor's code loads after the first page: created once somebody is signed in (what
   // this device keeps is theirs), reading it then; until then nothing counts as kept
   const keeping = loadedLater(async () => {
@@ -180,13 +188,13 @@ export function createAppSystem(options: SystemOptions = {}) {
     signedIn = now;
     if (now) {
       library.libraries.send({ type: 'LOAD' });
-      favourites.send({ type: 'LOAD' });
+      loadOnceSignedIn(favourites, (feature) => feature.favourites);
       loadOnceSignedIn(playlists, (feature) => feature.playlists);
       loadOnceSignedIn(keeping, (actor) => actor);
     } else {
       library.libraries.send({ type: 'RESET' });
       library.librarySync.send({ type: 'RESET' });
-      favourites.send({ type: 'RESET' });
+      favourites.current()?.favourites.send({ type: 'RESET' });
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
     }
@@ -247,10 +255,10 @@ export function createAppSystem(options: SystemOptions = {}) {
       share.stop();
       keeping.current()?.stop();
       playlists.current()?.playlists.stop();
+      favourites.current()?.favourites.stop();
+      lyrics.current()?.stop();
       for (const actor of [
         player,
-        favourites,
-        lyrics,
         appStatus,
         session,
         site,

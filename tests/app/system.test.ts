@@ -83,8 +83,8 @@ describe('the app system', () => {
     });
     await signedIn(system);
     expect(eventsOf(system.libraries)).toContain('LOAD');
-    expect(eventsOf(system.favourites)).toContain('LOAD');
     // the stores loaded after the first page: created once signed in, and loading
+    expect(eventsOf((await system.favourites.ready()).favourites)).toContain('LOAD');
     expect(eventsOf((await system.playlists.ready()).playlists)).toContain('LOAD');
     expect(eventsOf(await system.keeping.ready())).toContain('LOAD');
     await synced(system);
@@ -99,8 +99,8 @@ describe('the app system', () => {
     const { system, server, eventsOf } = await start(() => {});
     await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
     expect(eventsOf(system.libraries)).not.toContain('LOAD');
-    expect(eventsOf(system.favourites)).not.toContain('LOAD');
     // nor is the code of the stores loaded after the first page: they are not even created
+    expect(system.favourites.current()).toBeNull();
     expect(system.playlists.current()).toBeNull();
     expect(system.keeping.current()).toBeNull();
     expect(server.requests.some((r) => r.path === '/api/credential')).toBe(false);
@@ -121,7 +121,7 @@ describe('the app system', () => {
     expect(eventsOf(system.session)).toContain('SESSION_EXPIRED');
     expect(eventsOf(system.libraries)).toContain('RESET');
     expect(eventsOf(system.librarySync)).toContain('RESET');
-    expect(eventsOf(system.favourites)).toContain('RESET');
+    expect(eventsOf(system.favourites.current()!.favourites)).toContain('RESET');
     expect(eventsOf(system.playlists.current()!.playlists)).toContain('RESET');
     expect(eventsOf(system.keeping.current()!)).toContain('RESET');
     expect(system.libraries.getSnapshot().context.credentials).toEqual([]);

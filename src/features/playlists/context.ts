@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { use, useEffect } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
+import { useLoaded } from '@/ui/useLoaded';
 import type { PlaylistRef } from './playlistMachine';
 import type { PlaylistsFeature } from './start';
 
@@ -12,8 +13,8 @@ export { PlaylistsProvider };
 /** the playlists store; the view waits (its Suspense fallback shows) until its code has loaded */
 export const usePlaylists = (): PlaylistsFeature => use(usePlaylistsLater().ready());
 
-/** the playlists store once the app has created it; never loads it (the first page's dialog host) */
-export const usePlaylistsLoaded = (): PlaylistsFeature => use(usePlaylistsLater().loaded);
+/** the playlists store once the app has created it, null until then; never loads it (the first page's dialog host) */
+export const usePlaylistsLoaded = (): PlaylistsFeature | null => useLoaded(usePlaylistsLater());
 
 /**
  * The page actor of list `id`, owned by the playlists store: opened while the page is shown, stopped

@@ -4,21 +4,23 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useKeepingLoaded } from '../context';
+import type { KeepingRef } from '../keepingMachine';
 
 const KeepPlanDialog = lazy(() => import('./KeepPlanDialog'));
 
-function KeepPlanDialogWhenOpen() {
-  const open = useSelector(useKeepingLoaded(), (snapshot) => snapshot.context.plan !== null);
+function KeepPlanDialogWhenOpen({ keeping }: { keeping: KeepingRef }) {
+  const open = useSelector(keeping, (snapshot) => snapshot.context.plan !== null);
   const shown = useRef(false);
   if (open) shown.current = true;
   if (!shown.current) return null;
-  return <KeepPlanDialog />;
+  return (
+    <Suspense fallback={null}>
+      <KeepPlanDialog />
+    </Suspense>
+  );
 }
 
 export function KeepPlanDialogHost() {
-  return (
-    <Suspense fallback={null}>
-      <KeepPlanDialogWhenOpen />
-    </Suspense>
-  );
+  const keeping = useKeepingLoaded();
+  return keeping && <KeepPlanDialogWhenOpen keeping={keeping} />;
 }

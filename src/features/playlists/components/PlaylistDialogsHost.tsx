@@ -4,11 +4,11 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { usePlaylistsLoaded } from '../context';
+import type { PlaylistsFeature } from '../start';
 
 const PlaylistDialogs = lazy(() => import('./PlaylistDialogs'));
 
-function PlaylistDialogsWhenOpen() {
-  const { playlists } = usePlaylistsLoaded();
+function PlaylistDialogsWhenOpen({ playlists }: PlaylistsFeature) {
   const wanted = useSelector(
     playlists,
     (s) => s.hasTag('createDialog') || s.hasTag('deleteDialog') || s.hasTag('addDialog'),
@@ -16,13 +16,14 @@ function PlaylistDialogsWhenOpen() {
   const shown = useRef(false);
   if (wanted) shown.current = true;
   if (!shown.current) return null;
-  return <PlaylistDialogs />;
+  return (
+    <Suspense fallback={null}>
+      <PlaylistDialogs />
+    </Suspense>
+  );
 }
 
 export function PlaylistDialogsHost() {
-  return (
-    <Suspense fallback={null}>
-      <PlaylistDialogsWhenOpen />
-    </Suspense>
-  );
+  const feature = usePlaylistsLoaded();
+  return feature && <PlaylistDialogsWhenOpen playlists={feature.playlists} />;
 }
