@@ -193,7 +193,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       loadOnceSignedIn(keeping, (actor) => actor);
     } else {
       library.libraries.send({ type: 'RESET' });
-      library.librarySync.send({ type: 'RESET' });
+      library.librarySync.current()?.send({ type: 'RESET' });
       favourites.current()?.favourites.send({ type: 'RESET' });
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
@@ -206,14 +206,15 @@ export function createAppSystem(options: SystemOptions = {}) {
   // the shown item's cover depends on which libraries there are and what they hold
   const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
   library.libraries.on('credentialsChanged', librariesChanged);
-  library.librarySync.on('librariesChanged', librariesChanged);
+  void library.librarySync.loaded.then((sync) => sync.on('librariesChanged', librariesChanged));
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
   const browse = defineBrowseLoads({
     api,
     access: library.access,
     keptAlbumInfo: keptAlbumInfoOf,
-    syncGeneration: () => library.librarySync.getSnapshot().context.generation,
+    // nothing synced before the sync exists (its code loads with the first credentials)
+    syncGeneration: () => library.librarySync.current()?.getSnapshot().context.generation ?? 0,
   });
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
@@ -257,17 +258,8 @@ export function createAppSystem(options: SystemOptions = {}) {
       playlists.current()?.playlists.stop();
       favourites.current()?.favourites.stop();
       lyrics.current()?.stop();
-      for (const actor of [
-        player,
-        appStatus,
-        session,
-        site,
-        settings,
-        library.libraries,
-        library.librarySync,
-        messages,
-      ])
-        actor.stop();
+      library.librarySync.current()?.stop();
+      for (const actor of [player, appStatus, session, site, settings, library.libraries, messages]) actor.stop();
     },
   };
 }

@@ -1,7 +1,7 @@
 // What a view of the first page reads of an actor that loads after it (shared/loadedLater.ts): the
 // actor once something else had it created, null until then. Never suspends: a pending `use()` in
 // the first page's frame would hold back every update of the page around it.
-import { useCallback, useSyncExternalStore } from 'react';
+import { use, useCallback, useSyncExternalStore } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 
 export function useLoaded<T>(later: LoadedLater<T>): T | null {
@@ -16,4 +16,13 @@ export function useLoaded<T>(later: LoadedLater<T>): T | null {
     [later],
   );
   return useSyncExternalStore(subscribe, later.current, later.current);
+}
+
+/**
+ * An actor that loads after the first page, for a view that needs it: at once when it is there,
+ * else the view waits (its Suspense fallback shows) while its code loads. Only a view inside a
+ * Suspense boundary of its own or of its page may call this.
+ */
+export function useReady<T>(later: LoadedLater<T>): T {
+  return later.current() ?? use(later.ready());
 }

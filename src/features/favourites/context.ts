@@ -1,6 +1,6 @@
-import { use } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
+import { useReady } from '@/ui/useLoaded';
 import type { FavouritesFeature } from './start';
 
 // the favourites store loads after the first page (app/system.ts creates it once somebody is signed in)
@@ -8,4 +8,4 @@ const [FavouritesProvider, useFavouritesLater] = providedContext<LoadedLater<Fav
 export { FavouritesProvider };
 
 /** the favourites store; the view waits (its Suspense fallback shows) until its code has loaded */
-export const useFavourites = (): FavouritesFeature => use(useFavouritesLater().ready());
+export const useFavourites = (): FavouritesFeature => useReady(useFavouritesLater());

@@ -1,7 +1,10 @@
 // The library actors for views, and the hooks other features' pages read through index.ts.
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
+import { useLoaded, useReady } from '@/ui/useLoaded';
 import type { LibraryAccess } from './access';
 import type { LibrariesRef } from './librariesMachine';
 import type { LibrarySyncRef } from './librarySyncMachine';
@@ -9,7 +12,8 @@ import { credentialsOf, libraryRecordOf, syncGenerationOf } from './selectors';
 
 export interface LibraryActors {
   libraries: LibrariesRef;
-  librarySync: LibrarySyncRef;
+  /** loads after the first page: created with the first credentials loaded (start.ts) */
+  librarySync: LoadedLater<LibrarySyncRef>;
   access: LibraryAccess;
 }
 
@@ -20,9 +24,30 @@ export function useCredentials() {
   return useSelector(useLibraryActors().libraries, credentialsOf);
 }
 
+/**
+ * What a page reads of the sync without waiting for its code: `none` until the sync exists (no
+ * credentials loaded yet, so nothing synced). `select` returns a primitive or a context value.
+ */
+function useSyncSelector<T>(select: (snapshot: SnapshotFrom<LibrarySyncRef>) => T, none: T): T {
+  const sync = useLoaded(useLibraryActors().librarySync);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!sync) return () => {};
+      const subscription = sync.subscribe(changed);
+      return () => subscription.unsubscribe();
+    },
+    [sync],
+  );
+  const read = () => (sync ? select(sync.getSnapshot()) : none);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** the sync actor, for the 音频仓库 page: the page waits (its Suspense fallback shows) until its code has loaded */
+export const useLibrarySync = (): LibrarySyncRef => useReady(useLibraryActors().librarySync);
+
 /** Changes whenever a sync or removal changed local library data: pages reload with it. */
 export function useSyncGeneration(): number {
-  return useSelector(useLibraryActors().librarySync, syncGenerationOf);
+  return useSyncSelector(syncGenerationOf, 0);
 }
 
 const onNetworkChange = (changed: () => void) => {
@@ -50,7 +75,8 @@ export function useAccessGeneration(): string {
 
 /** the library's stored record (album count, sync time): undefined while the records are read, null when it has none */
 export function useLibraryRecord(url: string) {
-  return useSelector(useLibraryActors().librarySync, libraryRecordOf(url));
+  // a fresh selector each render is fine: it returns a context value, not a new object
+  return useSyncSelector(libraryRecordOf(url), undefined);
 }
 
 /** whether the credentials' load has ended: before that nobody can tell which library has an album */

@@ -1,6 +1,6 @@
-import { use } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
+import { useReady } from '@/ui/useLoaded';
 import type { LyricsRef } from './lyricsMachine';
 
 // the lyrics actor loads after the first page, with the first lyrics panel (app/system.ts)
@@ -8,4 +8,4 @@ const [LyricsProvider, useLyricsLater] = providedContext<LoadedLater<LyricsRef>>
 export { LyricsProvider };
 
 /** the lyrics actor; the panel waits (its Suspense fallback shows) until its code has loaded */
-export const useLyrics = (): LyricsRef => use(useLyricsLater().ready());
+export const useLyrics = (): LyricsRef => useReady(useLyricsLater());

@@ -1,8 +1,7 @@
-import { use } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 import type { TrackIdentity } from '@/shared/track';
 import { providedContext } from '@/ui/providedContext';
-import { useLoaded } from '@/ui/useLoaded';
+import { useLoaded, useReady } from '@/ui/useLoaded';
 import type { KeepingRef } from './keepingMachine';
 
 // the keeping actor loads after the first page (app/system.ts creates it once somebody is signed in)
@@ -10,7 +9,7 @@ const [KeepingProvider, useKeepingLater] = providedContext<LoadedLater<KeepingRe
 export { KeepingProvider };
 
 /** the keeping actor; the view waits (its Suspense fallback shows) until its code has loaded */
-export const useKeeping = (): KeepingRef => use(useKeepingLater().ready());
+export const useKeeping = (): KeepingRef => useReady(useKeepingLater());
 
 /** the keeping actor once the app has created it, null until then; never loads it (the first page's dialog host) */
 export const useKeepingLoaded = (): KeepingRef | null => useLoaded(useKeepingLater());

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { use, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
-import { useLoaded } from '@/ui/useLoaded';
+import { useLoaded, useReady } from '@/ui/useLoaded';
 import type { PlaylistRef } from './playlistMachine';
 import type { PlaylistsFeature } from './start';
 
@@ -11,7 +11,7 @@ const [PlaylistsProvider, usePlaylistsLater] = providedContext<LoadedLater<Playl
 export { PlaylistsProvider };
 
 /** the playlists store; the view waits (its Suspense fallback shows) until its code has loaded */
-export const usePlaylists = (): PlaylistsFeature => use(usePlaylistsLater().ready());
+export const usePlaylists = (): PlaylistsFeature => useReady(usePlaylistsLater());
 
 /** the playlists store once the app has created it, null until then; never loads it (the first page's dialog host) */
 export const usePlaylistsLoaded = (): PlaylistsFeature | null => useLoaded(usePlaylistsLater());

@@ -9,7 +9,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title } fr
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useLibraryActors } from '../context';
+import { useLibraryActors, useLibrarySync } from '../context';
 import type { Credential } from '@/shared/types';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
@@ -21,7 +21,8 @@ import classes from './LibraryPage.module.css';
 import { libraryStatusOf } from '../selectors';
 
 function LibraryItem({ credential }: { credential: Credential }) {
-  const { libraries, librarySync } = useLibraryActors();
+  const { libraries } = useLibraryActors();
+  const librarySync = useLibrarySync();
   const status = useSelector(librarySync, libraryStatusOf(credential.url));
   const syncing = status?.state === 'syncing' || status?.state === 'pending';
   const deleteLabel = credential.controlled ? text.library.controlled : text.library.delete;
