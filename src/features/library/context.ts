@@ -4,11 +4,11 @@ import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
-import { useLoaded, useReady } from '@/ui/useLoaded';
+import { useLoaded } from '@/ui/useLoaded';
 import type { LibraryAccess } from './access';
 import type { LibrariesRef } from './librariesMachine';
 import type { LibrarySyncRef } from './librarySyncMachine';
-import { credentialsOf, libraryRecordOf, syncGenerationOf } from './selectors';
+import { credentialsOf, libraryRecordOf, libraryStatusOf, syncGenerationOf } from './selectors';
 
 export interface LibraryActors {
   libraries: LibrariesRef;
@@ -42,8 +42,14 @@ function useSyncSelector<T>(select: (snapshot: SnapshotFrom<LibrarySyncRef>) => 
   return useSyncExternalStore(subscribe, read, read);
 }
 
-/** the sync actor, for the 音频仓库 page: the page waits (its Suspense fallback shows) until its code has loaded */
-export const useLibrarySync = (): LibrarySyncRef => useReady(useLibraryActors().librarySync);
+/** the sync actor, for the 音频仓库 page's 同步 buttons: null until its code has loaded (the page does not wait) */
+export const useLibrarySync = (): LibrarySyncRef | null => useLoaded(useLibraryActors().librarySync);
+
+/** a library's sync status (syncing, failed, its record); undefined until the sync has loaded or knows it */
+export function useLibraryStatus(url: string) {
+  // a fresh selector each render is fine: it returns a context value, not a new object
+  return useSyncSelector(libraryStatusOf(url), undefined);
+}
 
 /** Changes whenever a sync or removal changed local library data: pages reload with it. */
 export function useSyncGeneration(): number {
