@@ -128,6 +128,8 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   const site = startSite({ api, inspect });
+  // whether somebody is signed in (followSession below): the stores loaded after the first page read it
+  let signedIn = false;
   // the favourites store's code loads after the first page, as the playlists store's
   const favourites = loadedLater(async () => {
     const feature = (await import('@/features/favourites/start')).startFavourites({
@@ -172,15 +174,14 @@ export function createAppSystem(options: SystemOptions = {}) {
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
   onTwoFactorRequired = () => session.send({ type: 'TWO_FACTOR_REQUIRED' });
 
-  // Credentials load, and libraries sync, once somebody is signed in (and, where the site enforces
-  // two-step sign-in, has it on: until then every call would fail); signing out forgets them.
-  let signedIn = false;
   // a store loaded after the first page: told to LOAD if it is there, else created (it loads itself)
   const loadOnceSignedIn = <T>(later: LoadedLater<T>, actor: (value: T) => { send(event: { type: 'LOAD' }): void }) => {
     const made = later.current();
     if (made) actor(made).send({ type: 'LOAD' });
     else later.ready().catch((error: unknown) => console.warn('a store could not load', error));
   };
+  // Credentials load, and libraries sync, once somebody is signed in (and, where the site enforces
+  // two-step sign-in, has it on: until then every call would fail); signing out forgets them.
   const followSession = () => {
     const snapshot = session.getSnapshot();
     const now = loginStateOf(snapshot) === 'loggedIn' && !twoFactorRequiredOf(snapshot, siteInfoOf(site.getSnapshot()));
@@ -254,11 +255,17 @@ export function createAppSystem(options: SystemOptions = {}) {
     stop() {
       detachPlayer();
       share.stop();
-      keeping.current()?.stop();
-      playlists.current()?.playlists.stop();
-      favourites.current()?.favourites.stop();
-      lyrics.current()?.stop();
-      library.librarySync.current()?.stop();
+      // now, or as soon as one whose code was loading is created (stopping twice does nothing)
+      const stopWhenThere = <T>(later: LoadedLater<T>, actor: (value: T) => { stop(): void }) => {
+        const made = later.current();
+        if (made) actor(made).stop();
+        else void later.loaded.then((value) => actor(value).stop());
+      };
+      stopWhenThere(keeping, (actor) => actor);
+      stopWhenThere(playlists, (feature) => feature.playlists);
+      stopWhenThere(favourites, (feature) => feature.favourites);
+      stopWhenThere(lyrics, (actor) => actor);
+      stopWhenThere(library.librarySync, (actor) => actor);
       for (const actor of [player, appStatus, session, site, settings, library.libraries, messages]) actor.stop();
     },
   };

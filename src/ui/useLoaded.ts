@@ -24,5 +24,9 @@ export function useLoaded<T>(later: LoadedLater<T>): T | null {
  * Suspense boundary of its own or of its page may call this.
  */
 export function useReady<T>(later: LoadedLater<T>): T {
-  return later.current() ?? use(later.ready());
+  const ready = later.ready();
+  const made = later.current();
+  // React's use() reads a promise marked settled at once instead of suspending for a moment
+  if (made !== null) Object.assign(ready, { status: 'fulfilled', value: made });
+  return use(ready);
 }
