@@ -6,7 +6,7 @@
  */
 import { createActor, type SnapshotFrom } from 'xstate';
 import { clearLocalData } from '@/app/localData';
-import { provideLibrarySync } from '@/features/library';
+import { provideLibrarySync } from '@/features/library/sync';
 import { packAlbumIds } from '@/shared/albumIds';
 import type { Credential } from '@/shared/types';
 import { getAlbumLibraries, getAlbumLibrariesMany } from '@/storage/albumDb';

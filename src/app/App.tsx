@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { pageTitle } from '@/rules/site';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { Header } from './layout/Header';
 import { Drawer } from './layout/Drawer';
 import { Frame } from './layout/Frame';
@@ -13,7 +13,6 @@ import { KeepPlanDialogHost } from '@/features/offline';
 import { PlayerBar, playingTitleOf } from '@/features/player';
 import { useSiteInfo } from '@/features/session';
 import { useSelector } from '@xstate/react';
-import { AppShortcuts } from './AppShortcuts';
 import { SystemProvider } from './SystemProvider';
 import { AppRoutes } from './routes';
 import type { AppSystem } from './system';
@@ -22,6 +21,9 @@ import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { Router, useLocation } from 'wouter';
 import { DARK_SCHEME_QUERY, NARROW_SCREEN_QUERY } from '@/shared/constants';
 import { useTransitionLocation } from './transitionLocation';
+
+// the keyboard shortcuts and their help button load after the first page (a click plays without them)
+const AppShortcuts = lazy(async () => ({ default: (await import('./AppShortcuts')).AppShortcuts }));
 
 /** the page title (docs/behaviour.md#player): site name and description; while a track plays, `track title | site name` */
 function DocumentTitle({ system }: { system: AppSystem }) {
@@ -52,7 +54,15 @@ function Layout({ system }: { system: AppSystem }) {
         drawerOpened={opened}
         onCloseDrawer={close}
         header={
-          <Header drawerOpened={opened} onToggleDrawer={toggle} tools={<AppShortcuts player={system.player} />} />
+          <Header
+            drawerOpened={opened}
+            onToggleDrawer={toggle}
+            tools={
+              <Suspense fallback={null}>
+                <AppShortcuts player={system.player} />
+              </Suspense>
+            }
+          />
         }
         drawer={<Drawer />}
         footer={

@@ -29,8 +29,6 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
     [system],
   );
   const session = useMemo(() => ({ session: system.session, site: system.site }), [system]);
-  const favourites = useMemo(() => ({ favourites: system.favourites }), [system]);
-  const playlists = useMemo(() => ({ playlists: system.playlists }), [system]);
   const library = useMemo(
     () => ({ libraries: system.libraries, librarySync: system.librarySync, access: system.access }),
     [system],
@@ -43,8 +41,8 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
             <LibraryProvider value={library}>
               <BrowseProvider value={system.browse}>
                 <PlayerProvider value={system.player}>
-                  <FavouritesProvider value={favourites}>
-                    <PlaylistsProvider value={playlists}>
+                  <FavouritesProvider value={system.favourites}>
+                    <PlaylistsProvider value={system.playlists}>
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
                           <KeepingProvider value={system.keeping}>

@@ -1,14 +1,17 @@
 // What fills the track slots (src/ui/trackSlots.ts): the heart on rows and in the player bar, the
 // album page's like button, 添加到播放列表 and 分享, for a signed-in listener only (docs/behaviour.md#who-sees-what).
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { AlbumLikeButton, TrackHeart } from '@/features/favourites/components';
 import { useLoginState } from '@/features/session';
 import { useSettings } from '@/features/settings';
 import { useSelector } from '@xstate/react';
-import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
 import { TrackSlotsContext, type TrackSlots } from '@/ui/trackSlots';
 
+// The hearts and the album's like button load after the first page, with the favourites store
+const TrackHeart = lazy(async () => ({ default: (await import('@/features/favourites/components')).TrackHeart }));
+const AlbumLikeButton = lazy(async () => ({
+  default: (await import('@/features/favourites/components')).AlbumLikeButton,
+}));
 // Only rows' menus and the queue page show these: they load with those, not with the first page.
 const AddToPlaylistMenuItem = lazy(async () => ({
   default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem,
@@ -43,11 +46,21 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
                 <Suspense fallback={null}>
                   <KeptMark track={track} />
                 </Suspense>
-                <TrackHeart track={track} />
+                <Suspense fallback={null}>
+                  <TrackHeart track={track} />
+                </Suspense>
               </>
             ),
-            nowPlaying: (track) => <TrackHeart track={track} />,
-            album: (albumId) => <AlbumLikeButton albumId={albumId} />,
+            nowPlaying: (track) => (
+              <Suspense fallback={null}>
+                <TrackHeart track={track} />
+              </Suspense>
+            ),
+            album: (albumId) => (
+              <Suspense fallback={null}>
+                <AlbumLikeButton albumId={albumId} />
+              </Suspense>
+            ),
             menuItems: (tracks) => (
               <Suspense fallback={null}>
                 <AddToPlaylistMenuItem tracks={tracks} />
@@ -61,7 +74,7 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             ),
             listActions: (tracks) => (
               <Suspense fallback={null}>
-                <AddToPlaylistButton tracks={tracks} label={text.playlist.addQueue} />
+                <AddToPlaylistButton tracks={tracks} queue />
               </Suspense>
             ),
             keep: (tracks, listSize) => (

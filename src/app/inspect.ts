@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 /**
  * The Stately inspector, only when asked with `?inspect` in the URL, in the dev build and the built

@@ -7,8 +7,10 @@ import { Guard } from './Guard';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { HomePage } from '@/app/pages/HomePage';
-import { NotFoundPage } from '@/app/pages/NotFoundPage';
 import { ROUTE_TABLE, routePattern, type LazyPageName, type PageName } from './routeTable';
+
+// a wrong address is rare: its page loads when one is opened
+const NotFoundPage = lazy(async () => ({ default: (await import('@/app/pages/NotFoundPage')).NotFoundPage }));
 
 /** the loaders of lazy pages, so the page of the first URL can be loaded before the app renders */
 const loaders = new Map<ComponentType | LazyExoticComponent<ComponentType>, () => Promise<unknown>>();

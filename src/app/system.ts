@@ -11,22 +11,11 @@
 //   - the user page opens                           → the session loads and spawns the account (session ← account, lazily)
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
-import { startFavourites } from '@/features/favourites';
-import { startPlaylists } from '@/features/playlists';
 import { startShare } from '@/features/share';
 import { startLibrary } from '@/features/library';
-import { startLyrics } from '@/features/lyrics';
 import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
-import {
-  isKept,
-  keptAlbumInfoOf,
-  keptKnown,
-  keptSourceOf,
-  keptSourceInHand,
-  readKeptAhead,
-  startKeeping,
-} from '@/features/offline';
+import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead } from '@/features/offline';
 import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
@@ -38,8 +27,9 @@ import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
 import { addressOf, navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
+import { loadedLater, type LoadedLater } from '@/shared/loadedLater';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackIdentity, type TrackInfo } from '@/shared/track';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -138,12 +128,42 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   const site = startSite({ api, inspect });
-  const { favourites } = startFavourites({ api, copies: answerCopies, inspect });
-  const { playlists } = startPlaylists({ api, copies: answerCopies, inspect });
-  const lyrics = startLyrics({ api, inspect });
-  const keeping = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
-  keptOnDevice = (track) => isKept(track)(keeping.getSnapshot());
-  keptKnownNow = async () => void (await waitFor(keeping, keptKnown));
+  // whether somebody is signed in (followSession below): the stores loaded after the first page read it
+  let signedIn = false;
+  // the favourites store's code loads after the first page, as the playlists store's
+  const favourites = loadedLater(async () => {
+    const feature = (await import('@/features/favourites/start')).startFavourites({
+      api,
+      copies: answerCopies,
+      inspect,
+    });
+    if (signedIn) feature.favourites.send({ type: 'LOAD' });
+    return feature;
+  });
+  // the playlists store's code loads after the first page, as the keeping actor's (below)
+  const playlists = loadedLater(async () => {
+    const feature = (await import('@/features/playlists/start')).startPlaylists({ api, copies: answerCopies, inspect });
+    if (signedIn) feature.playlists.send({ type: 'LOAD' });
+    return feature;
+  });
+  // created by the first lyrics panel, its code loading with it
+  const lyrics = loadedLater(async () => (await import('@/features/lyrics/start')).startLyrics({ api, inspect }));
+  // the keeping actor's code loads after the first page: created once somebody is signed in (what
+  // this device keeps is theirs), reading it then; until then nothing counts as kept
+  const keeping = loadedLater(async () => {
+    const { startKeeping } = await import('@/features/offline/start');
+    const actor = startKeeping({ accessFor, fetch, inspect, albumInfo: (albumId) => browse.albumInfo(albumId) });
+    if (signedIn) actor.send({ type: 'LOAD' });
+    return actor;
+  });
+  keptOnDevice = (track) => {
+    const actor = keeping.current();
+    return actor !== null && isKept(track)(actor.getSnapshot());
+  };
+  keptKnownNow = async () => {
+    const actor = signedIn ? await keeping.ready().catch(() => null) : keeping.current();
+    if (actor) await waitFor(actor, keptKnown);
+  };
   const appStatus = startAppStatus({
     checkServer: () => api.get('/api/info'),
     serviceWorker: options.serviceWorker,
@@ -154,9 +174,14 @@ export function createAppSystem(options: SystemOptions = {}) {
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
   onTwoFactorRequired = () => session.send({ type: 'TWO_FACTOR_REQUIRED' });
 
+  // a store loaded after the first page: told to LOAD if it is there, else created (it loads itself)
+  const loadOnceSignedIn = <T>(later: LoadedLater<T>, actor: (value: T) => { send(event: { type: 'LOAD' }): void }) => {
+    const made = later.current();
+    if (made) actor(made).send({ type: 'LOAD' });
+    else later.ready().catch((error: unknown) => console.warn('a store could not load', error));
+  };
   // Credentials load, and libraries sync, once somebody is signed in (and, where the site enforces
   // two-step sign-in, has it on: until then every call would fail); signing out forgets them.
-  let signedIn = false;
   const followSession = () => {
     const snapshot = session.getSnapshot();
     const now = loginStateOf(snapshot) === 'loggedIn' && !twoFactorRequiredOf(snapshot, siteInfoOf(site.getSnapshot()));
@@ -164,15 +189,15 @@ export function createAppSystem(options: SystemOptions = {}) {
     signedIn = now;
     if (now) {
       library.libraries.send({ type: 'LOAD' });
-      favourites.send({ type: 'LOAD' });
-      playlists.send({ type: 'LOAD' });
-      keeping.send({ type: 'LOAD' });
+      loadOnceSignedIn(favourites, (feature) => feature.favourites);
+      loadOnceSignedIn(playlists, (feature) => feature.playlists);
+      loadOnceSignedIn(keeping, (actor) => actor);
     } else {
       library.libraries.send({ type: 'RESET' });
-      library.librarySync.send({ type: 'RESET' });
-      favourites.send({ type: 'RESET' });
-      playlists.send({ type: 'RESET' });
-      keeping.send({ type: 'RESET' });
+      library.librarySync.current()?.send({ type: 'RESET' });
+      favourites.current()?.favourites.send({ type: 'RESET' });
+      playlists.current()?.playlists.send({ type: 'RESET' });
+      keeping.current()?.send({ type: 'RESET' });
     }
   };
   session.subscribe(followSession);
@@ -182,14 +207,15 @@ export function createAppSystem(options: SystemOptions = {}) {
   // the shown item's cover depends on which libraries there are and what they hold
   const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
   library.libraries.on('credentialsChanged', librariesChanged);
-  library.librarySync.on('librariesChanged', librariesChanged);
+  void library.librarySync.loaded.then((sync) => sync.on('librariesChanged', librariesChanged));
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
   const browse = defineBrowseLoads({
     api,
     access: library.access,
     keptAlbumInfo: keptAlbumInfoOf,
-    syncGeneration: () => library.librarySync.getSnapshot().context.generation,
+    // nothing synced before the sync exists (its code loads with the first credentials)
+    syncGeneration: () => library.librarySync.current()?.getSnapshot().context.generation ?? 0,
   });
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
@@ -229,21 +255,18 @@ export function createAppSystem(options: SystemOptions = {}) {
     stop() {
       detachPlayer();
       share.stop();
-      for (const actor of [
-        player,
-        favourites,
-        playlists,
-        lyrics,
-        keeping,
-        appStatus,
-        session,
-        site,
-        settings,
-        library.libraries,
-        library.librarySync,
-        messages,
-      ])
-        actor.stop();
+      // now, or as soon as one whose code was loading is created (stopping twice does nothing)
+      const stopWhenThere = <T>(later: LoadedLater<T>, actor: (value: T) => { stop(): void }) => {
+        const made = later.current();
+        if (made) actor(made).stop();
+        else void later.loaded.then((value) => actor(value).stop());
+      };
+      stopWhenThere(keeping, (actor) => actor);
+      stopWhenThere(playlists, (feature) => feature.playlists);
+      stopWhenThere(favourites, (feature) => feature.favourites);
+      stopWhenThere(lyrics, (actor) => actor);
+      stopWhenThere(library.librarySync, (actor) => actor);
+      for (const actor of [player, appStatus, session, site, settings, library.libraries, messages]) actor.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
 // Playback times as the player bar shows them (docs/behaviour.md#player): mm:ss, or --:-- when unknown.
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 export function formatTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0)

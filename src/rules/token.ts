@@ -1,7 +1,7 @@
 // Library tokens (docs/protocol.md#library-tokens): HS256 JWTs read without verifying (only annil can verify).
 // The `audios` map is keyed by album ids and disc numbers: data, never case-converted.
 import { jwtDecode } from 'jwt-decode';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { isRecord, readStringArray } from './narrow';
 
 /** album id → disc number (decimal string) → track numbers */

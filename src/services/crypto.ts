@@ -1,5 +1,5 @@
 // SHA-256 for passwords: the server receives the lower-case hex digest, never the typed text (docs/behaviour.md#form-checks).
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 export async function sha256Hex(input: string): Promise<string> {
   // crypto.subtle exists only in secure contexts (HTTPS or localhost).

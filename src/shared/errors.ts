@@ -1,5 +1,5 @@
 // Errors that several layers name: thrown below, recognised by machines, shown from the catalogue.
-import { text } from './text';
+import { text } from './firstPageText';
 
 /** no credential's library holds the track's album, or none of their tokens covers the track */
 export class NoSourceError extends Error {

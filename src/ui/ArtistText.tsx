@@ -3,7 +3,7 @@
 // A plain span: it is rendered once per track row, so it stays cheap.
 import { artistDisplay } from '@/rules/artist';
 import type { ArtistRoles } from '@/shared/types';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import classes from './ArtistText.module.css';
 
 function roleLabel(role: string): string {

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import { useCallback, useSyncExternalStore, type CSSProperties } from 'react';
 import { Skeleton } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { useCoverStore } from './coverStoreContext';
 import classes from './Cover.module.css';
 

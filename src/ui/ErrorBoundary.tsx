@@ -1,7 +1,7 @@
 // Catches a render error below it (a record of an unexpected shape, a bug) and shows a catalogued
 // message with 重试 instead of a white page. `resetKey` changing (a new route) starts afresh.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 interface Props {
   children: ReactNode;

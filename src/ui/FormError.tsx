@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.layer.css';
 import { Alert } from '@mantine/core';
 
 /** A form's validation message; role=alert so screen readers announce it. */

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.layer.css';
 import { Alert } from '@mantine/core';
 
 /** A page-level message (missing parameter, nothing synced yet, not found). */

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 export function PageSpinner() {
   return (

@@ -23,10 +23,12 @@ const track = {
 
 let running: AppSystem | null = null;
 afterEach(async () => {
+  const sync = running?.librarySync.current();
   if (running) {
-    await waitFor(running.librarySync, (s) => !s.hasTag('busy') && s.context.queue.length === 0, {
-      timeout: 5000,
-    }).catch(() => {});
+    if (sync)
+      await waitFor(sync, (s) => !s.hasTag('busy') && s.context.queue.length === 0, {
+        timeout: 5000,
+      }).catch(() => {});
     running.stop();
   }
   running = null;
@@ -56,17 +58,23 @@ async function start(setup: (server: ReturnType<typeof createFakeAnniv>) => void
 }
 
 const signedIn = (system: AppSystem) => waitFor(system.session, (s) => s.hasTag('loggedIn'), { timeout: 5000 });
-const synced = (system: AppSystem) =>
-  waitFor(system.librarySync, (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0, {
-    timeout: 5000,
-  });
+// the sync loads after the first page: created with the first credentials loaded
+const synced = async (system: AppSystem) =>
+  waitFor(
+    await system.librarySync.ready(),
+    (s) => s.context.generation > 0 && !s.hasTag('busy') && s.context.queue.length === 0,
+    {
+      timeout: 5000,
+    },
+  );
 
 describe('the app system', () => {
   it('an actor an owner spawns is part of the system: the inspector sees it, and its toast goes through the one notify', async () => {
     const { system, eventsOf } = await start((server) => server.signIn('mio@example.com'));
     await signedIn(system);
-    system.playlists.send({ type: 'OPEN_PAGE', id: '99' });
-    const page = system.playlists.getSnapshot().context.page!.actor;
+    const { playlists } = await system.playlists.ready();
+    playlists.send({ type: 'OPEN_PAGE', id: '99' });
+    const page = playlists.getSnapshot().context.page!.actor;
     await waitFor(page, (s) => s.hasTag('failed'), { timeout: 5000 });
     // the inspector saw the page's own events (its load failing)
     expect(eventsOf(page)).toContain('xstate.error.actor.loadPlaylist');
@@ -82,10 +90,12 @@ describe('the app system', () => {
     });
     await signedIn(system);
     expect(eventsOf(system.libraries)).toContain('LOAD');
-    expect(eventsOf(system.favourites)).toContain('LOAD');
-    expect(eventsOf(system.playlists)).toContain('LOAD');
+    // the stores loaded after the first page: created once signed in, and loading
+    expect(eventsOf((await system.favourites.ready()).favourites)).toContain('LOAD');
+    expect(eventsOf((await system.playlists.ready()).playlists)).toContain('LOAD');
+    expect(eventsOf(await system.keeping.ready())).toContain('LOAD');
     await synced(system);
-    expect(eventsOf(system.librarySync)).toContain('SYNC');
+    expect(eventsOf(system.librarySync.current()!)).toContain('SYNC');
     expect(await getAlbumLibraries(A)).toEqual([HOME]);
     // once when the credentials loaded, once when the sync changed the library's albums
     expect(eventsOf(system.player).filter((e) => e === 'LIBRARIES_CHANGED').length).toBeGreaterThanOrEqual(2);
@@ -96,8 +106,11 @@ describe('the app system', () => {
     const { system, server, eventsOf } = await start(() => {});
     await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
     expect(eventsOf(system.libraries)).not.toContain('LOAD');
-    expect(eventsOf(system.favourites)).not.toContain('LOAD');
-    expect(eventsOf(system.playlists)).not.toContain('LOAD');
+    // nor is the code of the stores loaded after the first page: they are not even created
+    expect(system.favourites.current()).toBeNull();
+    expect(system.librarySync.current()).toBeNull();
+    expect(system.playlists.current()).toBeNull();
+    expect(system.keeping.current()).toBeNull();
     expect(server.requests.some((r) => r.path === '/api/credential')).toBe(false);
   });
 
@@ -115,11 +128,12 @@ describe('the app system', () => {
     await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 5000 });
     expect(eventsOf(system.session)).toContain('SESSION_EXPIRED');
     expect(eventsOf(system.libraries)).toContain('RESET');
-    expect(eventsOf(system.librarySync)).toContain('RESET');
-    expect(eventsOf(system.favourites)).toContain('RESET');
-    expect(eventsOf(system.playlists)).toContain('RESET');
+    expect(eventsOf(system.librarySync.current()!)).toContain('RESET');
+    expect(eventsOf(system.favourites.current()!.favourites)).toContain('RESET');
+    expect(eventsOf(system.playlists.current()!.playlists)).toContain('RESET');
+    expect(eventsOf(system.keeping.current()!)).toContain('RESET');
     expect(system.libraries.getSnapshot().context.credentials).toEqual([]);
-    expect(system.librarySync.getSnapshot().context.libraries).toEqual({});
+    expect(system.librarySync.current()!.getSnapshot().context.libraries).toEqual({});
   });
 
   it('signing out forgets the user, the saved queue and every local library record, then reloads home', async () => {

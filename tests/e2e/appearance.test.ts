@@ -91,6 +91,8 @@ describe('colour schemes', () => {
         for (const v of await seriousViolations(page))
           found.push(`${path}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
       }
+      // the shortcuts load after the first page: there once their button shows
+      await page.getByRole('button', { name: '键盘快捷键' }).waitFor();
       await page.keyboard.press('?');
       await page.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
       for (const v of await seriousViolations(page))

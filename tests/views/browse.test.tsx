@@ -176,9 +176,9 @@ describe('album page', () => {
       expect((within(row).getByRole('button', { name: text.player.play }) as HTMLButtonElement).disabled).toBe(false),
     );
     // the sync wrote the album list (and cleared the album cache): the page reads the album again, in place
-    await waitFor(() => expect(system.librarySync.getSnapshot().context.generation).toBeGreaterThan(0));
+    await waitFor(() => expect(system.librarySync.current()?.getSnapshot().context.generation).toBeGreaterThan(0));
     await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/meta/album')).toHaveLength(2));
-    await waitFor(() => expect(system.librarySync.getSnapshot().hasTag('busy')).toBe(false));
+    await waitFor(() => expect(system.librarySync.current()?.getSnapshot().hasTag('busy')).toBe(false));
     expect(screen.getByText('Night Ferry')).toBeTruthy();
     observer.disconnect();
     expect(skeletonAgain).toBe(false);

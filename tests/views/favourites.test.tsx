@@ -99,12 +99,13 @@ describe('liking tracks', () => {
     const user = userEvent.setup();
     const { server, system } = await signedIn(`/album/${A}`);
     const heart = await readyHeart('Opening');
-    const toggles = () => Object.keys(system.favourites.getSnapshot().context.toggles);
+    const { favourites } = await system.favourites.ready();
+    const toggles = () => Object.keys(favourites.getSnapshot().context.toggles);
     expect(toggles()).toEqual([]);
     server.state.delayMs = 300;
     await user.click(heart);
     expect(toggles()).toHaveLength(1);
-    expect(system.favourites.getSnapshot().children[toggles()[0]!]).toBeDefined();
+    expect(favourites.getSnapshot().children[toggles()[0]!]).toBeDefined();
     // the album page (and the row) goes away before the answer
     await user.click(screen.getByRole('link', { name: text.drawer.favouriteTracks }));
     expect(await screen.findByText(text.favourites.added)).toBeTruthy();

@@ -11,9 +11,12 @@ import { createFakeAnniv } from './fakeAnniv';
 const running = new Set<ReturnType<typeof createAppSystem>>();
 afterEach(async () => {
   for (const system of running) {
-    await waitFor(system.librarySync, (s) => s.matches('idle') && s.context.queue.length === 0, {
-      timeout: 5000,
-    }).catch(() => {});
+    // the sync exists once credentials loaded (its code loads after the first page)
+    const sync = system.librarySync.current();
+    if (sync)
+      await waitFor(sync, (s) => s.matches('idle') && s.context.queue.length === 0, {
+        timeout: 5000,
+      }).catch(() => {});
     system.stop();
   }
   running.clear();

@@ -30,6 +30,8 @@ async function app(path = '/') {
   server.signIn('mio@example.com');
   const rendered = renderApp(path, server);
   await screen.findByRole('link', { name: 'Mio' });
+  // the shortcuts load after the first page: there once their button shows
+  await screen.findByRole('button', { name: text.shortcuts.open });
   return { ...rendered, user: userEvent.setup() };
 }
 

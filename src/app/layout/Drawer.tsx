@@ -3,7 +3,7 @@
 // Plain links rather than Mantine's NavLink, whose collapse animation is heavy for the first page.
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import classes from './Drawer.module.css';
 
 function DrawerLink({ href, label, active }: { href: string; label: string; active: boolean }) {

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DRAWER_WIDTH } from '@/shared/constants';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import classes from './Frame.module.css';
 
 interface FrameProps {

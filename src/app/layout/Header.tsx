@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Burger, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { Tip } from '@/ui/Tip';
 import { useLoginState, useLogout, useRegistration, useSiteInfo, useUser } from '@/features/session';
 

@@ -1,15 +1,19 @@
 // The library actors for views, and the hooks other features' pages read through index.ts.
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
+import { useLoaded } from '@/ui/useLoaded';
 import type { LibraryAccess } from './access';
 import type { LibrariesRef } from './librariesMachine';
 import type { LibrarySyncRef } from './librarySyncMachine';
-import { credentialsOf, libraryRecordOf, syncGenerationOf } from './selectors';
+import { credentialsOf, libraryRecordOf, libraryStatusOf, syncGenerationOf } from './selectors';
 
 export interface LibraryActors {
   libraries: LibrariesRef;
-  librarySync: LibrarySyncRef;
+  /** loads after the first page: created with the first credentials loaded (start.ts) */
+  librarySync: LoadedLater<LibrarySyncRef>;
   access: LibraryAccess;
 }
 
@@ -20,9 +24,36 @@ export function useCredentials() {
   return useSelector(useLibraryActors().libraries, credentialsOf);
 }
 
+/**
+ * What a page reads of the sync without waiting for its code: `none` until the sync exists (no
+ * credentials loaded yet, so nothing synced). `select` returns a primitive or a context value.
+ */
+function useSyncSelector<T>(select: (snapshot: SnapshotFrom<LibrarySyncRef>) => T, none: T): T {
+  const sync = useLoaded(useLibraryActors().librarySync);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!sync) return () => {};
+      const subscription = sync.subscribe(changed);
+      return () => subscription.unsubscribe();
+    },
+    [sync],
+  );
+  const read = () => (sync ? select(sync.getSnapshot()) : none);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** the sync actor, for the 音频仓库 page's 同步 buttons: null until its code has loaded (the page does not wait) */
+export const useLibrarySync = (): LibrarySyncRef | null => useLoaded(useLibraryActors().librarySync);
+
+/** a library's sync status (syncing, failed, its record); undefined until the sync has loaded or knows it */
+export function useLibraryStatus(url: string) {
+  // a fresh selector each render is fine: it returns a context value, not a new object
+  return useSyncSelector(libraryStatusOf(url), undefined);
+}
+
 /** Changes whenever a sync or removal changed local library data: pages reload with it. */
 export function useSyncGeneration(): number {
-  return useSelector(useLibraryActors().librarySync, syncGenerationOf);
+  return useSyncSelector(syncGenerationOf, 0);
 }
 
 const onNetworkChange = (changed: () => void) => {
@@ -50,7 +81,8 @@ export function useAccessGeneration(): string {
 
 /** the library's stored record (album count, sync time): undefined while the records are read, null when it has none */
 export function useLibraryRecord(url: string) {
-  return useSelector(useLibraryActors().librarySync, libraryRecordOf(url));
+  // a fresh selector each render is fine: it returns a context value, not a new object
+  return useSyncSelector(libraryRecordOf(url), undefined);
 }
 
 /** whether the credentials' load has ended: before that nobody can tell which library has an album */

@@ -11,7 +11,7 @@ import type { Credential } from '@/shared/types';
 import type { PackedAlbumIds } from '@/shared/albumIds';
 import type { LibrarySummary } from '@/storage/libraryJobs';
 import { errorMessage, isTokenRefused } from '@/services/api/errors';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import type { NotifyEvent } from '@/shared/effects';
 
 export type SyncJob = { kind: 'sync'; credential: Credential } | { kind: 'remove'; url: string };

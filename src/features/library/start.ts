@@ -6,8 +6,10 @@ import { createActor, waitFor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import type { TrackIdentity } from '@/shared/track';
 import { createLibraryAccess } from './access';
-import { defineLibrariesActors, librariesOfAlbums, provideLibrarySync } from './actors';
+import { loadedLater } from '@/shared/loadedLater';
+import { defineLibrariesActors, librariesOfAlbums } from './actors';
 import { librariesMachine } from './librariesMachine';
+import type { LibrarySyncEvent } from './librarySyncMachine';
 
 export interface LibraryOptions {
   api: ApiClient;
@@ -22,11 +24,15 @@ export interface LibraryOptions {
 
 export function startLibrary({ api, fetch, keptOnDevice, keptKnown, inspect }: LibraryOptions) {
   const libraries = createActor(librariesMachine.provide({ actors: defineLibrariesActors({ api }) }), { inspect });
-  const librarySync = createActor(provideLibrarySync(fetch), { inspect });
-  libraries.on('credentialsChanged', ({ credentials }) => librarySync.send({ type: 'SYNC', credentials }));
-  libraries.on('libraryRemoved', ({ url }) => librarySync.send({ type: 'REMOVE', url }));
-  // a refused token (expired, or ended by a password change): the server hands out a renewed one
-  librarySync.on('tokenRefused', () => libraries.send({ type: 'REFRESH' }));
+  // the sync's code loads after the first page: created with the first credentials loaded
+  const librarySync = loadedLater(async () => (await import('./sync')).startLibrarySync({ fetch, libraries, inspect }));
+  const toSync = (event: LibrarySyncEvent) =>
+    librarySync.ready().then(
+      (sync) => sync.send(event),
+      (error: unknown) => console.warn('the library sync could not load', error),
+    );
+  libraries.on('credentialsChanged', ({ credentials }) => void toSync({ type: 'SYNC', credentials }));
+  libraries.on('libraryRemoved', ({ url }) => void toSync({ type: 'REMOVE', url }));
 
   const access = createLibraryAccess({
     credentials: () => libraries.getSnapshot().context.credentials,
@@ -39,7 +45,6 @@ export function startLibrary({ api, fetch, keptOnDevice, keptKnown, inspect }: L
     offline: () => globalThis.navigator?.onLine === false,
   });
 
-  librarySync.start();
   libraries.start();
   return { libraries, librarySync, access };
 }

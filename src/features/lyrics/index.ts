@@ -1,3 +1,2 @@
 // Lyrics on /now (ours, beyond the original client; docs/architecture.md#7-playback): the machine, its actor and the panel (loaded with /now).
-export { startLyrics } from './start';
 export { LyricsProvider } from './context';

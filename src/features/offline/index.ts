@@ -2,6 +2,5 @@
 export { clearKeptOnDevice, keptSourceInHand, keptSourceOf, readKeptAhead } from './keptReads';
 export { keptAlbumInfoOf } from './keptStore';
 export { isKept, keptKnown } from './selectors';
-export { startKeeping } from './start';
 export { KeepingProvider, KeptAheadProvider } from './context';
 export { KeepPlanDialogHost } from './components/KeepPlanDialogHost';

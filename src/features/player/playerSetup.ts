@@ -6,7 +6,7 @@ import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { audioActor } from './audioActor';
 import { isNoSourceError } from '@/shared/errors';
 import { provideMe } from '@/shared/machines';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import {
   addToQueue,
   clampIndex,

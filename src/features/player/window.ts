@@ -2,7 +2,7 @@
 // shortcuts (Space and the others) are features/shortcuts', composed in app/AppShortcuts.tsx.
 import type { SettingsRef } from '@/features/settings';
 import { setMediaHandlers } from '@/services/mediaSession';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import type { PlayerRef } from './playerMachine';
 import { isPlaying } from './selectors';
 

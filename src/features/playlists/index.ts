@@ -1,3 +1,2 @@
 // Playlists (docs/behaviour.md#other-pages, #dialogs, #playlists): the user's lists, one list's page, and adding tracks to a list.
-export { startPlaylists } from './start';
 export { PlaylistsProvider } from './context';

@@ -24,7 +24,7 @@ import {
   STATUS_WRONG_TWO_FACTOR_CODE,
 } from '@/shared/constants';
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';
 import {
   codeError,

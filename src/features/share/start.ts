@@ -3,6 +3,7 @@
 import type { InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
+import { loadedLater } from '@/shared/loadedLater';
 import { createShareAccess } from './shareAccess';
 import type { SharingRef } from './sharingMachine';
 
@@ -18,22 +19,14 @@ export function startShare({ api, access, inspect }: ShareOptions) {
   const shares = createShareAccess(async (id) => (await shareApi()).getShare(api, id));
   // idle until a 分享 dialog or 我的分享 opens: created then (with `inspect`, as every actor of the
   // app), its code loading with those views
-  let sharing: SharingRef | null = null;
-  let creating: Promise<SharingRef> | null = null;
+  const sharing = loadedLater(async () => (await import('./sharing')).createSharing({ api, access, inspect }));
   return {
     shares,
     /** the owner of the open dialog's wizard and of the 我的分享 list; null until the first of them opened */
-    sharing: (): SharingRef | null => sharing,
+    sharing: (): SharingRef | null => sharing.current(),
     /** the owner, created (its code loaded) the first time; a failed load is tried again by the next view */
-    openSharing: (): Promise<SharingRef> =>
-      (creating ??= import('./sharing').then(
-        ({ createSharing }) => (sharing = createSharing({ api, access, inspect })),
-        (error: unknown) => {
-          creating = null;
-          throw error;
-        },
-      )),
-    stop: () => sharing?.stop(),
+    openSharing: (): Promise<SharingRef> => sharing.ready(),
+    stop: () => sharing.current()?.stop(),
   };
 }
 

@@ -5,7 +5,7 @@ import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/constants';
 import { ApiError, BadResponseError, NetworkError } from './errors';
 import { toCamelCase, toSnakeCase, snakeKey } from '@/rules/case';
 import { isRecord } from '@/rules/narrow';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 type QueryScalar = string | number | boolean;
 /** null/undefined values are left out; arrays become repeated keys, written exactly as given */

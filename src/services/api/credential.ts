@@ -1,7 +1,7 @@
 // Library registrations (credentials): list, add, delete (docs/protocol.md#credentials).
 import { libraryOrigin } from '../libraryUrls';
 import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
 import { isRecord, readBoolean, readId, readNumber, readString } from '@/rules/narrow';

@@ -1,7 +1,7 @@
 // Errors thrown by the API client. Each carries a message fit for a toast (docs/behaviour.md#errors-and-messages).
 import { STATUS_UNAUTHORIZED } from '@/shared/constants';
 import { hasErrorName } from '@/shared/errors';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 
 /** the server answered with an envelope whose status is not 0; message = the server's message */
 export class ApiError extends Error {

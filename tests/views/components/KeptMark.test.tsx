@@ -10,6 +10,7 @@ import { KeptMark } from '@/features/offline/components';
 import { keepingMachine, type KeepingEvent, type KeepItem, type KeptOnDevice } from '@/features/offline/keepingMachine';
 import { trackKey, type TrackIdentity } from '@/shared/track';
 import { text } from '@/shared/text';
+import { loadedLater } from '@/shared/loadedLater';
 
 const kept: TrackIdentity = { albumId: 'a1', discId: 1, trackId: 1 };
 const streamed: TrackIdentity = { albumId: 'a1', discId: 1, trackId: 2 };
@@ -17,7 +18,7 @@ const streamed: TrackIdentity = { albumId: 'a1', discId: 1, trackId: 2 };
 /** the download the keeping actor started: what it reports back */
 let download: ((event: KeepingEvent) => void) | null = null;
 
-function renderMarks(list: Promise<KeptOnDevice>, rows: TrackIdentity[] = [kept, streamed]) {
+async function renderMarks(list: Promise<KeptOnDevice>, rows: TrackIdentity[] = [kept, streamed]) {
   const downloadTrack = fromCallback<KeepingEvent, KeepItem>(({ sendBack }) => {
     download = sendBack;
   });
@@ -26,16 +27,21 @@ function renderMarks(list: Promise<KeptOnDevice>, rows: TrackIdentity[] = [kept,
   ).start();
   keeping.send({ type: 'LOAD' });
   const readAhead = vi.fn();
-  render(
-    <MantineProvider>
-      <KeepingProvider value={keeping}>
-        <KeptAheadProvider value={readAhead}>
-          {rows.map((track) => (
-            <KeptMark key={trackKey(track)} track={track} />
-          ))}
-        </KeptAheadProvider>
-      </KeepingProvider>
-    </MantineProvider>,
+  // as the app provides it: an actor whose code loads after the first page
+  const later = loadedLater(async () => keeping);
+  await later.ready();
+  await act(async () =>
+    render(
+      <MantineProvider>
+        <KeepingProvider value={later}>
+          <KeptAheadProvider value={readAhead}>
+            {rows.map((track) => (
+              <KeptMark key={trackKey(track)} track={track} />
+            ))}
+          </KeptAheadProvider>
+        </KeepingProvider>
+      </MantineProvider>,
+    ),
   );
   return { readAhead, keeping };
 }
@@ -43,7 +49,7 @@ function renderMarks(list: Promise<KeptOnDevice>, rows: TrackIdentity[] = [kept,
 describe('KeptMark', () => {
   test('a kept track’s row is marked and read ahead, once the keeping actor’s list says it is kept', async () => {
     let answer: (list: KeptOnDevice) => void = () => {};
-    const { readAhead } = renderMarks(new Promise((resolve) => (answer = resolve)));
+    const { readAhead } = await renderMarks(new Promise((resolve) => (answer = resolve)));
     expect(screen.queryByRole('img', { name: text.offline.kept })).toBeNull();
     expect(readAhead).not.toHaveBeenCalled();
 
@@ -62,7 +68,7 @@ describe('KeptMark', () => {
       type: 'normal' as const,
       albumTitle: 'Album',
     });
-    const { keeping } = renderMarks(Promise.resolve({ kept: [], queue: [], bytes: {} }), [kept, streamed, third]);
+    const { keeping } = await renderMarks(Promise.resolve({ kept: [], queue: [], bytes: {} }), [kept, streamed, third]);
     await act(async () => {});
     expect(screen.queryAllByRole('img')).toHaveLength(0);
 

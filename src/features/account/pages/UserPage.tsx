@@ -5,7 +5,7 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@/ui/styles/forms';
 import { Tabs } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { text } from '@/shared/text';
 import { useSearchParam } from '@/ui/useQueryParams';
 import { PageSpinner } from '@/ui/PageSpinner';
@@ -72,7 +72,10 @@ function UserTabs({ account }: { account: AccountRef }) {
         <SettingsForm />
       </Tabs.Panel>
       <Tabs.Panel value="storage" pt="md">
-        <KeptStoragePanel />
+        {/* the keeping actor loads after the first page: the panel shows once it has */}
+        <Suspense fallback={null}>
+          <KeptStoragePanel />
+        </Suspense>
       </Tabs.Panel>
     </Tabs>
   );

@@ -3,7 +3,7 @@
 import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { useAppStatus } from '../context';
 import { isOffline, updateAvailable, updating } from '../selectors';
 import classes from './AppStatusNotices.module.css';

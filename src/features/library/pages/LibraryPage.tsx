@@ -9,7 +9,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title } fr
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useLibraryActors } from '../context';
+import { useLibraryActors, useLibraryStatus, useLibrarySync } from '../context';
 import type { Credential } from '@/shared/types';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { Tip } from '@/ui/Tip';
@@ -18,11 +18,12 @@ import { AddLibraryDialog } from '../components/AddLibraryDialog';
 import { DeleteLibraryDialog } from '../components/DeleteLibraryDialog';
 import { libraryBadges } from '../libraryStatus';
 import classes from './LibraryPage.module.css';
-import { libraryStatusOf } from '../selectors';
 
 function LibraryItem({ credential }: { credential: Credential }) {
-  const { libraries, librarySync } = useLibraryActors();
-  const status = useSelector(librarySync, libraryStatusOf(credential.url));
+  const { libraries } = useLibraryActors();
+  // the sync loads after the first page: the row shows without it, its 同步 waits for it
+  const librarySync = useLibrarySync();
+  const status = useLibraryStatus(credential.url);
   const syncing = status?.state === 'syncing' || status?.state === 'pending';
   const deleteLabel = credential.controlled ? text.library.controlled : text.library.delete;
   // the libraries machine says what it takes now (a controlled library never; not while a dialog or request is open)
@@ -66,8 +67,8 @@ function LibraryItem({ credential }: { credential: Credential }) {
             <ActionIcon
               variant="subtle"
               aria-label={text.library.sync}
-              disabled={syncing}
-              onClick={() => librarySync.send({ type: 'SYNC_ONE', credential })}
+              disabled={syncing || !librarySync}
+              onClick={() => librarySync?.send({ type: 'SYNC_ONE', credential })}
             >
               <IconRefresh size={18} />
             </ActionIcon>

@@ -25,7 +25,7 @@ import { ArtistText } from '@/ui/ArtistText';
 import { Cover } from '@/ui/Cover';
 import { Tip } from '@/ui/Tip';
 import { useTrackSlots } from '@/ui/trackSlots';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import { ProgressBar } from './ProgressBar';
 import classes from './PlayerBar.module.css';
 

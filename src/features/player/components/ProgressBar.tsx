@@ -2,7 +2,7 @@
 // under the pointer. Keyboard: arrows seek by 5 s (it is a slider for assistive technology).
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatTime } from '@/rules/time';
-import { text } from '@/shared/text';
+import { text } from '@/shared/firstPageText';
 import classes from './ProgressBar.module.css';
 
 const KEY_STEP_S = 5;

@@ -21,13 +21,8 @@ export function AddToPlaylistMenuItem({ tracks }: { tracks: readonly TrackInfo[]
   );
 }
 
-export function AddToPlaylistButton({
-  tracks,
-  label = text.playlist.addTo,
-}: {
-  tracks: readonly TrackInfo[];
-  label?: string;
-}) {
+/** `queue`: the tracks are the whole play queue (将播放队列添加到播放列表) */
+export function AddToPlaylistButton({ tracks, queue = false }: { tracks: readonly TrackInfo[]; queue?: boolean }) {
   const add = useAddTracks();
   return (
     <Button
@@ -36,7 +31,7 @@ export function AddToPlaylistButton({
       disabled={tracks.length === 0}
       onClick={() => add(tracks)}
     >
-      {label}
+      {queue ? text.playlist.addQueue : text.playlist.addTo}
     </Button>
   );
 }

@@ -1,13 +1,14 @@
 // Renders the playlists' dialogs once any is open; their code (Modal, forms) loads only then, out
-// of the first page. Once shown they stay mounted, so a closing dialog can animate out.
+// of the first page, as the store's does (nothing renders until the app has created it). Once
+// shown they stay mounted, so a closing dialog can animate out.
 import { lazy, Suspense, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { usePlaylists } from '../context';
+import { usePlaylistsLoaded } from '../context';
+import type { PlaylistsFeature } from '../start';
 
 const PlaylistDialogs = lazy(() => import('./PlaylistDialogs'));
 
-export function PlaylistDialogsHost() {
-  const { playlists } = usePlaylists();
+function PlaylistDialogsWhenOpen({ playlists }: PlaylistsFeature) {
   const wanted = useSelector(
     playlists,
     (s) => s.hasTag('createDialog') || s.hasTag('deleteDialog') || s.hasTag('addDialog'),
@@ -20,4 +21,9 @@ export function PlaylistDialogsHost() {
       <PlaylistDialogs />
     </Suspense>
   );
+}
+
+export function PlaylistDialogsHost() {
+  const feature = usePlaylistsLoaded();
+  return feature && <PlaylistDialogsWhenOpen playlists={feature.playlists} />;
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Redirect, useLocation } from 'wouter';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.layer.css';
 import '@/ui/styles/forms';
 import '@mantine/core/styles/Code.layer.css';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';

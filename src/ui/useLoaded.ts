@@ -1,0 +1,32 @@
+// What a view of the first page reads of an actor that loads after it (shared/loadedLater.ts): the
+// actor once something else had it created, null until then. Never suspends: a pending `use()` in
+// the first page's frame would hold back every update of the page around it.
+import { use, useCallback, useSyncExternalStore } from 'react';
+import type { LoadedLater } from '@/shared/loadedLater';
+
+export function useLoaded<T>(later: LoadedLater<T>): T | null {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      let listening = true;
+      void later.loaded.then(() => listening && changed());
+      return () => {
+        listening = false;
+      };
+    },
+    [later],
+  );
+  return useSyncExternalStore(subscribe, later.current, later.current);
+}
+
+/**
+ * An actor that loads after the first page, for a view that needs it: at once when it is there,
+ * else the view waits (its Suspense fallback shows) while its code loads. Only a view inside a
+ * Suspense boundary of its own or of its page may call this.
+ */
+export function useReady<T>(later: LoadedLater<T>): T {
+  const ready = later.ready();
+  const made = later.current();
+  // React's use() reads a promise marked settled at once instead of suspending for a moment
+  if (made !== null) Object.assign(ready, { status: 'fulfilled', value: made });
+  return use(ready);
+}
