@@ -7,7 +7,8 @@ import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage, type TestPage } from '../../harness/browser';
 import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../../harness/gap';
 import { openSignedIn } from '../../harness/signIn';
-import { AUDIO_SPY, audio, bar, expectAdvancing, expectBarTitle, mainButton, storedTrack } from './support/playerBar';
+import { audio, bar, expectAdvancing, expectBarTitle, mainButton, storedTrack } from './support/playerBar';
+import { AUDIO_SPY } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
 
 const DAY_NIGHT_ALBUM = 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04'; // 昼/夜 Day/Night

@@ -12,16 +12,8 @@ import type { Locator, Page } from 'playwright-core';
 import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
 import { openSignedIn } from '../../harness/signIn';
-import {
-  AUDIO_SPY,
-  audio,
-  bar,
-  barTitle,
-  expectAdvancing,
-  expectBarTitle,
-  mainButton,
-  storedTrack,
-} from './support/playerBar';
+import { audio, bar, barTitle, expectAdvancing, expectBarTitle, mainButton, storedTrack } from './support/playerBar';
+import { AUDIO_SPY } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
 
 const SITE_NAME = '港口电台';

@@ -82,8 +82,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** waits (up to 15 s, for a loaded machine) until no ffmpeg is left; what is left then */
 async function leftAfterSettling(server: AnnivServer): Promise<{ transcoder: number; processes: number }> {
-  // a loaded machine slows ffmpeg down: it may take many seconds to fill the buffers and stall
-  const deadline = Date.now() + 60_000;
+  // A loaded machine slows ffmpeg down: a stalled reader is only seen once ffmpeg has filled the
+  // loopback socket's buffers (megabytes), which took over a minute with the browser files and
+  // three vitest workers beside it. It returns as soon as the transcode has settled.
+  const deadline = Date.now() + 150_000;
   while ((server.transcoder.running > 0 || ffmpegChildren().length > 0) && Date.now() < deadline) await sleep(100);
   return { transcoder: server.transcoder.running, processes: ffmpegChildren().length };
 }
@@ -204,7 +206,7 @@ describe('an aborted transcode ends at once, at any stage', () => {
       left: { transcoder: 0, processes: 0 },
       cut: [true],
     });
-  }, 90_000);
+  }, 200_000);
 
   test('a client that reads on gets the whole track; ffmpeg ends with it', async () => {
     const token = await signUserToken(open.keys, 'reader@example.com');

@@ -1,11 +1,22 @@
 // The element the player plays: the player makes its <audio> elements with `new Audio()` and never
-// attaches them to the document, so an init script wraps `HTMLMediaElement.prototype.play` and keeps
-// the element play() was last called on in `window.__player`.
+// attaches them to the document, so an init script wraps `window.Audio` (every element lands in
+// `window.__audios`) and `HTMLMediaElement.prototype.play` (the element play() was last called on
+// is `window.__player`; preload elements are never played).
 import type { Page } from 'playwright-core';
 
 // Kept a string: a function would be serialised after the test transform, helpers and all.
 export const AUDIO_SPY = `(() => {
+  const NativeAudio = window.Audio;
+  const audios = [];
+  window.__audios = audios;
   window.__player = null;
+  const SpyAudio = function (src) {
+    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
+    audios.push(element);
+    return element;
+  };
+  SpyAudio.prototype = NativeAudio.prototype;
+  window.Audio = SpyAudio;
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
     window.__player = this;

@@ -6,26 +6,6 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../../server/demo/catalog';
 
-// Kept a string: a function would be serialised after the test transform, helpers and all.
-export const AUDIO_SPY = `(() => {
-  const NativeAudio = window.Audio;
-  const audios = [];
-  window.__audios = audios;
-  window.__player = null;
-  const SpyAudio = function (src) {
-    const element = src === undefined ? new NativeAudio() : new NativeAudio(src);
-    audios.push(element);
-    return element;
-  };
-  SpyAudio.prototype = NativeAudio.prototype;
-  window.Audio = SpyAudio;
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function () {
-    window.__player = this;
-    return play.call(this);
-  };
-})();`;
-
 export interface AudioState {
   found: boolean;
   paused: boolean;
