@@ -5,7 +5,7 @@
 #      then the browser files three at a time (they wait mostly on their pages and servers), and
 #      vitest's unit, views and server projects; the logs of the background steps are printed
 #      when they end, after vitest's own output;
-#   3. the browser file timed on the audio clock (playback.test.ts), alone: nothing beside it;
+#   3. the browser file timed on the audio clock (gapless.test.ts), alone: nothing beside it;
 #   4. scripts/test-summary.ts: "Tests: N passed, M failed", failing the run when any suite or
 #      check failed (a failed check does not stop the suites: all failures show in one run).
 set -u

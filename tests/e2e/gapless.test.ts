@@ -3,27 +3,23 @@
 // This file runs alone, after the others (vitest.e2e.config.ts): other files' browsers beside it
 // move the audio clock by more than the line it holds.
 import { describe, expect, test } from 'vitest';
-import { DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage, type TestPage } from '../../harness/browser';
 import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../../harness/gap';
-import { openSignedIn } from '../../harness/signIn';
-import { audio, bar, expectAdvancing, expectBarTitle, mainButton, storedTrack } from './support/playerBar';
-import { AUDIO_SPY } from './support/audioSpy';
+import {
+  album,
+  albumPath,
+  audio,
+  bar,
+  expectAdvancing,
+  expectBarTitle,
+  mainButton,
+  signedInWithSpy,
+  storedTrack,
+} from './support/playerBar';
 import { serverAndBrowser } from './support/suite';
 
 const DAY_NIGHT_ALBUM = 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04'; // 昼/夜 Day/Night
-const albumPath = (id: string) => `/album/${id}`;
-const album = (id: string) => DEMO_ALBUMS.find((a) => a.album_id === id)!;
 
 const suite = serverAndBrowser();
-
-/** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
-async function signedIn(path: string): Promise<TestPage> {
-  const tp = await newPage(suite.browser);
-  await tp.page.addInitScript(AUDIO_SPY);
-  await openSignedIn(tp.page, suite.server, path);
-  return tp;
-}
 
 describe('gapless playback', () => {
   const dayNight = album(DAY_NIGHT_ALBUM).discs[0]!.tracks;
@@ -33,7 +29,7 @@ describe('gapless playback', () => {
   test('黄昏 → 夜 (one chord cut in two) in every loop mode: the next track sounds within 20 ms of the last sample', {
     timeout: 120_000,
   }, async () => {
-    const { page, expectNoErrors, close } = await signedIn(albumPath(DAY_NIGHT_ALBUM));
+    const { page, expectNoErrors, close } = await signedInWithSpy(suite, albumPath(DAY_NIGHT_ALBUM));
     await page.addInitScript(SAMPLE_AUDIO_CLOCKS);
     await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
       tracks: [storedTrack(DAY_NIGHT_ALBUM, 1, dusk), storedTrack(DAY_NIGHT_ALBUM, 1, night)],

@@ -9,10 +9,21 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { albumFolder, DEMO_ALBUMS } from '../../server/demo/catalog';
-import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
-import { openSignedIn } from '../../harness/signIn';
-import { audio, bar, barTitle, expectAdvancing, expectBarTitle, mainButton, storedTrack } from './support/playerBar';
+import { albumFolder } from '../../server/demo/catalog';
+import { newPage, type TestPage } from '../../harness/browser';
+import {
+  album,
+  albumPath,
+  audio,
+  bar,
+  barTitle,
+  expectAdvancing,
+  expectBarTitle,
+  mainButton,
+  type SignedInOptions,
+  signedInWithSpy,
+  storedTrack,
+} from './support/playerBar';
 import { AUDIO_SPY } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
 
@@ -26,7 +37,6 @@ const HARP_ALBUM = '0a7e9b3c-5d2f-4a8b-b1c6-7e8f9a0b1c03'; // 竖琴与海: its 
 const VOCAL_ALBUM = '2e9c5a7b-4d1f-4e3a-8b5c-6f7a8b9c0d07'; // 声之形 Vocal Collection
 const LONG_TRACK = '漫长的潮汐 (Extended)';
 
-const album = (id: string) => DEMO_ALBUMS.find((a) => a.album_id === id)!;
 /** every track title of an album, discs in order (the order 播放全部 queues them in) */
 const titlesOf = (id: string) => album(id).discs.flatMap((disc) => disc.tracks.map((t) => t.title));
 const TWO_DISC_TITLES = titlesOf(TWO_DISC_ALBUM);
@@ -35,19 +45,7 @@ const suite = serverAndBrowser({ env: { SITE_NAME, SITE_DESCRIPTION } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface SignedInOptions extends NewPageOptions {
-  /** the page's clock is Playwright's from the start: time flows as usual, and a test moves it on (page.clock.fastForward) */
-  movableClock?: boolean;
-}
-
-/** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
-async function signedIn(path: string, { movableClock = false, ...options }: SignedInOptions = {}): Promise<TestPage> {
-  const tp = await newPage(suite.browser, options);
-  if (movableClock) await tp.page.clock.install();
-  await tp.page.addInitScript(AUDIO_SPY);
-  await openSignedIn(tp.page, suite.server, path);
-  return tp;
-}
+const signedIn = (path: string, options?: SignedInOptions): Promise<TestPage> => signedInWithSpy(suite, path, options);
 
 /** every Audio element the page made: how many, and how many are playing */
 function allAudios(page: Page): Promise<{ count: number; playing: number }> {
@@ -68,7 +66,6 @@ async function expectStopped(page: Page, overMs = 1000): Promise<void> {
 }
 
 const toast = (page: Page, message: string) => page.getByText(message, { exact: true });
-const albumPath = (id: string) => `/album/${id}`;
 const rowOf = (page: Page, title: string): Locator =>
   page
     .locator('main')

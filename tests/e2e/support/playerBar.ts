@@ -5,6 +5,31 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../../server/demo/catalog';
+import { newPage, type NewPageOptions, type TestPage } from '../../../harness/browser';
+import { openSignedIn } from '../../../harness/signIn';
+import { AUDIO_SPY } from './audioSpy';
+import type { Suite } from './suite';
+
+export const album = (id: string) => DEMO_ALBUMS.find((a) => a.album_id === id)!;
+export const albumPath = (id: string) => `/album/${id}`;
+
+export interface SignedInOptions extends NewPageOptions {
+  /** the page's clock is Playwright's from the start: time flows as usual, and a test moves it on (page.clock.fastForward) */
+  movableClock?: boolean;
+}
+
+/** A fresh page with the Audio spy that opens `path` (a guarded page), signs in as the demo user and lands back on it. */
+export async function signedInWithSpy(
+  suite: Suite,
+  path: string,
+  { movableClock = false, ...options }: SignedInOptions = {},
+): Promise<TestPage> {
+  const tp = await newPage(suite.browser, options);
+  if (movableClock) await tp.page.clock.install();
+  await tp.page.addInitScript(AUDIO_SPY);
+  await openSignedIn(tp.page, suite.server, path);
+  return tp;
+}
 
 export interface AudioState {
   found: boolean;
