@@ -22,7 +22,9 @@ function base32(bytes: Uint8Array): string {
 }
 
 /** 160 random bits (RFC 4226's recommended size), base32: 32 characters */
-export function newTotpSecret(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function newTotpSecret(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   return base32(random(new Uint8Array(20)));
 }
 
