@@ -34,6 +34,10 @@ export default defineConfig({
           name: 'views',
           include: ['tests/views/**/*.test.tsx', 'tests/app/**/*.test.ts'],
           environment: 'happy-dom',
+          // as the unit project: the files share a worker's modules (importing the app per file was
+          // 95 s of the project's 132 s of CPU); what a test leaves in them (the apps it rendered,
+          // the cached availability, the address mode) the setup file resets after each test
+          isolate: false,
           setupFiles: ['tests/support/setup-dom.ts'],
           testTimeout: 15000,
         },

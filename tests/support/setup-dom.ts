@@ -6,6 +6,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { closeAlbumDb } from '@/storage/albumDb';
 import { closeLibraryDb } from '@/storage/libraryDb';
+import { setAddressMode } from '@/services/addresses';
+import { stopRunningApps } from '../views/runningApps';
 
 // findBy… and waitFor wait for what a user would see. CI runs every suite at once on two cores, where
 // a page (a lazy chunk, a sync, a fake server answer) can take seconds to appear: Testing Library's
@@ -25,9 +27,11 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  await stopRunningApps();
   cleanup();
   clearLocalStorage();
   // every test starts with empty databases: close the cached handles, then a fresh factory
   await Promise.all([closeAlbumDb(), closeLibraryDb()]);
   globalThis.indexedDB = new IDBFactory();
+  setAddressMode('path');
 });

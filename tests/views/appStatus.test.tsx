@@ -2,7 +2,7 @@
 // online/offline events, and a new version of the app waits behind a prompt: 稍后 hides it, 刷新
 // tells the service worker to take over (the registration is a fake here; the real one is in the
 // offline e2e).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromCallback } from 'xstate';
@@ -33,6 +33,11 @@ async function app(serviceWorker = fakeServiceWorker()) {
   await screen.findByRole('link', { name: 'Mio' });
   return { ...rendered, serviceWorker, user: userEvent.setup() };
 }
+
+// the browser's own onLine again after each test: the next file shares this window (vitest.config.ts)
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'onLine');
+});
 
 const setOnline = (online: boolean) =>
   act(() => {

@@ -1,7 +1,7 @@
 // The whole app with hash addresses (a server that serves the build as files only, like anniv-go):
 // links, the address bar, query parameters, the login return path and share links all live after
 // `/#`, and the original client's hash links open their pages.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setAddressMode } from '@/services/addresses';
@@ -10,7 +10,6 @@ import { createFakeAnniv, type WireAlbum } from './fakeAnniv';
 import { renderApp, warmUpPages } from './renderApp';
 
 beforeAll(warmUpPages, 60_000);
-afterEach(() => setAddressMode('path'));
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const HOME = 'https://home.example';

@@ -1,26 +1,9 @@
 // Renders the whole app at a path with the real machines over a fake Anniv server.
 import { render } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import { waitFor } from 'xstate';
 import { App } from '@/app/App';
 import { createAppSystem, type SystemOptions } from '@/app/system';
 import { createFakeAnniv } from './fakeAnniv';
-
-// A test's app must settle and stop with the test: a sync step still running would otherwise write
-// into the next test's fresh IndexedDB (tests/support/setup-dom.ts resets it after this hook).
-const running = new Set<ReturnType<typeof createAppSystem>>();
-afterEach(async () => {
-  for (const system of running) {
-    // the sync exists once credentials loaded (its code loads after the first page)
-    const sync = system.librarySync.current();
-    if (sync)
-      await waitFor(sync, (s) => s.matches('idle') && s.context.queue.length === 0, {
-        timeout: 5000,
-      }).catch(() => {});
-    system.stop();
-  }
-  running.clear();
-});
+import { appStarted } from './runningApps';
 
 export function renderApp(
   path: string,
@@ -36,7 +19,7 @@ export function renderApp(
     reload: (to) => reloads.push(to ?? currentPath()),
     ...options,
   });
-  running.add(system);
+  appStarted(system);
   const view = render(<App system={system} env="test" />);
   return { ...view, system, server, reloads };
 }

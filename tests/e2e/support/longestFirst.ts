@@ -2,20 +2,28 @@
 // first, so none of them starts last and holds the run up alone. Vitest orders by the durations it
 // cached from the last run, and with no cache (a fresh clone) by file size, which puts the
 // shortest files first for the interface path groups and the deployment journeys (a few lines
-// calling a shared module). These go first whatever the cache says; the rest keep vitest's order.
+// calling a shared module), and started the longest file tenth. These go first whatever the cache
+// says; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Files (or folders, ending in '/') that take longest, relative to the repository. */
+/**
+ * Files that take longest, relative to the repository, longest first
+ * (measured alone at three files side by side: 119, 95, 94, 92, 74, 68, 66 and 65 s; the next is 57 s).
+ */
 const LONGEST = [
+  'tests/e2e/playback.test.ts',
   'tests/e2e/deployment-strict.test.ts',
-  'tests/e2e/interface-paths/',
+  'tests/e2e/interface-paths/session.test.ts',
+  'tests/e2e/interface-paths/lists.test.ts',
+  'tests/e2e/interface-paths/sharing.test.ts',
+  'tests/e2e/interface-paths/keeping.test.ts',
+  'tests/e2e/interface-paths/player.test.ts',
   'tests/e2e/deployment-reference.test.ts',
 ];
 
 const rank = (spec: TestSpecification): number => {
   const file = spec.moduleId.slice(spec.project.config.root.length).replace(/^\//, '');
-  // biome-ignore lint/complexity/useIndexOf: a folder entry matches by prefix, not by equality
-  const index = LONGEST.findIndex((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry));
+  const index = LONGEST.indexOf(file);
   return index === -1 ? LONGEST.length : index;
 };
 
