@@ -34,6 +34,9 @@ export default defineConfig({
           // docs/performance.md for the counts measured on the 2-core machine
           fileParallelism: true,
           maxWorkers: 3,
+          // a worker's files share its modules (Playwright, the machines the interface paths walk)
+          // instead of importing them again each; every file starts its own server and browser
+          isolate: false,
           sequence: { sequencer: LongestFirstSequencer, groupOrder: 0 },
         },
       },
