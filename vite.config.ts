@@ -13,14 +13,25 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /*
  * Chunking, chosen by measurement (docs/architecture.md 8): `app` = what the entry imports
  * statically, in one file; `data` = services, storage and rules loaded later; lazily loaded modules in
- * four files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
+ * five files: `open`, what the shared page (/s/{id}, opened signed out from a link) needs,
  * `album`, what the album page needs beyond that, `menu`, what a row's menu needs when first
- * opened (all three found by a probe build, build/pageModules.ts), and `lazy`, the rest
+ * opened, `stores`, what the stores created at sign-in need (all four found by a probe build,
+ * build/pageModules.ts), and `lazy`, the rest
  * other signed-in pages need. Pages and dialogs keep their own small chunks, with the parts only
  * they import (build/pageParts.ts).
  */
 /** a row's menu, loaded when first wanted (src/ui/RowMenu.tsx): its code and the positioning engine in one `menu` file */
 const ROW_MENU = 'src/ui/RowMenuLoaded.tsx';
+/**
+ * the stores created once somebody is signed in (src/app/system.ts), on any page: in a `stores` file
+ * of their own, so a signed-in first page does not fetch all of `lazy` for them
+ */
+const STORES = [
+  'src/features/favourites/start.ts',
+  'src/features/playlists/start.ts',
+  'src/features/offline/start.ts',
+  'src/features/library/sync.ts',
+] as const;
 /**
  * the `data` chunk: services, storage and rules, and browse's album cache over them (loaded with
  * the album page's data; in `lazy` it would make the album page fetch that whole file)
@@ -35,11 +46,17 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const probe = isProbe();
   const needs =
     command === 'build' && !probe
-      ? await pageModules(fileURLToPath(import.meta.url), ROOT, ['SharedPage', 'AlbumPage', ROW_MENU] as const)
+      ? await pageModules(fileURLToPath(import.meta.url), ROOT, [
+          'SharedPage',
+          'AlbumPage',
+          ROW_MENU,
+          ...STORES,
+        ] as const)
       : null;
   const open = needs?.SharedPage ?? new Set<string>();
   const album = needs?.AlbumPage ?? new Set<string>();
   const menu = needs?.[ROW_MENU] ?? new Set<string>();
+  const stores = new Set(STORES.flatMap((store) => [...(needs?.[store] ?? [])]));
   const parts = pageParts();
   const own = parts.ownChunk;
   return {
@@ -85,7 +102,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
                     { name: 'open', test: (id: string) => open.has(id) && !own(id), priority: 22 },
                     { name: 'album', test: (id: string) => album.has(id) && !own(id), priority: 21 },
                     { name: 'menu', test: (id: string) => menu.has(id) && !own(id), priority: 21 },
-                    { name: 'lazy', test: (id: string) => !own(id), priority: 20 },
+                    { name: 'stores', test: (id: string) => stores.has(id) && !own(id), priority: 20 },
+                    { name: 'lazy', test: (id: string) => !own(id), priority: 19 },
                   ]),
             ],
           },
