@@ -7,7 +7,6 @@ import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../../harnes
 import {
   album,
   albumPath,
-  audio,
   bar,
   expectAdvancing,
   expectBarTitle,
@@ -15,6 +14,7 @@ import {
   signedInWithSpy,
   storedTrack,
 } from './support/playerBar';
+import { audio } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
 
 const DAY_NIGHT_ALBUM = 'b5e2c7a9-1f3d-4b6e-8a2c-9d0e1f2a3b04'; // 昼/夜 Day/Night

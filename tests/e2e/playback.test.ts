@@ -14,7 +14,6 @@ import { newPage, type TestPage } from '../../harness/browser';
 import {
   album,
   albumPath,
-  audio,
   bar,
   barTitle,
   expectAdvancing,
@@ -24,7 +23,7 @@ import {
   signedInWithSpy,
   storedTrack,
 } from './support/playerBar';
-import { AUDIO_SPY } from './support/audioSpy';
+import { AUDIO_SPY, audio } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
 
 const SITE_NAME = '港口电台';

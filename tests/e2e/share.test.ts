@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadOrCreateKeys, signShareToken } from '../../server/library/keys';
 import { LIMITS } from '../../server/api/limits';
-import { AUDIO_SPY, playedAudio } from './support/audioSpy';
+import { AUDIO_SPY, audio } from './support/audioSpy';
 import { newPage } from '../../harness/browser';
 import { openSignedIn } from '../../harness/signIn';
 import { serverAndBrowser } from './support/suite';
@@ -108,13 +108,13 @@ describe('a share link', () => {
     await page.getByRole('button', { name: '播放全部' }).click();
     const bar = page.getByRole('contentinfo', { name: '正在播放' });
     await bar.getByText('港灯', { exact: true }).waitFor();
-    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
     expect([...served]).toEqual(['audio/aac low Authorization']);
 
     await page.reload();
     await bar.getByText('港灯', { exact: true }).waitFor();
     await bar.getByRole('button', { name: '播放', exact: true }).click();
-    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
     // no token was written to storage
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('auth=');
     expect(workers.filter((url) => url.includes('library.worker'))).toEqual([]);
@@ -159,7 +159,7 @@ describe('a share link', () => {
     expect(statuses[0]).toBe(503);
     // the other listeners are done: the page's next try finds a free place
     for (const req of held) req.destroy();
-    await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
     expect(statuses.at(-1)).toBe(200);
     expect(await toast(page, '无法播放该歌曲').count()).toBe(0);
     expectNoErrors();

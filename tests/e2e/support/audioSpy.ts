@@ -24,24 +24,30 @@ export const AUDIO_SPY = `(() => {
   };
 })();`;
 
-export interface PlayedAudio {
+export interface AudioState {
   found: boolean;
-  currentTime: number;
-  src: string;
   paused: boolean;
+  currentTime: number;
+  duration: number;
+  muted: boolean;
+  volume: number;
+  src: string;
 }
 
-/** what the element last played is doing (install AUDIO_SPY with page.addInitScript first) */
-export function playedAudio(page: Page): Promise<PlayedAudio> {
+/** what the element play() was last called on is doing (install AUDIO_SPY with page.addInitScript first) */
+export function audio(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
     const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
-    return element
-      ? {
-          found: true,
-          currentTime: element.currentTime,
-          src: element.currentSrc || element.src,
-          paused: element.paused,
-        }
-      : { found: false, currentTime: 0, src: '', paused: true };
+    if (!element)
+      return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
+    return {
+      found: true,
+      paused: element.paused,
+      currentTime: element.currentTime,
+      duration: element.duration,
+      muted: element.muted,
+      volume: element.volume,
+      src: element.currentSrc || element.src,
+    };
   });
 }

@@ -17,7 +17,7 @@ import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../../server/demo/catalog';
 import { formatBytes } from '../../../src/rules/bytes';
-import { AUDIO_SPY, playedAudio } from './audioSpy';
+import { AUDIO_SPY, audio } from './audioSpy';
 import { newPage, type TestPage } from '../../../harness/browser';
 import { logIn, registerOnPage } from '../../../harness/signIn';
 import { REPO_ROOT, type TestServer } from '../../../harness/serverProcess';
@@ -183,7 +183,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
 
         await track.getByRole('button', { name: '播放', exact: true }).click();
         await bar(page).getByText('夜航船', { exact: true }).waitFor();
-        await expect.poll(async () => (await playedAudio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+        await expect.poll(async () => (await audio(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
 
         await page.getByRole('link', { name: '播放列表', exact: true }).click();
         await expectRoute(page, '/playlist');
@@ -272,7 +272,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
         await visitor.page.getByRole('button', { name: '播放全部' }).click();
         await bar(visitor.page).getByText('港灯', { exact: true }).waitFor();
         await expect
-          .poll(async () => (await playedAudio(visitor.page)).currentTime, { timeout: 30_000 })
+          .poll(async () => (await audio(visitor.page)).currentTime, { timeout: 30_000 })
           .toBeGreaterThan(0.5);
         expect([...served]).toEqual(['audio/aac low']);
         visitor.expectNoErrors();

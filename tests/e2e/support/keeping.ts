@@ -2,7 +2,7 @@
 // dialog, and what the page has stored (IndexedDB `kept`, Cache Storage `kept-audio`).
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { playedAudio } from './audioSpy';
+import { audio } from './audioSpy';
 
 /** what a browser logs by itself for requests that cannot reach the network */
 export const OFFLINE_CONSOLE = [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
@@ -86,8 +86,8 @@ export async function playsFromDevice(page: Page, title: string): Promise<void> 
   await expect
     .poll(
       async () => {
-        const audio = await playedAudio(page);
-        return { from: audio.src.slice(0, 'blob:'.length), playing: audio.currentTime > 0.3 };
+        const played = await audio(page);
+        return { from: played.src.slice(0, 'blob:'.length), playing: played.currentTime > 0.3 };
       },
       { timeout: 20_000 },
     )

@@ -1,13 +1,12 @@
-// The player as playback's browser files drive and check it: an init script that keeps every Audio
-// element the page makes (\`window.__audios\`) and the one play() was last called on
-// (\`window.__player\`; preload elements are never played), what that element is doing, the player
-// bar, and a saved queue item as the app stores it.
+// The player as playback's browser files drive and check it: a signed-in page with the Audio spy
+// (audioSpy.ts, which also reads what the played element is doing), whether that element plays on,
+// the player bar, and a saved queue item as the app stores it.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../../server/demo/catalog';
 import { newPage, type NewPageOptions, type TestPage } from '../../../harness/browser';
 import { openSignedIn } from '../../../harness/signIn';
-import { AUDIO_SPY } from './audioSpy';
+import { AUDIO_SPY, audio, type AudioState } from './audioSpy';
 import type { Suite } from './suite';
 
 export const album = (id: string) => DEMO_ALBUMS.find((a) => a.album_id === id)!;
@@ -29,34 +28,6 @@ export async function signedInWithSpy(
   await tp.page.addInitScript(AUDIO_SPY);
   await openSignedIn(tp.page, suite.server, path);
   return tp;
-}
-
-export interface AudioState {
-  found: boolean;
-  paused: boolean;
-  currentTime: number;
-  duration: number;
-  muted: boolean;
-  volume: number;
-  src: string;
-}
-
-/** the player's element (the one play() was called on) */
-export function audio(page: Page): Promise<AudioState> {
-  return page.evaluate(() => {
-    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
-    if (!element)
-      return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
-    return {
-      found: true,
-      paused: element.paused,
-      currentTime: element.currentTime,
-      duration: element.duration,
-      muted: element.muted,
-      volume: element.volume,
-      src: element.currentSrc || element.src,
-    };
-  });
 }
 
 /** the element plays and its time moves on by more than `minAdvance` s, on the same track */
