@@ -238,6 +238,16 @@ export interface StaticOptions {
   signedInPreloads?: boolean;
 }
 
+/**
+ * Whether the request loads a page (a navigation, in a tab or a frame). A request without
+ * Sec-Fetch-Dest (a script, an older browser) is taken as one.
+ */
+function loadsAPage(c: Context): boolean {
+  const dest = c.req.header('sec-fetch-dest');
+  return dest === undefined || PAGE_DESTINATIONS.has(dest);
+}
+const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame']);
+
 /** gin's answer to a path it has no route or file for */
 const GIN_NOT_FOUND = '404 page not found';
 
@@ -266,6 +276,10 @@ export function staticClient(
       if (pathname.startsWith('/assets/')) return c.text('Not Found', 404);
     }
     if (filesOnly) return pathname === '/' ? send(c, index, indexStat, 'no-cache') : c.text(GIN_NOT_FOUND, 404);
+    // The app's pages are for loading a page: an image, a script or a fetch of a file that does not
+    // exist (an avatar typed as `a.png` on /user/index asks for /user/a.png) gets a 404, not the app,
+    // whose Link header would have the browser preload the API answers of a start nobody makes.
+    if (!loadsAPage(c)) return c.text('Not Found', 404);
     const pages = await routePagesOf(root);
     const page = pages.find((r) => r.pattern.test(pathname));
     const pageStat = page ? await fileStat(page.file) : null;

@@ -77,6 +77,20 @@ describe('by default every address loads the app with the path-address marker', 
     expect((await get(byDefault, '/album/3f8a2c1e')).body).toBe(ALBUM_PAGE);
   });
 
+  test('a page load says so (Sec-Fetch-Dest: document) and gets the app', async () => {
+    const res = await byDefault.apiApp.request('/user/index', { headers: { 'Sec-Fetch-Dest': 'document' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(APP);
+  });
+
+  // an avatar typed as `a.png` on /user/index: the browser asks for /user/a.png as an image
+  test.each(['image', 'script', 'empty'])('a missing file asked for as %s → 404, no app, no preloads', async (dest) => {
+    const res = await byDefault.apiApp.request('/user/a.png', { headers: { 'Sec-Fetch-Dest': dest } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('link')).toBeNull();
+    expect(await res.text()).not.toContain(ADDRESS_MARKER);
+  });
+
   test('index.html asked for by name stays as built (the service worker precaches it)', async () => {
     expect((await get(byDefault, '/index.html')).body).toBe(INDEX);
   });

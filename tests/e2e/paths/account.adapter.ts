@@ -49,12 +49,12 @@ export const accountAdapter: InterfaceAdapter<SignIn> = {
   stateKey: (snapshot) =>
     JSON.stringify([snapshot.value, twoFactorOn(snapshot), codesShown(snapshot.context as AccountContext)]),
   async start({ suite }) {
-    const { tp, page, held, desk, account } = await openUserPageSignedIn(suite);
+    const { tp, page, held, desk, account, quiet } = await openUserPageSignedIn(suite);
     // signed in: the page asks who it is, and the user page opens with its account
     await letThrough(held.info);
     await page.getByRole('tabpanel').waitFor({ timeout: WAIT_MS });
     const none = { registering: null, newPassword: null, newNickname: null, typed: null, leadsTo: null, toast: null };
-    return { tp, page, held, desk, account, shownNickname: account.nickname, leaveTo: '/', ...none };
+    return { tp, page, held, desk, account, quiet, shownNickname: account.nickname, leaveTo: '/', ...none };
   },
   async stop(ctx) {
     ctx.tp.expectNoErrors();

@@ -15,6 +15,7 @@ import {
 import { text } from '@/shared/text';
 import { newPage } from '../../../harness/browser';
 import type { Suite } from '../support/suite';
+import { apiQuiet } from './apiQuiet';
 import { ANSWERED_FAILURES, holdRequests, type HeldRequests } from './heldRequests';
 import { AccountDesk, freshCode, newAccount } from './sessionAccount';
 import {
@@ -44,8 +45,9 @@ export async function openUserPageSignedIn(suite: Suite) {
   const account = newAccount();
   await desk.register(account);
   await desk.signIn(account);
+  const quiet = apiQuiet(page, held);
   await page.goto(`${suite.server.baseUrl}/user/index`);
-  return { tp, page, held, desk, account };
+  return { tp, page, held, desk, account, quiet };
 }
 
 export const statusOf = (event: AnyEventObject) => (event.error instanceof ApiError ? event.error.status : null);
@@ -74,13 +76,18 @@ async function keepShownCodes(ctx: SignIn): Promise<void> {
   ctx.account!.recoveryCodes = await list.getByRole('listitem').allTextContents();
 }
 
+/** a picture the reference server has (the app's icon), for the samples' avatars */
+const AVATAR = '/icon-192.png';
+
 /** what the listener does on the user page, a step each */
 export const accountSteps = {
   async UPDATE_PROFILE(ctx, event) {
     const form = await openUserTab(ctx, text.user.tabs.profile);
     const sample = event.form as { nickname: string; avatar: string };
     await form.getByLabel(text.user.nickname, { exact: true }).fill(sample.nickname);
-    await form.getByLabel(text.user.avatar, { exact: true }).fill(sample.avatar);
+    // a sample's avatar stands for a picture at an address that answers: the form shows it at once,
+    // and one that leads nowhere (`a.png`) would be a 404 in the console
+    await form.getByLabel(text.user.avatar, { exact: true }).fill(sample.avatar.trim() === '' ? sample.avatar : AVATAR);
     ctx.newNickname = sample.nickname;
     await submitIn(form, text.user.confirmChanges).click();
   },

@@ -72,6 +72,15 @@ async function signedIn(ctx: SignIn, event: AnyEventObject): Promise<void> {
   ctx.leadsTo = back ? new URL(back, ctx.page.url()).pathname : '/';
 }
 
+/**
+ * Signed out in another tab, once the app's own calls have their answers: a call still out (the
+ * stores' loads right after a sign-in) would meet the ended session and end it in the app first.
+ */
+async function signOutElsewhere(ctx: SignIn): Promise<void> {
+  await ctx.quiet();
+  await ctx.desk.signOut();
+}
+
 /** the user page is open in the model: its account loaded (or loading) */
 const accountOpen = (model: AnyMachineSnapshot) =>
   (model.context as SessionContext).account !== null || 'loadAccount' in model.children;
@@ -105,9 +114,9 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     ]),
   async start({ suite }) {
     // this browser signed in before: its session cookie is there, the app does not know the user yet
-    const { tp, page, held, desk, account } = await openUserPageSignedIn(suite);
+    const { tp, page, held, desk, account, quiet } = await openUserPageSignedIn(suite);
     const none = { registering: null, newPassword: null, newNickname: null, typed: null, leadsTo: null, toast: null };
-    return { tp, page, held, desk, account, shownNickname: account.nickname, leaveTo: '/', ...none };
+    return { tp, page, held, desk, account, quiet, shownNickname: account.nickname, leaveTo: '/', ...none };
   },
   async stop(ctx) {
     ctx.tp.expectNoErrors();
@@ -244,7 +253,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     // signed out in another tab: 我的分享's list is refused as signed out by the server itself
     async SESSION_EXPIRED(ctx) {
-      await ctx.desk.signOut();
+      await signOutElsewhere(ctx);
       await openMyShares(ctx);
       await letThrough(ctx.held.shares);
       ctx.leaveTo = '/user/login';
@@ -287,7 +296,7 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     async 'xstate.error.actor.logout'(ctx, event) {
       if (statusOf(event) !== STATUS_UNAUTHORIZED) return answer('logout', toastUnless())(ctx, event);
       // the session had ended already (signed out in another tab): the server says so itself
-      await ctx.desk.signOut();
+      await signOutElsewhere(ctx);
       await letThrough(ctx.held.logout);
       ctx.toast = text.logout.succeeded;
     },

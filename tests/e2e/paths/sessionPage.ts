@@ -36,6 +36,8 @@ export interface SignIn {
   page: Page;
   held: Record<Call, HeldRequests>;
   desk: AccountDesk;
+  /** waits until the app's API calls not held by the path have their answers */
+  quiet: () => Promise<void>;
   /** the account the listener signs in with; null once deleted, until the next sign-in needs one */
   account: Account | null;
   /** the account 注册 is creating */
