@@ -51,10 +51,18 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** A page in a fresh context that records console errors and uncaught exceptions. */
+/**
+ * A page in a fresh context that records console errors and uncaught exceptions.
+ *
+ * Its context runs no service worker unless `serviceWorkers: 'allow'` is given. The app registers
+ * its worker on every first visit, and the worker then downloads the whole app into its cache: in a
+ * fresh context that is about 40 % of the browser's CPU for one page (docs/performance.md, the test
+ * run), spent again by every context of every file. The files about the installed app (offline,
+ * what the worker precaches) allow it.
+ */
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
   const { ignoreConsole = [], ...contextOptions } = options;
-  const context = await browser.newContext(contextOptions);
+  const context = await browser.newContext({ serviceWorkers: 'block', ...contextOptions });
   context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];

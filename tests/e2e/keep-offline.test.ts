@@ -37,7 +37,11 @@ const bar = (page: Page) => page.getByRole('contentinfo', { name: '正在播放'
  * (AUDIO_SPY) and the messages a browser logs by itself with no network are not errors.
  */
 async function openAlbum({ listening = false } = {}) {
-  const tp = await newPage(suite.browser, listening ? { ignoreConsole: OFFLINE_CONSOLE } : {});
+  // the installed app: its service worker answers the page when the network is off
+  const tp = await newPage(suite.browser, {
+    serviceWorkers: 'allow',
+    ...(listening ? { ignoreConsole: OFFLINE_CONSOLE } : {}),
+  });
   if (listening) await tp.page.addInitScript(AUDIO_SPY);
   await openSignedIn(tp.page, suite.server, `/album/${TWO_DISC_ALBUM}`);
   await tp.page.getByRole('heading', { name: album.title, exact: true }).waitFor();

@@ -38,7 +38,10 @@ describe('the installed app offline', () => {
   test('a repeat visit loads no script or style from the network; offline the app opens with the banner, the saved queue and a stored album page; /api is never answered from a cache', {
     timeout: 120_000,
   }, async () => {
-    const { page, context, errors, close } = await newPage(suite.browser, { ignoreConsole: OFFLINE_CONSOLE });
+    const { page, context, errors, close } = await newPage(suite.browser, {
+      ignoreConsole: OFFLINE_CONSOLE,
+      serviceWorkers: 'allow',
+    });
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await page.getByRole('heading', { name: album.title, exact: true }).waitFor();
     // a queue to keep: 播放全部, then pause
@@ -94,7 +97,7 @@ describe('the installed app offline', () => {
   test('a new version waits behind 有新版本可用: 稍后 keeps this one, 刷新 lets the new one take over and reloads', {
     timeout: 120_000,
   }, async () => {
-    const { page, expectNoErrors, close } = await newPage(suite.browser);
+    const { page, expectNoErrors, close } = await newPage(suite.browser, { serviceWorkers: 'allow' });
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
     await controlledByServiceWorker(page);
     const prompt = page.getByRole('alertdialog', { name: '有新版本可用，刷新后使用' });

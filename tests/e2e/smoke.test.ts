@@ -70,7 +70,8 @@ const actorNames = (inspector: Page) =>
   );
 
 test('?inspect on the built site: asked first, then every actor in the inspector window under a name of its own; nothing of it loads otherwise', async () => {
-  const { page, context, close, expectNoErrors } = await newPage(suite.browser);
+  // with the service worker, whose precache must not fetch the inspector either
+  const { page, context, close, expectNoErrors } = await newPage(suite.browser, { serviceWorkers: 'allow' });
   const scripts: string[] = [];
   page.on('request', (request) => scripts.push(request.url()));
   await context.route(`${STATELY_INSPECTOR}**`, (route) =>

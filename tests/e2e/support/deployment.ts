@@ -102,10 +102,6 @@ async function albumFiles(server: TestServer, albumId: string): Promise<Map<stri
   return files;
 }
 
-/** a fresh browser with no service worker, which would otherwise answer every later navigation */
-const freshPage = (browser: Browser, options: Parameters<typeof newPage>[1] = {}) =>
-  newPage(browser, { serviceWorkers: 'block', ...options });
-
 /** Registers the journeys on one kind of server, with a server and browser of their own. */
 export function deploymentJourneys(kind: keyof typeof DEPLOYMENTS): void {
   const { name, env, form }: Deployment = DEPLOYMENTS[kind];
@@ -127,7 +123,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     password = suite.server.demo.password,
     { initScript, browser = suite.browser, ...options }: SignedInOptions = {},
   ): Promise<TestPage> {
-    const tp = await freshPage(browser, options);
+    const tp = await newPage(browser, options);
     if (initScript) await tp.page.addInitScript(initScript);
     await tp.page.goto(at(route));
     await tp.page.getByRole('heading', { name: '登录' }).waitFor();
@@ -141,7 +137,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     'a new listener registers, signs in, adds a library, plays a track, likes it and keeps it in a playlist; the addresses are this server’s form',
     () =>
       tracedOnFailure(suite, `deployment-${form}-new-listener`, async ({ browser }) => {
-        const tp = await freshPage(browser);
+        const tp = await newPage(browser);
         const { page } = tp;
         await page.addInitScript(AUDIO_SPY);
         await page.goto(`${base()}/`);
@@ -214,7 +210,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
         // the address bar's address, loaded again and in a fresh browser (signed out: login, then back)
         await page.reload();
         await page.getByRole('heading', { name: 'Night drive' }).waitFor();
-        const fresh = await freshPage(browser);
+        const fresh = await newPage(browser);
         await fresh.page.goto(copied);
         await fresh.page.getByRole('heading', { name: '登录' }).waitFor();
         await logIn(fresh.page, 'new@example.com', 's3cret-pass');
@@ -251,7 +247,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
         owner.expectNoErrors();
         await owner.close();
 
-        const visitor = await freshPage(browser);
+        const visitor = await newPage(browser);
         await visitor.page.addInitScript(AUDIO_SPY);
         // what the library sent for the shared tracks: low-quality AAC, as annil sends share links (both
         // modes transcode them with ffmpeg)
@@ -284,7 +280,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
   test("the original client's /#/s/{id} link opens the shared list signed out", async () => {
     expect(shareLink).not.toBe('');
     const id = shareLink.slice(shareLink.lastIndexOf('/') + 1);
-    const visitor = await freshPage(suite.browser);
+    const visitor = await newPage(suite.browser);
     await visitor.page.goto(`${base()}/#/s/${id}`);
     await visitor.page.getByRole('heading', { name: '港灯夜曲' }).waitFor();
     await expectRoute(visitor.page, `/s/${id}`);
@@ -335,7 +331,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
   test('signed out, a guarded address leads to the login page and back; the login and register pages open by address', async () => {
     const route = `/album/${TWO_DISC_ALBUM}`;
     for (const address of [at(route), `${base()}/#${route}`]) {
-      const tp = await freshPage(suite.browser);
+      const tp = await newPage(suite.browser);
       await tp.page.goto(address);
       await tp.page.getByRole('heading', { name: '登录' }).waitFor();
       await expectRoute(tp.page, `/user/login?return=${encodeURIComponent(route)}`);
@@ -346,7 +342,7 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
         ['/user/register', '注册'],
         ['/user/login', '登录'],
       ] as const) {
-        const visitor = await freshPage(suite.browser);
+        const visitor = await newPage(suite.browser);
         await visitor.page.goto(at(other));
         await visitor.page.getByRole('heading', { name: heading }).waitFor();
         visitor.expectNoErrors();
