@@ -50,6 +50,11 @@ export default defineConfig({
           environment: 'node',
           // the demo library, generated once (or found in node_modules/.cache) before the files start
           globalSetup: ['tests/server/support/globalSetup.ts'],
+          // as the unit project: the files share a worker's modules (each file imported the whole
+          // server again); each builds its own servers and databases. Once a file has a server
+          // listening, @hono/node-server's Response is the global one for the files after it
+          // (server/api/share.ts, withShareCors)
+          isolate: false,
           // a cheaper password hash: the files register and sign in hundreds of times (server/auth.ts)
           env: { PASSWORD_SCRYPT_N: '1024' },
           testTimeout: 30000,

@@ -362,9 +362,13 @@ function checkShareId(raw: string | undefined): string {
   return raw;
 }
 
+// A new answer with the header rather than a header set on the answer made: @hono/node-server's
+// Response (the global one once a server listens) builds its body from the headers it was made
+// with, and a header set afterwards can be lost on the way.
 function withShareCors(res: Response): Response {
-  res.headers.set('Access-Control-Allow-Origin', '*');
-  return res;
+  const headers = new Headers(res.headers);
+  headers.set('Access-Control-Allow-Origin', '*');
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 export function registerShareRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
