@@ -10,9 +10,10 @@ import { acceptedCodings, varyOnEncoding, type Coding } from './encoding.js';
 import { parseRange } from './httpRange.js';
 
 /*
- * The built client (dist/) with SPA fallback: an existing file is served as is; any other GET
- * answers the app's page so client-side routes (/album/…, /tag/…) load the app. Missing hashed
- * assets under /assets/ stay 404 so a stale page fails loudly instead of parsing HTML as JS.
+ * The built client (dist/) with SPA fallback: an existing file is served as is; any other GET that
+ * loads a page answers the app's page so client-side routes (/album/…, /tag/…) load the app. Missing
+ * hashed assets under /assets/ stay 404 so a stale page fails loudly instead of parsing HTML as JS,
+ * and so does any other missing file asked for as an image, a script or a fetch (`loadsAPage`).
  *
  * A client route gets its page from the build's `routes/` (build/routePages.ts): index.html
  * naming every file that route needs, so they load at once; `/` and other paths get
