@@ -16,6 +16,8 @@ import * as librariesSamples from '@/features/library/librariesMachine.samples';
 import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import * as librarySyncSamples from '@/features/library/librarySyncMachine.samples';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
+import { sleepTimerMachine } from '@/features/sleepTimer/sleepTimerMachine';
+import * as sleepTimerSamples from '@/features/sleepTimer/sleepTimerMachine.samples';
 import * as lyricsSamples from '@/features/lyrics/lyricsMachine.samples';
 import { messagesMachine } from '@/features/messages/messagesMachine';
 import * as messagesSamples from '@/features/messages/messagesMachine.samples';
@@ -80,6 +82,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   myShares: [mySharesMachine, mySharesSamples],
   sharing: [sharingMachine, sharingSamples],
   lyrics: [lyricsMachine, lyricsSamples],
+  sleepTimer: [sleepTimerMachine, sleepTimerSamples],
   appStatus: [appStatusMachine, appStatusSamples],
   keeping: [keepingMachine, keepingSamples],
   keepPlan: [keepPlanMachine, keepPlanSamples],

@@ -12,11 +12,30 @@ export default createMachine({
     src: "audio",
   },
   on: {
-    "audio.timeupdate": {
-      actions: ["setTime"],
-    },
+    "audio.timeupdate": [
+      {
+        guard: "leavesEndFade",
+        actions: ["setTime", "restoreEndFade"],
+        description: "Sought back out of the last seconds before 定时关闭 stops: the output is back at its level.",
+      },
+      {
+        actions: ["setTime"],
+      },
+    ],
     "audio.loaded": {
       actions: ["setDuration"],
+    },
+    FADE_OUT: {
+      actions: ["fadeOut"],
+      description: "定时关闭 nears its end: the output fades.",
+    },
+    RESTORE_LEVEL: {
+      actions: ["restoreLevel"],
+      description: "定时关闭 was cancelled during its fade.",
+    },
+    SLEEP: {
+      actions: ["restoreLevel"],
+      description: "定时关闭 ran out with nothing playing: only the level is restored.",
     },
     SET_VOLUME: {
       actions: ["setVolume", "applyVolume", "persistVolume"],
@@ -39,13 +58,13 @@ export default createMachine({
         PLAY_INDEX: {
           target: "#player.playback.buffering",
           guard: "indexInQueue",
-          actions: ["startAt", "unloadAudio", "persistQueue"],
+          actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
         },
         NEXT: [
           {
             target: "#player.playback.buffering",
             guard: "hasNext",
-            actions: ["startAt", "unloadAudio", "persistQueue"],
+            actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
           },
           {
             guard: "queueFinishedNext",
@@ -56,7 +75,7 @@ export default createMachine({
           {
             target: "#player.playback.buffering",
             guard: "hasPrevious",
-            actions: ["startAt", "unloadAudio", "persistQueue"],
+            actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
           },
           {
             guard: "queueFinishedPrevious",
@@ -74,7 +93,7 @@ export default createMachine({
           {
             target: "#player.playback.buffering",
             guard: "not(hasQueue)",
-            actions: ["appendTracks", "startAt", "unloadAudio", "persistQueue"],
+            actions: ["appendTracks", "startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
             description: "The queue was empty: the first added track starts playing.",
           },
           {
@@ -87,7 +106,7 @@ export default createMachine({
         REPLACE_AND_PLAY: {
           target: "#player.playback.buffering",
           guard: "hasTracks",
-          actions: ["replaceTracks", "startAt", "unloadAudio", "persistQueue"],
+          actions: ["replaceTracks", "startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
         },
         REMOVE_FROM_QUEUE: [
           {
@@ -117,7 +136,7 @@ export default createMachine({
             TOGGLE_PLAY: {
               target: "buffering",
               guard: "hasQueue",
-              actions: ["startAt", "unloadAudio", "persistQueue"],
+              actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
             },
             RESTORE: {
               actions: ["restoreQueue", "selectCurrent", "announce"],
@@ -167,11 +186,16 @@ export default createMachine({
           tags: ["busy", "buffering"],
           entry: ["announce"],
           on: {
+            SLEEP: {
+              target: "empty",
+              actions: ["unloadAudio", "restoreLevel"],
+              description: "定时关闭 ran out while the track loads: it is not played.",
+            },
             REMOVE_FROM_QUEUE: [
               {
                 target: "buffering",
                 guard: "removesCurrentWithOthers",
-                actions: ["removeItem", "startAt", "unloadAudio", "persistQueue"],
+                actions: ["removeItem", "startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
                 reenter: true,
               },
               {
@@ -257,6 +281,16 @@ export default createMachine({
           tags: ["playing"],
           entry: ["announce"],
           on: {
+            "audio.timeupdate": {
+              guard: "entersEndFade",
+              actions: ["setTime", "fadeBeforeEnd"],
+              description: "The track 定时关闭 stops after is in its last seconds: the output fades until it ends.",
+            },
+            SLEEP: {
+              target: "paused",
+              actions: ["pauseAudio", "restoreLevel"],
+              description: "定时关闭 ran out: playback pauses where it is (the queue keeps its place).",
+            },
             TOGGLE_PLAY: {
               target: "paused",
               actions: ["pauseAudio"],
@@ -284,6 +318,12 @@ export default createMachine({
             },
             "audio.ended": [
               {
+                target: "empty",
+                guard: "stopsAfterCurrent",
+                actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue", "clearStopAfter", "notifySlept"],
+                description: "定时关闭 stops here: the item that follows is selected, not played, so the queue keeps its place.",
+              },
+              {
                 target: "playing",
                 guard: "isTrackLoop",
                 actions: ["restart", "seekToStart", "playAudio"],
@@ -291,12 +331,12 @@ export default createMachine({
               {
                 target: "buffering",
                 guard: "and(isShuffle, hasQueue)",
-                actions: ["startAt", "unloadAudio", "persistQueue"],
+                actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
               },
               {
                 target: "buffering",
                 guard: "hasNext",
-                actions: ["startAt", "unloadAudio", "persistQueue"],
+                actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
               },
               {
                 target: "ended",
@@ -313,7 +353,7 @@ export default createMachine({
               {
                 target: "buffering",
                 guard: "removesCurrentWithOthers",
-                actions: ["removeItem", "startAt", "unloadAudio", "persistQueue"],
+                actions: ["removeItem", "startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
                 description: "The playing track left the queue: the item that slid into place plays.",
               },
               {
@@ -356,6 +396,12 @@ export default createMachine({
             },
             "audio.ended": [
               {
+                target: "empty",
+                guard: "stopsAfterCurrent",
+                actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue", "clearStopAfter", "notifySlept"],
+                description: "定时关闭 stops here: the item that follows is selected, not played, so the queue keeps its place.",
+              },
+              {
                 target: "playing",
                 guard: "isTrackLoop",
                 actions: ["restart", "seekToStart", "playAudio"],
@@ -363,12 +409,12 @@ export default createMachine({
               {
                 target: "buffering",
                 guard: "and(isShuffle, hasQueue)",
-                actions: ["startAt", "unloadAudio", "persistQueue"],
+                actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
               },
               {
                 target: "buffering",
                 guard: "hasNext",
-                actions: ["startAt", "unloadAudio", "persistQueue"],
+                actions: ["startAt", "unloadAudio", "restoreEndFade", "persistQueue"],
               },
               {
                 target: "ended",
@@ -511,11 +557,33 @@ export default createMachine({
           target: "#player.preloader.idle",
           actions: ["clearPreloadTarget"],
         },
+        STOP_AFTER: [
+          {
+            target: "#player.preloader.idle",
+            guard: "stopsAfterCurrent",
+            actions: ["setStopAfter", "dropNextAudio", "clearPreloadTarget"],
+            description: "定时关闭 stops after the current item: nothing follows it now.",
+          },
+          {
+            target: "#player.preloader.idle",
+            guard: "stopsNoLonger",
+            actions: ["setStopAfter", "restoreEndFade", "clearPreloadTarget", "askPreload"],
+            description: "The stop after the current item is cancelled: what follows is prepared again.",
+          },
+          {
+            actions: ["setStopAfter"],
+          },
+        ],
       },
       states: {
         idle: {
           description: "No following track is being prepared.",
           always: [
+            {
+              guard: "and(newJump, isPlaying, stopsAfterCurrent)",
+              actions: ["takeJump"],
+              description: "定时关闭 stops after the current item: nothing is prepared.",
+            },
             {
               target: "preloading",
               guard: "and(newJump, isPlaying, isTrackLoop, isCurrentInQueue)",

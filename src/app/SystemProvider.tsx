@@ -8,6 +8,7 @@ import { PlaylistsProvider } from '@/features/playlists';
 import { ShareProvider } from '@/features/share';
 import { LibraryProvider } from '@/features/library';
 import { LyricsProvider } from '@/features/lyrics';
+import { SleepTimerProvider } from '@/features/sleepTimer';
 import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
@@ -45,17 +46,19 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                     <PlaylistsProvider value={system.playlists}>
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
-                          <KeepingProvider value={system.keeping}>
-                            <KeptAheadProvider value={system.keptAhead}>
-                              <CoverStoreContext.Provider value={system.covers}>
-                                <AppStatusProvider value={system.appStatus}>
-                                  <TrackSlotsProvider>
-                                    <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                                  </TrackSlotsProvider>
-                                </AppStatusProvider>
-                              </CoverStoreContext.Provider>
-                            </KeptAheadProvider>
-                          </KeepingProvider>
+                          <SleepTimerProvider value={system.sleepTimer}>
+                            <KeepingProvider value={system.keeping}>
+                              <KeptAheadProvider value={system.keptAhead}>
+                                <CoverStoreContext.Provider value={system.covers}>
+                                  <AppStatusProvider value={system.appStatus}>
+                                    <TrackSlotsProvider>
+                                      <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                    </TrackSlotsProvider>
+                                  </AppStatusProvider>
+                                </CoverStoreContext.Provider>
+                              </KeptAheadProvider>
+                            </KeepingProvider>
+                          </SleepTimerProvider>
                         </LyricsProvider>
                       </ShareProvider>
                     </PlaylistsProvider>

@@ -26,6 +26,17 @@ const KeepMenuItem = lazy(async () => ({ default: (await import('@/features/offl
 const KeptMark = lazy(async () => ({ default: (await import('@/features/offline/components')).KeptMark }));
 const KeptAlbumMark = lazy(async () => ({ default: (await import('@/features/offline/components')).KeptAlbumMark }));
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
+// 定时关闭 loads after the first page, with the sleep timer's actor
+const SleepTimerButton = lazy(() => import('@/features/sleepTimer/components/SleepTimerButton'));
+
+/** what every listener gets, signed in or not */
+const forEveryone: TrackSlots = {
+  sleepTimer: () => (
+    <Suspense fallback={null}>
+      <SleepTimerButton />
+    </Suspense>
+  ),
+};
 
 /** a share's cover when the list has none of its own: the first track's disc */
 const coverOf = (tracks: readonly TrackInfo[]) => ({
@@ -41,6 +52,7 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
     () =>
       signedIn
         ? {
+            ...forEveryone,
             rowButtons: (track) => (
               <>
                 <Suspense fallback={null}>
@@ -93,7 +105,7 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
               </Suspense>
             ),
           }
-        : {},
+        : forEveryone,
     [signedIn, quality],
   );
   return <TrackSlotsContext.Provider value={slots}>{children}</TrackSlotsContext.Provider>;

@@ -9,6 +9,7 @@
 //   - every actor's `notify` (and every view's)      → one notify → the messages (toasts), none per call while offline
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
 //   - the user page opens                           → the session loads and spawns the account (session ← account, lazily)
+//   - 定时关闭 asks to fade, pause or stop at an end  → the player; the player paused at that end → 定时关闭
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
 import { startShare } from '@/features/share';
@@ -148,6 +149,16 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   // created by the first lyrics panel, its code loading with it
   const lyrics = loadedLater(async () => (await import('@/features/lyrics/start')).startLyrics({ api, inspect }));
+  // created by the first 定时关闭 button, its code loading with it
+  const sleepTimer = loadedLater(async () => {
+    const actor = (await import('@/features/sleepTimer/start')).startSleepTimer({ inspect });
+    actor.on('fadeOut', ({ ms }) => player.send({ type: 'FADE_OUT', ms }));
+    actor.on('sleep', () => player.send({ type: 'SLEEP' }));
+    actor.on('restoreLevel', () => player.send({ type: 'RESTORE_LEVEL' }));
+    actor.on('stopAfter', ({ scope }) => player.send({ type: 'STOP_AFTER', scope }));
+    player.on('slept', () => actor.send({ type: 'PLAYER_SLEPT' }));
+    return actor;
+  });
   // the keeping actor's code loads after the first page: created once somebody is signed in (what
   // this device keeps is theirs), reading it then; until then nothing counts as kept
   const keeping = loadedLater(async () => {
@@ -247,6 +258,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     playlists,
     share,
     lyrics,
+    sleepTimer,
     keeping,
     keptAhead,
     appStatus,
@@ -265,6 +277,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       stopWhenThere(playlists, (feature) => feature.playlists);
       stopWhenThere(favourites, (feature) => feature.favourites);
       stopWhenThere(lyrics, (actor) => actor);
+      stopWhenThere(sleepTimer, (actor) => actor);
       stopWhenThere(library.librarySync, (actor) => actor);
       for (const actor of [player, appStatus, session, site, settings, library.libraries, messages]) actor.stop();
     },

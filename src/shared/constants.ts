@@ -51,6 +51,10 @@ export const FIRST_HAND_OVER_DELAY_MS = 85;
 export const MAX_START_DELAY_MS = 500;
 /** ↑/↓ change the volume by this many percentage points */
 export const VOLUME_STEP_PERCENT = 5;
+/** 定时关闭: the ready lengths in minutes, the longest chosen one, and the fade before the pause */
+export const SLEEP_TIMER_MINUTES = [15, 30, 45, 60, 90] as const;
+export const SLEEP_TIMER_MAX_MINUTES = 720;
+export const SLEEP_FADE_MS = 10_000;
 export const QUALITIES = ['low', 'medium', 'high', 'lossless'] as const;
 export type Quality = (typeof QUALITIES)[number];
 export const DEFAULT_QUALITY: Quality = 'lossless';

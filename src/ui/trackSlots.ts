@@ -27,6 +27,8 @@ export interface TrackSlots {
   keep?: (tracks: readonly TrackInfo[], listSize?: number) => ReactNode;
   /** beside an album tile's title (the album wall): 已保存到本机 when its tracks are kept on this device */
   albumTile?: (album: AlbumInfo) => ReactNode;
+  /** 定时关闭 (the player bar, /now): for everyone, signed in or not */
+  sleepTimer?: () => ReactNode;
   /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */
   share?: (tracks: readonly TrackInfo[], options: { name?: string; cover?: PlaylistCover }) => ReactNode;
 }

@@ -530,3 +530,57 @@ describe('audio actor: gapless hand-over to a prepared element', () => {
     expect(g.clock.pending).toEqual([800]);
   });
 });
+
+describe("audio actor: the sleep timer's fade", () => {
+  function startFading(input = { volume: 80, muted: false }) {
+    const element = new FakeAudio();
+    const clock = fakeClock();
+    const parent = createMachine({ invoke: { id: 'audio', src: 'audio', input } }).provide({
+      actors: { audio: createAudioActor(() => element, clock) },
+    });
+    const actor = createActor(parent).start();
+    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
+    /** the clock moved in the fade's steps, so each step's timer runs */
+    const pass = (ms: number) => {
+      for (let moved = 0; moved < ms; moved += 50) clock.advance(50);
+    };
+    return { element, clock, actor, send, pass };
+  }
+
+  it('takes the output down on an equal-power curve to silence, and the track plays on', () => {
+    const { element, clock, send, pass } = startFading();
+    send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    send({ type: 'audio.fadeOut', ms: 10_000 });
+    expect(element.volume).toBeCloseTo(0.8);
+    pass(5_000);
+    // half way: cos(π/4), 3 dB down
+    expect(element.volume).toBeCloseTo(0.8 * Math.SQRT1_2, 2);
+    pass(5_000);
+    expect(element.volume).toBe(0);
+    expect(clock.pending).toEqual([]);
+    expect(element.paused).toBe(false);
+  });
+
+  it('a volume change during the fade keeps the fade; restoring gives the full volume back at once', () => {
+    const { element, send, pass, clock } = startFading();
+    send({ type: 'audio.fadeOut', ms: 4_000 });
+    pass(2_000);
+    send({ type: 'audio.volume', volume: 40, muted: false });
+    expect(element.volume).toBeCloseTo(0.4 * Math.SQRT1_2, 2);
+    send({ type: 'audio.restoreLevel' });
+    expect(element.volume).toBeCloseTo(0.4);
+    expect(clock.pending).toEqual([]);
+    pass(4_000);
+    expect(element.volume).toBeCloseTo(0.4);
+  });
+
+  it('a fade of no length is silence at once; stopping the actor ends a running fade', () => {
+    const a = startFading();
+    a.send({ type: 'audio.fadeOut', ms: 0 });
+    expect(a.element.volume).toBe(0);
+    const b = startFading();
+    b.send({ type: 'audio.fadeOut', ms: 10_000 });
+    b.actor.stop();
+    expect(b.clock.pending).toEqual([]);
+  });
+});

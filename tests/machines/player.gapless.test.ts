@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { playbackStatus } from '@/features/player/playerMachine';
 import { text } from '@/shared/text';
 import { flush } from './fakes';
-import { sourceOf, startPlayer, track, type StartedPlayer } from './playerFakes';
+import { playingFrom, sourceOf, track, type StartedPlayer } from './playerFakes';
 
 const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id)) as [
   ReturnType<typeof track>,
@@ -16,16 +16,7 @@ const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id)) as [
 ];
 const preloader = (p: StartedPlayer) => (p.snapshot().value as { preloader: string }).preloader;
 
-/** playing `tracks[index]`, with `loops` presses of the loop button first; commands and emits cleared */
-async function playing(tracks = [A, B, C], index = 0, loops = 0, input = {}) {
-  const p = startPlayer(input);
-  for (let i = 0; i < loops; i++) p.actor.send({ type: 'CYCLE_LOOP_MODE' });
-  p.actor.send({ type: 'REPLACE_AND_PLAY', tracks, index });
-  await p.playThrough();
-  p.audio.take();
-  p.emitted.length = 0;
-  return p;
-}
+const playing = (tracks = [A, B, C], index = 0, loops = 0, input = {}) => playingFrom(tracks, index, loops, input);
 
 /** the pending preload answers with its track's direct source; the second element reports ready */
 async function prepareNext(p: StartedPlayer) {

@@ -73,7 +73,7 @@ export function startPlayer(input: PlayerInput = {}) {
   });
   const actor = createActor(machine, { input });
   const emitted: PlayerEmitted[] = [];
-  for (const type of ['notify', 'queueChanged', 'volumeChanged', 'nowPlayingChanged'] as const) {
+  for (const type of ['notify', 'queueChanged', 'volumeChanged', 'nowPlayingChanged', 'slept'] as const) {
     actor.on(type, (e) => emitted.push(e as PlayerEmitted));
   }
   actor.start();
@@ -106,3 +106,14 @@ export function startPlayer(input: PlayerInput = {}) {
 }
 
 export type StartedPlayer = ReturnType<typeof startPlayer>;
+
+/** playing `tracks[index]`, with `loops` presses of the loop button first; commands and emits cleared */
+export async function playingFrom(tracks: TrackInfo[], index = 0, loops = 0, input: PlayerInput = {}) {
+  const p = startPlayer(input);
+  for (let i = 0; i < loops; i++) p.actor.send({ type: 'CYCLE_LOOP_MODE' });
+  p.actor.send({ type: 'REPLACE_AND_PLAY', tracks, index });
+  await p.playThrough();
+  p.audio.take();
+  p.emitted.length = 0;
+  return p;
+}

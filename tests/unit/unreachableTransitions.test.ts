@@ -63,7 +63,7 @@ describe('transitions listed as unreachable', () => {
 
   it('the same search finds what can fire: the branches beside them, and the stored-user ones of session', () => {
     const player = walkSpecOf(registry, 'player');
-    expect(routeTo(player, ['playback.playing —audio.ended#1→ playback.playing'])).not.toBeNull();
+    expect(routeTo(player, ['playback.playing —audio.ended#2→ playback.playing'])).not.toBeNull();
     const session = walkSpecOf(registry, 'session');
     for (const id of [
       'unknown —error: fetchUser#1→ clearingLocalData',

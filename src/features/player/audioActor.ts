@@ -20,7 +20,11 @@ export type AudioCommand =
    */
   | { type: 'audio.prepareNext'; url: string }
   /** forget the prepared next track (another one follows now, or none) */
-  | { type: 'audio.dropNext' };
+  | { type: 'audio.dropNext' }
+  /** the output fades to silence over `ms` (the sleep timer's last seconds); the track plays on */
+  | { type: 'audio.fadeOut'; ms: number }
+  /** the output at its full level again (a fade cancelled, or after the pause it led to) */
+  | { type: 'audio.restoreLevel' };
 
 export type AudioReport =
   /** enough data to start (canplay) */
@@ -99,6 +103,9 @@ function clampVolumeLevel(percent: number): number {
   return Math.min(Math.max(percent, 0), 100) / 100;
 }
 
+/** how often a fade sets the level (20 steps a second, each under 0.5 dB near full level) */
+const FADE_STEP_MS = 50;
+
 /** how many recent start-up delays the hand-over is timed by */
 const START_DELAY_SAMPLES = 5;
 
@@ -155,6 +162,10 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
 
     let volume = clampVolumeLevel(input.volume);
     let muted = input.muted;
+    /** the fade's share of the volume: 1, down to 0 while the sleep timer fades the output */
+    let level = 1;
+    let fade: { from: number; at: number; ms: number } | null = null;
+    let fadeTimer: unknown = null;
     /** the element played (every report is about it) */
     let current = first;
     /** the prepared next track, and whether it can play through */
@@ -320,10 +331,35 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
         for (const [type, handler] of handlers) element.removeEventListener(type, handler);
       });
       element.preload = 'auto';
-      element.volume = volume;
+      element.volume = volume * level;
       element.muted = muted;
     };
     attach(current);
+
+    const applyVolume = () => {
+      for (const element of [current, next, ...retiring]) {
+        if (!element) continue;
+        element.volume = volume * level;
+        element.muted = muted;
+      }
+    };
+    const cancelFade = () => {
+      if (fadeTimer !== null) clock.clearTimeout(fadeTimer);
+      fadeTimer = null;
+      fade = null;
+    };
+    /** an equal-power curve (cosine) from the level the fade started at down to silence */
+    const stepFade = () => {
+      fadeTimer = null;
+      if (!fade) return;
+      const done = fade.ms <= 0 ? 1 : Math.min(1, (clock.now() - fade.at) / fade.ms);
+      level = fade.from * Math.cos((done * Math.PI) / 2);
+      if (done >= 1) {
+        level = 0;
+        fade = null;
+      } else fadeTimer = clock.setTimeout(stepFade, FADE_STEP_MS);
+      applyVolume();
+    };
 
     const run = (command: AudioCommand) => {
       switch (command.type) {
@@ -350,11 +386,17 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
         case 'audio.volume':
           volume = clampVolumeLevel(command.volume);
           muted = command.muted;
-          for (const element of [current, next, ...retiring]) {
-            if (!element) continue;
-            element.volume = volume;
-            element.muted = muted;
-          }
+          applyVolume();
+          break;
+        case 'audio.fadeOut':
+          cancelFade();
+          fade = { from: level, at: clock.now(), ms: Number.isFinite(command.ms) ? Math.max(command.ms, 0) : 0 };
+          stepFade();
+          break;
+        case 'audio.restoreLevel':
+          cancelFade();
+          level = 1;
+          applyVolume();
           break;
         case 'audio.prepareNext': {
           dropNext();
@@ -382,6 +424,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
     return () => {
       stopped = true;
       cancelHandOver();
+      cancelFade();
       for (const element of [current, next, ...retiring]) {
         if (!element) continue;
         detachers.get(element)?.();

@@ -1,6 +1,6 @@
 // Sample events for `npm run paths -- player` and tests/machines/player.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { sampleTrack } from '@/shared/model.samples';
 // a stub an exported path can name (docs/qa.md#replay-an-exported-file), not a bare function
 import { returns } from '../../../model-paths/pathReplay';
@@ -22,6 +22,8 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'SET_VOLUME', percent: 50 },
   { type: 'audio.loaded', duration: 180 },
   { type: 'audio.timeupdate', currentTime: 12, duration: 180 },
+  // the last 10 s, where 定时关闭's fade before its stop starts
+  { type: 'audio.timeupdate', currentTime: 175, duration: 180 },
   { type: 'audio.error', message: 'source not supported' },
   { type: 'audio.playRejected', name: 'NotAllowedError', message: 'autoplay blocked' },
   { type: 'xstate.done.actor.resolveSource', output: sampleSource },
@@ -36,6 +38,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.libraryBusy', output: 2000 },
   { type: 'xstate.done.actor.libraryBusy', output: null },
   { type: 'xstate.error.actor.libraryBusy', error: new Error('网络错误') },
+  { type: 'STOP_AFTER', scope: 'track' },
+  { type: 'STOP_AFTER', scope: null },
+  { type: 'FADE_OUT', ms: 10_000 },
 ];
 
 // a fixed clock and shuffle, so a walk (and a seeded random walk) gives the same paths every run;
@@ -45,11 +50,25 @@ export const pathInput = { volume: 100, muted: false, now: returns(1_700_000_000
 /** Transitions no event sequence can fire, and why (shown by `npm run paths -- player`). */
 export const unreachable = [
   ...(['playing', 'paused'] as const).map((state) => ({
-    transition: `playback.${state} —audio.ended#5→ playback.ended`,
+    transition: `playback.${state} —audio.ended#6→ playback.ended`,
     reason:
       'the fallback after hasNext and queueFinishedNext: an end of the queue always wraps, so one of the two holds whenever a track ends',
   })),
 ];
+
+/** 定时关闭's events, and the time report of a track's last seconds that only they make count */
+const SLEEP_TIMER_EVENTS = new Set(['STOP_AFTER', 'FADE_OUT', 'SLEEP', 'RESTORE_LEVEL']);
+const isSleepTimerEvent = (event: EventObject) =>
+  SLEEP_TIMER_EVENTS.has(event.type) ||
+  (event.type === 'audio.timeupdate' && (event as { currentTime?: number }).currentTime === 175);
+
+/**
+ * 定时关闭's events are walked in 队列循环 only: what they do does not depend on the loop mode (its stop
+ * comes before the loop mode's choice at a track's end), and walking them in all three tripled a walk
+ * past its bound.
+ */
+export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  !isSleepTimerEvent(event) || snapshot.matches({ loopMode: 'listLoop' });
 
 /**
  * What makes two snapshots the same state in a walk (default: the state value alone). The queue size
@@ -58,12 +77,20 @@ export const unreachable = [
  * they are part of the key; nothing else is.
  */
 export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
-  const context = snapshot.context as { queue: unknown[]; duration: number | null };
+  const context = snapshot.context as {
+    queue: unknown[];
+    duration: number | null;
+    stopAfter: string | null;
+    endFading: boolean;
+  };
   const endedWithDuration = snapshot.matches({ playback: 'ended' }) && context.duration !== null;
   return JSON.stringify([
     snapshot.value,
     Math.min(context.queue.length, 2),
     ...(endedWithDuration ? ['duration'] : []),
+    // 定时关闭 at the track's end, while a track plays (the fade before its stop; nothing prepared to
+    // follow it): told apart there only, or the walk passes its bound
+    ...(context.stopAfter && snapshot.matches({ playback: 'playing' }) ? [context.endFading] : []),
   ]);
 };
 
@@ -111,4 +138,8 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.done.actor.libraryBusy': 'the library says whether it was busy with transcodes (503 with Retry-After)',
   'xstate.error.actor.libraryBusy': 'the library cannot be asked why the track failed',
   'xstate.after.libraryBusyWait.player.playback.buffering.waitingForLibrary': 'the wait the busy library named is over',
+  STOP_AFTER: 'the listener sets 定时关闭 to the end of the track or of the queue (or cancels it)',
+  FADE_OUT: "定时关闭's last 10 s begin: the sound fades",
+  SLEEP: '定时关闭 runs out: playback pauses',
+  RESTORE_LEVEL: 'the listener cancels 定时关闭 while it fades',
 };

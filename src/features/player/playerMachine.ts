@@ -28,7 +28,12 @@ type Args = { context: PlayerContext; event: PlayerEvent };
 
 /** the actions of a jump to the item `pick` chooses */
 const jump = (pick: (args: Args) => number) =>
-  [{ type: 'startAt', params: (args: Args) => ({ index: pick(args) }) }, 'unloadAudio', 'persistQueue'] as const;
+  [
+    { type: 'startAt', params: (args: Args) => ({ index: pick(args) }) },
+    'unloadAudio',
+    'restoreEndFade',
+    'persistQueue',
+  ] as const;
 
 const toNext = jump(({ context }) => nextIndex(context.queue.length, context.index));
 const toPrevious = jump(({ context }) => previousIndex(context.queue.length, context.index));
@@ -40,6 +45,12 @@ const failLoad = ['recordLoadError', 'unloadAudio', 'notifyPlayerError'] as cons
 
 /** at the end of a track, by loop mode (from playing, and from paused should a pause come first) */
 const onTrackEnd = [
+  {
+    guard: 'stopsAfterCurrent',
+    description: '定时关闭 stops here: the item that follows is selected, not played, so the queue keeps its place.',
+    target: '#player.playback.empty',
+    actions: [...toNext, 'clearStopAfter', 'notifySlept'],
+  },
   { guard: 'isTrackLoop', target: '#player.playback.playing', actions: ['restart', 'seekToStart', 'playAudio'] },
   { guard: and(['isShuffle', 'hasQueue']), target: '#player.playback.buffering', actions: toRandom },
   { guard: 'hasNext', target: '#player.playback.buffering', actions: toNext },
@@ -69,8 +80,21 @@ export const playerMachine = playerSetup.createMachine({
     input: ({ context }) => ({ volume: context.volume, muted: context.muted }),
   },
   on: {
-    'audio.timeupdate': { actions: 'setTime' },
+    'audio.timeupdate': [
+      {
+        guard: 'leavesEndFade',
+        description: 'Sought back out of the last seconds before 定时关闭 stops: the output is back at its level.',
+        actions: ['setTime', 'restoreEndFade'],
+      },
+      { actions: 'setTime' },
+    ],
     'audio.loaded': { actions: 'setDuration' },
+    FADE_OUT: { description: '定时关闭 nears its end: the output fades.', actions: 'fadeOut' },
+    RESTORE_LEVEL: { description: '定时关闭 was cancelled during its fade.', actions: 'restoreLevel' },
+    SLEEP: {
+      description: '定时关闭 ran out with nothing playing: only the level is restored.',
+      actions: 'restoreLevel',
+    },
     SET_VOLUME: { actions: ['setVolume', 'applyVolume', 'persistVolume'] },
     CHANGE_VOLUME: { actions: ['changeVolume', 'applyVolume', 'persistVolume'] },
     TOGGLE_MUTE: { actions: ['toggleMute', 'applyVolume', 'persistVolume'] },
@@ -235,6 +259,11 @@ export const playerMachine = playerSetup.createMachine({
             },
           },
           on: {
+            SLEEP: {
+              description: '定时关闭 ran out while the track loads: it is not played.',
+              target: '#player.playback.empty',
+              actions: ['unloadAudio', 'restoreLevel'],
+            },
             REMOVE_FROM_QUEUE: [
               {
                 guard: 'removesCurrentWithOthers',
@@ -251,6 +280,16 @@ export const playerMachine = playerSetup.createMachine({
           tags: ['playing'],
           entry: { type: 'announce', params: { playing: true } },
           on: {
+            'audio.timeupdate': {
+              guard: 'entersEndFade',
+              description: 'The track 定时关闭 stops after is in its last seconds: the output fades until it ends.',
+              actions: ['setTime', 'fadeBeforeEnd'],
+            },
+            SLEEP: {
+              description: '定时关闭 ran out: playback pauses where it is (the queue keeps its place).',
+              target: 'paused',
+              actions: ['pauseAudio', 'restoreLevel'],
+            },
             TOGGLE_PLAY: { target: 'paused', actions: 'pauseAudio' },
             SEEK: { guard: 'durationKnown', actions: 'seekAudio' },
             SEEK_BY: { guard: 'durationKnown', actions: ['seekAudioBy', 'stepTime'] },
@@ -377,11 +416,40 @@ export const playerMachine = playerSetup.createMachine({
           actions: ['clearPreloadTarget', 'askPreload'],
         },
         'audio.handedOver': { target: '.idle', actions: 'clearPreloadTarget' },
+        STOP_AFTER: [
+          {
+            guard: { type: 'stopsAfterCurrent', params: ({ event }) => ({ scope: event.scope }) },
+            description: '定时关闭 stops after the current item: nothing follows it now.',
+            target: '.idle',
+            actions: [
+              { type: 'setStopAfter', params: ({ event }) => ({ scope: event.scope }) },
+              'dropNextAudio',
+              'clearPreloadTarget',
+            ],
+          },
+          {
+            guard: { type: 'stopsNoLonger', params: ({ event }) => ({ scope: event.scope }) },
+            description: 'The stop after the current item is cancelled: what follows is prepared again.',
+            target: '.idle',
+            actions: [
+              { type: 'setStopAfter', params: ({ event }) => ({ scope: event.scope }) },
+              'restoreEndFade',
+              'clearPreloadTarget',
+              'askPreload',
+            ],
+          },
+          { actions: { type: 'setStopAfter', params: ({ event }) => ({ scope: event.scope }) } },
+        ],
       },
       states: {
         idle: {
           description: 'No following track is being prepared.',
           always: [
+            {
+              guard: and(['newJump', 'isPlaying', 'stopsAfterCurrent']),
+              description: '定时关闭 stops after the current item: nothing is prepared.',
+              actions: 'takeJump',
+            },
             {
               guard: and(['newJump', 'isPlaying', 'isTrackLoop', 'isCurrentInQueue']),
               description: '单曲循环: the same track follows.',

@@ -97,7 +97,14 @@ export interface PlayerContext {
   now: () => number;
   /** the random source for shuffle, in [0, 1) */
   random: () => number;
+  /** 定时关闭 at the end of the current track or of the queue: playback pauses there */
+  stopAfter: StopAfter | null;
+  /** the output fades because the track it stops after is in its last seconds */
+  endFading: boolean;
 }
+
+/** where the sleep timer stops playback: after the current track, or after the queue's last item */
+export type StopAfter = 'track' | 'queue';
 
 export interface PlayerInput {
   /** stored player.volume (percent) */
@@ -135,6 +142,14 @@ export type PlayerEvent =
   | { type: 'CYCLE_LOOP_MODE' }
   /** credentials loaded or changed, or a library's albums synced: covers are looked up again */
   | { type: 'LIBRARIES_CHANGED' }
+  /** 定时关闭: the output fades to silence over `ms`, then SLEEP comes */
+  | { type: 'FADE_OUT'; ms: number }
+  /** 定时关闭 ran out: playback pauses where it is, the output back at its level for the next play */
+  | { type: 'SLEEP' }
+  /** 定时关闭 cancelled during its fade: the output back at its level */
+  | { type: 'RESTORE_LEVEL' }
+  /** 定时关闭 at the end of the current track or of the queue (null: not any more) */
+  | { type: 'STOP_AFTER'; scope: StopAfter | null }
   | AudioReport;
 
 /** persist as `playlist` ({ tracks: queue, index }) */
@@ -143,7 +158,9 @@ type QueueChangedEvent = { type: 'queueChanged'; queue: TrackInfo[]; index: numb
 type VolumeChangedEvent = { type: 'volumeChanged'; volume: number; muted: boolean };
 /** page title, media session */
 type NowPlayingChangedEvent = { type: 'nowPlayingChanged'; nowPlaying: NowPlaying | null; playing: boolean };
-export type PlayerEmitted = NotifyEvent | QueueChangedEvent | VolumeChangedEvent | NowPlayingChangedEvent;
+/** playback paused at the end of the track or queue the sleep timer named */
+type SleptEvent = { type: 'slept' };
+export type PlayerEmitted = NotifyEvent | QueueChangedEvent | VolumeChangedEvent | NowPlayingChangedEvent | SleptEvent;
 
 /** `seconds` within the track (0 when it is no number) */
 export function timeWithin(seconds: number, duration: number | null): number {
@@ -181,7 +198,27 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     coverSought: null,
     now: input?.now ?? (() => Date.now()),
     random: input?.random ?? Math.random,
+    stopAfter: null,
+    endFading: false,
   };
+}
+
+/** whether 定时关闭 with `scope` pauses at the end of the current item (the queue's: its last) */
+export function stopsAfterCurrent(context: Pick<PlayerContext, 'queue' | 'index'>, scope: StopAfter | null): boolean {
+  if (scope === 'track') return true;
+  return scope === 'queue' && context.index >= context.queue.length - 1;
+}
+
+/** ms of the track left when it is in the last `fadeMs` before the sleep timer's stop; else null */
+export function endFadeLeft(
+  context: Pick<PlayerContext, 'queue' | 'index' | 'stopAfter'>,
+  currentTime: number,
+  duration: number | null,
+  fadeMs: number,
+): number | null {
+  if (!stopsAfterCurrent(context, context.stopAfter) || duration === null || duration <= 0) return null;
+  const left = (duration - currentTime) * 1000;
+  return left > 0 && left <= fadeMs ? left : null;
 }
 
 /** now-playing for `track`; the same track as before keeps its cover (no flicker while it reloads) */

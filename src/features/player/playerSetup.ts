@@ -1,8 +1,8 @@
 // The player's named implementations (docs/architecture.md#5-machines): types, actors, delays, guards and actions in
 // one setup(); playerMachine.ts builds the machine's states from it. Context updates are pure functions
 // in playerModel.ts and queue.ts.
-import { assertEvent, assign, emit, sendTo, setup, stateIn } from 'xstate';
-import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
+import { assertEvent, assign, emit, enqueueActions, sendTo, setup, stateIn } from 'xstate';
+import { BUFFERING_TIMEOUT_MS, SLEEP_FADE_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { audioActor } from './audioActor';
 import { isNoSourceError } from '@/shared/errors';
 import { provideMe } from '@/shared/machines';
@@ -23,6 +23,7 @@ import {
   steppedTime,
   timeWithin,
   coverToFind,
+  endFadeLeft,
   handOver,
   nextUpFor,
   nextUpStillFollows,
@@ -30,6 +31,8 @@ import {
   type LoopMode,
   selectCurrent,
   startAt,
+  stopsAfterCurrent,
+  type StopAfter,
   type FoundCover,
   type PlayerContext,
   type PlayerEmitted,
@@ -109,6 +112,22 @@ export const playerSetup = setup({
     hasDirectSource: (_, params: { source: PlayerSource | null }) => params.source !== null,
     libraryIsBusy: (_, params: { wait: number | null }) => params.wait !== null,
     isPreparedHandOver: ({ context }) => context.preloadTarget?.source != null,
+    /** 定时关闭 pauses at the end of the current item (with the scope it has, or the one `params` names) */
+    stopsAfterCurrent: ({ context }, params?: { scope: StopAfter | null }) =>
+      stopsAfterCurrent(context, params ? params.scope : context.stopAfter),
+    /** the scope given now no longer stops after the current item, the one before did */
+    stopsNoLonger: ({ context }, params: { scope: StopAfter | null }) =>
+      stopsAfterCurrent(context, context.stopAfter) && !stopsAfterCurrent(context, params.scope),
+    /** the track 定时关闭 stops after entered its last seconds */
+    entersEndFade: ({ context, event }) => {
+      assertEvent(event, 'audio.timeupdate');
+      return !context.endFading && endFadeLeft(context, event.currentTime, event.duration, SLEEP_FADE_MS) !== null;
+    },
+    /** a fade before the stop runs, and the stop went or the listener sought back out of it */
+    leavesEndFade: ({ context, event }) => {
+      assertEvent(event, 'audio.timeupdate');
+      return context.endFading && endFadeLeft(context, event.currentTime, event.duration, SLEEP_FADE_MS) === null;
+    },
   },
   actions: {
     startAt: assign(({ context }, params: { index: number }) => startAt(context, params.index)),
@@ -198,6 +217,31 @@ export const playerSetup = setup({
       url: context.preloadTarget?.source?.url ?? '',
     })),
     dropNextAudio: sendTo('audio', { type: 'audio.dropNext' }),
+    setStopAfter: assign((_, params: { scope: StopAfter | null }) => ({ stopAfter: params.scope })),
+    clearStopAfter: assign({ stopAfter: null, endFading: false }),
+    fadeOut: sendTo('audio', ({ event }) => {
+      assertEvent(event, 'FADE_OUT');
+      return { type: 'audio.fadeOut' as const, ms: event.ms };
+    }),
+    /** the last seconds before 定时关闭's stop fade out, on their own length */
+    fadeBeforeEnd: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'audio.timeupdate');
+      const ms = endFadeLeft(context, event.currentTime, event.duration, SLEEP_FADE_MS) ?? 0;
+      enqueue.sendTo('audio', { type: 'audio.fadeOut', ms });
+      enqueue.assign({ endFading: true });
+    }),
+    /** the output at its full level (whatever faded it) */
+    restoreLevel: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo('audio', { type: 'audio.restoreLevel' });
+      enqueue.assign({ endFading: false });
+    }),
+    /** a fade before the stop ends: another track, a seek back, the stop cancelled */
+    restoreEndFade: enqueueActions(({ context, enqueue }) => {
+      if (!context.endFading) return;
+      enqueue.sendTo('audio', { type: 'audio.restoreLevel' });
+      enqueue.assign({ endFading: false });
+    }),
+    notifySlept: emit({ type: 'slept' }),
     playAudio: sendTo('audio', { type: 'audio.play' }),
     pauseAudio: sendTo('audio', { type: 'audio.pause' }),
     seekToStart: sendTo('audio', { type: 'audio.seek', time: 0 }),

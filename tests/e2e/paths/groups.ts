@@ -22,15 +22,16 @@ import { interfacePaths } from './runner';
 import { sessionAdapter } from './session.adapter';
 import { settingsAdapter } from './settings.adapter';
 import { shareWizardAdapter } from './shareWizard.adapter';
+import { sleepTimerAdapter } from './sleepTimer.adapter';
 import { serverAndBrowser } from '../support/suite';
 
 // Every machine a user drives: sign-in, the user page's account, the player, library sync, the heart, the share wizard, my
 // shares, a playlist's page, the playlists, the favourites, the libraries, the settings, the
-// lyrics, keeping on the device and its dialog.
+// lyrics, keeping on the device and its dialog, 定时关闭.
 const GROUPS = {
   player: [playerAdapter],
   session: [sessionAdapter, accountAdapter],
-  keeping: [keepingAdapter, keepPlanAdapter, lyricsAdapter, settingsAdapter],
+  keeping: [keepingAdapter, keepPlanAdapter, lyricsAdapter, settingsAdapter, sleepTimerAdapter],
   lists: [playlistAdapter, playlistsAdapter, favouritesAdapter, favouriteToggleAdapter],
   sharing: [shareWizardAdapter, mySharesAdapter, librariesAdapter, librarySyncAdapter],
 } satisfies Record<string, AnyInterfaceAdapter[]>;

@@ -166,6 +166,8 @@ export function acceptsPlayerEvent(event: AnyEventObject, model: AnyMachineSnaps
 const LOCAL_STORE = "the browser's own store failing to read: nothing a listener does makes IndexedDB fail";
 const DEMO_SOURCES =
   "the tracks the paths play are in the demo library: a library that serves them is always found (only a queue saved before its library went away, or this browser's store failing, leaves none)";
+const SLEEP_TIMER =
+  "定时关闭's own machine (sleepTimer) sends these, from the player bar's 定时关闭 menu and on its own clock: tests/machines/player.sleep.test.ts fires each, and tests/e2e/sleep-timer.test.ts plays the timed pause and the stop after a track in the browser";
 const RACE =
   'a pause the very moment the track ends (or its prepared successor starts): milliseconds no listener can aim at';
 
@@ -234,10 +236,26 @@ export const playerNotThroughInterface: readonly { transition: string; reason: s
     }),
   ),
   { transition: 'playback.paused —audio.handedOver→ playback.playing', reason: RACE },
-  ...[1, 2, 3, 4].map((branch) => ({
-    transition: `playback.paused —audio.ended#${branch}→ ${branch === 1 ? 'playback.playing' : branch === 4 ? 'playback.ended' : 'playback.buffering'}`,
+  ...[1, 2, 3, 4, 5].map((branch) => ({
+    transition: `playback.paused —audio.ended#${branch}→ ${
+      ['playback.empty', 'playback.playing', 'playback.buffering', 'playback.buffering', 'playback.ended'][branch - 1]
+    }`,
     reason: RACE,
   })),
+  ...[
+    '(machine) —audio.timeupdate#1→ (stays)',
+    '(machine) —FADE_OUT→ (stays)',
+    '(machine) —RESTORE_LEVEL→ (stays)',
+    '(machine) —SLEEP→ (stays)',
+    'playback.buffering —SLEEP→ playback.empty',
+    'playback.playing —audio.timeupdate→ (stays)',
+    'playback.playing —SLEEP→ playback.paused',
+    'playback.playing —audio.ended#1→ playback.empty',
+    'preloader —STOP_AFTER#1→ preloader.idle',
+    'preloader —STOP_AFTER#2→ preloader.idle',
+    'preloader —STOP_AFTER#3→ (stays)',
+    'preloader.idle —always#1→ (stays)',
+  ].map((transition) => ({ transition, reason: SLEEP_TIMER })),
   ...[
     'playback.buffering.askingLibrary —done: libraryBusy#1→ playback.buffering.waitingForLibrary',
     'playback.buffering.waitingForLibrary —after libraryBusyWait→ playback.buffering.loading',

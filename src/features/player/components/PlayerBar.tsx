@@ -131,6 +131,11 @@ function NowPlayingSlot() {
   return nowPlaying && slots.nowPlaying?.(nowPlaying);
 }
 
+/** 定时关闭, whose code loads after the first page */
+function SleepTimerSlot() {
+  return useTrackSlots().sleepTimer?.() ?? null;
+}
+
 function LoopModeButton() {
   const player = usePlayer();
   const loopMode = useSelector(player, loopModeOf);
@@ -175,6 +180,7 @@ const RightGroup = memo(function RightGroup() {
   return (
     <Group gap={4} wrap="nowrap" className={classes.right}>
       <NowPlayingSlot />
+      <SleepTimerSlot />
       <LoopModeButton />
       <Tip label={text.player.queue} placement="top">
         <ActionIcon component={Link} href="/queue" variant="subtle" aria-label={text.player.queue}>

@@ -31,6 +31,7 @@ export default function NowPage() {
         <Text size="sm" opacity={0.8}>
           {nowPlaying.albumTitle}
         </Text>
+        {slots.sleepTimer?.()}
         {slots.lyrics?.(nowPlaying, time, (seconds) => player.send({ type: 'SEEK_TO', seconds }))}
       </div>
     </section>
