@@ -25,6 +25,7 @@ import {
 } from './support/playerBar';
 import { AUDIO_SPY, audio } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
+import { tracedOnFailure } from './support/tracing';
 
 const SITE_NAME = '港口电台';
 const SITE_DESCRIPTION = '夜里的歌';
@@ -621,32 +622,34 @@ describe('tracks that cannot play', () => {
     await close();
   });
 
-  test('a queued track no library has: 资源不可用 请尝试同步音频仓库, not stuck, next plays the next item', async () => {
-    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
-    await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
-    const ghost = storedTrack(randomUUID(), 1, 1);
-    const real = storedTrack(TWO_DISC_ALBUM, 1, 3);
-    await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
-      tracks: [ghost, real],
-      index: 0,
-    });
-    await page.reload();
-    await expectBarTitle(page, ghost.title);
-    expect((await allAudios(page)).playing).toBe(0);
+  // once (2026-11-29, three files at a time) the next item did not play within 15 s: a failure saves its trace
+  test('a queued track no library has: 资源不可用 请尝试同步音频仓库, not stuck, next plays the next item', () =>
+    tracedOnFailure(suite, 'playback-ghost-track', async (traced) => {
+      const { page, expectNoErrors, close } = await signedInWithSpy(traced, albumPath(TWO_DISC_ALBUM));
+      await page.getByRole('heading', { name: '港灯夜曲', exact: true }).waitFor();
+      const ghost = storedTrack(randomUUID(), 1, 1);
+      const real = storedTrack(TWO_DISC_ALBUM, 1, 3);
+      await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
+        tracks: [ghost, real],
+        index: 0,
+      });
+      await page.reload();
+      await expectBarTitle(page, ghost.title);
+      expect((await allAudios(page)).playing).toBe(0);
 
-    await mainButton(page).click();
-    await toast(page, '资源不可用 请尝试同步音频仓库').waitFor();
-    await expectNotSpinning(page);
-    await expectBarTitle(page, ghost.title);
-    expect((await allAudios(page)).playing).toBe(0);
+      await mainButton(page).click();
+      await toast(page, '资源不可用 请尝试同步音频仓库').waitFor();
+      await expectNotSpinning(page);
+      await expectBarTitle(page, ghost.title);
+      expect((await allAudios(page)).playing).toBe(0);
 
-    await bar(page).getByRole('button', { name: '下一首' }).click();
-    await expectBarTitle(page, real.title);
-    const next = await expectAdvancing(page);
-    expect(next.src).toContain(`/${TWO_DISC_ALBUM}/1/3`);
-    expectNoErrors();
-    await close();
-  });
+      await bar(page).getByRole('button', { name: '下一首' }).click();
+      await expectBarTitle(page, real.title);
+      const next = await expectAdvancing(page);
+      expect(next.src).toContain(`/${TWO_DISC_ALBUM}/1/3`);
+      expectNoErrors();
+      await close();
+    }));
 });
 
 describe('a corrupt saved queue', () => {
