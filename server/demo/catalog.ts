@@ -34,6 +34,11 @@ interface DemoStyle {
   bpm: number;
   bass: boolean;
   pulse: boolean;
+  /**
+   * Mastered louder (a soft limiter keeps its peaks under full scale) or quieter than the rest, in
+   * dB: the demo's albums then sit at clearly different loudness, as a listener's own library does
+   */
+  levelDb?: number;
 }
 
 /** An album of the wire shape whose `date` `YYYY-MM-DD` is written as a TOML local date (`YYYY-MM` / `YYYY` as strings). */
@@ -100,7 +105,8 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
     artists: { vocal: 'Mio Aoki', piano: 'Ren Kishi' },
     tags: ['Mio Aoki'],
     cover: { hue: 30, pattern: 'stripes' },
-    style: { timbre: 'flute', root: 67, scale: MAJOR, bpm: 112, bass: true, pulse: false },
+    // mastered loud: about −9 LUFS (README, the demo library; tests/server/demo-loudness.test.ts)
+    style: { timbre: 'flute', root: 67, scale: MAJOR, bpm: 112, bass: true, pulse: false, levelDb: 7 },
     discs: [
       {
         catalog: 'MIO-0101',
@@ -262,7 +268,8 @@ export const DEMO_ALBUMS: readonly DemoAlbum[] = [
     type: 'normal',
     tags: ['category:Lo-Fi/Chill'],
     cover: { hue: 120, pattern: 'dots' },
-    style: { timbre: 'pluck', root: 57, scale: MINOR, bpm: 78, bass: true, pulse: true },
+    // mastered quiet: about −23 LUFS
+    style: { timbre: 'pluck', root: 57, scale: MINOR, bpm: 78, bass: true, pulse: true, levelDb: -2.5 },
     discs: [
       {
         catalog: 'LOFI-0420',

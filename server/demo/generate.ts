@@ -52,6 +52,7 @@ export function trackSoundSpec(album: DemoAlbum, discIndex: number, trackIndex: 
     bpm: s.bpm + ((seed * 7) % 21) - 10,
     bass: s.bass,
     pulse: s.pulse && trackIndex % 3 !== 2,
+    ...(s.levelDb !== undefined && { levelDb: s.levelDb }),
   };
 }
 

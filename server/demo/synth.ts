@@ -37,6 +37,22 @@ export interface SoundSpec {
   pulse: boolean;
   /** for `tone`: the part of the chord this track is (default: the whole chord, faded at both ends) */
   span?: ToneSpan;
+  /** louder (through a soft limiter) or quieter than the generator's own level, in dB */
+  levelDb?: number;
+}
+
+/** Where the soft limiter starts to bend a sample (of 1, full scale), and how it bends above it. */
+const LIMIT_KNEE = 0.5;
+function softLimit(x: number): number {
+  const size = Math.abs(x);
+  if (size <= LIMIT_KNEE) return x;
+  return Math.sign(x) * (LIMIT_KNEE + (1 - LIMIT_KNEE) * Math.tanh((size - LIMIT_KNEE) / (1 - LIMIT_KNEE)));
+}
+
+/** the mix at `levelDb`: a boost through the soft limiter (peaks stay under full scale), a cut as is */
+function applyLevel(mix: Float32Array, levelDb: number): void {
+  const gain = 10 ** (levelDb / 20);
+  for (let i = 0; i < mix.length; i++) mix[i] = levelDb > 0 ? softLimit(mix[i]! * gain) : mix[i]! * gain;
 }
 
 export function mulberry32(seed: number): () => number {
@@ -300,6 +316,7 @@ export function synthesize(spec: SoundSpec): Int16Array {
     const fadeStart = Math.max(0, n - Math.floor(1.2 * SAMPLE_RATE));
     for (let i = fadeStart; i < n; i++) mix[i]! *= (n - i) / (n - fadeStart);
   }
+  if (spec.levelDb) applyLevel(mix, spec.levelDb);
   const out = new Int16Array(n);
   for (let i = 0; i < n; i++) {
     let f = mix[i]! * 30000;
