@@ -5,19 +5,12 @@ import { text } from '@/shared/text';
 import { readLocal, writeLocal } from '@/storage/local';
 import { createFakeAnniv } from './fakeAnniv';
 import { currentPath, renderApp, warmUpPages } from './renderApp';
+import { QUEUE_ALBUM, savedTrack } from './savedQueue';
 
 beforeAll(warmUpPages, 60_000);
 
-const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const track = (trackId: number, title: string) => ({
-  albumId: A,
-  discId: 1,
-  trackId,
-  title,
-  artist: 'Mio、、Aya',
-  type: 'normal',
-  albumTitle: 'Harbor Lights',
-});
+const A = QUEUE_ALBUM;
+const track = (trackId: number, title: string) => savedTrack(trackId, title, 'Mio、、Aya');
 const saved = { tracks: [track(1, 'Opening'), track(2, 'Night Ferry'), track(3, 'Closing')], index: 1 };
 
 async function withSavedQueue(path: string) {

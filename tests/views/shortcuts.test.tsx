@@ -8,19 +8,9 @@ import { readLocal, writeLocal } from '@/storage/local';
 import { SHORTCUTS } from '@/features/shortcuts';
 import { createFakeAnniv } from './fakeAnniv';
 import { currentPath, renderApp, warmUpPages } from './renderApp';
+import { savedTrack as track } from './savedQueue';
 
 beforeAll(warmUpPages, 60_000);
-
-const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const track = (trackId: number, title: string) => ({
-  albumId: A,
-  discId: 1,
-  trackId,
-  title,
-  artist: 'Mio',
-  type: 'normal',
-  albumTitle: 'Harbor Lights',
-});
 
 async function app(path = '/') {
   writeLocal('playlist', { tracks: [track(1, 'Opening'), track(2, 'Night Ferry'), track(3, 'Closing')], index: 1 });

@@ -7,19 +7,9 @@ import { text } from '@/shared/text';
 import { writeLocal } from '@/storage/local';
 import { createFakeAnniv } from './fakeAnniv';
 import { renderApp, warmUpPages } from './renderApp';
+import { savedTrack as track } from './savedQueue';
 
 beforeAll(warmUpPages, 60_000);
-
-const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const track = (trackId: number, title: string) => ({
-  albumId: A,
-  discId: 1,
-  trackId,
-  title,
-  artist: 'Mio',
-  type: 'normal',
-  albumTitle: 'Harbor Lights',
-});
 
 async function open(path: string, signedIn = true) {
   writeLocal('playlist', { tracks: [track(1, 'Opening'), track(2, 'Night Ferry')], index: 0 });
