@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
-import { pageTitle } from '@/rules/site';
+import { documentTitle } from '@/rules/site';
 import { text } from '@/shared/firstPageText';
 import { Header } from './layout/Header';
 import { Drawer } from './layout/Drawer';
@@ -30,11 +30,12 @@ function DocumentTitle({ system }: { system: AppSystem }) {
   const site = useSiteInfo();
   const playingTitle = useSelector(system.player, playingTitleOf);
   useEffect(() => {
-    if (!site) return;
-    document.title = playingTitle
-      ? `${playingTitle}${text.site.trackTitleSeparator}${site.siteName}`
-      : pageTitle(site, text.site.titleSeparator);
-  }, [site, playingTitle]);
+    const title = documentTitle(site ?? null, playingTitle, system.lastSiteName(), {
+      title: text.site.titleSeparator,
+      track: text.site.trackTitleSeparator,
+    });
+    if (title !== null) document.title = title;
+  }, [site, playingTitle, system]);
   return null;
 }
 

@@ -31,6 +31,7 @@ import type { NotifyEvent } from '@/shared/effects';
 import { loadedLater, type LoadedLater } from '@/shared/loadedLater';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/firstPageText';
+import { readLocal, writeLocal } from '@/storage/local';
 import { clearLocalData } from './localData';
 
 export interface SystemOptions {
@@ -129,6 +130,11 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   const site = startSite({ api, inspect });
+  // the site's name, kept for the page title while the server cannot be reached
+  site.subscribe((snapshot) => {
+    const info = siteInfoOf(snapshot);
+    if (info && info.siteName !== readLocal('ui.siteName')) writeLocal('ui.siteName', info.siteName);
+  });
   // whether somebody is signed in (followSession below): the stores loaded after the first page read it
   let signedIn = false;
   // the favourites store's code loads after the first page, as the playlists store's
@@ -243,6 +249,8 @@ export function createAppSystem(options: SystemOptions = {}) {
 
   return {
     prefetchFor,
+    /** the site's name last read (the page title's, while the site info cannot be read) */
+    lastSiteName: () => readLocal('ui.siteName'),
     messages,
     notify,
     /** for actors a view creates itself (a page's loader): the inspector sees them, their toasts go through `notify` */

@@ -27,6 +27,23 @@ export function recoveryCodesOffered(site: Pick<SiteInfo, 'features'>): boolean 
 }
 
 /** site name, plus a separator and the description if present (docs/behaviour.md#player) */
-export function pageTitle(site: Pick<SiteInfo, 'siteName' | 'description'>, separator: string): string {
+function pageTitle(site: Pick<SiteInfo, 'siteName' | 'description'>, separator: string): string {
   return site.description ? `${site.siteName}${separator}${site.description}` : site.siteName;
+}
+
+/**
+ * The page title (docs/behaviour.md#player): while a track plays `track title | site name`, else the
+ * site's own title. Before the site info is read (offline, the server down) the name last read
+ * stands in; with neither, what the page has stays (null).
+ */
+export function documentTitle(
+  site: Pick<SiteInfo, 'siteName' | 'description'> | null,
+  playingTitle: string | null,
+  lastSiteName: string | null,
+  separators: { title: string; track: string },
+): string | null {
+  const name = site?.siteName ?? lastSiteName;
+  if (playingTitle) return name ? `${playingTitle}${separators.track}${name}` : playingTitle;
+  if (site) return pageTitle(site, separators.title);
+  return null;
 }

@@ -119,6 +119,8 @@ export const NICKNAME_MAX_BYTES = 20;
 /** ours (the reference server's limits too): longer values are refused before they are sent */
 export const AVATAR_MAX = 2_000;
 export const CREDENTIAL_NAME_MAX = 200;
+/** ours: a site name kept for the page title offline is read back only up to this length */
+export const SITE_NAME_MAX = 200;
 export const CREDENTIAL_URL_MAX = 2_000;
 export const CREDENTIAL_TOKEN_MAX = 10_000;
 export const TRACK_NUMBER_DIGITS = 2;

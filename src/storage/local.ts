@@ -16,7 +16,7 @@ import { parseUserInfo } from '@/rules/userInfo';
 import { isRecord, readStringMap } from '@/rules/narrow';
 import type { UserInfo } from '@/shared/types';
 import { SHARE_ID_PATTERN } from '@/shared/track';
-import { ADDRESS_MODES, type AddressMode } from '@/shared/constants';
+import { ADDRESS_MODES, SITE_NAME_MAX, type AddressMode } from '@/shared/constants';
 
 /** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
 export interface StoredTrack {
@@ -50,6 +50,8 @@ export interface LocalValues {
   'ui.colorScheme': ColorSchemeSetting;
   /** ours (docs/behaviour.md#local-storage): the address form this site's server was last seen to take (services/addresses.ts) */
   'ui.addresses': AddressMode | null;
+  /** ours (docs/behaviour.md#local-storage): the site's name last read, for the page title while the server cannot be reached */
+  'ui.siteName': string | null;
 }
 
 export type LocalKey = keyof LocalValues;
@@ -110,6 +112,8 @@ const parsers: { [K in LocalKey]: Parser<LocalValues[K]> } = {
     typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
   'ui.colorScheme': oneOf(COLOR_SCHEMES),
   'ui.addresses': (value) => (value === null ? null : oneOf(ADDRESS_MODES)(value)),
+  'ui.siteName': (value) =>
+    value === null ? null : typeof value === 'string' && value.length <= SITE_NAME_MAX ? value : undefined,
 };
 
 const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
@@ -121,6 +125,7 @@ const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
   'player.muted': () => false,
   'ui.colorScheme': () => DEFAULT_COLOR_SCHEME,
   'ui.addresses': () => null,
+  'ui.siteName': () => null,
 };
 
 export const LOCAL_KEYS = Object.keys(defaults) as LocalKey[];

@@ -160,6 +160,8 @@ describe('listening offline', () => {
     await expect.poll(() => playAll.isEnabled(), { timeout: 30_000 }).toBe(true);
     await playAll.click();
     await playsFromDevice(page, first!.title);
+    // the site info cannot be read offline: the name last read stands in, in the page title
+    await expect.poll(() => page.title()).toBe(`${first!.title} | Anniv`);
     expect(libraryRequests).toEqual([]);
     await context.setOffline(false);
     expectNoErrors();

@@ -59,7 +59,7 @@ describe('round trips', () => {
     expect(readLocal('player.volume')).toBe(100);
   });
 
-  test('LOCAL_KEYS lists userInfo, playlist, the four player.* keys, the colour scheme and the address form', () => {
+  test('LOCAL_KEYS lists userInfo, playlist, the four player.* keys, the colour scheme, the address form and the site name', () => {
     expect([...LOCAL_KEYS].sort()).toEqual(
       [
         'player.muted',
@@ -70,6 +70,7 @@ describe('round trips', () => {
         'userInfo',
         'ui.colorScheme',
         'ui.addresses',
+        'ui.siteName',
       ].sort(),
     );
   });
