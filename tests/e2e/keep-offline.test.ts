@@ -162,6 +162,8 @@ describe('listening offline', () => {
     await playsFromDevice(page, first!.title);
     // the site info cannot be read offline: the name last read stands in, in the page title
     await expect.poll(() => page.title()).toBe(`${first!.title} | Anniv`);
+    // and the system's media controls name it
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title ?? null)).toBe(first!.title);
     expect(libraryRequests).toEqual([]);
     await context.setOffline(false);
     expectNoErrors();
