@@ -560,7 +560,7 @@ export default createMachine({
         STOP_AFTER: [
           {
             target: "#player.preloader.idle",
-            guard: "stopsAfterCurrent",
+            guard: "willStopAfterCurrent",
             actions: ["setStopAfter", "dropNextAudio", "clearPreloadTarget"],
             description: "定时关闭 stops after the current item: nothing follows it now.",
           },

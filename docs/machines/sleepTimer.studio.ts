@@ -7,21 +7,21 @@ export default createMachine({
   id: "sleepTimer",
   description: "定时关闭: pauses playback after a length of time, its last 10 s fading out, or at the end of the current track or of the queue. The queue keeps its place.",
   initial: "off",
+  on: {
+    SET_TIMER: {
+      actions: ["notifyInvalid"],
+      description: "Not a whole number of minutes from 1 to 720 (a valid one is taken where the timer is): said, nothing changes.",
+    },
+  },
   states: {
     off: {
       description: "No sleep timer: playback goes on.",
       on: {
-        SET_TIMER: [
-          {
-            target: "timed",
-            guard: "validMinutes",
-            actions: ["setDeadline", "notifyStarted"],
-          },
-          {
-            actions: ["notifyInvalid"],
-            description: "Not a whole number of minutes from 1 to 720: said, nothing starts.",
-          },
-        ],
+        SET_TIMER: {
+          target: "timed",
+          guard: "validMinutes",
+          actions: ["setDeadline", "notifyStarted"],
+        },
         STOP_AFTER: {
           target: "atEnd",
           actions: ["setScope", "armPlayer", "notifyArmed"],
@@ -33,18 +33,13 @@ export default createMachine({
       initial: "counting",
       tags: ["running", "timed"],
       on: {
-        SET_TIMER: [
-          {
-            target: "timed",
-            guard: "validMinutes",
-            actions: ["setDeadline", "notifyStarted"],
-            reenter: true,
-            description: "Another length: it counts from now.",
-          },
-          {
-            actions: ["notifyInvalid"],
-          },
-        ],
+        SET_TIMER: {
+          target: "timed",
+          guard: "validMinutes",
+          actions: ["setDeadline", "notifyStarted"],
+          reenter: true,
+          description: "Another length: it counts from now.",
+        },
         STOP_AFTER: {
           target: "atEnd",
           actions: ["clear", "setScope", "armPlayer", "notifyArmed"],
@@ -66,18 +61,13 @@ export default createMachine({
           tags: ["fading"],
           entry: ["fadePlayer"],
           on: {
-            SET_TIMER: [
-              {
-                target: "#sleepTimer.timed",
-                guard: "validMinutes",
-                actions: ["restorePlayer", "setDeadline", "notifyStarted"],
-                reenter: true,
-                description: "Another length while fading: the sound comes back and the time counts from now.",
-              },
-              {
-                actions: ["notifyInvalid"],
-              },
-            ],
+            SET_TIMER: {
+              target: "#sleepTimer.timed",
+              guard: "validMinutes",
+              actions: ["restorePlayer", "setDeadline", "notifyStarted"],
+              reenter: true,
+              description: "Another length while fading: the sound comes back and the time counts from now.",
+            },
             STOP_AFTER: {
               target: "#sleepTimer.atEnd",
               actions: ["restorePlayer", "clear", "setScope", "armPlayer", "notifyArmed"],
@@ -105,16 +95,11 @@ export default createMachine({
           target: "off",
           actions: ["clear", "notifySlept"],
         },
-        SET_TIMER: [
-          {
-            target: "timed",
-            guard: "validMinutes",
-            actions: ["disarmPlayer", "clear", "setDeadline", "notifyStarted"],
-          },
-          {
-            actions: ["notifyInvalid"],
-          },
-        ],
+        SET_TIMER: {
+          target: "timed",
+          guard: "validMinutes",
+          actions: ["disarmPlayer", "clear", "setDeadline", "notifyStarted"],
+        },
         STOP_AFTER: {
           target: "atEnd",
           actions: ["setScope", "armPlayer", "notifyArmed"],

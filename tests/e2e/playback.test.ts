@@ -19,6 +19,7 @@ import {
   expectAdvancing,
   expectBarTitle,
   mainButton,
+  playAll,
   type SignedInOptions,
   signedInWithSpy,
   storedTrack,
@@ -73,12 +74,6 @@ const rowOf = (page: Page, title: string): Locator =>
     .filter({ has: page.getByText(title, { exact: true }) });
 
 /** on an album page: waits for its library (播放全部 enabled) and clicks 播放全部 */
-async function playAll(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: '播放全部' });
-  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await button.click();
-}
-
 /** on an album page: clicks the play button of the row titled `title` */
 async function playRow(page: Page, title: string): Promise<void> {
   const button = rowOf(page, title).getByRole('button', { name: '播放', exact: true });

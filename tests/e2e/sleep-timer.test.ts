@@ -13,8 +13,10 @@ import {
   expectAdvancing,
   expectBarTitle,
   mainButton,
+  playAll,
   signedInWithSpy,
 } from './support/playerBar';
+import { toastOf } from './paths/toasts';
 import { audio } from './support/audioSpy';
 import { serverAndBrowser } from './support/suite';
 
@@ -23,15 +25,7 @@ const [FIRST, SECOND] = album(TWO_DISC_ALBUM).discs[0]!.tracks.map((t) => t.titl
 
 const suite = serverAndBrowser();
 
-const toast = (page: Page, message: string) => page.getByRole('alert').filter({ hasText: message }).first();
 const timerLeft = (page: Page) => bar(page).getByRole('timer', { name: text.sleepTimer.title });
-
-async function playAll(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: album(TWO_DISC_ALBUM).title, exact: true }).waitFor();
-  const button = page.getByRole('button', { name: '播放全部' });
-  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await button.click();
-}
 
 async function chooseInBar(page: Page, item: string): Promise<void> {
   await bar(page).getByRole('button', { name: text.sleepTimer.title }).click();
@@ -47,7 +41,7 @@ describe('定时关闭', () => {
     await expectAdvancing(page);
     await chooseInBar(page, text.sleepTimer.minutes(15));
     await expect.poll(() => timerLeft(page).textContent()).toMatch(/^(15:00|14:5\d) 后暂停$/);
-    await toast(page, text.sleepTimer.started(15)).waitFor();
+    await toastOf(page, text.sleepTimer.started(15)).waitFor();
 
     // 14:52 in: two seconds into the fade, the element is quieter and still plays
     await page.clock.fastForward(14 * 60_000 + 52_000);
@@ -59,7 +53,7 @@ describe('定时关闭', () => {
 
     // the fifteen minutes are up: paused on the same item, its sound back at its level for 播放
     await page.clock.fastForward(9_000);
-    await toast(page, text.sleepTimer.slept).waitFor();
+    await toastOf(page, text.sleepTimer.slept).waitFor();
     await expect.poll(async () => (await audio(page)).paused).toBe(true);
     await mainButton(page)
       .and(page.getByRole('button', { name: '播放', exact: true }))
@@ -85,7 +79,7 @@ describe('定时关闭', () => {
     await slider.click({ position: { x: box.width * 0.9, y: box.height / 2 } });
     await expect.poll(async () => (await audio(page)).volume, { timeout: 10_000 }).toBeLessThan(0.99);
 
-    await toast(page, text.sleepTimer.slept).waitFor({ timeout: 20_000 });
+    await toastOf(page, text.sleepTimer.slept).waitFor({ timeout: 20_000 });
     await expectBarTitle(page, SECOND);
     await mainButton(page)
       .and(page.getByRole('button', { name: '播放', exact: true }))

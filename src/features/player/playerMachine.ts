@@ -418,27 +418,18 @@ export const playerMachine = playerSetup.createMachine({
         'audio.handedOver': { target: '.idle', actions: 'clearPreloadTarget' },
         STOP_AFTER: [
           {
-            guard: { type: 'stopsAfterCurrent', params: ({ event }) => ({ scope: event.scope }) },
+            guard: 'willStopAfterCurrent',
             description: '定时关闭 stops after the current item: nothing follows it now.',
             target: '.idle',
-            actions: [
-              { type: 'setStopAfter', params: ({ event }) => ({ scope: event.scope }) },
-              'dropNextAudio',
-              'clearPreloadTarget',
-            ],
+            actions: ['setStopAfter', 'dropNextAudio', 'clearPreloadTarget'],
           },
           {
-            guard: { type: 'stopsNoLonger', params: ({ event }) => ({ scope: event.scope }) },
+            guard: 'stopsNoLonger',
             description: 'The stop after the current item is cancelled: what follows is prepared again.',
             target: '.idle',
-            actions: [
-              { type: 'setStopAfter', params: ({ event }) => ({ scope: event.scope }) },
-              'restoreEndFade',
-              'clearPreloadTarget',
-              'askPreload',
-            ],
+            actions: ['setStopAfter', 'restoreEndFade', 'clearPreloadTarget', 'askPreload'],
           },
-          { actions: { type: 'setStopAfter', params: ({ event }) => ({ scope: event.scope }) } },
+          { actions: 'setStopAfter' },
         ],
       },
       states: {

@@ -32,7 +32,6 @@ import {
   selectCurrent,
   startAt,
   stopsAfterCurrent,
-  type StopAfter,
   type FoundCover,
   type PlayerContext,
   type PlayerEmitted,
@@ -112,12 +111,18 @@ export const playerSetup = setup({
     hasDirectSource: (_, params: { source: PlayerSource | null }) => params.source !== null,
     libraryIsBusy: (_, params: { wait: number | null }) => params.wait !== null,
     isPreparedHandOver: ({ context }) => context.preloadTarget?.source != null,
-    /** 定时关闭 pauses at the end of the current item (with the scope it has, or the one `params` names) */
-    stopsAfterCurrent: ({ context }, params?: { scope: StopAfter | null }) =>
-      stopsAfterCurrent(context, params ? params.scope : context.stopAfter),
+    /** 定时关闭 pauses at the end of the current item */
+    stopsAfterCurrent: ({ context }) => stopsAfterCurrent(context, context.stopAfter),
+    /** the scope given now stops after the current item */
+    willStopAfterCurrent: ({ context, event }) => {
+      assertEvent(event, 'STOP_AFTER');
+      return stopsAfterCurrent(context, event.scope);
+    },
     /** the scope given now no longer stops after the current item, the one before did */
-    stopsNoLonger: ({ context }, params: { scope: StopAfter | null }) =>
-      stopsAfterCurrent(context, context.stopAfter) && !stopsAfterCurrent(context, params.scope),
+    stopsNoLonger: ({ context, event }) => {
+      assertEvent(event, 'STOP_AFTER');
+      return stopsAfterCurrent(context, context.stopAfter) && !stopsAfterCurrent(context, event.scope);
+    },
     /** the track 定时关闭 stops after entered its last seconds */
     entersEndFade: ({ context, event }) => {
       assertEvent(event, 'audio.timeupdate');
@@ -217,7 +222,10 @@ export const playerSetup = setup({
       url: context.preloadTarget?.source?.url ?? '',
     })),
     dropNextAudio: sendTo('audio', { type: 'audio.dropNext' }),
-    setStopAfter: assign((_, params: { scope: StopAfter | null }) => ({ stopAfter: params.scope })),
+    setStopAfter: assign(({ event }) => {
+      assertEvent(event, 'STOP_AFTER');
+      return { stopAfter: event.scope };
+    }),
     clearStopAfter: assign({ stopAfter: null, endFading: false }),
     fadeOut: sendTo('audio', ({ event }) => {
       assertEvent(event, 'FADE_OUT');

@@ -101,17 +101,18 @@ export const sleepTimerMachine = setup({
     '定时关闭: pauses playback after a length of time, its last 10 s fading out, or at the end of the current track or of the queue. The queue keeps its place.',
   context: ({ input }) => ({ endsAt: null, minutes: null, scope: null, now: input.now ?? Date.now }),
   initial: 'off',
+  on: {
+    SET_TIMER: {
+      description:
+        'Not a whole number of minutes from 1 to 720 (a valid one is taken where the timer is): said, nothing changes.',
+      actions: 'notifyInvalid',
+    },
+  },
   states: {
     off: {
       description: 'No sleep timer: playback goes on.',
       on: {
-        SET_TIMER: [
-          { guard: 'validMinutes', target: 'timed', actions: ['setDeadline', 'notifyStarted'] },
-          {
-            description: 'Not a whole number of minutes from 1 to 720: said, nothing starts.',
-            actions: 'notifyInvalid',
-          },
-        ],
+        SET_TIMER: { guard: 'validMinutes', target: 'timed', actions: ['setDeadline', 'notifyStarted'] },
         STOP_AFTER: { target: 'atEnd', actions: ['setScope', 'armPlayer', 'notifyArmed'] },
       },
     },
@@ -120,16 +121,13 @@ export const sleepTimerMachine = setup({
       tags: ['running', 'timed'],
       initial: 'counting',
       on: {
-        SET_TIMER: [
-          {
-            guard: 'validMinutes',
-            description: 'Another length: it counts from now.',
-            target: 'timed',
-            reenter: true,
-            actions: ['setDeadline', 'notifyStarted'],
-          },
-          { actions: 'notifyInvalid' },
-        ],
+        SET_TIMER: {
+          guard: 'validMinutes',
+          description: 'Another length: it counts from now.',
+          target: 'timed',
+          reenter: true,
+          actions: ['setDeadline', 'notifyStarted'],
+        },
         STOP_AFTER: { target: 'atEnd', actions: ['clear', 'setScope', 'armPlayer', 'notifyArmed'] },
         CANCEL: { target: 'off', actions: ['clear', 'notifyCancelled'] },
       },
@@ -144,16 +142,13 @@ export const sleepTimerMachine = setup({
           entry: 'fadePlayer',
           after: { untilPause: { target: '#sleepTimer.off', actions: ['sleepPlayer', 'clear', 'notifySlept'] } },
           on: {
-            SET_TIMER: [
-              {
-                guard: 'validMinutes',
-                description: 'Another length while fading: the sound comes back and the time counts from now.',
-                target: '#sleepTimer.timed',
-                reenter: true,
-                actions: ['restorePlayer', 'setDeadline', 'notifyStarted'],
-              },
-              { actions: 'notifyInvalid' },
-            ],
+            SET_TIMER: {
+              guard: 'validMinutes',
+              description: 'Another length while fading: the sound comes back and the time counts from now.',
+              target: '#sleepTimer.timed',
+              reenter: true,
+              actions: ['restorePlayer', 'setDeadline', 'notifyStarted'],
+            },
             STOP_AFTER: {
               target: '#sleepTimer.atEnd',
               actions: ['restorePlayer', 'clear', 'setScope', 'armPlayer', 'notifyArmed'],
@@ -173,14 +168,11 @@ export const sleepTimerMachine = setup({
       tags: ['running', 'atEnd'],
       on: {
         PLAYER_SLEPT: { target: 'off', actions: ['clear', 'notifySlept'] },
-        SET_TIMER: [
-          {
-            guard: 'validMinutes',
-            target: 'timed',
-            actions: ['disarmPlayer', 'clear', 'setDeadline', 'notifyStarted'],
-          },
-          { actions: 'notifyInvalid' },
-        ],
+        SET_TIMER: {
+          guard: 'validMinutes',
+          target: 'timed',
+          actions: ['disarmPlayer', 'clear', 'setDeadline', 'notifyStarted'],
+        },
         STOP_AFTER: { target: 'atEnd', reenter: true, actions: ['setScope', 'armPlayer', 'notifyArmed'] },
         CANCEL: { target: 'off', actions: ['disarmPlayer', 'clear', 'notifyCancelled'] },
       },

@@ -48,6 +48,13 @@ export async function expectAdvancing(page: Page, minAdvance = 0.5): Promise<Aud
 }
 
 export const bar = (page: Page) => page.locator('footer');
+
+/** on an album or list page: 播放全部, once the page knows what it can play */
+export async function playAll(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: '播放全部' });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await button.click();
+}
 export const mainButton = (page: Page) => bar(page).getByRole('button', { name: /^(播放|暂停)$/ });
 /** the bar's title line (the first text of the now-playing block) */
 export const barTitle = (page: Page) => bar(page).locator('p').first();
