@@ -38,6 +38,9 @@ const STORES = [
  */
 const DATA = /src[\\/](services|storage|rules)[\\/]|src[\\/]features[\\/]browse[\\/]albumCache\.ts$/;
 
+/** the `graph` chunk: the player's Web Audio graph, the curves it applies and the stored settings it reads */
+const GRAPH = /src[\\/](features[\\/]player[\\/]audioGraph|rules[\\/](equaliser|sound)|storage[\\/]soundSettings)\.ts$/;
+
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
 // as it is in production where the server serves the built client itself (docs/protocol.md#sessions-and-xsrf).
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -87,6 +90,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 30 },
               { name: 'data', test: DATA, priority: 25 },
+              // the player's Web Audio graph and the 均衡器's curves, asked for as the player starts: alone, small
+              { name: 'graph', test: GRAPH, priority: 26 },
               // the service worker's registration (workbox-window), loaded after the page: alone, small
               { name: 'sw', test: /workbox-window|pwa-register/, priority: 26 },
               // the Stately inspector (`?inspect`, src/app/inspect.ts) and what only it uses: loaded only when asked

@@ -17,6 +17,8 @@ import { librarySyncMachine } from '@/features/library/librarySyncMachine';
 import * as librarySyncSamples from '@/features/library/librarySyncMachine.samples';
 import { lyricsMachine } from '@/features/lyrics/lyricsMachine';
 import { sleepTimerMachine } from '@/features/sleepTimer/sleepTimerMachine';
+import { soundMachine } from '@/features/sound/soundMachine';
+import * as soundSamples from '@/features/sound/soundMachine.samples';
 import * as sleepTimerSamples from '@/features/sleepTimer/sleepTimerMachine.samples';
 import * as lyricsSamples from '@/features/lyrics/lyricsMachine.samples';
 import { messagesMachine } from '@/features/messages/messagesMachine';
@@ -83,6 +85,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   sharing: [sharingMachine, sharingSamples],
   lyrics: [lyricsMachine, lyricsSamples],
   sleepTimer: [sleepTimerMachine, sleepTimerSamples],
+  sound: [soundMachine, soundSamples],
   appStatus: [appStatusMachine, appStatusSamples],
   keeping: [keepingMachine, keepingSamples],
   keepPlan: [keepPlanMachine, keepPlanSamples],

@@ -46,6 +46,10 @@ export default createMachine({
     TOGGLE_MUTE: {
       actions: ["toggleMute", "applyVolume", "persistVolume"],
     },
+    SET_SOUND: {
+      actions: ["applySound"],
+      description: "The 均衡器 changed: applied while playing.",
+    },
     LIBRARIES_CHANGED: {
       actions: ["forgetCoverLookup"],
     },

@@ -9,6 +9,7 @@ import { ShareProvider } from '@/features/share';
 import { LibraryProvider } from '@/features/library';
 import { LyricsProvider } from '@/features/lyrics';
 import { SleepTimerProvider } from '@/features/sleepTimer';
+import { SoundProvider } from '@/features/sound';
 import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
@@ -47,17 +48,19 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                       <ShareProvider value={system.share}>
                         <LyricsProvider value={system.lyrics}>
                           <SleepTimerProvider value={system.sleepTimer}>
-                            <KeepingProvider value={system.keeping}>
-                              <KeptAheadProvider value={system.keptAhead}>
-                                <CoverStoreContext.Provider value={system.covers}>
-                                  <AppStatusProvider value={system.appStatus}>
-                                    <TrackSlotsProvider>
-                                      <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                                    </TrackSlotsProvider>
-                                  </AppStatusProvider>
-                                </CoverStoreContext.Provider>
-                              </KeptAheadProvider>
-                            </KeepingProvider>
+                            <SoundProvider value={system.sound}>
+                              <KeepingProvider value={system.keeping}>
+                                <KeptAheadProvider value={system.keptAhead}>
+                                  <CoverStoreContext.Provider value={system.covers}>
+                                    <AppStatusProvider value={system.appStatus}>
+                                      <TrackSlotsProvider>
+                                        <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                      </TrackSlotsProvider>
+                                    </AppStatusProvider>
+                                  </CoverStoreContext.Provider>
+                                </KeptAheadProvider>
+                              </KeepingProvider>
+                            </SoundProvider>
                           </SleepTimerProvider>
                         </LyricsProvider>
                       </ShareProvider>

@@ -28,12 +28,19 @@ const KeptAlbumMark = lazy(async () => ({ default: (await import('@/features/off
 const ShareButton = lazy(async () => ({ default: (await import('@/features/share/components')).ShareButton }));
 // 定时关闭 loads after the first page, with the sleep timer's actor
 const SleepTimerButton = lazy(() => import('@/features/sleepTimer/components/SleepTimerButton'));
+// 音效 too, with the sound settings' actor
+const SoundButton = lazy(() => import('@/features/sound/components/SoundButton'));
 
 /** what every listener gets, signed in or not */
 const forEveryone: TrackSlots = {
   sleepTimer: () => (
     <Suspense fallback={null}>
       <SleepTimerButton />
+    </Suspense>
+  ),
+  sound: () => (
+    <Suspense fallback={null}>
+      <SoundButton />
     </Suspense>
   ),
 };

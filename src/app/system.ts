@@ -9,6 +9,7 @@
 //   - every actor's `notify` (and every view's)      → one notify → the messages (toasts), none per call while offline
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
 //   - the user page opens                           → the session loads and spawns the account (session ← account, lazily)
+//   - the sound settings (均衡器) change           → the player applies them
 //   - 定时关闭 asks to fade, pause or stop at an end  → the player; the player paused at that end → 定时关闭
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
@@ -155,6 +156,12 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   // created by the first lyrics panel, its code loading with it
   const lyrics = loadedLater(async () => (await import('@/features/lyrics/start')).startLyrics({ api, inspect }));
+  // created by the first 音效 panel, its code loading with it; the player read the stored settings at start
+  const sound = loadedLater(async () => {
+    const actor = (await import('@/features/sound/start')).startSound({ inspect });
+    actor.on('soundChanged', ({ sound: settings }) => player.send({ type: 'SET_SOUND', sound: settings }));
+    return actor;
+  });
   // created by the first 定时关闭 button, its code loading with it
   const sleepTimer = loadedLater(async () => {
     const actor = (await import('@/features/sleepTimer/start')).startSleepTimer({ inspect });
@@ -267,6 +274,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     share,
     lyrics,
     sleepTimer,
+    sound,
     keeping,
     keptAhead,
     appStatus,
@@ -286,6 +294,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       stopWhenThere(favourites, (feature) => feature.favourites);
       stopWhenThere(lyrics, (actor) => actor);
       stopWhenThere(sleepTimer, (actor) => actor);
+      stopWhenThere(sound, (actor) => actor);
       stopWhenThere(library.librarySync, (actor) => actor);
       for (const actor of [player, appStatus, session, site, settings, library.libraries, messages]) actor.stop();
     },

@@ -47,6 +47,11 @@ export const HAND_OVER_WINDOW_MS = 2_000;
  * callbacks of 23 ms, measured in tests/e2e/playback.test.ts); later hand-overs use their own
  */
 export const FIRST_HAND_OVER_DELAY_MS = 85;
+/**
+ * the same for an element routed through the player's running Web Audio graph, which already pulls
+ * sound: play() to first sample measured at 0.4–6 ms in headless Chromium (tests/e2e/gapless.test.ts)
+ */
+export const FIRST_ROUTED_HAND_OVER_DELAY_MS = 5;
 /** gapless: a measured play()-to-first-sample delay above this is a stall, not the browser's start-up; it is not used */
 export const MAX_START_DELAY_MS = 500;
 /** ↑/↓ change the volume by this many percentage points */
@@ -157,3 +162,11 @@ export type AddressMode = 'path' | 'hash';
 export const ADDRESS_MODES: readonly AddressMode[] = ['path', 'hash'];
 /** work on the page's thread between two yields to the page (a long task is over 50 ms) */
 export const PAGE_WORK_SLICE_MS = 25;
+/** 均衡器: the ten bands' centres (Hz), the most a band or the preamp moves either way (dB) */
+export const EQ_BAND_HZ = [31, 62, 125, 250, 500, 1000, 2000, 4000, 8000, 16000] as const;
+export const EQ_MAX_DB = 12;
+/** the presets, in the order the menu lists them; `custom` is the listener's own bands */
+export const EQ_PRESETS = ['flat', 'bassBoost', 'vocal', 'classical', 'rock', 'electronic', 'custom'] as const;
+export type EqPreset = (typeof EQ_PRESETS)[number];
+/** the localStorage key of the sound settings (均衡器, …) */
+export const SOUND_KEY = 'player.sound';

@@ -2,6 +2,7 @@
 // Functions are used where a text carries a value.
 
 import { text as firstPage } from './firstPageText';
+import type { EqPreset } from './constants';
 
 // what the first page shows is in firstPageText.ts; the rest loads with the pages and dialogs that show it
 export const text = {
@@ -237,6 +238,24 @@ export const text = {
     invalidMinutes: '请输入 1–720 之间的整数分钟数',
     cancelled: '已取消定时关闭',
     slept: '定时关闭：播放已暂停',
+  },
+  sound: {
+    title: '音效',
+    equaliser: '均衡器',
+    preset: '预设',
+    presets: {
+      flat: '平直',
+      bassBoost: '低音增强',
+      vocal: '人声',
+      classical: '古典',
+      rock: '摇滚',
+      electronic: '电子',
+      custom: '自定义',
+    } satisfies Record<EqPreset, string>,
+    preamp: '前置放大',
+    band: (hz: number) => (hz >= 1000 ? `${hz / 1000} kHz` : `${hz} Hz`),
+    decibels: (db: number) => `${db > 0 ? '+' : ''}${db} dB`,
+    bypassedHint: '均衡器已关闭，声音保持原样；移动滑块即可开启',
   },
   lyrics: {
     title: '歌词',

@@ -145,13 +145,21 @@ function storage(): Storage | null {
 
 /** the stored value of a key, or its default when absent or unreadable */
 export function readLocal<K extends LocalKey>(key: K): LocalValues[K] {
+  return readLocalAs(key, parsers[key], () => localDefault(key));
+}
+
+/**
+ * A key whose checks load after the first page (`storage/soundSettings.ts`): read with `parse`
+ * (undefined: unreadable), else `fallback`.
+ */
+export function readLocalAs<T>(key: string, parse: (value: unknown) => T | undefined, fallback: () => T): T {
   let raw: string | null;
   try {
     raw = storage()?.getItem(key) ?? null;
   } catch {
-    return localDefault(key);
+    return fallback();
   }
-  if (raw === null) return localDefault(key);
+  if (raw === null) return fallback();
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -159,12 +167,17 @@ export function readLocal<K extends LocalKey>(key: K): LocalValues[K] {
     // other clients may store plain strings (`lossless` rather than `"lossless"`)
     value = raw;
   }
-  const parsed = parsers[key](value);
-  return parsed === undefined ? localDefault(key) : parsed;
+  const parsed = parse(value);
+  return parsed === undefined ? fallback() : parsed;
 }
 
 /** stores a value as JSON; returns false when storage is unavailable or full */
 export function writeLocal<K extends LocalKey>(key: K, value: LocalValues[K]): boolean {
+  return writeLocalAs(key, value);
+}
+
+/** a key of `readLocalAs`, stored as JSON */
+export function writeLocalAs(key: string, value: unknown): boolean {
   try {
     const target = storage();
     if (!target) return false;

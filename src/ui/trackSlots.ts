@@ -29,6 +29,8 @@ export interface TrackSlots {
   albumTile?: (album: AlbumInfo) => ReactNode;
   /** 定时关闭 (the player bar, /now): for everyone, signed in or not */
   sleepTimer?: () => ReactNode;
+  /** 音效 (the player bar, /now): for everyone, signed in or not */
+  sound?: () => ReactNode;
   /** 分享 for a list's tracks (album page, playlist page, queue page); `name` starts the form */
   share?: (tracks: readonly TrackInfo[], options: { name?: string; cover?: PlaylistCover }) => ReactNode;
 }

@@ -110,6 +110,8 @@ describe('playing an album', () => {
     const state = await expectAdvancing(page);
     expect(state.muted).toBe(false);
     expect(state.volume).toBeGreaterThan(0);
+    // its sound goes through the player's one Web Audio graph
+    expect(state.routed).toBe(true);
     // the first track of disc 1, from the demo library
     expect(state.src).toContain(`${suite.server.libraryUrl}/${TWO_DISC_ALBUM}/1/1`);
     await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('暂停');

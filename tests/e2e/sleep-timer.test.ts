@@ -59,7 +59,8 @@ describe('定时关闭', () => {
       .and(page.getByRole('button', { name: '播放', exact: true }))
       .waitFor();
     expect(await barTitle(page).textContent()).toBe(title);
-    expect((await audio(page)).volume).toBe(1);
+    // the level comes back on the audio clock, in a few hundredths of a second
+    await expect.poll(async () => (await audio(page)).volume).toBeGreaterThan(0.99);
     await timerLeft(page).waitFor({ state: 'detached' });
     expectNoErrors();
     await close();
@@ -93,7 +94,7 @@ describe('定时关闭', () => {
     await mainButton(page).click();
     const next = await expectAdvancing(page);
     expect(next.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
-    expect(next.volume).toBe(1);
+    await expect.poll(async () => (await audio(page)).volume).toBeGreaterThan(0.99);
     expectNoErrors();
     await close();
   });

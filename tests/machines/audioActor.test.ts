@@ -8,7 +8,10 @@ import {
   type AudioElementLike,
   type AudioReport,
 } from '@/features/player/audioActor';
-import { FIRST_HAND_OVER_DELAY_MS } from '@/shared/constants';
+import { createAudioGraph } from '@/features/player/audioGraph';
+import { FIRST_HAND_OVER_DELAY_MS, FIRST_ROUTED_HAND_OVER_DELAY_MS } from '@/shared/constants';
+import { DEFAULT_SOUND } from '@/rules/sound';
+import { FakeAudioContext, type FakeFilter, type FakeGain } from './fakeAudioContext';
 import { flush } from './fakes';
 
 class FakeAudio extends EventTarget implements AudioElementLike {
@@ -582,5 +585,127 @@ describe("audio actor: the sleep timer's fade", () => {
     b.send({ type: 'audio.fadeOut', ms: 10_000 });
     b.actor.stop();
     expect(b.clock.pending).toEqual([]);
+  });
+});
+
+describe('audio actor: through the one Web Audio graph', () => {
+  function startRouted(context = new FakeAudioContext(), input = { volume: 80, muted: false, sound: DEFAULT_SOUND }) {
+    const elements: FakeAudio[] = [];
+    const make = () => {
+      const element = new FakeAudio();
+      elements.push(element);
+      return element;
+    };
+    const clock = fakeClock();
+    const parent = createMachine({ invoke: { id: 'audio', src: 'audio', input } }).provide({
+      actors: { audio: createAudioActor(make, clock, () => createAudioGraph(() => context)) },
+    });
+    const actor = createActor(parent).start();
+    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
+    const volumeGain = (element: FakeAudio) => (context.chainOf(element).at(-2) as FakeGain).gain.value;
+    return { elements, context, actor, send, volumeGain, clock };
+  }
+
+  it('a play routes the element: it plays at full level into the graph, whose gain is the volume', () => {
+    const { elements, send, volumeGain } = startRouted();
+    const [element] = elements as [FakeAudio];
+    // before any play nothing is routed: the element holds the volume itself
+    expect(element.volume).toBeCloseTo(0.8);
+    send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    expect(element.volume).toBe(1);
+    expect(element.muted).toBe(false);
+    expect(volumeGain(element)).toBeCloseTo(0.8);
+    send({ type: 'audio.volume', volume: 30, muted: true });
+    expect(element.muted).toBe(false);
+    expect(volumeGain(element)).toBe(0);
+    send({ type: 'audio.volume', volume: 30, muted: false });
+    expect(volumeGain(element)).toBeCloseTo(0.3);
+  });
+
+  it('the prepared next track feeds the same graph; a released element leaves it', () => {
+    const { elements, send, context } = startRouted();
+    send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    const [first, next] = elements as [FakeAudio, FakeAudio];
+    expect(context.chainOf(next)[1]).toBe(context.chainOf(first)[1]);
+    expect(next.volume).toBe(1);
+    send({ type: 'audio.dropNext' });
+    expect(context.chainOf(next)).toEqual([]);
+  });
+
+  it('a context not yet let run: the element plays straight at its volume; once it runs, it is routed', () => {
+    const context = new FakeAudioContext('suspended');
+    const { elements, send, volumeGain } = startRouted(context);
+    const [element] = elements as [FakeAudio];
+    send({ type: 'audio.play' });
+    expect(context.resumes).toBeGreaterThan(0);
+    expect(element.volume).toBeCloseTo(0.8);
+    context.run();
+    expect(element.volume).toBe(1);
+    expect(volumeGain(element)).toBeCloseTo(0.8);
+  });
+
+  it("the sleep timer's fade and its restore go to the graph's level; the equaliser to its bands", () => {
+    const { elements, send, context } = startRouted();
+    const [element] = elements as [FakeAudio];
+    send({ type: 'audio.play' });
+    const chain = context.chainOf(element);
+    const level = chain.at(-3) as FakeGain;
+    send({ type: 'audio.fadeOut', ms: 10_000 });
+    expect(level.gain.calls.some(([method]) => method === 'setValueCurveAtTime')).toBe(true);
+    expect(element.volume).toBe(1);
+    send({ type: 'audio.restoreLevel' });
+    expect(level.gain.value).toBe(1);
+    send({
+      type: 'audio.sound',
+      sound: {
+        equaliser: { on: true, preset: 'custom', custom: { preampDb: 0, bands: [0, 0, 0, 0, 0, 12, 0, 0, 0, 0] } },
+      },
+    });
+    expect((chain[7] as FakeFilter).frequency.value).toBe(1000);
+    expect((chain[7] as FakeFilter).gain.value).toBe(12);
+  });
+
+  it("a routed next track is started by the graph's own start-up delay: the running graph already pulls sound", () => {
+    const { elements, send, clock } = startRouted();
+    send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    const [current] = elements as [FakeAudio];
+    current.duration = 30;
+    send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    elements[1]!.fire('canplaythrough');
+    current.currentTime = 28.5;
+    current.fire('timeupdate');
+    expect(clock.pending).toEqual([1500 - FIRST_ROUTED_HAND_OVER_DELAY_MS]);
+  });
+
+  it("the graph's code arriving while a track plays straight: the track moves into it, at the volume it had", async () => {
+    const context = new FakeAudioContext();
+    let arrive!: () => void;
+    const element = new FakeAudio();
+    const parent = createMachine({
+      invoke: { id: 'audio', src: 'audio', input: { volume: 50, muted: false, sound: DEFAULT_SOUND } },
+    }).provide({
+      actors: {
+        audio: createAudioActor(
+          () => element,
+          fakeClock(),
+          () => new Promise((resolve) => (arrive = () => resolve(createAudioGraph(() => context)))),
+        ),
+      },
+    });
+    const actor = createActor(parent).start();
+    actor.getSnapshot().children.audio!.send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    expect(element.volume).toBeCloseTo(0.5);
+    arrive();
+    await flush();
+    expect(element.volume).toBe(1);
+    expect((context.chainOf(element).at(-2) as FakeGain).gain.value).toBeCloseTo(0.5);
+  });
+
+  it('stopping closes the graph', () => {
+    const { actor, send, context } = startRouted();
+    send({ type: 'audio.play' });
+    actor.stop();
+    expect(context.closed).toBe(true);
   });
 });

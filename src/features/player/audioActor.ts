@@ -3,7 +3,14 @@
 // with other names (`audio.playing`, `audio.ended`, …) so a report never re-triggers a command.
 // Stopping the actor pauses the element, drops its source and removes every listener.
 import { fromCallback } from 'xstate';
-import { FIRST_HAND_OVER_DELAY_MS, HAND_OVER_WINDOW_MS, MAX_START_DELAY_MS } from '@/shared/constants';
+import {
+  FIRST_HAND_OVER_DELAY_MS,
+  FIRST_ROUTED_HAND_OVER_DELAY_MS,
+  HAND_OVER_WINDOW_MS,
+  MAX_START_DELAY_MS,
+} from '@/shared/constants';
+import type { SoundSettings } from '@/rules/sound';
+import type { AudioGraph } from './audioGraph';
 
 export type AudioCommand =
   | { type: 'audio.load'; url: string; autoplay: boolean }
@@ -24,7 +31,9 @@ export type AudioCommand =
   /** the output fades to silence over `ms` (the sleep timer's last seconds); the track plays on */
   | { type: 'audio.fadeOut'; ms: number }
   /** the output at its full level again (a fade cancelled, or after the pause it led to) */
-  | { type: 'audio.restoreLevel' };
+  | { type: 'audio.restoreLevel' }
+  /** the sound settings (the 均衡器), applied while playing */
+  | { type: 'audio.sound'; sound: SoundSettings };
 
 export type AudioReport =
   /** enough data to start (canplay) */
@@ -77,7 +86,25 @@ export interface AudioClock {
   clearTimeout(handle: unknown): void;
 }
 
-const defaultElement: CreateAudioElement = () => new Audio();
+// Asked for with CORS (libraries answer every origin), or the graph would hear silence from another origin.
+const defaultElement: CreateAudioElement = () => {
+  const element = new Audio();
+  element.crossOrigin = 'anonymous';
+  return element;
+};
+
+/**
+ * the graph the elements feed; none where the browser has no Web Audio (they play straight). Its
+ * code loads beside the first page's: until it is in, elements play straight.
+ */
+export type CreateGraph = () => AudioGraph | Promise<AudioGraph | null> | null;
+const defaultGraph: CreateGraph = () =>
+  typeof AudioContext === 'function'
+    ? import('./audioGraph').then(
+        ({ createStoredAudioGraph }) => createStoredAudioGraph(),
+        () => null,
+      )
+    : null;
 
 const browserClock: AudioClock = {
   now: () => performance.now(),
@@ -140,7 +167,11 @@ function unload(element: AudioElementLike): void {
  * and the timer is set again at each `timeupdate` of the last seconds, from the element's own
  * time. The old element plays out its last samples and is let go.
  */
-export function createAudioActor(createElement: CreateAudioElement = defaultElement, clock: AudioClock = browserClock) {
+export function createAudioActor(
+  createElement: CreateAudioElement = defaultElement,
+  clock: AudioClock = browserClock,
+  createGraph: CreateGraph = () => null,
+) {
   return fromCallback<AudioCommand, AudioInput>(({ sendBack, receive, input }) => {
     let stopped = false;
     const report = (event: AudioReport) => {
@@ -162,6 +193,9 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
 
     let volume = clampVolumeLevel(input.volume);
     let muted = input.muted;
+    /** the sound settings sent since the start (the graph reads the stored ones itself) */
+    let sound: SoundSettings | null = null;
+    let graph: AudioGraph | null = null;
     /** the fade's share of the volume: 1, down to 0 while the sleep timer fades the output */
     let level = 1;
     let fade: { from: number; at: number; ms: number } | null = null;
@@ -177,12 +211,18 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
      * ms from play() to the first sample of a prepared element while another one plays, measured
      * at each hand-over (a first start of the page's audio is slower and says nothing of it). A
      * start lands on the audio output's next callback, so single figures differ by one callback
-     * period (23 ms in headless Chromium): the median of the last few is used.
+     * period (23 ms in headless Chromium): the median of the last few is used. An element routed
+     * through the running graph starts within a few ms (the graph already pulls sound), one that
+     * plays straight opens the output first: the two are timed apart.
      */
-    const startDelays: number[] = [];
-    const startDelay = () => (startDelays.length > 0 ? median(startDelays) : FIRST_HAND_OVER_DELAY_MS);
-    /** a hand-over's start being measured: when play() was called, from which position */
-    let measuring: { at: number; from: number } | null = null;
+    const startDelays = { routed: [] as number[], straight: [] as number[] };
+    const startDelay = (routed: boolean) => {
+      const measured = startDelays[routed ? 'routed' : 'straight'];
+      if (measured.length > 0) return median(measured);
+      return routed ? FIRST_ROUTED_HAND_OVER_DELAY_MS : FIRST_HAND_OVER_DELAY_MS;
+    };
+    /** a hand-over's start being measured: when play() was called, from which position, through the graph or not */
+    let measuring: { at: number; from: number; routed: boolean } | null = null;
     let handOverTimer: unknown = null;
     const detachers = new Map<AudioElementLike, () => void>();
 
@@ -219,6 +259,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       detachers.get(element)?.();
       detachers.delete(element);
       retiring.delete(element);
+      graph?.release(element);
       try {
         unload(element);
       } catch {
@@ -241,7 +282,7 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       current = next;
       next = null;
       nextReady = false;
-      measuring = { at: clock.now(), from: current.currentTime };
+      measuring = { at: clock.now(), from: current.currentTime, routed: graph?.routes(current) ?? false };
       play(current);
       if (old.ended || old.paused) release(old);
       else retiring.add(old);
@@ -255,7 +296,8 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       if (!next || !nextReady || current.paused || duration === null) return;
       const remaining = (duration - current.currentTime) * 1000;
       if (remaining > HAND_OVER_WINDOW_MS) return;
-      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - startDelay()));
+      const delay = startDelay(graph?.routes(next) ?? false);
+      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - delay));
     };
 
     /** the first sample of a fresh start: how long play() took to sound */
@@ -264,10 +306,11 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
       const played = (current.currentTime - measuring.from) * 1000;
       if (played <= 0) return;
       const delay = clock.now() - measuring.at - played;
+      const measured = startDelays[measuring.routed ? 'routed' : 'straight'];
       measuring = null;
       if (delay < 0 || delay >= MAX_START_DELAY_MS) return;
-      startDelays.push(delay);
-      if (startDelays.length > START_DELAY_SAMPLES) startDelays.shift();
+      measured.push(delay);
+      if (measured.length > START_DELAY_SAMPLES) measured.shift();
     };
 
     const currentListeners: Record<string, () => void> = {
@@ -331,18 +374,45 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
         for (const [type, handler] of handlers) element.removeEventListener(type, handler);
       });
       element.preload = 'auto';
-      element.volume = volume * level;
-      element.muted = muted;
+      setLevel(element);
+    };
+
+    /** a routed element plays at full level into the graph, which sets the volume; others by themselves */
+    const setLevel = (element: AudioElementLike) => {
+      const routed = graph?.routes(element) ?? false;
+      element.volume = routed ? 1 : volume * level;
+      element.muted = routed ? false : muted;
+    };
+    const applyVolume = () => {
+      for (const element of [current, next, ...retiring]) if (element) setLevel(element);
+    };
+    /** through the graph from now on, when it can sound (at a play: the listener's gesture lets it start) */
+    const route = (element: AudioElementLike) => {
+      if (graph?.route(element)) setLevel(element);
     };
     attach(current);
-
-    const applyVolume = () => {
-      for (const element of [current, next, ...retiring]) {
-        if (!element) continue;
-        element.volume = volume * level;
-        element.muted = muted;
-      }
+    /** what plays (and what is prepared) goes through the graph as soon as it can */
+    const routeAll = () => {
+      if (stopped) return;
+      for (const element of [current, next, ...retiring]) if (element) route(element);
     };
+    const takeGraph = (made: AudioGraph | null) => {
+      if (!made) return;
+      if (stopped) {
+        made.close();
+        return;
+      }
+      graph = made;
+      made.setVolume(volume, muted);
+      if (sound) made.setSound(sound);
+      made.onRunning(routeAll);
+      // a track already playing straight moves into it
+      if (!current.paused) routeAll();
+    };
+    const made = createGraph();
+    if (made instanceof Promise) void made.then(takeGraph, () => undefined);
+    else takeGraph(made);
+
     const cancelFade = () => {
       if (fadeTimer !== null) clock.clearTimeout(fadeTimer);
       fadeTimer = null;
@@ -367,13 +437,17 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
           cancelHandOver();
           current.src = command.url;
           current.load();
-          if (command.autoplay) play(current);
+          if (command.autoplay) {
+            route(current);
+            play(current);
+          }
           break;
         case 'audio.unload':
           cancelHandOver();
           if (hasSource(current)) unload(current);
           break;
         case 'audio.play':
+          route(current);
           play(current);
           break;
         case 'audio.pause':
@@ -386,23 +460,34 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
         case 'audio.volume':
           volume = clampVolumeLevel(command.volume);
           muted = command.muted;
+          graph?.setVolume(volume, muted);
           applyVolume();
           break;
-        case 'audio.fadeOut':
+        case 'audio.fadeOut': {
           cancelFade();
-          fade = { from: level, at: clock.now(), ms: Number.isFinite(command.ms) ? Math.max(command.ms, 0) : 0 };
+          const ms = Number.isFinite(command.ms) ? Math.max(command.ms, 0) : 0;
+          graph?.fadeOut(ms);
+          // an element that plays straight (no graph yet) fades by steps
+          fade = { from: level, at: clock.now(), ms };
           stepFade();
           break;
+        }
         case 'audio.restoreLevel':
           cancelFade();
+          graph?.restoreLevel();
           level = 1;
           applyVolume();
+          break;
+        case 'audio.sound':
+          sound = command.sound;
+          graph?.setSound(sound);
           break;
         case 'audio.prepareNext': {
           dropNext();
           const element = createElement();
           next = element;
           attach(element);
+          route(element);
           element.src = command.url;
           element.load();
           break;
@@ -434,8 +519,9 @@ export function createAudioActor(createElement: CreateAudioElement = defaultElem
           // a stopping player has nobody left to tell
         }
       }
+      graph?.close();
     };
   });
 }
 
-export const audioActor = createAudioActor();
+export const audioActor = createAudioActor(defaultElement, browserClock, defaultGraph);

@@ -2,6 +2,7 @@
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { sampleTrack } from '@/shared/model.samples';
+import { DEFAULT_SOUND } from '@/rules/sound';
 // a stub an exported path can name (docs/qa.md#replay-an-exported-file), not a bare function
 import { returns } from '../../../model-paths/pathReplay';
 
@@ -20,6 +21,7 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'REMOVE_FROM_QUEUE', index: 0 },
   { type: 'SEEK', fraction: 0.5 },
   { type: 'SET_VOLUME', percent: 50 },
+  { type: 'SET_SOUND', sound: { equaliser: { ...DEFAULT_SOUND.equaliser, on: true, preset: 'rock' } } },
   { type: 'audio.loaded', duration: 180 },
   { type: 'audio.timeupdate', currentTime: 12, duration: 180 },
   // the last 10 s, where 定时关闭's fade before its stop starts
@@ -99,6 +101,7 @@ export const pathEventLabels: Record<string, string> = {
   'audio.timeupdate': 'the audio reports where it is playing',
   'audio.loaded': 'the audio has loaded enough to play',
   SET_VOLUME: 'the listener drags the 音量 slider',
+  SET_SOUND: 'the listener changes the 均衡器 in 音效',
   CHANGE_VOLUME: 'the listener presses 音量调高 / 音量调低 (a key)',
   TOGGLE_MUTE: 'the listener presses 静音 / 解除静音',
   LIBRARIES_CHANGED: 'the libraries change (one added, deleted or synced)',

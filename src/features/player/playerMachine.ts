@@ -77,7 +77,10 @@ export const playerMachine = playerSetup.createMachine({
   invoke: {
     id: 'audio',
     src: 'audio',
-    input: ({ context }) => ({ volume: context.volume, muted: context.muted }),
+    input: ({ context }) => ({
+      volume: context.volume,
+      muted: context.muted,
+    }),
   },
   on: {
     'audio.timeupdate': [
@@ -98,6 +101,7 @@ export const playerMachine = playerSetup.createMachine({
     SET_VOLUME: { actions: ['setVolume', 'applyVolume', 'persistVolume'] },
     CHANGE_VOLUME: { actions: ['changeVolume', 'applyVolume', 'persistVolume'] },
     TOGGLE_MUTE: { actions: ['toggleMute', 'applyVolume', 'persistVolume'] },
+    SET_SOUND: { description: 'The 均衡器 changed: applied while playing.', actions: 'applySound' },
     LIBRARIES_CHANGED: { actions: 'forgetCoverLookup' },
   },
   states: {

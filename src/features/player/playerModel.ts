@@ -2,6 +2,7 @@
 // the machine; this file holds what can be read without XState.
 import type { AudioReport } from './audioActor';
 import { DEFAULT_VOLUME } from '@/shared/constants';
+import type { SoundSettings } from '@/rules/sound';
 import type { NotifyEvent } from '@/shared/effects';
 import { clampIndex, neighbour, randomIndex } from './queue';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
@@ -137,6 +138,8 @@ export type PlayerEvent =
   /** percentage points up (negative: down) from the present volume; unmutes */
   | { type: 'CHANGE_VOLUME'; by: number }
   | { type: 'TOGGLE_MUTE' }
+  /** the sound settings changed (设置, or the 音效 panel): applied while playing */
+  | { type: 'SET_SOUND'; sound: SoundSettings }
   /** the saved queue at start: selected, not played */
   | { type: 'RESTORE'; queue: TrackInfo[]; index: number }
   | { type: 'CYCLE_LOOP_MODE' }

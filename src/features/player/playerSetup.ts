@@ -271,6 +271,11 @@ export const playerSetup = setup({
       assertEvent(event, 'SEEK_BY');
       return { currentTime: steppedTime(context, event.seconds) };
     }),
+    /** the audio graph keeps it: the player itself has no use for it */
+    applySound: sendTo('audio', ({ event }) => {
+      assertEvent(event, 'SET_SOUND');
+      return { type: 'audio.sound' as const, sound: event.sound };
+    }),
     applyVolume: sendTo('audio', ({ context }) => ({
       type: 'audio.volume' as const,
       volume: context.volume,

@@ -32,7 +32,10 @@ export function startPlayer({ api, accessFor, settings, fetch, keptSource, sourc
     sourceInHand,
   });
   const player = createActor(playerMachine.provide({ actors }), {
-    input: { volume: readLocal('player.volume'), muted: readLocal('player.muted') },
+    input: {
+      volume: readLocal('player.volume'),
+      muted: readLocal('player.muted'),
+    },
     inspect,
   });
   player.on('queueChanged', ({ queue, index }) => writeLocal('playlist', { tracks: queue, index }));

@@ -178,6 +178,11 @@ export const playerNotThroughInterface: readonly { transition: string; reason: s
     reason: 'every 添加到当前播放队列 adds its one track: no button adds nothing',
   },
   {
+    transition: '(machine) —SET_SOUND→ (stays)',
+    reason:
+      "音效's own machine (sound) sends it from the 音效 dialog: tests/views/sound.test.tsx plays it there, and tests/e2e/sound.test.ts measures what the graph then sends to the speakers",
+  },
+  {
     transition: '(machine) —LIBRARIES_CHANGED→ (stays)',
     reason:
       "the libraries change when the listener signs in (the page starts afresh), adds or edits a library of their own, or a sync brings new albums: the demo user's one library is the server's, unchanged while the paths run",

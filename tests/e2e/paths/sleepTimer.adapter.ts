@@ -105,7 +105,7 @@ export const sleepTimerAdapter: InterfaceAdapter<PlayerBarTimer> = {
     },
     async 'timed.counting'({ page }) {
       await expect.poll(() => timerLeft(page).textContent(), { timeout: WAIT_MS }).toMatch(/后暂停$/);
-      expect((await audio(page)).volume).toBe(1);
+      await expect.poll(async () => (await audio(page)).volume, { timeout: WAIT_MS }).toBeGreaterThan(0.99);
     },
     async 'timed.fading'({ page }) {
       await expect.poll(() => timerLeft(page).textContent(), { timeout: WAIT_MS }).toMatch(/^0:0\d 后暂停$/);

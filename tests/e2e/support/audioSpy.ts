@@ -2,6 +2,10 @@
 // attaches them to the document, so an init script wraps `window.Audio` (every element lands in
 // `window.__audios`) and `HTMLMediaElement.prototype.play` (the element play() was last called on
 // is `window.__player`; preload elements are never played).
+// Its sound goes through the player's Web Audio graph, where the volume, the mute and the sleep
+// timer's fade are gains: the script notes each node's connections, so `window.__graphGain(element)`
+// multiplies the gains from the element's source to the speakers (null: the element plays straight),
+// and an analyser hears what reaches them (`outputLevelAt`).
 import type { Page } from 'playwright-core';
 
 // Kept a string: a function would be serialised after the test transform, helpers and all.
@@ -22,6 +26,42 @@ export const AUDIO_SPY = `(() => {
     window.__player = this;
     return play.call(this);
   };
+  const outputs = new Map();
+  const sources = new Map();
+  const connect = AudioNode.prototype.connect;
+  AudioNode.prototype.connect = function (target, ...rest) {
+    if (target instanceof AudioNode) outputs.set(this, [...(outputs.get(this) || []), target]);
+    // what reaches the speakers is listened to as well (an analyser needs no destination to run)
+    if (target instanceof AudioDestinationNode) {
+      const analyser = this.context.createAnalyser();
+      analyser.fftSize = 16384;
+      analyser.smoothingTimeConstant = 0;
+      connect.call(this, analyser);
+      window.__graphOutput = analyser;
+    }
+    return connect.call(this, target, ...rest);
+  };
+  const disconnect = AudioNode.prototype.disconnect;
+  AudioNode.prototype.disconnect = function (...args) {
+    if (args.length === 0) outputs.delete(this);
+    return disconnect.apply(this, args);
+  };
+  const createSource = AudioContext.prototype.createMediaElementSource;
+  AudioContext.prototype.createMediaElementSource = function (element) {
+    const source = createSource.call(this, element);
+    sources.set(element, source);
+    return source;
+  };
+  window.__graphGain = (element) => {
+    let node = sources.get(element);
+    if (!node || !outputs.has(node)) return null;
+    let gain = 1;
+    while (node && !(node instanceof AudioDestinationNode)) {
+      if (node instanceof GainNode) gain *= node.gain.value;
+      node = (outputs.get(node) || [])[0];
+    }
+    return node ? gain : 0;
+  };
 })();`;
 
 export interface AudioState {
@@ -29,25 +69,62 @@ export interface AudioState {
   paused: boolean;
   currentTime: number;
   duration: number;
+  /** the element muted, or the graph's gain down to silence */
   muted: boolean;
+  /** the level heard: the element's volume times the gains of the graph it feeds */
   volume: number;
+  /** whether its sound goes through the player's graph */
+  routed: boolean;
   src: string;
 }
 
 /** what the element play() was last called on is doing (install AUDIO_SPY with page.addInitScript first) */
 export function audio(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
-    const element = (window as unknown as { __player: HTMLAudioElement | null }).__player;
+    const spied = window as unknown as {
+      __player: HTMLAudioElement | null;
+      __graphGain: (element: HTMLAudioElement) => number | null;
+    };
+    const element = spied.__player;
     if (!element)
-      return { found: false, paused: true, currentTime: 0, duration: NaN, muted: false, volume: 0, src: '' };
+      return {
+        found: false,
+        paused: true,
+        currentTime: 0,
+        duration: NaN,
+        muted: false,
+        volume: 0,
+        routed: false,
+        src: '',
+      };
+    const gain = spied.__graphGain(element);
     return {
       found: true,
       paused: element.paused,
       currentTime: element.currentTime,
       duration: element.duration,
-      muted: element.muted,
-      volume: element.volume,
+      muted: element.muted || gain === 0,
+      volume: element.volume * (gain ?? 1),
+      routed: gain !== null,
       src: element.currentSrc || element.src,
     };
   });
+}
+
+/**
+ * The level (dB, the analyser's full scale) of what the graph sends to the speakers at `hz`: the
+ * strongest bin within 20 Hz of it, over one analysis window of the output now.
+ */
+export function outputLevelAt(page: Page, hz: number): Promise<number> {
+  return page.evaluate((wanted) => {
+    const analyser = (window as unknown as { __graphOutput?: AnalyserNode }).__graphOutput;
+    if (!analyser) return Number.NEGATIVE_INFINITY;
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(bins);
+    const width = analyser.context.sampleRate / analyser.fftSize;
+    let level = Number.NEGATIVE_INFINITY;
+    for (let i = Math.floor((wanted - 20) / width); i <= Math.ceil((wanted + 20) / width); i++)
+      level = Math.max(level, bins[i] ?? Number.NEGATIVE_INFINITY);
+    return level;
+  }, hz);
 }

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@/ui/styles/forms';
-import { Tabs } from '@mantine/core';
+import { Box, Tabs, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { text } from '@/shared/text';
@@ -14,6 +14,7 @@ import { PasswordForm } from '../components/PasswordForm';
 import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
+import { SoundPanel } from '@/features/sound/components';
 import { KeptStoragePanel } from '@/features/offline/components';
 import { useTwoFactorOffered, useTwoFactorRequired } from '@/features/session';
 import { AccountProvider, useOpenAccount } from '../context';
@@ -70,6 +71,12 @@ function UserTabs({ account }: { account: AccountRef }) {
       </Tabs.Panel>
       <Tabs.Panel value="settings" pt="md">
         <SettingsForm />
+        <Title order={3} size="h4" mt="xl" mb="sm">
+          {text.sound.title}
+        </Title>
+        <Box maw={480}>
+          <SoundPanel />
+        </Box>
       </Tabs.Panel>
       <Tabs.Panel value="storage" pt="md">
         {/* the keeping actor loads after the first page: the panel shows once it has */}

@@ -131,9 +131,12 @@ function NowPlayingSlot() {
   return nowPlaying && slots.nowPlaying?.(nowPlaying);
 }
 
-/** 定时关闭, whose code loads after the first page */
+/** 定时关闭 and 音效, whose code loads after the first page */
 function SleepTimerSlot() {
   return useTrackSlots().sleepTimer?.() ?? null;
+}
+function SoundSlot() {
+  return useTrackSlots().sound?.() ?? null;
 }
 
 function LoopModeButton() {
@@ -181,6 +184,7 @@ const RightGroup = memo(function RightGroup() {
     <Group gap={4} wrap="nowrap" className={classes.right}>
       <NowPlayingSlot />
       <SleepTimerSlot />
+      <SoundSlot />
       <LoopModeButton />
       <Tip label={text.player.queue} placement="top">
         <ActionIcon component={Link} href="/queue" variant="subtle" aria-label={text.player.queue}>

@@ -1,5 +1,5 @@
 // Now playing (docs/behaviour.md#other-pages): a large cover over a blurred copy of itself, title and artist.
-import { Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { usePlayer } from '../context';
 import { currentTimeOf, nowPlayingOf } from '../selectors';
@@ -31,7 +31,10 @@ export default function NowPage() {
         <Text size="sm" opacity={0.8}>
           {nowPlaying.albumTitle}
         </Text>
-        {slots.sleepTimer?.()}
+        <Group gap="xs" justify="center">
+          {slots.sleepTimer?.()}
+          {slots.sound?.()}
+        </Group>
         {slots.lyrics?.(nowPlaying, time, (seconds) => player.send({ type: 'SEEK_TO', seconds }))}
       </div>
     </section>

@@ -1,0 +1,242 @@
+// The one Web Audio graph every element of the player feeds (docs/architecture.md#7-playback):
+//
+//   element → source → (per element) ─┐
+//   element → source → (per element) ─┴→ preamp → 10 bands → level → volume → speakers
+//
+// `level` is the sleep timer's fade, scheduled on the audio clock; `volume` is the player's volume
+// and mute. The bands are peaking filters an octave wide; at 0 dB they pass the sound unchanged, so
+// the bypass is every band and the preamp moved to 0 dB, without a gap. The graph starts with the
+// first element routed through it (a play, inside the listener's gesture), never at page load.
+import { EQ_BAND_HZ } from '@/shared/constants';
+import type { EqualiserGains, SoundSettings } from '@/rules/sound';
+import { readSoundSettings } from '@/storage/soundSettings';
+import { equaliserGains } from '@/rules/equaliser';
+
+/** what the graph needs of an AudioParam */
+export interface ParamLike {
+  value: number;
+  setValueAtTime(value: number, time: number): unknown;
+  setTargetAtTime(target: number, time: number, timeConstant: number): unknown;
+  setValueCurveAtTime(values: Float32Array, time: number, duration: number): unknown;
+  cancelScheduledValues(time: number): unknown;
+}
+export interface NodeLike {
+  connect(destination: NodeLike): unknown;
+  disconnect(): void;
+}
+export interface GainLike extends NodeLike {
+  readonly gain: ParamLike;
+}
+export interface FilterLike extends NodeLike {
+  type: 'peaking';
+  readonly frequency: ParamLike;
+  readonly Q: ParamLike;
+  readonly gain: ParamLike;
+}
+/** what the graph needs of an AudioContext (tests pass a fake) */
+export interface ContextLike {
+  readonly currentTime: number;
+  readonly state: string;
+  readonly destination: NodeLike;
+  createGain(): GainLike;
+  createBiquadFilter(): FilterLike;
+  createMediaElementSource(element: never): NodeLike;
+  resume(): Promise<void>;
+  addEventListener(type: 'statechange', listener: () => void): void;
+  close(): Promise<void>;
+}
+export type CreateContext = () => ContextLike;
+
+export interface AudioGraph {
+  /**
+   * Routes the element through the graph, once for its life. False while the graph cannot sound
+   * (no Web Audio here, or a context the browser has not let run yet): the element then plays
+   * straight to the speakers at its own volume.
+   */
+  route(element: object): boolean;
+  /** whether the element's sound goes through the graph */
+  routes(element: object): boolean;
+  /** the element is let go: its source leaves the graph */
+  release(element: object): void;
+  /** asks a context that does not run yet to run (called on a play, inside the gesture) */
+  wake(): void;
+  /** called each time the context starts running (elements that played straight can be routed) */
+  onRunning(listener: () => void): void;
+  /** volume 0–1 */
+  setVolume(volume: number, muted: boolean): void;
+  /** the level falls to silence over `ms` on an equal-power curve */
+  fadeOut(ms: number): void;
+  /** the level back to full, quickly but without a click */
+  restoreLevel(): void;
+  /** the 均衡器's curve (all 0 dB while it is off), applied while playing */
+  setSound(sound: SoundSettings): void;
+  close(): void;
+}
+
+/** an octave wide: the bands meet about 3 dB down */
+const BAND_Q = Math.SQRT2;
+/** how quickly a changed gain settles (time constant, s): no click, no audible glide */
+const SETTLE_S = 0.015;
+/** points of the fade curve (the browser interpolates between them) */
+const FADE_POINTS = 64;
+
+const dbToGain = (db: number) => 10 ** (db / 20);
+
+function defaultContext(): ContextLike {
+  return new AudioContext() as unknown as ContextLike;
+}
+
+/** a cosine from `from` to 0: the level an equal-power fade-out passes through */
+export function fadeOutCurve(from: number, points = FADE_POINTS): Float32Array {
+  const curve = new Float32Array(points);
+  for (let i = 0; i < points; i++) curve[i] = from * Math.cos(((i / (points - 1)) * Math.PI) / 2);
+  return curve;
+}
+
+/**
+ * The graph over a context factory (default: the browser's AudioContext). Made without a context:
+ * the first route() creates it, so a page that never plays starts no audio hardware.
+ */
+export function createAudioGraph(createContext: CreateContext | null = defaultContext): AudioGraph {
+  let context: ContextLike | null = null;
+  let broken = createContext === null;
+  let bus: { preamp: GainLike; bands: FilterLike[]; level: GainLike; volume: GainLike } | null = null;
+  const sources = new Map<object, NodeLike>();
+  const runningListeners: Array<() => void> = [];
+  let volumeNow = { volume: 1, muted: false };
+  let gainsNow: EqualiserGains = { preampDb: 0, bands: EQ_BAND_HZ.map(() => 0) };
+
+  const settle = (param: ParamLike, value: number) => {
+    if (!context) return;
+    param.cancelScheduledValues(context.currentTime);
+    param.setTargetAtTime(value, context.currentTime, SETTLE_S);
+  };
+
+  const applyVolume = () => {
+    if (bus) settle(bus.volume.gain, volumeNow.muted ? 0 : volumeNow.volume);
+  };
+  const applyEqualiser = () => {
+    if (!bus) return;
+    settle(bus.preamp.gain, dbToGain(gainsNow.preampDb));
+    bus.bands.forEach((band, i) => {
+      settle(band.gain, gainsNow.bands[i] ?? 0);
+    });
+  };
+
+  /** the context and the shared chain, made once; null where there is no Web Audio */
+  const ready = (): ContextLike | null => {
+    if (context || broken || !createContext) return context;
+    try {
+      const made = createContext();
+      const preamp = made.createGain();
+      const bands = EQ_BAND_HZ.map((hz) => {
+        const band = made.createBiquadFilter();
+        band.type = 'peaking';
+        band.frequency.value = hz;
+        band.Q.value = BAND_Q;
+        band.gain.value = 0;
+        return band;
+      });
+      const level = made.createGain();
+      const volume = made.createGain();
+      let last: NodeLike = preamp;
+      for (const node of [...bands, level, volume]) {
+        last.connect(node);
+        last = node;
+      }
+      volume.connect(made.destination);
+      context = made;
+      bus = { preamp, bands, level, volume };
+      made.addEventListener('statechange', () => {
+        if (made.state === 'running') for (const listener of runningListeners) listener();
+      });
+      // the values set before the first route(), now without a glide
+      volume.gain.value = volumeNow.muted ? 0 : volumeNow.volume;
+      preamp.gain.value = dbToGain(gainsNow.preampDb);
+      bands.forEach((band, i) => {
+        band.gain.value = gainsNow.bands[i] ?? 0;
+      });
+    } catch (e) {
+      // no Web Audio (or it refused): every element plays straight, as before the graph
+      console.warn('audio graph unavailable', e);
+      broken = true;
+    }
+    return context;
+  };
+
+  return {
+    route(element) {
+      if (sources.has(element)) return true;
+      const made = ready();
+      if (!made || !bus) return false;
+      if (made.state !== 'running') {
+        void made.resume().catch(() => undefined);
+        return false;
+      }
+      try {
+        const source = made.createMediaElementSource(element as never);
+        source.connect(bus.preamp);
+        sources.set(element, source);
+        return true;
+      } catch (e) {
+        // an element routed elsewhere already, or a browser that refuses: it plays straight
+        console.warn('audio element not routed', e);
+        return false;
+      }
+    },
+    routes: (element) => sources.has(element),
+    release(element) {
+      sources.get(element)?.disconnect();
+      sources.delete(element);
+    },
+    wake() {
+      const made = ready();
+      if (made && made.state !== 'running') void made.resume().catch(() => undefined);
+    },
+    onRunning(listener) {
+      runningListeners.push(listener);
+    },
+    setVolume(volume, muted) {
+      volumeNow = { volume, muted };
+      applyVolume();
+    },
+    fadeOut(ms) {
+      if (!context || !bus) return;
+      const param = bus.level.gain;
+      const now = context.currentTime;
+      const from = param.value;
+      param.cancelScheduledValues(now);
+      param.setValueAtTime(from, now);
+      if (ms > 0) param.setValueCurveAtTime(fadeOutCurve(from), now, ms / 1000);
+      else param.setValueAtTime(0, now);
+    },
+    restoreLevel() {
+      if (!context || !bus) return;
+      const param = bus.level.gain;
+      const now = context.currentTime;
+      const from = param.value;
+      param.cancelScheduledValues(now);
+      param.setValueAtTime(from, now);
+      param.setTargetAtTime(1, now, SETTLE_S);
+    },
+    setSound(sound) {
+      gainsNow = equaliserGains(sound.equaliser);
+      applyEqualiser();
+    },
+    close() {
+      for (const source of sources.values()) source.disconnect();
+      sources.clear();
+      runningListeners.length = 0;
+      void context?.close().catch(() => undefined);
+      context = null;
+      bus = null;
+    },
+  };
+}
+
+/** the graph the player starts with: the browser's, with the sound settings this device stored */
+export function createStoredAudioGraph(): AudioGraph {
+  const graph = createAudioGraph();
+  graph.setSound(readSoundSettings());
+  return graph;
+}

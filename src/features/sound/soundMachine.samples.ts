@@ -1,0 +1,30 @@
+// Sample events for `npm run paths -- sound` and tests/machines/sound.paths.test.ts (payloads included,
+// beside the events derived from the machine). Tooling only: the app never imports a .samples file.
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEFAULT_SOUND } from '@/rules/sound';
+
+export const pathEvents: AnyEventObject[] = [
+  { type: 'EQUALISER_ON' },
+  { type: 'EQUALISER_OFF' },
+  { type: 'CHOOSE_EQ_PRESET', preset: 'bassBoost' },
+  { type: 'CHOOSE_EQ_PRESET', preset: 'custom' },
+  { type: 'SET_EQ_BAND', band: 5, db: 12 },
+  // past the last band: refused
+  { type: 'SET_EQ_BAND', band: 10, db: 3 },
+  // past −12 dB: held at −12
+  { type: 'SET_EQ_PREAMP', db: -20 },
+];
+
+export const pathInput = DEFAULT_SOUND;
+
+/** The settings in context: each curve, on and off, is walked, and every event from each. */
+export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.context);
+
+/** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
+export const pathEventLabels: Record<string, string> = {
+  EQUALISER_ON: 'the listener turns the 均衡器 on in 音效',
+  EQUALISER_OFF: 'the listener turns the 均衡器 off in 音效',
+  CHOOSE_EQ_PRESET: 'the listener picks a 预设 (平直, 低音增强, 人声, 古典, 摇滚, 电子, 自定义)',
+  SET_EQ_BAND: 'the listener moves a band of the 均衡器 (31 Hz … 16 kHz)',
+  SET_EQ_PREAMP: 'the listener moves the 前置放大',
+};

@@ -1,0 +1,55 @@
+// The sound settings of this device (docs/behaviour.md#sound): the equaliser's preset, bands, preamp
+// and bypass, read from local storage checked for shape (the curves: rules/equaliser.ts).
+import { EQ_BAND_HZ, EQ_MAX_DB, EQ_PRESETS, type EqPreset } from '@/shared/constants';
+import { isRecord } from './narrow';
+
+export interface EqualiserSettings {
+  /** off: the bypass (every band and the preamp at 0 dB) */
+  on: boolean;
+  preset: EqPreset;
+  /** the listener's own bands and preamp (自定义), kept while a preset is chosen */
+  custom: { bands: number[]; preampDb: number };
+}
+
+export interface SoundSettings {
+  equaliser: EqualiserSettings;
+}
+
+/** what the graph is told: the preamp and one gain per band, dB */
+export interface EqualiserGains {
+  preampDb: number;
+  bands: number[];
+}
+
+const FLAT = EQ_BAND_HZ.map(() => 0);
+
+export const DEFAULT_SOUND: SoundSettings = {
+  equaliser: { on: false, preset: 'flat', custom: { preampDb: 0, bands: FLAT } },
+};
+
+/** a gain in dB within ±EQ_MAX_DB, to a tenth; anything unreadable is 0 */
+export function clampGainDb(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
+  return Math.round(Math.min(Math.max(value, -EQ_MAX_DB), EQ_MAX_DB) * 10) / 10;
+}
+
+function isPreset(value: unknown): value is EqPreset {
+  return typeof value === 'string' && (EQ_PRESETS as readonly string[]).includes(value);
+}
+
+/** what local storage held, checked for shape: each part that is damaged falls back on its own */
+export function parseSoundSettings(value: unknown): SoundSettings {
+  const equaliser = isRecord(value) && isRecord(value.equaliser) ? value.equaliser : {};
+  const custom = isRecord(equaliser.custom) ? equaliser.custom : {};
+  const bands =
+    Array.isArray(custom.bands) && custom.bands.length === EQ_BAND_HZ.length
+      ? custom.bands.map(clampGainDb)
+      : DEFAULT_SOUND.equaliser.custom.bands;
+  return {
+    equaliser: {
+      on: typeof equaliser.on === 'boolean' ? equaliser.on : DEFAULT_SOUND.equaliser.on,
+      preset: isPreset(equaliser.preset) ? equaliser.preset : DEFAULT_SOUND.equaliser.preset,
+      custom: { bands, preampDb: clampGainDb(custom.preampDb) },
+    },
+  };
+}

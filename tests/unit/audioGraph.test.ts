@@ -1,0 +1,150 @@
+// The one Web Audio graph over a fake context: its wiring, when it starts, and what each setting
+// schedules on the audio clock (volume, the sleep timer's fade, the equaliser).
+import { describe, expect, it, vi } from 'vitest';
+import { createAudioGraph, fadeOutCurve } from '@/features/player/audioGraph';
+import { EQ_BAND_HZ } from '@/shared/constants';
+import { DEFAULT_SOUND, type EqualiserGains, type SoundSettings } from '@/rules/sound';
+import { FakeAudioContext, type FakeFilter, type FakeGain } from '../machines/fakeAudioContext';
+
+function graphOn(context = new FakeAudioContext()) {
+  const graph = createAudioGraph(() => context);
+  return { graph, context };
+}
+
+/** the shared chain after an element's source: preamp, ten bands, level, volume, speakers */
+function chain(context: FakeAudioContext, element: object) {
+  const [source, preamp, ...rest] = context.chainOf(element);
+  const bands = rest.slice(0, EQ_BAND_HZ.length) as FakeFilter[];
+  const [level, volume, speakers] = rest.slice(EQ_BAND_HZ.length) as [FakeGain, FakeGain, unknown];
+  return { source, preamp: preamp as FakeGain, bands, level, volume, speakers };
+}
+
+/** the 均衡器 on with the listener's own curve */
+const soundOf = (custom: EqualiserGains): SoundSettings => ({ equaliser: { on: true, preset: 'custom', custom } });
+
+describe('the audio graph', () => {
+  it('makes no context until an element is routed (a page that never plays starts no audio)', () => {
+    const make = vi.fn(() => new FakeAudioContext());
+    const graph = createAudioGraph(make);
+    graph.setVolume(0.5, false);
+    graph.fadeOut(1000);
+    expect(make).not.toHaveBeenCalled();
+    expect(graph.route({})).toBe(true);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('routes an element once: source → preamp → 31 Hz … 16 kHz → level → volume → speakers', () => {
+    const { graph, context } = graphOn();
+    const element = {};
+    expect(graph.route(element)).toBe(true);
+    expect(graph.route(element)).toBe(true);
+    expect(context.sources).toHaveLength(1);
+    const { source, preamp, bands, level, volume, speakers } = chain(context, element);
+    expect(source?.kind).toBe('source');
+    expect(preamp.kind).toBe('gain');
+    expect(bands.map((band) => band.frequency.value)).toEqual([...EQ_BAND_HZ]);
+    expect(bands.every((band) => band.type === 'peaking' && band.gain.value === 0)).toBe(true);
+    expect([level.kind, volume.kind]).toEqual(['gain', 'gain']);
+    expect(speakers).toBe(context.destination);
+    expect(graph.routes(element)).toBe(true);
+  });
+
+  it('every element feeds the same chain; a released one leaves it', () => {
+    const { graph, context } = graphOn();
+    const [a, b] = [{}, {}];
+    graph.route(a);
+    graph.route(b);
+    expect(chain(context, a).preamp).toBe(chain(context, b).preamp);
+    graph.release(a);
+    expect(graph.routes(a)).toBe(false);
+    expect(context.sources[0]?.disconnected).toBe(true);
+    expect(graph.routes(b)).toBe(true);
+  });
+
+  it('a context the browser has not let run: the element plays straight, the context is asked to run; once it runs, listeners hear it', () => {
+    const context = new FakeAudioContext('suspended');
+    const { graph } = graphOn(context);
+    const running = vi.fn();
+    graph.onRunning(running);
+    expect(graph.route({})).toBe(false);
+    expect(context.resumes).toBe(1);
+    graph.wake();
+    expect(context.resumes).toBe(2);
+    context.run();
+    expect(running).toHaveBeenCalledTimes(1);
+    expect(graph.route({})).toBe(true);
+  });
+
+  it('no Web Audio, or a context that cannot be made: nothing is routed and nothing throws', () => {
+    expect(createAudioGraph(null).route({})).toBe(false);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const graph = createAudioGraph(() => {
+      throw new Error('NotSupportedError');
+    });
+    expect(graph.route({})).toBe(false);
+    expect(() => {
+      graph.setVolume(0.3, true);
+      graph.fadeOut(100);
+      graph.restoreLevel();
+      graph.setSound(soundOf({ preampDb: 3, bands: EQ_BAND_HZ.map(() => 1) }));
+      graph.close();
+    }).not.toThrow();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('volume and mute are the last gain, settling without a click; what was set before the start applies at once', () => {
+    const { graph, context } = graphOn();
+    graph.setVolume(0.4, false);
+    const element = {};
+    graph.route(element);
+    const { volume } = chain(context, element);
+    expect(volume.gain.value).toBeCloseTo(0.4);
+    graph.setVolume(0.7, true);
+    expect(volume.gain.value).toBe(0);
+    expect(volume.gain.calls.at(-1)?.[0]).toBe('setTargetAtTime');
+    graph.setVolume(0.7, false);
+    expect(volume.gain.value).toBeCloseTo(0.7);
+  });
+
+  it("the sleep timer's fade is an equal-power curve on the audio clock from the level it is at; restoring ramps back", () => {
+    const { graph, context } = graphOn();
+    const element = {};
+    graph.route(element);
+    const { level } = chain(context, element);
+    graph.fadeOut(10_000);
+    const curve = level.gain.calls.find(([method]) => method === 'setValueCurveAtTime');
+    expect(curve?.slice(2)).toEqual([context.currentTime, 10]);
+    const values = curve?.[1] as number[];
+    expect(values[0]).toBe(1);
+    expect(values.at(-1)).toBeCloseTo(0);
+    // equal power: half way through, the level is cos(45°)
+    expect(fadeOutCurve(1, 3)[1]).toBeCloseTo(Math.SQRT1_2);
+    graph.restoreLevel();
+    expect(level.gain.calls.at(-1)).toEqual(['setTargetAtTime', 1, context.currentTime, expect.any(Number)]);
+    expect(level.gain.value).toBe(1);
+  });
+
+  it('the equaliser: the preamp in dB as a gain, each band its dB; off, all 0 dB passes the sound unchanged', () => {
+    const { graph, context } = graphOn();
+    const element = {};
+    graph.setSound({ equaliser: { on: true, preset: 'bassBoost', custom: DEFAULT_SOUND.equaliser.custom } });
+    graph.route(element);
+    const { preamp, bands } = chain(context, element);
+    expect(preamp.gain.value).toBeCloseTo(0.501, 3);
+    expect(bands.map((band) => band.gain.value)).toEqual([7, 6, 5, 3, 1, 0, 0, 0, 0, 0]);
+    graph.setSound({ equaliser: { on: false, preset: 'bassBoost', custom: DEFAULT_SOUND.equaliser.custom } });
+    expect(preamp.gain.value).toBe(1);
+    expect(bands.every((band) => band.gain.value === 0)).toBe(true);
+    // changed while playing: settled, never jumped
+    expect(bands[0]?.gain.calls.at(-1)?.[0]).toBe('setTargetAtTime');
+  });
+
+  it('close lets every element go and closes the context', () => {
+    const { graph, context } = graphOn();
+    graph.route({});
+    graph.close();
+    expect(context.closed).toBe(true);
+    expect(context.sources[0]?.disconnected).toBe(true);
+  });
+});
