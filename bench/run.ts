@@ -14,6 +14,7 @@ import { bundleBench } from './bundle';
 import { hostileBench } from './hostile';
 import { keepBench } from './keep';
 import { listsBench } from './lists';
+import { loudnessBench } from './loudness';
 import { networkBench } from './network';
 import { playerBench } from './player';
 import { searchBench } from './search';
@@ -34,6 +35,7 @@ const modules: BenchModule[] = [
   networkBench,
   searchBench,
   keepBench,
+  loudnessBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
