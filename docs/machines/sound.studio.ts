@@ -5,8 +5,15 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "sound",
-  description: "The 音效 settings of this device: the 均衡器 (on or bypassed, its preset and 自定义 curve).",
+  description: "The 音效 settings of this device: 音量均衡 (off, by track or by album, and its target) and the 均衡器 (on or bypassed, its preset and 自定义 curve).",
   on: {
+    SET_NORMALISATION: {
+      actions: ["setNormalisation", "announce"],
+    },
+    SET_TARGET_LOUDNESS: {
+      actions: ["setTarget", "announce"],
+      description: "A target outside −23…−8 LUFS is held at the nearest end.",
+    },
     EQUALISER_ON: {
       actions: ["turnOn", "announce"],
     },

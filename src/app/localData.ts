@@ -5,7 +5,7 @@ import { clearKeptOnDevice } from '@/features/offline';
 import { forgetSavedQueue } from '@/features/player';
 import { forgetStoredUser } from '@/features/session';
 
-/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it */
+/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured */
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
@@ -13,5 +13,7 @@ export async function clearLocalData(): Promise<void> {
     clearLocalLibraryData(),
     clearKeptOnDevice(),
     import('@/storage/answerCopies').then((copies) => copies.clearAnswerCopies()),
+    // which albums were listened to shows in what was measured
+    import('@/storage/loudnessDb').then((loudness) => loudness.clearMeasuredLoudness()),
   ]);
 }

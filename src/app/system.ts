@@ -120,7 +120,21 @@ export function createAppSystem(options: SystemOptions = {}) {
   // a kept track read ahead loads within the click
   const sourceInHand = (track: TrackInfo) =>
     keptSourceInHand(track, settings.getSnapshot().context.quality, (t) => keptOnDevice(t));
-  const player = startPlayer({ api, accessFor, settings, fetch, keptSource, sourceInHand, inspect });
+  // 音量均衡 by album: an album counts as measured once all its tracks are (its info read when asked)
+  const albumTrackCount = async (albumId: string) => {
+    const info = await browse.albumInfo(albumId).catch(() => null);
+    return info ? info.discs.reduce((count, disc) => count + disc.tracks.length, 0) : null;
+  };
+  const player = startPlayer({
+    api,
+    accessFor,
+    settings,
+    fetch,
+    keptSource,
+    sourceInHand,
+    albumTrackCount,
+    inspect,
+  });
   const session = startSession({
     api,
     clearLocalData,

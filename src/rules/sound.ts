@@ -1,6 +1,16 @@
-// The sound settings of this device (docs/behaviour.md#sound): the equaliser's preset, bands, preamp
-// and bypass, read from local storage checked for shape (the curves: rules/equaliser.ts).
-import { EQ_BAND_HZ, EQ_MAX_DB, EQ_PRESETS, type EqPreset } from '@/shared/constants';
+// The sound settings of this device (docs/behaviour.md#sound): 音量均衡's mode and target, the
+// equaliser's preset, bands, preamp and bypass, read from local storage checked for shape (the
+// curves: rules/equaliser.ts; the gains of loudness: rules/loudnessGain.ts).
+import {
+  DEFAULT_TARGET_LUFS,
+  EQ_BAND_HZ,
+  EQ_MAX_DB,
+  EQ_PRESETS,
+  NORMALISATION_MODES,
+  TARGET_LUFS_RANGE,
+  type EqPreset,
+  type NormalisationMode,
+} from '@/shared/constants';
 import { isRecord } from './narrow';
 
 export interface EqualiserSettings {
@@ -11,7 +21,14 @@ export interface EqualiserSettings {
   custom: { bands: number[]; preampDb: number };
 }
 
+export interface NormalisationSettings {
+  mode: NormalisationMode;
+  /** LUFS, a whole number within TARGET_LUFS_RANGE */
+  targetLufs: number;
+}
+
 export interface SoundSettings {
+  normalisation: NormalisationSettings;
   equaliser: EqualiserSettings;
 }
 
@@ -24,6 +41,7 @@ export interface EqualiserGains {
 const FLAT = EQ_BAND_HZ.map(() => 0);
 
 export const DEFAULT_SOUND: SoundSettings = {
+  normalisation: { mode: 'off', targetLufs: DEFAULT_TARGET_LUFS },
   equaliser: { on: false, preset: 'flat', custom: { preampDb: 0, bands: FLAT } },
 };
 
@@ -33,12 +51,23 @@ export function clampGainDb(value: unknown): number {
   return Math.round(Math.min(Math.max(value, -EQ_MAX_DB), EQ_MAX_DB) * 10) / 10;
 }
 
+/** a target loudness: a whole number of LUFS within the range; anything unreadable is the default */
+export function clampTargetLufs(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_TARGET_LUFS;
+  return Math.round(Math.min(Math.max(value, TARGET_LUFS_RANGE[0]), TARGET_LUFS_RANGE[1]));
+}
+
+function isMode(value: unknown): value is NormalisationMode {
+  return typeof value === 'string' && (NORMALISATION_MODES as readonly string[]).includes(value);
+}
+
 function isPreset(value: unknown): value is EqPreset {
   return typeof value === 'string' && (EQ_PRESETS as readonly string[]).includes(value);
 }
 
 /** what local storage held, checked for shape: each part that is damaged falls back on its own */
 export function parseSoundSettings(value: unknown): SoundSettings {
+  const normalisation = isRecord(value) && isRecord(value.normalisation) ? value.normalisation : {};
   const equaliser = isRecord(value) && isRecord(value.equaliser) ? value.equaliser : {};
   const custom = isRecord(equaliser.custom) ? equaliser.custom : {};
   const bands =
@@ -46,6 +75,10 @@ export function parseSoundSettings(value: unknown): SoundSettings {
       ? custom.bands.map(clampGainDb)
       : DEFAULT_SOUND.equaliser.custom.bands;
   return {
+    normalisation: {
+      mode: isMode(normalisation.mode) ? normalisation.mode : DEFAULT_SOUND.normalisation.mode,
+      targetLufs: clampTargetLufs(normalisation.targetLufs),
+    },
     equaliser: {
       on: typeof equaliser.on === 'boolean' ? equaliser.on : DEFAULT_SOUND.equaliser.on,
       preset: isPreset(equaliser.preset) ? equaliser.preset : DEFAULT_SOUND.equaliser.preset,

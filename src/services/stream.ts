@@ -36,6 +36,8 @@ export interface StreamChoice {
   type: string | null;
   /** seconds (null when the probe failed) */
   duration: number | null;
+  /** the quality asked for (null: the raw URL, the probe having failed) */
+  quality: Quality | null;
 }
 
 export interface StreamOptions {
@@ -73,13 +75,13 @@ export async function chooseStream(options: StreamOptions): Promise<StreamChoice
   try {
     headers = await options.probe(withQuery(url, { [PROBE_FLAG]: '1' }));
   } catch {
-    return { mode: 'direct', url: options.url, type: null, duration: null };
+    return { mode: 'direct', url: options.url, type: null, duration: null, quality: null };
   }
   const type = mediaType(headers.get('content-type'), DEFAULT_STREAM_TYPE);
   const originType = mediaType(headers.get('x-origin-type'), DEFAULT_ORIGIN_TYPE);
   const duration = readDuration(headers.get('x-duration-seconds'));
   const streamed = options.supportsMediaSource && type !== originType && duration <= STREAMING_CUTOFF_S;
-  return { mode: streamed ? 'mediaSource' : 'direct', url, type, duration };
+  return { mode: streamed ? 'mediaSource' : 'direct', url, type, duration, quality };
 }
 
 /** a HEAD probe over fetch, with the request time-out; a non-2xx answer counts as a failure */

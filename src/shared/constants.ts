@@ -170,3 +170,21 @@ export const EQ_PRESETS = ['flat', 'bassBoost', 'vocal', 'classical', 'rock', 'e
 export type EqPreset = (typeof EQ_PRESETS)[number];
 /** the localStorage key of the sound settings (均衡器, …) */
 export const SOUND_KEY = 'player.sound';
+/** 音量均衡: off, one gain per track, or one per album (docs/behaviour.md#sound) */
+export const NORMALISATION_MODES = ['off', 'track', 'album'] as const;
+export type NormalisationMode = (typeof NORMALISATION_MODES)[number];
+/** the loudness tracks are brought to (LUFS), its range, and the true peak no gain goes past (dBTP) */
+export const DEFAULT_TARGET_LUFS = -14;
+export const TARGET_LUFS_RANGE = [-23, -8] as const;
+export const TRUE_PEAK_CEILING_DBTP = -1;
+/**
+ * a track not measured yet is taken to be this loud (LUFS) until a first estimate: as loud as
+ * today's loud masters, so it starts too quiet rather than too loud, then rises to its gain
+ */
+export const UNMEASURED_LUFS = -9;
+/** how much of a track (seconds heard) its first estimate waits for, and how often it is renewed (ms) */
+export const LOUDNESS_ESTIMATE_AFTER_S = 3;
+export const LOUDNESS_ESTIMATE_EVERY_MS = 2_000;
+/** IndexedDB: each track's measured loudness, per quality (storage/loudnessDb.ts) */
+export const LOUDNESS_DB_NAME = 'loudness';
+export const LOUDNESS_DB_VERSION = 1;

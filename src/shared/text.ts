@@ -2,7 +2,7 @@
 // Functions are used where a text carries a value.
 
 import { text as firstPage } from './firstPageText';
-import type { EqPreset } from './constants';
+import type { EqPreset, NormalisationMode } from './constants';
 
 // what the first page shows is in firstPageText.ts; the rest loads with the pages and dialogs that show it
 export const text = {
@@ -241,6 +241,11 @@ export const text = {
   },
   sound: {
     title: '音效',
+    normalisation: '音量均衡',
+    normalisationModes: { off: '关', track: '按歌曲', album: '按专辑' } satisfies Record<NormalisationMode, string>,
+    normalisationHint: '按响度调整每首歌的音量：按专辑时整张专辑用同一增益，安静的前奏仍然安静',
+    target: '目标响度',
+    lufs: (lufs: number) => `${lufs} LUFS`,
     equaliser: '均衡器',
     preset: '预设',
     presets: {

@@ -1,21 +1,69 @@
 // 音效 in real Chromium: the player's sound goes through one Web Audio graph, and what the graph
-// sends to the speakers is read by an analyser (tests/e2e/support/audioSpy.ts). Every track of the
-// library answers with a 1 kHz tone, so the 均衡器's +12 dB at 1 kHz is measured on the output.
+// sends to the speakers is read off its output (tests/e2e/support/audioSpy.ts): the 均衡器's +12 dB
+// at 1 kHz measured on a 1 kHz tone every track answers with; 音量均衡's result measured (EBU R128)
+// on two demo tracks mastered 14 LU apart.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { text } from '@/shared/text';
-import { albumPath, bar, expectAdvancing, playAll, signedInWithSpy } from './support/playerBar';
-import { audio, outputLevelAt } from './support/audioSpy';
+import {
+  albumPath,
+  bar,
+  expectAdvancing,
+  expectBarTitle,
+  mainButton,
+  playAll,
+  signedInWithSpy,
+  storedTrack,
+} from './support/playerBar';
+import { audio, outputLevelAt, outputLoudness } from './support/audioSpy';
 import { serveToneForEveryTrack, toneWav } from './support/tone';
 import { serverAndBrowser } from './support/suite';
 
 const TWO_DISC_ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
+// mastered quiet (about −23 LUFS) and loud (about −9 LUFS): README, the demo library
+const LOFI = 'f1b8d3e6-9a2c-4f5b-9c7d-8e9f0a1b2c08';
+const HARBOR = '8c1d4e2f-3a5b-4c6d-9e7f-0a1b2c3d4e02';
+const TARGET = -14;
 // −20 dBFS: +12 dB stays well under full scale
 const TONE = toneWav({ hz: 1000, seconds: 30, amplitude: 0.1 });
 
 const suite = serverAndBrowser();
 
 const soundDialog = (page: Page) => page.getByRole('dialog', { name: text.sound.title });
+
+/** 音量均衡 set to `mode` in the player bar's 音效 dialog, which then closes */
+async function normalise(page: Page, mode: 'off' | 'track'): Promise<void> {
+  await bar(page).getByRole('button', { name: text.sound.title }).click();
+  await soundDialog(page).getByText(text.sound.normalisationModes[mode], { exact: true }).click();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('player.sound') ?? '{}').normalisation?.mode))
+    .toBe(mode);
+  await page.keyboard.press('Escape');
+  await soundDialog(page).waitFor({ state: 'detached' });
+}
+
+/** the element plays its track past `seconds` */
+const playedPast = (page: Page, seconds: number) =>
+  expect.poll(async () => (await audio(page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(seconds);
+
+/** what this device keeps of a track's loudness (IndexedDB `loudness`), or null */
+function keptLoudness(page: Page, track: string): Promise<number | null> {
+  return page.evaluate(
+    (key) =>
+      new Promise<number | null>((resolve) => {
+        const open = indexedDB.open('loudness');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tracks')) return resolve(null);
+          const get = db.transaction('tracks').objectStore('tracks').get(key);
+          get.onsuccess = () => resolve((get.result as { lufs?: number } | undefined)?.lufs ?? null);
+          get.onerror = () => resolve(null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+    `${track}|lossless`,
+  );
+}
 
 /** the output's level at 1 kHz once two readings a quarter second apart agree within 0.2 dB */
 async function steadyLevel(page: Page): Promise<number> {
@@ -75,6 +123,50 @@ describe('音效', () => {
         .getByRole('slider', { name: text.sound.band(1000) })
         .getAttribute('aria-valuetext'),
     ).toBe(text.sound.decibels(12));
+    expectNoErrors();
+    await close();
+  });
+
+  test('音量均衡 按歌曲: a quiet and a loud demo track come out within 1 LU of −14 LUFS and of each other; 关 leaves them 14 LU apart', {
+    timeout: 150_000,
+  }, async () => {
+    const { page, expectNoErrors, close } = await signedInWithSpy(suite, albumPath(LOFI));
+    // Library Hours (21 s, about −23 LUFS), then Low Tide (23 s, about −9 LUFS)
+    await page.evaluate((queue) => localStorage.setItem('playlist', JSON.stringify(queue)), {
+      tracks: [storedTrack(LOFI, 1, 4), storedTrack(HARBOR, 1, 6)],
+      index: 0,
+    });
+    await page.reload();
+    await expectBarTitle(page, 'Library Hours', 15_000);
+    await bar(page).locator('img[alt="Library Hours"][src^="blob:"]').waitFor({ timeout: 15_000 });
+    await normalise(page, 'track');
+    await mainButton(page).click();
+    await expectAdvancing(page);
+
+    // measured as they play: by 9 s in, each track's gain has reached its estimate
+    await playedPast(page, 9);
+    const quiet = await outputLoudness(page, 8);
+    await expectBarTitle(page, 'Low Tide', 30_000);
+    await playedPast(page, 9);
+    const loud = await outputLoudness(page, 8);
+    console.info(`音量均衡: Library Hours ${quiet?.toFixed(2)} LUFS, Low Tide ${loud?.toFixed(2)} LUFS out`);
+    expect(Math.abs(quiet! - TARGET)).toBeLessThan(1);
+    expect(Math.abs(loud! - TARGET)).toBeLessThan(1);
+    expect(Math.abs(quiet! - loud!)).toBeLessThan(1);
+
+    // 关: each as mastered, 14 LU apart
+    await normalise(page, 'off');
+    const loudOff = await outputLoudness(page, 3);
+    await bar(page).getByRole('button', { name: '上一首' }).click();
+    await expectBarTitle(page, 'Library Hours', 15_000);
+    await playedPast(page, 1);
+    const quietOff = await outputLoudness(page, 3);
+    console.info(`音量均衡 关: Library Hours ${quietOff?.toFixed(2)} LUFS, Low Tide ${loudOff?.toFixed(2)} LUFS out`);
+    expect(loudOff! - quietOff!).toBeGreaterThan(11);
+    // Library Hours was heard whole: what this device keeps for its next play is its loudness as it
+    // sounds (a mono file, heard on both channels: 3 dB over its own measure, README's −23 LUFS)
+    const kept = await keptLoudness(page, `${LOFI}-1-4`);
+    expect(Math.abs(kept! - quietOff!)).toBeLessThan(1.5);
     expectNoErrors();
     await close();
   });

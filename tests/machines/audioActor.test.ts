@@ -627,7 +627,7 @@ describe('audio actor: through the one Web Audio graph', () => {
     send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
     send({ type: 'audio.prepareNext', url: 'https://lib/b' });
     const [first, next] = elements as [FakeAudio, FakeAudio];
-    expect(context.chainOf(next)[1]).toBe(context.chainOf(first)[1]);
+    expect(context.chainOf(next)[2]).toBe(context.chainOf(first)[2]);
     expect(next.volume).toBe(1);
     send({ type: 'audio.dropNext' });
     expect(context.chainOf(next)).toEqual([]);
@@ -659,11 +659,12 @@ describe('audio actor: through the one Web Audio graph', () => {
     send({
       type: 'audio.sound',
       sound: {
+        ...DEFAULT_SOUND,
         equaliser: { on: true, preset: 'custom', custom: { preampDb: 0, bands: [0, 0, 0, 0, 0, 12, 0, 0, 0, 0] } },
       },
     });
-    expect((chain[7] as FakeFilter).frequency.value).toBe(1000);
-    expect((chain[7] as FakeFilter).gain.value).toBe(12);
+    expect((chain[8] as FakeFilter).frequency.value).toBe(1000);
+    expect((chain[8] as FakeFilter).gain.value).toBe(12);
   });
 
   it("a routed next track is started by the graph's own start-up delay: the running graph already pulls sound", () => {

@@ -1,7 +1,7 @@
 // A Web Audio context for tests without a browser: nodes remember what they connect to, params
 // remember what was scheduled and apply it at once (the audio clock stands still), so a test reads
 // the graph's wiring and the level each gain ends at.
-import type { ContextLike, FilterLike, GainLike, NodeLike, ParamLike } from '@/features/player/audioGraph';
+import type { ContextLike, FilterLike, GainLike, NodeLike, ParamLike } from '@/features/player/audioNodes';
 
 class FakeParam implements ParamLike {
   value: number;
@@ -66,6 +66,7 @@ export class FakeSource extends FakeNode {
 
 export class FakeAudioContext implements ContextLike {
   currentTime = 12.5;
+  readonly sampleRate = 48_000;
   state: string;
   readonly destination = new FakeNode('destination');
   resumes = 0;
@@ -102,7 +103,7 @@ export class FakeAudioContext implements ContextLike {
     this.state = 'running';
     for (const listener of this.listeners) listener();
   }
-  /** the nodes from an element's source to the speakers */
+  /** the nodes from an element's source to the speakers (source, its track gain, preamp, bands, level, volume, speakers) */
   chainOf(element: unknown): FakeNode[] {
     const chain: FakeNode[] = [];
     let node = this.sources.find((s) => s.element === element && !s.disconnected) as FakeNode | undefined;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { playbackStatus } from '@/features/player/playerMachine';
 import { text } from '@/shared/text';
 import { flush } from './fakes';
-import { playingFrom, sourceOf, track, type StartedPlayer } from './playerFakes';
+import { playedOf, playingFrom, sourceOf, track, type StartedPlayer } from './playerFakes';
 
 const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id)) as [
   ReturnType<typeof track>,
@@ -24,7 +24,11 @@ async function prepareNext(p: StartedPlayer) {
   call.resolve(sourceOf(call.input));
   await flush();
   expect(preloader(p)).toBe('loadingNext');
-  expect(p.audio.commands.at(-1)).toEqual({ type: 'audio.prepareNext', url: sourceOf(call.input).url });
+  expect(p.audio.commands.at(-1)).toEqual({
+    type: 'audio.prepareNext',
+    url: sourceOf(call.input).url,
+    played: playedOf(call.input),
+  });
   p.audio.report({ type: 'audio.nextReady' });
   expect(preloader(p)).toBe('ready');
   p.audio.take();

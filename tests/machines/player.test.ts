@@ -4,7 +4,7 @@ import { NoSourceError } from '@/shared/errors';
 import { BUFFERING_TIMEOUT_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { flush } from './fakes';
-import { sourceOf, startPlayer, track, type StartedPlayer } from './playerFakes';
+import { playedOf, sourceOf, startPlayer, track, type StartedPlayer } from './playerFakes';
 
 const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((id) => track(id));
 const ids = (p: StartedPlayer) =>
@@ -69,7 +69,9 @@ describe('player: playing a track (buffering → playing)', () => {
 
     await p.resolve();
     expect(p.snapshot().matches({ playback: { buffering: 'loading' } })).toBe(true);
-    expect(p.audio.commands).toEqual([{ type: 'audio.load', url: sourceOf(B!).url, autoplay: true }]);
+    expect(p.audio.commands).toEqual([
+      { type: 'audio.load', url: sourceOf(B!).url, autoplay: true, played: playedOf(B!) },
+    ]);
     expect(p.context().source).toBe(sourceOf(B!).url);
     expect(p.context().nowPlaying?.coverUrl).toBe(sourceOf(B!).coverUrl);
 
@@ -708,7 +710,9 @@ describe('player: failures leave the player usable', () => {
       vi.advanceTimersByTime(1999);
       expect(p.audio.take()).toEqual([]);
       vi.advanceTimersByTime(1);
-      expect(p.audio.commands.splice(0)).toEqual([{ type: 'audio.load', url: sourceOf(A!).url, autoplay: true }]);
+      expect(p.audio.commands.splice(0)).toEqual([
+        { type: 'audio.load', url: sourceOf(A!).url, autoplay: true, played: playedOf(A!) },
+      ]);
       // busy again: the next question counts the try before
       p.audio.report({ type: 'audio.error', message: 'source not supported' });
       expect(p.libraryBusy.last.input).toEqual({ url: sourceOf(A!).url, attempt: 1 });

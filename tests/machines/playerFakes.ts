@@ -11,7 +11,7 @@ import {
   type LibraryBusyInput,
 } from '@/features/player/playerMachine';
 import { sampleTrack } from '@/shared/model.samples';
-import type { TrackInfo } from '@/shared/track';
+import { trackKey, type TrackInfo } from '@/shared/track';
 import type { AudioCommand, AudioInput, AudioReport } from '@/features/player/audioActor';
 import { fakeService, flush } from './fakes';
 
@@ -52,7 +52,11 @@ export const track = (id: string, over: Partial<TrackInfo> = {}): TrackInfo => (
 export const sourceOf = (t: TrackInfo): PlayerSource => ({
   url: `https://lib.example/${t.albumId}/${t.discId}/${t.trackId}?auth=tok&quality=lossless`,
   coverUrl: `https://lib.example/${t.albumId}/${t.discId}/cover`,
+  quality: 'lossless',
 });
+
+/** what the audio actor is told a loaded element plays (its 音量均衡 gain follows it) */
+export const playedOf = (t: TrackInfo) => ({ track: trackKey(t), albumId: t.albumId, quality: 'lossless' });
 
 export function startPlayer(input: PlayerInput = {}) {
   const audio = fakeAudio();

@@ -14,23 +14,28 @@ import { itPrintsTheWalk, registryWalk } from './registryWalk';
 
 /** the rules, plainly: the settings after one event, or null when the event is refused */
 function applied(sound: SoundSettings, event: SoundEvent): SoundSettings | null {
-  const { equaliser } = sound;
+  const { equaliser, normalisation } = sound;
   const clamp = (db: number) => Math.min(Math.max(db, -EQ_MAX_DB), EQ_MAX_DB);
   switch (event.type) {
+    case 'SET_NORMALISATION':
+      return { ...sound, normalisation: { ...normalisation, mode: event.mode } };
+    case 'SET_TARGET_LOUDNESS':
+      return { ...sound, normalisation: { ...normalisation, targetLufs: Math.min(Math.max(event.lufs, -23), -8) } };
     case 'EQUALISER_ON':
-      return { equaliser: { ...equaliser, on: true } };
+      return { ...sound, equaliser: { ...equaliser, on: true } };
     case 'EQUALISER_OFF':
-      return { equaliser: { ...equaliser, on: false } };
+      return { ...sound, equaliser: { ...equaliser, on: false } };
     case 'CHOOSE_EQ_PRESET':
-      return { equaliser: { ...equaliser, on: true, preset: event.preset } };
+      return { ...sound, equaliser: { ...equaliser, on: true, preset: event.preset } };
     case 'SET_EQ_BAND': {
       if (event.band < 0 || event.band >= EQ_BAND_HZ.length) return null;
       const from = presetGains(equaliser);
       const bands = from.bands.map((db, i) => (i === event.band ? clamp(event.db) : db));
-      return { equaliser: { on: true, preset: 'custom', custom: { ...from, bands } } };
+      return { ...sound, equaliser: { on: true, preset: 'custom', custom: { ...from, bands } } };
     }
     case 'SET_EQ_PREAMP':
       return {
+        ...sound,
         equaliser: { on: true, preset: 'custom', custom: { ...presetGains(equaliser), preampDb: clamp(event.db) } },
       };
   }
@@ -84,7 +89,7 @@ describe('sound settings', () => {
 
   it('bypassed, the graph gets 0 dB everywhere; on again, the chosen curve; a slider moved while off turns it on', () => {
     const actor = createActor(soundMachine, {
-      input: { equaliser: { ...DEFAULT_SOUND.equaliser, on: false, preset: 'bassBoost' } },
+      input: { ...DEFAULT_SOUND, equaliser: { ...DEFAULT_SOUND.equaliser, on: false, preset: 'bassBoost' } },
     }).start();
     expect(equaliserGains(actor.getSnapshot().context.equaliser)).toEqual(EQ_PRESET_GAINS.flat);
     actor.send({ type: 'EQUALISER_ON' });
@@ -106,7 +111,10 @@ describe('sound settings', () => {
   });
 
   it('what local storage holds is checked for shape: each damaged part falls back on its own', () => {
-    const good = { equaliser: { on: true, preset: 'vocal', custom: { preampDb: -3, bands: EQ_BAND_HZ.map(() => 2) } } };
+    const good = {
+      normalisation: { mode: 'album', targetLufs: -18 },
+      equaliser: { on: true, preset: 'vocal', custom: { preampDb: -3, bands: EQ_BAND_HZ.map(() => 2) } },
+    };
     expect(parseSoundSettings(good)).toEqual(good);
     expect(parseSoundSettings(null)).toEqual(DEFAULT_SOUND);
     expect(parseSoundSettings('loud')).toEqual(DEFAULT_SOUND);
@@ -118,5 +126,13 @@ describe('sound settings', () => {
       equaliser: { on: true, preset: 'custom', custom: { preampDb: 99, bands: [-40, 'x', null, 1, 2, 3, 4, 5, 6, 7] } },
     });
     expect(wild.equaliser.custom).toEqual({ preampDb: 12, bands: [-12, 0, 0, 1, 2, 3, 4, 5, 6, 7] });
+    expect(parseSoundSettings({ normalisation: { mode: 'loud', targetLufs: -99 } }).normalisation).toEqual({
+      mode: 'off',
+      targetLufs: -23,
+    });
+    expect(parseSoundSettings({ normalisation: { mode: 'track', targetLufs: 'x' } }).normalisation).toEqual({
+      mode: 'track',
+      targetLufs: -14,
+    });
   });
 });

@@ -11,16 +11,19 @@ function graphOn(context = new FakeAudioContext()) {
   return { graph, context };
 }
 
-/** the shared chain after an element's source: preamp, ten bands, level, volume, speakers */
+/** an element's chain: its source and track gain, then the shared preamp, ten bands, level, volume, speakers */
 function chain(context: FakeAudioContext, element: object) {
-  const [source, preamp, ...rest] = context.chainOf(element);
+  const [source, trackGain, preamp, ...rest] = context.chainOf(element);
   const bands = rest.slice(0, EQ_BAND_HZ.length) as FakeFilter[];
   const [level, volume, speakers] = rest.slice(EQ_BAND_HZ.length) as [FakeGain, FakeGain, unknown];
-  return { source, preamp: preamp as FakeGain, bands, level, volume, speakers };
+  return { source, trackGain: trackGain as FakeGain, preamp: preamp as FakeGain, bands, level, volume, speakers };
 }
 
 /** the 均衡器 on with the listener's own curve */
-const soundOf = (custom: EqualiserGains): SoundSettings => ({ equaliser: { on: true, preset: 'custom', custom } });
+const soundOf = (custom: EqualiserGains): SoundSettings => ({
+  ...DEFAULT_SOUND,
+  equaliser: { on: true, preset: 'custom', custom },
+});
 
 describe('the audio graph', () => {
   it('makes no context until an element is routed (a page that never plays starts no audio)', () => {
@@ -33,14 +36,15 @@ describe('the audio graph', () => {
     expect(make).toHaveBeenCalledTimes(1);
   });
 
-  it('routes an element once: source → preamp → 31 Hz … 16 kHz → level → volume → speakers', () => {
+  it('routes an element once: source → its track gain → preamp → 31 Hz … 16 kHz → level → volume → speakers', () => {
     const { graph, context } = graphOn();
     const element = {};
     expect(graph.route(element)).toBe(true);
     expect(graph.route(element)).toBe(true);
     expect(context.sources).toHaveLength(1);
-    const { source, preamp, bands, level, volume, speakers } = chain(context, element);
+    const { source, trackGain, preamp, bands, level, volume, speakers } = chain(context, element);
     expect(source?.kind).toBe('source');
+    expect(trackGain.kind).toBe('gain');
     expect(preamp.kind).toBe('gain');
     expect(bands.map((band) => band.frequency.value)).toEqual([...EQ_BAND_HZ]);
     expect(bands.every((band) => band.type === 'peaking' && band.gain.value === 0)).toBe(true);
@@ -55,6 +59,7 @@ describe('the audio graph', () => {
     graph.route(a);
     graph.route(b);
     expect(chain(context, a).preamp).toBe(chain(context, b).preamp);
+    expect(chain(context, a).trackGain).not.toBe(chain(context, b).trackGain);
     graph.release(a);
     expect(graph.routes(a)).toBe(false);
     expect(context.sources[0]?.disconnected).toBe(true);
@@ -128,12 +133,18 @@ describe('the audio graph', () => {
   it('the equaliser: the preamp in dB as a gain, each band its dB; off, all 0 dB passes the sound unchanged', () => {
     const { graph, context } = graphOn();
     const element = {};
-    graph.setSound({ equaliser: { on: true, preset: 'bassBoost', custom: DEFAULT_SOUND.equaliser.custom } });
+    graph.setSound({
+      ...DEFAULT_SOUND,
+      equaliser: { on: true, preset: 'bassBoost', custom: DEFAULT_SOUND.equaliser.custom },
+    });
     graph.route(element);
     const { preamp, bands } = chain(context, element);
     expect(preamp.gain.value).toBeCloseTo(0.501, 3);
     expect(bands.map((band) => band.gain.value)).toEqual([7, 6, 5, 3, 1, 0, 0, 0, 0, 0]);
-    graph.setSound({ equaliser: { on: false, preset: 'bassBoost', custom: DEFAULT_SOUND.equaliser.custom } });
+    graph.setSound({
+      ...DEFAULT_SOUND,
+      equaliser: { on: false, preset: 'bassBoost', custom: DEFAULT_SOUND.equaliser.custom },
+    });
     expect(preamp.gain.value).toBe(1);
     expect(bands.every((band) => band.gain.value === 0)).toBe(true);
     // changed while playing: settled, never jumped

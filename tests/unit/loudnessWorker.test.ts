@@ -75,6 +75,22 @@ describe('loudness behind a worker', () => {
     expect(made).toBe(1);
   });
 
+  test('a peek tells what the samples so far measure, and the measurement goes on to its finish', async () => {
+    const fake = fakeWorker();
+    const loudness = createLoudnessWorker(() => fake.worker);
+    const chunks = [0, 1, 2, 3].map((s) => toneChunk(48_000, s * 48_000, 48_000, -20));
+    loudness.startMeasure('track', 48_000, 2);
+    loudness.addChunk('track', chunks[0]!);
+    loudness.addChunk('track', chunks[1]!);
+    const early = await loudness.peek('track');
+    expect(early.seconds).toBeCloseTo(2, 5);
+    expect(early.integratedLufs).toBeCloseTo(-20, 1);
+    loudness.addChunk('track', chunks[2]!);
+    loudness.addChunk('track', chunks[3]!);
+    expect((await loudness.finish('track')).seconds).toBeCloseTo(4, 5);
+    await expect(loudness.peek('track')).rejects.toThrow(/no loudness measurement track/);
+  });
+
   test("a chunk's buffers are handed over, not copied: the arrays are empty here afterwards", async () => {
     const fake = fakeWorker();
     const loudness = createLoudnessWorker(() => fake.worker);

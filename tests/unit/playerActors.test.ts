@@ -61,6 +61,8 @@ describe('resolveSource', () => {
     await expect(run(resolveSource, track)).resolves.toEqual({
       url: `https://high.example/a1/1/2?auth=${encodeURIComponent(HIGH.token)}&quality=lossless`,
       coverUrl: 'https://high.example/a1/1/cover',
+      // the quality it plays in: 音量均衡 keeps a track's loudness per quality
+      quality: 'lossless',
     });
     // the element is given ?auth= (it can send no header); the probe is the app's own request
     const [probed, init] = fetch.mock.calls[0] ?? [];
@@ -110,7 +112,7 @@ describe('preload (the next track, for gapless playback)', () => {
     // the microtasks of the event that started it run out first
     for (let i = 0; i < 10; i++) await Promise.resolve();
     expect(keptSource).not.toHaveBeenCalled();
-    await expect(prepared).resolves.toEqual({ url: 'blob:next', coverUrl: null });
+    await expect(prepared).resolves.toEqual({ url: 'blob:next', coverUrl: null, quality: 'lossless' });
     expect(keptSource).toHaveBeenCalledOnce();
   });
 });

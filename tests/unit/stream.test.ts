@@ -113,7 +113,7 @@ describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => 
     ],
   ] as const)('%j, MediaSource %s → %s', async (values, supportsMediaSource, mode, type, duration) => {
     const choice = await chooseStream(base(async () => headers(values), { supportsMediaSource }));
-    expect(choice).toEqual({ mode, url: `${URL_}&quality=medium`, type, duration });
+    expect(choice).toEqual({ mode, url: `${URL_}&quality=medium`, type, duration, quality: 'medium' });
   });
 
   test.each([
@@ -123,7 +123,7 @@ describe('chooseStream (docs/behaviour.md#streaming-and-library-choice)', () => 
   ])('a failed probe (%s) plays the raw url directly', async (_, respond) => {
     const { fetch } = fakeFetch(respond as () => Response);
     const choice = await chooseStream(base(headProbe(fetch)));
-    expect(choice).toEqual({ mode: 'direct', url: URL_, type: null, duration: null });
+    expect(choice).toEqual({ mode: 'direct', url: URL_, type: null, duration: null, quality: null });
   });
 });
 

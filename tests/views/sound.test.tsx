@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EQ_PRESET_GAINS } from '@/rules/equaliser';
+import { EQ_BAND_HZ } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { writeLocal } from '@/storage/local';
 import { readSoundSettings } from '@/storage/soundSettings';
@@ -66,11 +67,28 @@ describe('音效', () => {
     expect(custom.preampDb).toBe(EQ_PRESET_GAINS.rock.preampDb);
   });
 
-  it('/now has 音效 beside 定时关闭, with the preamp and ten bands', async () => {
+  it('/now has 音效 beside 定时关闭: 音量均衡 and its target, the preamp and ten bands', async () => {
     await open('/now');
     const now = await screen.findByRole('region', { name: text.player.nowPlaying });
     const dialog = await openDialog(now);
-    expect(within(dialog).getAllByRole('slider')).toHaveLength(11);
+    const names = within(dialog)
+      .getAllByRole('slider')
+      .map((slider) => slider.getAttribute('aria-label'));
+    expect(names).toEqual([text.sound.target, text.sound.preamp, ...EQ_BAND_HZ.map(text.sound.band)]);
+    expect(within(dialog).getByRole('group', { name: text.sound.normalisation })).toBeTruthy();
+  });
+
+  it('音量均衡: a mode and a target, kept on this device; a target out of range is held at its end', async () => {
+    await open('/');
+    const dialog = await openDialog(bar());
+    const group = within(dialog).getByRole('group', { name: text.sound.normalisation });
+    await user().click(within(group).getByText(text.sound.normalisationModes.album));
+    await waitFor(() => expect(readSoundSettings().normalisation.mode).toBe('album'));
+    const target = within(dialog).getByRole('slider', { name: text.sound.target });
+    expect(target.getAttribute('aria-valuetext')).toBe(text.sound.lufs(-14));
+    fireEvent.keyDown(target, { key: 'End' });
+    await waitFor(() => expect(readSoundSettings().normalisation.targetLufs).toBe(-8));
+    expect(within(dialog).getByText(`${text.sound.target}: ${text.sound.lufs(-8)}`)).toBeTruthy();
   });
 
   it('the 设置 tab shows the same controls', async () => {

@@ -5,13 +5,14 @@ import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
 import { reportPlay } from '@/services/api/stat';
-import { canStream, streamThroughMediaSource, type MediaStream } from '@/services/mediaStream';
+import type { MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
 import { busyWaitAfterFailure } from '@/services/libraryBusy';
 import type { Quality } from '@/shared/constants';
 import { yieldToPage } from '@/shared/yieldToPage';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { FoundCover, LibraryBusyInput, PlayReportInput, PlayerSource } from './playerModel';
+import { browserGraph, createAudioActor } from './audioActor';
 
 export interface PlayerDeps {
   api: ApiClient;
@@ -25,6 +26,8 @@ export interface PlayerDeps {
   keptSource?: (track: TrackInfo) => Promise<PlayerSource | null>;
   /** the track's source when it is already in hand (a kept track read ahead), else null: it loads at once */
   sourceInHand?: (track: TrackInfo) => PlayerSource | null;
+  /** how many tracks an album has, when known (音量均衡 by album waits for all of them to be measured) */
+  albumTrackCount?: (albumId: string) => Promise<number | null>;
 }
 
 /**
@@ -46,7 +49,15 @@ function doneWhenInHand<TOutput, TInput>(
   };
 }
 
-export function definePlayerActors({ api, accessFor, quality, fetch, keptSource, sourceInHand }: PlayerDeps) {
+export function definePlayerActors({
+  api,
+  accessFor,
+  quality,
+  fetch,
+  keptSource,
+  sourceInHand,
+  albumTrackCount = async () => null,
+}: PlayerDeps) {
   // one probe for playing and preloading: a preloaded track starts without probing again
   const probe = rememberingProbe(headProbe(fetch));
   // the track being streamed by parts, if any: cancelled when another source is chosen
@@ -55,33 +66,46 @@ export function definePlayerActors({ api, accessFor, quality, fetch, keptSource,
   /** the kept copy, else the library's URLs for the track, then how to play it (throws NoSourceError when none can) */
   async function resolve(track: TrackInfo) {
     const onDevice = await keptSource?.(track);
-    if (onDevice) return { mode: 'direct' as const, url: onDevice.url, coverUrl: onDevice.coverUrl };
+    // a kept track is in the listener's quality when it was kept in it (else the best kept one)
+    if (onDevice)
+      return {
+        mode: 'direct' as const,
+        url: onDevice.url,
+        coverUrl: onDevice.coverUrl,
+        type: null,
+        quality: quality(),
+      };
     const source = await (await accessFor(track)).trackSource(track);
     const choice = await chooseStream({ url: source.audioUrl, quality: quality(), probe, ...browserSupport() });
     return { ...choice, coverUrl: source.coverUrl };
   }
 
   return {
+    // the elements, through the browser's Web Audio graph
+    audio: createAudioActor(undefined, undefined, browserGraph(albumTrackCount)),
     // a source in hand loads within the click that asked for it: its audio starts before the
     // click's render instead of after it
     resolveSource: doneWhenInHand(
       (input: TrackInfo) => {
         const source = sourceInHand?.(input) ?? null;
-        if (source) {
-          stream?.cancel();
-          stream = null;
-        }
-        return source;
+        if (!source) return null;
+        stream?.cancel();
+        stream = null;
+        return { ...source, quality: quality() };
       },
       fromPromise(async ({ input }: { input: TrackInfo }): Promise<PlayerSource> => {
         const source = await resolve(input);
         stream?.cancel();
         stream = null;
-        if (source.mode === 'mediaSource' && source.type !== null && canStream(source.type)) {
-          stream = streamThroughMediaSource(source.url, source.type);
-          return { url: stream.objectUrl, coverUrl: source.coverUrl };
+        if (source.mode === 'mediaSource' && source.type !== null) {
+          // streaming by parts loads its code the first time a track needs it (most play directly)
+          const parts = await import('@/services/mediaStream');
+          if (parts.canStream(source.type)) {
+            stream = parts.streamThroughMediaSource(source.url, source.type);
+            return { url: stream.objectUrl, coverUrl: source.coverUrl, quality: source.quality };
+          }
         }
-        return { url: source.url, coverUrl: source.coverUrl };
+        return { url: source.url, coverUrl: source.coverUrl, quality: source.quality };
       }),
     ),
     // the next track's source for the second audio element (gapless); a streamed track is fetched
@@ -91,7 +115,7 @@ export function definePlayerActors({ api, accessFor, quality, fetch, keptSource,
       // then the second element's load wait for the page's next turn, out of that event's handling
       await yieldToPage();
       const source = await resolve(input);
-      return source.mode === 'direct' ? { url: source.url, coverUrl: source.coverUrl } : null;
+      return source.mode === 'direct' ? { url: source.url, coverUrl: source.coverUrl, quality: source.quality } : null;
     }),
     findCover: fromPromise(async ({ input }: { input: TrackInfo }): Promise<FoundCover> => {
       const key = trackKey(input);

@@ -11,9 +11,11 @@ import {
 } from '@/shared/constants';
 import type { SoundSettings } from '@/rules/sound';
 import type { AudioGraph } from './audioGraph';
+import type { PlayedTrack } from './normaliser';
 
 export type AudioCommand =
-  | { type: 'audio.load'; url: string; autoplay: boolean }
+  /** `played`: which track it is (its 音量均衡 gain follows it); absent or null: unnamed */
+  | { type: 'audio.load'; url: string; autoplay: boolean; played?: PlayedTrack | null }
   /** stop and forget the source (before the next track resolves, or after a failure) */
   | { type: 'audio.unload' }
   | { type: 'audio.play' }
@@ -25,7 +27,7 @@ export type AudioCommand =
    * Gapless playback: load the track that follows into a second element; once it is ready, it
    * starts the moment the current one ends (`audio.handedOver`).
    */
-  | { type: 'audio.prepareNext'; url: string }
+  | { type: 'audio.prepareNext'; url: string; played?: PlayedTrack | null }
   /** forget the prepared next track (another one follows now, or none) */
   | { type: 'audio.dropNext' }
   /** the output fades to silence over `ms` (the sleep timer's last seconds); the track plays on */
@@ -98,13 +100,16 @@ const defaultElement: CreateAudioElement = () => {
  * code loads beside the first page's: until it is in, elements play straight.
  */
 export type CreateGraph = () => AudioGraph | Promise<AudioGraph | null> | null;
-const defaultGraph: CreateGraph = () =>
-  typeof AudioContext === 'function'
-    ? import('./audioGraph').then(
-        ({ createStoredAudioGraph }) => createStoredAudioGraph(),
-        () => null,
-      )
-    : null;
+/** the browser's graph; `albumTrackCount` tells 音量均衡 by album when an album is measured whole */
+export const browserGraph =
+  (albumTrackCount: (albumId: string) => Promise<number | null>): CreateGraph =>
+  () =>
+    typeof AudioContext === 'function'
+      ? import('./audioGraph').then(
+          ({ createStoredAudioGraph }) => createStoredAudioGraph(albumTrackCount),
+          () => null,
+        )
+      : null;
 
 const browserClock: AudioClock = {
   now: () => performance.now(),
@@ -196,6 +201,8 @@ export function createAudioActor(
     /** the sound settings sent since the start (the graph reads the stored ones itself) */
     let sound: SoundSettings | null = null;
     let graph: AudioGraph | null = null;
+    /** what each element plays, for a graph that arrives after the loads */
+    const playedBy = new Map<AudioElementLike, PlayedTrack | null>();
     /** the fade's share of the volume: 1, down to 0 while the sleep timer fades the output */
     let level = 1;
     let fade: { from: number; at: number; ms: number } | null = null;
@@ -259,6 +266,7 @@ export function createAudioActor(
       detachers.get(element)?.();
       detachers.delete(element);
       retiring.delete(element);
+      playedBy.delete(element);
       graph?.release(element);
       try {
         unload(element);
@@ -333,6 +341,7 @@ export function createAudioActor(
       seeking: cancelHandOver,
       // a timer that came too late (a busy page) still hands over at once, before anything else
       ended: () => {
+        graph?.ended(current);
         if (next && nextReady) handOver();
         else report({ type: 'audio.ended' });
       },
@@ -364,8 +373,11 @@ export function createAudioActor(
           if (stopped) return;
           if (element === current) currentListeners[type]?.();
           else if (element === next) nextListeners[type]?.(element);
-          else if (retiring.has(element) && (type === 'ended' || type === 'pause' || type === 'error'))
+          else if (retiring.has(element) && (type === 'ended' || type === 'pause' || type === 'error')) {
+            // the end pauses the element before `ended` comes: either says it played to its end
+            if (element.ended) graph?.ended(element);
             release(element);
+          }
         };
         element.addEventListener(type, handler);
         return [type, handler] as const;
@@ -405,6 +417,7 @@ export function createAudioActor(
       graph = made;
       made.setVolume(volume, muted);
       if (sound) made.setSound(sound);
+      for (const [element, played] of playedBy) made.load(element, played);
       made.onRunning(routeAll);
       // a track already playing straight moves into it
       if (!current.paused) routeAll();
@@ -437,6 +450,8 @@ export function createAudioActor(
           cancelHandOver();
           current.src = command.url;
           current.load();
+          playedBy.set(current, command.played ?? null);
+          graph?.load(current, command.played ?? null);
           if (command.autoplay) {
             route(current);
             play(current);
@@ -455,7 +470,10 @@ export function createAudioActor(
           current.pause();
           break;
         case 'audio.seek':
-          if (Number.isFinite(command.time) && command.time >= 0) current.currentTime = command.time;
+          if (Number.isFinite(command.time) && command.time >= 0) {
+            current.currentTime = command.time;
+            graph?.seeked(current);
+          }
           break;
         case 'audio.volume':
           volume = clampVolumeLevel(command.volume);
@@ -490,6 +508,8 @@ export function createAudioActor(
           route(element);
           element.src = command.url;
           element.load();
+          playedBy.set(element, command.played ?? null);
+          graph?.load(element, command.played ?? null);
           break;
         }
         case 'audio.dropNext':
@@ -524,4 +544,5 @@ export function createAudioActor(
   });
 }
 
-export const audioActor = createAudioActor(defaultElement, browserClock, defaultGraph);
+/** the actor the machine names; `definePlayerActors` gives the real one, with the graph */
+export const audioActor = createAudioActor();

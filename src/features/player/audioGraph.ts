@@ -1,51 +1,32 @@
 // The one Web Audio graph every element of the player feeds (docs/architecture.md#7-playback):
 //
-//   element → source → (per element) ─┐
-//   element → source → (per element) ─┴→ preamp → 10 bands → level → volume → speakers
+//   element → source → track gain ─┐
+//   element → source → track gain ─┴→ preamp → 10 bands → level → volume → speakers
+//                 └→ tap (measures the track's loudness; no output)
 //
+// The track gain is 音量均衡's (normaliser.ts), one per element so that a hand-over changes it
+// with the track.
 // `level` is the sleep timer's fade, scheduled on the audio clock; `volume` is the player's volume
 // and mute. The bands are peaking filters an octave wide; at 0 dB they pass the sound unchanged, so
 // the bypass is every band and the preamp moved to 0 dB, without a gap. The graph starts with the
 // first element routed through it (a play, inside the listener's gesture), never at page load.
 import { EQ_BAND_HZ } from '@/shared/constants';
+import type { ContextLike, FilterLike, GainLike, NodeLike, ParamLike } from './audioNodes';
 import type { EqualiserGains, SoundSettings } from '@/rules/sound';
 import { readSoundSettings } from '@/storage/soundSettings';
+import { createLoudnessWorker } from '@/services/loudness/loudnessWorker';
+import { readMeasuredAlbum, readMeasuredTrack, saveMeasuredTrack } from '@/storage/loudnessDb';
+import { createNormaliser, type Normaliser, type PlayedTrack, type TapLike } from './normaliser';
+import tapUrl from './loudnessTap.worklet.ts?worker&url';
 import { equaliserGains } from '@/rules/equaliser';
 
-/** what the graph needs of an AudioParam */
-export interface ParamLike {
-  value: number;
-  setValueAtTime(value: number, time: number): unknown;
-  setTargetAtTime(target: number, time: number, timeConstant: number): unknown;
-  setValueCurveAtTime(values: Float32Array, time: number, duration: number): unknown;
-  cancelScheduledValues(time: number): unknown;
-}
-export interface NodeLike {
-  connect(destination: NodeLike): unknown;
-  disconnect(): void;
-}
-export interface GainLike extends NodeLike {
-  readonly gain: ParamLike;
-}
-export interface FilterLike extends NodeLike {
-  type: 'peaking';
-  readonly frequency: ParamLike;
-  readonly Q: ParamLike;
-  readonly gain: ParamLike;
-}
-/** what the graph needs of an AudioContext (tests pass a fake) */
-export interface ContextLike {
-  readonly currentTime: number;
-  readonly state: string;
-  readonly destination: NodeLike;
-  createGain(): GainLike;
-  createBiquadFilter(): FilterLike;
-  createMediaElementSource(element: never): NodeLike;
-  resume(): Promise<void>;
-  addEventListener(type: 'statechange', listener: () => void): void;
-  close(): Promise<void>;
-}
 export type CreateContext = () => ContextLike;
+
+/** 音量均衡 in the graph: its normaliser (on the graph's audio clock), and how a tap on an element's source is made (null: none here) */
+export interface Loudness {
+  makeNormaliser(now: () => number): Normaliser;
+  makeTap(context: ContextLike): Promise<(TapLike & NodeLike) | null>;
+}
 
 export interface AudioGraph {
   /**
@@ -58,6 +39,12 @@ export interface AudioGraph {
   routes(element: object): boolean;
   /** the element is let go: its source leaves the graph */
   release(element: object): void;
+  /** what an element loads (null: a track the player cannot name): its 音量均衡 gain follows it */
+  load(element: object, played: PlayedTrack | null): void;
+  /** the element sought: this play does not hear its track whole */
+  seeked(element: object): void;
+  /** the element played its track to the end */
+  ended(element: object): void;
   /** asks a context that does not run yet to run (called on a play, inside the gesture) */
   wake(): void;
   /** called each time the context starts running (elements that played straight can be routed) */
@@ -97,11 +84,17 @@ export function fadeOutCurve(from: number, points = FADE_POINTS): Float32Array {
  * The graph over a context factory (default: the browser's AudioContext). Made without a context:
  * the first route() creates it, so a page that never plays starts no audio hardware.
  */
-export function createAudioGraph(createContext: CreateContext | null = defaultContext): AudioGraph {
+export function createAudioGraph(
+  createContext: CreateContext | null = defaultContext,
+  loudness: Loudness | null = null,
+): AudioGraph {
   let context: ContextLike | null = null;
   let broken = createContext === null;
   let bus: { preamp: GainLike; bands: FilterLike[]; level: GainLike; volume: GainLike } | null = null;
-  const sources = new Map<object, NodeLike>();
+  const sources = new Map<object, { source: NodeLike; gain: GainLike }>();
+  const normaliser = loudness?.makeNormaliser(() => context?.currentTime ?? 0) ?? null;
+  /** what each element plays, for 音量均衡 (set before or after it is routed) */
+  const playing = new Map<object, PlayedTrack | null>();
   const runningListeners: Array<() => void> = [];
   let volumeNow = { volume: 1, muted: false };
   let gainsNow: EqualiserGains = { preampDb: 0, bands: EQ_BAND_HZ.map(() => 0) };
@@ -164,6 +157,25 @@ export function createAudioGraph(createContext: CreateContext | null = defaultCo
     return context;
   };
 
+  /** a routed element's track: its gain from what is known, and a tap to measure it if need be */
+  const startLoudness = (element: object, played: PlayedTrack | null) => {
+    const routed = sources.get(element);
+    if (!loudness || !normaliser || !routed || !context) return;
+    normaliser.load(element, played, routed.gain.gain);
+    if (!played) return;
+    const made = context;
+    void loudness.makeTap(made).then((tap) => {
+      if (!tap) return;
+      // the element moved on meanwhile (another track, or let go): this tap has nothing to hear
+      if (sources.get(element) !== routed || playing.get(element) !== played) {
+        tap.disconnect();
+        return;
+      }
+      routed.source.connect(tap);
+      normaliser.tap(element, tap, made.sampleRate);
+    });
+  };
+
   return {
     route(element) {
       if (sources.has(element)) return true;
@@ -175,8 +187,11 @@ export function createAudioGraph(createContext: CreateContext | null = defaultCo
       }
       try {
         const source = made.createMediaElementSource(element as never);
-        source.connect(bus.preamp);
-        sources.set(element, source);
+        const gain = made.createGain();
+        source.connect(gain);
+        gain.connect(bus.preamp);
+        sources.set(element, { source, gain });
+        if (playing.has(element)) startLoudness(element, playing.get(element) ?? null);
         return true;
       } catch (e) {
         // an element routed elsewhere already, or a browser that refuses: it plays straight
@@ -186,9 +201,19 @@ export function createAudioGraph(createContext: CreateContext | null = defaultCo
     },
     routes: (element) => sources.has(element),
     release(element) {
-      sources.get(element)?.disconnect();
+      const routed = sources.get(element);
+      routed?.source.disconnect();
+      routed?.gain.disconnect();
       sources.delete(element);
+      playing.delete(element);
+      normaliser?.release(element);
     },
+    load(element, played) {
+      playing.set(element, played);
+      if (sources.has(element)) startLoudness(element, played);
+    },
+    seeked: (element) => normaliser?.seeked(element),
+    ended: (element) => normaliser?.ended(element),
     wake() {
       const made = ready();
       if (made && made.state !== 'running') void made.resume().catch(() => undefined);
@@ -222,9 +247,14 @@ export function createAudioGraph(createContext: CreateContext | null = defaultCo
     setSound(sound) {
       gainsNow = equaliserGains(sound.equaliser);
       applyEqualiser();
+      normaliser?.setSettings(sound.normalisation);
     },
     close() {
-      for (const source of sources.values()) source.disconnect();
+      for (const element of sources.keys()) normaliser?.release(element);
+      for (const { source, gain } of sources.values()) {
+        source.disconnect();
+        gain.disconnect();
+      }
       sources.clear();
       runningListeners.length = 0;
       void context?.close().catch(() => undefined);
@@ -234,9 +264,44 @@ export function createAudioGraph(createContext: CreateContext | null = defaultCo
   };
 }
 
-/** the graph the player starts with: the browser's, with the sound settings this device stored */
-export function createStoredAudioGraph(): AudioGraph {
-  const graph = createAudioGraph();
+/**
+ * The graph the player starts with: the browser's, with the sound settings this device stored, and
+ * 音量均衡 measuring in a worker and keeping what it measured on this device.
+ */
+export function createStoredAudioGraph(albumTrackCount: (albumId: string) => Promise<number | null>): AudioGraph {
+  const meter = createLoudnessWorker();
+  let tapModule: Promise<boolean> | null = null;
+  const graph = createAudioGraph(defaultContext, {
+    makeNormaliser: (now) =>
+      createNormaliser({
+        readTrack: readMeasuredTrack,
+        readAlbum: readMeasuredAlbum,
+        save: (played, measured) => saveMeasuredTrack({ ...played, ...measured }),
+        albumTrackCount,
+        meter,
+        now,
+        setInterval: (run, ms) => setInterval(run, ms),
+        clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+      }),
+    async makeTap(context) {
+      const real = context as unknown as AudioContext;
+      tapModule ??= real.audioWorklet.addModule(tapUrl).then(
+        () => true,
+        (error: unknown) => {
+          console.warn('loudness cannot be measured here', error);
+          return false;
+        },
+      );
+      if (!(await tapModule)) return null;
+      return new AudioWorkletNode(real, 'loudness-tap', {
+        numberOfInputs: 1,
+        numberOfOutputs: 0,
+        channelCount: 2,
+        channelCountMode: 'explicit',
+        channelInterpretation: 'speakers',
+      }) as unknown as TapLike & NodeLike;
+    },
+  });
   graph.setSound(readSoundSettings());
   return graph;
 }

@@ -28,6 +28,8 @@ export interface PlayerSource {
   /** the URL the audio element plays (token and quality included) */
   url: string;
   coverUrl: string | null;
+  /** the quality it plays in, when known (音量均衡 keeps a track's loudness per quality) */
+  quality?: string | null;
 }
 
 /** the input of `reportPlay` (POST /api/stat) */
@@ -76,6 +78,8 @@ export interface PlayerContext {
   muted: boolean;
   /** the URL loaded into the audio element */
   source: string | null;
+  /** the quality of `source`, when known */
+  sourceQuality: string | null;
   /** how often the library said it was busy (503) while the current track loads */
   busyTries: number;
   /** ms to wait before loading the current track again, as the busy library said */
@@ -190,6 +194,7 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     volume: clampVolumePercent(input?.volume ?? DEFAULT_VOLUME),
     muted: input?.muted ?? false,
     source: null,
+    sourceQuality: null,
     busyTries: 0,
     busyWaitMs: 0,
     error: null,
@@ -341,4 +346,9 @@ export function handOver(context: PlayerContext, duration: number | null): Parti
 export function playReport(context: PlayerContext, delayMs: number): PlayReportInput {
   const { albumId, discId, trackId } = loadingTrack(context);
   return { track: { albumId, discId, trackId }, at: [Math.round((context.now() - delayMs) / 1000)] };
+}
+
+/** what the audio graph is told an element plays: the track, its album, the quality (its loudness is kept per quality) */
+export function playedTrack(track: TrackIdentity | null | undefined, quality: string | null | undefined) {
+  return track ? { track: trackKey(track), albumId: track.albumId, quality: quality ?? 'unknown' } : null;
 }

@@ -27,6 +27,7 @@ import {
   handOver,
   nextUpFor,
   nextUpStillFollows,
+  playedTrack,
   preloadCandidate,
   type LoopMode,
   selectCurrent,
@@ -140,6 +141,7 @@ export const playerSetup = setup({
     restart: assign(({ context }) => ({ currentTime: 0, plays: context.plays + 1 })),
     setSource: assign(({ context }, source: PlayerSource) => ({
       source: source.url,
+      sourceQuality: source.quality ?? null,
       nowPlaying: context.nowPlaying && { ...context.nowPlaying, coverUrl: source.coverUrl },
     })),
     setTime: assign(({ context, event }) => {
@@ -215,11 +217,13 @@ export const playerSetup = setup({
       type: 'audio.load' as const,
       url: context.source ?? '',
       autoplay: true,
+      played: playedTrack(context.nowPlaying, context.sourceQuality),
     })),
     unloadAudio: sendTo('audio', { type: 'audio.unload' }),
     prepareNextAudio: sendTo('audio', ({ context }) => ({
       type: 'audio.prepareNext' as const,
       url: context.preloadTarget?.source?.url ?? '',
+      played: playedTrack(context.preloadTarget?.track, context.preloadTarget?.source?.quality),
     })),
     dropNextAudio: sendTo('audio', { type: 'audio.dropNext' }),
     setStopAfter: assign(({ event }) => {

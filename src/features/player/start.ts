@@ -19,10 +19,20 @@ export interface PlayerOptions {
   keptSource?: PlayerDeps['keptSource'];
   /** a source already in hand (a kept track read ahead), loaded at once */
   sourceInHand?: PlayerDeps['sourceInHand'];
+  albumTrackCount?: PlayerDeps['albumTrackCount'];
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlayer({ api, accessFor, settings, fetch, keptSource, sourceInHand, inspect }: PlayerOptions) {
+export function startPlayer({
+  api,
+  accessFor,
+  settings,
+  fetch,
+  keptSource,
+  sourceInHand,
+  albumTrackCount,
+  inspect,
+}: PlayerOptions) {
   const actors = definePlayerActors({
     api,
     accessFor,
@@ -30,6 +40,7 @@ export function startPlayer({ api, accessFor, settings, fetch, keptSource, sourc
     fetch,
     keptSource,
     sourceInHand,
+    albumTrackCount,
   });
   const player = createActor(playerMachine.provide({ actors }), {
     input: {

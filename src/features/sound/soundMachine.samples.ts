@@ -4,6 +4,9 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { DEFAULT_SOUND } from '@/rules/sound';
 
 export const pathEvents: AnyEventObject[] = [
+  { type: 'SET_NORMALISATION', mode: 'album' },
+  // below −23 LUFS: held at −23
+  { type: 'SET_TARGET_LOUDNESS', lufs: -30 },
   { type: 'EQUALISER_ON' },
   { type: 'EQUALISER_OFF' },
   { type: 'CHOOSE_EQ_PRESET', preset: 'bassBoost' },
@@ -22,6 +25,8 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(sna
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
+  SET_NORMALISATION: 'the listener picks 音量均衡 (关, 按歌曲, 按专辑)',
+  SET_TARGET_LOUDNESS: 'the listener moves the 目标响度',
   EQUALISER_ON: 'the listener turns the 均衡器 on in 音效',
   EQUALISER_OFF: 'the listener turns the 均衡器 off in 音效',
   CHOOSE_EQ_PRESET: 'the listener picks a 预设 (平直, 低音增强, 人声, 古典, 摇滚, 电子, 自定义)',

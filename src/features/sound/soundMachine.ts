@@ -2,11 +2,15 @@
 // 均衡器 on or bypassed, its preset, and the listener's own curve (自定义). Every change is emitted:
 // the wiring stores it and the player applies it while playing.
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
-import { EQ_BAND_HZ, type EqPreset } from '@/shared/constants';
-import { clampGainDb, type SoundSettings } from '@/rules/sound';
+import { EQ_BAND_HZ, type EqPreset, type NormalisationMode } from '@/shared/constants';
+import { clampGainDb, clampTargetLufs, type SoundSettings } from '@/rules/sound';
 import { presetGains } from '@/rules/equaliser';
 
 export type SoundEvent =
+  /** 音量均衡: off, by track or by album */
+  | { type: 'SET_NORMALISATION'; mode: NormalisationMode }
+  /** the loudness tracks are brought to, LUFS */
+  | { type: 'SET_TARGET_LOUDNESS'; lufs: number }
   | { type: 'EQUALISER_ON' }
   /** the bypass: the sound as it was mastered */
   | { type: 'EQUALISER_OFF' }
@@ -29,6 +33,14 @@ export const soundMachine = setup({
       event.type === 'SET_EQ_BAND' && Number.isInteger(event.band) && event.band >= 0 && event.band < EQ_BAND_HZ.length,
   },
   actions: {
+    setNormalisation: assign(({ context, event }) => {
+      assertEvent(event, 'SET_NORMALISATION');
+      return { normalisation: { ...context.normalisation, mode: event.mode } };
+    }),
+    setTarget: assign(({ context, event }) => {
+      assertEvent(event, 'SET_TARGET_LOUDNESS');
+      return { normalisation: { ...context.normalisation, targetLufs: clampTargetLufs(event.lufs) } };
+    }),
     turnOn: assign(({ context }) => ({ equaliser: { ...context.equaliser, on: true } })),
     turnOff: assign(({ context }) => ({ equaliser: { ...context.equaliser, on: false } })),
     choosePreset: assign(({ context, event }) => {
@@ -50,10 +62,16 @@ export const soundMachine = setup({
     announce: emit(({ context }) => ({ type: 'soundChanged' as const, sound: context })),
   },
 }).createMachine({
-  description: 'The 音效 settings of this device: the 均衡器 (on or bypassed, its preset and 自定义 curve).',
+  description:
+    'The 音效 settings of this device: 音量均衡 (off, by track or by album, and its target) and the 均衡器 (on or bypassed, its preset and 自定义 curve).',
   id: 'sound',
   context: ({ input }) => input,
   on: {
+    SET_NORMALISATION: { actions: ['setNormalisation', 'announce'] },
+    SET_TARGET_LOUDNESS: {
+      description: 'A target outside −23…−8 LUFS is held at the nearest end.',
+      actions: ['setTarget', 'announce'],
+    },
     EQUALISER_ON: { actions: ['turnOn', 'announce'] },
     EQUALISER_OFF: { description: 'The bypass: the sound passes unchanged.', actions: ['turnOff', 'announce'] },
     CHOOSE_EQ_PRESET: {

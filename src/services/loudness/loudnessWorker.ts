@@ -24,6 +24,8 @@ export interface LoudnessWorker {
   addChunk(id: string, channels: readonly Float32Array[]): void;
   /** the measurement of everything added; rejects when it failed (a format the meter refuses, a worker that died) */
   finish(id: string): Promise<LoudnessResult>;
+  /** what the samples added so far measure, while the measurement goes on (rejects as finish does) */
+  peek(id: string): Promise<LoudnessResult>;
   /** drops a measurement; a finish asked for before still answers */
   cancel(id: string): void;
 }
@@ -49,6 +51,16 @@ interface Finishing {
   reject(error: Error): void;
 }
 
+function waitingFor(): Finishing {
+  let resolve!: (result: LoudnessResult) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<LoudnessResult>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 export function createLoudnessWorker(createWorker: CreateMeasureWorker | null = browserWorker): LoudnessWorker {
   let worker: MeasureWorker | null = null;
   // set once a worker failed: every measurement from then on runs on this thread
@@ -59,7 +71,16 @@ export function createLoudnessWorker(createWorker: CreateMeasureWorker | null = 
   const onWorker = new Set<string>();
   const lost = new Map<string, string>();
 
+  const peeking = new Map<string, Finishing>();
+
   const answered = (answer: LoudnessAnswer) => {
+    if (answer.peek) {
+      const asked = peeking.get(answer.id);
+      peeking.delete(answer.id);
+      if (answer.ok) asked?.resolve(answer.result);
+      else asked?.reject(new Error(answer.message));
+      return;
+    }
     const waiting = finishing.get(answer.id);
     finishing.delete(answer.id);
     onWorker.delete(answer.id);
@@ -80,8 +101,9 @@ export function createLoudnessWorker(createWorker: CreateMeasureWorker | null = 
       worker = null;
       for (const id of onWorker) lost.set(id, reason);
       onWorker.clear();
-      const waiting = [...finishing.values()];
+      const waiting = [...finishing.values(), ...peeking.values()];
       finishing.clear();
+      peeking.clear();
       for (const { reject } of waiting) reject(new Error(reason));
     });
     worker = made;
@@ -112,15 +134,20 @@ export function createLoudnessWorker(createWorker: CreateMeasureWorker | null = 
         lost.delete(id);
         return Promise.reject(new Error(reason));
       }
-      let resolve!: (result: LoudnessResult) => void;
-      let reject!: (error: Error) => void;
-      const promise = new Promise<LoudnessResult>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      finishing.set(id, { promise, resolve, reject });
+      const asked = waitingFor();
+      finishing.set(id, asked);
       send({ kind: 'finish', id });
-      return promise;
+      return asked.promise;
+    },
+    peek(id) {
+      const already = peeking.get(id);
+      if (already) return already.promise;
+      const reason = lost.get(id);
+      if (reason !== undefined) return Promise.reject(new Error(reason));
+      const asked = waitingFor();
+      peeking.set(id, asked);
+      send({ kind: 'peek', id });
+      return asked.promise;
     },
     cancel(id) {
       lost.delete(id);

@@ -7,6 +7,7 @@
 // multiplies the gains from the element's source to the speakers (null: the element plays straight),
 // and an analyser hears what reaches them (`outputLevelAt`).
 import type { Page } from 'playwright-core';
+import { createLoudnessMeter } from '@/services/loudness/meter';
 
 // Kept a string: a function would be serialised after the test transform, helpers and all.
 export const AUDIO_SPY = `(() => {
@@ -38,6 +39,7 @@ export const AUDIO_SPY = `(() => {
       analyser.smoothingTimeConstant = 0;
       connect.call(this, analyser);
       window.__graphOutput = analyser;
+      window.__graphOutNode = this;
     }
     return connect.call(this, target, ...rest);
   };
@@ -52,6 +54,39 @@ export const AUDIO_SPY = `(() => {
     sources.set(element, source);
     return source;
   };
+  // what reaches the speakers for the next \`seconds\`, each channel as base64 of its float samples
+  window.__recordOutput = (seconds) =>
+    new Promise((resolve) => {
+      const node = window.__graphOutNode;
+      const context = node.context;
+      const recorder = context.createScriptProcessor(4096, 2, 2);
+      const channels = [[], []];
+      const wanted = Math.round(seconds * context.sampleRate);
+      let frames = 0;
+      recorder.onaudioprocess = (event) => {
+        if (frames >= wanted) return;
+        for (let c = 0; c < 2; c++) channels[c].push(event.inputBuffer.getChannelData(c).slice());
+        frames += event.inputBuffer.length;
+        if (frames < wanted) return;
+        node.disconnect(recorder);
+        recorder.disconnect();
+        const encode = (parts) => {
+          const all = new Float32Array(frames);
+          let at = 0;
+          for (const part of parts) {
+            all.set(part, at);
+            at += part.length;
+          }
+          let text = '';
+          const bytes = new Uint8Array(all.buffer);
+          for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          return btoa(text);
+        };
+        resolve({ sampleRate: context.sampleRate, left: encode(channels[0]), right: encode(channels[1]) });
+      };
+      connect.call(node, recorder);
+      connect.call(recorder, context.destination);
+    });
   window.__graphGain = (element) => {
     let node = sources.get(element);
     if (!node || !outputs.has(node)) return null;
@@ -127,4 +162,24 @@ export function outputLevelAt(page: Page, hz: number): Promise<number> {
       level = Math.max(level, bins[i] ?? Number.NEGATIVE_INFINITY);
     return level;
   }, hz);
+}
+
+/** the loudness (EBU R128, LUFS) of what the graph sends to the speakers over the next `seconds` */
+export async function outputLoudness(page: Page, seconds: number): Promise<number | null> {
+  const recorded = await page.evaluate(
+    (s) =>
+      (
+        window as unknown as {
+          __recordOutput: (s: number) => Promise<{ sampleRate: number; left: string; right: string }>;
+        }
+      ).__recordOutput(s),
+    seconds,
+  );
+  const decode = (base64: string) => {
+    const bytes = Buffer.from(base64, 'base64');
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  };
+  const meter = createLoudnessMeter(recorded.sampleRate, 2);
+  meter.add([decode(recorded.left), decode(recorded.right)]);
+  return meter.result().integratedLufs;
 }

@@ -1,19 +1,31 @@
-// The 音效 controls, the same in the player bar's dialog, on /now and on the 设置 tab: the 均衡器's
-// switch, its preset and eleven sliders (the preamp and ten bands). Every move is heard at once.
+// The 音效 controls, the same in the player bar's dialog, on /now and on the 设置 tab: 音量均衡 (off,
+// by track or by album, and the target), then the 均衡器's switch, its preset and eleven sliders (the
+// preamp and ten bands). Every move is heard at once.
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Slider.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
-import { NativeSelect, Slider, Stack, Switch, Text } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import { Divider, NativeSelect, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { EQ_BAND_HZ, EQ_MAX_DB, EQ_PRESETS, type EqPreset } from '@/shared/constants';
+import {
+  EQ_BAND_HZ,
+  EQ_MAX_DB,
+  EQ_PRESETS,
+  NORMALISATION_MODES,
+  TARGET_LUFS_RANGE,
+  type EqPreset,
+  type NormalisationMode,
+} from '@/shared/constants';
 import { text } from '@/shared/text';
 import { useSound } from '../context';
-import { equaliserCurve, equaliserOn, equaliserPreset } from '../selectors';
+import { equaliserCurve, equaliserOn, equaliserPreset, normalisationOf } from '../selectors';
 import type { SoundRef } from '../soundMachine';
 import classes from './SoundPanel.module.css';
 
 const presetOptions = EQ_PRESETS.map((preset) => ({ value: preset, label: text.sound.presets[preset] }));
+const modeOptions = NORMALISATION_MODES.map((mode) => ({ value: mode, label: text.sound.normalisationModes[mode] }));
 
 export default function SoundPanel() {
   const sound = useSound();
@@ -24,8 +36,37 @@ function Controls({ sound }: { sound: SoundRef }) {
   const on = useSelector(sound, equaliserOn);
   const preset = useSelector(sound, equaliserPreset);
   const curve = useSelector(sound, equaliserCurve);
+  const normalisation = useSelector(sound, normalisationOf);
   return (
     <Stack gap="sm">
+      <fieldset className={classes.group}>
+        <legend className={classes.legend}>{text.sound.normalisation}</legend>
+        <SegmentedControl
+          fullWidth
+          data={modeOptions}
+          value={normalisation.mode}
+          onChange={(mode) => sound.send({ type: 'SET_NORMALISATION', mode: mode as NormalisationMode })}
+        />
+        <Text size="xs" c="dimmed" mt={4}>
+          {text.sound.normalisationHint}
+        </Text>
+      </fieldset>
+      <div>
+        <Text size="sm" fw={500}>
+          {text.sound.target}: {text.sound.lufs(normalisation.targetLufs)}
+        </Text>
+        <Slider
+          min={TARGET_LUFS_RANGE[0]}
+          max={TARGET_LUFS_RANGE[1]}
+          step={1}
+          value={normalisation.targetLufs}
+          onChange={(lufs) => sound.send({ type: 'SET_TARGET_LOUDNESS', lufs })}
+          label={null}
+          thumbLabel={text.sound.target}
+          thumbValueText={text.sound.lufs}
+        />
+      </div>
+      <Divider />
       <Switch
         label={text.sound.equaliser}
         checked={on}
