@@ -39,7 +39,8 @@ const STORES = [
 const DATA = /src[\\/](services|storage|rules)[\\/]|src[\\/]features[\\/]browse[\\/]albumCache\.ts$/;
 
 /** the `graph` chunk: the player's Web Audio graph, the curves it applies and the stored settings it reads */
-const GRAPH = /src[\\/](features[\\/]player[\\/]audioGraph|rules[\\/](equaliser|sound)|storage[\\/]soundSettings)\.ts$/;
+const GRAPH =
+  /src[\\/](features[\\/]player[\\/]audioGraph|rules[\\/](equaliser|sound|crossfade|loudnessGain)|storage[\\/]soundSettings)\.ts$/;
 
 // The dev server proxies /api to the reference server so the session cookie stays same-origin,
 // as it is in production where the server serves the built client itself (docs/protocol.md#sessions-and-xsrf).

@@ -48,7 +48,7 @@ export default createMachine({
     },
     SET_SOUND: {
       actions: ["applySound"],
-      description: "The 均衡器 changed: applied while playing.",
+      description: "音效 changed: the audio graph applies it while playing (a prepared track takes the new 淡入淡出).",
     },
     LIBRARIES_CHANGED: {
       actions: ["forgetCoverLookup"],
@@ -544,6 +544,65 @@ export default createMachine({
             target: "pending",
             guard: "newPlay",
             actions: ["takePlay"],
+          },
+        },
+      },
+    },
+    overlap: {
+      description: "淡入淡出: after a hand-over with a fade, the track before fades out under the new one until its end. A skip, a pause or a seek ends the overlap at once (that track goes quiet within 80 ms, the new one is at full level).",
+      initial: "none",
+      states: {
+        none: {
+          description: "One track is heard.",
+          on: {
+            "audio.crossfading": "fading",
+          },
+        },
+        fading: {
+          description: "Two tracks are heard: the one before fading out, the current one fading in.",
+          tags: ["crossfading"],
+          on: {
+            "audio.overlapEnded": "none",
+            NEXT: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            PREVIOUS: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            PLAY_INDEX: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            REPLACE_AND_PLAY: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            TOGGLE_PLAY: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            SEEK: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            SEEK_BY: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            SEEK_TO: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            CLEAR_QUEUE: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
+            SLEEP: {
+              target: "none",
+              actions: ["endOverlap"],
+            },
           },
         },
       },

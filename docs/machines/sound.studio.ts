@@ -5,7 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "sound",
-  description: "The 音效 settings of this device: 音量均衡 (off, by track or by album, and its target) and the 均衡器 (on or bypassed, its preset and 自定义 curve).",
+  description: "The 音效 settings of this device: 音量均衡 (off, by track or by album, and its target), 淡入淡出 and the 均衡器 (on or bypassed, its preset and 自定义 curve).",
   on: {
     SET_NORMALISATION: {
       actions: ["setNormalisation", "announce"],
@@ -13,6 +13,13 @@ export default createMachine({
     SET_TARGET_LOUDNESS: {
       actions: ["setTarget", "announce"],
       description: "A target outside −23…−8 LUFS is held at the nearest end.",
+    },
+    SET_CROSSFADE: {
+      actions: ["setCrossfade", "announce"],
+      description: "淡入淡出: 0 to 12 s (outside: the nearest end); 0 is the gapless hand-over.",
+    },
+    SET_ALBUMS_GAPLESS: {
+      actions: ["setAlbumsGapless", "announce"],
     },
     EQUALISER_ON: {
       actions: ["turnOn", "announce"],

@@ -2,6 +2,7 @@
 // equaliser's preset, bands, preamp and bypass, read from local storage checked for shape (the
 // curves: rules/equaliser.ts; the gains of loudness: rules/loudnessGain.ts).
 import {
+  CROSSFADE_MAX_S,
   DEFAULT_TARGET_LUFS,
   EQ_BAND_HZ,
   EQ_MAX_DB,
@@ -27,8 +28,16 @@ export interface NormalisationSettings {
   targetLufs: number;
 }
 
+export interface CrossfadeSettings {
+  /** 淡入淡出: whole seconds the next track overlaps the end of the current one, 0–12; 0: gapless */
+  seconds: number;
+  /** tracks that follow each other on one album are handed over gaplessly, not faded */
+  albumsGapless: boolean;
+}
+
 export interface SoundSettings {
   normalisation: NormalisationSettings;
+  crossfade: CrossfadeSettings;
   equaliser: EqualiserSettings;
 }
 
@@ -42,6 +51,7 @@ const FLAT = EQ_BAND_HZ.map(() => 0);
 
 export const DEFAULT_SOUND: SoundSettings = {
   normalisation: { mode: 'off', targetLufs: DEFAULT_TARGET_LUFS },
+  crossfade: { seconds: 0, albumsGapless: true },
   equaliser: { on: false, preset: 'flat', custom: { preampDb: 0, bands: FLAT } },
 };
 
@@ -57,6 +67,12 @@ export function clampTargetLufs(value: unknown): number {
   return Math.round(Math.min(Math.max(value, TARGET_LUFS_RANGE[0]), TARGET_LUFS_RANGE[1]));
 }
 
+/** a crossfade length: whole seconds from 0 to 12; anything unreadable is 0 (gapless) */
+export function clampCrossfadeSeconds(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
+  return Math.round(Math.min(Math.max(value, 0), CROSSFADE_MAX_S));
+}
+
 function isMode(value: unknown): value is NormalisationMode {
   return typeof value === 'string' && (NORMALISATION_MODES as readonly string[]).includes(value);
 }
@@ -68,6 +84,7 @@ function isPreset(value: unknown): value is EqPreset {
 /** what local storage held, checked for shape: each part that is damaged falls back on its own */
 export function parseSoundSettings(value: unknown): SoundSettings {
   const normalisation = isRecord(value) && isRecord(value.normalisation) ? value.normalisation : {};
+  const crossfade = isRecord(value) && isRecord(value.crossfade) ? value.crossfade : {};
   const equaliser = isRecord(value) && isRecord(value.equaliser) ? value.equaliser : {};
   const custom = isRecord(equaliser.custom) ? equaliser.custom : {};
   const bands =
@@ -78,6 +95,11 @@ export function parseSoundSettings(value: unknown): SoundSettings {
     normalisation: {
       mode: isMode(normalisation.mode) ? normalisation.mode : DEFAULT_SOUND.normalisation.mode,
       targetLufs: clampTargetLufs(normalisation.targetLufs),
+    },
+    crossfade: {
+      seconds: clampCrossfadeSeconds(crossfade.seconds),
+      albumsGapless:
+        typeof crossfade.albumsGapless === 'boolean' ? crossfade.albumsGapless : DEFAULT_SOUND.crossfade.albumsGapless,
     },
     equaliser: {
       on: typeof equaliser.on === 'boolean' ? equaliser.on : DEFAULT_SOUND.equaliser.on,

@@ -188,3 +188,7 @@ export const LOUDNESS_ESTIMATE_EVERY_MS = 2_000;
 /** IndexedDB: each track's measured loudness, per quality (storage/loudnessDb.ts) */
 export const LOUDNESS_DB_NAME = 'loudness';
 export const LOUDNESS_DB_VERSION = 1;
+/** 淡入淡出: the longest overlap a listener can choose (s); 0 is the gapless hand-over */
+export const CROSSFADE_MAX_S = 12;
+/** ending an overlap early (a skip, a pause, a seek): the outgoing track fades this fast (s) */
+export const OVERLAP_CUT_S = 0.08;

@@ -1,7 +1,7 @@
 // What a view of the first page reads of an actor that loads after it (shared/loadedLater.ts): the
 // actor once something else had it created, null until then. Never suspends: a pending `use()` in
 // the first page's frame would hold back every update of the page around it.
-import { use, useCallback, useSyncExternalStore } from 'react';
+import { use, useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { LoadedLater } from '@/shared/loadedLater';
 
 export function useLoaded<T>(later: LoadedLater<T>): T | null {
@@ -29,4 +29,17 @@ export function useReady<T>(later: LoadedLater<T>): T {
   // React's use() reads a promise marked settled at once instead of suspending for a moment
   if (made !== null) Object.assign(ready, { status: 'fulfilled', value: made });
   return use(ready);
+}
+
+/**
+ * An actor that loads after the first page, asked for by the view that shows it (a button of the
+ * frame): the view has it created, and reads null until its code has loaded. Never suspends.
+ */
+export function useCreated<T>(later: LoadedLater<T>): T | null {
+  useEffect(() => {
+    later.ready().catch(() => {
+      // its code did not load (offline before it was cached): the view stays away until a reload
+    });
+  }, [later]);
+  return useLoaded(later);
 }

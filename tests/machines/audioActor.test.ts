@@ -627,7 +627,7 @@ describe('audio actor: through the one Web Audio graph', () => {
     send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
     send({ type: 'audio.prepareNext', url: 'https://lib/b' });
     const [first, next] = elements as [FakeAudio, FakeAudio];
-    expect(context.chainOf(next)[2]).toBe(context.chainOf(first)[2]);
+    expect(context.chainOf(next)[3]).toBe(context.chainOf(first)[3]);
     expect(next.volume).toBe(1);
     send({ type: 'audio.dropNext' });
     expect(context.chainOf(next)).toEqual([]);
@@ -663,8 +663,8 @@ describe('audio actor: through the one Web Audio graph', () => {
         equaliser: { on: true, preset: 'custom', custom: { preampDb: 0, bands: [0, 0, 0, 0, 0, 12, 0, 0, 0, 0] } },
       },
     });
-    expect((chain[8] as FakeFilter).frequency.value).toBe(1000);
-    expect((chain[8] as FakeFilter).gain.value).toBe(12);
+    expect((chain[9] as FakeFilter).frequency.value).toBe(1000);
+    expect((chain[9] as FakeFilter).gain.value).toBe(12);
   });
 
   it("a routed next track is started by the graph's own start-up delay: the running graph already pulls sound", () => {
@@ -708,5 +708,159 @@ describe('audio actor: through the one Web Audio graph', () => {
     send({ type: 'audio.play' });
     actor.stop();
     expect(context.closed).toBe(true);
+  });
+});
+
+describe('audio actor: 淡入淡出', () => {
+  /** the actor routed through a graph over a fake context, a 30 s track playing */
+  function startCrossfading() {
+    const context = new FakeAudioContext();
+    const elements: FakeAudio[] = [];
+    const reports: AudioReport[] = [];
+    const clock = fakeClock();
+    const parent = createMachine({
+      invoke: { id: 'audio', src: 'audio', input: { volume: 100, muted: false } },
+      on: { '*': { actions: ({ event }: { event: AnyEventObject }) => reports.push(event as AudioReport) } },
+    }).provide({
+      actors: {
+        audio: createAudioActor(
+          () => {
+            const element = new FakeAudio();
+            elements.push(element);
+            return element;
+          },
+          clock,
+          () => createAudioGraph(() => context),
+        ),
+      },
+    });
+    const actor = createActor(parent).start();
+    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
+    send({ type: 'audio.load', url: 'https://lib/a', autoplay: true, played: placed('album-a', 1, 4) });
+    const current = elements[0]!;
+    current.duration = 30;
+    const fader = (element: FakeAudio) => context.chainOf(element)[2] as FakeGain;
+    /** 淡入淡出 at `seconds` (the next track of an album gapless or not) */
+    const crossfade = (seconds: number, albumsGapless = true) =>
+      send({ type: 'audio.sound', sound: { ...DEFAULT_SOUND, crossfade: { seconds, albumsGapless } } });
+    /** the next track prepared (by default from another album) and ready; 淡入淡出 at `fade` s */
+    const prepare = (fade: number, played = placed('album-b', 1, 1)) => {
+      crossfade(fade);
+      send({ type: 'audio.prepareNext', url: 'https://lib/b', played });
+      const next = elements[1]!;
+      next.duration = 40;
+      next.fire('canplaythrough');
+      return next;
+    };
+    const at = (seconds: number) => {
+      current.currentTime = seconds;
+      current.fire('timeupdate');
+    };
+    return { send, reports, clock, current, prepare, at, fader, crossfade };
+  }
+  const placed = (albumId: string, discId: number, trackId: number) => ({
+    track: `${albumId}-${discId}-${trackId}`,
+    albumId,
+    discId,
+    trackId,
+    quality: 'lossless',
+  });
+
+  it('the next track starts the fade length before the end; both play, the old one fades out, then it is let go', () => {
+    const c = startCrossfading();
+    const next = c.prepare(6);
+    c.at(20);
+    expect(c.clock.pending).toEqual([]);
+    c.at(22.5);
+    // 7.5 s left: started 6 s before the end, less the graph's start-up delay
+    expect(c.clock.pending).toEqual([1500 - FIRST_ROUTED_HAND_OVER_DELAY_MS]);
+    c.clock.advance(1500 - FIRST_ROUTED_HAND_OVER_DELAY_MS);
+    expect(next.plays).toBe(1);
+    expect(c.current.paused).toBe(false);
+    expect(c.reports.slice(-2)).toEqual([
+      { type: 'audio.handedOver', duration: 40 },
+      { type: 'audio.crossfading', seconds: expect.closeTo(6, 1) },
+    ]);
+    expect(c.fader(c.current).gain.calls.some(([method]) => method === 'setValueCurveAtTime')).toBe(true);
+    expect(c.fader(next).gain.calls.some(([method]) => method === 'setValueCurveAtTime')).toBe(true);
+    // the old track's own end lets it go
+    c.current.paused = true;
+    c.current.ended = true;
+    c.current.fire('pause');
+    expect(c.reports.at(-1)).toEqual({ type: 'audio.overlapEnded' });
+    expect(c.current.getAttribute('src')).toBeNull();
+  });
+
+  it('a seek into the last seconds fades at once, over what is left', () => {
+    const c = startCrossfading();
+    c.prepare(6);
+    c.at(27);
+    c.clock.advance(0);
+    expect(c.reports.at(-1)).toEqual({ type: 'audio.crossfading', seconds: 3 });
+  });
+
+  it('an overlap cut short (a skip, a pause): the old track goes quiet, and 80 ms later it is let go', () => {
+    const c = startCrossfading();
+    c.prepare(6);
+    c.at(25);
+    c.clock.advance(0);
+    c.send({ type: 'audio.endOverlap' });
+    expect(c.fader(c.current).gain.calls.at(-1)?.[0]).toBe('linearRampToValueAtTime');
+    expect(c.reports.at(-1)?.type).toBe('audio.crossfading');
+    c.clock.advance(80);
+    expect(c.reports.at(-1)).toEqual({ type: 'audio.overlapEnded' });
+    expect(c.current.getAttribute('src')).toBeNull();
+  });
+
+  it('the next track of the same album is handed over gaplessly, unless the listener fades those too', () => {
+    const c = startCrossfading();
+    c.prepare(6, placed('album-a', 1, 5));
+    c.at(22.5);
+    expect(c.clock.pending).toEqual([]);
+    c.crossfade(6, false);
+    c.at(22.75);
+    expect(c.clock.pending).toEqual([1250 - FIRST_ROUTED_HAND_OVER_DELAY_MS]);
+  });
+
+  it('0 s, or a fade changed to 0 before it starts: the gapless hand-over, no overlap', () => {
+    const c = startCrossfading();
+    c.prepare(6);
+    c.crossfade(0);
+    c.at(28.5);
+    expect(c.clock.pending).toEqual([1500 - FIRST_ROUTED_HAND_OVER_DELAY_MS]);
+    c.clock.advance(1500);
+    expect(c.reports.map((r) => r.type)).not.toContain('audio.crossfading');
+  });
+});
+
+describe('audio actor: 淡入淡出 without the graph', () => {
+  it('elements that play straight are handed over gaplessly: there is nothing to fade them with', () => {
+    const elements: FakeAudio[] = [];
+    const reports: AudioReport[] = [];
+    const clock = fakeClock();
+    const parent = createMachine({
+      invoke: { id: 'audio', src: 'audio', input: { volume: 100, muted: false } },
+      on: { '*': { actions: ({ event }: { event: AnyEventObject }) => reports.push(event as AudioReport) } },
+    }).provide({
+      actors: {
+        audio: createAudioActor(() => {
+          const element = new FakeAudio();
+          elements.push(element);
+          return element;
+        }, clock),
+      },
+    });
+    const actor = createActor(parent).start();
+    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
+    send({ type: 'audio.load', url: 'https://lib/a', autoplay: true });
+    elements[0]!.duration = 30;
+    send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    elements[1]!.fire('canplaythrough');
+    elements[0]!.currentTime = 25;
+    elements[0]!.fire('timeupdate');
+    expect(clock.pending).toEqual([]);
+    elements[0]!.currentTime = 28.5;
+    elements[0]!.fire('timeupdate');
+    expect(clock.pending).toEqual([1500 - FIRST_HAND_OVER_DELAY_MS]);
   });
 });

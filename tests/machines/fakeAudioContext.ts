@@ -22,6 +22,10 @@ class FakeParam implements ParamLike {
     this.calls.push(['setValueCurveAtTime', Array.from(values), time, duration]);
     this.value = values[values.length - 1] ?? this.value;
   }
+  linearRampToValueAtTime(value: number, endTime: number) {
+    this.calls.push(['linearRampToValueAtTime', value, endTime]);
+    this.value = value;
+  }
   cancelScheduledValues(time: number) {
     this.calls.push(['cancelScheduledValues', time]);
   }
@@ -103,7 +107,7 @@ export class FakeAudioContext implements ContextLike {
     this.state = 'running';
     for (const listener of this.listeners) listener();
   }
-  /** the nodes from an element's source to the speakers (source, its track gain, preamp, bands, level, volume, speakers) */
+  /** the nodes from an element's source to the speakers (source, its track gain and fader, preamp, bands, level, volume, speakers) */
   chainOf(element: unknown): FakeNode[] {
     const chain: FakeNode[] = [];
     let node = this.sources.find((s) => s.element === element && !s.disconnected) as FakeNode | undefined;

@@ -56,7 +56,13 @@ export const sourceOf = (t: TrackInfo): PlayerSource => ({
 });
 
 /** what the audio actor is told a loaded element plays (its 音量均衡 gain follows it) */
-export const playedOf = (t: TrackInfo) => ({ track: trackKey(t), albumId: t.albumId, quality: 'lossless' });
+export const playedOf = (t: TrackInfo) => ({
+  track: trackKey(t),
+  albumId: t.albumId,
+  discId: t.discId,
+  trackId: t.trackId,
+  quality: 'lossless',
+});
 
 export function startPlayer(input: PlayerInput = {}) {
   const audio = fakeAudio();

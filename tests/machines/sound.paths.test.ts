@@ -19,6 +19,10 @@ function applied(sound: SoundSettings, event: SoundEvent): SoundSettings | null 
   switch (event.type) {
     case 'SET_NORMALISATION':
       return { ...sound, normalisation: { ...normalisation, mode: event.mode } };
+    case 'SET_CROSSFADE':
+      return { ...sound, crossfade: { ...sound.crossfade, seconds: Math.min(Math.max(event.seconds, 0), 12) } };
+    case 'SET_ALBUMS_GAPLESS':
+      return { ...sound, crossfade: { ...sound.crossfade, albumsGapless: event.on } };
     case 'SET_TARGET_LOUDNESS':
       return { ...sound, normalisation: { ...normalisation, targetLufs: Math.min(Math.max(event.lufs, -23), -8) } };
     case 'EQUALISER_ON':
@@ -113,6 +117,7 @@ describe('sound settings', () => {
   it('what local storage holds is checked for shape: each damaged part falls back on its own', () => {
     const good = {
       normalisation: { mode: 'album', targetLufs: -18 },
+      crossfade: { seconds: 6, albumsGapless: false },
       equaliser: { on: true, preset: 'vocal', custom: { preampDb: -3, bands: EQ_BAND_HZ.map(() => 2) } },
     };
     expect(parseSoundSettings(good)).toEqual(good);
@@ -129,6 +134,10 @@ describe('sound settings', () => {
     expect(parseSoundSettings({ normalisation: { mode: 'loud', targetLufs: -99 } }).normalisation).toEqual({
       mode: 'off',
       targetLufs: -23,
+    });
+    expect(parseSoundSettings({ crossfade: { seconds: 40, albumsGapless: 'no' } }).crossfade).toEqual({
+      seconds: 12,
+      albumsGapless: true,
     });
     expect(parseSoundSettings({ normalisation: { mode: 'track', targetLufs: 'x' } }).normalisation).toEqual({
       mode: 'track',

@@ -1,7 +1,7 @@
 // The one Web Audio graph over a fake context: its wiring, when it starts, and what each setting
 // schedules on the audio clock (volume, the sleep timer's fade, the equaliser).
 import { describe, expect, it, vi } from 'vitest';
-import { createAudioGraph, fadeOutCurve } from '@/features/player/audioGraph';
+import { createAudioGraph, fadeInCurve, fadeOutCurve } from '@/features/player/audioGraph';
 import { EQ_BAND_HZ } from '@/shared/constants';
 import { DEFAULT_SOUND, type EqualiserGains, type SoundSettings } from '@/rules/sound';
 import { FakeAudioContext, type FakeFilter, type FakeGain } from '../machines/fakeAudioContext';
@@ -11,12 +11,21 @@ function graphOn(context = new FakeAudioContext()) {
   return { graph, context };
 }
 
-/** an element's chain: its source and track gain, then the shared preamp, ten bands, level, volume, speakers */
+/** an element's chain: its source, track gain and fader, then the shared preamp, ten bands, level, volume, speakers */
 function chain(context: FakeAudioContext, element: object) {
-  const [source, trackGain, preamp, ...rest] = context.chainOf(element);
+  const [source, trackGain, fader, preamp, ...rest] = context.chainOf(element);
   const bands = rest.slice(0, EQ_BAND_HZ.length) as FakeFilter[];
   const [level, volume, speakers] = rest.slice(EQ_BAND_HZ.length) as [FakeGain, FakeGain, unknown];
-  return { source, trackGain: trackGain as FakeGain, preamp: preamp as FakeGain, bands, level, volume, speakers };
+  return {
+    source,
+    trackGain: trackGain as FakeGain,
+    fader: fader as FakeGain,
+    preamp: preamp as FakeGain,
+    bands,
+    level,
+    volume,
+    speakers,
+  };
 }
 
 /** the 均衡器 on with the listener's own curve */
@@ -149,6 +158,47 @@ describe('the audio graph', () => {
     expect(bands.every((band) => band.gain.value === 0)).toBe(true);
     // changed while playing: settled, never jumped
     expect(bands[0]?.gain.calls.at(-1)?.[0]).toBe('setTargetAtTime');
+  });
+
+  it('淡入淡出: the outgoing fader falls on a cosine and the incoming rises on a sine, over the same seconds from the same moment', () => {
+    const { graph, context } = graphOn();
+    const [from, to] = [{}, {}];
+    graph.route(from);
+    graph.route(to);
+    expect(graph.crossfade(from, to, 6)).toBe(true);
+    const out = chain(context, from).fader.gain.calls.find(([method]) => method === 'setValueCurveAtTime')!;
+    const into = chain(context, to).fader.gain.calls.find(([method]) => method === 'setValueCurveAtTime')!;
+    expect(out.slice(2)).toEqual([context.currentTime, 6]);
+    expect(into.slice(2)).toEqual([context.currentTime, 6]);
+    const [down, up] = [out[1] as number[], into[1] as number[]];
+    expect([down[0], down.at(-1), up[0], up.at(-1)]).toEqual([1, expect.closeTo(0), 0, 1]);
+    // equal power all the way: the two levels' squares add up to one
+    for (let i = 0; i < down.length; i++) expect(down[i]! ** 2 + up[i]! ** 2).toBeCloseTo(1, 5);
+    expect(fadeInCurve(3)[1]).toBeCloseTo(Math.SQRT1_2);
+    // an element that plays straight cannot be faded; nor can no time
+    expect(graph.crossfade(from, {}, 6)).toBe(false);
+    expect(graph.crossfade(from, to, 0)).toBe(false);
+  });
+
+  it('an overlap cut short: the outgoing fader ramps to silence and the incoming to full within 80 ms; a reused element starts at full', () => {
+    const { graph, context } = graphOn();
+    const [from, to] = [{}, {}];
+    graph.route(from);
+    graph.route(to);
+    graph.crossfade(from, to, 6);
+    graph.endOverlap([from], to);
+    expect(chain(context, from).fader.gain.calls.at(-1)).toEqual([
+      'linearRampToValueAtTime',
+      0,
+      context.currentTime + 0.08,
+    ]);
+    expect(chain(context, to).fader.gain.calls.at(-1)).toEqual([
+      'linearRampToValueAtTime',
+      1,
+      context.currentTime + 0.08,
+    ]);
+    graph.load(from, null);
+    expect(chain(context, from).fader.gain.value).toBe(1);
   });
 
   it('close lets every element go and closes the context', () => {

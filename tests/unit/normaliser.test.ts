@@ -14,6 +14,8 @@ const RATE = 8_000;
 const played = (n: number, albumId = 'album-a'): PlayedTrack => ({
   track: `${albumId}-1-${n}`,
   albumId,
+  discId: 1,
+  trackId: n,
   quality: 'lossless',
 });
 const dbOf = (gain: number) => 20 * Math.log10(gain);

@@ -67,15 +67,34 @@ describe('音效', () => {
     expect(custom.preampDb).toBe(EQ_PRESET_GAINS.rock.preampDb);
   });
 
-  it('/now has 音效 beside 定时关闭: 音量均衡 and its target, the preamp and ten bands', async () => {
+  it('/now has 音效 beside 定时关闭: 音量均衡 and its target, 淡入淡出, the preamp and ten bands', async () => {
     await open('/now');
     const now = await screen.findByRole('region', { name: text.player.nowPlaying });
     const dialog = await openDialog(now);
     const names = within(dialog)
       .getAllByRole('slider')
       .map((slider) => slider.getAttribute('aria-label'));
-    expect(names).toEqual([text.sound.target, text.sound.preamp, ...EQ_BAND_HZ.map(text.sound.band)]);
+    expect(names).toEqual([
+      text.sound.target,
+      text.sound.crossfade,
+      text.sound.preamp,
+      ...EQ_BAND_HZ.map(text.sound.band),
+    ]);
+    expect(within(dialog).getByRole('switch', { name: text.sound.albumsGapless })).toBeTruthy();
     expect(within(dialog).getByRole('group', { name: text.sound.normalisation })).toBeTruthy();
+  });
+
+  it('淡入淡出: a length from 0 (gapless) to 12 s, and whether the next track of an album is faded, kept on this device', async () => {
+    await open('/');
+    const dialog = await openDialog(bar());
+    const length = within(dialog).getByRole('slider', { name: text.sound.crossfade });
+    expect(length.getAttribute('aria-valuetext')).toBe(text.sound.crossfadeValue(0));
+    expect(within(dialog).getByText(`${text.sound.crossfade}: 关（无缝衔接）`)).toBeTruthy();
+    fireEvent.keyDown(length, { key: 'End' });
+    await waitFor(() => expect(readSoundSettings().crossfade.seconds).toBe(12));
+    expect(length.getAttribute('aria-valuetext')).toBe('12 秒');
+    await user().click(within(dialog).getByRole('switch', { name: text.sound.albumsGapless }));
+    await waitFor(() => expect(readSoundSettings().crossfade).toEqual({ seconds: 12, albumsGapless: false }));
   });
 
   it('音量均衡: a mode and a target, kept on this device; a target out of range is held at its end', async () => {

@@ -7,7 +7,6 @@ import type { ApiClient } from '@/services/api/client';
 import { reportPlay } from '@/services/api/stat';
 import type { MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
-import { busyWaitAfterFailure } from '@/services/libraryBusy';
 import type { Quality } from '@/shared/constants';
 import { yieldToPage } from '@/shared/yieldToPage';
 import { trackKey, type TrackInfo } from '@/shared/track';
@@ -124,9 +123,15 @@ export function definePlayerActors({
       if (!access.ready()) return { key, coverUrl: undefined };
       return { key, coverUrl: (await access.forAlbums([input.albumId])).trackSource(input)?.coverUrl ?? null };
     }),
-    // an element's source failed: was the library busy with transcodes? (services/libraryBusy.ts)
-    libraryBusy: fromPromise(({ input, signal }: { input: LibraryBusyInput; signal: AbortSignal }) =>
-      busyWaitAfterFailure(fetch ?? ((...args) => globalThis.fetch(...args)), input.url, input.attempt, signal),
+    // an element's source failed: was the library busy with transcodes? (services/libraryBusy.ts,
+    // loaded the first time a track fails: most never do)
+    libraryBusy: fromPromise(async ({ input, signal }: { input: LibraryBusyInput; signal: AbortSignal }) =>
+      (await import('@/services/libraryBusy')).busyWaitAfterFailure(
+        fetch ?? ((...args) => globalThis.fetch(...args)),
+        input.url,
+        input.attempt,
+        signal,
+      ),
     ),
     // not tied to the actor's signal: a report in flight when the next track starts still lands
     reportPlay: fromPromise(({ input }: { input: PlayReportInput }) => reportPlay(api, input)),

@@ -8,6 +8,7 @@ import {
   FIRST_ROUTED_HAND_OVER_DELAY_MS,
   HAND_OVER_WINDOW_MS,
   MAX_START_DELAY_MS,
+  OVERLAP_CUT_S,
 } from '@/shared/constants';
 import type { SoundSettings } from '@/rules/sound';
 import type { AudioGraph } from './audioGraph';
@@ -28,6 +29,8 @@ export type AudioCommand =
    * starts the moment the current one ends (`audio.handedOver`).
    */
   | { type: 'audio.prepareNext'; url: string; played?: PlayedTrack | null }
+  /** an overlap ends now: the outgoing track goes quiet at once (a skip, a pause, a seek) */
+  | { type: 'audio.endOverlap' }
   /** forget the prepared next track (another one follows now, or none) */
   | { type: 'audio.dropNext' }
   /** the output fades to silence over `ms` (the sleep timer's last seconds); the track plays on */
@@ -53,7 +56,11 @@ export type AudioReport =
   /** the prepared next track failed to load; the end of the current one is reported as `audio.ended` */
   | { type: 'audio.nextFailed'; message: string }
   /** the prepared next track started as the current one ended and is now the element played */
-  | { type: 'audio.handedOver'; duration: number | null };
+  | { type: 'audio.handedOver'; duration: number | null }
+  /** …and the one before fades out under it for `seconds` (淡入淡出) */
+  | { type: 'audio.crossfading'; seconds: number }
+  /** the track faded out is gone (its end, or the overlap ended early) */
+  | { type: 'audio.overlapEnded' };
 
 /** what the actor needs of an HTMLAudioElement (tests pass an EventTarget with these members) */
 export interface AudioElementLike extends EventTarget {
@@ -212,6 +219,9 @@ export function createAudioActor(
     /** the prepared next track, and whether it can play through */
     let next: AudioElementLike | null = null;
     let nextReady = false;
+    /** elements fading out under the current one (a crossfade), until they end or the overlap is cut */
+    const fading = new Set<AudioElementLike>();
+    let cutTimer: unknown = null;
     /** old elements playing out their last samples after a hand-over */
     const retiring = new Set<AudioElementLike>();
     /**
@@ -266,6 +276,7 @@ export function createAudioActor(
       detachers.get(element)?.();
       detachers.delete(element);
       retiring.delete(element);
+      if (fading.delete(element) && fading.size === 0) report({ type: 'audio.overlapEnded' });
       playedBy.delete(element);
       graph?.release(element);
       try {
@@ -282,19 +293,44 @@ export function createAudioActor(
       nextReady = false;
     };
 
-    /** the prepared element becomes the current one, started now; the old one plays out */
+    /** 淡入淡出 into the prepared track, seconds (0: gapless; the graph's rule, where it fades both) */
+    const nextFade = () => (next && graph ? graph.fadeSeconds(current, next) : 0);
+
+    /** the outgoing tracks go quiet now and are let go once quiet */
+    const endOverlap = () => {
+      if (fading.size === 0) return;
+      graph?.endOverlap([...fading], current);
+      const outgoing = [...fading];
+      if (cutTimer !== null) clock.clearTimeout(cutTimer);
+      cutTimer = clock.setTimeout(() => {
+        cutTimer = null;
+        for (const element of outgoing) release(element);
+      }, OVERLAP_CUT_S * 1000);
+    };
+
+    /**
+     * The prepared element becomes the current one, started now; the old one plays out: its last
+     * samples (gapless), or its last seconds fading out under the new one (淡入淡出: as long as
+     * was chosen, or what is left when that is less, after a seek into it).
+     */
     const handOver = () => {
       cancelHandOver();
       if (!next || !nextReady) return;
       const old = current;
+      const duration = finiteOrNull(old.duration);
+      const left = duration === null || old.ended ? 0 : duration - old.currentTime;
+      const overlap = Math.min(nextFade(), left);
       current = next;
       next = null;
       nextReady = false;
       measuring = { at: clock.now(), from: current.currentTime, routed: graph?.routes(current) ?? false };
       play(current);
+      const crossfading = overlap > 0.05 && (graph?.crossfade(old, current, overlap) ?? false);
       if (old.ended || old.paused) release(old);
       else retiring.add(old);
+      if (crossfading && retiring.has(old)) fading.add(old);
       report({ type: 'audio.handedOver', duration: finiteOrNull(current.duration) });
+      if (fading.has(old)) report({ type: 'audio.crossfading', seconds: overlap });
     };
 
     /** (re)sets the hand-over timer from the current element's time; near the end only */
@@ -303,9 +339,10 @@ export function createAudioActor(
       const duration = finiteOrNull(current.duration);
       if (!next || !nextReady || current.paused || duration === null) return;
       const remaining = (duration - current.currentTime) * 1000;
-      if (remaining > HAND_OVER_WINDOW_MS) return;
+      const overlap = nextFade() * 1000;
+      if (remaining > HAND_OVER_WINDOW_MS + overlap) return;
       const delay = startDelay(graph?.routes(next) ?? false);
-      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - delay));
+      handOverTimer = clock.setTimeout(handOver, Math.max(0, remaining - overlap - delay));
     };
 
     /** the first sample of a fresh start: how long play() took to sound */
@@ -515,6 +552,9 @@ export function createAudioActor(
         case 'audio.dropNext':
           dropNext();
           break;
+        case 'audio.endOverlap':
+          endOverlap();
+          break;
       }
     };
     // A throwing element (a bad seek, a detached element) must not kill the actor: report instead.
@@ -530,6 +570,7 @@ export function createAudioActor(
       stopped = true;
       cancelHandOver();
       cancelFade();
+      if (cutTimer !== null) clock.clearTimeout(cutTimer);
       for (const element of [current, next, ...retiring]) {
         if (!element) continue;
         detachers.get(element)?.();

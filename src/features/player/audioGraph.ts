@@ -1,24 +1,25 @@
 // The one Web Audio graph every element of the player feeds (docs/architecture.md#7-playback):
 //
-//   element → source → track gain ─┐
-//   element → source → track gain ─┴→ preamp → 10 bands → level → volume → speakers
+//   element → source → track gain → fader ─┐
+//   element → source → track gain → fader ─┴→ preamp → 10 bands → level → volume → speakers
 //                 └→ tap (measures the track's loudness; no output)
 //
 // The track gain is 音量均衡's (normaliser.ts), one per element so that a hand-over changes it
-// with the track.
+// with the track; the fader is 淡入淡出's, where two elements overlap on equal-power curves.
 // `level` is the sleep timer's fade, scheduled on the audio clock; `volume` is the player's volume
 // and mute. The bands are peaking filters an octave wide; at 0 dB they pass the sound unchanged, so
 // the bypass is every band and the preamp moved to 0 dB, without a gap. The graph starts with the
 // first element routed through it (a play, inside the listener's gesture), never at page load.
-import { EQ_BAND_HZ } from '@/shared/constants';
+import { EQ_BAND_HZ, OVERLAP_CUT_S } from '@/shared/constants';
 import type { ContextLike, FilterLike, GainLike, NodeLike, ParamLike } from './audioNodes';
-import type { EqualiserGains, SoundSettings } from '@/rules/sound';
+import { DEFAULT_SOUND, type EqualiserGains, type SoundSettings } from '@/rules/sound';
 import { readSoundSettings } from '@/storage/soundSettings';
 import { createLoudnessWorker } from '@/services/loudness/loudnessWorker';
 import { readMeasuredAlbum, readMeasuredTrack, saveMeasuredTrack } from '@/storage/loudnessDb';
 import { createNormaliser, type Normaliser, type PlayedTrack, type TapLike } from './normaliser';
 import tapUrl from './loudnessTap.worklet.ts?worker&url';
 import { equaliserGains } from '@/rules/equaliser';
+import { crossfadeSeconds } from '@/rules/crossfade';
 
 export type CreateContext = () => ContextLike;
 
@@ -45,6 +46,13 @@ export interface AudioGraph {
   seeked(element: object): void;
   /** the element played its track to the end */
   ended(element: object): void;
+  /**
+   * 淡入淡出: `from` fades out and `to` in over `seconds`, on equal-power curves on the audio
+   * clock. False when either plays straight (then there is nothing to fade: the hand-over is gapless).
+   */
+  crossfade(from: object, to: object, seconds: number): boolean;
+  /** an overlap ended early (a skip, a pause, a seek): `outgoing` goes quiet and `incoming` full at once, without a click */
+  endOverlap(outgoing: readonly object[], incoming: object): void;
   /** asks a context that does not run yet to run (called on a play, inside the gesture) */
   wake(): void;
   /** called each time the context starts running (elements that played straight can be routed) */
@@ -55,8 +63,10 @@ export interface AudioGraph {
   fadeOut(ms: number): void;
   /** the level back to full, quickly but without a click */
   restoreLevel(): void;
-  /** the 均衡器's curve (all 0 dB while it is off), applied while playing */
+  /** the 均衡器's curve (all 0 dB while it is off) and 音量均衡, applied while playing */
   setSound(sound: SoundSettings): void;
+  /** 淡入淡出 from one element's track into the other's, seconds: 0 unless the graph can fade both */
+  fadeSeconds(from: object, to: object): number;
   close(): void;
 }
 
@@ -80,6 +90,13 @@ export function fadeOutCurve(from: number, points = FADE_POINTS): Float32Array {
   return curve;
 }
 
+/** a sine from 0 to 1: the level an equal-power fade-in passes through (the fade-out's mirror) */
+export function fadeInCurve(points = FADE_POINTS): Float32Array {
+  const curve = new Float32Array(points);
+  for (let i = 0; i < points; i++) curve[i] = Math.sin(((i / (points - 1)) * Math.PI) / 2);
+  return curve;
+}
+
 /**
  * The graph over a context factory (default: the browser's AudioContext). Made without a context:
  * the first route() creates it, so a page that never plays starts no audio hardware.
@@ -91,12 +108,13 @@ export function createAudioGraph(
   let context: ContextLike | null = null;
   let broken = createContext === null;
   let bus: { preamp: GainLike; bands: FilterLike[]; level: GainLike; volume: GainLike } | null = null;
-  const sources = new Map<object, { source: NodeLike; gain: GainLike }>();
+  const sources = new Map<object, { source: NodeLike; gain: GainLike; fader: GainLike }>();
   const normaliser = loudness?.makeNormaliser(() => context?.currentTime ?? 0) ?? null;
   /** what each element plays, for 音量均衡 (set before or after it is routed) */
   const playing = new Map<object, PlayedTrack | null>();
   const runningListeners: Array<() => void> = [];
   let volumeNow = { volume: 1, muted: false };
+  let soundNow: SoundSettings = DEFAULT_SOUND;
   let gainsNow: EqualiserGains = { preampDb: 0, bands: EQ_BAND_HZ.map(() => 0) };
 
   const settle = (param: ParamLike, value: number) => {
@@ -188,9 +206,11 @@ export function createAudioGraph(
       try {
         const source = made.createMediaElementSource(element as never);
         const gain = made.createGain();
+        const fader = made.createGain();
         source.connect(gain);
-        gain.connect(bus.preamp);
-        sources.set(element, { source, gain });
+        gain.connect(fader);
+        fader.connect(bus.preamp);
+        sources.set(element, { source, gain, fader });
         if (playing.has(element)) startLoudness(element, playing.get(element) ?? null);
         return true;
       } catch (e) {
@@ -204,13 +224,47 @@ export function createAudioGraph(
       const routed = sources.get(element);
       routed?.source.disconnect();
       routed?.gain.disconnect();
+      routed?.fader.disconnect();
       sources.delete(element);
       playing.delete(element);
       normaliser?.release(element);
     },
     load(element, played) {
       playing.set(element, played);
-      if (sources.has(element)) startLoudness(element, played);
+      const routed = sources.get(element);
+      // an element used again for another track is heard in full, whatever it last faded to
+      if (routed && context) {
+        routed.fader.gain.cancelScheduledValues(context.currentTime);
+        routed.fader.gain.setValueAtTime(1, context.currentTime);
+      }
+      if (routed) startLoudness(element, played);
+    },
+    crossfade(from, to, seconds) {
+      const [out, into] = [sources.get(from), sources.get(to)];
+      if (!context || !out || !into || !(seconds > 0)) return false;
+      const now = context.currentTime;
+      const level = out.fader.gain.value;
+      out.fader.gain.cancelScheduledValues(now);
+      out.fader.gain.setValueCurveAtTime(fadeOutCurve(level), now, seconds);
+      into.fader.gain.cancelScheduledValues(now);
+      into.fader.gain.setValueCurveAtTime(fadeInCurve(), now, seconds);
+      return true;
+    },
+    endOverlap(outgoing, incoming) {
+      if (!context) return;
+      const now = context.currentTime;
+      const ramp = (param: ParamLike, to: number) => {
+        const from = param.value;
+        param.cancelScheduledValues(now);
+        param.setValueAtTime(from, now);
+        param.linearRampToValueAtTime(to, now + OVERLAP_CUT_S);
+      };
+      for (const element of outgoing) {
+        const routed = sources.get(element);
+        if (routed) ramp(routed.fader.gain, 0);
+      }
+      const routed = sources.get(incoming);
+      if (routed) ramp(routed.fader.gain, 1);
     },
     seeked: (element) => normaliser?.seeked(element),
     ended: (element) => normaliser?.ended(element),
@@ -244,16 +298,22 @@ export function createAudioGraph(
       param.setValueAtTime(from, now);
       param.setTargetAtTime(1, now, SETTLE_S);
     },
+    fadeSeconds: (from, to) =>
+      sources.has(from) && sources.has(to)
+        ? crossfadeSeconds(soundNow.crossfade, playing.get(from) ?? null, playing.get(to) ?? null)
+        : 0,
     setSound(sound) {
+      soundNow = sound;
       gainsNow = equaliserGains(sound.equaliser);
       applyEqualiser();
       normaliser?.setSettings(sound.normalisation);
     },
     close() {
       for (const element of sources.keys()) normaliser?.release(element);
-      for (const { source, gain } of sources.values()) {
+      for (const { source, gain, fader } of sources.values()) {
         source.disconnect();
         gain.disconnect();
+        fader.disconnect();
       }
       sources.clear();
       runningListeners.length = 0;

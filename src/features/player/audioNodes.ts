@@ -7,6 +7,7 @@ export interface ParamLike {
   setValueAtTime(value: number, time: number): unknown;
   setTargetAtTime(target: number, time: number, timeConstant: number): unknown;
   setValueCurveAtTime(values: Float32Array, time: number, duration: number): unknown;
+  linearRampToValueAtTime(value: number, endTime: number): unknown;
   cancelScheduledValues(time: number): unknown;
 }
 export interface NodeLike {

@@ -15,6 +15,8 @@ export interface PlayedTrack {
   /** trackKey */
   track: string;
   albumId: string;
+  discId: number;
+  trackId: number;
   quality: string;
 }
 

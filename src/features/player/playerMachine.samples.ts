@@ -21,7 +21,10 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'REMOVE_FROM_QUEUE', index: 0 },
   { type: 'SEEK', fraction: 0.5 },
   { type: 'SET_VOLUME', percent: 50 },
-  { type: 'SET_SOUND', sound: { equaliser: { ...DEFAULT_SOUND.equaliser, on: true, preset: 'rock' } } },
+  {
+    type: 'SET_SOUND',
+    sound: { ...DEFAULT_SOUND, equaliser: { ...DEFAULT_SOUND.equaliser, on: true, preset: 'rock' } },
+  },
   { type: 'audio.loaded', duration: 180 },
   { type: 'audio.timeupdate', currentTime: 12, duration: 180 },
   // the last 10 s, where 定时关闭's fade before its stop starts
@@ -33,6 +36,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.preload', output: sampleSource },
   { type: 'xstate.done.actor.preload', output: null },
   { type: 'audio.handedOver', duration: 180 },
+  // 淡入淡出: the track before fades out under the new one, until its end
+  { type: 'audio.crossfading', seconds: 6 },
+  { type: 'audio.overlapEnded' },
   { type: 'xstate.done.actor.reportPlay' },
   { type: 'xstate.done.actor.findCover', output: { key: 'album-a-1-1', coverUrl: sampleSource.coverUrl } },
   { type: 'xstate.error.actor.findCover', error: new Error('IndexedDB unavailable') },
@@ -69,8 +75,30 @@ const isSleepTimerEvent = (event: EventObject) =>
  * comes before the loop mode's choice at a track's end), and walking them in all three tripled a walk
  * past its bound.
  */
-export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
-  !isSleepTimerEvent(event) || snapshot.matches({ loopMode: 'listLoop' });
+export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => {
+  if (isSleepTimerEvent(event) && !snapshot.matches({ loopMode: 'listLoop' })) return false;
+  // 淡入淡出's overlap starts while a track plays in 队列循环 (the loop mode only chose what follows);
+  // during it, only what ends it is walked: anything else does what it does without one
+  if (event.type === 'audio.crossfading')
+    return snapshot.matches({ loopMode: 'listLoop', playback: 'playing', preloader: 'idle' });
+  if (snapshot.matches({ overlap: 'fading' })) return ENDS_OVERLAP.has(event.type);
+  return true;
+};
+
+/** the events that end an overlap (playerMachine.ts, `overlap.fading`) */
+const ENDS_OVERLAP = new Set([
+  'audio.overlapEnded',
+  'NEXT',
+  'PREVIOUS',
+  'PLAY_INDEX',
+  'REPLACE_AND_PLAY',
+  'TOGGLE_PLAY',
+  'SEEK',
+  'SEEK_BY',
+  'SEEK_TO',
+  'CLEAR_QUEUE',
+  'SLEEP',
+]);
 
 /**
  * What makes two snapshots the same state in a walk (default: the state value alone). The queue size
@@ -101,7 +129,9 @@ export const pathEventLabels: Record<string, string> = {
   'audio.timeupdate': 'the audio reports where it is playing',
   'audio.loaded': 'the audio has loaded enough to play',
   SET_VOLUME: 'the listener drags the 音量 slider',
-  SET_SOUND: 'the listener changes the 均衡器 in 音效',
+  SET_SOUND: 'the listener changes 音效 (音量均衡, 淡入淡出, 均衡器)',
+  'audio.crossfading': 'the next track starts early and the current one fades out under it (淡入淡出)',
+  'audio.overlapEnded': 'the track fading out has ended',
   CHANGE_VOLUME: 'the listener presses 音量调高 / 音量调低 (a key)',
   TOGGLE_MUTE: 'the listener presses 静音 / 解除静音',
   LIBRARIES_CHANGED: 'the libraries change (one added, deleted or synced)',

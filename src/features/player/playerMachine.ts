@@ -101,7 +101,10 @@ export const playerMachine = playerSetup.createMachine({
     SET_VOLUME: { actions: ['setVolume', 'applyVolume', 'persistVolume'] },
     CHANGE_VOLUME: { actions: ['changeVolume', 'applyVolume', 'persistVolume'] },
     TOGGLE_MUTE: { actions: ['toggleMute', 'applyVolume', 'persistVolume'] },
-    SET_SOUND: { description: 'The 均衡器 changed: applied while playing.', actions: 'applySound' },
+    SET_SOUND: {
+      description: '音效 changed: the audio graph applies it while playing (a prepared track takes the new 淡入淡出).',
+      actions: 'applySound',
+    },
     LIBRARIES_CHANGED: { actions: 'forgetCoverLookup' },
   },
   states: {
@@ -405,6 +408,40 @@ export const playerMachine = playerSetup.createMachine({
             // the answer is null (docs/protocol.md#play-statistics); a failed report is dropped
             onDone: 'idle',
             onError: 'idle',
+          },
+        },
+      },
+    },
+    overlap: {
+      description:
+        '淡入淡出: after a hand-over with a fade, the track before fades out under the new one until its end. A skip, a pause or a seek ends the overlap at once (that track goes quiet within 80 ms, the new one is at full level).',
+      initial: 'none',
+      states: {
+        none: {
+          description: 'One track is heard.',
+          on: { 'audio.crossfading': { target: 'fading' } },
+        },
+        fading: {
+          tags: 'crossfading',
+          description: 'Two tracks are heard: the one before fading out, the current one fading in.',
+          on: {
+            'audio.overlapEnded': { target: 'none' },
+            ...Object.fromEntries(
+              (
+                [
+                  'NEXT',
+                  'PREVIOUS',
+                  'PLAY_INDEX',
+                  'REPLACE_AND_PLAY',
+                  'TOGGLE_PLAY',
+                  'SEEK',
+                  'SEEK_BY',
+                  'SEEK_TO',
+                  'CLEAR_QUEUE',
+                  'SLEEP',
+                ] as const
+              ).map((type) => [type, { target: 'none', actions: 'endOverlap' }]),
+            ),
           },
         },
       },

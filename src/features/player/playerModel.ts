@@ -350,5 +350,13 @@ export function playReport(context: PlayerContext, delayMs: number): PlayReportI
 
 /** what the audio graph is told an element plays: the track, its album, the quality (its loudness is kept per quality) */
 export function playedTrack(track: TrackIdentity | null | undefined, quality: string | null | undefined) {
-  return track ? { track: trackKey(track), albumId: track.albumId, quality: quality ?? 'unknown' } : null;
+  return track
+    ? {
+        track: trackKey(track),
+        albumId: track.albumId,
+        discId: track.discId,
+        trackId: track.trackId,
+        quality: quality ?? 'unknown',
+      }
+    : null;
 }

@@ -47,7 +47,16 @@ import {
  * what views ask of a player snapshot (hasTag): busy; the status the interface shows (none: empty);
  * the loop mode
  */
-export type PlayerTag = 'busy' | 'buffering' | 'playing' | 'paused' | 'ended' | 'listLoop' | 'trackLoop' | 'shuffle';
+export type PlayerTag =
+  | 'busy'
+  | 'buffering'
+  | 'playing'
+  | 'paused'
+  | 'ended'
+  | 'listLoop'
+  | 'trackLoop'
+  | 'shuffle'
+  | 'crossfading';
 
 export const playerSetup = setup({
   types: {
@@ -225,6 +234,8 @@ export const playerSetup = setup({
       url: context.preloadTarget?.source?.url ?? '',
       played: playedTrack(context.preloadTarget?.track, context.preloadTarget?.source?.quality),
     })),
+    /** an overlap ends now: the track fading out goes quiet at once */
+    endOverlap: sendTo('audio', { type: 'audio.endOverlap' }),
     dropNextAudio: sendTo('audio', { type: 'audio.dropNext' }),
     setStopAfter: assign(({ event }) => {
       assertEvent(event, 'STOP_AFTER');

@@ -1,7 +1,6 @@
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
-import { useEffect } from 'react';
-import { useLoaded } from '@/ui/useLoaded';
+import { useCreated } from '@/ui/useLoaded';
 import type { SleepTimerRef } from './sleepTimerMachine';
 
 // the sleep timer loads after the first page, with the 定时关闭 button (app/system.ts)
@@ -12,12 +11,4 @@ export { SleepTimerProvider };
  * The sleep timer, null until its code has loaded; the button that asks for it has it created. It
  * never suspends: the button is in the frame (the player bar), whose updates a pending read would hold.
  */
-export function useSleepTimer(): SleepTimerRef | null {
-  const later = useSleepTimerLater();
-  useEffect(() => {
-    later.ready().catch(() => {
-      // its code did not load (offline before it was cached): no 定时关闭 until a reload
-    });
-  }, [later]);
-  return useLoaded(later);
-}
+export const useSleepTimer = (): SleepTimerRef | null => useCreated(useSleepTimerLater());

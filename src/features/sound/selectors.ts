@@ -5,6 +5,7 @@ import type { soundMachine } from './soundMachine';
 
 type SoundSnapshot = SnapshotFrom<typeof soundMachine>;
 
+export const crossfadeOf = (snapshot: SoundSnapshot) => snapshot.context.crossfade;
 export const normalisationOf = (snapshot: SoundSnapshot) => snapshot.context.normalisation;
 export const equaliserOn = (snapshot: SoundSnapshot): boolean => snapshot.context.equaliser.on;
 export const equaliserPreset = (snapshot: SoundSnapshot) => snapshot.context.equaliser.preset;

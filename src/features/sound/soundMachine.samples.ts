@@ -7,6 +7,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'SET_NORMALISATION', mode: 'album' },
   // below −23 LUFS: held at −23
   { type: 'SET_TARGET_LOUDNESS', lufs: -30 },
+  // past 12 s: held at 12
+  { type: 'SET_CROSSFADE', seconds: 15 },
+  { type: 'SET_ALBUMS_GAPLESS', on: false },
   { type: 'EQUALISER_ON' },
   { type: 'EQUALISER_OFF' },
   { type: 'CHOOSE_EQ_PRESET', preset: 'bassBoost' },
@@ -27,6 +30,8 @@ export const pathStateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(sna
 export const pathEventLabels: Record<string, string> = {
   SET_NORMALISATION: 'the listener picks 音量均衡 (关, 按歌曲, 按专辑)',
   SET_TARGET_LOUDNESS: 'the listener moves the 目标响度',
+  SET_CROSSFADE: 'the listener moves 淡入淡出 (0 to 12 s)',
+  SET_ALBUMS_GAPLESS: 'the listener turns 同一专辑的连续曲目无缝衔接 on or off',
   EQUALISER_ON: 'the listener turns the 均衡器 on in 音效',
   EQUALISER_OFF: 'the listener turns the 均衡器 off in 音效',
   CHOOSE_EQ_PRESET: 'the listener picks a 预设 (平直, 低音增强, 人声, 古典, 摇滚, 电子, 自定义)',

@@ -3,7 +3,7 @@
 // the wiring stores it and the player applies it while playing.
 import { assertEvent, assign, emit, setup, type ActorRefFrom } from 'xstate';
 import { EQ_BAND_HZ, type EqPreset, type NormalisationMode } from '@/shared/constants';
-import { clampGainDb, clampTargetLufs, type SoundSettings } from '@/rules/sound';
+import { clampCrossfadeSeconds, clampGainDb, clampTargetLufs, type SoundSettings } from '@/rules/sound';
 import { presetGains } from '@/rules/equaliser';
 
 export type SoundEvent =
@@ -11,6 +11,10 @@ export type SoundEvent =
   | { type: 'SET_NORMALISATION'; mode: NormalisationMode }
   /** the loudness tracks are brought to, LUFS */
   | { type: 'SET_TARGET_LOUDNESS'; lufs: number }
+  /** 淡入淡出: seconds of overlap, 0 (gapless) to 12 */
+  | { type: 'SET_CROSSFADE'; seconds: number }
+  /** whether tracks that follow each other on one album skip the fade (gapless) */
+  | { type: 'SET_ALBUMS_GAPLESS'; on: boolean }
   | { type: 'EQUALISER_ON' }
   /** the bypass: the sound as it was mastered */
   | { type: 'EQUALISER_OFF' }
@@ -41,6 +45,14 @@ export const soundMachine = setup({
       assertEvent(event, 'SET_TARGET_LOUDNESS');
       return { normalisation: { ...context.normalisation, targetLufs: clampTargetLufs(event.lufs) } };
     }),
+    setCrossfade: assign(({ context, event }) => {
+      assertEvent(event, 'SET_CROSSFADE');
+      return { crossfade: { ...context.crossfade, seconds: clampCrossfadeSeconds(event.seconds) } };
+    }),
+    setAlbumsGapless: assign(({ context, event }) => {
+      assertEvent(event, 'SET_ALBUMS_GAPLESS');
+      return { crossfade: { ...context.crossfade, albumsGapless: event.on } };
+    }),
     turnOn: assign(({ context }) => ({ equaliser: { ...context.equaliser, on: true } })),
     turnOff: assign(({ context }) => ({ equaliser: { ...context.equaliser, on: false } })),
     choosePreset: assign(({ context, event }) => {
@@ -63,7 +75,7 @@ export const soundMachine = setup({
   },
 }).createMachine({
   description:
-    'The 音效 settings of this device: 音量均衡 (off, by track or by album, and its target) and the 均衡器 (on or bypassed, its preset and 自定义 curve).',
+    'The 音效 settings of this device: 音量均衡 (off, by track or by album, and its target), 淡入淡出 and the 均衡器 (on or bypassed, its preset and 自定义 curve).',
   id: 'sound',
   context: ({ input }) => input,
   on: {
@@ -72,6 +84,11 @@ export const soundMachine = setup({
       description: 'A target outside −23…−8 LUFS is held at the nearest end.',
       actions: ['setTarget', 'announce'],
     },
+    SET_CROSSFADE: {
+      description: '淡入淡出: 0 to 12 s (outside: the nearest end); 0 is the gapless hand-over.',
+      actions: ['setCrossfade', 'announce'],
+    },
+    SET_ALBUMS_GAPLESS: { actions: ['setAlbumsGapless', 'announce'] },
     EQUALISER_ON: { actions: ['turnOn', 'announce'] },
     EQUALISER_OFF: { description: 'The bypass: the sound passes unchanged.', actions: ['turnOff', 'announce'] },
     CHOOSE_EQ_PRESET: {

@@ -22,6 +22,7 @@ import {
   AUDIO_HOLD,
   audioState,
   holdTrackLoads,
+  othersSounding,
   preparedTrack,
   settleStart,
   type AudioState,
@@ -466,6 +467,10 @@ export const playerAdapter: InterfaceAdapter<PlayerPage> = {
     },
     'stat.reporting': async (ctx) => {
       await expect.poll(() => ctx.reports.waiting, { timeout: WAIT_MS }).toBeGreaterThan(0);
+    },
+    // one track is heard: none fades out under it (a gapless hand-over's old element ends within ms)
+    'overlap.none': async (ctx) => {
+      await expect.poll(() => othersSounding(ctx.page), { timeout: WAIT_MS, message: 'no other track sounds' }).toBe(0);
     },
     // the track that follows is prepared out of sight, in a second element
     // no following track loads: a dropped one's stream request was given up

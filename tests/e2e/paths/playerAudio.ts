@@ -149,3 +149,11 @@ export async function holdTrackLoads(page: Page, libraryUrl: string): Promise<Tr
     fail: (load) => settle(load, (route) => route.abort('failed')),
   };
 }
+
+/** how many elements besides the one playing still sound (a track fading out under it: 淡入淡出) */
+export function othersSounding(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const audio = (window as never as { __pathAudio: PathAudio }).__pathAudio;
+    return audio.elements.filter((e) => e !== audio.current && !e.paused).length;
+  });
+}

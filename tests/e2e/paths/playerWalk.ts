@@ -168,6 +168,8 @@ const DEMO_SOURCES =
   "the tracks the paths play are in the demo library: a library that serves them is always found (only a queue saved before its library went away, or this browser's store failing, leaves none)";
 const SLEEP_TIMER =
   "定时关闭's own machine (sleepTimer) sends these, from the player bar's 定时关闭 menu and on its own clock: tests/machines/player.sleep.test.ts fires each, and tests/e2e/sleep-timer.test.ts plays the timed pause and the stop after a track in the browser";
+const CROSSFADE =
+  "淡入淡出 is off in the demo (0 s, the gapless hand-over): tests/machines/player.crossfade.test.ts fires each of these, and tests/e2e/crossfade.test.ts hears an overlap's curves and a skip in one in the browser";
 const RACE =
   'a pause the very moment the track ends (or its prepared successor starts): milliseconds no listener can aim at';
 
@@ -182,6 +184,22 @@ export const playerNotThroughInterface: readonly { transition: string; reason: s
     reason:
       "音效's own machine (sound) sends it from the 音效 dialog: tests/views/sound.test.tsx plays it there, and tests/e2e/sound.test.ts measures what the graph then sends to the speakers",
   },
+  ...[
+    'overlap.none —audio.crossfading→ overlap.fading',
+    'overlap.fading —audio.overlapEnded→ overlap.none',
+    ...[
+      'NEXT',
+      'PREVIOUS',
+      'PLAY_INDEX',
+      'REPLACE_AND_PLAY',
+      'TOGGLE_PLAY',
+      'SEEK',
+      'SEEK_BY',
+      'SEEK_TO',
+      'CLEAR_QUEUE',
+      'SLEEP',
+    ].map((type) => `overlap.fading —${type}→ overlap.none`),
+  ].map((transition) => ({ transition, reason: CROSSFADE })),
   {
     transition: '(machine) —LIBRARIES_CHANGED→ (stays)',
     reason:

@@ -183,3 +183,16 @@ export async function outputLoudness(page: Page, seconds: number): Promise<numbe
   meter.add([decode(recorded.left), decode(recorded.right)]);
   return meter.result().integratedLufs;
 }
+
+/** the level (dB of full scale, RMS) of what the graph sends to the speakers, over one analysis window */
+export function outputRmsDb(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const analyser = (window as unknown as { __graphOutput?: AnalyserNode }).__graphOutput;
+    if (!analyser) return Number.NEGATIVE_INFINITY;
+    const samples = new Float32Array(analyser.fftSize);
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const sample of samples) sum += sample * sample;
+    return 10 * Math.log10(sum / samples.length);
+  });
+}

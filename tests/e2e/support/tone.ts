@@ -36,15 +36,26 @@ export function toneWav({
 const AUDIO_PATH = /^\/[0-9a-f-]{36}\/\d+\/\d+$/;
 
 /** every track of the library at `libraryUrl` answers with `wav` (CORS open, as a library answers) */
-export async function serveToneForEveryTrack(page: Page, libraryUrl: string, wav: Buffer): Promise<void> {
+export function serveToneForEveryTrack(page: Page, libraryUrl: string, wav: Buffer): Promise<void> {
+  return serveTones(page, libraryUrl, () => wav);
+}
+
+/** each track of the library answers with the WAV `wavFor` gives its path (`/{album}/{disc}/{track}`) */
+export async function serveTones(page: Page, libraryUrl: string, wavFor: (path: string) => Buffer): Promise<void> {
   const library = new URL(libraryUrl).origin;
   await page.route(
     (url) => url.origin === library && AUDIO_PATH.test(url.pathname),
     (route) =>
       route.fulfill({
         status: 200,
-        headers: { 'content-type': 'audio/wav', 'access-control-allow-origin': '*' },
-        body: wav,
+        // served as its original: played directly (a transcode would be streamed by parts, and not prepared ahead)
+        headers: {
+          'content-type': 'audio/wav',
+          'x-origin-type': 'audio/wav',
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'X-Origin-Type',
+        },
+        body: wavFor(new URL(route.request().url()).pathname),
       }),
   );
 }

@@ -10,6 +10,7 @@ import '@mantine/core/styles/Divider.layer.css';
 import { Divider, NativeSelect, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import {
+  CROSSFADE_MAX_S,
   EQ_BAND_HZ,
   EQ_MAX_DB,
   EQ_PRESETS,
@@ -20,7 +21,7 @@ import {
 } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { useSound } from '../context';
-import { equaliserCurve, equaliserOn, equaliserPreset, normalisationOf } from '../selectors';
+import { crossfadeOf, equaliserCurve, equaliserOn, equaliserPreset, normalisationOf } from '../selectors';
 import type { SoundRef } from '../soundMachine';
 import classes from './SoundPanel.module.css';
 
@@ -37,6 +38,7 @@ function Controls({ sound }: { sound: SoundRef }) {
   const preset = useSelector(sound, equaliserPreset);
   const curve = useSelector(sound, equaliserCurve);
   const normalisation = useSelector(sound, normalisationOf);
+  const crossfade = useSelector(sound, crossfadeOf);
   return (
     <Stack gap="sm">
       <fieldset className={classes.group}>
@@ -66,6 +68,27 @@ function Controls({ sound }: { sound: SoundRef }) {
           thumbValueText={text.sound.lufs}
         />
       </div>
+      <Divider />
+      <div>
+        <Text size="sm" fw={500}>
+          {text.sound.crossfade}: {text.sound.crossfadeValue(crossfade.seconds)}
+        </Text>
+        <Slider
+          min={0}
+          max={CROSSFADE_MAX_S}
+          step={1}
+          value={crossfade.seconds}
+          onChange={(seconds) => sound.send({ type: 'SET_CROSSFADE', seconds })}
+          label={null}
+          thumbLabel={text.sound.crossfade}
+          thumbValueText={text.sound.crossfadeValue}
+        />
+      </div>
+      <Switch
+        label={text.sound.albumsGapless}
+        checked={crossfade.albumsGapless}
+        onChange={(e) => sound.send({ type: 'SET_ALBUMS_GAPLESS', on: e.currentTarget.checked })}
+      />
       <Divider />
       <Switch
         label={text.sound.equaliser}
