@@ -82,6 +82,29 @@ async function holdLibraryAudio(page: Page, libraryUrl: string) {
   return { held, release };
 }
 
+/** the loudness this device measured (IndexedDB `loudness`), of every track in lossless */
+function measuredLoudness(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const open = indexedDB.open('loudness');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tracks')) return resolve([]);
+          const all = db.transaction('tracks').objectStore('tracks').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { quality: string; lufs: number }[])
+                .filter((record) => record.quality === 'lossless')
+                .map((record) => record.lufs),
+            );
+          all.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+}
+
 describe('listening offline', () => {
   test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', {
     timeout: 120_000,
@@ -106,6 +129,11 @@ describe('listening offline', () => {
     await page.getByText('已保存到本机', { exact: true }).first().waitFor();
     await expect.poll(() => page.getByRole('img', { name: '已保存到本机' }).count()).toBe(trackCount);
     expect(await page.getByRole('button', { name: '移除本机副本' }).isEnabled()).toBe(true);
+    // 音量均衡: each kept track is measured from its kept bytes, one after the other, for its first play
+    await expect
+      .poll(() => measuredLoudness(page), { timeout: 60_000, message: 'every kept track measured' })
+      .toHaveLength(trackCount);
+    for (const lufs of await measuredLoudness(page)) expect(lufs).toBeGreaterThan(-40);
     // the album's tile says it is kept, all of it
     await page.goto(`${suite.server.baseUrl}/search?keyword=${encodeURIComponent(album.title)}`);
     await page.getByRole('tab', { name: '专辑' }).click();

@@ -297,6 +297,8 @@ export function createDownload({ accessFor, albumInfo, fetch }: DownloadDeps) {
       const type = body?.type ?? response.headers.get('content-type') ?? 'application/octet-stream';
       await storage.keepTrack(key, new Response(whole, { headers: { 'content-type': type } }));
       report(bytes, total);
+      // its loudness from the kept bytes, for 音量均衡 at its first play (after the downloads, one at a time)
+      void import('./measureKept').then(({ measureWhenKept }) => measureWhenKept(key));
     } catch (error) {
       keeper?.stop();
       await keeper?.written();
