@@ -8,7 +8,7 @@ import { trackKey } from '@/shared/track';
 import type { KeptTrackKey } from '@/storage/keptAudio';
 
 /** what decoding gives: the samples of each channel at one rate */
-export interface DecodedAudio {
+interface DecodedAudio {
   sampleRate: number;
   channels: Float32Array[];
 }
@@ -49,7 +49,7 @@ export async function measureKeptTrack(key: KeptTrackKey, deps: MeasureKeptDeps)
 }
 
 /** the browser's: the kept store, decodeAudioData off the page's thread, the meter's worker, IndexedDB */
-export async function browserMeasureDeps(): Promise<MeasureKeptDeps> {
+async function browserMeasureDeps(): Promise<MeasureKeptDeps> {
   const [kept, loudness, db] = await Promise.all([
     import('@/storage/keptAudio'),
     import('@/services/loudness/loudnessWorker'),
