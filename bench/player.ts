@@ -29,6 +29,7 @@ import { lastGap, SAMPLE_AUDIO_CLOCKS, waitForPreparedTrack } from '../harness/g
 import { signInAsDemo } from '../harness/signIn';
 import { spawnServer, type TestServer } from '../harness/serverProcess';
 import { REPO_ROOT } from './lib/paths';
+import { loudnessBench } from './loudness';
 import { collectErrors, round, row } from './lib/stats';
 import type { BenchModule } from './lib/types';
 
@@ -337,6 +338,8 @@ export const playerBench: BenchModule = {
       const click = await clickToPlaying(browser, server);
       const queue = await queueRender(browser, server);
       const gaps = await gapsBetweenTracks(browser, server);
+      // 音量均衡's meter, measured as `npm run bench -- loudness` does (its own page and worker)
+      const loudness = await loudnessBench.run();
       const rows = [
         row('gap between tracks (|ms| from the last sample to the next first)', gaps, GAP_TARGET_MS),
         row('click track play → audio `playing`', click.latencies, CLICK_TARGET_MS),
@@ -346,6 +349,7 @@ export const playerBench: BenchModule = {
         row(`queue ${QUEUE_LENGTH}: route change → next frame`, queue.routeWarmFrame, QUEUE_TARGET_MS),
         row(`queue ${QUEUE_LENGTH}: first route change (+ page chunk) → first row`, queue.routeFirst, QUEUE_TARGET_MS),
         row(`queue ${QUEUE_LENGTH}: page load, navigation start → first row`, queue.pageLoad, null),
+        ...loudness.rows.map((r) => ({ ...r, measurement: `loudness: ${String(r.measurement)}` })),
       ];
       return {
         rows,
@@ -354,11 +358,14 @@ export const playerBench: BenchModule = {
           'Route changes are history.pushState in the page; "page load" counts from navigation start (boot, JS, restore of the saved queue included) and has no target.',
           `Gapless: ${GAP_RUNS} hand-overs 黄昏 → 夜 / 夜 → 夜 (队列循环 and 单曲循环 alternately), each read off both elements' clocks; a start lands on one of the audio output's callbacks (23 ms in headless Chromium), which bounds a single hand-over's error; an ended → play() hand-over leaves 100-300 ms.`,
           'A first route change to a lazy page shows the Suspense fallback; React then reveals the page no sooner than ~300 ms after that fallback (its fallback throttle), whatever the queue length.',
+          'Every track plays through the Web Audio graph (音效): click → playing and the gap are measured with it.',
+          ...(loudness.notes ?? []).map((note) => `Loudness: ${note}`),
         ],
         data: {
           click,
           queue,
           gaps,
+          loudness: loudness.data,
           targetsMs: { clickToPlaying: CLICK_TARGET_MS, queueRender: QUEUE_TARGET_MS, gap: GAP_TARGET_MS },
           queueLength: QUEUE_LENGTH,
         },

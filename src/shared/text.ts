@@ -261,8 +261,12 @@ export const text = {
       custom: '自定义',
     } satisfies Record<EqPreset, string>,
     preamp: '前置放大',
+    preampShort: '前置',
+    gainCaption: '增益（dB）',
     band: (hz: number) => (hz >= 1000 ? `${hz / 1000} kHz` : `${hz} Hz`),
     decibels: (db: number) => `${db > 0 ? '+' : ''}${db} dB`,
+    /** above a slider, where eleven share a phone's width: the number alone */
+    gainShort: (db: number) => `${db > 0 ? '+' : ''}${db}`,
     bypassedHint: '均衡器已关闭，声音保持原样；移动滑块即可开启',
   },
   lyrics: {

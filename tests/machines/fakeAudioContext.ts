@@ -95,6 +95,12 @@ export class FakeAudioContext implements ContextLike {
     this.resumes++;
     return Promise.resolve();
   }
+  suspends = 0;
+  suspend() {
+    this.suspends++;
+    this.state = 'suspended';
+    return Promise.resolve();
+  }
   addEventListener(_type: 'statechange', listener: () => void) {
     this.listeners.push(listener);
   }

@@ -201,6 +201,20 @@ describe('the audio graph', () => {
     expect(chain(context, from).fader.gain.value).toBe(1);
   });
 
+  it('woken by a press, the output runs before the play that follows; untouched, it stops again, not while a track is routed', () => {
+    const context = new FakeAudioContext('suspended');
+    const { graph } = graphOn(context);
+    graph.wake();
+    expect(context.resumes).toBe(1);
+    context.run();
+    graph.sleepIfIdle();
+    expect(context.suspends).toBe(1);
+    context.run();
+    graph.route({});
+    graph.sleepIfIdle();
+    expect(context.suspends).toBe(1);
+  });
+
   it('close lets every element go and closes the context', () => {
     const { graph, context } = graphOn();
     graph.route({});

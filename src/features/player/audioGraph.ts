@@ -55,6 +55,8 @@ export interface AudioGraph {
   endOverlap(outgoing: readonly object[], incoming: object): void;
   /** asks a context that does not run yet to run (called on a play, inside the gesture) */
   wake(): void;
+  /** the output stops running while no element is routed (a page touched but never played) */
+  sleepIfIdle(): void;
   /** called each time the context starts running (elements that played straight can be routed) */
   onRunning(listener: () => void): void;
   /** volume 0–1 */
@@ -272,6 +274,9 @@ export function createAudioGraph(
       const made = ready();
       if (made && made.state !== 'running') void made.resume().catch(() => undefined);
     },
+    sleepIfIdle() {
+      if (context?.state === 'running' && sources.size === 0) void context.suspend().catch(() => undefined);
+    },
     onRunning(listener) {
       runningListeners.push(listener);
     },
@@ -363,5 +368,18 @@ export function createStoredAudioGraph(albumTrackCount: (albumId: string) => Pro
     },
   });
   graph.setSound(readSoundSettings());
+  // The output starts at the listener's first press or key, not at the play it leads to: starting it
+  // takes tens of ms, which then stay out of click → playing. Untouched for a while, it stops again.
+  if (typeof window !== 'undefined') {
+    const warm = () => {
+      graph.wake();
+      setTimeout(() => graph.sleepIfIdle(), IDLE_OUTPUT_MS);
+    };
+    for (const type of ['pointerdown', 'keydown'] as const)
+      window.addEventListener(type, warm, { once: true, capture: true, passive: true });
+  }
   return graph;
 }
+
+/** how long an output started by a press waits for something to play before it stops again */
+const IDLE_OUTPUT_MS = 30_000;

@@ -33,6 +33,7 @@ export interface ContextLike {
   createBiquadFilter(): FilterLike;
   createMediaElementSource(element: never): NodeLike;
   resume(): Promise<void>;
+  suspend(): Promise<void>;
   addEventListener(type: 'statechange', listener: () => void): void;
   close(): Promise<void>;
 }

@@ -106,10 +106,13 @@ function Controls({ sound }: { sound: SoundRef }) {
           {text.sound.bypassedHint}
         </Text>
       )}
+      <Text size="xs" c="dimmed" aria-hidden>
+        {text.sound.gainCaption}
+      </Text>
       <div className={classes.bands}>
         <Band
           label={text.sound.preamp}
-          short={text.sound.preamp}
+          short={text.sound.preampShort}
           db={curve.preampDb}
           off={!on}
           onChange={(db) => sound.send({ type: 'SET_EQ_PREAMP', db })}
@@ -143,7 +146,7 @@ function Band({ label, short, db, off, onChange }: BandProps) {
   return (
     <div className={classes.band} data-off={off || undefined}>
       <Text size="xs" className={classes.value} aria-hidden>
-        {text.sound.decibels(db)}
+        {text.sound.gainShort(db)}
       </Text>
       <Slider
         orientation="vertical"
