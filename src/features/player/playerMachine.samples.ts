@@ -3,6 +3,7 @@
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { sampleTrack } from '@/shared/model.samples';
 import { DEFAULT_SOUND } from '@/rules/sound';
+import { OVERLAP_ENDERS } from './playerModel';
 // a stub an exported path can name (docs/qa.md#replay-an-exported-file), not a bare function
 import { returns } from '../../../model-paths/pathReplay';
 
@@ -86,19 +87,7 @@ export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) => 
 };
 
 /** the events that end an overlap (playerMachine.ts, `overlap.fading`) */
-const ENDS_OVERLAP = new Set([
-  'audio.overlapEnded',
-  'NEXT',
-  'PREVIOUS',
-  'PLAY_INDEX',
-  'REPLACE_AND_PLAY',
-  'TOGGLE_PLAY',
-  'SEEK',
-  'SEEK_BY',
-  'SEEK_TO',
-  'CLEAR_QUEUE',
-  'SLEEP',
-]);
+const ENDS_OVERLAP = new Set<string>(['audio.overlapEnded', ...OVERLAP_ENDERS]);
 
 /**
  * What makes two snapshots the same state in a walk (default: the state value alone). The queue size

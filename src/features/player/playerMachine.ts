@@ -12,6 +12,7 @@ import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
 import { nextIndex, previousIndex, randomIndex } from './queue';
 import {
   initialContext,
+  OVERLAP_ENDERS,
   loadingTrack,
   playReport,
   type LoopMode,
@@ -426,22 +427,7 @@ export const playerMachine = playerSetup.createMachine({
           description: 'Two tracks are heard: the one before fading out, the current one fading in.',
           on: {
             'audio.overlapEnded': { target: 'none' },
-            ...Object.fromEntries(
-              (
-                [
-                  'NEXT',
-                  'PREVIOUS',
-                  'PLAY_INDEX',
-                  'REPLACE_AND_PLAY',
-                  'TOGGLE_PLAY',
-                  'SEEK',
-                  'SEEK_BY',
-                  'SEEK_TO',
-                  'CLEAR_QUEUE',
-                  'SLEEP',
-                ] as const
-              ).map((type) => [type, { target: 'none', actions: 'endOverlap' }]),
-            ),
+            ...Object.fromEntries(OVERLAP_ENDERS.map((type) => [type, { target: 'none', actions: 'endOverlap' }])),
           },
         },
       },

@@ -41,6 +41,20 @@ export interface PlayReportInput {
 
 export type LoopMode = 'listLoop' | 'trackLoop' | 'shuffle';
 
+/** what ends an overlap (淡入淡出) at once: another item, a pause, a seek, an empty queue, 定时关闭's pause */
+export const OVERLAP_ENDERS = [
+  'NEXT',
+  'PREVIOUS',
+  'PLAY_INDEX',
+  'REPLACE_AND_PLAY',
+  'TOGGLE_PLAY',
+  'SEEK',
+  'SEEK_BY',
+  'SEEK_TO',
+  'CLEAR_QUEUE',
+  'SLEEP',
+] as const;
+
 /**
  * The queue item that follows the current one at its end, by the loop mode of the time: the next
  * (listLoop), the same (trackLoop) or a random other (shuffle, drawn when it is prepared).

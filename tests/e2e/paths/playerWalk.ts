@@ -6,6 +6,7 @@ import { DEMO_ALBUMS } from '../../../server/demo/catalog';
 import { leafPaths } from '../../../model-paths/modelPaths';
 import type { PlayerContext } from '@/features/player/playerMachine';
 import { trackKey, type TrackInfo } from '@/shared/track';
+import { OVERLAP_ENDERS } from '@/features/player/playerModel';
 
 export interface PathTrack extends TrackInfo {
   /** its lyrics are synced: /now has lines to click */
@@ -187,18 +188,7 @@ export const playerNotThroughInterface: readonly { transition: string; reason: s
   ...[
     'overlap.none —audio.crossfading→ overlap.fading',
     'overlap.fading —audio.overlapEnded→ overlap.none',
-    ...[
-      'NEXT',
-      'PREVIOUS',
-      'PLAY_INDEX',
-      'REPLACE_AND_PLAY',
-      'TOGGLE_PLAY',
-      'SEEK',
-      'SEEK_BY',
-      'SEEK_TO',
-      'CLEAR_QUEUE',
-      'SLEEP',
-    ].map((type) => `overlap.fading —${type}→ overlap.none`),
+    ...OVERLAP_ENDERS.map((type) => `overlap.fading —${type}→ overlap.none`),
   ].map((transition) => ({ transition, reason: CROSSFADE })),
   {
     transition: '(machine) —LIBRARIES_CHANGED→ (stays)',
