@@ -177,7 +177,11 @@ function unload(element: AudioElementLike): void {
  * element is started that long before the current one's last sample. The delay is measured on
  * this browser at every hand-over (from play() to the first sample, read off the element's clock),
  * and the timer is set again at each `timeupdate` of the last seconds, from the element's own
- * time. The old element plays out its last samples and is let go.
+ * time. The old element plays out its last samples and is let go. With 淡入淡出 (the graph's rule
+ * says how long) the prepared element starts that much earlier and the old one fades out under it.
+ *
+ * `createGraph` gives the Web Audio graph the elements feed (loaded beside the first page): each
+ * element is routed at its first play; until then, or without one, elements play straight.
  */
 export function createAudioActor(
   createElement: CreateAudioElement = defaultElement,
