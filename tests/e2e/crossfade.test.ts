@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { text } from '@/shared/text';
 import { albumPath, bar, expectAdvancing, expectBarTitle, playAll, signedInWithSpy, album } from './support/playerBar';
-import { audio, outputLevelAt, outputRmsDb } from './support/audioSpy';
+import { audio, outputLevelAt, outputNow, outputRmsDb } from './support/audioSpy';
 import { serveTones, toneWav } from './support/tone';
 import { serverAndBrowser } from './support/suite';
 
@@ -65,28 +65,29 @@ describe('淡入淡出', () => {
     await expectBarTitle(page, SECOND, 15_000);
     const readings: { progress: number; low: number; high: number; rms: number }[] = [];
     for (;;) {
-      const { currentTime } = await audio(page);
+      // the element's time and the output's levels read together, so a busy machine cannot part them
+      const { currentTime, levels } = await outputNow(page, [440, 660]);
       const progress = (currentTime - WINDOW_LAG_S) / FADE_S;
       if (progress > 0.85) break;
-      const [l, h, r] = [await outputLevelAt(page, 440), await outputLevelAt(page, 660), await outputRmsDb(page)];
-      if (progress > 0.15) readings.push({ progress, low: l, high: h, rms: r });
+      if (progress > 0.15) readings.push({ progress, low: levels[0]!, high: levels[1]!, rms: levels[2]! });
       await page.waitForTimeout(150);
     }
+    // after it, the second alone: its own level is what its curve is read against (the analyser
+    // reads one tone a little higher than another)
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(FADE_S + 0.5);
+    await expect.poll(() => outputLevelAt(page, 440)).toBeLessThan(low - 40);
+    const high = await outputLevelAt(page, 660);
     console.info(
-      `淡入淡出: ${readings.map((r) => `${r.progress.toFixed(2)}: ${(r.low - low).toFixed(1)}/${(r.high - low).toFixed(1)}/${(r.rms - rms).toFixed(1)} dB`).join(', ')}`,
+      `淡入淡出: ${readings.map((r) => `${r.progress.toFixed(2)}: ${(r.low - low).toFixed(1)}/${(r.high - high).toFixed(1)}/${(r.rms - rms).toFixed(1)} dB`).join(', ')}`,
     );
     expect(readings.length).toBeGreaterThanOrEqual(3);
     for (const { progress, low: l, high: h, rms: r } of readings) {
       // each on its equal-power curve, within 1.5 dB
       expect(Math.abs(l - low - 20 * Math.log10(Math.cos((progress * Math.PI) / 2)))).toBeLessThan(1.5);
-      expect(Math.abs(h - low - 20 * Math.log10(Math.sin((progress * Math.PI) / 2)))).toBeLessThan(1.5);
+      expect(Math.abs(h - high - 20 * Math.log10(Math.sin((progress * Math.PI) / 2)))).toBeLessThan(1.5);
       // and together as loud as one alone: no dip over 1.5 dB
       expect(r - rms).toBeGreaterThan(-1.5);
     }
-
-    // after it, the second alone
-    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(FADE_S + 0.5);
-    await expect.poll(() => outputLevelAt(page, 440)).toBeLessThan(low - 40);
 
     // the next overlap (the second into the third) cut short by 下一首: the second goes quiet at once
     await expectBarTitle(page, THIRD, 20_000);
@@ -94,7 +95,7 @@ describe('淡入淡出', () => {
     await expectBarTitle(page, FOURTH);
     await expect.poll(() => outputLevelAt(page, 660), { timeout: 3_000 }).toBeLessThan(low - 40);
     await expectAdvancing(page);
-    await expect.poll(() => outputLevelAt(page, 880), { timeout: 5_000 }).toBeGreaterThan(low - 1.5);
+    await expect.poll(() => outputLevelAt(page, 880), { timeout: 5_000 }).toBeGreaterThan(low - 3);
     expectNoErrors();
     await close();
   });

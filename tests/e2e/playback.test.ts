@@ -482,7 +482,9 @@ describe('play statistics', () => {
     expect(await reported()).toBe(false);
 
     await playRow(page, title);
-    await expect.poll(async () => !(await audio(page)).paused, { timeout: 15_000 }).toBe(true);
+    // sounding (its time moves), not only asked to play: the count starts at the audio's `playing`,
+    // which a loaded machine reaches seconds after play()
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0);
     const pageNow = () => page.evaluate(() => Date.now());
     const startedAt = await pageNow();
     await expectBarTitle(page, title);
@@ -492,7 +494,7 @@ describe('play statistics', () => {
     expect(await reported()).toBe(false);
 
     await page.clock.fastForward(Math.max(0, 11_000 - ((await pageNow()) - startedAt)));
-    await expect.poll(reported, { timeout: 5000, interval: 250 }).toBe(true);
+    await expect.poll(reported, { timeout: 15_000, interval: 250 }).toBe(true);
     const rows = await statsSince(page, from);
     expect(rows).toEqual([{ track: identity, count: 1 }]);
     // still playing the same track: it was counted once

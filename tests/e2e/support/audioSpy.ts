@@ -196,3 +196,30 @@ export function outputRmsDb(page: Page): Promise<number> {
     return 10 * Math.log10(sum / samples.length);
   });
 }
+
+/**
+ * In one step in the page: the played element's time, the output's level at each of `hz` (as
+ * `outputLevelAt`) and, last, its RMS level (as `outputRmsDb`).
+ */
+export function outputNow(page: Page, hz: number[]): Promise<{ currentTime: number; levels: number[] }> {
+  return page.evaluate((wanted) => {
+    const spied = window as unknown as { __player: HTMLAudioElement | null; __graphOutput?: AnalyserNode };
+    const analyser = spied.__graphOutput;
+    const currentTime = spied.__player?.currentTime ?? 0;
+    if (!analyser) return { currentTime, levels: wanted.map(() => Number.NEGATIVE_INFINITY) };
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(bins);
+    const width = analyser.context.sampleRate / analyser.fftSize;
+    const levels = wanted.map((frequency) => {
+      let level = Number.NEGATIVE_INFINITY;
+      for (let i = Math.floor((frequency - 20) / width); i <= Math.ceil((frequency + 20) / width); i++)
+        level = Math.max(level, bins[i] ?? Number.NEGATIVE_INFINITY);
+      return level;
+    });
+    const samples = new Float32Array(analyser.fftSize);
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const sample of samples) sum += sample * sample;
+    return { currentTime, levels: [...levels, 10 * Math.log10(sum / samples.length)] };
+  }, hz);
+}
