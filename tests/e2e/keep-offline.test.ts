@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
 import { newPage } from '../../harness/browser';
 import { openSignedIn } from '../../harness/signIn';
-import { AUDIO_SPY } from './support/audioSpy';
+import { AUDIO_SPY, measuredLoudness } from './support/audioSpy';
 import {
   keepButton,
   keepDialog,
@@ -82,27 +82,9 @@ async function holdLibraryAudio(page: Page, libraryUrl: string) {
   return { held, release };
 }
 
-/** the loudness this device measured (IndexedDB `loudness`), of every track in lossless */
-function measuredLoudness(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const open = indexedDB.open('loudness');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('tracks')) return resolve([]);
-          const all = db.transaction('tracks').objectStore('tracks').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as { quality: string; lufs: number }[])
-                .filter((record) => record.quality === 'lossless')
-                .map((record) => record.lufs),
-            );
-          all.onerror = () => resolve([]);
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
+/** the loudness this device measured of every track in lossless */
+async function losslessLoudness(page: Page): Promise<number[]> {
+  return (await measuredLoudness(page)).filter((record) => record.quality === 'lossless').map((record) => record.lufs);
 }
 
 describe('listening offline', () => {
@@ -131,9 +113,9 @@ describe('listening offline', () => {
     expect(await page.getByRole('button', { name: '移除本机副本' }).isEnabled()).toBe(true);
     // 音量均衡: each kept track is measured from its kept bytes, one after the other, for its first play
     await expect
-      .poll(() => measuredLoudness(page), { timeout: 60_000, message: 'every kept track measured' })
+      .poll(() => losslessLoudness(page), { timeout: 60_000, message: 'every kept track measured' })
       .toHaveLength(trackCount);
-    for (const lufs of await measuredLoudness(page)) expect(lufs).toBeGreaterThan(-40);
+    for (const lufs of await losslessLoudness(page)) expect(lufs).toBeGreaterThan(-40);
     // the album's tile says it is kept, all of it
     await page.goto(`${suite.server.baseUrl}/search?keyword=${encodeURIComponent(album.title)}`);
     await page.getByRole('tab', { name: '专辑' }).click();

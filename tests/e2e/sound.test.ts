@@ -16,7 +16,7 @@ import {
   signedInWithSpy,
   storedTrack,
 } from './support/playerBar';
-import { audio, outputLevelAt, outputLoudness } from './support/audioSpy';
+import { audio, measuredLoudness, outputLevelAt, outputLoudness } from './support/audioSpy';
 import { serveToneForEveryTrack, toneWav } from './support/tone';
 import { serverAndBrowser } from './support/suite';
 
@@ -47,23 +47,9 @@ async function normalise(page: Page, mode: 'off' | 'track'): Promise<void> {
 const playedPast = (page: Page, seconds: number) =>
   expect.poll(async () => (await audio(page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(seconds);
 
-/** what this device keeps of a track's loudness (IndexedDB `loudness`), or null */
-function keptLoudness(page: Page, track: string): Promise<number | null> {
-  return page.evaluate(
-    (key) =>
-      new Promise<number | null>((resolve) => {
-        const open = indexedDB.open('loudness');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('tracks')) return resolve(null);
-          const get = db.transaction('tracks').objectStore('tracks').get(key);
-          get.onsuccess = () => resolve((get.result as { lufs?: number } | undefined)?.lufs ?? null);
-          get.onerror = () => resolve(null);
-        };
-        open.onerror = () => resolve(null);
-      }),
-    `${track}|lossless`,
-  );
+/** what this device keeps of a track's loudness in lossless, or null */
+async function keptLoudness(page: Page, track: string): Promise<number | null> {
+  return (await measuredLoudness(page)).find((record) => record.key === `${track}|lossless`)?.lufs ?? null;
 }
 
 /** the output's level at 1 kHz once two readings a quarter second apart agree within 0.2 dB */

@@ -150,18 +150,8 @@ export function audio(page: Page): Promise<AudioState> {
  * The level (dB, the analyser's full scale) of what the graph sends to the speakers at `hz`: the
  * strongest bin within 20 Hz of it, over one analysis window of the output now.
  */
-export function outputLevelAt(page: Page, hz: number): Promise<number> {
-  return page.evaluate((wanted) => {
-    const analyser = (window as unknown as { __graphOutput?: AnalyserNode }).__graphOutput;
-    if (!analyser) return Number.NEGATIVE_INFINITY;
-    const bins = new Float32Array(analyser.frequencyBinCount);
-    analyser.getFloatFrequencyData(bins);
-    const width = analyser.context.sampleRate / analyser.fftSize;
-    let level = Number.NEGATIVE_INFINITY;
-    for (let i = Math.floor((wanted - 20) / width); i <= Math.ceil((wanted + 20) / width); i++)
-      level = Math.max(level, bins[i] ?? Number.NEGATIVE_INFINITY);
-    return level;
-  }, hz);
+export async function outputLevelAt(page: Page, hz: number): Promise<number> {
+  return (await outputNow(page, [hz])).levels[0]!;
 }
 
 /** the loudness (EBU R128, LUFS) of what the graph sends to the speakers over the next `seconds` */
@@ -185,16 +175,8 @@ export async function outputLoudness(page: Page, seconds: number): Promise<numbe
 }
 
 /** the level (dB of full scale, RMS) of what the graph sends to the speakers, over one analysis window */
-export function outputRmsDb(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const analyser = (window as unknown as { __graphOutput?: AnalyserNode }).__graphOutput;
-    if (!analyser) return Number.NEGATIVE_INFINITY;
-    const samples = new Float32Array(analyser.fftSize);
-    analyser.getFloatTimeDomainData(samples);
-    let sum = 0;
-    for (const sample of samples) sum += sample * sample;
-    return 10 * Math.log10(sum / samples.length);
-  });
+export async function outputRmsDb(page: Page): Promise<number> {
+  return (await outputNow(page, [])).levels[0]!;
 }
 
 /**
@@ -206,7 +188,7 @@ export function outputNow(page: Page, hz: number[]): Promise<{ currentTime: numb
     const spied = window as unknown as { __player: HTMLAudioElement | null; __graphOutput?: AnalyserNode };
     const analyser = spied.__graphOutput;
     const currentTime = spied.__player?.currentTime ?? 0;
-    if (!analyser) return { currentTime, levels: wanted.map(() => Number.NEGATIVE_INFINITY) };
+    if (!analyser) return { currentTime, levels: [...wanted, 0].map(() => Number.NEGATIVE_INFINITY) };
     const bins = new Float32Array(analyser.frequencyBinCount);
     analyser.getFloatFrequencyData(bins);
     const width = analyser.context.sampleRate / analyser.fftSize;
@@ -222,4 +204,22 @@ export function outputNow(page: Page, hz: number[]): Promise<{ currentTime: numb
     for (const sample of samples) sum += sample * sample;
     return { currentTime, levels: [...levels, 10 * Math.log10(sum / samples.length)] };
   }, hz);
+}
+
+/** what this device measured of tracks' loudness (IndexedDB `loudness`): each record's key, quality and LUFS */
+export function measuredLoudness(page: Page): Promise<{ key: string; quality: string; lufs: number }[]> {
+  return page.evaluate(
+    () =>
+      new Promise<{ key: string; quality: string; lufs: number }[]>((resolve) => {
+        const open = indexedDB.open('loudness');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tracks')) return resolve([]);
+          const all = db.transaction('tracks').objectStore('tracks').getAll();
+          all.onsuccess = () => resolve(all.result as { key: string; quality: string; lufs: number }[]);
+          all.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
 }
