@@ -19,6 +19,7 @@ import { networkBench } from './network';
 import { playerBench } from './player';
 import { searchBench } from './search';
 import { shareBench } from './share';
+import { statsBench } from './stats';
 import { syncBench } from './sync';
 import { formatTable } from './lib/table';
 import { RESULTS_DIR } from './lib/paths';
@@ -36,6 +37,7 @@ const modules: BenchModule[] = [
   searchBench,
   keepBench,
   loudnessBench,
+  statsBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

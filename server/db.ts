@@ -158,6 +158,14 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   );
   CREATE INDEX recovery_codes_user ON recovery_codes(user_id, digest);
   `,
+  // 7 → 8: reading play statistics back (server/api/statReads.ts). History walks stats_user_play
+  // backwards and a period's counts read it without touching the table (every column they need is
+  // in it); one track's counts, for everyone, one user or one album, come from stats_track.
+  `
+  DROP INDEX stats_user_at;
+  CREATE INDEX stats_user_play ON stats(user_id, at, album_id, disc_id, track_id);
+  CREATE INDEX stats_track ON stats(album_id, disc_id, track_id, user_id, at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,6 +17,7 @@ import { cookieBase, isHttps } from './origin.js';
 import { registerPlaylistRoutes } from './playlist.js';
 import { registerShareRoutes } from './share.js';
 import { registerStatRoutes } from './stat.js';
+import { registerStatReadRoutes } from './statReads.js';
 import { registerUserRoutes } from './user.js';
 
 /** The Anniv API on /api (always HTTP 200 + envelope) and the built client for everything else. */
@@ -144,6 +145,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   registerCredentialRoutes(app, deps);
   registerMetaRoutes(app, deps);
   registerStatRoutes(app, deps);
+  registerStatReadRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
   registerPlaylistRoutes(app, deps);
   registerShareRoutes(app, deps);

@@ -76,6 +76,13 @@ export const LIMITS = {
   statPlaysPerUserPerHour: 10_000,
   statMaxAgeSeconds: 365 * 24 * 3600,
   /**
+   * GET /api/stat/self/history: plays in one page, and the furthest offset (anniv-go takes any
+   * number; a negative limit there answers every play). Pages deep into 1,000,000 plays cost tens
+   * of ms (docs/performance.md); no listener scrolls ten million rows back.
+   */
+  statHistoryPage: 500,
+  statHistoryOffset: 10_000_000,
+  /**
    * Accounts registered from one address group (IPv4 address, IPv6 /64: server/addressGroup.ts)
    * per hour, a fixed window from the first (server/budget.ts). A family or office behind one NAT
    * registers a few accounts once; a script registered 775 in 20 s before. Refused with 902001

@@ -75,25 +75,4 @@ export function registerStatRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     })();
     return ok(c, null);
   });
-
-  // Optional in the brief; cheap to offer: play counts of the user in [from, to].
-  app.get('/api/stat/self', (c) => {
-    const user = requireUser(c);
-    const from = c.req.query('from');
-    const to = c.req.query('to');
-    if (from === undefined || !/^\d+$/.test(from) || (to !== undefined && !/^\d+$/.test(to))) {
-      throw new ApiError(Status.IllegalParams, 'malformed stat query');
-    }
-    const rows = db
-      .prepare(
-        `SELECT album_id, disc_id, track_id, COUNT(*) AS count FROM stats
-         WHERE user_id = ? AND at >= ? AND at <= ?
-         GROUP BY album_id, disc_id, track_id ORDER BY count DESC, MAX(at) DESC`,
-      )
-      .all(user.id, Number(from), to === undefined ? nowSeconds() : Number(to)) as (TrackId & { count: number })[];
-    return ok(
-      c,
-      rows.map((r) => ({ track: { album_id: r.album_id, disc_id: r.disc_id, track_id: r.track_id }, count: r.count })),
-    );
-  });
 }

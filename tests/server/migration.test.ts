@@ -65,7 +65,7 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(7); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes (below)
+      expect(SCHEMA_VERSION).toBe(8); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes (below)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(tables(db)).toEqual(
         [
@@ -212,7 +212,7 @@ describe('schema migration 6 → 7: recovery codes', () => {
 
       const server = await makeServer(dir, {}, { demoContent: false, demoUser: false });
       try {
-        expect(server.db.pragma('user_version', { simple: true })).toBe(7);
+        expect(server.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
         expect(
           server.db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('recovery_codes')`).all(),
         ).toEqual([{ table: 'users', on_delete: 'CASCADE' }]);
@@ -241,6 +241,52 @@ describe('schema migration 6 → 7: recovery codes', () => {
       } finally {
         await server.close();
       }
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
+describe('schema migration 7 → 8: indexes for reading plays back', () => {
+  test('plays stored before keep their rows; history and counts read the new indexes, not the table in order', async () => {
+    const dir = await makeDataDir('none');
+    try {
+      const db = new Database(path.join(dir, 'anniv.db'));
+      db.pragma('foreign_keys = ON');
+      migrate(db, 7);
+      const id = Number(
+        db
+          .prepare(
+            "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES ('plays@example.com', 'P', '', 'x', 1700000000)",
+          )
+          .run().lastInsertRowid,
+      );
+      db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, 1, 2, 1700000100)').run(
+        id,
+        ALBUM,
+      );
+      migrate(db);
+      expect(db.prepare('SELECT album_id, disc_id, track_id, at FROM stats').all()).toEqual([
+        { album_id: ALBUM, disc_id: 1, track_id: 2, at: 1700000100 },
+      ]);
+      const plan = (sql: string): string =>
+        (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('; ');
+      expect(
+        plan(
+          'SELECT album_id, disc_id, track_id, at FROM stats WHERE user_id = 1 ORDER BY at DESC, album_id DESC, disc_id DESC, track_id DESC LIMIT 10',
+        ),
+      ).toMatch(
+        /^SCAN stats USING COVERING INDEX stats_user_play$|^SEARCH stats USING COVERING INDEX stats_user_play \(user_id=\?\)$/,
+      );
+      expect(
+        plan(
+          'SELECT album_id, disc_id, track_id, COUNT(*) FROM stats WHERE user_id = 1 AND at BETWEEN 0 AND 9 GROUP BY album_id, disc_id, track_id',
+        ),
+      ).toContain('COVERING INDEX stats_user_play');
+      expect(plan(`SELECT COUNT(*) FROM stats WHERE album_id = '${ALBUM}' AND disc_id = 1 AND track_id = 2`)).toContain(
+        'COVERING INDEX stats_track',
+      );
+      db.close();
     } finally {
       removeDir(dir);
     }
