@@ -28,6 +28,8 @@ import * as keepingSamples from '@/features/offline/keepingMachine.samples';
 import { keepPlanMachine } from '@/features/offline/keepPlanMachine';
 import * as keepPlanSamples from '@/features/offline/keepPlanMachine.samples';
 import { playerMachine } from '@/features/player/playerMachine';
+import { playsMachine } from '@/features/plays/playsMachine';
+import * as playsSamples from '@/features/plays/playsMachine.samples';
 import * as playerSamples from '@/features/player/playerMachine.samples';
 import { playlistMachine } from '@/features/playlists/playlistMachine';
 import * as playlistSamples from '@/features/playlists/playlistMachine.samples';
@@ -76,6 +78,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   libraries: [librariesMachine, librariesSamples],
   librarySync: [librarySyncMachine, librarySyncSamples],
   player: [playerMachine, playerSamples],
+  plays: [playsMachine, playsSamples],
   favourites: [favouritesMachine, favouritesSamples],
   favouriteToggle: [favouriteToggleMachine, favouriteToggleSamples],
   playlists: [playlistsMachine, playlistsSamples],

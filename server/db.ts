@@ -160,10 +160,13 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   `,
   // 7 → 8: reading play statistics back (server/api/statReads.ts). History walks stats_user_play
   // backwards and a period's counts read it without touching the table (every column they need is
-  // in it); one track's counts, for everyone, one user or one album, come from stats_track.
+  // in it); one track's counts, for everyone, one user or one album, come from stats_track. The
+  // index is unique: nobody starts the same track twice in one second, so a play sent again (its
+  // first answer lost) is the same play, stored once (api/stat.ts).
   `
+  DELETE FROM stats WHERE id NOT IN (SELECT MIN(id) FROM stats GROUP BY user_id, at, album_id, disc_id, track_id);
   DROP INDEX stats_user_at;
-  CREATE INDEX stats_user_play ON stats(user_id, at, album_id, disc_id, track_id);
+  CREATE UNIQUE INDEX stats_user_play ON stats(user_id, at, album_id, disc_id, track_id);
   CREATE INDEX stats_track ON stats(album_id, disc_id, track_id, user_id, at);
   `,
 ];

@@ -67,7 +67,11 @@ export function registerStatRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
         `too many plays reported (at most ${statBudget.playsPerWindow} an hour); try again later`,
       );
     }
-    const insert = db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, ?, ?, ?)');
+    // a play stored already (the same track at the same second: its report sent again after a lost
+    // answer) is kept once, so a client that retries never counts a play twice
+    const insert = db.prepare(
+      'INSERT OR IGNORE INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, ?, ?, ?)',
+    );
     // One transaction: the whole report is stored or nothing.
     db.transaction(() => {
       for (const r of reports)

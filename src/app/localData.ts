@@ -5,7 +5,7 @@ import { clearKeptOnDevice } from '@/features/offline';
 import { forgetSavedQueue } from '@/features/player';
 import { forgetStoredUser } from '@/features/session';
 
-/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured */
+/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured, the plays still waiting */
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
@@ -15,5 +15,7 @@ export async function clearLocalData(): Promise<void> {
     import('@/storage/answerCopies').then((copies) => copies.clearAnswerCopies()),
     // which albums were listened to shows in what was measured
     import('@/storage/loudnessDb').then((loudness) => loudness.clearMeasuredLoudness()),
+    // plays not sent by now go with the account (the sign-out sent what it could)
+    import('@/storage/waitingPlays').then((plays) => plays.clearWaitingPlays()),
   ]);
 }

@@ -1,7 +1,8 @@
 // The app's composition (docs/architecture.md#3-composition-srcappsystemts): starts each feature's long-lived actors once, and states the
 // edges between features, here and nowhere else:
 //   - any call answered 902002 while signed in      → the session expires (signed out locally)
-//   - signed in                                     → the libraries load their credentials; favourites and playlists load
+//   - signed in                                     → the libraries load their credentials; favourites and playlists load;
+//                                                     the waiting plays of that account are sent (player → plays)
 //     (loaded credentials then sync inside the library feature)
 //   - credentials loaded or changed, a sync changed a library's albums → the player looks its cover up again
 //   - signed out                                    → libraries, sync, favourites and playlists forget everything
@@ -125,8 +126,16 @@ export function createAppSystem(options: SystemOptions = {}) {
     const info = await browse.albumInfo(albumId).catch(() => null);
     return info ? info.discs.reduce((count, disc) => count + disc.tracks.length, 0) : null;
   };
+  // the waiting plays' code loads after the first page: created once somebody is signed in (the
+  // plays are theirs), and at the first play counted
+  const plays = loadedLater(async () => {
+    const feature = (await import('@/features/plays/start')).startPlays({ api, inspect });
+    const user = signedIn ? userOf(session.getSnapshot()) : null;
+    if (user) feature.actor.send({ type: 'SIGNED_IN', user: user.userId });
+    return feature;
+  });
   const player = startPlayer({
-    api,
+    recordPlay: async (report) => (await plays.ready()).record(report),
     accessFor,
     settings,
     fetch,
@@ -138,6 +147,8 @@ export function createAppSystem(options: SystemOptions = {}) {
   const session = startSession({
     api,
     clearLocalData,
+    // the plays still waiting go before the session ends (if the server answers within 5 s)
+    beforeLogout: async () => plays.current()?.flush(),
     // the account's code loads with the user page, not the first page
     loadAccount: async () => (await import('@/features/account/start')).accountLogic(api),
     navigate,
@@ -207,7 +218,10 @@ export function createAppSystem(options: SystemOptions = {}) {
     serviceWorker: options.serviceWorker,
     inspect,
   });
-  reachability = (reached) => appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
+  reachability = (reached) => {
+    appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
+    if (reached) plays.current()?.actor.send({ type: 'SERVER_REACHED' });
+  };
   offline = () => isOffline(appStatus.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
   onTwoFactorRequired = () => session.send({ type: 'TWO_FACTOR_REQUIRED' });
@@ -226,6 +240,10 @@ export function createAppSystem(options: SystemOptions = {}) {
     if (now === signedIn) return;
     signedIn = now;
     if (now) {
+      const user = userOf(snapshot);
+      const made = plays.current();
+      if (made && user) made.actor.send({ type: 'SIGNED_IN', user: user.userId });
+      else if (!made) plays.ready().catch((error: unknown) => console.warn('the waiting plays could not start', error));
       library.libraries.send({ type: 'LOAD' });
       loadOnceSignedIn(favourites, (feature) => feature.favourites);
       loadOnceSignedIn(playlists, (feature) => feature.playlists);
@@ -236,6 +254,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       favourites.current()?.favourites.send({ type: 'RESET' });
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
+      plays.current()?.actor.send({ type: 'SIGNED_OUT' });
     }
   };
   session.subscribe(followSession);
@@ -290,6 +309,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     sleepTimer,
     sound,
     keeping,
+    plays,
     keptAhead,
     appStatus,
     browse,
@@ -304,6 +324,7 @@ export function createAppSystem(options: SystemOptions = {}) {
         else void later.loaded.then((value) => actor(value).stop());
       };
       stopWhenThere(keeping, (actor) => actor);
+      stopWhenThere(plays, (feature) => feature.actor);
       stopWhenThere(playlists, (feature) => feature.playlists);
       stopWhenThere(favourites, (feature) => feature.favourites);
       stopWhenThere(lyrics, (actor) => actor);

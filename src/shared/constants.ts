@@ -135,6 +135,8 @@ export const DEFAULT_PROTOCOL_VERSION = '1';
 export const STATUS_OK = 0;
 export const STATUS_UNAUTHORIZED = 902002;
 export const STATUS_NOT_FOUND = 902000;
+/** 902003: the server found the request malformed (a bad parameter or body) */
+export const STATUS_ILLEGAL_PARAMS = 902003;
 /** two-step sign-in (docs/protocol.md#status-codes): not on / enforced, wrong or missing code, too many wrong codes */
 export const STATUS_TWO_FACTOR_NOT_ENABLED = 202000;
 export const STATUS_WRONG_TWO_FACTOR_CODE = 202001;
@@ -192,3 +194,15 @@ export const LOUDNESS_DB_VERSION = 1;
 export const CROSSFADE_MAX_S = 12;
 /** ending an overlap early (a skip, a pause, a seek): the outgoing track fades this fast (s) */
 export const OVERLAP_CUT_S = 0.08;
+/** IndexedDB: plays whose report waits to be sent (storage/waitingPlays.ts) */
+export const PLAYS_DB_NAME = 'plays';
+export const PLAYS_DB_VERSION = 1;
+/** plays sent in one POST /api/stat (the reference server takes up to 1,000; 100 keeps a retry cheap) */
+export const PLAYS_PER_REPORT = 100;
+/** waiting plays are tried again after this, doubling at each failure up to the most (ms) */
+export const PLAYS_RETRY_FIRST_MS = 5_000;
+export const PLAYS_RETRY_MOST_MS = 10 * 60_000;
+/** a play stamped further ahead of the server's clock than this is never sent (anniv-go refuses it: 901000) */
+export const PLAYS_AHEAD_LIMIT_S = 3_600;
+/** signing out waits at most this long for the waiting plays to be sent (ms) */
+export const PLAYS_SIGN_OUT_WAIT_MS = 5_000;

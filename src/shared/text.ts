@@ -220,6 +220,10 @@ export const text = {
     children: '包含 Tag',
     showSubTagAlbums: '显示子 Tag 专辑',
   },
+  plays: {
+    refused: (count: number) => `服务器拒收了 ${count} 条格式不对的播放记录，已丢弃。`,
+    ahead: (count: number) => `${count} 条播放记录的时间比服务器的时钟快一小时以上，不会发送，已丢弃。`,
+  },
   sleepTimer: {
     title: '定时关闭',
     minutes: (minutes: number) => `${minutes} 分钟`,

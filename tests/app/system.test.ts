@@ -5,6 +5,7 @@ import { waitFor, type ActorRefLike, type InspectionEvent } from 'xstate';
 import { createAppSystem, type AppSystem } from '@/app/system';
 import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
+import { countWaitingPlays } from '@/storage/waitingPlays';
 import { readLocal, writeLocal } from '@/storage/local';
 import { text } from '@/shared/text';
 import { createFakeAnniv } from '../views/fakeAnniv';
@@ -154,6 +155,47 @@ describe('the app system', () => {
     expect(readLocal('playlist').tracks).toEqual([]);
     expect(await getLibraryRecord(HOME)).toBeUndefined();
     expect(await getAlbumLibraries(A)).toEqual([]);
+  });
+
+  it('a counted play is kept on the device and sent; with no answer it waits, and goes once the server answers again', async () => {
+    const { server, system } = await start((s) => s.signIn('mio@example.com'));
+    await signedIn(system);
+    const plays = await system.plays.ready();
+    await waitFor(plays.actor, (s) => s.matches({ signedIn: 'idle' }), { timeout: 5000 });
+    const at = Math.floor(Date.now() / 1000) - 10;
+    await plays.record({ track, at: [at] });
+    await waitFor(plays.actor, (s) => s.matches({ signedIn: 'idle' }) && server.plays.length === 1, { timeout: 5000 });
+    expect(server.plays.map((p) => [p.track.track_id, p.at])).toEqual([[1, at]]);
+
+    server.state.unreachable = true;
+    await plays.record({ track, at: [at + 200] });
+    await waitFor(plays.actor, (s) => s.hasTag('retrying'), { timeout: 5000 });
+    expect(await countWaitingPlays(readLocal('userInfo')!.userId)).toBe(1);
+    server.state.unreachable = false;
+    // any answer tells the plays the server is back
+    await system.browse.albumInfo(A).catch(() => null);
+    await waitFor(plays.actor, (s) => s.matches({ signedIn: 'idle' }) && server.plays.length === 2, { timeout: 5000 });
+    expect(server.plays.map((p) => p.at)).toEqual([at, at + 200]);
+    expect(await countWaitingPlays(readLocal('userInfo')!.userId)).toBe(0);
+  });
+
+  it('signing out sends the plays still waiting before the session ends; those the server never took go with the account', async () => {
+    const { server, system } = await start((s) => s.signIn('mio@example.com'));
+    await signedIn(system);
+    const plays = await system.plays.ready();
+    const user = readLocal('userInfo')!.userId;
+    const at = Math.floor(Date.now() / 1000) - 10;
+    server.state.unavailable = new Set(['POST /api/stat']);
+    await plays.record({ track, at: [at] });
+    await waitFor(plays.actor, (s) => s.hasTag('retrying'), { timeout: 5000 });
+    server.state.unavailable = new Set();
+    system.session.send({ type: 'LOGOUT' });
+    await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 8000 });
+    const stat = server.requests.findLastIndex((r) => r.method === 'POST' && r.path === '/api/stat');
+    const logout = server.requests.findIndex((r) => r.path === '/api/user/logout');
+    expect(server.plays.map((p) => p.at)).toEqual([at]);
+    expect(stat).toBeLessThan(logout);
+    expect(await countWaitingPlays(user)).toBe(0);
   });
 
   it("an album page opened by its address: its info is asked for at boot, once, and the page's load uses that answer", async () => {

@@ -232,6 +232,16 @@ describe('POST /api/stat', () => {
     expect(self.data).toContainEqual({ track: { album_id: album, disc_id: 1, track_id: 2 }, count: 2 });
   });
 
+  test('a report sent again (its answer lost) stores each play once; the same track a second later is a new play', async () => {
+    const at = now() - 50;
+    const report = [{ track: { album_id: album, disc_id: 1, track_id: 7 }, at: [at, at] }];
+    expect((await c.post('/api/stat', report)).status).toBe(0);
+    expect((await c.post('/api/stat', report)).status).toBe(0);
+    expect((await c.post('/api/stat', [{ track: report[0]!.track, at: [at + 1] }])).status).toBe(0);
+    const rows = server.db.prepare('SELECT at FROM stats WHERE track_id = 7 ORDER BY at').all();
+    expect(rows).toEqual([{ at }, { at: at + 1 }]);
+  });
+
   test('a time more than an hour ahead → 901000 and nothing stored', async () => {
     const before = server.db.prepare('SELECT COUNT(*) AS n FROM stats').get();
     const res = await c.post('/api/stat', [
@@ -405,10 +415,12 @@ describe('POST /api/stat budget: 10,000 plays per user and hour', () => {
   let clockMs = 1_800_000_000_000;
   let budgetDir: string;
   let budgetServer: AnnivServer;
+  // each play at a second of its own: the same track at the same second is one play, stored once
+  let played = 0;
   const thousand = (): unknown[] =>
     Array.from({ length: 10 }, (_, i) => ({
       track: { album_id: album, disc_id: 1, track_id: i + 1 },
-      at: Array.from({ length: 100 }, () => nowSeconds() - 60),
+      at: Array.from({ length: 100 }, () => nowSeconds() - 60 - played++),
     }));
   const rowsOf = (email: string): number =>
     (

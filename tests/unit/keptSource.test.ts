@@ -11,7 +11,6 @@ import { defineKeepingActors } from '@/features/offline/actors';
 import { keepingMachine } from '@/features/offline/keepingMachine';
 import { definePlayerActors } from '@/features/player/actors';
 import { playerMachine } from '@/features/player/playerMachine';
-import { createApiClient } from '@/services/api/client';
 import { KEPT_CACHE_NAME, KEPT_DB_NAME } from '@/shared/constants';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import { closeKeptStores, keepAlbum, keepTrack } from '@/storage/keptAudio';
@@ -88,7 +87,7 @@ describe('a kept track as the player plays it', () => {
       throw new Error('no library should be asked');
     });
     const { resolveSource, preload } = definePlayerActors({
-      api: createApiClient({ fetch: async () => new Response('{}') }),
+      recordPlay: async () => {},
       accessFor,
       quality: () => 'lossless',
       fetch,
@@ -213,7 +212,7 @@ describe('a kept track read ahead (its row shows)', () => {
     await readKeptList();
     const audio = fakeAudio();
     const actors = definePlayerActors({
-      api: createApiClient({ fetch: async () => new Response('{}') }),
+      recordPlay: async () => {},
       accessFor: async () => {
         throw new Error('no library should be asked');
       },

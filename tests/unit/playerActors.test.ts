@@ -8,7 +8,6 @@ import type { Quality } from '@/shared/constants';
 import { NoSourceError } from '@/shared/errors';
 import type { TrackInfo } from '@/shared/track';
 import type { Credential } from '@/shared/types';
-import { createApiClient } from '@/services/api/client';
 
 const jwt = (payload: object) => `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify(payload))}.sig`;
 const cred = (id: string, url: string, priority: number): Credential => ({
@@ -42,10 +41,14 @@ function actors(credentials: Credential[], libraries: string[], options: { ready
     ready: () => options.ready ?? true,
     librariesOf: async (ids) => new Map(ids.map((id) => [id, libraries])),
   });
-  const api = createApiClient({ fetch: async () => new Response('{}') });
   return {
     fetch,
-    ...definePlayerActors({ api, accessFor: async () => access, quality: () => options.quality ?? 'lossless', fetch }),
+    ...definePlayerActors({
+      recordPlay: async () => {},
+      accessFor: async () => access,
+      quality: () => options.quality ?? 'lossless',
+      fetch,
+    }),
   };
 }
 
@@ -101,7 +104,7 @@ describe('preload (the next track, for gapless playback)', () => {
   test('waits for the page’s next turn: nothing is asked while the current track’s `playing` is being handled', async () => {
     const keptSource = vi.fn(async () => ({ url: 'blob:next', coverUrl: null }));
     const { preload } = definePlayerActors({
-      api: createApiClient({ fetch: async () => new Response('{}') }),
+      recordPlay: async () => {},
       accessFor: async () => {
         throw new Error('no library should be asked');
       },

@@ -7,7 +7,7 @@ import {
   streamQuality,
   type StreamOptions,
 } from '@/services/stream';
-import { reportPlay } from '@/services/api/stat';
+import { reportPlays } from '@/services/api/stat';
 import { envelope, fakeApi, fakeFetch } from './fakeFetch';
 
 const URL_ = 'https://annil.example/a1/1/2?auth=tok';
@@ -176,13 +176,22 @@ describe('rememberingProbe', () => {
   });
 });
 
-describe('reportPlay (POST /api/stat)', () => {
-  test('sends an array of one entry, keys in snake_case', async () => {
+describe('reportPlays (POST /api/stat)', () => {
+  test('sends an array with one entry per track, its times in order, keys in snake_case', async () => {
     const { api, last } = fakeApi(() => envelope(null));
-    await reportPlay(api, { track: { albumId: 'a1', discId: 1, trackId: 2 }, at: [1_700_000_000] });
+    const a = { albumId: 'a1', discId: 1, trackId: 2 };
+    const b = { albumId: 'a1', discId: 1, trackId: 3 };
+    await reportPlays(api, [
+      { track: a, at: 1_700_000_000 },
+      { track: b, at: 1_700_000_100 },
+      { track: a, at: 1_700_000_200 },
+    ]);
     expect(last().method).toBe('POST');
     expect(last().url.pathname).toBe('/api/stat');
-    expect(last().body).toEqual([{ track: { album_id: 'a1', disc_id: 1, track_id: 2 }, at: [1_700_000_000] }]);
+    expect(last().body).toEqual([
+      { track: { album_id: 'a1', disc_id: 1, track_id: 2 }, at: [1_700_000_000, 1_700_000_200] },
+      { track: { album_id: 'a1', disc_id: 1, track_id: 3 }, at: [1_700_000_100] },
+    ]);
   });
 });
 

@@ -91,6 +91,8 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const playlists: FakePlaylist[] = [];
   /** created shares, by id: what POST /api/share received */
   const shares = new Map<string, Record<string, unknown>>();
+  /** every play stored, in the order it came (POST /api/stat), as anniv-go keeps them: no play is merged */
+  const plays: { userId: string; track: { album_id: string; disc_id: number; track_id: number }; at: number }[] = [];
   let nextPlaylist = 1;
   let nextItem = 1;
   const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
@@ -259,6 +261,51 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     }
   }
 
+  /** play statistics as anniv-go answers them (docs/protocol.md#play-statistics) */
+  function statCall(key: string, user: FakeUser, body: unknown, query: URLSearchParams) {
+    const now = Math.floor(Date.now() / 1000);
+    const mine = plays.filter((play) => play.userId === user.userId);
+    const sameTrack = (play: (typeof plays)[number]) =>
+      play.track.album_id === query.get('album_id') &&
+      play.track.disc_id === Number(query.get('disc_id')) &&
+      play.track.track_id === Number(query.get('track_id'));
+    switch (key) {
+      case 'POST /api/stat': {
+        if (!Array.isArray(body)) return fail(902003, 'malformed play record form');
+        const entries = body as { track: (typeof plays)[number]['track']; at: number[] }[];
+        if (entries.some((entry) => entry.at.some((at) => at > now + 3600))) return fail(901000, 'write error');
+        for (const entry of entries)
+          for (const at of entry.at) plays.push({ userId: user.userId, track: entry.track, at });
+        return ok(null);
+      }
+      case 'GET /api/stat/self': {
+        const from = Number.parseInt(query.get('from') ?? '', 10);
+        if (Number.isNaN(from)) return fail(902003, 'from');
+        const to = Number.parseInt(query.get('to') ?? '', 10);
+        const counts = new Map<string, { track: (typeof plays)[number]['track']; count: number }>();
+        for (const play of mine) {
+          if (play.at < from || play.at > (Number.isNaN(to) ? now : to)) continue;
+          const id = JSON.stringify(play.track);
+          counts.set(id, { track: play.track, count: (counts.get(id)?.count ?? 0) + 1 });
+        }
+        // anniv-go: a nil slice for no plays
+        return ok(counts.size ? [...counts.values()].sort((a, b) => b.count - a.count) : null);
+      }
+      case 'GET /api/stat/self/history': {
+        const limit = Number(query.get('limit') ?? 10);
+        const offset = Number(query.get('offset') ?? 0);
+        const newest = [...mine].reverse().sort((a, b) => b.at - a.at);
+        return ok(newest.slice(offset, offset + limit).map(({ track, at }) => ({ track, at })));
+      }
+      case 'GET /api/stat/song':
+        return ok({ count: plays.filter(sameTrack).length });
+      case 'GET /api/stat/self/song':
+        return ok({ count: mine.filter(sameTrack).length });
+      default:
+        return fail(902000, 'not found');
+    }
+  }
+
   function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
     // anniv-go's enforcement: every call but these answers 202000 until the user turns it on
@@ -280,6 +327,8 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       if (!sessionUser) return fail(902002, 'unauthorized');
     }
     if (path === '/api/playlist') return playlistCall(method, body, query);
+    if (path.startsWith('/api/stat'))
+      return sessionUser ? statCall(key, sessionUser, body, query) : fail(902002, 'unauthorized');
     if (key === 'POST /api/share') {
       if (!body.albums) return fail(902003, 'albums must not be null if tokens are not signed yet');
       const id = `s${shares.size + 1}`;
@@ -549,6 +598,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     favouriteAlbums,
     playlists,
     shares,
+    plays,
     /** a liked track as the server would list it */
     likeTrack(albumId: string, discId: number, trackId: number) {
       favouriteTracks.unshift(trackInfo(albumId, discId, trackId));

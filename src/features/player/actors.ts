@@ -3,8 +3,6 @@
 // module (the same answer the album page's buttons get), then the stream choice (docs/behaviour.md#streaming-and-library-choice).
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
-import type { ApiClient } from '@/services/api/client';
-import { reportPlay } from '@/services/api/stat';
 import type { MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
 import type { Quality } from '@/shared/constants';
@@ -14,7 +12,6 @@ import type { FoundCover, LibraryBusyInput, PlayReportInput, PlayerSource } from
 import { browserGraph, createAudioActor } from './audioActor';
 
 export interface PlayerDeps {
-  api: ApiClient;
   /** the library access a track plays through: the listener's own, or a share's for a shared track */
   accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
   /** the stored quality preference, read at each play */
@@ -27,6 +24,8 @@ export interface PlayerDeps {
   sourceInHand?: (track: TrackInfo) => PlayerSource | null;
   /** how many tracks an album has, when known (音量均衡 by album waits for all of them to be measured) */
   albumTrackCount?: (albumId: string) => Promise<number | null>;
+  /** hands a counted play to the waiting plays (kept on the device, then sent); resolves once kept */
+  recordPlay: (report: PlayReportInput) => Promise<void>;
 }
 
 /**
@@ -49,13 +48,13 @@ function doneWhenInHand<TOutput, TInput>(
 }
 
 export function definePlayerActors({
-  api,
   accessFor,
   quality,
   fetch,
   keptSource,
   sourceInHand,
   albumTrackCount = async () => null,
+  recordPlay,
 }: PlayerDeps) {
   // one probe for playing and preloading: a preloaded track starts without probing again
   const probe = rememberingProbe(headProbe(fetch));
@@ -133,7 +132,7 @@ export function definePlayerActors({
         signal,
       ),
     ),
-    // not tied to the actor's signal: a report in flight when the next track starts still lands
-    reportPlay: fromPromise(({ input }: { input: PlayReportInput }) => reportPlay(api, input)),
+    // not tied to the actor's signal: a play counted when the next track starts is still kept
+    reportPlay: fromPromise(({ input }: { input: PlayReportInput }) => recordPlay(input)),
   };
 }

@@ -3,7 +3,6 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { SettingsRef } from '@/features/settings';
-import type { ApiClient } from '@/services/api/client';
 import { setMediaInfo } from '@/services/mediaSession';
 import type { TrackInfo } from '@/shared/track';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
@@ -11,7 +10,6 @@ import { definePlayerActors, type PlayerDeps } from './actors';
 import { playerMachine } from './playerMachine';
 
 export interface PlayerOptions {
-  api: ApiClient;
   accessFor: (track: TrackInfo) => Promise<LibraryAccess>;
   settings: SettingsRef;
   fetch?: typeof globalThis.fetch;
@@ -20,27 +18,28 @@ export interface PlayerOptions {
   /** a source already in hand (a kept track read ahead), loaded at once */
   sourceInHand?: PlayerDeps['sourceInHand'];
   albumTrackCount?: PlayerDeps['albumTrackCount'];
+  recordPlay: PlayerDeps['recordPlay'];
   inspect?: (event: InspectionEvent) => void;
 }
 
 export function startPlayer({
-  api,
   accessFor,
   settings,
   fetch,
   keptSource,
   sourceInHand,
   albumTrackCount,
+  recordPlay,
   inspect,
 }: PlayerOptions) {
   const actors = definePlayerActors({
-    api,
     accessFor,
     quality: () => settings.getSnapshot().context.quality,
     fetch,
     keptSource,
     sourceInHand,
     albumTrackCount,
+    recordPlay,
   });
   const player = createActor(playerMachine.provide({ actors }), {
     input: {

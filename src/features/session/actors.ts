@@ -11,11 +11,13 @@ import { normalCode, type LoginWithCode, type RegisterForm } from './forms';
 export interface SessionDeps {
   api: ApiClient;
   clearLocalData: () => Promise<void>;
+  /** before the server ends the session: what must go to it while it still can (the waiting plays) */
+  beforeLogout?: () => Promise<void>;
   /** the account's machine with its actors (features/account), loaded when the user page first opens */
   loadAccount: () => Promise<AnyActorLogic>;
 }
 
-export function defineSessionActors({ api, clearLocalData, loadAccount }: SessionDeps) {
+export function defineSessionActors({ api, clearLocalData, beforeLogout, loadAccount }: SessionDeps) {
   return {
     fetchUser: fromPromise<UserInfo, void>(() => userApi.getUserInfo(api)),
     login: fromPromise(({ input }: { input: LoginWithCode }) => userApi.login(api, input)),
@@ -30,7 +32,11 @@ export function defineSessionActors({ api, clearLocalData, loadAccount }: Sessio
           : {}),
       });
     }),
-    logout: fromPromise<void, void>(() => userApi.logout(api)),
+    // what waits to be sent goes first, while the session still lets it (it never fails the sign-out)
+    logout: fromPromise<void, void>(async () => {
+      await beforeLogout?.().catch(() => undefined);
+      await userApi.logout(api);
+    }),
     clearLocalData: fromPromise<void, void>(() => clearLocalData()),
     loadAccount: fromPromise<AnyActorLogic, void>(() => loadAccount()),
   };

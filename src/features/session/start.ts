@@ -11,6 +11,8 @@ export interface SessionOptions {
   api: ApiClient;
   /** what signing out forgets on this device (the app composes every feature's part) */
   clearLocalData: () => Promise<void>;
+  /** before the server ends the session (the app sends the waiting plays) */
+  beforeLogout?: SessionDeps['beforeLogout'];
   /** the account's machine, loaded when the user page first opens (the app composes it) */
   loadAccount: SessionDeps['loadAccount'];
   navigate: (to: string) => void;
@@ -19,9 +21,17 @@ export interface SessionOptions {
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startSession({ api, clearLocalData, loadAccount, navigate, reload, inspect }: SessionOptions) {
+export function startSession({
+  api,
+  clearLocalData,
+  beforeLogout,
+  loadAccount,
+  navigate,
+  reload,
+  inspect,
+}: SessionOptions) {
   const session = createActor(
-    sessionMachine.provide({ actors: defineSessionActors({ api, clearLocalData, loadAccount }) }),
+    sessionMachine.provide({ actors: defineSessionActors({ api, clearLocalData, beforeLogout, loadAccount }) }),
     { input: { storedUser: readLocal('userInfo') }, inspect },
   );
   session.on('navigate', (event) => navigate(event.to));

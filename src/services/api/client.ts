@@ -30,6 +30,11 @@ export interface ApiClient {
   put<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   patch<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The server's clock now (ms since the epoch), as the `Date` of its last answer tells it (to the
+   * second); this device's clock until an answer came. Plays stamped far ahead of it are not sent.
+   */
+  serverNow(): number;
 }
 
 export interface ApiClientOptions {
@@ -128,6 +133,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
   });
 
+  // the server's clock minus this device's, from the `Date` of the last answer
+  let serverClockOffsetMs = 0;
+  function readServerClock(date: string | null, sentAt: number): void {
+    const server = date === null ? Number.NaN : Date.parse(date);
+    // the header has whole seconds: its middle, against the middle of the exchange
+    if (Number.isFinite(server)) serverClockOffsetMs = server + 500 - (sentAt + Date.now()) / 2;
+  }
+
   async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
     let result: T;
     try {
@@ -161,6 +174,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     let response: Awaited<ReturnType<typeof $fetch.raw<string, 'text'>>>;
+    const sentAt = Date.now();
     try {
       response = await $fetch.raw<string, 'text'>(url, {
         method,
@@ -180,6 +194,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       // no response: offline, CORS, aborted or timed out
       throw new NetworkError(null, '', { cause: e });
     }
+    readServerClock(response.headers.get('date'), sentAt);
 
     if (response.status < 200 || response.status > 299) {
       // a server that explains itself in an envelope (413 body too large) is shown in its words
@@ -204,5 +219,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     put: <T>(path: string, opts?: RequestOptions) => request<T>('PUT', path, opts),
     patch: <T>(path: string, opts?: RequestOptions) => request<T>('PATCH', path, opts),
     delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    serverNow: () => Date.now() + serverClockOffsetMs,
   };
 }

@@ -1,15 +1,31 @@
-// Play statistics (docs/protocol.md#play-statistics): POST /api/stat with a JSON array of one entry.
+// Play statistics (docs/protocol.md#play-statistics): plays reported with POST /api/stat (a JSON
+// array), read back as history and counts. Answers are narrowed here; a row of another shape is
+// left out rather than trusted.
 import type { ApiClient } from './client';
-import type { TrackIdentity } from '@/shared/track';
+import { trackKey, type TrackIdentity } from '@/shared/track';
 
-export interface PlayReport {
+interface PlayReport {
   track: TrackIdentity;
-  /** Unix seconds of the plays: the moment a track started counting (now − 10 s when sent) */
+  /** Unix seconds of the plays: the moment each began */
   at: number[];
 }
 
-/** sends one play report; keys go out snake_case (`album_id`, `disc_id`, `track_id`) */
-export async function reportPlay(api: ApiClient, report: PlayReport): Promise<void> {
-  const { albumId, discId, trackId } = report.track;
-  await api.post('/api/stat', { body: [{ track: { albumId, discId, trackId }, at: report.at }] });
+/** one play: a track and the moment (Unix seconds) it began */
+export interface PlayedTrack {
+  track: TrackIdentity;
+  /** Unix seconds */
+  at: number;
+}
+
+/** sends plays, one entry per track (keys go out snake_case: `album_id`, `disc_id`, `track_id`) */
+export async function reportPlays(api: ApiClient, plays: PlayedTrack[]): Promise<void> {
+  const byTrack = new Map<string, PlayReport>();
+  for (const { track, at } of plays) {
+    const key = trackKey(track);
+    const entry = byTrack.get(key);
+    if (entry) entry.at.push(at);
+    else
+      byTrack.set(key, { track: { albumId: track.albumId, discId: track.discId, trackId: track.trackId }, at: [at] });
+  }
+  await api.post('/api/stat', { body: [...byTrack.values()] });
 }
