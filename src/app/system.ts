@@ -34,7 +34,6 @@ import { loadedLater, type LoadedLater } from '@/shared/loadedLater';
 import { ALBUM_ID_PATTERN, SHARE_ID_PATTERN, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/firstPageText';
 import { readLocal, writeLocal } from '@/storage/local';
-import { clearLocalData } from './localData';
 
 export interface SystemOptions {
   /** how the API client reaches the server (tests pass a fake fetch); the app adds its own hooks */
@@ -128,12 +127,10 @@ export function createAppSystem(options: SystemOptions = {}) {
   };
   // the waiting plays' code loads after the first page: created once somebody is signed in (the
   // plays are theirs), and at the first play counted
-  const plays = loadedLater(async () => {
-    const feature = (await import('@/features/plays/start')).startPlays({ api, inspect });
-    const user = signedIn ? userOf(session.getSnapshot()) : null;
-    if (user) feature.actor.send({ type: 'SIGNED_IN', user: user.userId });
-    return feature;
-  });
+  const playsUser = () => (signedIn ? (userOf(session.getSnapshot())?.userId ?? null) : null);
+  const plays = loadedLater(async () =>
+    (await import('@/features/plays/start')).startPlays({ api, inspect, user: playsUser() }),
+  );
   const player = startPlayer({
     recordPlay: async (report) => (await plays.ready()).record(report),
     accessFor,
@@ -146,7 +143,8 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   const session = startSession({
     api,
-    clearLocalData,
+    // what signing out forgets loads with the first sign-out
+    clearLocalData: async () => (await import('./localData')).clearLocalData(),
     // the plays still waiting go before the session ends (if the server answers within 5 s)
     beforeLogout: async () => plays.current()?.flush(),
     // the account's code loads with the user page, not the first page
@@ -220,18 +218,19 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   reachability = (reached) => {
     appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
-    if (reached) plays.current()?.actor.send({ type: 'SERVER_REACHED' });
+    if (reached) plays.current()?.reached();
   };
   offline = () => isOffline(appStatus.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
   onTwoFactorRequired = () => session.send({ type: 'TWO_FACTOR_REQUIRED' });
 
   // a store loaded after the first page: told to LOAD if it is there, else created (it loads itself)
-  const loadOnceSignedIn = <T>(later: LoadedLater<T>, actor: (value: T) => { send(event: { type: 'LOAD' }): void }) => {
+  const loadOnceSignedIn = <T>(later: LoadedLater<T>, load: (value: T) => void) => {
     const made = later.current();
-    if (made) actor(made).send({ type: 'LOAD' });
+    if (made) load(made);
     else later.ready().catch((error: unknown) => console.warn('a store could not load', error));
   };
+  const LOAD = { type: 'LOAD' } as const;
   // Credentials load, and libraries sync, once somebody is signed in (and, where the site enforces
   // two-step sign-in, has it on: until then every call would fail); signing out forgets them.
   const followSession = () => {
@@ -240,21 +239,18 @@ export function createAppSystem(options: SystemOptions = {}) {
     if (now === signedIn) return;
     signedIn = now;
     if (now) {
-      const user = userOf(snapshot);
-      const made = plays.current();
-      if (made && user) made.actor.send({ type: 'SIGNED_IN', user: user.userId });
-      else if (!made) plays.ready().catch((error: unknown) => console.warn('the waiting plays could not start', error));
+      loadOnceSignedIn(plays, (feature) => feature.signedIn(playsUser()));
       library.libraries.send({ type: 'LOAD' });
-      loadOnceSignedIn(favourites, (feature) => feature.favourites);
-      loadOnceSignedIn(playlists, (feature) => feature.playlists);
-      loadOnceSignedIn(keeping, (actor) => actor);
+      loadOnceSignedIn(favourites, (feature) => feature.favourites.send(LOAD));
+      loadOnceSignedIn(playlists, (feature) => feature.playlists.send(LOAD));
+      loadOnceSignedIn(keeping, (actor) => actor.send(LOAD));
     } else {
       library.libraries.send({ type: 'RESET' });
       library.librarySync.current()?.send({ type: 'RESET' });
       favourites.current()?.favourites.send({ type: 'RESET' });
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
-      plays.current()?.actor.send({ type: 'SIGNED_OUT' });
+      plays.current()?.signedIn(null);
     }
   };
   session.subscribe(followSession);

@@ -504,6 +504,74 @@ describe('play statistics', () => {
   });
 });
 
+describe('plays made offline', () => {
+  test('a play counted offline is kept on the device through a reload, then sent once the server answers, and only once', async () => {
+    const { page, context, expectNoErrors, close } = await signedIn(albumPath(VOCAL_ALBUM), {
+      movableClock: true,
+      // the play's report, and whatever else the page asks while the network is gone
+      ignoreConsole: [/net::ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/],
+    });
+    const from = Math.floor(Date.now() / 1000) - 1;
+    const identity = { album_id: VOCAL_ALBUM, disc_id: 1, track_id: 3 };
+    const title = album(VOCAL_ALBUM).discs[0]!.tracks[2]!.title;
+    const counted = async () =>
+      (await statsSince(page, from)).filter((s) => JSON.stringify(s.track) === JSON.stringify(identity));
+    const waitingOnDevice = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('plays');
+            open.onsuccess = () => {
+              const count = open.result.transaction('waiting').objectStore('waiting').count();
+              count.onsuccess = () => {
+                open.result.close();
+                resolve(count.result);
+              };
+              count.onerror = () => reject(count.error);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      );
+
+    await playRow(page, title);
+    // the whole track is in the element before the network goes: it plays on offline
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const element = (window as unknown as { __player: HTMLMediaElement | null }).__player;
+            return element !== null && element.buffered.length > 0 && element.buffered.end(0) >= element.duration - 0.1;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const pageNow = () => page.evaluate(() => Date.now());
+    const startedAt = await pageNow();
+    await context.setOffline(true);
+    await page.clock.fastForward(Math.max(0, 11_000 - ((await pageNow()) - startedAt)));
+    // counted, and kept on the device: the report could not go
+    await expect.poll(waitingOnDevice, { timeout: 15_000 }).toBe(1);
+    await bar(page).getByRole('button', { name: '暂停', exact: true }).click();
+
+    // the page goes and comes back with the network: the kept play is sent, with the moment it began
+    await context.setOffline(false);
+    await page.reload();
+    await expect.poll(counted, { timeout: 20_000, interval: 250 }).toEqual([{ track: identity, count: 1 }]);
+    await expect.poll(waitingOnDevice, { timeout: 15_000 }).toBe(0);
+    const history = await page.evaluate(async () => {
+      const response = await fetch('/api/stat/self/history?limit=1', { credentials: 'include' });
+      return ((await response.json()) as { data: { at: number }[] }).data;
+    });
+    expect(Math.abs(history[0]!.at - Math.round(startedAt / 1000))).toBeLessThanOrEqual(2);
+    // and only once, however often the page loads
+    await page.reload();
+    await page.getByRole('heading', { name: album(VOCAL_ALBUM).title, exact: true }).waitFor();
+    expect(await counted()).toEqual([{ track: identity, count: 1 }]);
+    expectNoErrors();
+    await close();
+  });
+});
+
 describe('tracks that cannot play', () => {
   const harpTitles = titlesOf(HARP_ALBUM);
   const harpFile = (disc: number, track: number) =>

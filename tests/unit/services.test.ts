@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { getSiteInfo } from '@/services/api/info';
-import {
-  changePassword,
-  getUserInfo,
-  getUserInfoOrNull,
-  login,
-  logout,
-  register,
-  updateProfile,
-} from '@/services/api/user';
+import { changePassword, getUserInfo, getUserInfoOrNull, login, logout, updateProfile } from '@/services/api/user';
+import { register } from '@/services/api/register';
 import { parseUserInfo } from '@/rules/userInfo';
 import { addCredential, deleteCredential, listCredentials } from '@/services/api/credential';
 import { ApiError, BadResponseError } from '@/services/api/errors';

@@ -7,10 +7,26 @@ import type { TrackIdentity } from '@/shared/track';
 import { definePlaysActors } from './actors';
 import { playsMachine } from './playsMachine';
 
-export function startPlays({ api, inspect }: { api: ApiClient; inspect?: (event: InspectionEvent) => void }) {
+interface PlaysOptions {
+  api: ApiClient;
+  /** the account signed in as the plays start, if any */
+  user: string | null;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function startPlays({ api, user, inspect }: PlaysOptions) {
   const actor = createActor(playsMachine.provide({ actors: definePlaysActors(api) }), { inspect }).start();
+  if (user !== null) actor.send({ type: 'SIGNED_IN', user });
   return {
     actor,
+    /** who is signed in now (null: nobody): their plays are sent, nobody else's */
+    signedIn(user: string | null): void {
+      actor.send(user === null ? { type: 'SIGNED_OUT' } : { type: 'SIGNED_IN', user });
+    },
+    /** the server answered a call: what waits for a retry goes now */
+    reached(): void {
+      actor.send({ type: 'SERVER_REACHED' });
+    },
     /** keeps the plays of a track (Unix seconds each began) for the signed-in account, then sends them */
     async record(report: { track: TrackIdentity; at: number[] }): Promise<void> {
       const { user } = actor.getSnapshot().context;

@@ -6,7 +6,7 @@ import type { ApiClient } from '@/services/api/client';
 import { getSiteInfo } from '@/services/api/info';
 import * as userApi from '@/services/api/user';
 import type { SiteInfo, UserInfo } from '@/shared/types';
-import { normalCode, type LoginWithCode, type RegisterForm } from './forms';
+import type { LoginWithCode, RegisterForm } from './forms';
 
 export interface SessionDeps {
   api: ApiClient;
@@ -21,17 +21,10 @@ export function defineSessionActors({ api, clearLocalData, beforeLogout, loadAcc
   return {
     fetchUser: fromPromise<UserInfo, void>(() => userApi.getUserInfo(api)),
     login: fromPromise(({ input }: { input: LoginWithCode }) => userApi.login(api, input)),
-    register: fromPromise(async ({ input }: { input: RegisterForm }) => {
-      await userApi.register(api, {
-        email: input.email,
-        password: input.password,
-        nickname: input.nickname,
-        inviteCode: input.inviteCode.trim() || undefined,
-        ...(input.twoFactor
-          ? { twoFactor: { secret: input.twoFactor.secret, code: normalCode(input.twoFactor.code) } }
-          : {}),
-      });
-    }),
+    // the registration call loads with the first registration (most visits never register)
+    register: fromPromise(async ({ input }: { input: RegisterForm }) =>
+      (await import('./registerCall')).registerAccount(api, input),
+    ),
     // what waits to be sent goes first, while the session still lets it (it never fails the sign-out)
     logout: fromPromise<void, void>(async () => {
       await beforeLogout?.().catch(() => undefined);

@@ -1,4 +1,4 @@
-// The user's account: info, login, register, logout, profile, password (docs/protocol.md#user).
+// The user's account: info, login, logout, profile, password (docs/protocol.md#user); registering is in register.ts.
 import { sha256Hex } from '@/services/crypto';
 import type { ApiClient } from './client';
 import { BadResponseError, isUnauthorized } from './errors';
@@ -10,13 +10,12 @@ import type {
   PasswordChangeRequest,
   ProfileRequest,
   RecoveryCodesRequest,
-  RegisterRequest,
   TwoFactorSetup,
   UserInfo,
 } from '@/shared/types';
 
 /** real servers accept only lower-case addresses (docs/protocol.md#user) */
-function normalizeEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -48,21 +47,6 @@ export async function login(api: ApiClient, request: LoginRequest): Promise<User
   // digit-leading key: sent literally (docs/protocol.md#keys-on-the-wire)
   if (request.twoFactorCode) body['2fa_code'] = request.twoFactorCode;
   return requireUserInfo(await api.post('/api/user/login', { body }));
-}
-
-/** the server answers null and does not log in; the client goes to the login page next */
-export async function register(api: ApiClient, request: RegisterRequest): Promise<void> {
-  const body: Record<string, string> = {
-    email: normalizeEmail(request.email),
-    password: await sha256Hex(request.password),
-    nickname: request.nickname,
-  };
-  if (request.inviteCode) body.inviteCode = request.inviteCode;
-  if (request.twoFactor) {
-    body['2fa_secret'] = request.twoFactor.secret;
-    body['2fa_code'] = request.twoFactor.code;
-  }
-  await api.post('/api/user/register', { body });
 }
 
 export async function logout(api: ApiClient): Promise<void> {
