@@ -28,8 +28,10 @@ import * as keepingSamples from '@/features/offline/keepingMachine.samples';
 import { keepPlanMachine } from '@/features/offline/keepPlanMachine';
 import * as keepPlanSamples from '@/features/offline/keepPlanMachine.samples';
 import { playerMachine } from '@/features/player/playerMachine';
-import { playsMachine } from '@/features/plays/playsMachine';
-import * as playsSamples from '@/features/plays/playsMachine.samples';
+import { historyMachine } from '@/features/listening/historyMachine';
+import * as historySamples from '@/features/listening/historyMachine.samples';
+import { playsMachine } from '@/features/listening/playsMachine';
+import * as playsSamples from '@/features/listening/playsMachine.samples';
 import * as playerSamples from '@/features/player/playerMachine.samples';
 import { playlistMachine } from '@/features/playlists/playlistMachine';
 import * as playlistSamples from '@/features/playlists/playlistMachine.samples';
@@ -79,6 +81,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   librarySync: [librarySyncMachine, librarySyncSamples],
   player: [playerMachine, playerSamples],
   plays: [playsMachine, playsSamples],
+  history: [historyMachine, historySamples],
   favourites: [favouritesMachine, favouritesSamples],
   favouriteToggle: [favouriteToggleMachine, favouriteToggleSamples],
   playlists: [playlistsMachine, playlistsSamples],

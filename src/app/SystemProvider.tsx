@@ -11,6 +11,7 @@ import { LyricsProvider } from '@/features/lyrics';
 import { SleepTimerProvider } from '@/features/sleepTimer';
 import { SoundProvider } from '@/features/sound';
 import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
+import { ListeningProvider } from '@/features/listening';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -53,9 +54,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                                 <KeptAheadProvider value={system.keptAhead}>
                                   <CoverStoreContext.Provider value={system.covers}>
                                     <AppStatusProvider value={system.appStatus}>
-                                      <TrackSlotsProvider>
-                                        <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                                      </TrackSlotsProvider>
+                                      <ListeningProvider value={system.listening}>
+                                        <TrackSlotsProvider>
+                                          <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                        </TrackSlotsProvider>
+                                      </ListeningProvider>
                                     </AppStatusProvider>
                                   </CoverStoreContext.Provider>
                                 </KeptAheadProvider>

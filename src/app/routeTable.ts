@@ -23,6 +23,7 @@ export const LAZY_PAGES = {
   PlaylistPage: 'src/features/playlists/pages/PlaylistPage.tsx',
   SharedPage: 'src/features/share/pages/SharedPage.tsx',
   MySharesPage: 'src/features/share/pages/MySharesPage.tsx',
+  HistoryPage: 'src/features/listening/pages/HistoryPage.tsx',
 } as const;
 
 export type LazyPageName = keyof typeof LAZY_PAGES;
@@ -62,6 +63,7 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/s', page: 'SharedPage', guarded: false },
   { path: '/s/', page: 'SharedPage', guarded: false },
   { path: '/shares', page: 'MySharesPage', guarded: true },
+  { path: '/history', page: 'HistoryPage', guarded: true },
 ];
 
 /** a route path as a whole-path pattern (`:name` = one segment); server/routePaths.ts has the same, tested to agree */

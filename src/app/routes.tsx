@@ -57,6 +57,7 @@ const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> =
   PlaylistPage: () => import('@/features/playlists/pages/PlaylistPage'),
   SharedPage: () => import('@/features/share/pages/SharedPage'),
   MySharesPage: () => import('@/features/share/pages/MySharesPage'),
+  HistoryPage: () => import('@/features/listening/pages/HistoryPage'),
 };
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {

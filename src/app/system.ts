@@ -2,7 +2,7 @@
 // edges between features, here and nowhere else:
 //   - any call answered 902002 while signed in      → the session expires (signed out locally)
 //   - signed in                                     → the libraries load their credentials; favourites and playlists load;
-//                                                     the waiting plays of that account are sent (player → plays)
+//                                                     the waiting plays of that account are sent (player → listening)
 //     (loaded credentials then sync inside the library feature)
 //   - credentials loaded or changed, a sync changed a library's albums → the player looks its cover up again
 //   - signed out                                    → libraries, sync, favourites and playlists forget everything
@@ -125,14 +125,19 @@ export function createAppSystem(options: SystemOptions = {}) {
     const info = await browse.albumInfo(albumId).catch(() => null);
     return info ? info.discs.reduce((count, disc) => count + disc.tracks.length, 0) : null;
   };
-  // the waiting plays' code loads after the first page: created once somebody is signed in (the
-  // plays are theirs), and at the first play counted
-  const playsUser = () => (signedIn ? (userOf(session.getSnapshot())?.userId ?? null) : null);
-  const plays = loadedLater(async () =>
-    (await import('@/features/plays/start')).startPlays({ api, inspect, user: playsUser() }),
+  // what the listener played (the waiting plays, 最近播放): its code loads after the first page,
+  // created once somebody is signed in (the plays are theirs), at the first play counted, or by its page
+  const listener = () => (signedIn ? (userOf(session.getSnapshot())?.userId ?? null) : null);
+  const listening = loadedLater(async () =>
+    (await import('@/features/listening/start')).startListening({
+      api,
+      access: library.access,
+      inspect,
+      user: listener(),
+    }),
   );
   const player = startPlayer({
-    recordPlay: async (report) => (await plays.ready()).record(report),
+    recordPlay: async (report) => (await listening.ready()).record(report),
     accessFor,
     settings,
     fetch,
@@ -146,7 +151,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     // what signing out forgets loads with the first sign-out
     clearLocalData: async () => (await import('./localData')).clearLocalData(),
     // the plays still waiting go before the session ends (if the server answers within 5 s)
-    beforeLogout: async () => plays.current()?.flush(),
+    beforeLogout: async () => listening.current()?.flush(),
     // the account's code loads with the user page, not the first page
     loadAccount: async () => (await import('@/features/account/start')).accountLogic(api),
     navigate,
@@ -218,7 +223,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   });
   reachability = (reached) => {
     appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
-    if (reached) plays.current()?.reached();
+    if (reached) listening.current()?.reached();
   };
   offline = () => isOffline(appStatus.getSnapshot());
   onExpired = () => session.send({ type: 'SESSION_EXPIRED' });
@@ -239,7 +244,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     if (now === signedIn) return;
     signedIn = now;
     if (now) {
-      loadOnceSignedIn(plays, (feature) => feature.signedIn(playsUser()));
+      loadOnceSignedIn(listening, (feature) => feature.signedIn(listener()));
       library.libraries.send({ type: 'LOAD' });
       loadOnceSignedIn(favourites, (feature) => feature.favourites.send(LOAD));
       loadOnceSignedIn(playlists, (feature) => feature.playlists.send(LOAD));
@@ -250,7 +255,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       favourites.current()?.favourites.send({ type: 'RESET' });
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
-      plays.current()?.signedIn(null);
+      listening.current()?.signedIn(null);
     }
   };
   session.subscribe(followSession);
@@ -305,7 +310,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     sleepTimer,
     sound,
     keeping,
-    plays,
+    listening,
     keptAhead,
     appStatus,
     browse,
@@ -320,7 +325,7 @@ export function createAppSystem(options: SystemOptions = {}) {
         else void later.loaded.then((value) => actor(value).stop());
       };
       stopWhenThere(keeping, (actor) => actor);
-      stopWhenThere(plays, (feature) => feature.actor);
+      stopWhenThere(listening, (feature) => feature.plays);
       stopWhenThere(playlists, (feature) => feature.playlists);
       stopWhenThere(favourites, (feature) => feature.favourites);
       stopWhenThere(lyrics, (actor) => actor);

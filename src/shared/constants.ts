@@ -206,3 +206,5 @@ export const PLAYS_RETRY_MOST_MS = 10 * 60_000;
 export const PLAYS_AHEAD_LIMIT_S = 3_600;
 /** signing out waits at most this long for the waiting plays to be sent (ms) */
 export const PLAYS_SIGN_OUT_WAIT_MS = 5_000;
+/** 最近播放: plays read in one request as the listener scrolls */
+export const HISTORY_PAGE_SIZE = 100;

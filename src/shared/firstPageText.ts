@@ -23,6 +23,7 @@ export const text = {
     favouriteTracks: '单曲',
     favouriteAlbums: '专辑',
     playlists: '播放列表',
+    history: '最近播放',
     shares: '我的分享',
     tags: '标签',
   },

@@ -220,6 +220,18 @@ export const text = {
     children: '包含 Tag',
     showSubTagAlbums: '显示子 Tag 专辑',
   },
+  listening: {
+    history: '最近播放',
+    stats: '我的统计',
+    noHistory: '还没有播放记录：听满 10 秒的歌曲会记在这里',
+    unknownTrack: '未知歌曲',
+    unavailable: '音频仓库里没有这首歌',
+    today: '今天',
+    yesterday: '昨天',
+    moreFailed: '没能读到更早的播放记录',
+    loadingMore: '正在读取更早的播放记录…',
+    openAlbum: '打开专辑',
+  },
   plays: {
     refused: (count: number) => `服务器拒收了 ${count} 条格式不对的播放记录，已丢弃。`,
     ahead: (count: number) => `${count} 条播放记录的时间比服务器的时钟快一小时以上，不会发送，已丢弃。`,

@@ -1,6 +1,6 @@
 // A windowed list of fixed-height rows: only the rows in view (plus a margin) are in the DOM, so a
 // queue of thousands of tracks renders and scrolls like a short one.
-import { useState, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useState, type ReactNode, type UIEvent } from 'react';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -12,6 +12,8 @@ export interface VirtualListProps<T> {
   itemKey: (item: T, index: number) => string;
   renderRow: (item: T, index: number) => ReactNode;
   ariaLabel: string;
+  /** told when the rows in view reach the last `overscan` × 2 (a list read a page at a time asks for the next) */
+  onNearEnd?: () => void;
 }
 
 export function visibleRange(scrollTop: number, height: number, rowHeight: number, count: number, overscan: number) {
@@ -28,9 +30,15 @@ export function VirtualList<T>({
   itemKey,
   renderRow,
   ariaLabel,
+  onNearEnd,
 }: VirtualListProps<T>) {
   const [scrollTop, setScrollTop] = useState(0);
   const { first, last } = visibleRange(scrollTop, height, rowHeight, items.length, overscan);
+  const nearEnd = last >= items.length - overscan * 2;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows that arrived with the end still in view ask again
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd, items.length]);
   const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
 
   return (

@@ -160,21 +160,21 @@ describe('the app system', () => {
   it('a counted play is kept on the device and sent; with no answer it waits, and goes once the server answers again', async () => {
     const { server, system } = await start((s) => s.signIn('mio@example.com'));
     await signedIn(system);
-    const plays = await system.plays.ready();
-    await waitFor(plays.actor, (s) => s.matches({ signedIn: 'idle' }), { timeout: 5000 });
+    const plays = await system.listening.ready();
+    await waitFor(plays.plays, (s) => s.matches({ signedIn: 'idle' }), { timeout: 5000 });
     const at = Math.floor(Date.now() / 1000) - 10;
     await plays.record({ track, at: [at] });
-    await waitFor(plays.actor, (s) => s.matches({ signedIn: 'idle' }) && server.plays.length === 1, { timeout: 5000 });
+    await waitFor(plays.plays, (s) => s.matches({ signedIn: 'idle' }) && server.plays.length === 1, { timeout: 5000 });
     expect(server.plays.map((p) => [p.track.track_id, p.at])).toEqual([[1, at]]);
 
     server.state.unreachable = true;
     await plays.record({ track, at: [at + 200] });
-    await waitFor(plays.actor, (s) => s.hasTag('retrying'), { timeout: 5000 });
+    await waitFor(plays.plays, (s) => s.hasTag('retrying'), { timeout: 5000 });
     expect(await countWaitingPlays(readLocal('userInfo')!.userId)).toBe(1);
     server.state.unreachable = false;
     // any answer tells the plays the server is back
     await system.browse.albumInfo(A).catch(() => null);
-    await waitFor(plays.actor, (s) => s.matches({ signedIn: 'idle' }) && server.plays.length === 2, { timeout: 5000 });
+    await waitFor(plays.plays, (s) => s.matches({ signedIn: 'idle' }) && server.plays.length === 2, { timeout: 5000 });
     expect(server.plays.map((p) => p.at)).toEqual([at, at + 200]);
     expect(await countWaitingPlays(readLocal('userInfo')!.userId)).toBe(0);
   });
@@ -182,12 +182,12 @@ describe('the app system', () => {
   it('signing out sends the plays still waiting before the session ends; those the server never took go with the account', async () => {
     const { server, system } = await start((s) => s.signIn('mio@example.com'));
     await signedIn(system);
-    const plays = await system.plays.ready();
+    const plays = await system.listening.ready();
     const user = readLocal('userInfo')!.userId;
     const at = Math.floor(Date.now() / 1000) - 10;
     server.state.unavailable = new Set(['POST /api/stat']);
     await plays.record({ track, at: [at] });
-    await waitFor(plays.actor, (s) => s.hasTag('retrying'), { timeout: 5000 });
+    await waitFor(plays.plays, (s) => s.hasTag('retrying'), { timeout: 5000 });
     server.state.unavailable = new Set();
     system.session.send({ type: 'LOGOUT' });
     await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 8000 });

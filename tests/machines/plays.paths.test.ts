@@ -4,7 +4,7 @@
 // doubling wait after failures, the server answering again, and signing out within 5 s.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { playsMachine, type PlaysEmitted, type SentPlays } from '@/features/plays/playsMachine';
+import { playsMachine, type PlaysEmitted, type SentPlays } from '@/features/listening/playsMachine';
 import { PLAYS_RETRY_FIRST_MS, PLAYS_RETRY_MOST_MS, PLAYS_SIGN_OUT_WAIT_MS } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { definePlaysActors } from '@/features/plays/actors';
+import { definePlaysActors } from '@/features/listening/actors';
 import { PLAYS_DB_NAME } from '@/shared/constants';
 import { clearWaitingPlays, countWaitingPlays, keepWaitingPlay, readWaitingPlays } from '@/storage/waitingPlays';
 import { envelope, fakeApi, json, type RecordedRequest } from './fakeFetch';

@@ -1,24 +1,31 @@
-// The waiting plays' actor (its code loads once somebody is signed in, after the first page), and
-// how a counted play reaches it: kept on the device first, then the actor is told.
+// The listening feature (its code loads once somebody is signed in, after the first page): the
+// waiting plays' actor and how a counted play reaches it (kept on the device first, then the actor
+// is told), and the loaders of 最近播放 with their real actors, for its page to create.
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
+import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
 import { keepWaitingPlay } from '@/storage/waitingPlays';
 import type { TrackIdentity } from '@/shared/track';
-import { definePlaysActors } from './actors';
+import { defineHistoryActors, definePlaysActors } from './actors';
+import { historyMachine } from './historyMachine';
 import { playsMachine } from './playsMachine';
 
-interface PlaysOptions {
+interface ListeningOptions {
   api: ApiClient;
+  access: LibraryAccess;
   /** the account signed in as the plays start, if any */
   user: string | null;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startPlays({ api, user, inspect }: PlaysOptions) {
+export function startListening({ api, access, user, inspect }: ListeningOptions) {
   const actor = createActor(playsMachine.provide({ actors: definePlaysActors(api) }), { inspect }).start();
   if (user !== null) actor.send({ type: 'SIGNED_IN', user });
   return {
-    actor,
+    /** the waiting plays */
+    plays: actor,
+    /** 最近播放's loader, with its real actors (the page creates it) */
+    history: historyMachine.provide({ actors: defineHistoryActors({ api, access }) }),
     /** who is signed in now (null: nobody): their plays are sent, nobody else's */
     signedIn(user: string | null): void {
       actor.send(user === null ? { type: 'SIGNED_OUT' } : { type: 'SIGNED_IN', user });
@@ -44,4 +51,4 @@ export function startPlays({ api, user, inspect }: PlaysOptions) {
   };
 }
 
-export type Plays = ReturnType<typeof startPlays>;
+export type Listening = ReturnType<typeof startListening>;

@@ -1,0 +1,97 @@
+// The listening feature's real actors (docs/architecture.md#2-a-feature-folder): the waiting plays'
+// round (one batch read from the device, sent, removed once the server has confirmed it) and the
+// history's pages (the plays, their tracks from the albums' metadata, whether a library has them).
+import { fromPromise } from 'xstate';
+import { loadAlbumInfos } from '@/features/browse/albumInfos.public';
+import type { LibraryAccess } from '@/features/library';
+import { resolveTrack } from '@/rules/albumInfo';
+import type { ApiClient } from '@/services/api/client';
+import { isApiError } from '@/services/api/errors';
+import { readHistory, reportPlays, type PlayedTrack } from '@/services/api/stat';
+import { HISTORY_PAGE_SIZE, PLAYS_AHEAD_LIMIT_S, PLAYS_PER_REPORT, STATUS_ILLEGAL_PARAMS } from '@/shared/constants';
+import { text } from '@/shared/text';
+import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import type { AlbumInfo } from '@/shared/types';
+import { countWaitingPlays, readWaitingPlays, removeWaitingPlays, type WaitingPlay } from '@/storage/waitingPlays';
+import type { HistoryPage } from './historyMachine';
+import type { SentPlays } from './playsMachine';
+
+const malformed = (error: unknown) => isApiError(error, STATUS_ILLEGAL_PARAMS);
+
+/**
+ * Sends `plays`; a batch refused as malformed is sent again one play at a time, so only the
+ * malformed ones are dropped. Each play is removed from the device as soon as its fate is known;
+ * a failure of any other kind is thrown with what is not sent still kept.
+ */
+async function sendBatch(api: ApiClient, plays: WaitingPlay[]): Promise<{ sent: number; refused: number }> {
+  try {
+    await reportPlays(api, plays);
+  } catch (error) {
+    if (!malformed(error)) throw error;
+    if (plays.length === 1) {
+      await removeWaitingPlays([plays[0]!.id]);
+      return { sent: 0, refused: 1 };
+    }
+    let sent = 0;
+    let refused = 0;
+    for (const play of plays) {
+      const one = await sendBatch(api, [play]);
+      sent += one.sent;
+      refused += one.refused;
+    }
+    return { sent, refused };
+  }
+  await removeWaitingPlays(plays.map((play) => play.id));
+  return { sent: plays.length, refused: 0 };
+}
+
+export function definePlaysActors(api: ApiClient) {
+  return {
+    sendWaiting: fromPromise<SentPlays, { user: string }>(async ({ input }) => {
+      const plays = await readWaitingPlays(input.user, PLAYS_PER_REPORT);
+      // the server's clock, as its last answer told it: a play stamped far ahead of it is never sent
+      const latest = Math.floor(api.serverNow() / 1000) + PLAYS_AHEAD_LIMIT_S;
+      const ahead = plays.filter((play) => play.at > latest);
+      if (ahead.length > 0) await removeWaitingPlays(ahead.map((play) => play.id));
+      const sendable = plays.filter((play) => play.at <= latest);
+      const { sent, refused } = sendable.length > 0 ? await sendBatch(api, sendable) : { sent: 0, refused: 0 };
+      return { sent, refused, ahead: ahead.length, left: await countWaitingPlays(input.user) };
+    }),
+  };
+}
+
+/** what reading the history needs besides the API: whether the listener's libraries have a track */
+export interface HistoryDeps {
+  api: ApiClient;
+  access: LibraryAccess;
+}
+
+/** a play's track as its album's metadata has it, or its identity with an unknown title */
+function trackOf(play: PlayedTrack, album: AlbumInfo | undefined): { track: TrackInfo; known: boolean } {
+  const found = album ? resolveTrack(album, play.track.discId, play.track.trackId) : null;
+  if (found) return { track: trackInfoOf(found), known: true };
+  return {
+    track: { ...play.track, title: text.listening.unknownTrack, artist: '', type: 'normal', albumTitle: '' },
+    known: false,
+  };
+}
+
+export function defineHistoryActors({ api, access }: HistoryDeps) {
+  return {
+    loadHistoryPage: fromPromise<HistoryPage, { offset: number }>(async ({ input }) => {
+      const plays = await readHistory(api, HISTORY_PAGE_SIZE, input.offset);
+      const albumIds = [...new Set(plays.map((play) => play.track.albumId))];
+      // the albums' metadata (from the device's copy where it has one) and which libraries have them
+      const [albums, known] = await Promise.all([loadAlbumInfos(api, albumIds), access.forAlbums(albumIds)]);
+      const rows = plays.map((play) => {
+        const { track, known: listed } = trackOf(play, albums.get(play.track.albumId));
+        return { at: play.at, track, known: listed, playable: listed && known.canPlay(track) };
+      });
+      return { rows, end: plays.length < HISTORY_PAGE_SIZE };
+    }),
+    checkPlayable: fromPromise<string[], { tracks: TrackIdentity[] }>(async ({ input }) => {
+      const known = await access.forAlbums([...new Set(input.tracks.map((track) => track.albumId))]);
+      return input.tracks.filter(known.canPlay).map(trackKey);
+    }),
+  };
+}
