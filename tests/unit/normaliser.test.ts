@@ -55,8 +55,12 @@ function fakeTap() {
 function setUp(albumTracks: number | null = null) {
   const stored = new Map<string, PlayedTrack & Loudness>();
   const timers = new Set<() => void>();
+  const reads: string[] = [];
   const normaliser = createNormaliser({
-    readTrack: async (track, quality) => stored.get(`${track}|${quality}`) ?? null,
+    readTrack: async (track, quality) => {
+      reads.push(track);
+      return stored.get(`${track}|${quality}`) ?? null;
+    },
     readAlbum: async (albumId, quality) =>
       [...stored.values()].filter((m) => m.albumId === albumId && m.quality === quality),
     save: async (p, loudness) => {
@@ -75,7 +79,7 @@ function setUp(albumTracks: number | null = null) {
     for (const run of timers) run();
     await flush();
   };
-  return { normaliser, stored, tick, timers };
+  return { normaliser, stored, tick, timers, reads };
 }
 
 const SETTINGS = { mode: 'track' as const, targetLufs: -14 };
@@ -112,7 +116,7 @@ describe('音量均衡', () => {
     expect(dbOf(gain.value)).toBeCloseTo(-5);
     expect(gain.calls.at(-1)?.[0]).toBe('setTargetAtTime');
     const tap = fakeTap();
-    normaliser.tap(el('element'), tap, RATE);
+    normaliser.tap(el('element'), tap, RATE, true);
     expect(tap.disconnected).toBe(true);
   });
 
@@ -123,7 +127,7 @@ describe('音量均衡', () => {
     normaliser.load(el('element'), played(2), gain);
     await flush();
     const tap = fakeTap();
-    normaliser.tap(el('element'), tap, RATE);
+    normaliser.tap(el('element'), tap, RATE, true);
     tap.fed({ channels: second(-20) });
     await tick();
     // under 3 s heard: still the safe start
@@ -147,7 +151,7 @@ describe('音量均衡', () => {
     normaliser.load(el('a'), played(3), new FakeGain().gain);
     await flush();
     const tap = fakeTap();
-    normaliser.tap(el('a'), tap, RATE);
+    normaliser.tap(el('a'), tap, RATE, true);
     tap.fed({ channels: second(-20) });
     normaliser.seeked(el('a'));
     normaliser.ended(el('a'));
@@ -157,11 +161,37 @@ describe('音量均衡', () => {
     normaliser.load(el('b'), played(4), new FakeGain().gain);
     await flush();
     const other = fakeTap();
-    normaliser.tap(el('b'), other, RATE);
+    normaliser.tap(el('b'), other, RATE, true);
     expect(timers.size).toBe(1);
     normaliser.release(el('b'));
     expect(other.disconnected).toBe(true);
     expect(timers.size).toBe(0);
+  });
+
+  it('off, nothing is looked up or measured; turned on mid-track, the track is looked up and measured from there, never kept as whole', async () => {
+    const { normaliser, stored, reads, tick } = setUp();
+    const { gain } = new FakeGain();
+    normaliser.load(el('element'), played(5), gain);
+    await flush();
+    expect(reads).toEqual([]);
+    expect(normaliser.wantsTap(el('element'))).toBe(false);
+    expect(dbOf(gain.value)).toBeCloseTo(0);
+    normaliser.setSettings(SETTINGS);
+    expect(reads).toEqual(['album-a-1-5']);
+    expect(normaliser.wantsTap(el('element'))).toBe(true);
+    const tap = fakeTap();
+    normaliser.tap(el('element'), tap, RATE, false);
+    expect(normaliser.wantsTap(el('element'))).toBe(false);
+    for (let s = 0; s < 5; s++) tap.fed({ channels: second(-20) });
+    await tick();
+    // its estimate still steers the gain
+    expect(dbOf(gain.value)).toBeCloseTo(6, 0);
+    normaliser.ended(el('element'));
+    await flush();
+    expect(stored.size).toBe(0);
+    // looked up once, however often the setting changes
+    normaliser.setSettings({ ...SETTINGS, targetLufs: -16 });
+    expect(reads).toEqual(['album-a-1-5']);
   });
 
   it('by album: one gain for every track once all of the album is measured; until then each its own', async () => {

@@ -178,11 +178,10 @@ export function createAudioGraph(
   };
 
   /** a routed element's track: its gain from what is known, and a tap to measure it if need be */
-  const startLoudness = (element: object, played: PlayedTrack | null) => {
+  /** a tap on the element's source, when 音量均衡 wants its track measured (`fromStart`: before it plays) */
+  const measure = (element: object, played: PlayedTrack, fromStart: boolean) => {
     const routed = sources.get(element);
-    if (!loudness || !normaliser || !routed || !context) return;
-    normaliser.load(element, played, routed.gain.gain);
-    if (!played) return;
+    if (!loudness || !normaliser || !routed || !context || !normaliser.wantsTap(element)) return;
     const made = context;
     void loudness.makeTap(made).then((tap) => {
       if (!tap) return;
@@ -192,8 +191,14 @@ export function createAudioGraph(
         return;
       }
       routed.source.connect(tap);
-      normaliser.tap(element, tap, made.sampleRate);
+      normaliser.tap(element, tap, made.sampleRate, fromStart);
     });
+  };
+  const startLoudness = (element: object, played: PlayedTrack | null) => {
+    const routed = sources.get(element);
+    if (!normaliser || !routed) return;
+    normaliser.load(element, played, routed.gain.gain);
+    if (played) measure(element, played, true);
   };
 
   return {
@@ -312,6 +317,8 @@ export function createAudioGraph(
       gainsNow = equaliserGains(sound.equaliser);
       applyEqualiser();
       normaliser?.setSettings(sound.normalisation);
+      // turned on while a track plays: it is measured from here (not a whole hearing)
+      for (const [element, played] of playing) if (played) measure(element, played, false);
     },
     close() {
       for (const element of sources.keys()) normaliser?.release(element);
@@ -336,7 +343,23 @@ export function createAudioGraph(
 export function createStoredAudioGraph(albumTrackCount: (albumId: string) => Promise<number | null>): AudioGraph {
   const meter = createLoudnessWorker();
   let tapModule: Promise<boolean> | null = null;
-  const graph = createAudioGraph(defaultContext, {
+  const loadTapModule = (real: AudioContext) =>
+    (tapModule ??= real.audioWorklet.addModule(tapUrl).then(
+      () => true,
+      (error: unknown) => {
+        console.warn('loudness cannot be measured here', error);
+        return false;
+      },
+    ));
+  // The tap's module is added as the output is made (the listener's first press), not at the first
+  // play: adding it restarts the output on the worklet's thread, which at a play held back the
+  // track's start by tens of ms.
+  const context = () => {
+    const made = defaultContext();
+    void loadTapModule(made as unknown as AudioContext);
+    return made;
+  };
+  const graph = createAudioGraph(context, {
     makeNormaliser: (now) =>
       createNormaliser({
         readTrack: readMeasuredTrack,
@@ -350,14 +373,7 @@ export function createStoredAudioGraph(albumTrackCount: (albumId: string) => Pro
       }),
     async makeTap(context) {
       const real = context as unknown as AudioContext;
-      tapModule ??= real.audioWorklet.addModule(tapUrl).then(
-        () => true,
-        (error: unknown) => {
-          console.warn('loudness cannot be measured here', error);
-          return false;
-        },
-      );
-      if (!(await tapModule)) return null;
+      if (!(await loadTapModule(real))) return null;
       return new AudioWorkletNode(real, 'loudness-tap', {
         numberOfInputs: 1,
         numberOfOutputs: 0,

@@ -2,7 +2,9 @@
 // known of its track. A track measured before (stored on this device) gets its gain at once; one
 // not measured yet starts at a safe level, is measured as it plays (the tap hears it before any
 // gain; the meter runs in a worker) and glides to its gain as the measurement firms up. A track
-// heard whole, from its start to its end without a seek, is stored for every play after.
+// heard whole, from its start to its end without a seek, is stored for every play after. While
+// 音量均衡 is off nothing is looked up or measured (a track starts as fast as without it); turned on
+// mid-track, what plays is looked up and measured from there (not a whole hearing).
 import { albumLoudness, normalisationGainDb, type Loudness } from '@/rules/loudnessGain';
 import type { NormalisationSettings } from '@/rules/sound';
 import { DEFAULT_TARGET_LUFS, LOUDNESS_ESTIMATE_AFTER_S, LOUDNESS_ESTIMATE_EVERY_MS } from '@/shared/constants';
@@ -48,6 +50,8 @@ interface Slot {
   stored: Loudness | null;
   album: Loudness | null;
   estimate: Loudness | null;
+  /** its stored measurements were asked for (not while 音量均衡 is off) */
+  lookedUp: boolean;
   /** the measurement running while it plays, and whether it has heard it all so far */
   measuring: { id: string; tap: TapLike; timer: unknown; whole: boolean } | null;
 }
@@ -55,8 +59,13 @@ interface Slot {
 export interface Normaliser {
   /** an element loads a track (null: one the player cannot name); its gain starts at what is known */
   load(element: object, played: PlayedTrack | null, gain: ParamLike): void;
-  /** the element's tap (stereo at the graph's rate), once the graph has one: the track is measured unless it was before */
-  tap(element: object, tap: TapLike, sampleRate: number): void;
+  /** whether the element's track is to be measured now (音量均衡 on, not measured, no tap yet): the graph then makes a tap */
+  wantsTap(element: object): boolean;
+  /**
+   * the element's tap (stereo at the graph's rate), once the graph has one: the track is measured
+   * unless it was before; `fromStart`: the tap hears the track from its beginning (a whole hearing can be kept)
+   */
+  tap(element: object, tap: TapLike, sampleRate: number, fromStart: boolean): void;
   /** a seek: this play no longer hears the track whole */
   seeked(element: object): void;
   /** the track played to its end: a whole hearing is stored */
@@ -96,7 +105,11 @@ export function createNormaliser(deps: NormaliserDeps): Normaliser {
     if (cancel) deps.meter.cancel(running.id);
   };
 
-  const lookUp = async (element: object, slot: Slot) => {
+  const lookUp = (element: object, slot: Slot) => {
+    slot.lookedUp = true;
+    void readStored(element, slot);
+  };
+  const readStored = async (element: object, slot: Slot) => {
     const played = slot.played;
     if (!played) return;
     try {
@@ -124,12 +137,16 @@ export function createNormaliser(deps: NormaliserDeps): Normaliser {
     load(element, played, gain) {
       const old = slots.get(element);
       if (old) stopMeasuring(old, true);
-      const slot: Slot = { played, gain, stored: null, album: null, estimate: null, measuring: null };
+      const slot: Slot = { played, gain, stored: null, album: null, estimate: null, lookedUp: false, measuring: null };
       slots.set(element, slot);
       apply(slot, false);
-      void lookUp(element, slot);
+      if (settings.mode !== 'off') lookUp(element, slot);
     },
-    tap(element, tap, sampleRate) {
+    wantsTap(element) {
+      const slot = slots.get(element);
+      return settings.mode !== 'off' && !!slot?.played && !slot.stored && !slot.measuring;
+    },
+    tap(element, tap, sampleRate, fromStart) {
       const slot = slots.get(element);
       if (!slot?.played || slot.stored || slot.measuring) {
         tap.disconnect();
@@ -151,7 +168,7 @@ export function createNormaliser(deps: NormaliserDeps): Normaliser {
           () => undefined,
         );
       }, LOUDNESS_ESTIMATE_EVERY_MS);
-      slot.measuring = { id, tap, timer, whole: true };
+      slot.measuring = { id, tap, timer, whole: fromStart };
     },
     seeked(element) {
       const running = slots.get(element)?.measuring;
@@ -189,7 +206,10 @@ export function createNormaliser(deps: NormaliserDeps): Normaliser {
     },
     setSettings(next) {
       settings = next;
-      for (const slot of slots.values()) apply(slot, true);
+      for (const [element, slot] of slots) {
+        apply(slot, true);
+        if (settings.mode !== 'off' && !slot.lookedUp) lookUp(element, slot);
+      }
     },
   };
 }
