@@ -31,6 +31,8 @@ import { playerMachine } from '@/features/player/playerMachine';
 import { historyMachine } from '@/features/listening/historyMachine';
 import * as historySamples from '@/features/listening/historyMachine.samples';
 import { playsMachine } from '@/features/listening/playsMachine';
+import { statsMachine } from '@/features/listening/statsMachine';
+import * as statsSamples from '@/features/listening/statsMachine.samples';
 import * as playsSamples from '@/features/listening/playsMachine.samples';
 import * as playerSamples from '@/features/player/playerMachine.samples';
 import { playlistMachine } from '@/features/playlists/playlistMachine';
@@ -82,6 +84,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   player: [playerMachine, playerSamples],
   plays: [playsMachine, playsSamples],
   history: [historyMachine, historySamples],
+  stats: [statsMachine, statsSamples],
   favourites: [favouritesMachine, favouritesSamples],
   favouriteToggle: [favouriteToggleMachine, favouriteToggleSamples],
   playlists: [playlistsMachine, playlistsSamples],

@@ -24,6 +24,7 @@ export const LAZY_PAGES = {
   SharedPage: 'src/features/share/pages/SharedPage.tsx',
   MySharesPage: 'src/features/share/pages/MySharesPage.tsx',
   HistoryPage: 'src/features/listening/pages/HistoryPage.tsx',
+  StatsPage: 'src/features/listening/pages/StatsPage.tsx',
 } as const;
 
 export type LazyPageName = keyof typeof LAZY_PAGES;
@@ -64,6 +65,7 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/s/', page: 'SharedPage', guarded: false },
   { path: '/shares', page: 'MySharesPage', guarded: true },
   { path: '/history', page: 'HistoryPage', guarded: true },
+  { path: '/stats', page: 'StatsPage', guarded: true },
 ];
 
 /** a route path as a whole-path pattern (`:name` = one segment); server/routePaths.ts has the same, tested to agree */

@@ -58,6 +58,7 @@ const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> =
   SharedPage: () => import('@/features/share/pages/SharedPage'),
   MySharesPage: () => import('@/features/share/pages/MySharesPage'),
   HistoryPage: () => import('@/features/listening/pages/HistoryPage'),
+  StatsPage: () => import('@/features/listening/pages/StatsPage'),
 };
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {

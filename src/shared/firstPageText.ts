@@ -24,6 +24,7 @@ export const text = {
     favouriteAlbums: '专辑',
     playlists: '播放列表',
     history: '最近播放',
+    stats: '我的统计',
     shares: '我的分享',
     tags: '标签',
   },

@@ -231,6 +231,22 @@ export const text = {
     moreFailed: '没能读到更早的播放记录',
     loadingMore: '正在读取更早的播放记录…',
     openAlbum: '打开专辑',
+    periods: { week: '7 天', month: '30 天', year: '一年', all: '全部' } as Record<string, string>,
+    period: '统计时段',
+    plays: (count: number) => `${count} 次播放`,
+    timeListened: (time: string) => `收听约 ${time}`,
+    estimated: (count: number) => `其中 ${count} 次的时长没有在这台设备上听到过，按平均估计`,
+    barsTitle: { week: '每天播放次数', month: '每天播放次数', year: '每月播放次数', all: '每年播放次数' } as Record<
+      string,
+      string
+    >,
+    topTracks: '最常播放的歌曲',
+    topAlbums: '最常播放的专辑',
+    topArtists: '最常播放的艺术家',
+    topTags: '最常播放的标签',
+    times: (count: number) => `${count} 次`,
+    noPlays: '这段时间没有播放记录',
+    albumPlays: (count: number) => `播放 ${count} 次`,
   },
   plays: {
     refused: (count: number) => `服务器拒收了 ${count} 条格式不对的播放记录，已丢弃。`,

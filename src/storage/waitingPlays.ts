@@ -2,7 +2,8 @@
 // in IndexedDB, so a play made offline, or while the server was down, survives a reload and is sent
 // once the server answers. A record is checked for shape when read (a damaged one is deleted).
 // When IndexedDB cannot be used (private windows of some browsers), the plays wait in memory for
-// the life of the page instead.
+// the life of the page instead. The same database keeps each track's length as the player last
+// learned it, for 我的统计's listening time.
 import { deleteDB, type DBSchema } from 'idb';
 import { isRecord } from '@/rules/narrow';
 import { PLAYS_DB_NAME, PLAYS_DB_VERSION } from '@/shared/constants';
@@ -11,6 +12,7 @@ import { createDbHandle } from './openDb';
 
 const STORE = 'waiting';
 const BY_USER = 'byUser';
+const DURATIONS = 'durations';
 
 /** one play of one track by one account */
 export interface WaitingPlay {
@@ -24,11 +26,37 @@ export interface WaitingPlay {
 
 interface PlaysSchema extends DBSchema {
   [STORE]: { key: number; value: WaitingPlay; indexes: { [BY_USER]: string } };
+  /** trackKey → seconds */
+  [DURATIONS]: { key: string; value: number };
 }
 
 const playsDb = createDbHandle<PlaysSchema>(PLAYS_DB_NAME, PLAYS_DB_VERSION, (db) => {
   db.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true }).createIndex(BY_USER, 'user');
+  db.createObjectStore(DURATIONS);
 });
+
+/** remembers a track's length (seconds); a store that fails only costs the statistics an estimate */
+export async function keepTrackDuration(track: string, seconds: number): Promise<void> {
+  if (!(Number.isFinite(seconds) && seconds > 0)) return;
+  await (await playsDb.get()).put(DURATIONS, seconds, track).catch(() => undefined);
+}
+
+/** the lengths known of these tracks (trackKey → seconds); unknown or damaged ones are left out */
+export async function readTrackDurations(tracks: readonly string[]): Promise<Map<string, number>> {
+  const known = new Map<string, number>();
+  let db: Awaited<ReturnType<typeof playsDb.get>>;
+  try {
+    db = await playsDb.get();
+  } catch {
+    return known;
+  }
+  const tx = db.transaction(DURATIONS);
+  const values: unknown[] = await Promise.all(tracks.map((track) => tx.store.get(track)));
+  values.forEach((value, i) => {
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) known.set(tracks[i]!, value);
+  });
+  return known;
+}
 
 /** plays kept in memory when IndexedDB fails (negative ids, so they never meet a stored one) */
 const inMemory: WaitingPlay[] = [];
@@ -111,11 +139,12 @@ export async function removeWaitingPlays(ids: number[]): Promise<void> {
   await Promise.all([...stored.map((id) => tx.store.delete(id)), tx.done]);
 }
 
-/** every waiting play goes (signing out: they say what was listened to) */
+/** every waiting play and every length goes (signing out: they say what was listened to) */
 export async function clearWaitingPlays(): Promise<void> {
   inMemory.length = 0;
   try {
-    await (await playsDb.get()).clear(STORE);
+    const db = await playsDb.get();
+    await Promise.all([db.clear(STORE), db.clear(DURATIONS)]);
   } catch (error) {
     console.warn('the waiting plays could not be cleared; their database is deleted', error);
     await playsDb.close();

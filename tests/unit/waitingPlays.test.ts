@@ -8,7 +8,14 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { definePlaysActors } from '@/features/listening/actors';
 import { PLAYS_DB_NAME } from '@/shared/constants';
-import { clearWaitingPlays, countWaitingPlays, keepWaitingPlay, readWaitingPlays } from '@/storage/waitingPlays';
+import {
+  clearWaitingPlays,
+  countWaitingPlays,
+  keepTrackDuration,
+  keepWaitingPlay,
+  readTrackDurations,
+  readWaitingPlays,
+} from '@/storage/waitingPlays';
 import { envelope, fakeApi, json, type RecordedRequest } from './fakeFetch';
 
 const ALBUM = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
@@ -46,6 +53,21 @@ describe('the waiting plays on the device', () => {
     expect(await countWaitingPlays('u1')).toBe(4);
     expect((await readWaitingPlays('u1', 10)).map((play) => play.track.trackId)).toEqual([1]);
     expect(await countWaitingPlays('u1')).toBe(1);
+  });
+
+  test("each track's length as last heard, for 我的统计; nonsense is not kept, damaged values are left out", async () => {
+    await keepTrackDuration('a-1-1', 200);
+    await keepTrackDuration('a-1-1', 201.5);
+    await keepTrackDuration('a-1-2', Number.NaN);
+    await keepTrackDuration('a-1-3', -4);
+    const db = await openDB(PLAYS_DB_NAME);
+    await db.put('durations', 'long', 'a-1-4');
+    db.close();
+    expect(await readTrackDurations(['a-1-1', 'a-1-2', 'a-1-3', 'a-1-4', 'a-1-5'])).toEqual(
+      new Map([['a-1-1', 201.5]]),
+    );
+    await clearWaitingPlays();
+    expect(await readTrackDurations(['a-1-1'])).toEqual(new Map());
   });
 
   test('signing out clears them all', async () => {

@@ -7,14 +7,22 @@ import type { LibraryAccess } from '@/features/library';
 import { resolveTrack } from '@/rules/albumInfo';
 import type { ApiClient } from '@/services/api/client';
 import { isApiError } from '@/services/api/errors';
-import { readHistory, reportPlays, type PlayedTrack } from '@/services/api/stat';
+import { readCounts, readHistory, reportPlays, type PlayedTrack, type TrackCount } from '@/services/api/stat';
+import { statsBuckets, statsRange, summariseStats, type StatsPeriod } from '@/rules/stats';
 import { HISTORY_PAGE_SIZE, PLAYS_AHEAD_LIMIT_S, PLAYS_PER_REPORT, STATUS_ILLEGAL_PARAMS } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { trackInfoOf, trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
 import type { AlbumInfo } from '@/shared/types';
-import { countWaitingPlays, readWaitingPlays, removeWaitingPlays, type WaitingPlay } from '@/storage/waitingPlays';
+import {
+  countWaitingPlays,
+  readTrackDurations,
+  readWaitingPlays,
+  removeWaitingPlays,
+  type WaitingPlay,
+} from '@/storage/waitingPlays';
 import type { HistoryPage } from './historyMachine';
 import type { SentPlays } from './playsMachine';
+import type { StatsResult, StatsTrack } from './statsMachine';
 
 const malformed = (error: unknown) => isApiError(error, STATUS_ILLEGAL_PARAMS);
 
@@ -92,6 +100,68 @@ export function defineHistoryActors({ api, access }: HistoryDeps) {
     checkPlayable: fromPromise<string[], { tracks: TrackIdentity[] }>(async ({ input }) => {
       const known = await access.forAlbums([...new Set(input.tracks.map((track) => track.albumId))]);
       return input.tracks.filter(known.canPlay).map(trackKey);
+    }),
+  };
+}
+
+/** how many of each top list 我的统计 shows */
+const STATS_TOP = 20;
+/** the bars' counts are read this many at a time */
+const BAR_READS_AT_ONCE = 6;
+
+async function inBatches<T, R>(items: readonly T[], size: number, read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(read))));
+  return results;
+}
+
+const playsIn = (counts: readonly TrackCount[]) => counts.reduce((sum, row) => sum + row.count, 0);
+
+export function defineStatsActors({ api, access }: HistoryDeps) {
+  return {
+    loadStats: fromPromise<StatsResult, { period: StatsPeriod; now: number }>(async ({ input }) => {
+      const now = new Date(input.now);
+      const counts = await readCounts(api, statsRange(input.period, now));
+      const albumIds = [...new Set(counts.map((row) => row.track.albumId))];
+      const keys = counts.map((row) => trackKey(row.track));
+      const [albums, known, durations] = await Promise.all([
+        loadAlbumInfos(api, albumIds),
+        access.forAlbums(albumIds),
+        readTrackDurations(keys),
+      ]);
+      const counted = counts.map((row, i) => {
+        const album = albums.get(row.track.albumId);
+        const found = album ? resolveTrack(album, row.track.discId, row.track.trackId) : null;
+        const track: StatsTrack = found
+          ? { ...trackInfoOf(found), tags: [...new Set([...found.tags, ...(album?.tags ?? [])])], known: true }
+          : { ...trackOf({ track: row.track, at: 0 }, undefined).track, tags: [], known: false };
+        return { track, count: row.count, seconds: durations.get(keys[i]!) ?? null };
+      });
+      // all time runs by year from the first play's (the oldest in the history)
+      let firstYear = now.getFullYear();
+      const total = playsIn(counts);
+      if (input.period === 'all' && total > 0) {
+        const [first] = await readHistory(api, 1, total - 1);
+        if (first) firstYear = new Date(first.at * 1000).getFullYear();
+      }
+      const buckets = statsBuckets(input.period, now, firstYear);
+      const perBar = await inBatches(buckets, BAR_READS_AT_ONCE, async (bucket) =>
+        playsIn(await readCounts(api, { from: bucket.from, to: bucket.to - 1 })),
+      );
+      const summary = summariseStats(counted, STATS_TOP);
+      return {
+        bars: buckets.map((bucket, i) => ({ label: bucket.label, plays: perBar[i]! })),
+        summary,
+        albums: Object.fromEntries(
+          summary.albums.flatMap(({ key }) => {
+            const album = albums.get(key);
+            return album ? [[key, { title: album.title, artist: album.artist }]] : [];
+          }),
+        ),
+        playable: summary.tracks
+          .filter(({ track }) => track.known && known.canPlay(track))
+          .map(({ track }) => trackKey(track)),
+      };
     }),
   };
 }

@@ -4,11 +4,13 @@
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
-import { keepWaitingPlay } from '@/storage/waitingPlays';
-import type { TrackIdentity } from '@/shared/track';
-import { defineHistoryActors, definePlaysActors } from './actors';
+import { readCounts } from '@/services/api/stat';
+import { keepTrackDuration, keepWaitingPlay } from '@/storage/waitingPlays';
+import { trackKey, type TrackIdentity } from '@/shared/track';
+import { defineHistoryActors, definePlaysActors, defineStatsActors } from './actors';
 import { historyMachine } from './historyMachine';
 import { playsMachine } from './playsMachine';
+import { statsMachine } from './statsMachine';
 
 interface ListeningOptions {
   api: ApiClient;
@@ -26,6 +28,13 @@ export function startListening({ api, access, user, inspect }: ListeningOptions)
     plays: actor,
     /** 最近播放's loader, with its real actors (the page creates it) */
     history: historyMachine.provide({ actors: defineHistoryActors({ api, access }) }),
+    /** 我的统计's loader, with its real actors (the page creates it) */
+    stats: statsMachine.provide({ actors: defineStatsActors({ api, access }) }),
+    /** the listener's plays of each track of an album, all time (one request; none when it fails) */
+    async albumPlays(albumId: string): Promise<Map<string, number>> {
+      const counts = await readCounts(api, { from: 0 }, albumId);
+      return new Map(counts.map((row) => [trackKey(row.track), row.count]));
+    },
     /** who is signed in now (null: nobody): their plays are sent, nobody else's */
     signedIn(user: string | null): void {
       actor.send(user === null ? { type: 'SIGNED_OUT' } : { type: 'SIGNED_IN', user });
@@ -35,10 +44,11 @@ export function startListening({ api, access, user, inspect }: ListeningOptions)
       actor.send({ type: 'SERVER_REACHED' });
     },
     /** keeps the plays of a track (Unix seconds each began) for the signed-in account, then sends them */
-    async record(report: { track: TrackIdentity; at: number[] }): Promise<void> {
+    async record(report: { track: TrackIdentity; at: number[]; seconds?: number }): Promise<void> {
       const { user } = actor.getSnapshot().context;
       if (user === null) return;
       const { albumId, discId, trackId } = report.track;
+      if (report.seconds !== undefined) void keepTrackDuration(trackKey(report.track), report.seconds);
       for (const at of report.at) await keepWaitingPlay({ user, track: { albumId, discId, trackId }, at });
       actor.send({ type: 'PLAY_KEPT' });
     },

@@ -37,6 +37,8 @@ export interface PlayReportInput {
   track: TrackIdentity;
   /** Unix seconds: [round((now − 10 s) / 1000)] */
   at: number[];
+  /** the track's length (s), when the element knows it: 我的统计 sums listening time with it */
+  seconds?: number;
 }
 
 export type LoopMode = 'listLoop' | 'trackLoop' | 'shuffle';
@@ -359,7 +361,13 @@ export function handOver(context: PlayerContext, duration: number | null): Parti
 
 export function playReport(context: PlayerContext, delayMs: number): PlayReportInput {
   const { albumId, discId, trackId } = loadingTrack(context);
-  return { track: { albumId, discId, trackId }, at: [Math.round((context.now() - delayMs) / 1000)] };
+  const report: PlayReportInput = {
+    track: { albumId, discId, trackId },
+    at: [Math.round((context.now() - delayMs) / 1000)],
+  };
+  if (context.duration !== null && Number.isFinite(context.duration) && context.duration > 0)
+    report.seconds = context.duration;
+  return report;
 }
 
 /** what the audio graph is told an element plays: the track, its album, the quality (its loudness is kept per quality) */

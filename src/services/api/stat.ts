@@ -18,6 +18,12 @@ export interface PlayedTrack {
   at: number;
 }
 
+/** one track's plays in a period */
+export interface TrackCount {
+  track: TrackIdentity;
+  count: number;
+}
+
 /** sends plays, one entry per track (keys go out snake_case: `album_id`, `disc_id`, `track_id`) */
 export async function reportPlays(api: ApiClient, plays: PlayedTrack[]): Promise<void> {
   const byTrack = new Map<string, PlayReport>();
@@ -53,5 +59,30 @@ export async function readHistory(api: ApiClient, limit: number, offset: number)
   return rows.flatMap((row) => {
     const track = isRecord(row) ? identity(row.track) : null;
     return track && isRecord(row) && positiveWhole(row.at) ? [{ track, at: row.at }] : [];
+  });
+}
+
+/**
+ * The listener's plays per track in [from, to] (Unix seconds), most played first. With `albumId`
+ * only that album's: the reference server narrows the answer itself, anniv-go answers every
+ * track, so the rows are picked here either way.
+ */
+export async function readCounts(
+  api: ApiClient,
+  period: { from: number; to?: number },
+  albumId?: string,
+): Promise<TrackCount[]> {
+  const query: Record<string, string | number> = { from: period.from };
+  if (period.to !== undefined) query.to = period.to;
+  if (albumId !== undefined) query.albumId = albumId;
+  const rows = await api.get<unknown>('/api/stat/self', { query });
+  // anniv-go answers `null` for no plays at all (a nil slice)
+  if (rows === null) return [];
+  if (!Array.isArray(rows)) throw new TypeError('the play counts are not a list');
+  const wanted = albumId?.toLowerCase();
+  return rows.flatMap((row) => {
+    const track = isRecord(row) ? identity(row.track) : null;
+    if (!track || !isRecord(row) || !positiveWhole(row.count)) return [];
+    return wanted === undefined || track.albumId === wanted ? [{ track, count: row.count }] : [];
   });
 }

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
-import { Skeleton, Stack, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'wouter';
 import { useAccessGeneration, useCredentialsKnown, useSyncGeneration } from '@/features/library';
 import { PlayButton, TrackMenu } from '@/features/player/components';
@@ -12,6 +12,8 @@ import { text } from '@/shared/text';
 import type { AlbumInfo } from '@/shared/types';
 import { Notice } from '@/ui/Notice';
 import { PageLoad } from '@/features/pageLoad';
+import { useAlbumPlays } from '@/features/listening/albumPlays.public';
+import { trackKey } from '@/shared/track';
 import { useBrowse } from '../context';
 import type { AlbumAvailability } from '../actors';
 import { AlbumHeader } from '../components/AlbumHeader';
@@ -32,6 +34,16 @@ function AlbumBody({ album, availability }: { album: AlbumInfo; availability: Al
   const tracks = resolveTracks(album);
   const canPlay = availability?.canPlay ?? (() => false);
   const playable = tracks.filter(canPlay);
+  // the listener's plays of each track (one request for the album), once known
+  const plays = useAlbumPlays(album.albumId, useSyncGeneration());
+  const playCount = (key: string) => {
+    const count = plays?.get(key) ?? 0;
+    return count > 0 ? (
+      <Text component="span" size="xs" c="dimmed" style={{ flex: 'none' }}>
+        {text.listening.albumPlays(count)}
+      </Text>
+    ) : null;
+  };
   return (
     <Stack>
       <AlbumHeader album={album} coverUrl={availability?.coverUrl ?? null} tracks={tracks} playable={playable} />
@@ -48,7 +60,12 @@ function AlbumBody({ album, availability }: { album: AlbumInfo; availability: Al
               showNumber
               showAlbum={false}
               playSlot={(track) => <PlayButton tracks={playable} track={track} />}
-              actions={(track) => <TrackMenu track={track} disabled={!canPlay(track)} />}
+              actions={(track) => (
+                <>
+                  {playCount(trackKey(track))}
+                  <TrackMenu track={track} disabled={!canPlay(track)} />
+                </>
+              )}
             />
           </section>
         );
