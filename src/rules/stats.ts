@@ -93,7 +93,8 @@ function ranked<K>(counts: Map<K, number>, limit: number): Ranked<K>[] {
 
 /**
  * What the period's counts add up to. Each play of a track counts once for its album, once for
- * each artist named in it (members in parentheses too) and once for each of its tags.
+ * each artist named in it (a band's members in parentheses too, not what is nested in a member)
+ * and once for each of its tags.
  */
 export function summariseStats<T extends { albumId: string; artist: string; tags?: readonly string[] }>(
   counted: readonly CountedTrack<T>[],
@@ -112,14 +113,12 @@ export function summariseStats<T extends { albumId: string; artist: string; tags
       timedPlays += count;
     }
     albums.set(track.albumId, (albums.get(track.albumId) ?? 0) + count);
+    // the names and their members (a band's players); what is nested deeper says what a member played
     const names = new Set<string>();
-    const walk = (list: ReturnType<typeof parseArtists>) => {
-      for (const artist of list) {
-        names.add(artist.name);
-        walk(artist.members);
-      }
-    };
-    walk(parseArtists(track.artist));
+    for (const artist of parseArtists(track.artist)) {
+      names.add(artist.name);
+      for (const member of artist.members) names.add(member.name);
+    }
     for (const name of names) artists.set(name, (artists.get(name) ?? 0) + count);
     for (const tag of new Set(track.tags ?? [])) tags.set(tag, (tags.get(tag) ?? 0) + count);
   }

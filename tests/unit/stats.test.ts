@@ -52,11 +52,15 @@ describe('what the counts add up to', () => {
     id,
   });
 
-  test('plays, tracks by plays, albums, each named artist (members too) and each tag counted per play', () => {
+  test('plays, tracks by plays, albums, each named artist (a band’s members too, not their instruments) and each tag counted per play', () => {
     const summary = summariseStats(
       [
         { track: track(1, 'Mio'), count: 2, seconds: 200 },
-        { track: track(2, '港灯乐团（小林、阿健）', ['group:港灯乐团', 'genre:jazz'], 'b'), count: 5, seconds: 100 },
+        {
+          track: track(2, '港灯乐团（小林（吉他）、阿健）', ['group:港灯乐团', 'genre:jazz'], 'b'),
+          count: 5,
+          seconds: 100,
+        },
         { track: track(3, 'Mio、Aya', ['genre:jazz']), count: 1, seconds: null },
       ],
       10,

@@ -5,10 +5,12 @@ import classes from './PlaysChart.module.css';
 const WIDTH = 600;
 const HEIGHT = 160;
 const AXIS = 18;
+/** room at each side for the first and last bar's names */
+const SIDE = 16;
 
 export function PlaysChart({ bars, title }: { bars: readonly { label: string; plays: number }[]; title: string }) {
   const most = Math.max(1, ...bars.map((bar) => bar.plays));
-  const step = WIDTH / Math.max(1, bars.length);
+  const step = (WIDTH - 2 * SIDE) / Math.max(1, bars.length);
   // thirty bars: every fifth day and the last are named, fewer: each
   const named = (i: number) => bars.length <= 12 || i % 5 === (bars.length - 1) % 5;
   return (
@@ -20,14 +22,14 @@ export function PlaysChart({ bars, title }: { bars: readonly { label: string; pl
             <g key={bar.label}>
               <rect
                 className={classes.bar}
-                x={i * step + step * 0.15}
+                x={SIDE + i * step + step * 0.15}
                 y={HEIGHT - height}
                 width={step * 0.7}
                 height={Math.max(height, bar.plays > 0 ? 1 : 0)}
                 rx={2}
               />
               {named(i) && (
-                <text className={classes.label} x={i * step + step / 2} y={HEIGHT + 13} textAnchor="middle">
+                <text className={classes.label} x={SIDE + i * step + step / 2} y={HEIGHT + 13} textAnchor="middle">
                   {bar.label}
                 </text>
               )}

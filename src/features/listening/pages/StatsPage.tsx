@@ -67,7 +67,9 @@ function Results({ result, period }: { result: StatsResult; period: StatsPeriod 
                     <Text size="sm" truncate>
                       {track.title}
                     </Text>
-                    <ArtistText artist={track.artist} />
+                    <Text component="div" size="xs" c="dimmed" truncate>
+                      <ArtistText artist={track.artist} />
+                    </Text>
                   </Stack>
                   <Count count={count} />
                   <TrackMenu track={track} disabled={!playable.includes(track)} />
@@ -83,7 +85,11 @@ function Results({ result, period }: { result: StatsResult; period: StatsPeriod 
                     <Anchor component={Link} href={`/album/${key}`} size="sm" truncate>
                       {result.albums[key]?.title ?? text.listening.unknownTrack}
                     </Anchor>
-                    {result.albums[key] && <ArtistText artist={result.albums[key].artist} />}
+                    {result.albums[key] && (
+                      <Text component="div" size="xs" c="dimmed" truncate>
+                        <ArtistText artist={result.albums[key].artist} />
+                      </Text>
+                    )}
                   </Stack>
                   <Count count={count} />
                 </Group>
