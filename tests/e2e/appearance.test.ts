@@ -54,6 +54,9 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   ['/fav/albums', (page) => page.getByRole('heading', { name: '我喜欢的专辑' }).waitFor()],
   ['/playlist', (page) => page.getByRole('heading', { name: '播放列表' }).first().waitFor()],
   ['/shares', (page) => page.getByRole('heading', { name: '我的分享' }).waitFor()],
+  // with the plays the test reports first
+  ['/history', (page) => page.getByRole('heading', { name: '今天' }).waitFor()],
+  ['/stats', (page) => page.getByRole('region', { name: '最常播放的歌曲' }).waitFor()],
   ['/user/index', (page) => page.getByRole('tab', { name: '设置' }).waitFor()],
 ];
 
@@ -81,6 +84,22 @@ describe('colour schemes', () => {
         }),
       );
       await openSignedIn(page, suite.server, '/library');
+      // plays, so 最近播放 has rows and 我的统计 bars and lists to scan
+      await page.evaluate(async (album) => {
+        const at = Math.floor(Date.now() / 1000) - 600;
+        const body = [1, 2].map((track) => ({
+          track: { album_id: album, disc_id: 1, track_id: track },
+          at: [at - track],
+        }));
+        const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+        const response = await fetch('/api/stat', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+          body: JSON.stringify(body),
+        });
+        if ((await response.json()).status !== 0) throw new Error('the plays were not stored');
+      }, TWO_DISC_ALBUM);
       const found: string[] = [];
       for (const [path, shown] of PAGES) {
         await page.goto(
