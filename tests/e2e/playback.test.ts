@@ -465,7 +465,7 @@ describe('the saved queue', () => {
 });
 
 describe('play statistics', () => {
-  test('a track playing for 10 s is reported to /api/stat; at 3 s it is not yet', async () => {
+  test('a track playing for 10 s is reported to /api/stat (at 3 s it is not yet), and shows in 最近播放, 我的统计 and on its album', async () => {
     // the 10 s are the page's: moved on, not waited out
     const { page, expectNoErrors, close } = await signedIn(albumPath(VOCAL_ALBUM), { movableClock: true });
     // reports are stored with the moment the track started counting: only this test's count
@@ -499,6 +499,17 @@ describe('play statistics', () => {
     expect(rows).toEqual([{ track: identity, count: 1 }]);
     // still playing the same track: it was counted once
     expect((await audio(page)).src).toContain(`/${VOCAL_ALBUM}/1/2`);
+
+    // and the listener sees it: first in 最近播放 under 今天, in 我的统计, and on its album page
+    await page.getByRole('link', { name: '最近播放' }).click();
+    const history = page.getByRole('list', { name: '最近播放' });
+    await history.getByRole('heading', { name: '今天' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => history.getByRole('listitem').nth(1).textContent()).toContain(title);
+    await page.getByRole('link', { name: '我的统计' }).click();
+    const top = page.getByRole('region', { name: '最常播放的歌曲' });
+    await top.getByText(title, { exact: true }).waitFor({ timeout: 15_000 });
+    await page.goto(`${suite.server.baseUrl}${albumPath(VOCAL_ALBUM)}`);
+    await rowOf(page, title).getByText('播放 1 次').waitFor({ timeout: 15_000 });
     expectNoErrors();
     await close();
   });
