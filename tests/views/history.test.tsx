@@ -7,63 +7,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { timeOfDay } from '@/rules/history';
 import { text } from '@/shared/text';
-import { createFakeAnniv, type WireAlbum } from './fakeAnniv';
-import { currentPath, renderApp, warmUpPages } from './renderApp';
+import { A, B, type FakeAnniv, openSignedIn, play } from './listening';
+import { currentPath, warmUpPages } from './renderApp';
 
 beforeAll(warmUpPages, 60_000);
 
-const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const B = 'bbbbbbbb-0000-4000-8000-000000000002';
 const C = 'cccccccc-0000-4000-8000-000000000003';
-const HOME = 'https://home.example';
-const albumA: WireAlbum = {
-  album_id: A,
-  title: 'Harbor Lights',
-  catalog: 'DEMO-1',
-  artist: 'Mio',
-  date: '2023-04-12',
-  type: 'normal',
-  tags: [],
-  discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry' }] }],
-};
-const albumB: WireAlbum = {
-  album_id: B,
-  title: 'Sea Harp',
-  catalog: 'DEMO-3',
-  artist: 'Aya',
-  date: '2022-01-01',
-  type: 'normal',
-  tags: [],
-  discs: [{ catalog: 'DEMO-3', tracks: [{ title: 'Waves' }] }],
-};
 
 const startOfToday = () => {
   const now = new Date();
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime() / 1000;
 };
 
-async function openHistory(setup: (server: ReturnType<typeof createFakeAnniv>) => void) {
-  const server = createFakeAnniv();
-  await server.addUser('mio@example.com', 'pw', 'Mio');
-  server.signIn('mio@example.com');
-  // the library has album A only: B's metadata is known, no library of the listener has it
-  server.libraries.set(HOME, { lastUpdate: 10, albums: [A] });
-  server.addCredential({ name: 'Home', url: HOME });
-  server.albums.set(A, albumA);
-  server.albums.set(B, albumB);
-  setup(server);
-  const app = renderApp('/history', server);
-  await screen.findByRole('link', { name: 'Mio' });
-  await screen.findByText(text.library.syncSucceeded);
-  return { ...app, server };
-}
+// the library has album A only: B's metadata is known, no library of the listener has it
+const openHistory = (setup: (server: FakeAnniv) => void) => openSignedIn('/history', setup, [A]);
 
-const play = (album: string, track: number, at: number) => ({
-  // the first user of the fake
-  userId: '1',
-  track: { album_id: album, disc_id: 1, track_id: track },
-  at,
-});
 /** the row of the play at `at` of `title` (its time and title, as the listener reads it) */
 const rowOf = (at: number, title: string) =>
   screen

@@ -4,56 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { text } from '@/shared/text';
-import { createFakeAnniv, type WireAlbum } from './fakeAnniv';
-import { currentPath, renderApp, warmUpPages } from './renderApp';
+import { A, B, openSignedIn, play } from './listening';
+import { currentPath, warmUpPages } from './renderApp';
 
 beforeAll(warmUpPages, 60_000);
 
-const A = 'aaaaaaaa-0000-4000-8000-000000000001';
-const B = 'bbbbbbbb-0000-4000-8000-000000000002';
-const HOME = 'https://home.example';
-const albumA: WireAlbum = {
-  album_id: A,
-  title: 'Harbor Lights',
-  catalog: 'DEMO-1',
-  artist: 'Mio',
-  date: '2023-04-12',
-  type: 'normal',
-  tags: ['genre:jazz'],
-  discs: [{ catalog: 'DEMO-1', tracks: [{ title: 'Opening' }, { title: 'Night Ferry', artist: 'Mio、Aya' }] }],
-};
-const albumB: WireAlbum = {
-  album_id: B,
-  title: 'Sea Harp',
-  catalog: 'DEMO-3',
-  artist: 'Aya',
-  date: '2022-01-01',
-  type: 'normal',
-  tags: [],
-  discs: [{ catalog: 'DEMO-3', tracks: [{ title: 'Waves' }] }],
-};
-
-const play = (album: string, track: number, at: number) => ({
-  userId: '1',
-  track: { album_id: album, disc_id: 1, track_id: track },
-  at,
-});
-
-async function open(path: string, setup: (server: ReturnType<typeof createFakeAnniv>) => void) {
-  const server = createFakeAnniv();
-  await server.addUser('mio@example.com', 'pw', 'Mio');
-  server.signIn('mio@example.com');
-  server.libraries.set(HOME, { lastUpdate: 10, albums: [A, B] });
-  server.addCredential({ name: 'Home', url: HOME });
-  server.albums.set(A, albumA);
-  server.albums.set(B, albumB);
-  setup(server);
-  const app = renderApp(path, server);
-  await screen.findByRole('link', { name: 'Mio' }, { timeout: 5000 });
-  await screen.findByText(text.library.syncSucceeded, {}, { timeout: 5000 });
-  return { ...app, server };
-}
-
+const open = openSignedIn;
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('我的统计', () => {
