@@ -51,6 +51,19 @@ export default createMachine({
                   target: "more",
                   guard: "moreOnServer",
                 },
+                NEW_PLAYS: "newest",
+              },
+            },
+            newest: {
+              description: "Plays were sent: the newest page is read again and what is new goes on top.",
+              invoke: {
+                id: "newestPage",
+                src: "loadHistoryPage",
+                onDone: {
+                  target: "idle",
+                  actions: ["addNewest"],
+                },
+                onError: "idle",
               },
             },
             more: {

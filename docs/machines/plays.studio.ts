@@ -45,12 +45,12 @@ export default createMachine({
               {
                 target: "sending",
                 guard: "moreWait",
-                actions: ["countSent", "warnOfDropped"],
+                actions: ["countSent", "tellSent", "warnOfDropped"],
                 reenter: true,
               },
               {
                 target: "idle",
-                actions: ["countSent", "warnOfDropped"],
+                actions: ["countSent", "tellSent", "warnOfDropped"],
               },
             ],
             onError: {

@@ -3,7 +3,7 @@
 // server has more); then the page's reads as the listener scrolls, with a fake reader.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { historyMachine, type HistoryPage, type HistoryRow } from '@/features/listening/historyMachine';
+import { historyMachine, withNewest, type HistoryPage, type HistoryRow } from '@/features/listening/historyMachine';
 import type { TrackIdentity } from '@/shared/track';
 import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';
 import { itPrintsTheWalk, registryWalk } from './registryWalk';
@@ -31,7 +31,17 @@ function expected(path: MachinePath<Machine>) {
     else if (e.type === 'xstate.error.actor.nextPage') state = 'ready.moreFailed';
     else if (e.type === 'RETRY') state = state === 'failed' ? 'loading' : 'ready.more';
     else if (e.type === 'LOAD_MORE' && state === 'ready.idle' && !end) state = 'ready.more';
-    else if (e.type === 'LIBRARIES_CHANGED') access = 'checking';
+    else if (e.type === 'NEW_PLAYS' && state === 'ready.idle') state = 'ready.newest';
+    else if (e.type === 'xstate.error.actor.newestPage') state = 'ready.idle';
+    else if (e.type === 'xstate.done.actor.newestPage') {
+      const page = e.output!;
+      const same = (a: HistoryRow, b: HistoryRow) =>
+        a.at === b.at && JSON.stringify(a.track) === JSON.stringify(b.track);
+      const at = rows[0] ? page.rows.findIndex((r) => same(r, rows[0]!)) : -1;
+      if (at >= 0) rows = [...page.rows.slice(0, at), ...rows];
+      else [rows, end] = [page.rows, page.end];
+      state = 'ready.idle';
+    } else if (e.type === 'LIBRARIES_CHANGED') access = 'checking';
     else if (e.type === 'xstate.error.actor.checkPlayable') access = 'current';
     else if (e.type === 'xstate.done.actor.checkPlayable') {
       access = 'current';
@@ -60,6 +70,7 @@ describe('history paths', () => {
       'pages.loading',
       'pages.failed',
       'pages.ready.idle',
+      'pages.ready.newest',
       'pages.ready.more',
       'pages.ready.moreFailed',
       'access.current',
@@ -75,6 +86,30 @@ describe('history paths', () => {
     expect((s.value as { access: string }).access).toBe(want.access);
     expect(s.context.rows).toEqual(want.rows);
     expect(s.context.end).toBe(want.end);
+  });
+});
+
+describe('plays sent while the page shows', () => {
+  const row = (at: number, trackId = at) => ({
+    at,
+    track: { albumId: 'a', discId: 1, trackId, title: '', artist: '', type: 'normal', albumTitle: '' },
+    known: true,
+    playable: true,
+  });
+
+  it('the new ones go on top of what shows; over a page of them, the page stands alone', () => {
+    const shown = [row(300), row(200), row(100)];
+    expect(withNewest(shown, { rows: [row(500), row(400), row(300), row(200)], end: false }).map((r) => r.at)).toEqual([
+      500, 400, 300, 200, 100,
+    ]);
+    expect(withNewest(shown, { rows: [row(300), row(200)], end: false })).toEqual(shown);
+    // the same second, another track: not the row that was newest
+    expect(
+      withNewest([row(300, 1)], { rows: [row(300, 2), row(300, 1)], end: true }).map((r) => r.track.trackId),
+    ).toEqual([2, 1]);
+    const many = [row(900), row(800)];
+    expect(withNewest(shown, { rows: many, end: false })).toBe(many);
+    expect(withNewest([], { rows: many, end: true })).toBe(many);
   });
 });
 

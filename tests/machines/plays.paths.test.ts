@@ -50,6 +50,7 @@ function expected(path: MachinePath<Machine>) {
       else {
         if (more) send();
         else state = 'signedIn.idle';
+        if (o.sent > 0) emitted.push({ type: 'sent', count: o.sent });
         const parts = [o.refused ? text.plays.refused(o.refused) : '', o.ahead ? text.plays.ahead(o.ahead) : ''];
         if (o.refused || o.ahead)
           emitted.push({ type: 'notify', severity: 'error', message: parts.filter(Boolean).join(' ') });
@@ -93,7 +94,7 @@ describe('waiting plays paths', () => {
       actorOptions: {
         inspect: (event) => {
           if (event.type !== '@xstate.actor') return;
-          for (const type of ['notify', 'flushed'] as const)
+          for (const type of ['notify', 'flushed', 'sent'] as const)
             (event.actorRef as AnyActorRef).on(type, (e: PlaysEmitted) => emitted.push(e));
         },
       },
@@ -191,7 +192,7 @@ describe('waiting plays on the clock', () => {
     expect(gaps).toEqual([PLAYS_RETRY_MOST_MS, PLAYS_RETRY_MOST_MS, PLAYS_RETRY_MOST_MS]);
   });
 
-  it('dropped plays are said once per round; a round that drops none says nothing', async () => {
+  it('what the server took is told (最近播放 reads it); dropped plays are said once per round, a round that drops none says nothing', async () => {
     const { actor, emitted } = start([
       { sent: 98, refused: 1, ahead: 1, left: 5 },
       { sent: 5, refused: 0, ahead: 0, left: 0 },
@@ -199,7 +200,9 @@ describe('waiting plays on the clock', () => {
     actor.send({ type: 'SIGNED_IN', user: 'u1' });
     await vi.advanceTimersByTimeAsync(0);
     expect(emitted).toEqual([
+      { type: 'sent', count: 98 },
       { type: 'notify', severity: 'error', message: `${text.plays.refused(1)} ${text.plays.ahead(1)}` },
+      { type: 'sent', count: 5 },
     ]);
   });
 

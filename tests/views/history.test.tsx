@@ -84,6 +84,23 @@ describe('最近播放', () => {
     await waitFor(() => expect(currentPath()).toBe(`/album/${A}`));
   });
 
+  it('a play made while the page shows comes on top once the server has it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { system } = await openHistory((s) => {
+      s.plays.push(play(A, 1, now - 500));
+    });
+    await screen.findByText('Opening');
+    const listening = await system.listening.ready();
+    await listening.record({ track: { albumId: A, discId: 1, trackId: 2 }, at: [now - 20] });
+    await screen.findByText('Night Ferry');
+    const list = screen.getByRole('list', { name: text.listening.history });
+    expect(
+      within(list)
+        .getAllByText(/^(Opening|Night Ferry)$/)
+        .map((e) => e.textContent),
+    ).toEqual(['Night Ferry', 'Opening']);
+  });
+
   it('the drawer opens it; with no plays it says so', async () => {
     await openHistory(() => {});
     expect(await screen.findByText(text.listening.noHistory)).toBeTruthy();

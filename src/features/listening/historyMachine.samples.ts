@@ -30,6 +30,9 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.nextPage', output: page([row(1_700_000_100, 3)], false) },
   { type: 'xstate.done.actor.nextPage', output: page([row(1_700_000_000, 4)], true) },
   { type: 'xstate.error.actor.nextPage', error: noAnswer },
+  // plays sent while the page shows: one new play on top of what shows
+  { type: 'xstate.done.actor.newestPage', output: page([row(1_700_000_400, 5), row(1_700_000_300, 1)], false) },
+  { type: 'xstate.error.actor.newestPage', error: noAnswer },
   // the libraries now have track 2 and not track 1
   { type: 'xstate.done.actor.checkPlayable', output: [`${ALBUM}-1-2`] },
   { type: 'xstate.error.actor.checkPlayable', error: noAnswer },
@@ -47,6 +50,9 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.error.actor.firstPage': 'the newest plays cannot be read',
   'xstate.done.actor.nextPage': 'the next page of plays arrives',
   'xstate.error.actor.nextPage': 'the next page cannot be read',
+  NEW_PLAYS: 'plays the listener made are sent while 最近播放 shows',
+  'xstate.done.actor.newestPage': 'the newest plays arrive',
+  'xstate.error.actor.newestPage': 'the newest plays cannot be read',
   LIBRARIES_CHANGED: 'the listener’s libraries change (a sync, a library added or removed, the network gone)',
   'xstate.done.actor.checkPlayable': 'which rows can play is known again',
   'xstate.error.actor.checkPlayable': 'which rows can play cannot be checked',

@@ -36,10 +36,29 @@ export type HistoryEvent =
   /** the listener scrolled near the end of what is read */
   | { type: 'LOAD_MORE' }
   | { type: 'RETRY' }
+  /** plays were sent while the page shows: the newest are read and put on top */
+  | { type: 'NEW_PLAYS' }
   /** the listener's libraries changed: which rows can play is checked again */
   | { type: 'LIBRARIES_CHANGED' };
 
 export type HistoryTag = 'loading' | 'loadingMore' | 'failed';
+
+const samePlay = (a: HistoryRow, b: HistoryRow) =>
+  a.at === b.at &&
+  a.track.albumId === b.track.albumId &&
+  a.track.discId === b.track.discId &&
+  a.track.trackId === b.track.trackId;
+
+/**
+ * The newest page read again, over the rows shown: the plays before the one that was newest go on
+ * top (the next page's offset, the row count, stays right, since the server has as many more).
+ * A page that does not reach it (over a page of new plays) stands alone, and the rest is read again.
+ */
+export function withNewest(rows: readonly HistoryRow[], page: HistoryPage): HistoryRow[] {
+  const first = rows[0];
+  const at = first ? page.rows.findIndex((row) => samePlay(row, first)) : -1;
+  return first && at >= 0 ? [...page.rows.slice(0, at), ...rows] : page.rows;
+}
 
 export const historyMachine = setup({
   types: {
@@ -64,6 +83,11 @@ export const historyMachine = setup({
       error: null,
     })),
     setError: assign((_, { error }: { error: unknown }) => ({ error })),
+    addNewest: assign(({ context }, page: HistoryPage) => {
+      const rows = withNewest(context.rows, page);
+      // the page stood alone: whether more follow is its own
+      return { rows, end: rows === page.rows ? page.end : context.end, error: null };
+    }),
     setPlayable: assign(({ context }, playable: string[]) => {
       const now = new Set(playable);
       return { rows: context.rows.map((row) => ({ ...row, playable: row.known && now.has(trackKey(row.track)) })) };
@@ -101,7 +125,18 @@ export const historyMachine = setup({
           states: {
             idle: {
               description: 'Nothing is being read; scrolling near the end reads the next page, if the server has more.',
-              on: { LOAD_MORE: { guard: 'moreOnServer', target: 'more' } },
+              on: { LOAD_MORE: { guard: 'moreOnServer', target: 'more' }, NEW_PLAYS: 'newest' },
+            },
+            newest: {
+              description: 'Plays were sent: the newest page is read again and what is new goes on top.',
+              invoke: {
+                id: 'newestPage',
+                src: 'loadHistoryPage',
+                input: { offset: 0 },
+                onDone: { target: 'idle', actions: { type: 'addNewest', params: output } },
+                // what shows stays; the next plays sent read it again
+                onError: 'idle',
+              },
             },
             more: {
               description: 'The next page is read.',

@@ -44,7 +44,11 @@ export type PlaysEvent =
   /** signing out: send what waits now, once */
   | { type: 'FLUSH' };
 
-export type PlaysEmitted = NotifyEvent | { type: 'flushed' };
+export type PlaysEmitted =
+  | NotifyEvent
+  | { type: 'flushed' }
+  /** the server took plays (最近播放 shows them) */
+  | { type: 'sent'; count: number };
 
 /** what views and the sign-out ask (hasTag) */
 export type PlaysTag = 'sending' | 'retrying' | 'flushed';
@@ -81,6 +85,9 @@ export const playsMachine = setup({
     notePlayKept: assign({ keptMeanwhile: true }),
     countSent: assign((_, sent: SentPlays) => ({ failures: 0, waiting: sent.left })),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    tellSent: enqueueActions(({ enqueue }, sent: SentPlays) => {
+      if (sent.sent > 0) enqueue.emit({ type: 'sent', count: sent.sent });
+    }),
     warnOfDropped: enqueueActions(({ enqueue }, sent: SentPlays) => {
       const parts = [
         sent.refused > 0 ? text.plays.refused(sent.refused) : '',
@@ -125,6 +132,7 @@ export const playsMachine = setup({
                 reenter: true,
                 actions: [
                   { type: 'countSent', params: output },
+                  { type: 'tellSent', params: output },
                   { type: 'warnOfDropped', params: output },
                 ],
               },
@@ -132,6 +140,7 @@ export const playsMachine = setup({
                 target: 'idle',
                 actions: [
                   { type: 'countSent', params: output },
+                  { type: 'tellSent', params: output },
                   { type: 'warnOfDropped', params: output },
                 ],
               },

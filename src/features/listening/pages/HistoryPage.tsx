@@ -14,6 +14,7 @@ import { PageSpinner } from '@/ui/PageSpinner';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { VirtualList } from '@/ui/VirtualList';
 import { useListening } from '../context';
+import type { Listening } from '../start';
 import type { HistoryRow as Row, historyMachine } from '../historyMachine';
 import { HistoryRow } from '../components/HistoryRow';
 import classes from '../components/HistoryRow.module.css';
@@ -35,9 +36,14 @@ function playableTracks(rows: readonly Row[]): TrackInfo[] {
   return tracks;
 }
 
-function History({ logic }: { logic: typeof historyMachine }) {
+function History({ logic, plays }: { logic: typeof historyMachine; plays: Listening['plays'] }) {
   const inspect = useInspect();
   const history = useActorRef(logic, { inspect });
+  // plays the listener makes while the page shows come on top once the server has them
+  useEffect(() => {
+    const sent = plays.on('sent', () => history.send({ type: 'NEW_PLAYS' }));
+    return () => sent.unsubscribe();
+  }, [plays, history]);
   const rows = useSelector(history, (s) => s.context.rows);
   const error = useSelector(history, (s) => s.context.error);
   const loading = useSelector(history, (s) => s.hasTag('loading'));
@@ -103,7 +109,7 @@ export default function HistoryPage() {
   return (
     <Stack>
       <Title order={2}>{text.listening.history}</Title>
-      {listening ? <History logic={listening.history} /> : <PageSpinner />}
+      {listening ? <History logic={listening.history} plays={listening.plays} /> : <PageSpinner />}
     </Stack>
   );
 }
