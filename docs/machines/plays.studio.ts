@@ -119,7 +119,7 @@ export default createMachine({
       },
     },
     flushed: {
-      description: "The sign-out goes on; the device forgets what still waits.",
+      description: "The sign-out goes on; the device forgets what still waits. Should it fail, a new play goes on sending, and another sign-out sends again.",
       tags: ["flushed"],
       entry: ["emitFlushed"],
       on: {
@@ -127,6 +127,8 @@ export default createMachine({
           target: "signedOut",
           actions: ["forgetUser"],
         },
+        PLAY_KEPT: "#plays.signedIn.sending",
+        FLUSH: "flushing",
       },
     },
   },

@@ -31,12 +31,14 @@ function expected(path: MachinePath<Machine>) {
   for (const { event } of path.steps.slice(1)) {
     const e = event as { type: string; user?: string; output?: SentPlays };
     const flushing = state.startsWith('flushing');
+    const before = state;
     if (e.type === 'SIGNED_IN' && state === 'signedOut') {
       user = e.user!;
       send();
     } else if (e.type === 'SIGNED_OUT' && state !== 'signedOut')
       [state, user, waiting, failures, keptMeanwhile] = ['signedOut', null, 0, 0, false];
-    else if (e.type === 'FLUSH' && state.startsWith('signedIn')) state = 'flushing.batch';
+    else if (e.type === 'FLUSH' && (state.startsWith('signedIn') || state === 'flushed')) state = 'flushing.batch';
+    else if (e.type === 'PLAY_KEPT' && state === 'flushed') send();
     else if (e.type === 'PLAY_KEPT' && state === 'signedIn.sending') keptMeanwhile = true;
     else if (e.type === 'PLAY_KEPT' && state === 'signedIn.idle') send();
     else if (e.type === 'SERVER_REACHED' && state === 'signedIn.retrying') send();
@@ -59,7 +61,7 @@ function expected(path: MachinePath<Machine>) {
       if (flushing) state = 'flushed';
       else [state, failures] = ['signedIn.retrying', failures + 1];
     }
-    if (state === 'flushed' && !emitted.some((x) => x.type === 'flushed')) emitted.push({ type: 'flushed' });
+    if (state === 'flushed' && before !== 'flushed') emitted.push({ type: 'flushed' });
   }
   return { state, user, waiting, failures, keptMeanwhile, emitted };
 }

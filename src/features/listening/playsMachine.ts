@@ -189,10 +189,15 @@ export const playsMachine = setup({
       },
     },
     flushed: {
-      description: 'The sign-out goes on; the device forgets what still waits.',
+      description:
+        'The sign-out goes on; the device forgets what still waits. Should it fail, a new play goes on sending, and another sign-out sends again.',
       tags: ['flushed'],
       entry: 'emitFlushed',
-      on: { SIGNED_OUT: { target: 'signedOut', actions: 'forgetUser' } },
+      on: {
+        SIGNED_OUT: { target: 'signedOut', actions: 'forgetUser' },
+        PLAY_KEPT: '#plays.signedIn.sending',
+        FLUSH: 'flushing',
+      },
     },
   },
 });

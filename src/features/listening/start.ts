@@ -1,6 +1,7 @@
 // The listening feature (its code loads once somebody is signed in, after the first page): the
 // waiting plays' actor and how a counted play reaches it (kept on the device first, then the actor
-// is told), and the loaders of 最近播放 with their real actors, for its page to create.
+// is told); the loaders of 最近播放 and 我的统计 with their real actors, for their pages to create;
+// an album's play counts for its page.
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { ApiClient } from '@/services/api/client';
