@@ -3,6 +3,7 @@
 // tags; a track plays from its row, the others open their page.
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Anchor, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
