@@ -1,6 +1,7 @@
 // The listening feature's real actors (docs/architecture.md#2-a-feature-folder): the waiting plays'
-// round (one batch read from the device, sent, removed once the server has confirmed it) and the
-// history's pages (the plays, their tracks from the albums' metadata, whether a library has them).
+// round (one batch read from the device, sent, removed once the server has confirmed it), the
+// history's pages (the plays, their tracks from the albums' metadata, whether a library has them)
+// and a period's statistics (its counts, what they add up to, its bars).
 import { fromPromise } from 'xstate';
 import { loadAlbumInfos } from '@/features/browse/albumInfos.public';
 import type { LibraryAccess } from '@/features/library';

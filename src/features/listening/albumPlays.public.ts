@@ -5,12 +5,11 @@ import { useListening } from './context';
 
 /**
  * The listener's plays of each track of an album (trackKey → count), null until known: one request
- * for the page, read again when `refresh` changes; nothing shows when it cannot be read.
+ * for the page; nothing shows when it cannot be read.
  */
-export function useAlbumPlays(albumId: string, refresh: unknown): Map<string, number> | null {
+export function useAlbumPlays(albumId: string): Map<string, number> | null {
   const listening = useListening();
   const [plays, setPlays] = useState<{ albumId: string; counts: Map<string, number> } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the page asks (refresh)
   useEffect(() => {
     if (!listening) return;
     let current = true;
@@ -21,6 +20,6 @@ export function useAlbumPlays(albumId: string, refresh: unknown): Map<string, nu
     return () => {
       current = false;
     };
-  }, [listening, albumId, refresh]);
+  }, [listening, albumId]);
   return plays?.albumId === albumId ? plays.counts : null;
 }

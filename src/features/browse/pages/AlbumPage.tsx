@@ -35,7 +35,7 @@ function AlbumBody({ album, availability }: { album: AlbumInfo; availability: Al
   const canPlay = availability?.canPlay ?? (() => false);
   const playable = tracks.filter(canPlay);
   // the listener's plays of each track (one request for the album), once known
-  const plays = useAlbumPlays(album.albumId, useSyncGeneration());
+  const plays = useAlbumPlays(album.albumId);
   const playCount = (key: string) => {
     const count = plays?.get(key) ?? 0;
     return count > 0 ? (
