@@ -155,8 +155,20 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
         await dialog.getByLabel('名称', { exact: true }).fill('我的仓库');
         await dialog.getByLabel('URL', { exact: true }).fill(suite.server.libraryUrl);
         await dialog.getByLabel('Token', { exact: true }).fill(await libraryToken(suite.server));
+        // the toast may come and go while a loaded machine is still returning from the click:
+        // every alert shown from here on is recorded, and the sync's must be among them
+        await page.evaluate(`(() => {
+          const seen = (window.__alertsSeen = []);
+          const record = () => document.querySelectorAll('[role="alert"]').forEach((a) => seen.push(a.textContent));
+          new MutationObserver(record).observe(document.body, { childList: true, subtree: true, characterData: true });
+        })()`);
         await dialog.getByRole('button', { name: '确定' }).click();
-        await toast(page, '音频仓库同步成功').waitFor();
+        await page.waitForFunction(
+          (message) =>
+            ((window as unknown as { __alertsSeen: string[] }).__alertsSeen ?? []).some((t) => t.includes(message)),
+          '音频仓库同步成功',
+          { timeout: 45_000 },
+        );
 
         await page
           .getByRole('article', { name: '我的仓库' })
