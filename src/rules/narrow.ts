@@ -1,4 +1,5 @@
 // Small readers used to narrow server answers (unknown) into domain types, once, in the service.
+import { ALBUM_ID_PATTERN, type TrackIdentity } from '@/shared/track';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -39,4 +40,20 @@ export function readStringMap(value: unknown): Record<string, string> | undefine
   return Object.fromEntries(
     Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+}
+
+/** a whole number above 0: an id, a count, Unix seconds */
+export const isPositiveWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** a track's identity as read (an album UUID, 1-based disc and track), or null when it is not one */
+export function readTrackIdentity(value: unknown): TrackIdentity | null {
+  if (!isRecord(value)) return null;
+  const { albumId, discId, trackId } = value;
+  return typeof albumId === 'string' &&
+    ALBUM_ID_PATTERN.test(albumId) &&
+    isPositiveWhole(discId) &&
+    isPositiveWhole(trackId)
+    ? { albumId, discId, trackId }
+    : null;
 }

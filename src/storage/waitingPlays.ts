@@ -5,9 +5,9 @@
 // the life of the page instead. The same database keeps each track's length as the player last
 // learned it, for 我的统计's listening time.
 import { deleteDB, type DBSchema } from 'idb';
-import { isRecord } from '@/rules/narrow';
+import { isPositiveWhole, isRecord, readTrackIdentity } from '@/rules/narrow';
 import { PLAYS_DB_NAME, PLAYS_DB_VERSION } from '@/shared/constants';
-import { ALBUM_ID_PATTERN, type TrackIdentity } from '@/shared/track';
+import type { TrackIdentity } from '@/shared/track';
 import { createDbHandle } from './openDb';
 
 const STORE = 'waiting';
@@ -62,23 +62,13 @@ export async function readTrackDurations(tracks: readonly string[]): Promise<Map
 const inMemory: WaitingPlay[] = [];
 let nextMemoryId = -1;
 
-const positiveWhole = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-
 /** a record as stored, or null when it is not shaped as one */
 function checked(record: unknown): WaitingPlay | null {
-  if (!isRecord(record) || !isRecord(record.track)) return null;
+  if (!isRecord(record)) return null;
   const { id, user, at } = record;
-  const { albumId, discId, trackId } = record.track;
-  if (!positiveWhole(id) || typeof user !== 'string' || user === '' || !positiveWhole(at)) return null;
-  if (
-    typeof albumId !== 'string' ||
-    !ALBUM_ID_PATTERN.test(albumId) ||
-    !positiveWhole(discId) ||
-    !positiveWhole(trackId)
-  )
-    return null;
-  return { id, user, at, track: { albumId, discId, trackId } };
+  const track = readTrackIdentity(record.track);
+  if (!isPositiveWhole(id) || typeof user !== 'string' || user === '' || !isPositiveWhole(at) || !track) return null;
+  return { id, user, at, track };
 }
 
 /** keeps a play until its report is confirmed */

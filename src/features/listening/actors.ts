@@ -8,7 +8,7 @@ import type { LibraryAccess } from '@/features/library';
 import { resolveTrack } from '@/rules/albumInfo';
 import type { ApiClient } from '@/services/api/client';
 import { isApiError } from '@/services/api/errors';
-import { readCounts, readHistory, reportPlays, type PlayedTrack, type TrackCount } from '@/services/api/stat';
+import { readCounts, readHistory, reportPlays, type TrackCount } from '@/services/api/stat';
 import { statsBuckets, statsRange, summariseStats, type StatsPeriod } from '@/rules/stats';
 import { HISTORY_PAGE_SIZE, PLAYS_AHEAD_LIMIT_S, PLAYS_PER_REPORT, STATUS_ILLEGAL_PARAMS } from '@/shared/constants';
 import { text } from '@/shared/text';
@@ -75,12 +75,20 @@ export interface HistoryDeps {
   access: LibraryAccess;
 }
 
-/** a play's track as its album's metadata has it, or its identity with an unknown title */
-function trackOf(play: PlayedTrack, album: AlbumInfo | undefined): { track: TrackInfo; known: boolean } {
-  const found = album ? resolveTrack(album, play.track.discId, play.track.trackId) : null;
-  if (found) return { track: trackInfoOf(found), known: true };
+/**
+ * A track as its album's metadata has it, with its tags (its own, its disc's and its album's), or
+ * its identity with an unknown title when the metadata does not know it.
+ */
+function trackOf(
+  identity: TrackIdentity,
+  album: AlbumInfo | undefined,
+): { track: TrackInfo; tags: string[]; known: boolean } {
+  const found = album ? resolveTrack(album, identity.discId, identity.trackId) : null;
+  if (found)
+    return { track: trackInfoOf(found), tags: [...new Set([...found.tags, ...(album?.tags ?? [])])], known: true };
   return {
-    track: { ...play.track, title: text.listening.unknownTrack, artist: '', type: 'normal', albumTitle: '' },
+    track: { ...identity, title: text.listening.unknownTrack, artist: '', type: 'normal', albumTitle: '' },
+    tags: [],
     known: false,
   };
 }
@@ -93,7 +101,7 @@ export function defineHistoryActors({ api, access }: HistoryDeps) {
       // the albums' metadata (from the device's copy where it has one) and which libraries have them
       const [albums, known] = await Promise.all([loadAlbumInfos(api, albumIds), access.forAlbums(albumIds)]);
       const rows = plays.map((play) => {
-        const { track, known: listed } = trackOf(play, albums.get(play.track.albumId));
+        const { track, known: listed } = trackOf(play.track, albums.get(play.track.albumId));
         return { at: play.at, track, known: listed, playable: listed && known.canPlay(track) };
       });
       return { rows, end: plays.length < HISTORY_PAGE_SIZE };
@@ -131,12 +139,9 @@ export function defineStatsActors({ api, access }: HistoryDeps) {
         readTrackDurations(keys),
       ]);
       const counted = counts.map((row, i) => {
-        const album = albums.get(row.track.albumId);
-        const found = album ? resolveTrack(album, row.track.discId, row.track.trackId) : null;
-        const track: StatsTrack = found
-          ? { ...trackInfoOf(found), tags: [...new Set([...found.tags, ...(album?.tags ?? [])])], known: true }
-          : { ...trackOf({ track: row.track, at: 0 }, undefined).track, tags: [], known: false };
-        return { track, count: row.count, seconds: durations.get(keys[i]!) ?? null };
+        const { track, tags, known: listed } = trackOf(row.track, albums.get(row.track.albumId));
+        const counted: StatsTrack = { ...track, tags, known: listed };
+        return { track: counted, count: row.count, seconds: durations.get(keys[i]!) ?? null };
       });
       // all time runs by year from the first play's (the oldest in the history)
       let firstYear = now.getFullYear();

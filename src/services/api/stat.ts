@@ -1,9 +1,9 @@
 // Play statistics (docs/protocol.md#play-statistics): plays reported with POST /api/stat (a JSON
 // array), read back as history and counts. Answers are narrowed here; a row of another shape is
 // left out rather than trusted.
-import { isRecord } from '@/rules/narrow';
+import { isPositiveWhole, isRecord, readTrackIdentity } from '@/rules/narrow';
 import type { ApiClient } from './client';
-import { ALBUM_ID_PATTERN, trackKey, type TrackIdentity } from '@/shared/track';
+import { trackKey, type TrackIdentity } from '@/shared/track';
 
 interface PlayReport {
   track: TrackIdentity;
@@ -37,18 +37,10 @@ export async function reportPlays(api: ApiClient, plays: PlayedTrack[]): Promise
   await api.post('/api/stat', { body: [...byTrack.values()] });
 }
 
-const positiveWhole = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-
+/** a track's identity as the server sends it; album ids compared in lower case */
 function identity(value: unknown): TrackIdentity | null {
-  if (!isRecord(value)) return null;
-  const { albumId, discId, trackId } = value;
-  return typeof albumId === 'string' &&
-    ALBUM_ID_PATTERN.test(albumId) &&
-    positiveWhole(discId) &&
-    positiveWhole(trackId)
-    ? { albumId: albumId.toLowerCase(), discId, trackId }
-    : null;
+  const track = readTrackIdentity(value);
+  return track && { ...track, albumId: track.albumId.toLowerCase() };
 }
 
 /** the listener's plays newest first: `limit` of them after the first `offset` */
@@ -58,7 +50,7 @@ export async function readHistory(api: ApiClient, limit: number, offset: number)
   if (!Array.isArray(rows)) throw new TypeError('the play history is not a list');
   return rows.flatMap((row) => {
     const track = isRecord(row) ? identity(row.track) : null;
-    return track && isRecord(row) && positiveWhole(row.at) ? [{ track, at: row.at }] : [];
+    return track && isRecord(row) && isPositiveWhole(row.at) ? [{ track, at: row.at }] : [];
   });
 }
 
@@ -82,7 +74,7 @@ export async function readCounts(
   const wanted = albumId?.toLowerCase();
   return rows.flatMap((row) => {
     const track = isRecord(row) ? identity(row.track) : null;
-    if (!track || !isRecord(row) || !positiveWhole(row.count)) return [];
+    if (!track || !isRecord(row) || !isPositiveWhole(row.count)) return [];
     return wanted === undefined || track.albumId === wanted ? [{ track, count: row.count }] : [];
   });
 }
