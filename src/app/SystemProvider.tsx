@@ -12,6 +12,7 @@ import { SleepTimerProvider } from '@/features/sleepTimer';
 import { SoundProvider } from '@/features/sound';
 import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
 import { ListeningProvider } from '@/features/listening';
+import { ScrobblingProvider } from '@/features/scrobbling';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -55,9 +56,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                                   <CoverStoreContext.Provider value={system.covers}>
                                     <AppStatusProvider value={system.appStatus}>
                                       <ListeningProvider value={system.listening}>
-                                        <TrackSlotsProvider>
-                                          <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                                        </TrackSlotsProvider>
+                                        <ScrobblingProvider value={system.scrobbling}>
+                                          <TrackSlotsProvider>
+                                            <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                          </TrackSlotsProvider>
+                                        </ScrobblingProvider>
                                       </ListeningProvider>
                                     </AppStatusProvider>
                                   </CoverStoreContext.Provider>

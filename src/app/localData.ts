@@ -5,7 +5,7 @@ import { clearKeptOnDevice } from '@/features/offline';
 import { forgetSavedQueue } from '@/features/player';
 import { forgetStoredUser } from '@/features/session';
 
-/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured, the plays still waiting */
+/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured, the plays still waiting, the ListenBrainz tokens and listens */
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
@@ -17,5 +17,7 @@ export async function clearLocalData(): Promise<void> {
     import('@/storage/loudnessDb').then((loudness) => loudness.clearMeasuredLoudness()),
     // plays not sent by now go with the account (the sign-out sent what it could)
     import('@/storage/waitingPlays').then((plays) => plays.clearWaitingPlays()),
+    // the ListenBrainz token and the listens not sent are the account's
+    import('@/storage/listens').then((listens) => listens.clearListens()),
   ]);
 }

@@ -11,6 +11,7 @@
 //   - a track queued from a share                   → plays through the share's tokens (player ← share)
 //   - the user page opens                           → the session loads and spawns the account (session ← account, lazily)
 //   - the sound settings (均衡器) change           → the player applies them
+//   - signed in, a track plays                      → scrobbling follows it (player → scrobbling → ListenBrainz)
 //   - 定时关闭 asks to fade, pause or stop at an end  → the player; the player paused at that end → 定时关闭
 import { createActor, waitFor, type AnyActorLogic, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { defineBrowseLoads } from '@/features/browse';
@@ -19,7 +20,7 @@ import { startLibrary } from '@/features/library';
 import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
 import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead } from '@/features/offline';
-import { attachPlayerToWindow, startPlayer } from '@/features/player';
+import { attachPlayerToWindow, playerViewOf, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
 import type { AnswerCopies } from '@/services/api/answerCopies';
@@ -136,6 +137,14 @@ export function createAppSystem(options: SystemOptions = {}) {
       user: listener(),
     }),
   );
+  // ListenBrainz: its code loads once somebody is signed in; it follows what the player plays
+  const scrobbling = loadedLater(async () =>
+    (await import('@/features/scrobbling/start')).startScrobbling({
+      fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      user: listener(),
+      inspect,
+    }),
+  );
   const player = startPlayer({
     recordPlay: async (report) => (await listening.ready()).record(report),
     accessFor,
@@ -245,6 +254,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     signedIn = now;
     if (now) {
       loadOnceSignedIn(listening, (feature) => feature.signedIn(listener()));
+      loadOnceSignedIn(scrobbling, (feature) => feature.signedIn(listener()));
       library.libraries.send({ type: 'LOAD' });
       loadOnceSignedIn(favourites, (feature) => feature.favourites.send(LOAD));
       loadOnceSignedIn(playlists, (feature) => feature.playlists.send(LOAD));
@@ -256,6 +266,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
       listening.current()?.signedIn(null);
+      scrobbling.current()?.signedIn(null);
     }
   };
   session.subscribe(followSession);
@@ -266,6 +277,7 @@ export function createAppSystem(options: SystemOptions = {}) {
   const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
   library.libraries.on('credentialsChanged', librariesChanged);
   void library.librarySync.loaded.then((sync) => sync.on('librariesChanged', librariesChanged));
+  player.subscribe((snapshot) => scrobbling.current()?.followPlayer(playerViewOf(snapshot)));
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
   const browse = defineBrowseLoads({
@@ -311,6 +323,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     sound,
     keeping,
     listening,
+    scrobbling,
     keptAhead,
     appStatus,
     browse,
@@ -326,6 +339,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       };
       stopWhenThere(keeping, (actor) => actor);
       stopWhenThere(listening, (feature) => feature.plays);
+      stopWhenThere(scrobbling, (feature) => feature);
       stopWhenThere(playlists, (feature) => feature.playlists);
       stopWhenThere(favourites, (feature) => feature.favourites);
       stopWhenThere(lyrics, (actor) => actor);

@@ -206,5 +206,25 @@ export const PLAYS_RETRY_MOST_MS = 10 * 60_000;
 export const PLAYS_AHEAD_LIMIT_S = 3_600;
 /** signing out waits at most this long for the waiting plays to be sent (ms) */
 export const PLAYS_SIGN_OUT_WAIT_MS = 5_000;
+/** ListenBrainz (docs/behaviour.md#listenbrainz): the service a token is checked with unless the listener names another */
+export const LISTENBRAINZ_DEFAULT_URL = 'https://api.listenbrainz.org';
+/** a listen is due once this much of the track has played (ms), or half the track if that comes first */
+export const LISTEN_DUE_MOST_MS = 4 * 60_000;
+/** ListenBrainz takes at most this many listens in one request (`import`) */
+export const LISTENS_PER_IMPORT = 1_000;
+/** ListenBrainz refuses a listen larger than this (bytes of JSON) */
+export const LISTEN_MAX_BYTES = 10_240;
+/** ListenBrainz refuses listens stamped before this (Unix seconds: 2002-10-01) */
+export const LISTEN_EARLIEST_S = 1_033_430_400;
+/** at most one request to ListenBrainz in this long (ms), whatever its headers allow */
+export const LISTENBRAINZ_GAP_MS = 1_000;
+/** after a 429 that does not say how long to wait (ms) */
+export const LISTENBRAINZ_RATE_WAIT_MS = 10_000;
+/** the longest a token or a service address may be (a pasted page is neither) */
+export const LISTENBRAINZ_TOKEN_MAX = 200;
+export const LISTENBRAINZ_URL_MAX = 500;
+/** IndexedDB: each account's ListenBrainz setting and its listens waiting to be sent (storage/listens.ts) */
+export const LISTENS_DB_NAME = 'listens';
+export const LISTENS_DB_VERSION = 1;
 /** 最近播放: plays read in one request as the listener scrolls */
 export const HISTORY_PAGE_SIZE = 100;

@@ -15,6 +15,7 @@ import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SettingsForm } from '@/features/settings/components';
 import { SoundPanel } from '@/features/sound/components';
+import { ListenBrainzPanel } from '@/features/scrobbling/components';
 import { KeptStoragePanel } from '@/features/offline/components';
 import { useTwoFactorOffered, useTwoFactorRequired } from '@/features/session';
 import { AccountProvider, useOpenAccount } from '../context';
@@ -77,6 +78,10 @@ function UserTabs({ account }: { account: AccountRef }) {
         <Box maw={480}>
           <SoundPanel />
         </Box>
+        <Title order={3} size="h4" mt="xl" mb="sm">
+          {text.scrobbling.title}
+        </Title>
+        <ListenBrainzPanel />
       </Tabs.Panel>
       <Tabs.Panel value="storage" pt="md">
         {/* the keeping actor loads after the first page: the panel shows once it has */}
