@@ -34,6 +34,10 @@ import { playsMachine } from '@/features/listening/playsMachine';
 import { statsMachine } from '@/features/listening/statsMachine';
 import * as statsSamples from '@/features/listening/statsMachine.samples';
 import * as playsSamples from '@/features/listening/playsMachine.samples';
+import { listenCountMachine } from '@/features/scrobbling/listenCountMachine';
+import * as listenCountSamples from '@/features/scrobbling/listenCountMachine.samples';
+import { scrobblerMachine } from '@/features/scrobbling/scrobblerMachine';
+import * as scrobblerSamples from '@/features/scrobbling/scrobblerMachine.samples';
 import * as playerSamples from '@/features/player/playerMachine.samples';
 import { playlistMachine } from '@/features/playlists/playlistMachine';
 import * as playlistSamples from '@/features/playlists/playlistMachine.samples';
@@ -85,6 +89,8 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   plays: [playsMachine, playsSamples],
   history: [historyMachine, historySamples],
   stats: [statsMachine, statsSamples],
+  listenCount: [listenCountMachine, listenCountSamples],
+  scrobbler: [scrobblerMachine, scrobblerSamples],
   favourites: [favouritesMachine, favouritesSamples],
   favouriteToggle: [favouriteToggleMachine, favouriteToggleSamples],
   playlists: [playlistsMachine, playlistsSamples],

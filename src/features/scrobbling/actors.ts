@@ -21,20 +21,26 @@ export function defineScrobblerActors(fetch: typeof globalThis.fetch) {
       }): Promise<SentListens> => {
         const { user, limit, ...target } = input;
         const waiting = await readWaitingListens(user, limit);
-        if (waiting.length === 0) return { sent: 0, dropped: 0, left: 0, waitMs: 0 };
+        if (waiting.length === 0) return { sent: 0, dropped: 0, left: 0, waitMs: 0, refusedTogether: 0 };
         const ids = waiting.map((listen) => listen.id);
         const listens = waiting.map((listen) => listen.listen);
         let waitMs: number;
         try {
           waitMs = await submitListens({ fetch, ...target }, listens.length === 1 ? 'single' : 'import', listens);
         } catch (error) {
-          // one listen refused alone: it would be refused for ever (a batch goes one at a time first)
-          if (listens.length !== 1 || listenBrainzFailureOf(error) !== 'malformed') throw error;
+          if (listenBrainzFailureOf(error) !== 'malformed') throw error;
+          // a batch refused: which listen it was is found by sending them one at a time
+          if (listens.length > 1) {
+            const left = await countWaitingListens(user);
+            return { sent: 0, dropped: 0, left, waitMs: LISTENBRAINZ_GAP_MS, refusedTogether: listens.length };
+          }
+          // one refused alone would be refused for ever
           await removeWaitingListens(ids);
-          return { sent: 0, dropped: 1, left: await countWaitingListens(user), waitMs: LISTENBRAINZ_GAP_MS };
+          const left = await countWaitingListens(user);
+          return { sent: 0, dropped: 1, left, waitMs: LISTENBRAINZ_GAP_MS, refusedTogether: 0 };
         }
         await removeWaitingListens(ids);
-        return { sent: ids.length, dropped: 0, left: await countWaitingListens(user), waitMs };
+        return { sent: ids.length, dropped: 0, left: await countWaitingListens(user), waitMs, refusedTogether: 0 };
       },
     ),
     announce: fromPromise(

@@ -32,6 +32,8 @@ export interface SentListens {
   left: number;
   /** how long ListenBrainz's headers ask to wait before the next request (ms) */
   waitMs: number;
+  /** a batch of this many was refused as malformed (none removed): they go again one at a time */
+  refusedTogether: number;
 }
 
 /** what the 设置 page shows went wrong */
@@ -124,9 +126,6 @@ export const scrobblerMachine = setup({
     badUrl: ({ event }) => event.type === 'CONNECT' && readServiceUrl(event.url) === null,
     refused: (_, { error }: { error: unknown }) => listenBrainzFailureOf(error) === 'refused',
     tooMany: (_, { error }: { error: unknown }) => listenBrainzFailureOf(error) === 'tooMany',
-    /** a batch of several refused as malformed: they go one at a time */
-    batchMalformed: ({ context }, { error }: { error: unknown }) =>
-      listenBrainzFailureOf(error) === 'malformed' && context.singly === 0,
     announceDue: ({ context }) => context.nowPlaying !== null,
     listensWait: ({ context }) => context.waiting > 0,
   },
@@ -189,7 +188,7 @@ export const scrobblerMachine = setup({
     countKept: assign({ waiting: ({ context }) => context.waiting + 1 }),
     countSent: assign(({ context }, sent: SentListens) => ({
       waiting: sent.left,
-      singly: Math.max(0, context.singly - sent.sent - sent.dropped),
+      singly: sent.refusedTogether > 0 ? sent.refusedTogether : Math.max(0, context.singly - sent.sent - sent.dropped),
       failures: 0,
       waitMs: sent.waitMs,
     })),
@@ -197,7 +196,6 @@ export const scrobblerMachine = setup({
       if (sent.dropped > 0)
         enqueue.emit({ type: 'notify', severity: 'error', message: text.scrobbling.dropped(sent.dropped) });
     }),
-    goSingly: assign({ singly: ({ context }) => Math.min(LISTENS_PER_IMPORT, Math.max(1, context.waiting)) }),
     announced: assign((_, waitMs: number) => ({ nowPlaying: null, waitMs, failures: 0 })),
     /** `playing_now` is for now only: one that failed is not tried again */
     dropAnnouncement: assign({ nowPlaying: null, waitMs: 0 }),
@@ -334,7 +332,6 @@ export const scrobblerMachine = setup({
                 target: 'waitingForService',
                 actions: { type: 'takeServiceWait', params: failure },
               },
-              { guard: { type: 'batchMalformed', params: failure }, target: 'spacing', actions: 'goSingly' },
               { target: 'retrying', actions: 'countFailure' },
             ],
           },
