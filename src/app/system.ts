@@ -277,6 +277,8 @@ export function createAppSystem(options: SystemOptions = {}) {
   const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
   library.libraries.on('credentialsChanged', librariesChanged);
   void library.librarySync.loaded.then((sync) => sync.on('librariesChanged', librariesChanged));
+  // what plays when its code arrives, then every change
+  void scrobbling.loaded.then((feature) => feature.followPlayer(playerViewOf(player.getSnapshot())));
   player.subscribe((snapshot) => scrobbling.current()?.followPlayer(playerViewOf(snapshot)));
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 

@@ -6,6 +6,7 @@ import { createAppSystem, type AppSystem } from '@/app/system';
 import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
 import { countWaitingPlays } from '@/storage/waitingPlays';
+import { countWaitingListens, keepListen, readScrobbleSetting, writeScrobbleSetting } from '@/storage/listens';
 import { readLocal, writeLocal } from '@/storage/local';
 import { text } from '@/shared/text';
 import { createFakeAnniv } from '../views/fakeAnniv';
@@ -196,6 +197,40 @@ describe('the app system', () => {
     expect(server.plays.map((p) => p.at)).toEqual([at]);
     expect(stat).toBeLessThan(logout);
     expect(await countWaitingPlays(user)).toBe(0);
+  });
+
+  it('signed in: scrobbling reads the account’s ListenBrainz setting and follows what the player shows; signing out forgets the token and the listens', async () => {
+    writeLocal('playlist', { tracks: [track], index: 0 });
+    const { system } = await start(async (s) => {
+      s.signIn('mio@example.com');
+      await writeScrobbleSetting(s.users[0]!.userId, {
+        url: 'https://listens.example',
+        token: 'token-1',
+        userName: 'harbor',
+        on: false,
+      });
+    });
+    await signedIn(system);
+    const user = readLocal('userInfo')!.userId;
+    const scrobbling = await system.scrobbling.ready();
+    await waitFor(scrobbling.scrobbler, (s) => s.hasTag('paused'), { timeout: 5000 });
+    expect(scrobbling.scrobbler.getSnapshot().context.user).toBe(user);
+    // the restored queue's track is current (not playing): the counter follows it
+    await waitFor(scrobbling.counter, (s) => s.context.track?.title === 'Opening', { timeout: 5000 });
+    await keepListen(user, {
+      listened_at: 1_764_400_000,
+      track_metadata: {
+        artist_name: 'Mio',
+        track_name: 'Opening',
+        additional_info: { media_player: 'x', submission_client: 'x' },
+      },
+    });
+
+    system.session.send({ type: 'LOGOUT' });
+    await waitFor(system.session, (s) => s.hasTag('loggedOut'), { timeout: 8000 });
+    expect(scrobbling.scrobbler.getSnapshot().value).toBe('signedOut');
+    expect(await countWaitingListens(user)).toBe(0);
+    expect((await readScrobbleSetting(user)).token).toBeNull();
   });
 
   it("an album page opened by its address: its info is asked for at boot, once, and the page's load uses that answer", async () => {
