@@ -19,7 +19,7 @@ import type { AppSystem } from './system';
 import { cssVariablesResolver, theme } from './theme';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { Router, useLocation } from 'wouter';
-import { DARK_SCHEME_QUERY, NARROW_SCREEN_QUERY } from '@/shared/constants';
+import { DARK_SCHEME_QUERY, NARROW_SCREEN_QUERY } from '@/shared/firstPageConstants';
 import { useTransitionLocation } from './transitionLocation';
 
 // the keyboard shortcuts and their help button load after the first page (a click plays without them)

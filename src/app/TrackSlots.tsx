@@ -31,18 +31,13 @@ const SleepTimerButton = lazy(() => import('@/features/sleepTimer/components/Sle
 // 音效 too, with the sound settings' actor
 const SoundButton = lazy(() => import('@/features/sound/components/SoundButton'));
 
+/** a slot's view, drawn once its code has loaded (nothing before) */
+const later = (view: ReactNode) => <Suspense fallback={null}>{view}</Suspense>;
+
 /** what every listener gets, signed in or not */
 const forEveryone: TrackSlots = {
-  sleepTimer: () => (
-    <Suspense fallback={null}>
-      <SleepTimerButton />
-    </Suspense>
-  ),
-  sound: () => (
-    <Suspense fallback={null}>
-      <SoundButton />
-    </Suspense>
-  ),
+  sleepTimer: () => later(<SleepTimerButton />),
+  sound: () => later(<SoundButton />),
 };
 
 /** a share's cover when the list has none of its own: the first track's disc */
@@ -60,57 +55,28 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
       signedIn
         ? {
             ...forEveryone,
+            // each on its own: the heart shows while the kept mark's code still loads
             rowButtons: (track) => (
               <>
-                <Suspense fallback={null}>
-                  <KeptMark track={track} />
-                </Suspense>
-                <Suspense fallback={null}>
-                  <TrackHeart track={track} />
-                </Suspense>
+                {later(<KeptMark track={track} />)}
+                {later(<TrackHeart track={track} />)}
               </>
             ),
-            nowPlaying: (track) => (
-              <Suspense fallback={null}>
-                <TrackHeart track={track} />
-              </Suspense>
-            ),
-            album: (albumId) => (
-              <Suspense fallback={null}>
-                <AlbumLikeButton albumId={albumId} />
-              </Suspense>
-            ),
-            menuItems: (tracks) => (
-              <Suspense fallback={null}>
-                <AddToPlaylistMenuItem tracks={tracks} />
-                {tracks.length === 1 && <KeepMenuItem track={tracks[0]!} quality={quality} />}
-              </Suspense>
-            ),
-            lyrics: (track, time, onSeek) => (
-              <Suspense fallback={null}>
-                <LyricsPanel track={track} time={time} onSeek={onSeek} />
-              </Suspense>
-            ),
-            listActions: (tracks) => (
-              <Suspense fallback={null}>
-                <AddToPlaylistButton tracks={tracks} queue />
-              </Suspense>
-            ),
-            keep: (tracks, listSize) => (
-              <Suspense fallback={null}>
-                <KeepButton tracks={tracks} quality={quality} listSize={listSize} />
-              </Suspense>
-            ),
-            albumTile: (album) => (
-              <Suspense fallback={null}>
-                <KeptAlbumMark album={album} />
-              </Suspense>
-            ),
-            share: (tracks, { name, cover }) => (
-              <Suspense fallback={null}>
-                <ShareButton tracks={tracks} name={name} cover={cover ?? coverOf(tracks)} />
-              </Suspense>
-            ),
+            nowPlaying: (track) => later(<TrackHeart track={track} />),
+            album: (albumId) => later(<AlbumLikeButton albumId={albumId} />),
+            menuItems: (tracks) =>
+              later(
+                <>
+                  <AddToPlaylistMenuItem tracks={tracks} />
+                  {tracks.length === 1 && <KeepMenuItem track={tracks[0]!} quality={quality} />}
+                </>,
+              ),
+            lyrics: (track, time, onSeek) => later(<LyricsPanel track={track} time={time} onSeek={onSeek} />),
+            listActions: (tracks) => later(<AddToPlaylistButton tracks={tracks} queue />),
+            keep: (tracks, listSize) => later(<KeepButton tracks={tracks} quality={quality} listSize={listSize} />),
+            albumTile: (album) => later(<KeptAlbumMark album={album} />),
+            share: (tracks, { name, cover }) =>
+              later(<ShareButton tracks={tracks} name={name} cover={cover ?? coverOf(tracks)} />),
           }
         : forEveryone,
     [signedIn, quality],

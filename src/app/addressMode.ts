@@ -3,7 +3,7 @@
 // our service worker answered the page, else hash addresses. What the server said is remembered
 // for the loads the service worker answers, which never carry the marker.
 import { ADDRESS_MARKER, detectAddressMode, normaliseAddress, setAddressMode } from '@/services/addresses';
-import type { AddressMode } from '@/shared/constants';
+import type { AddressMode } from '@/shared/firstPageConstants';
 import { readLocal, writeLocal } from '@/storage/local';
 
 export function startAddresses(): AddressMode {

@@ -20,14 +20,14 @@ import { startLibrary } from '@/features/library';
 import { isOffline, startAppStatus } from '@/features/appStatus';
 import { messagesMachine } from '@/features/messages';
 import { isKept, keptAlbumInfoOf, keptKnown, keptSourceOf, keptSourceInHand, readKeptAhead } from '@/features/offline';
-import { attachPlayerToWindow, playerViewOf, startPlayer } from '@/features/player';
+import { attachPlayerToWindow, startPlayer } from '@/features/player';
 import { loginStateOf, siteInfoOf, startSession, startSite, twoFactorRequiredOf, userOf } from '@/features/session';
 import { startSettings } from '@/features/settings';
 import type { AnswerCopies } from '@/services/api/answerCopies';
 import { createApiClient, type ApiClientOptions } from '@/services/api/client';
 import { gotNoAnswer, isApiError, isUnauthorized } from '@/services/api/errors';
 import { TWO_FACTOR_PATH } from '@/services/api/user';
-import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/constants';
+import { STATUS_TWO_FACTOR_NOT_ENABLED } from '@/shared/firstPageConstants';
 import { addressOf, navigateTo } from '@/services/addresses';
 import { CoverStore, coverStore } from '@/services/covers';
 import type { NotifyEvent } from '@/shared/effects';
@@ -139,12 +139,10 @@ export function createAppSystem(options: SystemOptions = {}) {
   );
   // ListenBrainz: its code loads once somebody is signed in; it follows what the player plays
   const scrobbling = loadedLater(async () =>
-    (await import('@/features/scrobbling/start')).startScrobbling({
-      fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      user: listener(),
-      inspect,
-    }),
+    (await import('@/features/scrobbling/start')).startScrobbling({ fetch, user: listener(), player, inspect }),
   );
+  // what follows the signed-in account itself: its plays, its ListenBrainz
+  const followers: LoadedLater<{ signedIn(user: string | null): void }>[] = [listening, scrobbling];
   const player = startPlayer({
     recordPlay: async (report) => (await listening.ready()).record(report),
     accessFor,
@@ -253,8 +251,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     if (now === signedIn) return;
     signedIn = now;
     if (now) {
-      loadOnceSignedIn(listening, (feature) => feature.signedIn(listener()));
-      loadOnceSignedIn(scrobbling, (feature) => feature.signedIn(listener()));
+      for (const later of followers) loadOnceSignedIn(later, (feature) => feature.signedIn(listener()));
       library.libraries.send({ type: 'LOAD' });
       loadOnceSignedIn(favourites, (feature) => feature.favourites.send(LOAD));
       loadOnceSignedIn(playlists, (feature) => feature.playlists.send(LOAD));
@@ -265,8 +262,7 @@ export function createAppSystem(options: SystemOptions = {}) {
       favourites.current()?.favourites.send({ type: 'RESET' });
       playlists.current()?.playlists.send({ type: 'RESET' });
       keeping.current()?.send({ type: 'RESET' });
-      listening.current()?.signedIn(null);
-      scrobbling.current()?.signedIn(null);
+      for (const later of followers) later.current()?.signedIn(null);
     }
   };
   session.subscribe(followSession);
@@ -277,9 +273,6 @@ export function createAppSystem(options: SystemOptions = {}) {
   const librariesChanged = () => player.send({ type: 'LIBRARIES_CHANGED' });
   library.libraries.on('credentialsChanged', librariesChanged);
   void library.librarySync.loaded.then((sync) => sync.on('librariesChanged', librariesChanged));
-  // what plays when its code arrives, then every change
-  void scrobbling.loaded.then((feature) => feature.followPlayer(playerViewOf(player.getSnapshot())));
-  player.subscribe((snapshot) => scrobbling.current()?.followPlayer(playerViewOf(snapshot)));
   const detachPlayer = typeof window === 'undefined' ? () => {} : attachPlayerToWindow(player, settings);
 
   const browse = defineBrowseLoads({

@@ -13,7 +13,7 @@
 // navigation) still shows its page. `normaliseAddress()` then rewrites the URL into the mode's form.
 // No React, no router: the app's location hook and the share links build on this.
 
-import type { AddressMode } from '@/shared/constants';
+import type { AddressMode } from '@/shared/firstPageConstants';
 
 /** the marker a server puts into the page when every route of the app loads from it */
 export const ADDRESS_MARKER = 'anniv-addresses';

@@ -45,26 +45,21 @@ export function setMediaInfo(info: MediaInfo | null, playing: boolean, nav?: Nav
 export function setMediaHandlers(handlers: MediaHandlers, nav?: Navigator): () => void {
   const s = session(nav);
   if (!s) return () => {};
-  const actions: [MediaSessionAction, () => void][] = [
-    ['play', handlers.play],
-    ['pause', handlers.pause],
-    ['previoustrack', handlers.previous],
-    ['nexttrack', handlers.next],
-  ];
-  for (const [action, handler] of actions) {
-    try {
-      s.setActionHandler(action, handler);
-    } catch {
-      // an action this browser does not know
-    }
-  }
-  return () => {
-    for (const [action] of actions) {
+  const actions = {
+    play: handlers.play,
+    pause: handlers.pause,
+    previoustrack: handlers.previous,
+    nexttrack: handlers.next,
+  };
+  const install = (to: (action: keyof typeof actions) => (() => void) | null) => {
+    for (const action of Object.keys(actions) as (keyof typeof actions)[]) {
       try {
-        s.setActionHandler(action, null);
+        s.setActionHandler(action, to(action));
       } catch {
-        // as above
+        // an action this browser does not know
       }
     }
   };
+  install((action) => actions[action]);
+  return () => install(() => null);
 }

@@ -10,7 +10,7 @@ import {
   REQUEST_TIMEOUT_MS,
   STREAMING_CUTOFF_S,
   type Quality,
-} from '@/shared/constants';
+} from '@/shared/firstPageConstants';
 import { NetworkError } from './api/errors';
 import { libraryFetch } from './libraryFetch';
 import { withQuery } from './libraryUrls';

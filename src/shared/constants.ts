@@ -1,26 +1,19 @@
-// Business constants and limits (docs/behaviour.md#constants). The one place for the client's numbers.
+// Business constants and limits (docs/behaviour.md#constants). The one place for the client's numbers:
+// what the first page uses is in firstPageConstants.ts (its modules import it from there); the rest
+// loads with the pages and features that use it.
+export * from './firstPageConstants';
 
-export const REQUEST_TIMEOUT_MS = 10_000;
-export const TOAST_AUTO_HIDE_MS = 5_000;
-
-export const DRAWER_WIDTH = 240;
-/**
- * Below this width (a phone) the drawer starts closed and lies over the page instead of pushing it
- * aside, and the player bar drops its volume slider. The CSS modules use the same 48em.
- */
-export const NARROW_SCREEN_QUERY = '(max-width: 47.99em)';
 export const SEARCH_BOX_WIDTH = 600;
+
 export const SKELETON_ROWS = 10;
+
 export const ALBUM_SKELETON_ROW_HEIGHT = 62;
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
-export const DEFAULT_PAGE_SIZE = 30;
-export const DEFAULT_PAGE = 1;
 
-export const STAT_REPORT_DELAY_MS = 10_000;
-export const LOGOUT_REDIRECT_DELAY_MS = 2_000;
-/** ours, not the spec's: a track that neither plays nor fails within this long counts as failed */
-export const BUFFERING_TIMEOUT_MS = 20_000;
+export const DEFAULT_PAGE_SIZE = 30;
+
+export const DEFAULT_PAGE = 1;
 
 /**
  * A library busy with transcodes (503, services/libraryBusy.ts): asked again up to this many times,
@@ -28,85 +21,69 @@ export const BUFFERING_TIMEOUT_MS = 20_000;
  * track fails as before), so the tries fit in BUFFERING_TIMEOUT_MS
  */
 export const LIBRARY_BUSY_RETRIES = 3;
+
 export const LIBRARY_BUSY_FIRST_WAIT_MS = 1_000;
+
 export const LIBRARY_BUSY_LONGEST_WAIT_MS = 5_000;
 
-export const DEFAULT_AUDIO_DURATION_S = 300;
-export const STREAMING_CUTOFF_S = 600;
-
-export const DEFAULT_VOLUME = 100;
 /** ←/→ seek this many seconds */
 export const SEEK_STEP_SECONDS = 5;
-/** offline (the server did not answer): how often the server is asked again, so the banner leaves by itself */
-export const SERVER_RECHECK_MS = 15_000;
-/** gapless: how close to the end of a track the hand-over to the prepared next one is timed (timeupdate comes every ~250 ms) */
-export const HAND_OVER_WINDOW_MS = 2_000;
-/**
- * gapless: the start-up delay the first hand-over of a page is timed by, before one was measured:
- * what Chromium takes from play() on a loaded element to its first sample (~4 audio output
- * callbacks of 23 ms, measured in tests/e2e/playback.test.ts); later hand-overs use their own
- */
-export const FIRST_HAND_OVER_DELAY_MS = 85;
-/**
- * the same for an element routed through the player's running Web Audio graph, which already pulls
- * sound: play() to first sample measured at 0.4–6 ms in headless Chromium (tests/e2e/gapless.test.ts)
- */
-export const FIRST_ROUTED_HAND_OVER_DELAY_MS = 5;
-/** gapless: a measured play()-to-first-sample delay above this is a stall, not the browser's start-up; it is not used */
-export const MAX_START_DELAY_MS = 500;
+
 /** ↑/↓ change the volume by this many percentage points */
 export const VOLUME_STEP_PERCENT = 5;
+
 /** 定时关闭: the ready lengths in minutes, the longest chosen one, and the fade before the pause */
 export const SLEEP_TIMER_MINUTES = [15, 30, 45, 60, 90] as const;
-export const SLEEP_TIMER_MAX_MINUTES = 720;
-export const SLEEP_FADE_MS = 10_000;
-export const QUALITIES = ['low', 'medium', 'high', 'lossless'] as const;
-export type Quality = (typeof QUALITIES)[number];
-export const DEFAULT_QUALITY: Quality = 'lossless';
-export const PAGE_CLOSE_ACTIONS = ['none', 'confirmWhenPlaying'] as const;
-export type PageCloseAction = (typeof PAGE_CLOSE_ACTIONS)[number];
-export const DEFAULT_PAGE_CLOSE_ACTION: PageCloseAction = 'none';
-/** the page's colours: light, dark, or as the system says */
-export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
-export type ColorSchemeSetting = (typeof COLOR_SCHEMES)[number];
-export const DEFAULT_COLOR_SCHEME: ColorSchemeSetting = 'auto';
-/** the localStorage key of the colour scheme (read by index.html's pre-paint script too) */
-export const COLOR_SCHEME_KEY = 'ui.colorScheme';
-export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
-export const DEFAULT_LIBRARY_PRIORITY = 0;
+export const SLEEP_TIMER_MAX_MINUTES = 720;
 
 export const ALBUM_DB_NAME = 'album';
+
 /** 3: the availability map is stored per library in blocks (docs/architecture.md#local-album-data) */
 export const ALBUM_DB_VERSION = 3;
+
 export const LIBRARY_DB_NAME = 'library';
+
 /** 2: a library's listed album order moved out of its record into blocks */
 export const LIBRARY_DB_VERSION = 2;
+
 /** what is kept on this device for listening offline: its records (IndexedDB) and bodies (Cache Storage) */
 export const KEPT_DB_NAME = 'kept';
+
 /** 2: the bytes of a download cut off are kept, so it resumes (docs/architecture.md#audio-kept-on-the-device) */
 export const KEPT_DB_VERSION = 2;
+
 export const KEPT_CACHE_NAME = 'kept-audio';
+
 /** the server's answers a page needs to open offline (a playlist, the liked tracks), as last read */
 export const ANSWER_COPIES_DB_NAME = 'answer_copies';
+
 export const ANSWER_COPIES_DB_VERSION = 1;
+
 /** a track that fails to download is tried this many times in all before its failure shows */
 export const KEEP_ATTEMPTS = 3;
+
 /** the wait before a failed download is tried again */
 export const KEEP_RETRY_DELAY_MS = 2_000;
+
 /** the bit rates annil transcodes to (kbit/s), for the size of tracks kept in those qualities */
 export const TRANSCODED_KBPS = { low: 128, medium: 192, high: 256 } as const;
+
 /** tracks asked their size before 保存到本机 (spread over the list; the rest are estimated from them) */
 export const KEEP_ESTIMATE_SAMPLE = 24;
+
 /** size questions in flight at once, so a long list does not queue the player's requests behind them */
 export const KEEP_ESTIMATE_PARALLEL = 4;
+
 /**
  * A download's bytes are stored as they arrive, in pieces of about this size, so a download cut off
  * asks only for the rest and memory holds at most one piece
  */
 export const KEEP_PIECE_BYTES = 1024 * 1024;
+
 /** bytes that arrived are stored after this long even when fewer (a slow or stalled library) */
 export const KEEP_PIECE_MS = 1_000;
+
 /**
  * Album ids per stored block (a library's sorted availability, its listed order): a look-up or a
  * page of the album list reads one block, and a 100,000-album library is 100 records, not 100,000.
@@ -116,115 +93,126 @@ export const ALBUM_BLOCK_SIZE = 1_000;
 
 /** the cover a new playlist is created with: none chosen yet (the original client's) */
 export const NEW_PLAYLIST_COVER = { albumId: '', discId: 1 } as const;
+
 /** ours, not the spec's: longer names are refused before they are sent (the reference server's limit too) */
 export const PLAYLIST_NAME_MAX = 200;
+
 export const PLAYLIST_DESCRIPTION_MAX = 5_000;
-/** anniv-go refuses a nickname over 20 bytes (102000) */
-export const NICKNAME_MAX_BYTES = 20;
+
 /** ours (the reference server's limits too): longer values are refused before they are sent */
 export const AVATAR_MAX = 2_000;
-export const CREDENTIAL_NAME_MAX = 200;
-/** ours: a site name kept for the page title offline is read back only up to this length */
-export const SITE_NAME_MAX = 200;
-export const CREDENTIAL_URL_MAX = 2_000;
-export const CREDENTIAL_TOKEN_MAX = 10_000;
-export const TRACK_NUMBER_DIGITS = 2;
-export const DEFAULT_PROTOCOL_VERSION = '1';
 
-// Anniv status codes the client reacts to (docs/protocol.md#status-codes).
-export const STATUS_OK = 0;
-export const STATUS_UNAUTHORIZED = 902002;
+export const TRACK_NUMBER_DIGITS = 2;
+
 export const STATUS_NOT_FOUND = 902000;
+
 /** 902003: the server found the request malformed (a bad parameter or body) */
 export const STATUS_ILLEGAL_PARAMS = 902003;
-/** two-step sign-in (docs/protocol.md#status-codes): not on / enforced, wrong or missing code, too many wrong codes */
-export const STATUS_TWO_FACTOR_NOT_ENABLED = 202000;
-export const STATUS_WRONG_TWO_FACTOR_CODE = 202001;
-export const STATUS_TWO_FACTOR_ATTEMPTS_LIMITED = 202003;
+
 export const STATUS_TWO_FACTOR_ALREADY_ENABLED = 202004;
+
 /** the reference server's own: a playlist change sent with a version the list no longer has */
 export const STATUS_PLAYLIST_CHANGED = 103010;
-/** a TOTP code: 6 digits (RFC 6238 as anniv-go uses it) */
-export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
-/**
- * a recovery code of the reference server (docs/protocol.md#user): 10 characters without 0/o, 1/l/i,
- * shown as `abcde-23456`; typed in any case, with or without the dash
- */
-export const RECOVERY_CODE_PATTERN = /^[2-9a-hjkmnp-z]{5}-?[2-9a-hjkmnp-z]{5}$/i;
+
 /** the file a download of the recovery codes is saved as */
 export const RECOVERY_CODES_FILE = 'anniv-recovery-codes.txt';
 
-// The HEAD probe's fixed extra flag (docs/protocol.md#audio-and-quality).
-export const PROBE_FLAG = '_xcw';
-// HEAD probe answers kept per URL for the session (a few albums' worth; each is three headers).
-export const PROBE_CACHE_LIMIT = 500;
-
-/** where the app's routes live in the URL: the path (`/album/{id}`) or the hash (`/#/album/{id}`); services/addresses.ts */
-export type AddressMode = 'path' | 'hash';
-export const ADDRESS_MODES: readonly AddressMode[] = ['path', 'hash'];
 /** work on the page's thread between two yields to the page (a long task is over 50 ms) */
 export const PAGE_WORK_SLICE_MS = 25;
+
 /** 均衡器: the ten bands' centres (Hz), the most a band or the preamp moves either way (dB) */
 export const EQ_BAND_HZ = [31, 62, 125, 250, 500, 1000, 2000, 4000, 8000, 16000] as const;
+
 export const EQ_MAX_DB = 12;
+
 /** the presets, in the order the menu lists them; `custom` is the listener's own bands */
 export const EQ_PRESETS = ['flat', 'bassBoost', 'vocal', 'classical', 'rock', 'electronic', 'custom'] as const;
+
 export type EqPreset = (typeof EQ_PRESETS)[number];
+
 /** the localStorage key of the sound settings (均衡器, …) */
 export const SOUND_KEY = 'player.sound';
+
 /** 音量均衡: off, one gain per track, or one per album (docs/behaviour.md#sound) */
 export const NORMALISATION_MODES = ['off', 'track', 'album'] as const;
+
 export type NormalisationMode = (typeof NORMALISATION_MODES)[number];
+
 /** the loudness tracks are brought to (LUFS), its range, and the true peak no gain goes past (dBTP) */
 export const DEFAULT_TARGET_LUFS = -14;
+
 export const TARGET_LUFS_RANGE = [-23, -8] as const;
+
 export const TRUE_PEAK_CEILING_DBTP = -1;
+
 /**
  * a track not measured yet is taken to be this loud (LUFS) until a first estimate: as loud as
  * today's loud masters, so it starts too quiet rather than too loud, then rises to its gain
  */
 export const UNMEASURED_LUFS = -9;
+
 /** how much of a track (seconds heard) its first estimate waits for, and how often it is renewed (ms) */
 export const LOUDNESS_ESTIMATE_AFTER_S = 3;
+
 export const LOUDNESS_ESTIMATE_EVERY_MS = 2_000;
+
 /** IndexedDB: each track's measured loudness, per quality (storage/loudnessDb.ts) */
 export const LOUDNESS_DB_NAME = 'loudness';
+
 export const LOUDNESS_DB_VERSION = 1;
+
 /** 淡入淡出: the longest overlap a listener can choose (s); 0 is the gapless hand-over */
 export const CROSSFADE_MAX_S = 12;
-/** ending an overlap early (a skip, a pause, a seek): the outgoing track fades this fast (s) */
-export const OVERLAP_CUT_S = 0.08;
+
 /** IndexedDB: plays whose report waits to be sent (storage/waitingPlays.ts) */
 export const PLAYS_DB_NAME = 'plays';
+
 export const PLAYS_DB_VERSION = 1;
+
 /** plays sent in one POST /api/stat (the reference server takes up to 1,000; 100 keeps a retry cheap) */
 export const PLAYS_PER_REPORT = 100;
+
 /** waiting plays are tried again after this, doubling at each failure up to the most (ms) */
 export const PLAYS_RETRY_FIRST_MS = 5_000;
+
 export const PLAYS_RETRY_MOST_MS = 10 * 60_000;
+
 /** a play stamped further ahead of the server's clock than this is never sent (anniv-go refuses it: 901000) */
 export const PLAYS_AHEAD_LIMIT_S = 3_600;
+
 /** signing out waits at most this long for the waiting plays to be sent (ms) */
 export const PLAYS_SIGN_OUT_WAIT_MS = 5_000;
+
 /** ListenBrainz (docs/behaviour.md#listenbrainz): the service a token is checked with unless the listener names another */
 export const LISTENBRAINZ_DEFAULT_URL = 'https://api.listenbrainz.org';
+
 /** a listen is due once this much of the track has played (ms), or half the track if that comes first */
 export const LISTEN_DUE_MOST_MS = 4 * 60_000;
+
 /** ListenBrainz takes at most this many listens in one request (`import`) */
 export const LISTENS_PER_IMPORT = 1_000;
+
 /** ListenBrainz refuses a listen larger than this (bytes of JSON) */
 export const LISTEN_MAX_BYTES = 10_240;
+
 /** ListenBrainz refuses listens stamped before this (Unix seconds: 2002-10-01) */
 export const LISTEN_EARLIEST_S = 1_033_430_400;
+
 /** at most one request to ListenBrainz in this long (ms), whatever its headers allow */
 export const LISTENBRAINZ_GAP_MS = 1_000;
+
 /** after a 429 that does not say how long to wait (ms) */
 export const LISTENBRAINZ_RATE_WAIT_MS = 10_000;
+
 /** the longest a token or a service address may be (a pasted page is neither) */
 export const LISTENBRAINZ_TOKEN_MAX = 200;
+
 export const LISTENBRAINZ_URL_MAX = 500;
+
 /** IndexedDB: each account's ListenBrainz setting and its listens waiting to be sent (storage/listens.ts) */
 export const LISTENS_DB_NAME = 'listens';
+
 export const LISTENS_DB_VERSION = 1;
+
 /** 最近播放: plays read in one request as the listener scrolls */
 export const HISTORY_PAGE_SIZE = 100;

@@ -11,12 +11,12 @@ import {
   type ColorSchemeSetting,
   type PageCloseAction,
   type Quality,
-} from '@/shared/constants';
+} from '@/shared/firstPageConstants';
 import { parseUserInfo } from '@/rules/userInfo';
 import { isRecord, readStringMap } from '@/rules/narrow';
 import type { UserInfo } from '@/shared/types';
 import { SHARE_ID_PATTERN } from '@/shared/track';
-import { ADDRESS_MODES, SITE_NAME_MAX, type AddressMode } from '@/shared/constants';
+import { ADDRESS_MODES, SITE_NAME_MAX, type AddressMode } from '@/shared/firstPageConstants';
 
 /** one queued track as saved in `playlist` (enough to rebuild the track and its URLs) */
 export interface StoredTrack {

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { DRAWER_WIDTH } from '@/shared/constants';
+import { DRAWER_WIDTH } from '@/shared/firstPageConstants';
 import { text } from '@/shared/firstPageText';
 import classes from './Frame.module.css';
 

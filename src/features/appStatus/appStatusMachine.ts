@@ -9,7 +9,7 @@
 // The service worker itself (precaching, registration) lives in actors.ts, injected as the
 // `serviceWorker` actor, so tests run the machine without one.
 import { fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { SERVER_RECHECK_MS } from '@/shared/constants';
+import { SERVER_RECHECK_MS } from '@/shared/firstPageConstants';
 
 export type AppStatusEvent =
   | { type: 'ONLINE' }

@@ -1,6 +1,6 @@
 // The add-library form's rules (docs/behaviour.md#form-checks): the first failing message, or null when the form is valid.
 import { libraryOrigin } from '@/services/libraryUrls';
-import { CREDENTIAL_NAME_MAX, CREDENTIAL_TOKEN_MAX, CREDENTIAL_URL_MAX } from '@/shared/constants';
+import { CREDENTIAL_NAME_MAX, CREDENTIAL_TOKEN_MAX, CREDENTIAL_URL_MAX } from '@/shared/firstPageConstants';
 import { text } from '@/shared/firstPageText';
 
 const blank = (value: string) => value.trim() === '';

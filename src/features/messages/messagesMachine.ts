@@ -1,7 +1,7 @@
 // Toast messages (docs/behaviour.md#loader-and-toasts): added with isShow true, hidden one by one
 // (by the user or after TOAST_AUTO_HIDE_MS), and all cleared at once.
 import { assign, raise, setup, type ActorRefFrom } from 'xstate';
-import { TOAST_AUTO_HIDE_MS } from '@/shared/constants';
+import { TOAST_AUTO_HIDE_MS } from '@/shared/firstPageConstants';
 import type { Severity } from '@/shared/effects';
 
 export interface Message {

@@ -1,6 +1,6 @@
 // Kept tracks as the player plays them: a track's body and its album's cover from the device, read
 // ahead while its row shows so a click waits on no store (docs/architecture.md#audio-kept-on-the-device).
-import { QUALITIES, type Quality } from '@/shared/constants';
+import { QUALITIES, type Quality } from '@/shared/firstPageConstants';
 import { trackKey, type TrackIdentity } from '@/shared/track';
 import type { KeptPlayback } from '@/storage/keptAudio';
 import { kept, keptLoaded } from './keptStore';

@@ -5,7 +5,7 @@ import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { MediaStream } from '@/services/mediaStream';
 import { browserSupport, chooseStream, headProbe, rememberingProbe } from '@/services/stream';
-import type { Quality } from '@/shared/constants';
+import type { Quality } from '@/shared/firstPageConstants';
 import { yieldToPage } from '@/shared/yieldToPage';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import type { FoundCover, LibraryBusyInput, PlayReportInput, PlayerSource } from './playerModel';

@@ -9,7 +9,7 @@ import {
   HAND_OVER_WINDOW_MS,
   MAX_START_DELAY_MS,
   OVERLAP_CUT_S,
-} from '@/shared/constants';
+} from '@/shared/firstPageConstants';
 import type { SoundSettings } from '@/rules/sound';
 import type { AudioGraph } from './audioGraph';
 import type { PlayedTrack } from './normaliser';

@@ -3,6 +3,6 @@
 export type { PlayerRef } from './playerMachine';
 export { startPlayer, forgetSavedQueue } from './start';
 export { attachPlayerToWindow } from './window';
-export { playerViewOf, playingTitleOf } from './selectors';
+export { playingTitleOf } from './selectors';
 export { PlayerProvider } from './context';
 export { PlayerBar } from './components/PlayerBar';

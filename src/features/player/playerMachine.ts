@@ -8,7 +8,7 @@
 // Toasts, queue/volume persistence and the page title are emitted (see playerModel.ts). The named
 // guards, actions and actors are in playerSetup.ts.
 import { and, not, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { STAT_REPORT_DELAY_MS } from '@/shared/constants';
+import { STAT_REPORT_DELAY_MS } from '@/shared/firstPageConstants';
 import { nextIndex, previousIndex, randomIndex } from './queue';
 import {
   initialContext,

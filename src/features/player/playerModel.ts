@@ -1,7 +1,7 @@
 // The player's types and the pure context updates behind its actions (docs/behaviour.md#albums-and-tracks, #player). playerMachine.ts holds
 // the machine; this file holds what can be read without XState.
 import type { AudioReport } from './audioActor';
-import { DEFAULT_VOLUME } from '@/shared/constants';
+import { DEFAULT_VOLUME } from '@/shared/firstPageConstants';
 import type { SoundSettings } from '@/rules/sound';
 import type { NotifyEvent } from '@/shared/effects';
 import { clampIndex, neighbour, randomIndex } from './queue';

@@ -2,7 +2,7 @@
 // one setup(); playerMachine.ts builds the machine's states from it. Context updates are pure functions
 // in playerModel.ts and queue.ts.
 import { assertEvent, assign, emit, enqueueActions, sendTo, setup, stateIn } from 'xstate';
-import { BUFFERING_TIMEOUT_MS, SLEEP_FADE_MS, STAT_REPORT_DELAY_MS } from '@/shared/constants';
+import { BUFFERING_TIMEOUT_MS, SLEEP_FADE_MS, STAT_REPORT_DELAY_MS } from '@/shared/firstPageConstants';
 import { audioActor } from './audioActor';
 import { isNoSourceError } from '@/shared/errors';
 import { provideMe } from '@/shared/machines';

@@ -30,11 +30,3 @@ export const queuedIndexOf =
   (key: string) =>
   (s: PlayerSnapshot): number =>
     s.context.queue.findIndex((t) => trackKey(t) === key);
-
-/** what scrobbling follows: which play this is (a count that moves each time a track becomes current), the track, whether it plays, its length */
-export const playerViewOf = (s: PlayerSnapshot) => ({
-  play: s.context.plays,
-  track: s.context.nowPlaying,
-  playing: isPlaying(s),
-  duration: s.context.duration,
-});

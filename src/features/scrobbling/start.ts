@@ -6,6 +6,7 @@ import { createActor, type InspectionEvent } from 'xstate';
 import { isSendableListen } from '@/rules/listens';
 import { keepListen, writeScrobbleSetting } from '@/storage/listens';
 import { trackKey, type TrackInfo } from '@/shared/track';
+import { playerViewOf, type PlayerRef } from '@/features/player/playerView.public';
 import { defineScrobblerActors } from './actors';
 import { listenCountMachine } from './listenCountMachine';
 import { scrobblerMachine } from './scrobblerMachine';
@@ -21,15 +22,19 @@ export interface PlayerView {
 }
 
 interface ScrobblingOptions {
-  fetch: typeof globalThis.fetch;
+  /** ListenBrainz is reached with it (tests pass a fake); absent: the browser's */
+  fetch?: typeof globalThis.fetch;
+  /** what it follows (absent in tests that send it the player's state themselves) */
+  player?: PlayerRef;
   /** the account signed in as it starts, if any */
   user: string | null;
   now?: () => number;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function startScrobbling({ fetch, user, now = Date.now, inspect }: ScrobblingOptions) {
-  const scrobbler = createActor(scrobblerMachine.provide({ actors: defineScrobblerActors(fetch) }), {
+export function startScrobbling({ fetch, player, user, now = Date.now, inspect }: ScrobblingOptions) {
+  const reach = fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const scrobbler = createActor(scrobblerMachine.provide({ actors: defineScrobblerActors(reach) }), {
     inspect,
   }).start();
   const counter = createActor(listenCountMachine, { input: { now }, inspect }).start();
@@ -47,6 +52,23 @@ export function startScrobbling({ fetch, user, now = Date.now, inspect }: Scrobb
   if (user !== null) scrobbler.send({ type: 'SIGNED_IN', user });
 
   let seen: PlayerView = { play: -1, track: null, playing: false, duration: null };
+  /** the player's state at each change of it: the counter is told what changed */
+  const followPlayer = (view: PlayerView): void => {
+    const before = seen;
+    seen = view;
+    const sameTrack =
+      view.play === before.play &&
+      (view.track === null
+        ? before.track === null
+        : before.track !== null && trackKey(view.track) === trackKey(before.track));
+    if (!sameTrack) counter.send({ type: 'TRACK_CHANGED', track: view.track, duration: view.duration });
+    else if (view.duration !== null && view.duration !== before.duration)
+      counter.send({ type: 'DURATION_KNOWN', seconds: view.duration });
+    if (view.playing !== before.playing || !sameTrack) counter.send({ type: view.playing ? 'PLAYING' : 'PAUSED' });
+  };
+  // what plays as the code arrives, then every change
+  const following = player?.subscribe((snapshot) => followPlayer(playerViewOf(snapshot)));
+  if (player) followPlayer(playerViewOf(player.getSnapshot()));
   return {
     scrobbler,
     /** when a play becomes a listen */
@@ -57,21 +79,8 @@ export function startScrobbling({ fetch, user, now = Date.now, inspect }: Scrobb
       scrobbler.send({ type: 'SIGNED_OUT' });
       if (user !== null) scrobbler.send({ type: 'SIGNED_IN', user });
     },
-    /** the player's state, at each change of it: the counter is told what changed */
-    followPlayer(view: PlayerView): void {
-      const before = seen;
-      seen = view;
-      const sameTrack =
-        view.play === before.play &&
-        (view.track === null
-          ? before.track === null
-          : before.track !== null && trackKey(view.track) === trackKey(before.track));
-      if (!sameTrack) counter.send({ type: 'TRACK_CHANGED', track: view.track, duration: view.duration });
-      else if (view.duration !== null && view.duration !== before.duration)
-        counter.send({ type: 'DURATION_KNOWN', seconds: view.duration });
-      if (view.playing !== before.playing || !sameTrack) counter.send({ type: view.playing ? 'PLAYING' : 'PAUSED' });
-    },
     stop(): void {
+      following?.unsubscribe();
       counter.stop();
       scrobbler.stop();
     },

@@ -1,6 +1,6 @@
 // Form rules (docs/behaviour.md#form-checks): each returns the first failing message, or null when the form is valid.
 // The account's forms (profile, password, two-step sign-in, deletion) have theirs in features/account/forms.ts.
-import { NICKNAME_MAX_BYTES, RECOVERY_CODE_PATTERN, TWO_FACTOR_CODE_PATTERN } from '@/shared/constants';
+import { NICKNAME_MAX_BYTES, RECOVERY_CODE_PATTERN, TWO_FACTOR_CODE_PATTERN } from '@/shared/firstPageConstants';
 import { text } from '@/shared/firstPageText';
 
 export interface LoginForm {

@@ -22,7 +22,7 @@ import {
   STATUS_TWO_FACTOR_ATTEMPTS_LIMITED,
   STATUS_TWO_FACTOR_NOT_ENABLED,
   STATUS_WRONG_TWO_FACTOR_CODE,
-} from '@/shared/constants';
+} from '@/shared/firstPageConstants';
 import { errorMessage, isApiError, isUnauthorized } from '@/services/api/errors';
 import { text } from '@/shared/firstPageText';
 import type { NavigateEvent, NotifyEvent, ReloadEvent } from '@/shared/effects';

@@ -2,7 +2,7 @@
 // (light, dark or the system's; ours, beyond the original client).
 // Changes are emitted so the wiring writes them to local storage.
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
-import type { ColorSchemeSetting, PageCloseAction, Quality } from '@/shared/constants';
+import type { ColorSchemeSetting, PageCloseAction, Quality } from '@/shared/firstPageConstants';
 
 export interface SettingsContext {
   quality: Quality;

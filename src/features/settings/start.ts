@@ -1,7 +1,7 @@
 // The settings actor: starts from the stored values and stores every change.
 import { createActor, type InspectionEvent } from 'xstate';
 import { readLocal, writeLocal } from '@/storage/local';
-import { COLOR_SCHEME_KEY } from '@/shared/constants';
+import { COLOR_SCHEME_KEY } from '@/shared/firstPageConstants';
 import { settingsMachine } from './settingsMachine';
 
 export function startSettings({ inspect }: { inspect?: (event: InspectionEvent) => void } = {}) {

@@ -1,7 +1,7 @@
 // The one HTTP client for the Anniv API (docs/protocol.md#envelope): ofetch with a base path, 10 s time-out,
 // no retries, cookies included, nothing kept by the HTTP cache, XSRF cookie echoed, envelope unwrapped, keys case-converted.
 import { createFetch } from 'ofetch';
-import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/constants';
+import { REQUEST_TIMEOUT_MS, STATUS_OK } from '@/shared/firstPageConstants';
 import { ApiError, BadResponseError, NetworkError } from './errors';
 import { toCamelCase, toSnakeCase, snakeKey } from '@/rules/case';
 import { isRecord } from '@/rules/narrow';

@@ -1,6 +1,6 @@
 // Library registrations (credentials): list, add, delete (docs/protocol.md#credentials).
 import { libraryOrigin } from '../libraryUrls';
-import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/constants';
+import { DEFAULT_LIBRARY_PRIORITY } from '@/shared/firstPageConstants';
 import { text } from '@/shared/firstPageText';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';

@@ -1,5 +1,5 @@
 // Errors thrown by the API client. Each carries a message fit for a toast (docs/behaviour.md#errors-and-messages).
-import { STATUS_UNAUTHORIZED } from '@/shared/constants';
+import { STATUS_UNAUTHORIZED } from '@/shared/firstPageConstants';
 import { hasErrorName } from '@/shared/errors';
 import { text } from '@/shared/firstPageText';
 

@@ -1,5 +1,5 @@
 // GET /api/info: site name, description, features, protocol version (docs/behaviour.md#site-info, docs/protocol.md#site).
-import { DEFAULT_PROTOCOL_VERSION } from '@/shared/constants';
+import { DEFAULT_PROTOCOL_VERSION } from '@/shared/firstPageConstants';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
 import { isRecord, readString, readStringArray } from '@/rules/narrow';
