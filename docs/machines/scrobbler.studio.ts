@@ -244,8 +244,11 @@ export default createMachine({
           ],
         },
         retrying: {
-          description: "ListenBrainz could not be reached (or failed): tried again after 5 s, doubling to 10 min.",
+          description: "ListenBrainz could not be reached (or failed): tried again after 5 s, doubling to 10 min, or as soon as the browser is online again.",
           tags: ["retrying"],
+          on: {
+            NETWORK_BACK: "sending",
+          },
           after: {
             retryDelay: "sending",
           },

@@ -157,6 +157,7 @@ function expected(path: MachinePath<Machine>) {
       }
     } else if (e.type.startsWith('xstate.after.requestGap') || e.type.startsWith('xstate.after.serviceWait')) ready();
     else if (e.type.startsWith('xstate.after.retryDelay')) state = 'on.sending';
+    else if (e.type === 'NETWORK_BACK' && state === 'on.retrying') state = 'on.sending';
   }
   return { state, context: c, emitted };
 }
@@ -304,6 +305,20 @@ describe('scrobbler on the clock', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(requests).toHaveLength(before + 1);
     }
+    expect(actor.getSnapshot().context.waiting).toBe(0);
+  });
+
+  it('no answer while offline: what waits goes as soon as the browser is online again', async () => {
+    const { actor, requests } = start(2, [{ kind: 'unreachable' }, { kind: 'unreachable' }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('retrying')).toBe(true);
+    actor.send({ type: 'NETWORK_BACK' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(2);
+    // the second failure waits 10 s, unless the browser comes online again
+    actor.send({ type: 'NETWORK_BACK' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(3);
     expect(actor.getSnapshot().context.waiting).toBe(0);
   });
 

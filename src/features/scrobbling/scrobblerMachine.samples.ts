@@ -98,6 +98,7 @@ export const pathEventLabels: Record<string, string> = {
   REMOVE_TOKEN: 'the listener presses 移除令牌',
   NOW_PLAYING: 'a track begins to play',
   LISTEN_KEPT: 'a track has played half its length or 4 minutes: the listen is kept on the device',
+  NETWORK_BACK: 'the browser is online again',
   'xstate.done.actor.readSetting': 'the account’s ListenBrainz setting is read from the device',
   'xstate.error.actor.readSetting': 'the device’s store cannot be read (read as no token)',
   'xstate.done.actor.checkToken': 'ListenBrainz answers whose token it is (or that it does not know it)',

@@ -79,7 +79,9 @@ export type ScrobblerEvent =
   /** a track began to play */
   | { type: 'NOW_PLAYING'; listen: Listen }
   /** a listen was kept on the device */
-  | { type: 'LISTEN_KEPT' };
+  | { type: 'LISTEN_KEPT' }
+  /** the browser is online again */
+  | { type: 'NETWORK_BACK' };
 
 export type ScrobblerEmitted = NotifyEvent | { type: 'settingChanged'; user: string; setting: ScrobbleSetting };
 
@@ -375,9 +377,11 @@ export const scrobblerMachine = setup({
           ],
         },
         retrying: {
-          description: 'ListenBrainz could not be reached (or failed): tried again after 5 s, doubling to 10 min.',
+          description:
+            'ListenBrainz could not be reached (or failed): tried again after 5 s, doubling to 10 min, or as soon as the browser is online again.',
           tags: ['retrying'],
           after: { retryDelay: 'sending' },
+          on: { NETWORK_BACK: 'sending' },
         },
         waitingForService: {
           description:

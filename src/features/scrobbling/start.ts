@@ -50,6 +50,9 @@ export function startScrobbling({ fetch, player, user, now = Date.now, inspect }
     void keepListen(user, listen).then(() => scrobbler.send({ type: 'LISTEN_KEPT' }));
   });
   if (user !== null) scrobbler.send({ type: 'SIGNED_IN', user });
+  // no answer while offline: what waits goes as soon as the browser is online again
+  const online = () => scrobbler.send({ type: 'NETWORK_BACK' });
+  globalThis.addEventListener?.('online', online);
 
   let seen: PlayerView = { play: -1, track: null, playing: false, duration: null };
   /** the player's state at each change of it: the counter is told what changed */
@@ -81,6 +84,7 @@ export function startScrobbling({ fetch, player, user, now = Date.now, inspect }
     },
     stop(): void {
       following?.unsubscribe();
+      globalThis.removeEventListener?.('online', online);
       counter.stop();
       scrobbler.stop();
     },
