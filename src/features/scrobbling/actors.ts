@@ -9,7 +9,10 @@ import type { SentListens } from './scrobblerMachine';
 
 export function defineScrobblerActors(fetch: typeof globalThis.fetch) {
   return {
-    readSetting: fromPromise(({ input }: { input: { user: string } }) => readScrobbleSetting(input.user)),
+    readSetting: fromPromise(async ({ input }: { input: { user: string } }) => ({
+      setting: await readScrobbleSetting(input.user),
+      waiting: await countWaitingListens(input.user),
+    })),
     checkToken: fromPromise(({ input }: { input: { url: string; token: string } }) =>
       validateToken({ fetch, ...input }),
     ),

@@ -36,6 +36,12 @@ export interface SentListens {
   refusedTogether: number;
 }
 
+/** what this device keeps for an account: its setting, and how many of its listens wait to be sent */
+interface StoredScrobbling {
+  setting: ScrobbleSetting;
+  waiting: number;
+}
+
 /** what the 设置 page shows went wrong */
 export type ScrobbleProblem =
   /** the pasted text cannot be a token */
@@ -98,8 +104,8 @@ export const scrobblerMachine = setup({
     tags: {} as ScrobblerTag,
   },
   actors: {
-    /** this account's stored setting (none reads as a setting without token) */
-    readSetting: provideMe<ScrobbleSetting, { user: string }>('scrobbler', 'readSetting'),
+    /** this account's stored setting (none reads as a setting without token) and how many of its listens wait */
+    readSetting: provideMe<StoredScrobbling, { user: string }>('scrobbler', 'readSetting'),
     /** GET /1/validate-token */
     checkToken: provideMe<TokenCheck, { url: string; token: string }>('scrobbler', 'checkToken'),
     /** the oldest waiting listens of the user (at most `limit`): sent, removed; throws a ListenBrainzError */
@@ -120,9 +126,9 @@ export const scrobblerMachine = setup({
       Math.min(PLAYS_RETRY_MOST_MS, PLAYS_RETRY_FIRST_MS * 2 ** Math.max(0, context.failures - 1)),
   },
   guards: {
-    isOn: (_, setting: ScrobbleSetting) => setting.token !== null && setting.on,
+    isOn: (_, { setting }: StoredScrobbling) => setting.token !== null && setting.on,
     hasToken: ({ context }) => context.setting.token !== null,
-    storedToken: (_, setting: ScrobbleSetting) => setting.token !== null,
+    storedToken: (_, { setting }: StoredScrobbling) => setting.token !== null,
     tokenValid: (_, check: TokenCheck) => check.valid,
     badToken: ({ event }) => event.type === 'CONNECT' && readToken(event.token) === null,
     badUrl: ({ event }) => event.type === 'CONNECT' && readServiceUrl(event.url) === null,
@@ -144,7 +150,8 @@ export const scrobblerMachine = setup({
       failures: 0,
       waitMs: 0,
     }),
-    takeSetting: assign((_, setting: ScrobbleSetting) => ({ setting })),
+    // the listens left waiting by an earlier page are counted at once: a first round that fails counts none
+    takeSetting: assign((_, { setting, waiting }: StoredScrobbling) => ({ setting, waiting })),
     takeCandidate: assign(({ event }) =>
       event.type === 'CONNECT'
         ? { candidate: { token: readToken(event.token) ?? '', url: readServiceUrl(event.url) ?? '' }, problem: null }
@@ -227,7 +234,7 @@ export const scrobblerMachine = setup({
       on: { SIGNED_IN: { target: 'loading', actions: 'setUser' } },
     },
     loading: {
-      description: 'The account’s setting is read from this device.',
+      description: 'The account’s setting, and how many of its listens wait, are read from this device.',
       tags: ['loading'],
       invoke: {
         id: 'readSetting',
