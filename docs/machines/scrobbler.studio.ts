@@ -40,7 +40,7 @@ export default createMachine({
       },
     },
     loading: {
-      description: "The account’s setting is read from this device.",
+      description: "The account’s setting, and how many of its listens wait, are read from this device.",
       tags: ["loading"],
       invoke: {
         id: "readSetting",
@@ -54,14 +54,22 @@ export default createMachine({
           {
             target: "paused",
             guard: "storedToken",
-            actions: ["takeSetting"],
+            actions: ["takeSetting", "dropAnnouncement"],
           },
           {
             target: "none",
-            actions: ["takeSetting"],
+            actions: ["takeSetting", "dropAnnouncement"],
           },
         ],
-        onError: "none",
+        onError: {
+          target: "none",
+          actions: ["dropAnnouncement"],
+        },
+      },
+      on: {
+        NOW_PLAYING: {
+          actions: ["takeNowPlaying"],
+        },
       },
     },
     none: {

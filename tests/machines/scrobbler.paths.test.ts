@@ -23,7 +23,7 @@ type Machine = typeof scrobblerMachine;
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<never>(() => {}));
 const walked = scrobblerMachine.provide({
   actors: {
-    readSetting: never<ScrobbleSetting, { user: string }>(),
+    readSetting: never<{ setting: ScrobbleSetting; waiting: number }, { user: string }>(),
     checkToken: never<TokenCheck, { url: string; token: string }>(),
     sendWaiting: never<SentListens, { user: string; url: string; token: string; limit: number }>(),
     announce: never<number, { url: string; token: string; listen: Listen | null }>(),
@@ -93,9 +93,11 @@ function expected(path: MachinePath<Machine>) {
       });
     } else if (e.type === 'SIGNED_IN' && state === 'signedOut') [state, c.user] = ['loading', e.user!];
     else if (e.type === 'xstate.done.actor.readSetting') {
-      c.setting = e.output as ScrobbleSetting;
+      ({ setting: c.setting, waiting: c.waiting } = e.output as { setting: ScrobbleSetting; waiting: number });
       state = c.setting.token !== null ? (c.setting.on ? 'on.sending' : 'paused') : 'none';
-    } else if (e.type === 'xstate.error.actor.readSetting') state = 'none';
+      if (state !== 'on.sending') [c.nowPlaying, c.waitMs] = [null, 0];
+    } else if (e.type === 'xstate.error.actor.readSetting') [state, c.nowPlaying, c.waitMs] = ['none', null, 0];
+    else if (e.type === 'NOW_PLAYING' && state === 'loading') c.nowPlaying = e.listen!;
     else if (e.type === 'CONNECT' && (state === 'none' || state === 'paused')) connect(e as never);
     else if (e.type === 'xstate.done.actor.checkToken') {
       const check = e.output as TokenCheck;
@@ -238,7 +240,7 @@ describe('scrobbler on the clock', () => {
     const actor = createActor(
       scrobblerMachine.provide({
         actors: {
-          readSetting: fromPromise(async () => on),
+          readSetting: fromPromise(async () => ({ setting: on, waiting })),
           checkToken: fromPromise(async (): Promise<TokenCheck> => ({ valid: true, userName: 'harbor' })),
           sendWaiting: fromPromise(async ({ input }) => {
             if (waiting === 0) return { sent: 0, dropped: 0, left: 0, waitMs: 0, refusedTogether: 0 };

@@ -46,6 +46,7 @@ describe('the scrobbler as a page starts', () => {
       dropped: 0,
       left: 0,
       waitMs: 1_000,
+      refusedTogether: 0,
     }));
     await waitFor(actor, (s) => s.matches({ on: 'spacing' }));
     expect(actor.getSnapshot().context.waiting).toBe(0);

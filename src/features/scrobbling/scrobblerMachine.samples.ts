@@ -32,9 +32,10 @@ const failure = (kind: string, waitMs = 0) => ({ name: 'ListenBrainzError', kind
 export const pathEvents: AnyEventObject[] = [
   { type: 'SIGNED_IN', user: 'u1' },
   { type: 'SIGNED_OUT' },
-  { type: 'xstate.done.actor.readSetting', output: setting(null, false) },
-  { type: 'xstate.done.actor.readSetting', output: setting('kept-token', true) },
-  { type: 'xstate.done.actor.readSetting', output: setting('kept-token', false) },
+  { type: 'xstate.done.actor.readSetting', output: { setting: setting(null, false), waiting: 0 } },
+  // on, with listens an earlier page left waiting
+  { type: 'xstate.done.actor.readSetting', output: { setting: setting('kept-token', true), waiting: 2 } },
+  { type: 'xstate.done.actor.readSetting', output: { setting: setting('kept-token', false), waiting: 0 } },
   { type: 'CONNECT', token: ' 6f1d2c3b-token ', url },
   { type: 'CONNECT', token: '', url },
   { type: 'CONNECT', token: '6f1d2c3b-token', url: 'ftp://listens.example' },

@@ -245,12 +245,14 @@ export const scrobblerMachine = setup({
           {
             guard: { type: 'storedToken', params: output },
             target: 'paused',
-            actions: { type: 'takeSetting', params: output },
+            actions: [{ type: 'takeSetting', params: output }, 'dropAnnouncement'],
           },
-          { target: 'none', actions: { type: 'takeSetting', params: output } },
+          { target: 'none', actions: [{ type: 'takeSetting', params: output }, 'dropAnnouncement'] },
         ],
-        onError: 'none',
+        onError: { target: 'none', actions: 'dropAnnouncement' },
       },
+      // a track that begins as the page loads is announced once the setting says scrobbling is on
+      on: { NOW_PLAYING: { actions: 'takeNowPlaying' } },
     },
     none: {
       description: 'No token: the 设置 page asks for one.',

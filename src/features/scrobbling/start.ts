@@ -41,9 +41,8 @@ export function startScrobbling({ fetch, player, user, now = Date.now, inspect }
   const on = () => scrobbler.getSnapshot().hasTag('on');
 
   scrobbler.on('settingChanged', ({ user, setting }) => void writeScrobbleSetting(user, setting));
-  counter.on('started', ({ listen }) => {
-    if (on()) scrobbler.send({ type: 'NOW_PLAYING', listen });
-  });
+  // the scrobbler takes it while on, or while it reads whether it is
+  counter.on('started', ({ listen }) => scrobbler.send({ type: 'NOW_PLAYING', listen }));
   counter.on('listened', ({ listen }) => {
     const { user } = scrobbler.getSnapshot().context;
     if (!on() || user === null || !isSendableListen(listen)) return;
