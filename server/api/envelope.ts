@@ -55,6 +55,14 @@ export function ok(c: Context, data: unknown = null): Response {
   return c.json({ status: Status.OK, message: 'OK', data } satisfies Envelope, 200);
 }
 
+const OK_HEAD = Buffer.from(`{"status":${Status.OK},"message":"OK","data":`);
+const OK_TAIL = Buffer.from('}');
+
+/** ok() for data that is JSON already (UTF-8, in pieces), joined into the envelope (api/periodCounts.ts). */
+export function okJson(c: Context, data: readonly Uint8Array[]): Response {
+  return c.body(Buffer.concat([OK_HEAD, ...data, OK_TAIL]), 200, { 'Content-Type': 'application/json' });
+}
+
 export function fail(c: Context, status: StatusCode, message: string): Response {
   return c.json({ status, message, data: null } satisfies Envelope, 200);
 }

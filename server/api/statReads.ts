@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { nowSeconds } from '../db.js';
 import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
-import { ApiError, Status, ok } from './envelope.js';
+import { ApiError, Status, ok, okJson } from './envelope.js';
 import { UUID_PATTERN, type TrackId } from './input.js';
 import { LIMITS } from './limits.js';
+import { periodCountsJson } from './periodCounts.js';
 
 /*
  * Reading play statistics back, as anniv-go answers them (docs/protocol.md#play-statistics):
@@ -51,33 +52,26 @@ const asTrack = (row: TrackId): TrackId => ({ album_id: row.album_id, disc_id: r
 
 export function registerStatReadRoutes(app: Hono<ApiEnv>, { db, config }: ApiDeps): void {
   /**
-   * Counts per track in [from, to], most played first (the latest play breaks ties). `album_id`
-   * is this server's addition: only that album's tracks. anniv-go ignores it and answers all, and
-   * so does the strict mode, so the client's own filtering is tested too.
+   * Counts per track in [from, to], most played first (the latest play breaks ties, then the
+   * track's album, disc and number), counted from the user's days of plays (periodCounts.ts).
+   * `album_id` is this server's addition: only that album's tracks, read from stats_track. anniv-go
+   * ignores it and answers all, and so does the strict mode, so the client's own filtering is
+   * tested too.
    */
   app.get('/api/stat/self', (c) => {
     const user = requireUser(c);
     const from = time(c, 'from');
     const to = time(c, 'to', nowSeconds());
     const album = c.req.query('album_id') === undefined || config.strict ? null : albumId(c);
-    const rows = (
-      album === null
-        ? db
-            .prepare(
-              `SELECT album_id, disc_id, track_id, COUNT(*) AS count, MAX(at) AS last FROM stats
-               WHERE user_id = ? AND at BETWEEN ? AND ?
-               GROUP BY album_id, disc_id, track_id ORDER BY count DESC, last DESC`,
-            )
-            .all(user.id, from, to)
-        : db
-            .prepare(
-              // named: without ANALYZE's figures SQLite would walk the user's every play instead
-              `SELECT album_id, disc_id, track_id, COUNT(*) AS count, MAX(at) AS last FROM stats INDEXED BY stats_track
-               WHERE album_id = ? AND user_id = ? AND at BETWEEN ? AND ?
-               GROUP BY album_id, disc_id, track_id ORDER BY count DESC, last DESC`,
-            )
-            .all(album, user.id, from, to)
-    ) as (TrackId & { count: number })[];
+    if (album === null) return okJson(c, periodCountsJson(db, user.id, from, to));
+    const rows = db
+      .prepare(
+        // named: without ANALYZE's figures SQLite would walk the user's every play instead
+        `SELECT album_id, disc_id, track_id, COUNT(*) AS count, MAX(at) AS last FROM stats INDEXED BY stats_track
+         WHERE album_id = ? AND user_id = ? AND at BETWEEN ? AND ?
+         GROUP BY album_id, disc_id, track_id ORDER BY count DESC, last DESC, album_id, disc_id, track_id`,
+      )
+      .all(album, user.id, from, to) as (TrackId & { count: number })[];
     return ok(
       c,
       rows.map((r) => ({ track: asTrack(r), count: r.count })),

@@ -65,11 +65,12 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(8); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes (below)
+      expect(SCHEMA_VERSION).toBe(9); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes, 8 → 9 their days of plays (below)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(tables(db)).toEqual(
         [
           ...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares', 'recovery_codes'],
+          ...['stat_days', 'stat_tracks'],
           ...NEW_TABLES,
         ].sort(),
       );
@@ -289,6 +290,129 @@ describe('schema migration 7 → 8: indexes for reading plays back', () => {
         'COVERING INDEX stats_track',
       );
       db.close();
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
+describe('schema migration 8 → 9: days of plays for a period’s counts', () => {
+  test('the plays stored before are copied into their days, each user’s own; the counts answer as before and new plays join the days', async () => {
+    const dir = await makeDataDir('none');
+    const DAY = 86_400;
+    const OTHER = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
+    // midnight (UTC) ten days back: the plays reported after the upgrade must be within a year
+    const midnight = (Math.floor(Date.now() / 1000 / DAY) - 10) * DAY;
+    try {
+      const db = new Database(path.join(dir, 'anniv.db'));
+      db.pragma('foreign_keys = ON');
+      migrate(db, 8);
+      const hash = await hashPassword(sha256Hex('pw'));
+      const addUser = db.prepare(
+        "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES (?, 'P', '', ?, 1700000000)",
+      );
+      const one = Number(addUser.run('days-one@example.com', hash).lastInsertRowid);
+      const two = Number(addUser.run('days-two@example.com', hash).lastInsertRowid);
+      const insert = db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, ?, ?, ?)');
+      const plays: [number, string, number, number, number][] = [
+        [one, ALBUM, 1, 2, midnight - 1],
+        [one, ALBUM, 1, 2, midnight],
+        [one, ALBUM, 1, 3, midnight],
+        [one, OTHER, 2, 1, midnight + DAY - 1],
+        [one, ALBUM, 1, 2, midnight + DAY],
+        [one, ALBUM, 1, 2, 0],
+        [two, ALBUM, 1, 2, midnight],
+        [two, OTHER, 2, 1, midnight + 5],
+      ];
+      for (const p of plays) insert.run(...p);
+      // a time before 1970 (no server took one, but the column allows it): in no day, never in a period
+      insert.run(one, OTHER, 1, 1, -5);
+      migrate(db);
+      expect(db.pragma('user_version', { simple: true })).toBe(9);
+
+      const numberOf = new Map(
+        (db.prepare('SELECT id, album_id, disc_id, track_id FROM stat_tracks').all() as Record<string, unknown>[]).map(
+          (r) => [`${r.album_id as string}/${r.disc_id as number}/${r.track_id as number}`, r.id as number],
+        ),
+      );
+      expect([...numberOf.keys()].sort()).toEqual(
+        [`${ALBUM}/1/2`, `${ALBUM}/1/3`, `${OTHER}/2/1`, `${OTHER}/1/1`].sort(),
+      );
+      // each day's plays: the track's number and the second of the day, 4 bytes each, big-endian
+      const days = db.prepare('SELECT user_id, day, plays FROM stat_days ORDER BY user_id, day').all() as {
+        user_id: number;
+        day: number;
+        plays: Buffer;
+      }[];
+      const decoded = days.map(({ user_id, day, plays }) => ({
+        user_id,
+        day,
+        plays: Array.from({ length: plays.length / 8 }, (_, i) => [
+          plays.readUInt32BE(8 * i),
+          plays.readUInt32BE(8 * i + 4),
+        ]),
+      }));
+      const n = (album: string, disc: number, t: number): number => numberOf.get(`${album}/${disc}/${t}`)!;
+      const d = midnight / DAY;
+      expect(decoded).toEqual([
+        { user_id: one, day: 0, plays: [[n(ALBUM, 1, 2), 0]] },
+        { user_id: one, day: d - 1, plays: [[n(ALBUM, 1, 2), DAY - 1]] },
+        {
+          user_id: one,
+          day: d,
+          plays: [
+            [n(ALBUM, 1, 2), 0],
+            [n(ALBUM, 1, 3), 0],
+            [n(OTHER, 2, 1), DAY - 1],
+          ],
+        },
+        { user_id: one, day: d + 1, plays: [[n(ALBUM, 1, 2), 0]] },
+        {
+          user_id: two,
+          day: d,
+          plays: [
+            [n(ALBUM, 1, 2), 0],
+            [n(OTHER, 2, 1), 5],
+          ],
+        },
+      ]);
+      db.close();
+
+      const server = await makeServer(dir);
+      try {
+        const c = new Client(server);
+        await c.login('days-one@example.com', sha256Hex('pw'));
+        const t = (album_id: string, disc_id: number, track_id: number) => ({ album_id, disc_id, track_id });
+        expect((await c.get(`/api/stat/self?from=0`)).data).toEqual([
+          { track: t(ALBUM, 1, 2), count: 4 },
+          { track: t(OTHER, 2, 1), count: 1 },
+          { track: t(ALBUM, 1, 3), count: 1 },
+        ]);
+        expect((await c.get(`/api/stat/self?from=${midnight}&to=${midnight}`)).data).toEqual([
+          { track: t(ALBUM, 1, 2), count: 1 },
+          { track: t(ALBUM, 1, 3), count: 1 },
+        ]);
+        // a play reported after the upgrade joins its day; the same play again does not
+        const at = midnight + 100;
+        for (let i = 0; i < 2; i++)
+          expect((await c.post('/api/stat', [{ track: t(ALBUM, 1, 3), at: [at] }])).status).toBe(0);
+        expect((await c.get(`/api/stat/self?from=${midnight}&to=${midnight + DAY - 1}`)).data).toEqual([
+          { track: t(ALBUM, 1, 3), count: 2 },
+          { track: t(OTHER, 2, 1), count: 1 },
+          { track: t(ALBUM, 1, 2), count: 1 },
+        ]);
+        expect(
+          server.db.prepare('SELECT length(plays) AS bytes FROM stat_days WHERE user_id = ? AND day = ?').get(one, d),
+        ).toEqual({ bytes: 32 });
+        const other = new Client(server);
+        await other.login('days-two@example.com', sha256Hex('pw'));
+        expect((await other.get('/api/stat/self?from=0')).data).toEqual([
+          { track: t(OTHER, 2, 1), count: 1 },
+          { track: t(ALBUM, 1, 2), count: 1 },
+        ]);
+      } finally {
+        await server.close();
+      }
     } finally {
       removeDir(dir);
     }
