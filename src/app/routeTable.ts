@@ -21,6 +21,7 @@ export const LAZY_PAGES = {
   FavAlbumsPage: 'src/features/favourites/pages/FavAlbumsPage.tsx',
   PlaylistsPage: 'src/features/playlists/pages/PlaylistsPage.tsx',
   PlaylistPage: 'src/features/playlists/pages/PlaylistPage.tsx',
+  ListenerPage: 'src/features/playlists/pages/ListenerPage.tsx',
   SharedPage: 'src/features/share/pages/SharedPage.tsx',
   MySharesPage: 'src/features/share/pages/MySharesPage.tsx',
   HistoryPage: 'src/features/listening/pages/HistoryPage.tsx',
@@ -59,6 +60,7 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/fav/albums', page: 'FavAlbumsPage', guarded: true },
   { path: '/playlist', page: 'PlaylistsPage', guarded: true },
   { path: '/playlist/:id', page: 'PlaylistPage', guarded: true },
+  { path: '/listener/:id', page: 'ListenerPage', guarded: true },
   { path: '/s/:id', page: 'SharedPage', guarded: false },
   // without an id the shared page says 请指定分享 ID
   { path: '/s', page: 'SharedPage', guarded: false },

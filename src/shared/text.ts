@@ -203,6 +203,14 @@ export const text = {
     private: '私密',
     public: '公开',
   },
+  listener: {
+    madeBy: '创建者：',
+    me: '我',
+    seeOwner: '查看创建者',
+    publicPlaylists: '公开的播放列表',
+    none: '还没有公开的播放列表',
+    idInvalid: '听众 ID 不正确',
+  },
   itemRemoved: '删除成功',
   paging: {
     label: '分页',

@@ -161,6 +161,13 @@ export interface PlaylistCover {
   discId: number;
 }
 
+/** another listener as anyone signed in sees them (UserIntro, docs/protocol.md#shapes) */
+export interface UserIntro {
+  userId: string;
+  nickname: string;
+  avatar: string;
+}
+
 /** a playlist as the list of playlists shows it (PlaylistInfo, docs/protocol.md#shapes) */
 export interface PlaylistInfo {
   id: string;

@@ -58,6 +58,10 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   ['/history', (page) => page.getByRole('heading', { name: '今天' }).waitFor()],
   ['/stats', (page) => page.getByRole('region', { name: '最常播放的歌曲' }).waitFor()],
   ['/user/index', (page) => page.getByRole('tab', { name: '设置' }).waitFor()],
+  // the 设置 tab with its ListenBrainz part (the token form)
+  ['/user/index?tab=settings', (page) => page.getByLabel('ListenBrainz 用户令牌', { exact: true }).waitFor()],
+  // the demo listener's own page (the server's first account)
+  ['/listener/1', (page) => page.getByRole('heading', { name: '公开的播放列表' }).waitFor()],
 ];
 
 describe('colour schemes', () => {

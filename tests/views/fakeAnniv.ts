@@ -394,6 +394,12 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         if (!sessionUser) return fail(902002, 'unauthorized');
         sessionUser = null;
         return ok(null);
+      case 'GET /api/user/intro': {
+        if (!sessionUser) return fail(902002, 'unauthorized');
+        const found = users.find((u) => u.userId === query.get('user_id'));
+        if (!found) return fail(102020, 'user not exist');
+        return ok({ user_id: found.userId, nickname: found.nickname, avatar: found.avatar });
+      }
       case 'PATCH /api/user/intro':
         if (!sessionUser) return fail(902002, 'unauthorized');
         sessionUser.nickname = String(body.nickname);

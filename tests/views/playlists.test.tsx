@@ -222,6 +222,36 @@ describe('/playlist/{id}', () => {
     expect(await screen.findAllByText('permission denied')).not.toHaveLength(0);
   });
 
+  it("a list names its maker: another listener's nickname links to their page, with their public lists only", async () => {
+    await signedIn('/playlist/2', (s) => {
+      seeded(s);
+      s.playlists.push(list({ id: '4', name: 'Ren morning', owner: '2', is_public: true, description: 'wake up' }));
+    });
+    await screen.findByRole('heading', { name: 'Ren public' });
+    const maker = await screen.findByRole('link', { name: 'Ren' });
+    await userEvent.setup().click(maker);
+    expect(currentPath()).toBe('/listener/2');
+    expect(await screen.findByRole('heading', { name: 'Ren' })).toBeTruthy();
+    const lists = await screen.findAllByRole('article');
+    expect(lists.map((l) => l.getAttribute('aria-label'))).toEqual(['Ren public', 'Ren morning']);
+    expect(screen.getByText('wake up')).toBeTruthy();
+    await userEvent.setup().click(within(lists[1]!).getByRole('link', { name: 'Ren morning' }));
+    expect(currentPath()).toBe('/playlist/4');
+  });
+
+  it("one's own list says 我 and links to one's page; a listener id that is no number, or unknown, says so", async () => {
+    await signedIn('/playlist/1', seeded);
+    await userEvent.setup().click(await screen.findByRole('link', { name: text.listener.me }));
+    expect(currentPath()).toBe('/listener/1');
+    expect(await screen.findByRole('heading', { name: 'Mio' })).toBeTruthy();
+    // Mio's one list is private: not on the page
+    expect(await screen.findByText(text.listener.none)).toBeTruthy();
+    window.history.pushState(null, '', '/listener/abc');
+    expect(await screen.findByText(text.listener.idInvalid)).toBeTruthy();
+    window.history.pushState(null, '', '/listener/99');
+    expect(await screen.findAllByText('user not exist')).not.toHaveLength(0);
+  });
+
   it('an id that is not a number says so; an unknown one gives the server message', async () => {
     await signedIn('/playlist/abc', seeded);
     expect(await screen.findByText(text.playlist.idInvalid)).toBeTruthy();

@@ -2,6 +2,9 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { AnswerCopies } from '@/services/api/answerCopies';
 import type { ApiClient } from '@/services/api/client';
+import { getUserIntro } from '@/services/api/people';
+import { getPlaylists } from '@/services/api/playlist';
+import type { PlaylistInfo, UserIntro } from '@/shared/types';
 import { definePlaylistActors, definePlaylistsActors } from './actors';
 import { playlistMachine } from './playlistMachine';
 import { playlistsMachine } from './playlistsMachine';
@@ -20,7 +23,20 @@ export function startPlaylists({ api, copies, inspect }: PlaylistsOptions) {
     { inspect },
   );
   playlists.start();
-  return { playlists };
+  return {
+    playlists,
+    /** another listener's page: who they are and their public playlists (their own for oneself) */
+    async listener(userId: string): Promise<{ intro: UserIntro; playlists: PlaylistInfo[] }> {
+      const [intro, lists] = await Promise.all([getUserIntro(api, userId), getPlaylists(api, userId)]);
+      return { intro, playlists: lists.filter((list) => list.isPublic) };
+    },
+    /** a list's owner's nickname for its page; null when it cannot be read (the page names the owner by link alone) */
+    ownerName: (userId: string): Promise<string | null> =>
+      getUserIntro(api, userId).then(
+        (intro) => intro.nickname || null,
+        () => null,
+      ),
+  };
 }
 
 export type PlaylistsFeature = ReturnType<typeof startPlaylists>;

@@ -8,7 +8,7 @@ import type { PlaylistsFeature } from '../start';
 
 const PlaylistDialogs = lazy(() => import('./PlaylistDialogs'));
 
-function PlaylistDialogsWhenOpen({ playlists }: PlaylistsFeature) {
+function PlaylistDialogsWhenOpen({ playlists }: Pick<PlaylistsFeature, 'playlists'>) {
   const wanted = useSelector(
     playlists,
     (s) => s.hasTag('createDialog') || s.hasTag('deleteDialog') || s.hasTag('addDialog'),

@@ -10,6 +10,7 @@ import type { Playlist } from '@/shared/types';
 import { Cover } from '@/ui/Cover';
 import { useTrackSlots } from '@/ui/trackSlots';
 import type { PlaylistRef } from '../playlistMachine';
+import { PlaylistOwner } from './PlaylistOwner';
 
 interface PlaylistHeaderProps {
   actor: PlaylistRef;
@@ -41,6 +42,7 @@ export function PlaylistHeader({ actor, playlist, coverUrl, playable, isOwner }:
             {playlist.description}
           </Text>
         )}
+        <PlaylistOwner ownerId={playlist.owner} isOwner={isOwner} />
         <Text size="sm" c="dimmed">
           {text.playlist.count(playlist.items.length)}
         </Text>
