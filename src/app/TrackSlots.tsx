@@ -12,6 +12,9 @@ const TrackHeart = lazy(async () => ({ default: (await import('@/features/favour
 const AlbumLikeButton = lazy(async () => ({
   default: (await import('@/features/favourites/components')).AlbumLikeButton,
 }));
+const PlaylistLikeButton = lazy(async () => ({
+  default: (await import('@/features/favourites/components')).PlaylistLikeButton,
+}));
 // Only rows' menus and the queue page show these: they load with those, not with the first page.
 const AddToPlaylistMenuItem = lazy(async () => ({
   default: (await import('@/features/playlists/components')).AddToPlaylistMenuItem,
@@ -64,6 +67,7 @@ export function TrackSlotsProvider({ children }: { children: ReactNode }) {
             ),
             nowPlaying: (track) => later(<TrackHeart track={track} />),
             album: (albumId) => later(<AlbumLikeButton albumId={albumId} />),
+            playlistLike: (playlist) => later(<PlaylistLikeButton playlist={playlist} />),
             menuItems: (tracks) =>
               later(
                 <>

@@ -55,6 +55,7 @@ const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> =
   FavAlbumsPage: () => import('@/features/favourites/pages/FavAlbumsPage'),
   PlaylistsPage: () => import('@/features/playlists/pages/PlaylistsPage'),
   PlaylistPage: () => import('@/features/playlists/pages/PlaylistPage'),
+  FavPlaylistsPage: () => import('@/features/favourites/pages/FavPlaylistsPage'),
   ListenerPage: () => import('@/features/playlists/pages/ListenerPage'),
   SharedPage: () => import('@/features/share/pages/SharedPage'),
   MySharesPage: () => import('@/features/share/pages/MySharesPage'),

@@ -22,6 +22,7 @@ export const text = {
     favourites: '喜欢',
     favouriteTracks: '单曲',
     favouriteAlbums: '专辑',
+    favouritePlaylists: '歌单',
     playlists: '播放列表',
     history: '最近播放',
     stats: '我的统计',

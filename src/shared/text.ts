@@ -104,6 +104,11 @@ export const text = {
     removed: '取消喜欢成功',
     noTracks: '还没有喜欢的音乐，点歌曲旁的心形按钮添加',
     noAlbums: '还没有喜欢的专辑，在专辑页点心形按钮添加',
+    playlists: '我喜欢的歌单',
+    noPlaylists: '还没有喜欢的歌单，在别人公开的播放列表页点心形按钮添加',
+    playlistGone: '这个歌单已不再公开',
+    likePlaylist: '喜欢这个歌单',
+    unlikePlaylist: '取消喜欢这个歌单',
   },
   user: {
     tabs: { profile: '个人信息', password: '密码', twoFactor: '两步验证', settings: '设置', storage: '本机存储' },

@@ -161,6 +161,13 @@ export interface PlaylistCover {
   discId: number;
 }
 
+/** a liked playlist as GET /api/favorite/playlist names it: name and owner empty once it is no longer public */
+export interface LikedPlaylist {
+  id: string;
+  name: string;
+  owner: string;
+}
+
 /** another listener as anyone signed in sees them (UserIntro, docs/protocol.md#shapes) */
 export interface UserIntro {
   userId: string;

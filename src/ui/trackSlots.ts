@@ -4,7 +4,7 @@
 // so no feature depends on the favourites or playlists feature to draw a row.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { TrackInfo } from '@/shared/track';
-import type { AlbumInfo, PlaylistCover } from '@/shared/types';
+import type { AlbumInfo, LikedPlaylist, PlaylistCover } from '@/shared/types';
 
 export interface TrackSlots {
   /** buttons a track row shows beside 添加到当前播放队列 (the heart) */
@@ -15,6 +15,8 @@ export interface TrackSlots {
   nowPlaying?: (track: TrackInfo) => ReactNode;
   /** on the album page, before 播放全部 */
   album?: (albumId: string) => ReactNode;
+  /** on another listener's public playlist's page: its like button */
+  playlistLike?: (playlist: LikedPlaylist) => ReactNode;
   /** for a whole list (the queue page: 添加到播放列表 for every queued track) */
   listActions?: (tracks: readonly TrackInfo[]) => ReactNode;
   /** on /now, the shown track's lyrics at the player's time (seconds); a line's click seeks there */

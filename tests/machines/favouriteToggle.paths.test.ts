@@ -45,9 +45,11 @@ function recordingStore() {
 
 /** the store event a successful request should send */
 function storeEventFor(target: FavouriteTarget, like: boolean) {
-  return target.kind === 'track'
-    ? { type: like ? 'TRACK_LIKED' : 'TRACK_UNLIKED', track: target.track }
-    : { type: like ? 'ALBUM_LIKED' : 'ALBUM_UNLIKED', albumId: target.albumId };
+  if (target.kind === 'track') return { type: like ? 'TRACK_LIKED' : 'TRACK_UNLIKED', track: target.track };
+  if (target.kind === 'album') return { type: like ? 'ALBUM_LIKED' : 'ALBUM_UNLIKED', albumId: target.albumId };
+  return like
+    ? { type: 'PLAYLIST_LIKED', playlist: target.playlist }
+    : { type: 'PLAYLIST_UNLIKED', playlistId: target.playlist.id };
 }
 
 function replayLog() {
@@ -88,6 +90,7 @@ function expected(target: FavouriteTarget, sent: readonly AnyEventObject[]) {
 const targets: [string, FavouriteTarget][] = [
   ['track', (pathInput as Pick<FavouriteToggleInput, 'target'>).target],
   ['album', { kind: 'album', albumId: 'album-a' }],
+  ['playlist', { kind: 'playlist', playlist: { id: '7', name: 'Ren public', owner: '2' } }],
 ];
 
 // the walk `npm run paths -- favouriteToggle` prints (every simple path), replayed for both hearts:

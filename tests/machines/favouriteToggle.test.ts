@@ -35,7 +35,7 @@ const trackTarget = (t: TrackInfo): FavouriteTarget => ({ kind: 'track', track: 
 const albumTarget = (albumId: string): FavouriteTarget => ({ kind: 'album', albumId });
 
 /** a real favourites store, loaded with `data` through fake services */
-async function loadedStore(data: LoadedFavourites = { tracks: [a, b], albums: ['album-x', 'album-y'] }) {
+async function loadedStore(data: LoadedFavourites = { tracks: [a, b], albums: ['album-x', 'album-y'], playlists: [] }) {
   const fakes = { loadFavourites: fakeService<LoadedFavourites>(), loadFavouriteAlbums: fakeService<string[]>() };
   const store = createActor(
     favouritesMachine.provide({

@@ -4,6 +4,7 @@
 // tells states apart by value, by how many tracks and albums are liked (so the track and album events are walked
 // too), by the hearts' toggles alive, and, after a RESET or a settled toggle, by the state it left (so both are
 // walked from every state).
+import type { LikedPlaylist } from '@/shared/types';
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -55,7 +56,15 @@ function replayLog() {
   return { sent, emitted, inspect };
 }
 
-type Sent = { type: string; output?: unknown; error?: unknown; track?: TrackIdentity; albumId?: string };
+type Sent = {
+  type: string;
+  output?: unknown;
+  error?: unknown;
+  track?: TrackIdentity;
+  albumId?: string;
+  playlist?: LikedPlaylist;
+  playlistId?: string;
+};
 
 function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
   const last = () => log.sent.at(-1) as Sent | undefined;
@@ -63,8 +72,10 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
   // in every state: the key sets match the lists, the toasts are the load failures, and the last
   // event had its effect
   const always = (s: FavouritesSnapshot) => {
-    const { tracks, trackKeys, albums, albumIds } = s.context;
+    const { tracks, trackKeys, albums, albumIds, playlists, playlistIds } = s.context;
     expect(new Set(tracks.map(trackKey))).toEqual(trackKeys);
+    expect(new Set(playlists.map((p) => p.id))).toEqual(playlistIds);
+    expect(playlistIds.size).toBe(playlists.length);
     expect(trackKeys.size).toBe(tracks.length);
     expect(new Set(albums)).toEqual(albumIds);
     expect(albumIds.size).toBe(albums.length);
@@ -86,10 +97,14 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
     const event = last();
     if (event?.type === 'TRACK_LIKED') expect(tracks[0]).toEqual(trackInfoOf(event.track as TrackInfo));
     if (event?.type === 'TRACK_UNLIKED') expect(trackKeys.has(trackKey(event.track!))).toBe(false);
+    // a liked playlist goes to the front (signed in); an unliked one is gone
+    if (event?.type === 'PLAYLIST_LIKED' && s.value !== 'idle') expect(playlists[0]).toEqual(event.playlist);
+    if (event?.type === 'PLAYLIST_UNLIKED') expect(playlistIds.has(event.playlistId as string)).toBe(false);
     if (event?.type === 'RESET') {
       expect(s.value).toBe('idle');
       expect(tracks).toEqual([]);
       expect(albums).toEqual([]);
+      expect(playlists).toEqual([]);
     }
   };
 
@@ -121,6 +136,7 @@ function checksFor(log: ReturnType<typeof replayLog>): StateChecks<Favourites> {
         const loaded = event.output as LoadedFavourites;
         expect(s.context.tracks).toEqual(loaded.tracks);
         expect(s.context.albums).toEqual(loaded.albums);
+        expect(s.context.playlists).toEqual(loaded.playlists);
       }
       if (event?.type === 'xstate.done.actor.loadFavouriteAlbums') expect(s.context.albums).toEqual(event.output);
     },

@@ -28,7 +28,7 @@ const b = track('b');
 const c = track('c');
 // same album and disc as `a`, another track: a different key
 const a2 = track('a', 2);
-const loaded: LoadedFavourites = { tracks: [a, b], albums: ['album-x', 'album-y'] };
+const loaded: LoadedFavourites = { tracks: [a, b], albums: ['album-x', 'album-y'], playlists: [] };
 
 function start() {
   const fakes = {
@@ -93,7 +93,7 @@ describe('favourites store: loading', () => {
     expect(s.hasTag('ready')).toBe(false);
     expect(fakes.loadFavourites.calls).toHaveLength(1);
 
-    fakes.loadFavourites.last.resolve({ tracks: [c, a, b], albums: ['album-y', 'album-x'] });
+    fakes.loadFavourites.last.resolve({ tracks: [c, a, b], albums: ['album-y', 'album-x'], playlists: [] });
     await flush();
     s = actor.getSnapshot();
     expect(s.matches({ ready: 'current' })).toBe(true);
@@ -157,7 +157,7 @@ describe('favourites store: loading', () => {
     actor.send({ type: 'LOAD' });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(fakes.loadFavourites.calls).toHaveLength(2);
-    fakes.loadFavourites.last.resolve({ tracks: [c], albums: [] });
+    fakes.loadFavourites.last.resolve({ tracks: [c], albums: [], playlists: [] });
     await flush();
     expect(actor.getSnapshot().context.tracks).toEqual([c]);
     expect(actor.getSnapshot().context.albums).toEqual([]);
@@ -176,7 +176,7 @@ describe('favourites store: tracks', () => {
   });
 
   it('TRACK_LIKED of an already liked track moves it to the front, without a duplicate', async () => {
-    const { actor } = await ready({ tracks: [a, b, c], albums: [] });
+    const { actor } = await ready({ tracks: [a, b, c], albums: [], playlists: [] });
     actor.send({ type: 'TRACK_LIKED', track: c });
     expect(keys(actor.getSnapshot())).toEqual([trackKey(c), trackKey(a), trackKey(b)]);
     actor.send({ type: 'TRACK_LIKED', track: c });
@@ -185,7 +185,7 @@ describe('favourites store: tracks', () => {
   });
 
   it('tells tracks apart by album, disc and track id', async () => {
-    const { actor } = await ready({ tracks: [a], albums: [] });
+    const { actor } = await ready({ tracks: [a], albums: [], playlists: [] });
     actor.send({ type: 'TRACK_LIKED', track: a2 });
     expect(keys(actor.getSnapshot())).toEqual(['album-a-1-2', 'album-a-1-1']);
     actor.send({ type: 'TRACK_UNLIKED', track: { albumId: 'album-a', discId: 1, trackId: 1 } });
@@ -193,14 +193,14 @@ describe('favourites store: tracks', () => {
   });
 
   it('keeps only the track fields (an album track carries more)', async () => {
-    const { actor } = await ready({ tracks: [], albums: [] });
+    const { actor } = await ready({ tracks: [], albums: [], playlists: [] });
     const albumTrack = { ...c, tags: ['tag'], url: 'http://127.0.0.1:8081/album-c/1/1?auth=a.b.c' } as TrackInfo;
     actor.send({ type: 'TRACK_LIKED', track: albumTrack });
     expect(actor.getSnapshot().context.tracks).toStrictEqual([c]);
   });
 
   it('TRACK_UNLIKED removes the track by its identity and keeps the order of the others', async () => {
-    const { actor } = await ready({ tracks: [a, b, c], albums: [] });
+    const { actor } = await ready({ tracks: [a, b, c], albums: [], playlists: [] });
     actor.send({ type: 'TRACK_UNLIKED', track: { albumId: b.albumId, discId: b.discId, trackId: b.trackId } });
     const s = actor.getSnapshot();
     expect(s.context.tracks).toEqual([a, c]);
@@ -380,7 +380,7 @@ describe('favourites store: RESET (signed out)', () => {
 
     // the next sign-in loads afresh
     actor.send({ type: 'LOAD' });
-    fakes.loadFavourites.last.resolve({ tracks: [b], albums: ['album-z'] });
+    fakes.loadFavourites.last.resolve({ tracks: [b], albums: ['album-z'], playlists: [] });
     await flush();
     s = actor.getSnapshot();
     expect(s.matches({ ready: 'current' })).toBe(true);

@@ -17,7 +17,11 @@ function memoryCopies(): AnswerCopies {
 describe('the liked albums read again after a change', () => {
   test('no answer keeps the change shown, not the copy kept before it', async () => {
     let online = true;
-    const answers: Record<string, unknown> = { '/api/favorite/music': [], '/api/favorite/album': ['album-a'] };
+    const answers: Record<string, unknown> = {
+      '/api/favorite/music': [],
+      '/api/favorite/album': ['album-a'],
+      '/api/favorite/playlist': [],
+    };
     const api = {
       get: vi.fn(async (path: string) => (online ? answers[path] : Promise.reject(new NetworkError(null)))),
     } as unknown as ApiClient;

@@ -33,7 +33,7 @@ describe('--format md with labels', () => {
     expect(md).toContain('- **When** the listener clicks the heart (`TOGGLE`) with `{"liked":false}`');
     expect(md).toContain('- **When** the server accepts it (添加喜欢成功 / 取消喜欢成功) (`done: submit`)');
     expect(md).toContain(
-      '- **Given** *idle*: The heart shows whether the track or album is liked; a click toggles it.',
+      '- **Given** *idle*: The heart shows whether the track, album or playlist is liked; a click toggles it.',
     );
   });
 

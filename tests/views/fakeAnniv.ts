@@ -88,6 +88,8 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   /** the signed-in user's liked tracks (wire form) and album ids, newest first */
   const favouriteTracks: Record<string, unknown>[] = [];
   const favouriteAlbums: string[] = [];
+  /** the signed-in user's liked playlist ids, newest first */
+  const favouritePlaylists: string[] = [];
   const playlists: FakePlaylist[] = [];
   /** created shares, by id: what POST /api/share received */
   const shares = new Map<string, Record<string, unknown>>();
@@ -500,6 +502,27 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
         if (at >= 0) favouriteAlbums.splice(at, 1);
         return ok(null);
       }
+      case 'GET /api/favorite/playlist':
+        // as anniv-go: a liked list no longer public (and not one's own) comes without name and owner
+        return ok(
+          favouritePlaylists.flatMap((id) => {
+            const list = playlists.find((p) => p.id === id);
+            if (!list) return [];
+            const shown = list.is_public || list.owner === sessionUser!.userId;
+            return [{ playlist_id: id, name: shown ? list.name : '', owner: shown ? list.owner : '' }];
+          }),
+        );
+      case 'PUT /api/favorite/playlist': {
+        const list = playlists.find((p) => p.id === String(body.playlist_id));
+        if (!list || (!list.is_public && list.owner !== sessionUser!.userId)) return fail(902000, 'playlist not found');
+        if (!favouritePlaylists.includes(list.id)) favouritePlaylists.unshift(list.id);
+        return ok(null);
+      }
+      case 'DELETE /api/favorite/playlist': {
+        const at = favouritePlaylists.indexOf(String(body.playlist_id));
+        if (at >= 0) favouritePlaylists.splice(at, 1);
+        return ok(null);
+      }
       case 'GET /api/playlists': {
         const owner = query.get('user_id') ?? sessionUser!.userId;
         return ok(
@@ -602,6 +625,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     albumsByTag,
     favouriteTracks,
     favouriteAlbums,
+    favouritePlaylists,
     playlists,
     shares,
     plays,

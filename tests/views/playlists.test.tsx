@@ -252,6 +252,37 @@ describe('/playlist/{id}', () => {
     expect(await screen.findAllByText('user not exist')).not.toHaveLength(0);
   });
 
+  it("another listener's public list can be liked: it shows under 我喜欢的歌单, and one no longer public shows as such", async () => {
+    const { server } = await signedIn('/playlist/2', (s) => {
+      seeded(s);
+      // liked earlier, made private since
+      s.favouritePlaylists.push('3');
+    });
+    await screen.findByRole('heading', { name: 'Ren public' });
+    const like = await screen.findByRole('button', { name: text.favourites.likePlaylist });
+    await userEvent.setup().click(like);
+    expect(await screen.findByText(text.favourites.added)).toBeTruthy();
+    expect(server.favouritePlaylists).toEqual(['2', '3']);
+    const unlike = await screen.findByRole('button', { name: text.favourites.unlikePlaylist });
+    expect(unlike.getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.setup().click(await screen.findByRole('link', { name: text.drawer.favouritePlaylists }));
+    expect(currentPath()).toBe('/fav/playlists');
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Ren public', text.favourites.playlistGone]);
+    expect(within(cards[0]!).getByRole('link', { name: 'Ren public' }).getAttribute('href')).toBe('/playlist/2');
+    // the one no longer public can still be unliked
+    await userEvent.setup().click(within(cards[1]!).getByRole('button', { name: text.favourites.unlikePlaylist }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(server.favouritePlaylists).toEqual(['2']);
+  });
+
+  it("one's own list and a private one have no like button", async () => {
+    await signedIn('/playlist/1', seeded);
+    await screen.findByRole('link', { name: text.listener.me });
+    expect(screen.queryByRole('button', { name: text.favourites.likePlaylist })).toBeNull();
+  });
+
   it('an id that is not a number says so; an unknown one gives the server message', async () => {
     await signedIn('/playlist/abc', seeded);
     expect(await screen.findByText(text.playlist.idInvalid)).toBeTruthy();

@@ -57,6 +57,7 @@ export function Drawer() {
         <div className={classes.group}>
           <DrawerLink href="/fav" label={text.drawer.favouriteTracks} active={at('/fav')} />
           <DrawerLink href="/fav/albums" label={text.drawer.favouriteAlbums} active={at('/fav/albums')} />
+          <DrawerLink href="/fav/playlists" label={text.drawer.favouritePlaylists} active={at('/fav/playlists')} />
         </div>
       )}
       <DrawerLink href="/playlist" label={text.drawer.playlists} active={location.startsWith('/playlist')} />

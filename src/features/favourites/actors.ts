@@ -12,9 +12,13 @@ import type { SubmitInput } from './favouriteToggleMachine';
 export function defineFavouritesActors({ api, copies }: { api: ApiClient; copies?: AnswerCopies }) {
   return {
     loadFavourites: fromPromise<LoadedFavourites, void>(async () => {
-      const { getFavouriteAlbums, getFavouriteTracks } = await favouriteApi();
-      const [tracks, albums] = await Promise.all([getFavouriteTracks(api, copies), getFavouriteAlbums(api, copies)]);
-      return { tracks, albums };
+      const { getFavouriteAlbums, getFavouritePlaylists, getFavouriteTracks } = await favouriteApi();
+      const [tracks, albums, playlists] = await Promise.all([
+        getFavouriteTracks(api, copies),
+        getFavouriteAlbums(api, copies),
+        getFavouritePlaylists(api, copies),
+      ]);
+      return { tracks, albums, playlists };
     }),
     // read again after a heart's change the server accepted: a copy from before it would undo the change shown
     loadFavouriteAlbums: fromPromise<string[], void>(async () =>
@@ -29,6 +33,10 @@ export function defineFavouriteToggleActors({ api }: { api: ApiClient }) {
       const service = await favouriteApi();
       if (target.kind === 'track') {
         return like ? service.addFavouriteTrack(api, target.track) : service.removeFavouriteTrack(api, target.track);
+      }
+      if (target.kind === 'playlist') {
+        const { id } = target.playlist;
+        return like ? service.addFavouritePlaylist(api, id) : service.removeFavouritePlaylist(api, id);
       }
       return like ? service.addFavouriteAlbum(api, target.albumId) : service.removeFavouriteAlbum(api, target.albumId);
     }),

@@ -1,2 +1,2 @@
 // The favourites' views other parts render (through the app's track slots): hearts.
-export { AlbumLikeButton, TrackHeart } from './components/FavouriteButton';
+export { AlbumLikeButton, PlaylistLikeButton, TrackHeart } from './components/FavouriteButton';

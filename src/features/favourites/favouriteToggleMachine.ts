@@ -20,12 +20,20 @@ import type { NotifyEvent } from '@/shared/effects';
 import { failure, provideMe } from '@/shared/machines';
 import { text } from '@/shared/text';
 import { trackKey, type TrackIdentity, type TrackInfo } from '@/shared/track';
+import type { LikedPlaylist } from '@/shared/types';
 
-export type FavouriteTarget = { kind: 'track'; track: TrackInfo } | { kind: 'album'; albumId: string };
+export type FavouriteTarget =
+  | { kind: 'track'; track: TrackInfo }
+  | { kind: 'album'; albumId: string }
+  | { kind: 'playlist'; playlist: LikedPlaylist };
 
-/** the one toggle of a heart target: a track (by its key) or an album, wherever its hearts show */
+/** the one toggle of a heart target: a track (by its key), an album or a playlist, wherever its hearts show */
 export const heartIdOf = (target: FavouriteTarget): string =>
-  target.kind === 'track' ? `heart:track:${trackKey(target.track)}` : `heart:album:${target.albumId}`;
+  target.kind === 'track'
+    ? `heart:track:${trackKey(target.track)}`
+    : target.kind === 'album'
+      ? `heart:album:${target.albumId}`
+      : `heart:playlist:${target.playlist.id}`;
 
 /** what a toggle tells the favourites store: each accepted change, and that its request settled */
 export type ToggleStoreEvent =
@@ -33,6 +41,8 @@ export type ToggleStoreEvent =
   | { type: 'TRACK_UNLIKED'; track: TrackIdentity }
   | { type: 'ALBUM_LIKED'; albumId: string }
   | { type: 'ALBUM_UNLIKED'; albumId: string }
+  | { type: 'PLAYLIST_LIKED'; playlist: LikedPlaylist }
+  | { type: 'PLAYLIST_UNLIKED'; playlistId: string }
   | { type: 'TOGGLE_SETTLED'; id: string };
 
 export interface FavouriteToggleInput {
@@ -53,14 +63,20 @@ export interface SubmitInput {
   like: boolean;
 }
 
-const storeEvent = ({ target, liking }: FavouriteToggleContext) =>
-  target.kind === 'track'
-    ? liking
-      ? { type: 'TRACK_LIKED' as const, track: target.track }
-      : { type: 'TRACK_UNLIKED' as const, track: target.track }
-    : liking
-      ? { type: 'ALBUM_LIKED' as const, albumId: target.albumId }
-      : { type: 'ALBUM_UNLIKED' as const, albumId: target.albumId };
+const storeEvent = ({
+  target,
+  liking,
+}: FavouriteToggleContext): Exclude<ToggleStoreEvent, { type: 'TOGGLE_SETTLED' }> => {
+  if (target.kind === 'track')
+    return liking ? { type: 'TRACK_LIKED', track: target.track } : { type: 'TRACK_UNLIKED', track: target.track };
+  if (target.kind === 'album')
+    return liking
+      ? { type: 'ALBUM_LIKED', albumId: target.albumId }
+      : { type: 'ALBUM_UNLIKED', albumId: target.albumId };
+  return liking
+    ? { type: 'PLAYLIST_LIKED', playlist: target.playlist }
+    : { type: 'PLAYLIST_UNLIKED', playlistId: target.playlist.id };
+};
 
 export const favouriteToggleMachine = setup({
   types: {
@@ -98,13 +114,13 @@ export const favouriteToggleMachine = setup({
     })),
   },
 }).createMachine({
-  description: 'One heart (a track or an album): a click asks the server to like or unlike it.',
+  description: 'One heart (a track, an album or a playlist): a click asks the server to like or unlike it.',
   id: 'favouriteToggle',
   context: ({ input }) => ({ ...input, liking: false }),
   initial: 'idle',
   states: {
     idle: {
-      description: 'The heart shows whether the track or album is liked; a click toggles it.',
+      description: 'The heart shows whether the track, album or playlist is liked; a click toggles it.',
       on: { TOGGLE: { target: 'submitting', actions: 'takeRequest' } },
     },
     submitting: {

@@ -1,5 +1,5 @@
 // The listener's favourites (docs/behaviour.md#favourites): liked tracks (newest first, with a key set for O(1)
-// look-up) and liked album ids. Loaded after sign-in, forgotten on sign-out. It owns the hearts'
+// look-up), liked album ids and liked playlists. Loaded after sign-in, forgotten on sign-out. It owns the hearts'
 // favouriteToggle actors: one per heart target (a track key or an album id), spawned by the
 // target's first TOGGLE_FAVOURITE and stopped as soon as its request settles (TOGGLE_SETTLED), so
 // the only toggles alive are those with a request in flight, however many rows show hearts. A
@@ -20,6 +20,7 @@ import { errorMessage } from '@/services/api/errors';
 import type { NotifyEvent } from '@/shared/effects';
 import { loadingStates, output, provideMe } from '@/shared/machines';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
+import type { LikedPlaylist } from '@/shared/types';
 import {
   favouriteToggleMachine,
   heartIdOf,
@@ -35,6 +36,9 @@ export interface FavouritesContext {
   /** newest first */
   albums: string[];
   albumIds: ReadonlySet<string>;
+  /** newest first */
+  playlists: LikedPlaylist[];
+  playlistIds: ReadonlySet<string>;
   /** the hearts' toggles with a request in flight, by heart id (`heartIdOf`) */
   toggles: Readonly<Record<string, FavouriteToggleRef>>;
 }
@@ -42,6 +46,7 @@ export interface FavouritesContext {
 export interface LoadedFavourites {
   tracks: TrackInfo[];
   albums: string[];
+  playlists: LikedPlaylist[];
 }
 
 export type FavouritesEvent =
@@ -55,7 +60,8 @@ export type FavouritesTag = 'busy' | 'loading' | 'ready' | 'failed';
 
 const withTracks = (tracks: TrackInfo[]) => ({ tracks, trackKeys: new Set(tracks.map(trackKey)) });
 const withAlbums = (albums: string[]) => ({ albums, albumIds: new Set(albums) });
-const empty = () => ({ ...withTracks([]), ...withAlbums([]) });
+const withPlaylists = (playlists: LikedPlaylist[]) => ({ playlists, playlistIds: new Set(playlists.map((p) => p.id)) });
+const empty = () => ({ ...withTracks([]), ...withAlbums([]), ...withPlaylists([]) });
 
 export const favouritesMachine = setup({
   types: {
@@ -74,7 +80,11 @@ export const favouritesMachine = setup({
     signedIn: not(stateIn('#favourites.idle')),
   },
   actions: {
-    setAll: assign((_, loaded: LoadedFavourites) => ({ ...withTracks(loaded.tracks), ...withAlbums(loaded.albums) })),
+    setAll: assign((_, loaded: LoadedFavourites) => ({
+      ...withTracks(loaded.tracks),
+      ...withAlbums(loaded.albums),
+      ...withPlaylists(loaded.playlists),
+    })),
     setAlbums: assign((_, albums: string[]) => withAlbums(albums)),
     // toggles in flight are kept: their answers land (and are ignored once signed out) and toast
     forgetAll: assign(empty),
@@ -116,6 +126,14 @@ export const favouritesMachine = setup({
       if (event.type === 'ALBUM_UNLIKED') return withAlbums(context.albums.filter((id) => id !== event.albumId));
       return {};
     }),
+    /** a new like goes to the front */
+    markPlaylist: assign(({ context, event }) => {
+      if (event.type === 'PLAYLIST_LIKED')
+        return withPlaylists([event.playlist, ...context.playlists.filter((p) => p.id !== event.playlist.id)]);
+      if (event.type === 'PLAYLIST_UNLIKED')
+        return withPlaylists(context.playlists.filter((p) => p.id !== event.playlistId));
+      return {};
+    }),
     notifyError: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
@@ -123,7 +141,8 @@ export const favouritesMachine = setup({
     })),
   },
 }).createMachine({
-  description: "The listener's liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts' requests.",
+  description:
+    "The listener's liked tracks (我喜欢的音乐), albums (我喜欢的专辑) and playlists (我喜欢的歌单), and the hearts' requests.",
   id: 'favourites',
   context: () => ({ ...empty(), toggles: {} }),
   initial: 'idle',
@@ -143,6 +162,8 @@ export const favouritesMachine = setup({
     // shown at once wherever the store is (a failed load included); `ready` reads the list again
     ALBUM_LIKED: { guard: 'signedIn', actions: 'markAlbum' },
     ALBUM_UNLIKED: { guard: 'signedIn', actions: 'markAlbum' },
+    PLAYLIST_LIKED: { guard: 'signedIn', actions: 'markPlaylist' },
+    PLAYLIST_UNLIKED: { guard: 'signedIn', actions: 'markPlaylist' },
   },
   states: {
     idle: {

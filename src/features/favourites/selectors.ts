@@ -10,6 +10,11 @@ export const isAlbumLiked =
   (albumId: string) =>
   (s: FavouritesSnapshot): boolean =>
     s.context.albumIds.has(albumId);
+export const isPlaylistLiked =
+  (playlistId: string) =>
+  (s: FavouritesSnapshot): boolean =>
+    s.context.playlistIds.has(playlistId);
+export const favouritePlaylistsOf = (s: FavouritesSnapshot) => s.context.playlists;
 export const favouriteTracksOf = (s: FavouritesSnapshot) => s.context.tracks;
 export const favouriteAlbumsOf = (s: FavouritesSnapshot) => s.context.albums;
 /** the lists could not be read (the pages offer 重试) */

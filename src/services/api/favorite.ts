@@ -1,11 +1,11 @@
-// Favourites (docs/protocol.md#favourites): liked tracks and liked albums, newest first.
+// Favourites (docs/protocol.md#favourites): liked tracks, albums and playlists, newest first.
 import type { TrackIdentity } from '@/shared/track';
-import type { TrackResult } from '@/shared/types';
+import type { LikedPlaylist, TrackResult } from '@/shared/types';
 import { parseTrackResults } from '@/rules/albumParse';
 import { answerOrCopy, type AnswerCopies } from './answerCopies';
 import type { ApiClient } from './client';
 import { BadResponseError } from './errors';
-import { readStringArray } from '@/rules/narrow';
+import { isRecord, readId, readString, readStringArray } from '@/rules/narrow';
 
 const identity = ({ albumId, discId, trackId }: TrackIdentity) => ({ albumId, discId, trackId });
 
@@ -41,4 +41,27 @@ export async function addFavouriteAlbum(api: ApiClient, albumId: string): Promis
 
 export async function removeFavouriteAlbum(api: ApiClient, albumId: string): Promise<void> {
   await api.delete('/api/favorite/album', { body: { albumId } });
+}
+
+/**
+ * the liked playlists, newest first; one that is no longer public (and not one's own) comes with an
+ * empty name and owner. With `copies`, as last read when the server gives no answer
+ */
+export async function getFavouritePlaylists(api: ApiClient, copies?: AnswerCopies): Promise<LikedPlaylist[]> {
+  const data = await answerOrCopy('favorite:playlist', () => api.get('/api/favorite/playlist'), copies);
+  if (data === null) return [];
+  if (!Array.isArray(data)) throw new BadResponseError();
+  return data.flatMap((value: unknown) => {
+    const id = isRecord(value) ? readId(value.playlistId) : null;
+    if (!isRecord(value) || id === null) return [];
+    return [{ id, name: readString(value.name, ''), owner: readId(value.owner) ?? '' }];
+  });
+}
+
+export async function addFavouritePlaylist(api: ApiClient, playlistId: string): Promise<void> {
+  await api.put('/api/favorite/playlist', { body: { playlistId } });
+}
+
+export async function removeFavouritePlaylist(api: ApiClient, playlistId: string): Promise<void> {
+  await api.delete('/api/favorite/playlist', { body: { playlistId } });
 }

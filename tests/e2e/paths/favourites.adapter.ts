@@ -211,7 +211,7 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
     // the liked tracks are refused; the liked albums' answer comes too. The listener has no likes
     // (the other device took them back): the hearts show none, and a like the path sends is new
     async 'xstate.error.actor.loadFavourites'(ctx, event) {
-      await putBack(ctx.listener, { tracks: [], albums: [] });
+      await putBack(ctx.listener, { tracks: [], albums: [], playlists: [] });
       await ctx.tracksLoad.answer(event);
       await ctx.albumsLoad.answer({ type: 'xstate.done.actor.loadFavourites' } as AnyEventObject);
       ctx.toast = await failureShown(ctx.page, event.error);

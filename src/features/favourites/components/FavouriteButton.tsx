@@ -1,4 +1,4 @@
-// The heart of a track (rows, player bar) and the like button of an album page. What it shows is
+// The heart of a track (rows, player bar) and the like button of an album page or a playlist's page. What it shows is
 // the store's state, or the state asked for while its toggle (owned by the favourites store, alive
 // only while a request is in flight) waits for the server; back as it was if the request fails.
 import { ActionIcon } from '@mantine/core';
@@ -9,9 +9,25 @@ import { trackKey, type TrackInfo } from '@/shared/track';
 import { Tip } from '@/ui/Tip';
 import { useFavourites } from '../context';
 import type { FavouriteTarget } from '../favouriteToggleMachine';
-import { favouritesKnownOf, heartToggleOf, isAlbumLiked, isTrackLiked, toggleAskingOf } from '../selectors';
+import type { LikedPlaylist } from '@/shared/types';
+import {
+  favouritesKnownOf,
+  heartToggleOf,
+  isAlbumLiked,
+  isPlaylistLiked,
+  isTrackLiked,
+  toggleAskingOf,
+} from '../selectors';
 
-function Heart({ target, liked, size }: { target: FavouriteTarget; liked: boolean; size: 'md' | 'lg' }) {
+interface HeartProps {
+  target: FavouriteTarget;
+  liked: boolean;
+  size: 'md' | 'lg';
+  /** what it is named, liked and not (a track's or album's: 取消喜欢 / 添加喜欢) */
+  labels?: { like: string; unlike: string };
+}
+
+function Heart({ target, liked, size, labels = text.album }: HeartProps) {
   const { favourites } = useFavourites();
   const toggle = useSelector(favourites, heartToggleOf(target));
   // while a request is in flight: what it asks for
@@ -20,7 +36,7 @@ function Heart({ target, liked, size }: { target: FavouriteTarget; liked: boolea
   const known = useSelector(favourites, favouritesKnownOf);
   const busy = asking !== null;
   const shown = asking ?? liked;
-  const label = shown ? text.album.unlike : text.album.like;
+  const label = shown ? labels.unlike : labels.like;
   return (
     <Tip label={label}>
       <ActionIcon
@@ -59,4 +75,16 @@ function AlbumLikeOf({ albumId }: { albumId: string }) {
 /** the album page's 添加喜欢 / 取消喜欢 */
 export function AlbumLikeButton({ albumId }: { albumId: string }) {
   return <AlbumLikeOf key={albumId} albumId={albumId} />;
+}
+
+function PlaylistLikeOf({ playlist }: { playlist: LikedPlaylist }) {
+  const { favourites } = useFavourites();
+  const liked = useSelector(favourites, isPlaylistLiked(playlist.id));
+  const labels = { like: text.favourites.likePlaylist, unlike: text.favourites.unlikePlaylist };
+  return <Heart target={{ kind: 'playlist', playlist }} liked={liked} size="lg" labels={labels} />;
+}
+
+/** another listener's public playlist: 添加喜欢 / 取消喜欢 on its page (listed under 我喜欢的歌单) */
+export function PlaylistLikeButton({ playlist }: { playlist: LikedPlaylist }) {
+  return <PlaylistLikeOf key={playlist.id} playlist={playlist} />;
 }

@@ -47,6 +47,9 @@ export function PlaylistHeader({ actor, playlist, coverUrl, playable, isOwner }:
           {text.playlist.count(playlist.items.length)}
         </Text>
         <Group>
+          {!isOwner &&
+            playlist.isPublic &&
+            slots.playlistLike?.({ id: playlist.id, name: playlist.name, owner: playlist.owner })}
           <PlayAllButton tracks={playable} label={text.album.playAll} />
           {slots.share?.(playable, { name: playlist.name, cover: playlist.cover ?? undefined })}
           {slots.keep?.(playable, playlist.items.filter((item) => item.type === 'normal').length)}
