@@ -10,7 +10,7 @@ export const hashSessionId = (id: string): string => createHash('sha256').update
 
 /**
  * Schema history. Entry i moves the database from user_version i to i + 1; append new entries,
- * never edit old ones, so existing data files keep working (lyrics come later). An entry is SQL,
+ * never edit old ones, so existing data files keep working. An entry is SQL,
  * or a function for steps SQL cannot do; each runs in one transaction with its version bump.
  */
 const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
@@ -230,6 +230,40 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   CREATE TRIGGER stats_unchanged BEFORE UPDATE ON stats BEGIN
     SELECT RAISE(ABORT, 'a stored play is not changed');
   END;
+  `,
+  // 9 → 10: liked playlists and the listeners' lyrics (docs/protocol.md#favourites, #lyrics).
+  // A like goes with the user who gave it and with its playlist: anniv-go keeps the like of a
+  // deleted list and answers it as an entry without name or owner; here it is gone, so no id of a
+  // list that no longer exists is handed out. Lyrics: a row per track and language (the language
+  // in canonical case, server/api/lyric.ts), at most one of a track's rows its source (the partial
+  // unique index). `user_id` is whoever wrote the text last; when that account is deleted the text
+  // stays, credited to nobody, as it is every listener's. `bytes` is the UTF-8 size of `data`, so
+  // what a user has written is summed from an index (LIMITS.lyricBytesPerUser).
+  `
+  CREATE TABLE favourite_playlist (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id     INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    playlist_id INTEGER NOT NULL REFERENCES playlists(id) ON DELETE CASCADE,
+    created_at  INTEGER NOT NULL,
+    UNIQUE (user_id, playlist_id)
+  );
+  CREATE INDEX favourite_playlist_playlist ON favourite_playlist(playlist_id);
+  CREATE TABLE lyrics (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    album_id   TEXT NOT NULL,
+    disc_id    INTEGER NOT NULL,
+    track_id   INTEGER NOT NULL,
+    language   TEXT NOT NULL,
+    source     INTEGER NOT NULL CHECK (source IN (0, 1)),
+    type       TEXT NOT NULL CHECK (type IN ('text', 'lrc')),
+    data       TEXT NOT NULL,
+    bytes      INTEGER NOT NULL,
+    user_id    INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (album_id, disc_id, track_id, language)
+  );
+  CREATE UNIQUE INDEX lyrics_source ON lyrics(album_id, disc_id, track_id) WHERE source = 1;
+  CREATE INDEX lyrics_user ON lyrics(user_id, bytes);
   `,
 ];
 

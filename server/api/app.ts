@@ -11,6 +11,7 @@ import { registerCredentialRoutes } from './credential.js';
 import { csrf } from './csrf.js';
 import { ApiError, RefusedBody, Status, fail, ok } from './envelope.js';
 import { registerFavoriteRoutes } from './favorite.js';
+import { registerLyricRoutes } from './lyric.js';
 import { registerMetaRoutes } from './meta.js';
 import { HSTS } from '../securityHeaders.js';
 import { cookieBase, isHttps } from './origin.js';
@@ -144,6 +145,7 @@ export function createApiApp(deps: ApiDeps): Hono<ApiEnv> {
   registerUserRoutes(app, deps);
   registerCredentialRoutes(app, deps);
   registerMetaRoutes(app, deps);
+  registerLyricRoutes(app, deps);
   registerStatRoutes(app, deps);
   registerStatReadRoutes(app, deps);
   registerFavoriteRoutes(app, deps);

@@ -16,7 +16,7 @@ import { LIMITS } from './limits.js';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** Routes whose body is small by shape (credentials, sign-in forms): `METHOD path` → bytes. */
+/** Routes whose body is small by shape (credentials, sign-in forms, likes) or large: `METHOD path` → bytes. */
 const ROUTE_LIMITS = new Map<string, number>([
   ['POST /api/user/login', LIMITS.smallBodyBytes],
   ['POST /api/user/register', LIMITS.smallBodyBytes],
@@ -28,6 +28,10 @@ const ROUTE_LIMITS = new Map<string, number>([
   ['POST /api/features/2fa', LIMITS.smallBodyBytes],
   ['DELETE /api/features/2fa', LIMITS.smallBodyBytes],
   ['POST /api/features/2fa/recovery', LIMITS.smallBodyBytes],
+  ['PUT /api/favorite/playlist', LIMITS.smallBodyBytes],
+  ['DELETE /api/favorite/playlist', LIMITS.smallBodyBytes],
+  // A lyric of up to 64 KiB as JSON escapes it.
+  ['PATCH /api/lyric', LIMITS.lyricBodyBytes],
   // Bulk writes: 1,000 playlist items per request, a share of up to 10,000 tracks.
   ['PUT /api/playlist', LIMITS.bulkBodyBytes],
   ['PATCH /api/playlist', LIMITS.bulkBodyBytes],

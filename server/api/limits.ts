@@ -35,6 +35,30 @@ export const LIMITS = {
   playlistsPerUser: 1000,
   favouriteTracksPerUser: 10000,
   favouriteAlbumsPerUser: 10000,
+  /** Liked playlists (PUT /api/favorite/playlist); as many as one user may own. */
+  favouritePlaylistsPerUser: 1000,
+  /**
+   * Lyrics (PATCH /api/lyric, docs/protocol.md#lyrics). `data` of one language of one track, in
+   * UTF-8 bytes: a song's lyrics are 1-5 KB, a long LRC file with word timings 20-30 KB; 64 KiB
+   * is room for any song and refuses a book.
+   */
+  lyricBytes: 64 * 1024,
+  /**
+   * The body of PATCH /api/lyric: `data` at its limit as JSON escapes it, at most 6 bytes a byte
+   * (Go's encoder writes `<` as `\u003c`; control characters other than tab and line breaks are
+   * refused), with the other fields: 512 KiB.
+   */
+  lyricBodyBytes: 512 * 1024,
+  /** `lang`: a language tag (`ja`, `zh-CN`, `zh-Hans-CN`), characters; BCP 47 tags fit in 35. */
+  lyricLanguage: 35,
+  /** Languages of one track (its source and translations, the metadata repo's counted too). */
+  lyricLanguagesPerTrack: 20,
+  /**
+   * Lyrics whose text one user wrote last, and their bytes: thousands of songs' lyrics, yet no
+   * account fills the disk (10,000 at 64 KiB would be 640 MiB).
+   */
+  lyricsPerUser: 10_000,
+  lyricBytesPerUser: 32 * 1024 * 1024,
   /** Shares (docs/protocol.md#shares). */
   shareName: 200,
   shareDescription: 5000,

@@ -3,8 +3,7 @@ import { SEARCH_LIMIT, albumsByTag, searchAlbums, searchTracks } from '../meta/q
 import type { AlbumDetails } from '../meta/types.js';
 import { requireUser, type ApiDeps, type ApiEnv } from './context.js';
 import { ApiError, Status, ok } from './envelope.js';
-import { UUID_PATTERN, flag, requireQuery } from './input.js';
-import { lyricKey } from '../meta/lyrics.js';
+import { flag, requireQuery } from './input.js';
 import { shuffled } from '../shuffle.js';
 import { playlistInfo, type PlaylistRow } from './playlist.js';
 
@@ -18,24 +17,6 @@ export function registerMetaRoutes(app: Hono<ApiEnv>, deps: ApiDeps): void {
     const out: Record<string, AlbumDetails | null> = {};
     for (const id of ids) out[id] = meta.albums.get(id.toLowerCase()) ?? null;
     return ok(c, out);
-  });
-
-  // docs/protocol.md#lyrics: the track's lyrics, 902000 when it has none
-  app.get('/api/lyric', (c) => {
-    requireUser(c);
-    const albumId = requireQuery(c, 'album_id', 'album_id');
-    const discId = Number(requireQuery(c, 'disc_id', 'disc_id'));
-    const trackId = Number(requireQuery(c, 'track_id', 'track_id'));
-    if (!UUID_PATTERN.test(albumId)) throw new ApiError(Status.IllegalParams, 'malformed album_id');
-    for (const [id, what] of [
-      [discId, 'disc_id'],
-      [trackId, 'track_id'],
-    ] as const) {
-      if (!Number.isInteger(id) || id < 1 || id > 999) throw new ApiError(Status.IllegalParams, `malformed ${what}`);
-    }
-    const lyrics = meta.lyrics.get(lyricKey(albumId, discId, trackId));
-    if (!lyrics) throw new ApiError(Status.NotFound, 'lyric not found');
-    return ok(c, lyrics);
   });
 
   app.get('/api/meta/tags', (c) => {

@@ -154,7 +154,7 @@ function playlistDetails(
 }
 
 /** Playlist and item ids: JSON strings of decimal digits (a JSON number → 902003, strict binding). */
-function parseId(raw: unknown, what: string): number {
+export function parseId(raw: unknown, what: string): number {
   if (typeof raw !== 'string') throw malformed(what);
   if (!/^\d+$/.test(raw))
     throw new ApiError(Status.IllegalParams, `malformed ${what}: ids are decimal strings such as "3"`);

@@ -12,7 +12,7 @@ import path from 'node:path';
  * LYRIC_FILE_LIMIT or a malformed name is skipped with a warning.
  */
 
-interface LyricLanguage {
+export interface LyricLanguage {
   language: string;
   type: 'lrc' | 'text';
   data: string;

@@ -7,7 +7,8 @@ import { type Client, makeDataDir, makeServer, removeDir, signedInClient } from 
 
 /*
  * Body size limits on /api: 1 MiB by default, 16 KiB for the small forms (sign-in, register,
- * password, intro, credentials), 8 MiB for playlist writes and share creation. Over the limit:
+ * password, intro, credentials, playlist likes), 512 KiB for a lyric, 8 MiB for playlist writes
+ * and share creation. Over the limit:
  * HTTP 413 with the envelope {status: 902003, message: 'request body too large (at most …)'},
  * answered before the body is read (Content-Length) or as soon as the limit is passed (chunked).
  */
@@ -70,6 +71,8 @@ describe('limits by route', () => {
     ['POST', '/api/credential'],
     ['PATCH', '/api/credential'],
     ['DELETE', '/api/credential'],
+    ['PUT', '/api/favorite/playlist'],
+    ['DELETE', '/api/favorite/playlist'],
   ])('%s %s: 16 KiB + 1 byte → 413, exactly 16 KiB is read', async (method, path) => {
     expect(await send(method, path, jsonOfSize(16 * 1024 + 1))).toEqual({ http: 413, json: tooLarge('16 KiB') });
     const fits = await send(method, path, jsonOfSize(16 * 1024));
@@ -86,6 +89,15 @@ describe('limits by route', () => {
   ])('%s %s: default 1 MiB', async (method, path) => {
     expect(await send(method, path, jsonOfSize(1024 * 1024 + 1))).toEqual({ http: 413, json: tooLarge('1 MiB') });
     expect((await send(method, path, jsonOfSize(1024 * 1024))).http).toBe(200);
+  });
+
+  test('PATCH /api/lyric: 512 KiB (a 64 KiB lyric as JSON may escape it)', async () => {
+    expect(LIMITS.lyricBodyBytes).toBe(512 * 1024);
+    expect(await send('PATCH', '/api/lyric', jsonOfSize(512 * 1024 + 1))).toEqual({
+      http: 413,
+      json: tooLarge('512 KiB'),
+    });
+    expect((await send('PATCH', '/api/lyric', jsonOfSize(512 * 1024))).http).toBe(200);
   });
 
   test('a favourite with 1 MiB of padding is still stored (the limit is inclusive)', async () => {

@@ -53,7 +53,8 @@ describe('GET /api/lyric', () => {
     ['disc 0', `album_id=${A}&disc_id=0&track_id=1`],
     ['a disc that is no number', `album_id=${A}&disc_id=x&track_id=1`],
     ['a fractional track', `album_id=${A}&disc_id=1&track_id=1.5`],
-    ['track 1000', `album_id=${A}&disc_id=1&track_id=1000`],
+    ['track 65536', `album_id=${A}&disc_id=1&track_id=65536`],
+    ['a track written 0x1', `album_id=${A}&disc_id=1&track_id=0x1`],
   ])('%s: 902003', async (_, query) => {
     expect((await lyric(query)).status).toBe(902003);
   });

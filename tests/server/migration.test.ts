@@ -65,12 +65,12 @@ describe('schema migration 1 → 2', () => {
   test('openDb migrates to the newest version and keeps the rows', () => {
     const db = openDb(dir);
     try {
-      expect(SCHEMA_VERSION).toBe(9); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes, 8 → 9 their days of plays (below)
+      expect(SCHEMA_VERSION).toBe(10); // 2 → 3 added shares (tests/server/share.test.ts), 3 → 4 hashed session ids, 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes, 8 → 9 their days of plays, 9 → 10 liked playlists and lyrics (below)
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(tables(db)).toEqual(
         [
           ...['credentials', 'sessions', 'stats', 'users', 'share_grants', 'shares', 'recovery_codes'],
-          ...['stat_days', 'stat_tracks'],
+          ...['stat_days', 'stat_tracks', 'favourite_playlist', 'lyrics'],
           ...NEW_TABLES,
         ].sort(),
       );
@@ -328,7 +328,7 @@ describe('schema migration 8 → 9: days of plays for a period’s counts', () =
       // a time before 1970 (no server took one, but the column allows it): in no day, never in a period
       insert.run(one, OTHER, 1, 1, -5);
       migrate(db);
-      expect(db.pragma('user_version', { simple: true })).toBe(9);
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
 
       const numberOf = new Map(
         (db.prepare('SELECT id, album_id, disc_id, track_id FROM stat_tracks').all() as Record<string, unknown>[]).map(
@@ -410,6 +410,85 @@ describe('schema migration 8 → 9: days of plays for a period’s counts', () =
           { track: t(OTHER, 2, 1), count: 1 },
           { track: t(ALBUM, 1, 2), count: 1 },
         ]);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
+describe('schema migration 9 → 10: liked playlists and listeners’ lyrics', () => {
+  test('the tables come with their keys; old rows stay; likes go with their user and list, lyrics stay credited to nobody', async () => {
+    const dir = await makeDataDir('meta');
+    const TRACK = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
+    try {
+      const db = new Database(path.join(dir, 'anniv.db'));
+      db.pragma('foreign_keys = ON');
+      migrate(db, 9);
+      expect(tables(db)).not.toContain('lyrics');
+      const hash = await hashPassword(sha256Hex('pw'));
+      const addUser = db.prepare(
+        "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES (?, ?, '', ?, 1700000000)",
+      );
+      const owner = Number(addUser.run('owner9@example.com', 'Owner', hash).lastInsertRowid);
+      const liker = Number(addUser.run('liker9@example.com', 'Liker', hash).lastInsertRowid);
+      const list = Number(
+        db
+          .prepare(
+            "INSERT INTO playlists (user_id, name, is_public, created_at, updated_at) VALUES (?, 'Old list', 1, 1700000000, 1700000000)",
+          )
+          .run(owner).lastInsertRowid,
+      );
+      migrate(db);
+      expect(db.pragma('user_version', { simple: true })).toBe(10);
+      expect(db.prepare('SELECT name FROM playlists').all()).toEqual([{ name: 'Old list' }]);
+      expect(
+        db
+          .prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('favourite_playlist') ORDER BY "table"`)
+          .all(),
+      ).toEqual([
+        { table: 'playlists', on_delete: 'CASCADE' },
+        { table: 'users', on_delete: 'CASCADE' },
+      ]);
+      expect(db.prepare(`SELECT "table", on_delete FROM pragma_foreign_key_list('lyrics')`).all()).toEqual([
+        { table: 'users', on_delete: 'SET NULL' },
+      ]);
+      // one source a track, one row a language
+      const insert = db.prepare(
+        "INSERT INTO lyrics (album_id, disc_id, track_id, language, source, type, data, bytes, user_id, updated_at) VALUES (?, 1, 2, ?, ?, 'text', 'x', 1, NULL, 0)",
+      );
+      db.transaction(() => {
+        insert.run(TRACK, 'en', 1);
+        expect(() => insert.run(TRACK, 'ja', 1)).toThrow(/UNIQUE/);
+        expect(() => insert.run(TRACK, 'en', 0)).toThrow(/UNIQUE/);
+        expect(() => db.prepare("UPDATE lyrics SET type = 'html'").run()).toThrow(/CHECK/);
+        db.prepare('DELETE FROM lyrics').run();
+      })();
+      db.close();
+
+      const server = await makeServer(dir);
+      try {
+        const c = new Client(server);
+        await c.login('liker9@example.com', sha256Hex('pw'));
+        expect((await c.call('PUT', '/api/favorite/playlist', { playlist_id: String(list) })).status).toBe(0);
+        expect((await c.get('/api/favorite/playlist')).data).toEqual([
+          { playlist_id: String(list), name: 'Old list', owner: String(owner) },
+        ]);
+        const lyric = { album_id: TRACK, disc_id: 1, track_id: 3, type: 'text', lang: 'en', data: 'words' };
+        expect((await c.call('PATCH', '/api/lyric', lyric)).status).toBe(0);
+        server.db.prepare('DELETE FROM users WHERE id = ?').run(liker);
+        expect(server.db.prepare('SELECT COUNT(*) AS n FROM favourite_playlist').get()).toEqual({ n: 0 });
+        expect(server.db.prepare('SELECT language, user_id FROM lyrics').all()).toEqual([
+          { language: 'en', user_id: null },
+        ]);
+        // a like goes with its list too
+        server.db
+          .prepare('INSERT INTO favourite_playlist (user_id, playlist_id, created_at) VALUES (?, ?, 0)')
+          .run(owner, list);
+        server.db.prepare('DELETE FROM playlists WHERE id = ?').run(list);
+        expect(server.db.prepare('SELECT COUNT(*) AS n FROM favourite_playlist').get()).toEqual({ n: 0 });
       } finally {
         await server.close();
       }

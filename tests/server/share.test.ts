@@ -694,7 +694,7 @@ describe('schema', () => {
       old.close();
       const db = openDb(fresh);
       try {
-        expect(SCHEMA_VERSION).toBe(9); // 3 → 4 hashed session ids (tests/server/session-security.test.ts), 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes, 8 → 9 their days of plays
+        expect(SCHEMA_VERSION).toBe(10); // 3 → 4 hashed session ids (tests/server/session-security.test.ts), 4 → 5 two-step sign-in, 5 → 6 library token generations, 6 → 7 recovery codes, 7 → 8 the play statistics' indexes, 8 → 9 their days of plays, 9 → 10 liked playlists and lyrics
         expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
         expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: 'old@example.com' }]);
         expect(db.prepare('SELECT "table", on_delete FROM pragma_foreign_key_list(\'shares\')').all()).toEqual([
