@@ -5,11 +5,11 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "favouriteToggle",
-  description: "One heart (a track or an album): a click asks the server to like or unlike it.",
+  description: "One heart (a track, an album or a playlist): a click asks the server to like or unlike it.",
   initial: "idle",
   states: {
     idle: {
-      description: "The heart shows whether the track or album is liked; a click toggles it.",
+      description: "The heart shows whether the track, album or playlist is liked; a click toggles it.",
       on: {
         TOGGLE: {
           target: "submitting",

@@ -5,7 +5,7 @@ import { createMachine } from 'xstate';
 
 export default createMachine({
   id: "favourites",
-  description: "The listener's liked tracks (我喜欢的音乐) and liked albums (我喜欢的专辑), and the hearts' requests.",
+  description: "The listener's liked tracks (我喜欢的音乐), albums (我喜欢的专辑) and playlists (我喜欢的歌单), and the hearts' requests.",
   initial: "idle",
   on: {
     RESET: {
@@ -35,6 +35,14 @@ export default createMachine({
     ALBUM_UNLIKED: {
       guard: "signedIn",
       actions: ["markAlbum"],
+    },
+    PLAYLIST_LIKED: {
+      guard: "signedIn",
+      actions: ["markPlaylist"],
+    },
+    PLAYLIST_UNLIKED: {
+      guard: "signedIn",
+      actions: ["markPlaylist"],
     },
   },
   states: {

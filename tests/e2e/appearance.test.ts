@@ -52,6 +52,7 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   ['/now', (page) => page.getByRole('region', { name: '歌词' }).getByText('港口的灯 一盏一盏亮起').waitFor()],
   ['/fav', (page) => page.getByRole('heading', { name: '我喜欢的音乐' }).waitFor()],
   ['/fav/albums', (page) => page.getByRole('heading', { name: '我喜欢的专辑' }).waitFor()],
+  ['/fav/playlists', (page) => page.getByRole('heading', { name: '我喜欢的歌单' }).waitFor()],
   ['/playlist', (page) => page.getByRole('heading', { name: '播放列表' }).first().waitFor()],
   ['/shares', (page) => page.getByRole('heading', { name: '我的分享' }).waitFor()],
   // with the plays the test reports first

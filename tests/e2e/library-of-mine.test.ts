@@ -229,7 +229,7 @@ describe('playlists', () => {
     await first.close();
   });
 
-  test('a second user cannot open the private list, nor edit or delete it once it is public', async () => {
+  test('a second user cannot open the private list, nor edit or delete it once it is public; liking it, made private again', async () => {
     expect(playlistPath).not.toBe('');
     const other = await newPage(suite.browser);
     await other.page.goto(`${suite.server.baseUrl}/user/register`);
@@ -273,6 +273,26 @@ describe('playlists', () => {
       return (await response.json()).status as number;
     }, JSON.stringify({ id }));
     expect(remove).toBe(902001);
+
+    // the list names its maker: their page shows it among their public lists
+    const maker = other.page.getByRole('main').locator('a[href^="/listener/"]');
+    await maker.click();
+    await other.page.getByRole('heading', { name: '公开的播放列表' }).waitFor();
+    await other.page.getByRole('article', { name: 'Night ride' }).getByRole('link', { name: 'Night ride' }).click();
+    await other.page.getByRole('heading', { name: 'Night ride' }).waitFor();
+    // liked: it shows under 我喜欢的歌单
+    await other.page.getByRole('button', { name: '喜欢这个歌单' }).click();
+    await toast(other.page, '添加喜欢成功').waitFor();
+    await other.page.getByRole('link', { name: '歌单', exact: true }).click();
+    await other.page.getByRole('article', { name: 'Night ride' }).waitFor();
+    // made private again by its owner: the like stays, without its name
+    await owner.page.getByRole('button', { name: '修改播放列表信息' }).click();
+    const again = owner.page.getByRole('dialog', { name: '修改播放列表信息' });
+    await again.getByLabel('是否公开').uncheck();
+    await again.getByRole('button', { name: '确定' }).click();
+    await toast(owner.page, '修改播放列表信息成功').waitFor();
+    await other.page.reload();
+    await other.page.getByRole('article', { name: '这个歌单已不再公开' }).waitFor();
     other.expectNoErrors();
     await other.close();
 
