@@ -374,6 +374,8 @@ export const text = {
     placeholder: '搜点啥呢..',
     tracks: '单曲',
     albums: '专辑',
+    playlists: '歌单',
+    playlistMaker: '查看创建者',
     empty: '无搜索结果',
     submit: '搜索',
     albumInfo: '专辑信息',

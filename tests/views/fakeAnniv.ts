@@ -567,6 +567,14 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
           );
           if (tracks.length) data.tracks = tracks;
         }
+        if (query.has('search_playlists')) {
+          // as anniv-go: the name holds the keyword (any case), public lists or one's own
+          const lists = playlists.filter(
+            (p) =>
+              p.name.toLowerCase().includes(keyword.toLowerCase()) && (p.is_public || p.owner === sessionUser!.userId),
+          );
+          if (lists.length) data.playlists = lists.map(playlistInfo);
+        }
         return ok(data);
       }
       default:

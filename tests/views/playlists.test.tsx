@@ -283,6 +283,19 @@ describe('/playlist/{id}', () => {
     expect(screen.queryByRole('button', { name: text.favourites.likePlaylist })).toBeNull();
   });
 
+  it("search finds public lists (and one's own) by name under 歌单, each linking to its page and its maker", async () => {
+    await signedIn('/search?keyword=ren', seeded);
+    await userEvent.setup().click(await screen.findByRole('tab', { name: text.search.playlists }));
+    const found = await screen.findByRole('list', { name: text.search.playlists });
+    // Ren private is not Mio's: not found
+    const items = within(found).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Ren public']);
+    expect(within(items[0]!).getByRole('link', { name: 'Ren public' }).getAttribute('href')).toBe('/playlist/2');
+    await userEvent.setup().click(within(items[0]!).getByRole('link', { name: text.search.playlistMaker }));
+    expect(currentPath()).toBe('/listener/2');
+    expect(await screen.findByRole('heading', { name: 'Ren' })).toBeTruthy();
+  });
+
   it('an id that is not a number says so; an unknown one gives the server message', async () => {
     await signedIn('/playlist/abc', seeded);
     expect(await screen.findByText(text.playlist.idInvalid)).toBeTruthy();

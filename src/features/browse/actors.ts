@@ -4,7 +4,7 @@
 // first page.
 import type { ApiClient } from '@/services/api/client';
 import type { LibraryAccess } from '@/features/library';
-import type { AlbumInfo, TrackResult } from '@/shared/types';
+import type { AlbumInfo, PlaylistInfo, TrackResult } from '@/shared/types';
 import type { TrackIdentity } from '@/shared/track';
 
 const meta = () => import('@/services/api/meta');
@@ -125,6 +125,10 @@ export function defineBrowseLoads({ api, access, keptAlbumInfo, syncGeneration }
 
     async searchAlbums(keyword: string): Promise<AlbumPage> {
       return withCovers(await (await meta()).searchAlbums(api, keyword));
+    },
+
+    async searchPlaylists(keyword: string): Promise<PlaylistInfo[]> {
+      return (await meta()).searchPlaylists(api, keyword);
     },
   };
 }

@@ -2,9 +2,10 @@
 import type { ApiClient } from './client';
 import { toCamelCase } from '@/rules/case';
 import { BadResponseError } from './errors';
+import { parsePlaylistInfo } from './playlist';
 import { isRecord, readString } from '@/rules/narrow';
 import { parseAlbumInfo, parseAlbumList, parseTrackResults } from '@/rules/albumParse';
-import type { AlbumInfo, Tag, TrackResult } from '@/shared/types';
+import type { AlbumInfo, PlaylistInfo, Tag, TrackResult } from '@/shared/types';
 import { tagId, type TagGraph } from '@/rules/tags';
 
 export { parseAlbumInfo, parseTrackResult } from '@/rules/albumParse';
@@ -88,7 +89,7 @@ export async function getAlbumsByTag(api: ApiClient, tag: string, recursive: boo
 async function search(
   api: ApiClient,
   keyword: string,
-  flag: 'searchTracks' | 'searchAlbums',
+  flag: 'searchTracks' | 'searchAlbums' | 'searchPlaylists',
 ): Promise<Record<string, unknown>> {
   // only the wanted flag is sent: the flags are presence-only (docs/protocol.md#search)
   const data = await api.get('/api/search', { query: { keyword, [flag]: true } });
@@ -100,6 +101,14 @@ async function search(
 /** best match first (server order); a missing `tracks` key is no results */
 export async function searchTracks(api: ApiClient, keyword: string): Promise<TrackResult[]> {
   return parseTrackResults((await search(api, keyword, 'searchTracks')).tracks);
+}
+
+/** the public playlists (and one's own) whose name holds the keyword; a missing `playlists` key is no results */
+export async function searchPlaylists(api: ApiClient, keyword: string): Promise<PlaylistInfo[]> {
+  const found = (await search(api, keyword, 'searchPlaylists')).playlists;
+  if (found === undefined || found === null) return [];
+  if (!Array.isArray(found)) throw new BadResponseError();
+  return found.map(parsePlaylistInfo).filter((p): p is PlaylistInfo => p !== null);
 }
 
 /** best match first (server order); a missing `albums` key is no results */

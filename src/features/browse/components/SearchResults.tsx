@@ -1,4 +1,7 @@
-import { ActionIcon, Text } from '@mantine/core';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import { ActionIcon, Anchor, Card, Stack, Text } from '@mantine/core';
 import { IconDisc } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { useCredentialsKnown } from '@/features/library';
@@ -69,6 +72,41 @@ export function AlbumResults({ keyword }: { keyword: string }) {
             coverUrlOf={(id) => state.data.covers[id] ?? null}
             ariaLabel={text.search.albums}
           />
+        );
+      }}
+    </PageLoad>
+  );
+}
+
+/** public playlists (and one's own) by name, each opening its page, with a link to its maker's page */
+export function PlaylistResults({ keyword }: { keyword: string }) {
+  const browse = useBrowse();
+  return (
+    <PageLoad name="playlistSearch" key={keyword} load={() => browse.searchPlaylists(keyword)}>
+      {(state) => {
+        if (state.status === 'loading') return <PageSpinner />;
+        if (state.status === 'failure') return <Notice message={state.error} color="red" />;
+        if (state.data.length === 0) return <Empty />;
+        return (
+          <Stack gap="sm" role="list" aria-label={text.search.playlists}>
+            {state.data.map((playlist) => (
+              <Card key={playlist.id} withBorder padding="sm" role="listitem" aria-label={playlist.name}>
+                <Anchor component={Link} href={`/playlist/${playlist.id}`} fw={600}>
+                  {playlist.name}
+                </Anchor>
+                {playlist.description && (
+                  <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    {playlist.description}
+                  </Text>
+                )}
+                {playlist.owner !== '' && (
+                  <Anchor component={Link} href={`/listener/${playlist.owner}`} size="sm">
+                    {text.search.playlistMaker}
+                  </Anchor>
+                )}
+              </Card>
+            ))}
+          </Stack>
         );
       }}
     </PageLoad>

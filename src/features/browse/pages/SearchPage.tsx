@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { SEARCH_BOX_WIDTH } from '@/shared/constants';
 import { useSearchParam } from '@/ui/useQueryParams';
 import { text } from '@/shared/text';
-import { AlbumResults, TrackResults } from '../components/SearchResults';
+import { AlbumResults, PlaylistResults, TrackResults } from '../components/SearchResults';
 
 export default function SearchPage() {
   const [keyword, setKeyword] = useSearchParam('keyword');
@@ -45,12 +45,16 @@ export default function SearchPage() {
           <Tabs.List>
             <Tabs.Tab value="tracks">{text.search.tracks}</Tabs.Tab>
             <Tabs.Tab value="albums">{text.search.albums}</Tabs.Tab>
+            <Tabs.Tab value="playlists">{text.search.playlists}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="tracks" pt="md">
             <TrackResults keyword={keyword} />
           </Tabs.Panel>
           <Tabs.Panel value="albums" pt="md">
             <AlbumResults keyword={keyword} />
+          </Tabs.Panel>
+          <Tabs.Panel value="playlists" pt="md">
+            <PlaylistResults keyword={keyword} />
           </Tabs.Panel>
         </Tabs>
       )}
