@@ -21,6 +21,8 @@ import { soundMachine } from '@/features/sound/soundMachine';
 import * as soundSamples from '@/features/sound/soundMachine.samples';
 import * as sleepTimerSamples from '@/features/sleepTimer/sleepTimerMachine.samples';
 import * as lyricsSamples from '@/features/lyrics/lyricsMachine.samples';
+import { lyricsEditorMachine } from '@/features/lyrics/lyricsEditorMachine';
+import * as lyricsEditorSamples from '@/features/lyrics/lyricsEditorMachine.samples';
 import { messagesMachine } from '@/features/messages/messagesMachine';
 import * as messagesSamples from '@/features/messages/messagesMachine.samples';
 import { keepingMachine } from '@/features/offline/keepingMachine';
@@ -99,6 +101,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   myShares: [mySharesMachine, mySharesSamples],
   sharing: [sharingMachine, sharingSamples],
   lyrics: [lyricsMachine, lyricsSamples],
+  lyricsEditor: [lyricsEditorMachine, lyricsEditorSamples],
   sleepTimer: [sleepTimerMachine, sleepTimerSamples],
   sound: [soundMachine, soundSamples],
   appStatus: [appStatusMachine, appStatusSamples],

@@ -9,8 +9,10 @@ export default createMachine({
     track: null,
     lyrics: null,
     error: null,
+    showTranslation: true,
+    editor: null,
   },
-  description: "The 歌词 panel of the /now page, for the track that plays.",
+  description: "The 歌词 panel of the /now page, for the track that plays: its lines, 显示翻译 and the lyrics editor.",
   initial: "idle",
   on: {
     TRACK: [
@@ -21,14 +23,18 @@ export default createMachine({
       {
         target: "#lyrics.idle",
         guard: "noTrack",
-        actions: ["setTrack"],
+        actions: ["stopEditor", "forgetEditor", "setTrack"],
       },
       {
         target: "#lyrics.loading",
-        actions: ["setTrack"],
+        actions: ["stopEditor", "forgetEditor", "setTrack"],
         reenter: true,
       },
     ],
+    SHOW_TRANSLATION: {
+      actions: ["setShowTranslation"],
+      description: "显示翻译 turned on or off: translations show beside the lines, or not.",
+    },
   },
   states: {
     idle: {
@@ -55,12 +61,82 @@ export default createMachine({
       },
     },
     shown: {
-      description: "The lyrics show (the current line highlighted when they are synced).",
+      description: "The lyrics show (the current line highlighted when they are synced), with who gave them; 编辑歌词 and 添加翻译.",
+      initial: "current",
       tags: ["shown"],
+      on: {
+        OPEN_EDITOR: {
+          guard: "canEdit",
+          actions: ["stopEditor", "openEditor"],
+          description: "编辑歌词, 添加歌词 or 添加翻译: the editor opens (one at a time).",
+        },
+        "xstate.done.actor.lyricsEditor": [
+          {
+            target: "#lyrics.shown.reloading",
+            guard: "saved",
+            actions: ["forgetEditor", "applySaved"],
+            reenter: true,
+            description: "The editor saved: the lyrics show what the server took, and load again.",
+          },
+          {
+            actions: ["forgetEditor"],
+            description: "取消 in the editor: nothing changed.",
+          },
+        ],
+      },
+      states: {
+        current: {
+          description: "What shows is what the server had.",
+        },
+        reloading: {
+          description: "An edit was saved and shows: the lyrics load again, for who gave them and what the server keeps.",
+          tags: ["refreshing"],
+          invoke: {
+            id: "fetchLyrics",
+            src: "fetchLyrics",
+            onDone: [
+              {
+                target: "current",
+                guard: "found",
+                actions: ["setLyrics"],
+              },
+              {
+                target: "#lyrics.none",
+                actions: ["setLyrics"],
+                description: "The server has none after all: said so.",
+              },
+            ],
+            onError: {
+              target: "current",
+              description: "Not loaded: what was saved keeps showing (it is saved).",
+            },
+          },
+        },
+      },
     },
     none: {
-      description: "The track has no lyrics: said quietly.",
+      description: "The track has no lyrics: said quietly, with 添加歌词.",
       tags: ["none"],
+      on: {
+        OPEN_EDITOR: {
+          guard: "canEdit",
+          actions: ["stopEditor", "openEditor"],
+          description: "编辑歌词, 添加歌词 or 添加翻译: the editor opens (one at a time).",
+        },
+        "xstate.done.actor.lyricsEditor": [
+          {
+            target: "#lyrics.shown.reloading",
+            guard: "saved",
+            actions: ["forgetEditor", "applySaved"],
+            reenter: true,
+            description: "The editor saved: the lyrics show what the server took, and load again.",
+          },
+          {
+            actions: ["forgetEditor"],
+            description: "取消 in the editor: nothing changed.",
+          },
+        ],
+      },
     },
     failed: {
       description: "歌词加载失败 shows with 重试.",

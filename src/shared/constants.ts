@@ -216,3 +216,11 @@ export const LISTENS_DB_VERSION = 1;
 
 /** 最近播放: plays read in one request as the listener scrolls */
 export const HISTORY_PAGE_SIZE = 100;
+
+/** 编辑歌词: the longest lyrics (UTF-8 bytes) sent to the server; longer ones are refused before they are sent */
+export const LYRIC_MAX_BYTES = 65_536;
+
+/** a lyric's language (zh-CN, ja, en-US …): letters, digits and hyphens, this many characters */
+export const LYRIC_LANGUAGE_MIN = 2;
+
+export const LYRIC_LANGUAGE_MAX = 35;

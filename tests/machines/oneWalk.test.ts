@@ -17,6 +17,7 @@ const oneWalk = [
   'librarySync',
   'loader',
   'lyrics',
+  'lyricsEditor',
   'sharing',
   'appStatus',
   'messages',

@@ -72,6 +72,15 @@ export interface FakePlaylist {
   items: FakePlaylistItem[];
 }
 
+/** one language of a track's lyrics, in wire form (GET /api/lyric) */
+export interface WireLyric {
+  language: string;
+  type: 'lrc' | 'text';
+  data: string;
+  contributor: { user_id: string; nickname: string; avatar: string };
+  source: string;
+}
+
 export const FAKE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoidXNlciJ9.c2lnbmF0dXJl';
 
 export function createFakeAnniv(options: FakeAnnivOptions = {}) {
@@ -95,15 +104,23 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
   const shares = new Map<string, Record<string, unknown>>();
   /** every play stored, in the order it came (POST /api/stat), as anniv-go keeps them: no play is merged */
   const plays: { userId: string; track: { album_id: string; disc_id: number; track_id: number }; at: number }[] = [];
+  /** lyrics by track (`album/disc/track`), as anniv-go keeps them: the first is the source, the rest translations */
+  const lyrics = new Map<string, { source: WireLyric; translations: WireLyric[] }>();
   let nextPlaylist = 1;
   let nextItem = 1;
   const requests: { method: string; path: string; body: unknown; query?: string }[] = [];
   /**
    * httpStatus: answer every call with it; delayMs: answer the API (not libraries) this much later;
    * unreachable: no answer at all, as fetch fails offline; unavailable: these calls ('GET /api/…')
-   * alone answered with 503
+   * alone answered with 503; refused: these calls ('PATCH /api/…') answered with this API error
    */
-  const state: { httpStatus?: number; delayMs?: number; unreachable?: boolean; unavailable?: Set<string> } = {
+  const state: {
+    httpStatus?: number;
+    delayMs?: number;
+    unreachable?: boolean;
+    unavailable?: Set<string>;
+    refused?: Map<string, { status: number; message: string }>;
+  } = {
     httpStatus: options.httpStatus,
   };
 
@@ -308,8 +325,36 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     }
   }
 
+  const lyricKey = (albumId: unknown, discId: unknown, trackId: unknown) => `${albumId}/${discId}/${trackId}`;
+  const wireUser = (u: FakeUser) => ({ user_id: u.userId, nickname: u.nickname, avatar: u.avatar });
+
+  /** a track's lyrics (docs/protocol.md#lyrics): PATCH as anniv-go takes it, the signed-in user the contributor */
+  function lyricCall(method: string, body: Record<string, unknown>, query: URLSearchParams) {
+    if (method === 'GET') {
+      const found = lyrics.get(lyricKey(query.get('album_id'), query.get('disc_id'), query.get('track_id')));
+      return found ? ok(found) : fail(902000, 'lyric not found');
+    }
+    if (method !== 'PATCH') return fail(902000, 'not found');
+    const { album_id, disc_id, track_id, type, lang, data } = body;
+    if ((type !== 'lrc' && type !== 'text') || typeof lang !== 'string' || !lang || typeof data !== 'string')
+      return fail(902003, 'malformed lyric form');
+    const key = lyricKey(album_id, disc_id, track_id);
+    const lyric: WireLyric = { language: lang, type, data, contributor: wireUser(sessionUser!), source: 'user' };
+    const found = lyrics.get(key);
+    if (!found) lyrics.set(key, { source: lyric, translations: [] });
+    else if (found.source.language === lang) found.source = lyric;
+    else {
+      const at = found.translations.findIndex((t) => t.language === lang);
+      if (at < 0) found.translations.push(lyric);
+      else found.translations[at] = lyric;
+    }
+    return ok(null);
+  }
+
   function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams) {
     const key = `${method} ${path}`;
+    const refusal = state.refused?.get(key);
+    if (refusal) return fail(refusal.status, refusal.message);
     // anniv-go's enforcement: every call but these answers 202000 until the user turns it on
     if (
       enforced() &&
@@ -329,6 +374,7 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
       if (!sessionUser) return fail(902002, 'unauthorized');
     }
     if (path === '/api/playlist') return playlistCall(method, body, query);
+    if (path === '/api/lyric') return sessionUser ? lyricCall(method, body, query) : fail(902002, 'unauthorized');
     if (path.startsWith('/api/stat'))
       return sessionUser ? statCall(key, sessionUser, body, query) : fail(902002, 'unauthorized');
     if (key === 'POST /api/share') {
@@ -637,6 +683,19 @@ export function createFakeAnniv(options: FakeAnnivOptions = {}) {
     playlists,
     shares,
     plays,
+    lyrics,
+    /** lyrics the server has for a track (the first a track gets is its source), given by `nickname` */
+    addLyrics(
+      track: { albumId: string; discId: number; trackId: number },
+      lyric: Pick<WireLyric, 'language' | 'type' | 'data'>,
+      nickname = 'Anniv',
+    ) {
+      const wire: WireLyric = { ...lyric, contributor: { user_id: '', nickname, avatar: '' }, source: 'anniv' };
+      const key = lyricKey(track.albumId, track.discId, track.trackId);
+      const found = lyrics.get(key);
+      if (found) found.translations.push(wire);
+      else lyrics.set(key, { source: wire, translations: [] });
+    },
     /** a liked track as the server would list it */
     likeTrack(albumId: string, discId: number, trackId: number) {
       favouriteTracks.unshift(trackInfo(albumId, discId, trackId));

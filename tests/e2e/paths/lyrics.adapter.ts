@@ -3,7 +3,9 @@
 // shown again is /now left (the bar's album link) and opened again. The server's answer to the
 // lyrics request is held until the path says how: let through (港灯's lyrics), the server's answer
 // for a track without lyrics (雨巷 (Instrumental)), or no answer at all. What the listener sees is
-// the panel: a spinner, the lines, 暂无歌词, or 歌词加载失败 with 重试.
+// the panel: a spinner, the lines with who gave them (显示翻译 beside 港灯's English), 暂无歌词, or
+// 歌词加载失败 with 重试; 编辑歌词 (添加歌词) and 添加翻译 open the editor, which 取消 closes. Saving is not
+// walked here: the reference server does not serve PATCH /api/lyric (tests/views/lyricsEditor.test.tsx).
 import type { Locator, Page, Route } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
@@ -29,7 +31,19 @@ interface NowPage {
 }
 
 const panel = (page: Page): Locator => page.getByRole('region', { name: text.lyrics.title });
+const editorDialog = (page: Page): Locator => page.getByRole('dialog');
 const context = (model: AnyMachineSnapshot) => model.context as LyricsContext;
+/** the reference server's lyric files are credited to the metadata repository */
+const REPOSITORY = 'Anniv';
+
+/** the editor's dialog shows while the model has one open, and not otherwise */
+async function editorShown(page: Page, model: AnyMachineSnapshot): Promise<void> {
+  await expect.poll(() => editorDialog(page).count()).toBe(context(model).editor ? 1 : 0);
+}
+
+/** a save needs PATCH /api/lyric, which the reference server does not serve */
+const NO_PATCH =
+  'saving needs PATCH /api/lyric, which the reference server does not serve yet: tests/views/lyricsEditor.test.tsx saves over its fake server';
 
 /** the server's own answer for the track without lyrics, given to the request for 港灯's */
 async function answerWithNone(route: Route): Promise<void> {
@@ -59,8 +73,16 @@ export const lyricsAdapter: InterfaceAdapter<NowPage> = {
     ctx.tp.expectNoErrors();
     await ctx.tp.close();
   },
-  // the panel always names the player's track: nothing sends "no track"
-  accepts: (event) => !(event.type === 'TRACK' && event.track === null),
+  // the panel always names the player's track: nothing sends "no track"; the open editor's dialog
+  // covers the page until 取消 (saving is not walked); 显示翻译 shows only beside a translation
+  accepts: (event, model) => {
+    const c = context(model);
+    if (c.editor) return event.type === 'xstate.done.actor.lyricsEditor' && event.output === null;
+    if (event.type === 'xstate.done.actor.lyricsEditor') return false;
+    if (event.type === 'SHOW_TRANSLATION')
+      return model.hasTag('shown') && c.lyrics?.translation != null && event.on !== c.showTranslation;
+    return !(event.type === 'TRACK' && event.track === null);
+  },
   events: {
     async TRACK(ctx) {
       const { page } = ctx;
@@ -86,6 +108,24 @@ export const lyricsAdapter: InterfaceAdapter<NowPage> = {
     async RETRY(ctx) {
       await panel(ctx.page).getByRole('button', { name: text.lyrics.retry }).click();
     },
+    async SHOW_TRANSLATION(ctx) {
+      await panel(ctx.page).getByRole('switch', { name: text.lyrics.showTranslation }).click();
+    },
+    async OPEN_EDITOR(ctx, event, model) {
+      const name =
+        event.part === 'translation'
+          ? text.lyrics.addTranslation
+          : model.hasTag('none')
+            ? text.lyrics.add
+            : text.lyrics.edit;
+      await panel(ctx.page).getByRole('button', { name }).click();
+      await ctx.page.getByRole('dialog', { name }).waitFor();
+    },
+    // 取消 (a save is not walked: accepts)
+    async 'xstate.done.actor.lyricsEditor'(ctx) {
+      await editorDialog(ctx.page).getByRole('button', { name: text.lyrics.cancel }).click();
+      await expect.poll(() => editorDialog(ctx.page).count()).toBe(0);
+    },
   },
   states: {
     // nothing plays: no panel anywhere, and no lyrics asked for
@@ -98,19 +138,39 @@ export const lyricsAdapter: InterfaceAdapter<NowPage> = {
       await panel(ctx.page).getByLabel(text.loading).waitFor();
       await expect.poll(() => ctx.lyrics.waiting, { timeout: WAIT_MS }).toBe(1);
     },
-    async shown(ctx, model) {
-      const lyrics = context(model).lyrics!;
+    async 'shown.current'(ctx, model) {
+      const { lyrics, showTranslation } = context(model);
       const lines = panel(ctx.page).getByRole('listitem');
-      await lines.filter({ hasText: lyrics.lines[0]!.text }).first().waitFor();
+      await lines.filter({ hasText: lyrics!.lines[0]!.text }).first().waitFor();
       expect(await panel(ctx.page).getAttribute('aria-busy')).toBeNull();
       // synced lines are buttons that play from there; unsynced ones say so
-      expect(await panel(ctx.page).getByText(text.lyrics.unsynced).count()).toBe(lyrics.synced ? 0 : 1);
-      if (lyrics.synced) expect(await lines.first().getByRole('button').count()).toBe(1);
+      expect(await panel(ctx.page).getByText(text.lyrics.unsynced).count()).toBe(lyrics!.synced ? 0 : 1);
+      if (lyrics!.synced) expect(await lines.first().getByRole('button').count()).toBe(1);
+      // 显示翻译 beside a translation, its lines shown as it says, and who gave what shows
+      const toggle = panel(ctx.page).getByRole('switch', { name: text.lyrics.showTranslation });
+      const translated = lyrics!.lines.find((line) => line.translation)?.translation;
+      expect(await toggle.count()).toBe(translated ? 1 : 0);
+      const credits = [text.lyrics.contributor(REPOSITORY)];
+      if (translated) {
+        expect(await toggle.isChecked()).toBe(showTranslation);
+        await expect
+          .poll(() => panel(ctx.page).getByText(translated, { exact: true }).count())
+          .toBe(showTranslation ? 1 : 0);
+        if (showTranslation) credits.push(text.lyrics.translator(REPOSITORY));
+      }
+      await panel(ctx.page).getByText(credits.join(' · '), { exact: true }).waitFor();
+      await panel(ctx.page).getByRole('button', { name: text.lyrics.edit }).waitFor();
+      await panel(ctx.page).getByRole('button', { name: text.lyrics.addTranslation }).waitFor();
+      await editorShown(ctx.page, model);
     },
-    async none(ctx) {
+    async none(ctx, model) {
       await panel(ctx.page).getByText(text.lyrics.none, { exact: true }).waitFor();
       expect(await panel(ctx.page).getByRole('listitem').count()).toBe(0);
       expect(await panel(ctx.page).getAttribute('aria-busy')).toBeNull();
+      // 添加歌词, and no 添加翻译 without a source
+      await panel(ctx.page).getByRole('button', { name: text.lyrics.add }).waitFor();
+      expect(await panel(ctx.page).getByRole('button', { name: text.lyrics.addTranslation }).count()).toBe(0);
+      await editorShown(ctx.page, model);
     },
     async failed(ctx, model) {
       const alert = panel(ctx.page).getByRole('alert');
@@ -124,5 +184,12 @@ export const lyricsAdapter: InterfaceAdapter<NowPage> = {
       transition: '(machine) —TRACK#2→ idle',
       reason: 'the 歌词 panel shows only on /now with a track, and always sends that track: nothing sends "no track"',
     },
+    ...[
+      'shown —done: lyricsEditor#1→ shown.reloading',
+      'none —done: lyricsEditor#1→ shown.reloading',
+      'shown.reloading —done: fetchLyrics#1→ shown.current',
+      'shown.reloading —done: fetchLyrics#2→ none',
+      'shown.reloading —error: fetchLyrics→ shown.current',
+    ].map((transition) => ({ transition, reason: NO_PATCH })),
   ],
 };
