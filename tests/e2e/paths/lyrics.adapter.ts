@@ -5,7 +5,8 @@
 // for a track without lyrics (雨巷 (Instrumental)), or no answer at all. What the listener sees is
 // the panel: a spinner, the lines with who gave them (显示翻译 beside 港灯's English), 暂无歌词, or
 // 歌词加载失败 with 重试; 编辑歌词 (添加歌词) and 添加翻译 open the editor, which 取消 closes. Saving is not
-// walked here: the reference server does not serve PATCH /api/lyric (tests/views/lyricsEditor.test.tsx).
+// walked here: a save changes the shared server's lyrics for every later path of the run, whose states
+// read the repository's lines (saving: tests/e2e/lyrics-edit.test.ts, tests/views/lyricsEditor.test.tsx).
 import type { Locator, Page, Route } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
@@ -41,9 +42,9 @@ async function editorShown(page: Page, model: AnyMachineSnapshot): Promise<void>
   await expect.poll(() => editorDialog(page).count()).toBe(context(model).editor ? 1 : 0);
 }
 
-/** a save needs PATCH /api/lyric, which the reference server does not serve */
+/** a save would change the lyrics every later path of the run reads from the one server */
 const NO_PATCH =
-  'saving needs PATCH /api/lyric, which the reference server does not serve yet: tests/views/lyricsEditor.test.tsx saves over its fake server';
+  'a save changes the shared server’s lyrics for every later path of the run: tests/e2e/lyrics-edit.test.ts saves against its own server, tests/views/lyricsEditor.test.tsx over the fake';
 
 /** the server's own answer for the track without lyrics, given to the request for 港灯's */
 async function answerWithNone(route: Route): Promise<void> {
