@@ -9,7 +9,7 @@ import { LISTEN_DUE_MOST_MS } from '@/shared/constants';
 import { listenMetadataOf } from '@/rules/listens';
 import type { TrackInfo } from '@/shared/track';
 import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';
-import { itPrintsTheWalk, registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk, stateOf } from './registryWalk';
 
 type Machine = typeof listenCountMachine;
 
@@ -43,13 +43,6 @@ function expected(path: MachinePath<Machine>, now: number) {
   }
   return { state, track, duration, startedAt, emitted };
 }
-
-const stateOf = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}.${stateOf(v)}`)
-        .join('');
 
 describe('listen counter paths', () => {
   const machineWalk = registryWalk('listenCount', listenCountMachine);

@@ -17,7 +17,7 @@ import {
   type MachinePath,
 } from '../../model-paths/modelPaths';
 import { fakeService, flush } from './fakes';
-import { itPrintsTheWalk, registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk, stateOf } from './registryWalk';
 
 const machine = withPendingActors(lyricsMachine, ['fetchLyrics']);
 type Machine = typeof machine;
@@ -79,13 +79,6 @@ function expected(path: MachinePath<Machine>) {
   }
   return { state, track, lyrics, error, showTranslation, editorOpen };
 }
-
-const stateOf = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}.${stateOf(v)}`)
-        .join('');
 
 describe('lyrics machine paths', () => {
   // the walk `npm run paths -- lyrics` prints, from the samples beside the machine

@@ -8,7 +8,7 @@ import { playsMachine, type PlaysEmitted, type SentPlays } from '@/features/list
 import { PLAYS_RETRY_FIRST_MS, PLAYS_RETRY_MOST_MS, PLAYS_SIGN_OUT_WAIT_MS } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';
-import { itPrintsTheWalk, registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk, stateOf } from './registryWalk';
 
 type Machine = typeof playsMachine;
 /** the paths send the sender's answers themselves: a round never ends on its own */
@@ -65,13 +65,6 @@ function expected(path: MachinePath<Machine>) {
   }
   return { state, user, waiting, failures, keptMeanwhile, emitted };
 }
-
-const stateOf = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}.${stateOf(v)}`)
-        .join('');
 
 describe('waiting plays paths', () => {
   const machineWalk = registryWalk('plays', playsMachine);

@@ -59,3 +59,11 @@ export function itPrintsTheWalk(
     );
   });
 }
+
+/** a state value as the rules written plainly name it: `on.sending` for `{ on: 'sending' }` */
+export const stateOf = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${k}.${stateOf(v)}`)
+        .join('');

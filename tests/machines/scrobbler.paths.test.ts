@@ -6,18 +6,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import {
+  SIGNED_OUT,
   scrobblerMachine,
   type ScrobblerContext,
   type ScrobblerEmitted,
   type SentListens,
 } from '@/features/scrobbling/scrobblerMachine';
-import { LISTENBRAINZ_DEFAULT_URL, LISTENS_PER_IMPORT, PLAYS_RETRY_FIRST_MS } from '@/shared/constants';
+import { LISTENS_PER_IMPORT, PLAYS_RETRY_FIRST_MS } from '@/shared/constants';
 import { text } from '@/shared/text';
 import { readServiceUrl, readToken, type Listen } from '@/rules/listens';
 import type { TokenCheck } from '@/services/listenBrainz';
 import type { ScrobbleSetting } from '@/storage/listens';
 import { assertAllStatesReached, replayPath, stateIdsOf, type MachinePath } from '../../model-paths/modelPaths';
-import { itPrintsTheWalk, registryWalk } from './registryWalk';
+import { itPrintsTheWalk, registryWalk, stateOf } from './registryWalk';
 
 type Machine = typeof scrobblerMachine;
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<never>(() => {}));
@@ -30,22 +31,11 @@ const walked = scrobblerMachine.provide({
   },
 });
 
-const NONE: ScrobbleSetting = { url: LISTENBRAINZ_DEFAULT_URL, token: null, userName: null, on: false };
 
 /** the rules, plainly */
 function expected(path: MachinePath<Machine>) {
   let state = 'signedOut';
-  const c: ScrobblerContext = {
-    user: null,
-    setting: NONE,
-    candidate: null,
-    problem: null,
-    waiting: 0,
-    nowPlaying: null,
-    singly: 0,
-    failures: 0,
-    waitMs: 0,
-  };
+  const c: ScrobblerContext = { ...SIGNED_OUT };
   const emitted: ScrobblerEmitted[] = [];
   const persist = () => emitted.push({ type: 'settingChanged', user: c.user ?? '', setting: c.setting });
   const on = () => state.startsWith('on.');
@@ -80,17 +70,7 @@ function expected(path: MachinePath<Machine>) {
     };
     if (e.type === 'SIGNED_OUT') {
       state = 'signedOut';
-      Object.assign(c, {
-        user: null,
-        setting: NONE,
-        candidate: null,
-        problem: null,
-        waiting: 0,
-        nowPlaying: null,
-        singly: 0,
-        failures: 0,
-        waitMs: 0,
-      });
+      Object.assign(c, SIGNED_OUT);
     } else if (e.type === 'SIGNED_IN' && state === 'signedOut') [state, c.user] = ['loading', e.user!];
     else if (e.type === 'xstate.done.actor.readSetting') {
       ({ setting: c.setting, waiting: c.waiting } = e.output as { setting: ScrobbleSetting; waiting: number });
@@ -163,13 +143,6 @@ function expected(path: MachinePath<Machine>) {
   }
   return { state, context: c, emitted };
 }
-
-const stateOf = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}.${stateOf(v)}`)
-        .join('');
 
 describe('scrobbler paths', () => {
   const machineWalk = registryWalk('scrobbler', scrobblerMachine);

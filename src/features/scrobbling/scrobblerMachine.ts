@@ -73,7 +73,7 @@ export interface ScrobblerContext {
   waitMs: number;
 }
 
-export type ScrobblerEvent =
+type ScrobblerEvent =
   | { type: 'SIGNED_IN'; user: string }
   | { type: 'SIGNED_OUT' }
   /** the listener pastes a token (and the service's address) and asks to connect */
@@ -92,11 +92,24 @@ export type ScrobblerEvent =
 export type ScrobblerEmitted = NotifyEvent | { type: 'settingChanged'; user: string; setting: ScrobbleSetting };
 
 /** what the 设置 page asks (hasTag) */
-export type ScrobblerTag = 'loading' | 'checking' | 'on' | 'paused' | 'none' | 'sending' | 'retrying';
+type ScrobblerTag = 'loading' | 'checking' | 'on' | 'paused' | 'none' | 'sending' | 'retrying';
 
 const NO_SETTING: ScrobbleSetting = { url: LISTENBRAINZ_DEFAULT_URL, token: null, userName: null, on: false };
 
-export const scrobblerMachine = setup({
+/** nobody signed in: nothing known, nothing to send */
+export const SIGNED_OUT: ScrobblerContext = {
+  user: null,
+  setting: NO_SETTING,
+  candidate: null,
+  problem: null,
+  waiting: 0,
+  nowPlaying: null,
+  singly: 0,
+  failures: 0,
+  waitMs: 0,
+};
+
+const scrobblerSetup = setup({
   types: {
     context: {} as ScrobblerContext,
     events: {} as ScrobblerEvent,
@@ -139,17 +152,7 @@ export const scrobblerMachine = setup({
   },
   actions: {
     setUser: assign({ user: ({ event }) => (event.type === 'SIGNED_IN' ? event.user : null) }),
-    forgetAll: assign({
-      user: null,
-      setting: NO_SETTING,
-      candidate: null,
-      problem: null,
-      waiting: 0,
-      nowPlaying: null,
-      singly: 0,
-      failures: 0,
-      waitMs: 0,
-    }),
+    forgetAll: assign(() => SIGNED_OUT),
     // the listens left waiting by an earlier page are counted at once: a first round that fails counts none
     takeSetting: assign((_, { setting, waiting }: StoredScrobbling) => ({ setting, waiting })),
     takeCandidate: assign(({ event }) =>
@@ -211,21 +214,27 @@ export const scrobblerMachine = setup({
     takeServiceWait: assign((_, { error }: { error: unknown }) => ({ waitMs: waitAskedOf(error) })),
     countFailure: assign({ failures: ({ context }) => context.failures + 1, waitMs: 0 }),
   },
-}).createMachine({
+});
+
+/** a token pasted (none kept, or a new one): checked, or what is wrong with it said */
+const connectOrSay = [
+  { guard: 'badToken', actions: 'noteBadToken' },
+  { guard: 'badUrl', actions: 'noteBadUrl' },
+  { target: 'checking', actions: 'takeCandidate' },
+] as const;
+
+/** ListenBrainz refused the token (401): scrobbling turns off, once said */
+const refusedToken = {
+  guard: { type: 'refused', params: failure },
+  target: '#scrobbler.paused',
+  actions: ['noteRefused', 'persist', 'tellRefused'],
+} as const;
+
+export const scrobblerMachine = scrobblerSetup.createMachine({
   id: 'scrobbler',
   description:
     'ListenBrainz for the signed-in account: the token is checked, then each track that starts is announced and each listen (half the track or 4 minutes) is sent, never faster than ListenBrainz allows.',
-  context: {
-    user: null,
-    setting: NO_SETTING,
-    candidate: null,
-    problem: null,
-    waiting: 0,
-    nowPlaying: null,
-    singly: 0,
-    failures: 0,
-    waitMs: 0,
-  },
+  context: SIGNED_OUT,
   initial: 'signedOut',
   on: { SIGNED_OUT: { target: '.signedOut', actions: 'forgetAll' } },
   states: {
@@ -258,11 +267,7 @@ export const scrobblerMachine = setup({
       description: 'No token: the 设置 page asks for one.',
       tags: ['none'],
       on: {
-        CONNECT: [
-          { guard: 'badToken', actions: 'noteBadToken' },
-          { guard: 'badUrl', actions: 'noteBadUrl' },
-          { target: 'checking', actions: 'takeCandidate' },
-        ],
+        CONNECT: connectOrSay,
       },
     },
     checking: {
@@ -294,11 +299,7 @@ export const scrobblerMachine = setup({
       on: {
         TURN_ON: { target: 'on', actions: ['switchOn', 'persist'] },
         REMOVE_TOKEN: { target: 'none', actions: ['dropToken', 'persist'] },
-        CONNECT: [
-          { guard: 'badToken', actions: 'noteBadToken' },
-          { guard: 'badUrl', actions: 'noteBadUrl' },
-          { target: 'checking', actions: 'takeCandidate' },
-        ],
+        CONNECT: connectOrSay,
       },
     },
     on: {
@@ -333,11 +334,7 @@ export const scrobblerMachine = setup({
               ],
             },
             onError: [
-              {
-                guard: { type: 'refused', params: failure },
-                target: '#scrobbler.paused',
-                actions: ['noteRefused', 'persist', 'tellRefused'],
-              },
+              refusedToken,
               {
                 guard: { type: 'tooMany', params: failure },
                 target: 'waitingForService',
@@ -360,11 +357,7 @@ export const scrobblerMachine = setup({
             }),
             onDone: { target: 'spacing', actions: { type: 'announced', params: output } },
             onError: [
-              {
-                guard: { type: 'refused', params: failure },
-                target: '#scrobbler.paused',
-                actions: ['noteRefused', 'persist', 'tellRefused'],
-              },
+              refusedToken,
               {
                 guard: { type: 'tooMany', params: failure },
                 target: 'waitingForService',
