@@ -9,6 +9,30 @@ export type Db = Database.Database;
 export const hashSessionId = (id: string): string => createHash('sha256').update(id, 'utf8').digest('hex');
 
 /**
+ * Plays in one row of `stat_days` at most (8 bytes each: 4 KB), migration 8 → 9: storing a play
+ * rewrites one such row, however many plays its day holds. More than a heavy listener's day (about
+ * 274 plays), so a year's counts still read a row a day (docs/performance.md#stats). Schema 9's
+ * triggers hold the number as it was when they were made: changing it takes a migration.
+ */
+export const DAY_PART_PLAYS = 512;
+
+/**
+ * The SELECT building whole days of stat_days (user_id, day, part, plays) from the plays `where`
+ * picks (stats AS s): each day's plays in time order, then track number, DAY_PART_PLAYS to a part.
+ * The migration's copy and the trigger of a play deleted share it.
+ */
+function dayParts(where: string): string {
+  return `SELECT user_id, day, (n - 1) / ${DAY_PART_PLAYS}, unhex(group_concat(play, '' ORDER BY n))
+      FROM (
+        SELECT s.user_id, s.at / 86400 AS day, printf('%08x%08x', t.id, s.at % 86400) AS play,
+          row_number() OVER (PARTITION BY s.user_id, s.at / 86400 ORDER BY s.at, t.id) AS n
+        FROM stats s JOIN stat_tracks t USING (album_id, disc_id, track_id)
+        WHERE ${where}
+      )
+      GROUP BY user_id, day, (n - 1) / ${DAY_PART_PLAYS}`;
+}
+
+/**
  * Schema history. Entry i moves the database from user_version i to i + 1; append new entries,
  * never edit old ones, so existing data files keep working. An entry is SQL,
  * or a function for steps SQL cannot do; each runs in one transaction with its version bump.
@@ -172,17 +196,26 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   // 8 → 9: a period's counts per track (server/api/periodCounts.ts) without SQLite grouping the
   // period's plays: a year of a heavy listener's is 100,000 rows, and grouping them on their text
   // keys took 211 ms (docs/performance.md#stats). A rollup of counts per day would not be smaller:
-  // such a listener plays about 274 tracks a day, nearly all different. So each day of a user's
-  // plays is one row, `stat_days`, whose `plays` packs every play of that day into 8 bytes:
-  // the track's number in `stat_tracks` and the second of the day, each an unsigned 32-bit
-  // big-endian integer. Every play keeps its second, so a period's counts stay exact at any edge.
+  // such a listener plays about 274 tracks a day, nearly all different. So a day of a user's plays
+  // is a row of `stat_days`, whose `plays` packs each play into 8 bytes: the track's number in
+  // `stat_tracks` and the second of the day, each an unsigned 32-bit big-endian integer. Every play
+  // keeps its second, so a period's counts stay exact at any edge.
+  // A row holds at most DAY_PART_PLAYS plays; a day of more is several rows, its `part`s 0, 1, …,
+  // each full but the last. Appending a play rewrites its row, so with a day in one row storing a
+  // play cost as much as the day held, and a user may store 10,000 plays an hour with times up to
+  // a year back: all on one day if they like. At 230,000 plays (1.8 MB) a report of one play
+  // wrote 1.9 MB (19 GB an hour), one of 1,000 held the database for a second and wrote 1.9 GB.
+  // In parts a play rewrites at most 4 KB (23 KB written a play, as on any day); a heavy
+  // listener's day (about 274 plays) is still one row.
   // Days are UTC days of Unix time (at / 86400); a play before 1970 is in no day (a period starts
   // at 0 or later). The triggers keep the rows in step with `stats` whoever writes it: a play
-  // stored (not one ignored as stored already) is added to its day; a play deleted rebuilds its
-  // day, except when its user is deleted (their days go with them); plays are never changed.
-  // Rows of `stat_tracks` are never changed or deleted, so a number names one track for good.
-  // The plays stored before are copied in (1.2 million in about a second). unhex and an ordered
-  // group_concat need SQLite 3.44, which better-sqlite3 brings.
+  // stored (not one ignored as stored already) joins its day's last part, or starts the next one
+  // when that is full; a play deleted rebuilds its day, except when its user is deleted (their days
+  // go with them); plays are never changed. A day built whole (here and when a play is deleted)
+  // holds its plays in time order, then track number; plays appended come in the order stored
+  // (the counts need no order). Rows of `stat_tracks` are never changed or deleted, so a number
+  // names one track for good. The plays stored before are copied in (a million in about 1.4 s).
+  // unhex and an ordered group_concat need SQLite 3.44, which better-sqlite3 brings.
   `
   CREATE TABLE stat_tracks (
     id       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -194,38 +227,40 @@ const MIGRATIONS: readonly (string | ((db: Db) => void))[] = [
   CREATE TABLE stat_days (
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     day     INTEGER NOT NULL,
+    part    INTEGER NOT NULL,
     plays   BLOB NOT NULL,
-    PRIMARY KEY (user_id, day)
+    PRIMARY KEY (user_id, day, part)
   );
   INSERT INTO stat_tracks (album_id, disc_id, track_id)
     SELECT DISTINCT album_id, disc_id, track_id FROM stats ORDER BY album_id, disc_id, track_id;
-  INSERT INTO stat_days (user_id, day, plays)
-    SELECT s.user_id, s.at / 86400, unhex(group_concat(printf('%08x%08x', t.id, s.at % 86400), '' ORDER BY s.at, t.id))
-    FROM stats s JOIN stat_tracks t USING (album_id, disc_id, track_id)
-    WHERE s.at >= 0
-    GROUP BY s.user_id, s.at / 86400;
+  INSERT INTO stat_days (user_id, day, part, plays)
+    ${dayParts('s.at >= 0')};
   CREATE TRIGGER stat_days_add AFTER INSERT ON stats WHEN NEW.at >= 0 BEGIN
     INSERT INTO stat_tracks (album_id, disc_id, track_id) VALUES (NEW.album_id, NEW.disc_id, NEW.track_id)
       ON CONFLICT DO NOTHING;
-    -- SQLite's || joins blobs byte for byte but calls the result text: CAST keeps it a blob
-    INSERT INTO stat_days (user_id, day, plays)
-      VALUES (
+    -- the day's last part while it has room, else the next part (or part 0 of a day not met yet).
+    -- SQLite's || joins blobs byte for byte but calls the result text: CAST keeps it a blob. WHERE
+    -- true: without a WHERE, SQLite's parser could read ON CONFLICT as a join's ON (its upsert docs)
+    INSERT INTO stat_days (user_id, day, part, plays)
+      SELECT
         NEW.user_id,
         NEW.at / 86400,
+        coalesce(
+          (SELECT part + (length(plays) >= ${DAY_PART_PLAYS * 8}) FROM stat_days
+           WHERE user_id = NEW.user_id AND day = NEW.at / 86400 ORDER BY part DESC LIMIT 1),
+          0
+        ),
         unhex(printf('%08x%08x',
           (SELECT id FROM stat_tracks WHERE album_id = NEW.album_id AND disc_id = NEW.disc_id AND track_id = NEW.track_id),
           NEW.at % 86400))
-      )
-      ON CONFLICT (user_id, day) DO UPDATE SET plays = CAST(plays || excluded.plays AS BLOB);
+      WHERE true
+      ON CONFLICT (user_id, day, part) DO UPDATE SET plays = CAST(plays || excluded.plays AS BLOB);
   END;
   CREATE TRIGGER stat_days_remove AFTER DELETE ON stats
   WHEN OLD.at >= 0 AND EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id) BEGIN
     DELETE FROM stat_days WHERE user_id = OLD.user_id AND day = OLD.at / 86400;
-    INSERT INTO stat_days (user_id, day, plays)
-      SELECT s.user_id, s.at / 86400, unhex(group_concat(printf('%08x%08x', t.id, s.at % 86400), '' ORDER BY s.at, t.id))
-      FROM stats s JOIN stat_tracks t USING (album_id, disc_id, track_id)
-      WHERE s.user_id = OLD.user_id AND s.at BETWEEN OLD.at / 86400 * 86400 AND OLD.at / 86400 * 86400 + 86399
-      GROUP BY s.user_id, s.at / 86400;
+    INSERT INTO stat_days (user_id, day, part, plays)
+      ${dayParts('s.user_id = OLD.user_id AND s.at BETWEEN OLD.at / 86400 * 86400 AND OLD.at / 86400 * 86400 + 86399')};
   END;
   CREATE TRIGGER stats_unchanged BEFORE UPDATE ON stats BEGIN
     SELECT RAISE(ABORT, 'a stored play is not changed');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { hashPassword, sha256Hex } from '../../server/auth.js';
-import { SCHEMA_VERSION, hashSessionId, migrate, openDb } from '../../server/db.js';
+import { DAY_PART_PLAYS, SCHEMA_VERSION, hashSessionId, migrate, openDb } from '../../server/db.js';
 import { Client, makeDataDir, makeServer, removeDir, tempDir } from './support/fixture.js';
 import { loadOrCreateKeys } from '../../server/library/keys.js';
 import { TwoFactor } from '../../server/twoFactor.js';
@@ -297,7 +297,7 @@ describe('schema migration 7 → 8: indexes for reading plays back', () => {
 });
 
 describe('schema migration 8 → 9: days of plays for a period’s counts', () => {
-  test('the plays stored before are copied into their days, each user’s own; the counts answer as before and new plays join the days', async () => {
+  test('the plays stored before are copied into their days, each user’s own, a busy day in parts; the counts answer as before and new plays join the days', async () => {
     const dir = await makeDataDir('none');
     const DAY = 86_400;
     const OTHER = '3f8a2c1e-7b4d-4e9a-8c2f-1d5e6b7a9c01';
@@ -327,6 +327,15 @@ describe('schema migration 8 → 9: days of plays for a period’s counts', () =
       for (const p of plays) insert.run(...p);
       // a time before 1970 (no server took one, but the column allows it): in no day, never in a period
       insert.run(one, OTHER, 1, 1, -5);
+      // a day of two parts and 3 plays, stored newest first, two tracks at each second
+      const three = Number(addUser.run('days-three@example.com', hash).lastInsertRowid);
+      const busy: [string, number, number, number][] = [];
+      for (let k = 2 * DAY_PART_PLAYS + 2; k >= 0; k--) {
+        busy.push(
+          k % 2 ? [ALBUM, 1, 2, midnight - 3 * DAY + 10 * (k >> 1)] : [OTHER, 2, 1, midnight - 3 * DAY + 10 * (k >> 1)],
+        );
+      }
+      for (const p of busy) insert.run(three, ...p);
       migrate(db);
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
 
@@ -339,14 +348,16 @@ describe('schema migration 8 → 9: days of plays for a period’s counts', () =
         [`${ALBUM}/1/2`, `${ALBUM}/1/3`, `${OTHER}/2/1`, `${OTHER}/1/1`].sort(),
       );
       // each day's plays: the track's number and the second of the day, 4 bytes each, big-endian
-      const days = db.prepare('SELECT user_id, day, plays FROM stat_days ORDER BY user_id, day').all() as {
+      const days = db.prepare('SELECT user_id, day, part, plays FROM stat_days ORDER BY user_id, day, part').all() as {
         user_id: number;
         day: number;
+        part: number;
         plays: Buffer;
       }[];
-      const decoded = days.map(({ user_id, day, plays }) => ({
+      const decoded = days.map(({ user_id, day, part, plays }) => ({
         user_id,
         day,
+        part,
         plays: Array.from({ length: plays.length / 8 }, (_, i) => [
           plays.readUInt32BE(8 * i),
           plays.readUInt32BE(8 * i + 4),
@@ -354,27 +365,38 @@ describe('schema migration 8 → 9: days of plays for a period’s counts', () =
       }));
       const n = (album: string, disc: number, t: number): number => numberOf.get(`${album}/${disc}/${t}`)!;
       const d = midnight / DAY;
-      expect(decoded).toEqual([
-        { user_id: one, day: 0, plays: [[n(ALBUM, 1, 2), 0]] },
-        { user_id: one, day: d - 1, plays: [[n(ALBUM, 1, 2), DAY - 1]] },
+      expect(decoded.filter(({ user_id }) => user_id !== three)).toEqual([
+        { user_id: one, day: 0, part: 0, plays: [[n(ALBUM, 1, 2), 0]] },
+        { user_id: one, day: d - 1, part: 0, plays: [[n(ALBUM, 1, 2), DAY - 1]] },
         {
           user_id: one,
           day: d,
+          part: 0,
           plays: [
             [n(ALBUM, 1, 2), 0],
             [n(ALBUM, 1, 3), 0],
             [n(OTHER, 2, 1), DAY - 1],
           ],
         },
-        { user_id: one, day: d + 1, plays: [[n(ALBUM, 1, 2), 0]] },
+        { user_id: one, day: d + 1, part: 0, plays: [[n(ALBUM, 1, 2), 0]] },
         {
           user_id: two,
           day: d,
+          part: 0,
           plays: [
             [n(ALBUM, 1, 2), 0],
             [n(OTHER, 2, 1), 5],
           ],
         },
+      ]);
+      // the busy day: its plays in time order, then track number, DAY_PART_PLAYS to a part
+      const inOrder = busy
+        .map(([album, disc, t, at]) => [n(album, disc, t), at - (midnight - 3 * DAY)] as [number, number])
+        .sort((x, y) => x[1] - y[1] || x[0] - y[0]);
+      expect(decoded.filter(({ user_id }) => user_id === three)).toEqual([
+        { user_id: three, day: d - 3, part: 0, plays: inOrder.slice(0, DAY_PART_PLAYS) },
+        { user_id: three, day: d - 3, part: 1, plays: inOrder.slice(DAY_PART_PLAYS, 2 * DAY_PART_PLAYS) },
+        { user_id: three, day: d - 3, part: 2, plays: inOrder.slice(2 * DAY_PART_PLAYS) },
       ]);
       db.close();
 
@@ -409,6 +431,28 @@ describe('schema migration 8 → 9: days of plays for a period’s counts', () =
         expect((await other.get('/api/stat/self?from=0')).data).toEqual([
           { track: t(OTHER, 2, 1), count: 1 },
           { track: t(ALBUM, 1, 2), count: 1 },
+        ]);
+        // a play reported into the busy day joins its last part, which has room
+        const third = new Client(server);
+        await third.login('days-three@example.com', sha256Hex('pw'));
+        expect((await third.post('/api/stat', [{ track: t(ALBUM, 1, 3), at: [midnight - 2 * DAY - 1] }])).status).toBe(
+          0,
+        );
+        expect(
+          server.db
+            .prepare('SELECT part, length(plays) AS bytes FROM stat_days WHERE user_id = ? ORDER BY part')
+            .all(three),
+        ).toEqual([
+          { part: 0, bytes: DAY_PART_PLAYS * 8 },
+          { part: 1, bytes: DAY_PART_PLAYS * 8 },
+          { part: 2, bytes: 32 },
+        ]);
+        expect(
+          (await third.get(`/api/stat/self?from=${midnight - 3 * DAY}&to=${midnight - 2 * DAY - 1}`)).data,
+        ).toEqual([
+          { track: t(OTHER, 2, 1), count: DAY_PART_PLAYS + 2 },
+          { track: t(ALBUM, 1, 2), count: DAY_PART_PLAYS + 1 },
+          { track: t(ALBUM, 1, 3), count: 1 },
         ]);
       } finally {
         await server.close();

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { DAY_PART_PLAYS } from '../../server/db.js';
 import { type Client, serverSuite, signedInClient } from './support/fixture.js';
 
 /*
@@ -6,7 +7,8 @@ import { type Client, serverSuite, signedInClient } from './support/fixture.js';
  * schema 9). The answers must be what counting the plays themselves gives: exact to the second at
  * both edges of the period and across midnights (the server counts Unix seconds; time zones play
  * no part), each user's own plays only, a play sent twice once, in the same order (most played,
- * then the latest play, then album, disc and track). An oracle here counts the plays reported.
+ * then the latest play, then album, disc and track). An oracle here counts the plays reported. A
+ * day of more than DAY_PART_PLAYS plays is several rows (parts), none of them ever larger.
  */
 
 const suite = serverSuite('none');
@@ -247,6 +249,112 @@ describe('a period’s counts are exact', () => {
     })();
     expect(await counts(client, 0, 999_999_999_999)).toEqual(oracle(plays, 0, 999_999_999_999));
     expect(await counts(client, 5e11, 999_999_999_999)).toEqual(oracle(plays, 5e11, 999_999_999_999));
+  });
+
+  test('a day of three parts and 5 plays, reported out of order: counted exactly, no row past a part; a play deleted in a middle part rebuilds the day in parts', async () => {
+    const client = await signedInClient(suite.server, 'parts@example.com');
+    const db = suite.server.db;
+    const userId = (db.prepare('SELECT id FROM users WHERE email = ?').get('parts@example.com') as { id: number }).id;
+    const tracks = [track(A, 1, 1), track(A, 1, 2), track(A, 2, 1), track(B, 1, 1), track(B, 1, 7), track(B, 3, 3)];
+    const next = random(17);
+    // distinct seconds of the day (37 and 86,400 share no factor), the tracks at random, stored in a
+    // shuffled order: parts filled as reported hold plays of any time
+    const plays: Play[] = Array.from(
+      { length: 3 * DAY_PART_PLAYS + 5 },
+      (_, i): Play => [tracks[Math.floor(next() * tracks.length)]!, midnight + ((i * 37) % DAY)],
+    );
+    for (let i = plays.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [plays[i], plays[j]] = [plays[j]!, plays[i]!];
+    }
+    // the day's neighbours, which must stay out of its parts
+    const around: Play[] = [
+      [tracks[0]!, midnight - 1],
+      [tracks[1]!, midnight + DAY],
+    ];
+    const parts = () =>
+      db.prepare('SELECT day, part, plays FROM stat_days WHERE user_id = ? ORDER BY day, part').all(userId) as {
+        day: number;
+        part: number;
+        plays: Buffer;
+      }[];
+    const biggest = (): number =>
+      (db.prepare('SELECT MAX(length(plays)) AS n FROM stat_days').get() as { n: number }).n;
+    const stored: Play[] = [...around];
+    await report(client, around);
+    for (let i = 0; i < plays.length; i += 100) {
+      await report(client, plays.slice(i, i + 100));
+      stored.push(...plays.slice(i, i + 100));
+      expect(biggest()).toBeLessThanOrEqual(DAY_PART_PLAYS * 8);
+    }
+    const d = midnight / DAY;
+    const shape = () => parts().map(({ day, part, plays }) => [day - d, part, plays.length / 8]);
+    expect(shape()).toEqual([
+      [-1, 0, 1],
+      [0, 0, DAY_PART_PLAYS],
+      [0, 1, DAY_PART_PLAYS],
+      [0, 2, DAY_PART_PLAYS],
+      [0, 3, 5],
+      [1, 0, 1],
+    ]);
+    const periods = [
+      [0, 999_999_999_999],
+      [midnight, midnight + DAY - 1],
+      [midnight - 1, midnight + 1000],
+      [midnight + 30_000, midnight + 30_036],
+      [midnight + 50_001, midnight + DAY],
+    ] as const;
+    for (const [from, to] of periods) expect(await counts(client, from, to)).toEqual(oracle(stored, from, to));
+
+    // the 701st play stored is in part 1; deleted, the day is built again: 1,540 plays in time
+    // order (then track number), 512 to a part
+    const [gone, at] = plays[700]!;
+    db.prepare('DELETE FROM stats WHERE user_id = ? AND album_id = ? AND disc_id = ? AND track_id = ? AND at = ?').run(
+      userId,
+      gone.album_id,
+      gone.disc_id,
+      gone.track_id,
+      at,
+    );
+    stored.splice(stored.indexOf(plays[700]!), 1);
+    expect(shape()).toEqual([
+      [-1, 0, 1],
+      [0, 0, DAY_PART_PLAYS],
+      [0, 1, DAY_PART_PLAYS],
+      [0, 2, DAY_PART_PLAYS],
+      [0, 3, 4],
+      [1, 0, 1],
+    ]);
+    const seconds = parts()
+      .filter(({ day }) => day === d)
+      .flatMap(({ plays }) => Array.from({ length: plays.length / 8 }, (_, i) => plays.readUInt32BE(8 * i + 4)));
+    expect(seconds).toEqual(
+      stored
+        .filter(([, t]) => t >= midnight && t < midnight + DAY)
+        .map(([, t]) => t - midnight)
+        .sort((x, y) => x - y),
+    );
+    expect(seconds).not.toContain(at - midnight);
+    for (const [from, to] of periods) expect(await counts(client, from, to)).toEqual(oracle(stored, from, to));
+
+    // plays stored after it fill the last part, then start the next
+    const more: Play[] = Array.from(
+      { length: DAY_PART_PLAYS + 96 },
+      (_, i): Play => [tracks[i % tracks.length]!, midnight + 1 + ((i * 37) % DAY)],
+    );
+    await report(client, more);
+    stored.push(...more);
+    expect(shape()).toEqual([
+      [-1, 0, 1],
+      [0, 0, DAY_PART_PLAYS],
+      [0, 1, DAY_PART_PLAYS],
+      [0, 2, DAY_PART_PLAYS],
+      [0, 3, DAY_PART_PLAYS],
+      [0, 4, 100],
+      [1, 0, 1],
+    ]);
+    expect(biggest()).toBe(DAY_PART_PLAYS * 8);
+    for (const [from, to] of periods) expect(await counts(client, from, to)).toEqual(oracle(stored, from, to));
   });
 
   test('a play deleted from the database is no longer counted; an account deleted takes its days; plays are never changed', async () => {
