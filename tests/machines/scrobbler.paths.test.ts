@@ -31,7 +31,6 @@ const walked = scrobblerMachine.provide({
   },
 });
 
-
 /** the rules, plainly */
 function expected(path: MachinePath<Machine>) {
   let state = 'signedOut';
