@@ -176,6 +176,10 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
       }
       case 'TOGGLE_SETTLED':
         return context.toggles[event.id as string] !== undefined;
+      // the heart of another listener's list: not on these pages (notThroughInterface)
+      case 'PLAYLIST_LIKED':
+      case 'PLAYLIST_UNLIKED':
+        return false;
       default:
         return true;
     }
@@ -265,6 +269,11 @@ export const favouritesAdapter: InterfaceAdapter<AlbumPages> = {
       reason:
         "outside ready the store lists no liked album (failed) or the hearts wait (loading), so an album's heart shows 添加喜欢 and a click likes; an unlike lands there only from a click made before a sign-out and a sign-in, its request out across both, and the walk's one click (on album-b, showing 添加喜欢) is no such click",
     },
+    ...['PLAYLIST_LIKED', 'PLAYLIST_UNLIKED'].map((type) => ({
+      transition: `(machine) —${type}→ (stays)`,
+      reason:
+        "a playlist's heart is on another listener's public list, which this walk's one listener and two album pages do not have: tests/e2e/library-of-mine.test.ts likes and unlikes one in Chromium, tests/views/playlists.test.tsx too",
+    })),
     {
       transition: 'ready —LOAD→ loading',
       reason:
