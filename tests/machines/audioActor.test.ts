@@ -1,5 +1,6 @@
 // The audio actor against a fake element: element events become reports, commands set the
 // element, stopping cleans up, and a refused play() is a report, never an unhandled rejection.
+import type { AudioGraph } from '@/features/player/audioGraph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import {
@@ -410,6 +411,50 @@ describe('audio actor: gapless hand-over to a prepared element', () => {
     expect(g.reports.map((r) => r.type)).toContain('audio.handedOver');
     expect(g.reports.map((r) => r.type)).not.toContain('audio.ended');
     expect(current.getAttribute('src')).toBeNull();
+  });
+
+  it('a hand-over timer that comes after the end (a busy page) still tells the graph the track was heard to its end', () => {
+    // 音量均衡 keeps a track's whole hearing only when told it ended: before, a late timer let the
+    // element go untold (seen in the full browser run, where no whole hearing was ever kept)
+    const endedTold: object[] = [];
+    const graph = new Proxy({} as AudioGraph, {
+      get: (_, key) =>
+        key === 'ended' ? (element: object) => endedTold.push(element) : key === 'then' ? undefined : () => false,
+    });
+    const elements: FakeAudio[] = [];
+    const clock = fakeClock();
+    const parent = createMachine({
+      invoke: { id: 'audio', src: 'audio', input: { volume: 60, muted: false } },
+    }).provide({
+      actors: {
+        audio: createAudioActor(
+          () => {
+            const element = new FakeAudio();
+            elements.push(element);
+            return element;
+          },
+          clock,
+          () => graph,
+        ),
+      },
+    });
+    const actor = createActor(parent).start();
+    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
+    const g = { elements, clock, send, reports: [] as AudioReport[], actor };
+    const current = playFirst(g);
+    send({ type: 'audio.prepareNext', url: 'https://lib/b' });
+    elements[1]!.fire('canplaythrough');
+    current.currentTime = 29;
+    current.fire('timeupdate');
+    // the element ends before the timer runs, and before its own `ended` is dispatched
+    current.currentTime = 30;
+    current.paused = true;
+    current.ended = true;
+    clock.advance(1000);
+    expect(elements[1]!.plays).toBe(1);
+    expect(endedTold).toEqual([current]);
+    current.fire('ended');
+    expect(endedTold).toEqual([current]);
   });
 
   it('not ready at the end: the end is reported as today and the prepared element waits', () => {

@@ -330,6 +330,10 @@ export function createAudioActor(
       measuring = { at: clock.now(), from: current.currentTime, routed: graph?.routes(current) ?? false };
       play(current);
       const crossfading = overlap > 0.05 && (graph?.crossfade(old, current, overlap) ?? false);
+      // a hand-over whose timer came after the end (a busy page) runs before the element's own
+      // `ended`: the track was still heard to its end (音量均衡 keeps a whole hearing). Told twice
+      // (from `ended` too) is harmless.
+      if (old.ended) graph?.ended(old);
       if (old.ended || old.paused) release(old);
       else retiring.add(old);
       if (crossfading && retiring.has(old)) fading.add(old);
