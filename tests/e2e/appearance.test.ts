@@ -67,7 +67,7 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
 
 describe('colour schemes', () => {
   test.each(['light', 'dark'] as const)(
-    'following a %s system: every page and the help dialog pass the accessibility scan',
+    'following a %s system: every page, the help dialog and the lyrics editor pass the accessibility scan',
     async (system) => {
       const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
       // a saved queue, so the player bar and /now show a track (with lyrics)
@@ -121,6 +121,13 @@ describe('colour schemes', () => {
       await page.getByRole('dialog', { name: '键盘快捷键' }).waitFor();
       for (const v of await seriousViolations(page))
         found.push(`help dialog: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
+      // the lyrics editor of /now's 港灯, filled with its lines
+      await page.keyboard.press('Escape');
+      await page.goto(`${suite.server.baseUrl}/now`);
+      await page.getByRole('region', { name: '歌词' }).getByRole('button', { name: '编辑歌词' }).click();
+      await page.getByRole('dialog', { name: '编辑歌词' }).getByRole('button', { name: '保存' }).waitFor();
+      for (const v of await seriousViolations(page))
+        found.push(`lyrics editor: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
       expect(found).toEqual([]);
       expectNoErrors();
       await close();
