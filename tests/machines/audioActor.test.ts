@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import {
   createAudioActor,
+  type CreateGraph,
   type AudioCommand,
   type AudioElementLike,
   type AudioReport,
@@ -308,8 +309,8 @@ function fakeClock() {
 }
 
 describe('audio actor: gapless hand-over to a prepared element', () => {
-  /** the actor over fresh fake elements: [current, next, …] in the order it makes them */
-  function startGapless(input = { volume: 60, muted: false }) {
+  /** the actor over fresh fake elements: [current, next, …] in the order it makes them; `graph`, the audio graph it is given */
+  function startGapless(input = { volume: 60, muted: false }, graph: CreateGraph = () => null) {
     const elements: FakeAudio[] = [];
     const clock = fakeClock();
     const reports: AudioReport[] = [];
@@ -318,11 +319,15 @@ describe('audio actor: gapless hand-over to a prepared element', () => {
       on: { '*': { actions: ({ event }: { event: AnyEventObject }) => reports.push(event as AudioReport) } },
     }).provide({
       actors: {
-        audio: createAudioActor(() => {
-          const element = new FakeAudio();
-          elements.push(element);
-          return element;
-        }, clock),
+        audio: createAudioActor(
+          () => {
+            const element = new FakeAudio();
+            elements.push(element);
+            return element;
+          },
+          clock,
+          graph,
+        ),
       },
     });
     const actor = createActor(parent).start();
@@ -421,26 +426,8 @@ describe('audio actor: gapless hand-over to a prepared element', () => {
       get: (_, key) =>
         key === 'ended' ? (element: object) => endedTold.push(element) : key === 'then' ? undefined : () => false,
     });
-    const elements: FakeAudio[] = [];
-    const clock = fakeClock();
-    const parent = createMachine({
-      invoke: { id: 'audio', src: 'audio', input: { volume: 60, muted: false } },
-    }).provide({
-      actors: {
-        audio: createAudioActor(
-          () => {
-            const element = new FakeAudio();
-            elements.push(element);
-            return element;
-          },
-          clock,
-          () => graph,
-        ),
-      },
-    });
-    const actor = createActor(parent).start();
-    const send = (command: AudioCommand) => actor.getSnapshot().children.audio!.send(command);
-    const g = { elements, clock, send, reports: [] as AudioReport[], actor };
+    const g = startGapless(undefined, () => graph);
+    const { elements, clock, send } = g;
     const current = playFirst(g);
     send({ type: 'audio.prepareNext', url: 'https://lib/b' });
     elements[1]!.fire('canplaythrough');
