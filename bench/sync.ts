@@ -12,10 +12,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { build } from 'vite';
 import { launchBrowser } from '../harness/browser';
 import type { LookupTimings, SyncTimings } from './sync/entry';
 import { measureAlbumList, type AlbumListTimings } from './sync/albumList';
+import { build } from 'vite';
+import { buildEntry } from './lib/buildEntry';
 import { syntheticCatalogue } from './lib/catalogue';
 import { REPO_ROOT } from './lib/paths';
 import { median, round } from './lib/stats';
@@ -72,27 +73,6 @@ const LABELS: Record<Measured, string> = {
   albumListFirstPageMs: 'album list, route change → first album of page 1 (real app)',
   albumListFarPageMs: 'album list, route change → first album of page 3,000 (real app)',
 };
-
-/** bundles the entry with the project's `@` alias into `outDir` (one ES module, plus any chunks) */
-async function buildEntry(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    root: REPO_ROOT,
-    // errors only: the app's own build (bundle bench) already reports its warnings
-    logLevel: 'error',
-    resolve: { alias: { '@': join(REPO_ROOT, 'src') } },
-    // library mode leaves process.env alone; the app build replaces it the same way
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      lib: { entry: join(REPO_ROOT, 'bench/sync/entry.ts'), formats: ['es'], fileName: 'entry' },
-    },
-    // the library writes' worker (src/storage/libraryWorker.ts) as an ES module beside the entry
-    worker: { format: 'es' },
-  });
-}
 
 const PAGE =
   '<!doctype html><meta charset="utf-8"><title>sync bench</title><script type="module" src="/entry.js"></script>';
@@ -216,7 +196,7 @@ export const syncBench: BenchModule = {
     const counts: Record<string, number> = {};
     const browser = await launchBrowser();
     try {
-      await buildEntry(outDir);
+      await buildEntry('bench/sync/entry.ts', outDir);
       // the app itself, for the album list
       await build({ root: REPO_ROOT, logLevel: 'error' });
       const data: Record<string, { sync: SyncTimings[]; albumList: AlbumListTimings | null; lookups: LookupTimings }> =

@@ -224,3 +224,28 @@ export const LYRIC_MAX_BYTES = 65_536;
 export const LYRIC_LANGUAGE_MIN = 2;
 
 export const LYRIC_LANGUAGE_MAX = 35;
+
+/** 智能歌单: rules in one list */
+export const SMART_LIST_RULES_MAX = 20;
+
+/** 智能歌单: lists one account keeps on a device (an import beyond it is refused) */
+export const SMART_LISTS_MAX = 100;
+
+/** 智能歌单: the most tracks a list plays or saves (an ordinary playlist's limit on anniv-go) */
+export const SMART_LIST_TRACKS_MAX = 10_000;
+
+/** 智能歌单: the longest text a rule compares with */
+export const SMART_RULE_TEXT_MAX = 100;
+
+/** 智能歌单: the largest number of days or plays a rule names */
+export const SMART_RULE_DAYS_MAX = 36_500;
+
+export const SMART_RULE_PLAYS_MAX = 1_000_000;
+
+/** IndexedDB: smart playlists per account and the facts of the libraries' albums they read (storage/smartLists.ts) */
+export const SMART_LISTS_DB_NAME = 'smart_lists';
+
+export const SMART_LISTS_DB_VERSION = 1;
+
+/** album facts older than this are read again from the server (ms): metadata is corrected now and then */
+export const ALBUM_FACTS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;

@@ -265,3 +265,50 @@ export async function getAlbumRecord(albumId: string): Promise<AlbumLibraryRecor
     createdAt: new Date(Math.min(...holders.map((h) => h.firstSeen))),
   };
 }
+
+/** every album of every library with its earliest first-seen time (ms), and a mark that changes with any library's write */
+export interface EveryAlbum {
+  firstSeen: Map<string, number>;
+  /** the libraries' generations: equal marks, equal maps */
+  mark: string;
+}
+
+/**
+ * Every album the libraries hold (smart playlists read them all): one transaction over the heads
+ * and all their blocks. Meant for a worker: 100,000 albums are 100 block reads and one split each.
+ */
+export async function everyAvailableAlbum(): Promise<EveryAlbum> {
+  const db = await albumDbHandle.get();
+  const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readonly');
+  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll())
+    .map(parseHead)
+    .filter((h): h is AvailabilityHead => h !== undefined);
+  const blocks = await Promise.all(heads.map((head) => tx.objectStore(ALBUM_LIBRARY_STORE).getAll(blocksOf(head.url))));
+  await tx.done;
+  const firstSeen = new Map<string, number>();
+  for (const stored of blocks.flat()) {
+    const block = parseBlock(stored);
+    if (!block) continue;
+    block.ids.forEach((id, i) => {
+      const at = block.firstSeen[i]!;
+      const known = firstSeen.get(id);
+      if (known === undefined || at < known) firstSeen.set(id, at);
+    });
+  }
+  const mark = heads
+    .map((head) => `${head.url} ${head.generation}`)
+    .sort()
+    .join('\n');
+  return { firstSeen, mark };
+}
+
+/** the mark of everyAvailableAlbum without reading the blocks */
+export async function availabilityMark(): Promise<string> {
+  const heads = (await (await albumDbHandle.get()).getAll(ALBUM_HEAD_STORE))
+    .map(parseHead)
+    .filter((h): h is AvailabilityHead => h !== undefined);
+  return heads
+    .map((head) => `${head.url} ${head.generation}`)
+    .sort()
+    .join('\n');
+}
