@@ -95,7 +95,7 @@ describe('the installed app offline', () => {
   });
 
   test('a new version waits behind 有新版本可用: 稍后 keeps this one, 刷新 lets the new one take over and reloads', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const { page, expectNoErrors, close } = await newPage(suite.browser, { serviceWorkers: 'allow' });
     await openSignedIn(page, suite.server, `/album/${TWO_DISC_ALBUM}`);
@@ -120,9 +120,21 @@ describe('the installed app offline', () => {
 
       await page.reload();
       await prompt.waitFor({ timeout: 30_000 });
-      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+      // The new version takes over once the browser activates it: Chromium may hold that back while
+      // the old one finishes its work (CI once saw no reload within 30 s on a busy machine; runs
+      // here reload within 2 s), so the wait is long, and a failure says where the workers stood.
+      const reloaded = page.waitForEvent('load', { timeout: 120_000 });
       await prompt.getByRole('button', { name: '刷新' }).click();
-      await reloaded;
+      await reloaded.catch(async (error: Error) => {
+        const workers = await page
+          .evaluate(() =>
+            navigator.serviceWorker
+              .getRegistration()
+              .then((r) => `waiting ${r?.waiting?.state}, active ${r?.active?.state}, at ${performance.now()} ms`),
+          )
+          .catch(String);
+        throw new Error(`${error.message} (workers: ${workers})`);
+      });
       await controlledByServiceWorker(page);
       await expect.poll(waiting, { timeout: 15_000 }).toBe(false);
       expect(await prompt.count()).toBe(0);
