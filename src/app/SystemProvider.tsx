@@ -13,6 +13,7 @@ import { SoundProvider } from '@/features/sound';
 import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
 import { ListeningProvider } from '@/features/listening';
 import { ScrobblingProvider } from '@/features/scrobbling';
+import { SmartListsProvider } from '@/features/smartLists';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -57,9 +58,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                                     <AppStatusProvider value={system.appStatus}>
                                       <ListeningProvider value={system.listening}>
                                         <ScrobblingProvider value={system.scrobbling}>
-                                          <TrackSlotsProvider>
-                                            <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                                          </TrackSlotsProvider>
+                                          <SmartListsProvider value={system.smartLists}>
+                                            <TrackSlotsProvider>
+                                              <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                            </TrackSlotsProvider>
+                                          </SmartListsProvider>
                                         </ScrobblingProvider>
                                       </ListeningProvider>
                                     </AppStatusProvider>

@@ -27,6 +27,8 @@ export const LAZY_PAGES = {
   MySharesPage: 'src/features/share/pages/MySharesPage.tsx',
   HistoryPage: 'src/features/listening/pages/HistoryPage.tsx',
   StatsPage: 'src/features/listening/pages/StatsPage.tsx',
+  SmartListsPage: 'src/features/smartLists/pages/SmartListsPage.tsx',
+  SmartListPage: 'src/features/smartLists/pages/SmartListPage.tsx',
 } as const;
 
 export type LazyPageName = keyof typeof LAZY_PAGES;
@@ -70,6 +72,8 @@ export const ROUTE_TABLE: readonly RouteSpec[] = [
   { path: '/shares', page: 'MySharesPage', guarded: true },
   { path: '/history', page: 'HistoryPage', guarded: true },
   { path: '/stats', page: 'StatsPage', guarded: true },
+  { path: '/smart', page: 'SmartListsPage', guarded: true },
+  { path: '/smart/:id', page: 'SmartListPage', guarded: true },
 ];
 
 /** a route path as a whole-path pattern (`:name` = one segment); server/routePaths.ts has the same, tested to agree */

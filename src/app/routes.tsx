@@ -61,6 +61,8 @@ const LOADERS: Record<LazyPageName, () => Promise<{ default: ComponentType }>> =
   MySharesPage: () => import('@/features/share/pages/MySharesPage'),
   HistoryPage: () => import('@/features/listening/pages/HistoryPage'),
   StatsPage: () => import('@/features/listening/pages/StatsPage'),
+  SmartListsPage: () => import('@/features/smartLists/pages/SmartListsPage'),
+  SmartListPage: () => import('@/features/smartLists/pages/SmartListPage'),
 };
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {

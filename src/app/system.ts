@@ -144,7 +144,10 @@ export function createAppSystem(options: SystemOptions = {}) {
   // what follows the signed-in account itself: its plays, its ListenBrainz
   const followers: LoadedLater<{ signedIn(user: string | null): void }>[] = [listening, scrobbling];
   const player = startPlayer({
-    recordPlay: async (report) => (await listening.ready()).record(report),
+    recordPlay: async (report) => {
+      await (await listening.ready()).record(report);
+      smartLists.current()?.dataChanged();
+    },
     accessFor,
     settings,
     fetch,
@@ -188,6 +191,19 @@ export function createAppSystem(options: SystemOptions = {}) {
     const feature = (await import('@/features/playlists/start')).startPlaylists({ api, copies: answerCopies, inspect });
     if (signedIn) feature.playlists.send({ type: 'LOAD' });
     return feature;
+  });
+  // 智能歌单: created by its first page, its code loading with it; a like or a play makes its lists read the data again
+  const smartLists = loadedLater(async () =>
+    (await import('@/features/smartLists/start')).startSmartLists({ api, inspect }),
+  );
+  void favourites.loaded.then((feature) => {
+    let liked: unknown = null;
+    feature.favourites.subscribe((snapshot) => {
+      const { tracks, albums } = snapshot.context;
+      if (liked !== null && (liked as unknown[])[0] === tracks && (liked as unknown[])[1] === albums) return;
+      liked = [tracks, albums];
+      smartLists.current()?.dataChanged();
+    });
   });
   // created by the first lyrics panel, its code loading with it
   const lyrics = loadedLater(async () => (await import('@/features/lyrics/start')).startLyrics({ api, inspect }));
@@ -314,6 +330,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     playlists,
     share,
     lyrics,
+    smartLists,
     sleepTimer,
     sound,
     keeping,

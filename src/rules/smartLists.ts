@@ -75,7 +75,7 @@ const textUpTo = (value: unknown, max: number): value is string => typeof value 
 const isReleaseDate = (value: string): boolean => DATE_PATTERN.test(value);
 
 /** a rule read from anywhere (the device, a file), or null when it is not one */
-function parseSmartRule(value: unknown): SmartRule | null {
+export function parseSmartRule(value: unknown): SmartRule | null {
   if (!isRecord(value)) return null;
   switch (value.kind) {
     case 'liked':
@@ -195,6 +195,9 @@ export function presetDrafts(seed: number): Record<PresetName, SmartListDraft> {
     },
   };
 }
+
+/** a new seed for 重新随机 */
+export const newSeed = (random: () => number = Math.random): number => Math.floor(random() * 0x1_0000_0000) >>> 0;
 
 // ---- export and import ------------------------------------------------------------------------
 

@@ -249,3 +249,9 @@ export const SMART_LISTS_DB_VERSION = 1;
 
 /** album facts older than this are read again from the server (ms): metadata is corrected now and then */
 export const ALBUM_FACTS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/** 智能歌单: the listener's data (likes, plays, playlists) is read again when older than this (ms) */
+export const SMART_LIST_DATA_MAX_AGE_MS = 60_000;
+
+/** tracks in one append when a list is saved as an ordinary playlist (the reference server's limit per request) */
+export const PLAYLIST_APPEND_MAX = 1_000;

@@ -26,6 +26,7 @@ export const text = {
     playlists: '播放列表',
     history: '最近播放',
     stats: '我的统计',
+    smartLists: '智能歌单',
     shares: '我的分享',
     tags: '标签',
   },

@@ -63,6 +63,7 @@ export function Drawer() {
       <DrawerLink href="/playlist" label={text.drawer.playlists} active={location.startsWith('/playlist')} />
       <DrawerLink href="/history" label={text.drawer.history} active={at('/history')} />
       <DrawerLink href="/stats" label={text.drawer.stats} active={at('/stats')} />
+      <DrawerLink href="/smart" label={text.drawer.smartLists} active={at('/smart')} />
       {/* ours, not the spec's: where a listener takes back a share link */}
       <DrawerLink href="/shares" label={text.drawer.shares} active={at('/shares')} />
       <DrawerLink href="/tags" label={text.drawer.tags} active={at('/tags') || location.startsWith('/tag/')} />

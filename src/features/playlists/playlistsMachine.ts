@@ -92,8 +92,11 @@ export const playlistsMachine = setup({
       playlists: [...context.playlists, infoOf(params.playlist)],
       target: params.playlist.id,
     })),
+    // a list made elsewhere (智能歌单's 保存为歌单) is not listed yet: it comes first, as a new one does
     replaceInfo: assign(({ context }, params: { playlist: PlaylistInfo }) => ({
-      playlists: context.playlists.map((p) => (p.id === params.playlist.id ? infoOf(params.playlist) : p)),
+      playlists: context.playlists.some((p) => p.id === params.playlist.id)
+        ? context.playlists.map((p) => (p.id === params.playlist.id ? infoOf(params.playlist) : p))
+        : [infoOf(params.playlist), ...context.playlists],
     })),
     showFormError: assign(({ event }) => {
       assertEvent(event, 'SUBMIT_CREATE');

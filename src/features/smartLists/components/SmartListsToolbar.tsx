@@ -1,0 +1,60 @@
+// 新建智能歌单, 导入 and 导出 over an account's lists. 导出 writes the lists' file; 导入 reads one, each
+// list checked on its own (rules/smartLists.ts), and says what came in or why nothing did.
+import { Button, FileButton, Group } from '@mantine/core';
+import { readSmartListsFile, smartListsFile, type SmartList } from '@/rules/smartLists';
+import { SMART_LISTS_MAX } from '@/shared/constants';
+import { text } from '@/shared/text';
+import { useNotify } from '@/ui/notify';
+import type { SmartListsRef } from '../smartListsMachine';
+
+const t = text.smartLists;
+
+function download(name: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function SmartListsToolbar({
+  store,
+  lists,
+  onCreate,
+}: {
+  store: SmartListsRef;
+  lists: readonly SmartList[];
+  onCreate: () => void;
+}) {
+  const notify = useNotify();
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    const read = readSmartListsFile(await file.text(), SMART_LISTS_MAX - lists.length);
+    if (!read.ok) {
+      const problem = t.importProblem[read.problem];
+      notify('error', typeof problem === 'function' ? problem(SMART_LISTS_MAX) : problem);
+      return;
+    }
+    const now = Date.now();
+    const imported = read.drafts.map((draft) => ({ ...draft, id: crypto.randomUUID(), updatedAt: now }));
+    store.send({ type: 'IMPORT', lists: imported, skipped: read.skipped });
+  };
+  return (
+    <Group gap="xs">
+      <Button onClick={onCreate}>{t.create}</Button>
+      <FileButton accept="application/json,.json" onChange={(file) => void importFile(file)}>
+        {(props) => (
+          <Button variant="default" {...props}>
+            {t.import}
+          </Button>
+        )}
+      </FileButton>
+      <Button
+        variant="default"
+        disabled={lists.length === 0}
+        onClick={() => download('smart-playlists.json', smartListsFile(lists))}
+      >
+        {t.export}
+      </Button>
+    </Group>
+  );
+}
