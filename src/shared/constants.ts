@@ -255,3 +255,6 @@ export const SMART_LIST_DATA_MAX_AGE_MS = 60_000;
 
 /** tracks in one append when a list is saved as an ordinary playlist (the reference server's limit per request) */
 export const PLAYLIST_APPEND_MAX = 1_000;
+
+/** 智能歌单: a list shown follows likes and plays at most this often (ms): a play does not re-read the data every few seconds */
+export const SMART_LIST_REFRESH_MS = 10_000;

@@ -6,7 +6,7 @@ import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { appendTracks, createPlaylist } from '@/services/api/playlist';
 import type { SmartList } from '@/rules/smartLists';
-import { PLAYLIST_APPEND_MAX, SMART_LIST_DATA_MAX_AGE_MS } from '@/shared/constants';
+import { PLAYLIST_APPEND_MAX, SMART_LIST_DATA_MAX_AGE_MS, SMART_LIST_REFRESH_MS } from '@/shared/constants';
 import type { TrackInfo } from '@/shared/track';
 import type { Playlist } from '@/shared/types';
 import { readAccountLists, writeAccountLists } from '@/storage/smartLists';
@@ -35,6 +35,21 @@ export function startSmartLists({
   let facts: Promise<FactsSyncSummary> | null = null;
   let data: { user: string; version: number; value: SentListenerData; at: number; rulesKey: string } | null = null;
   let version = 0;
+  // what the pages follow: a like, a play or a sync moves it, at most once per SMART_LIST_REFRESH_MS
+  let epoch = 0;
+  const watchers = new Set<() => void>();
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastRefresh = Number.NEGATIVE_INFINITY;
+  const announce = () => {
+    if (refreshTimer !== null) return;
+    const wait = Math.max(0, lastRefresh + SMART_LIST_REFRESH_MS - now());
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      lastRefresh = now();
+      epoch++;
+      for (const watcher of watchers) watcher();
+    }, wait);
+  };
   /** the libraries' generation the facts were last brought in step for */
   let generation: string | null = null;
   const libraries = (now: string) => {
@@ -118,9 +133,18 @@ export function startSmartLists({
       facts = null;
       data = null;
     },
-    /** a like, a play: the data is read again when next needed */
+    /** a like, a play: the data is read again, and the lists shown follow */
     dataChanged(): void {
       data = null;
+      announce();
+    },
+    /** the lists shown load again when this changes (useSyncExternalStore) */
+    changes: {
+      subscribe(watcher: () => void): () => void {
+        watchers.add(watcher);
+        return () => watchers.delete(watcher);
+      },
+      current: (): number => epoch,
     },
     /** 保存为歌单: a new private playlist with the list's tracks, in appends the server takes */
     async saveAsPlaylist(name: string, tracks: readonly TrackInfo[]): Promise<Playlist> {

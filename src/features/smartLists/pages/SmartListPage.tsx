@@ -26,7 +26,7 @@ import { TrackList } from '@/ui/TrackList';
 import { SmartListEditorDialog } from '../components/SmartListEditorDialog';
 import { listSummary } from '../components/summary';
 import { useEditor } from '../components/useEditor';
-import { useSmartLists } from '../context';
+import { useSmartLists, useSmartListsChanges } from '../context';
 import { smartListsLoading, smartListsOf } from '../selectors';
 
 const t = text.smartLists;
@@ -77,6 +77,7 @@ function ListPage({ user, list }: { user: string; list: SmartList }) {
   const feature = useSmartLists();
   const store = feature.store(user);
   const generation = useAccessGeneration();
+  const changes = useSmartListsChanges(feature);
   const editor = useEditor(store);
   const playlists = useOwnPlaylists();
   const playlistSaved = usePlaylistSaved();
@@ -110,7 +111,7 @@ function ListPage({ user, list }: { user: string; list: SmartList }) {
       <PageLoad
         name="smartList"
         key={`${list.id}:${list.updatedAt}:${list.seed}:${attempt}`}
-        refresh={generation}
+        refresh={`${generation}|${changes}`}
         load={() => feature.tracks(user, list, generation)}
       >
         {(state) => (
