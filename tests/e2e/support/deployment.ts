@@ -300,6 +300,39 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     await visitor.close();
   });
 
+  test(
+    'a smart playlist made from a rule counts, lists and plays its tracks in its order, from the album facts this server sends',
+    () =>
+      tracedOnFailure(suite, `deployment-${form}-smart-list`, async () => {
+        const tp = await signedIn('/smart');
+        const { page } = tp;
+        await page.getByRole('article', { name: '最常播放' }).waitFor();
+        await page.getByRole('button', { name: '新建智能歌单' }).click();
+        const editor = page.getByRole('dialog', { name: '新建智能歌单' });
+        await editor.getByLabel('名称').fill('港灯 songs');
+        await editor.getByRole('button', { name: '添加规则' }).click();
+        await editor.getByLabel('规则 1: 条件').selectOption('text');
+        await editor.getByLabel('规则 1: 曲名').fill('港灯');
+        await editor.getByLabel('排序').selectOption('title');
+        // the facts of the whole library are read by the worker, then the rule counted
+        const titles = DEMO_ALBUMS.flatMap((a) => a.discs.flatMap((d) => d.tracks.map((t) => t.title)));
+        const matching = titles
+          .filter((title) => title.includes('港灯'))
+          .sort((x, y) => (x.toLowerCase() < y.toLowerCase() ? -1 : 1));
+        await editor.getByText(`匹配 ${matching.length} 首`, { exact: true }).waitFor({ timeout: 60_000 });
+        await editor.getByRole('button', { name: '保存' }).click();
+        await page.getByRole('link', { name: '港灯 songs' }).click();
+        await page.getByRole('heading', { name: '港灯 songs' }).waitFor();
+        expect(shown(page.url()).form).toBe(form);
+        await page.getByText(`匹配 ${matching.length} 首`, { exact: true }).waitFor({ timeout: 60_000 });
+        await page.getByRole('button', { name: '播放全部' }).click();
+        await bar(page).getByText(matching[0]!, { exact: true }).waitFor({ timeout: 20_000 });
+        tp.expectNoErrors();
+        await tp.close();
+      }),
+    120_000,
+  );
+
   test('every page opens from its address in a fresh browser, signed in, in this server’s form and the original client’s', async () => {
     const encodedTag = encodeURIComponent(TAG);
     const pages: [string, (page: Page) => Promise<void>][] = [
@@ -321,6 +354,8 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
       ['/fav/albums', (p) => p.getByRole('heading', { name: '我喜欢的专辑' }).waitFor()],
       ['/playlist', (p) => p.getByRole('heading', { name: '播放列表管理' }).waitFor()],
       ['/shares', (p) => p.getByRole('heading', { name: '我的分享' }).waitFor()],
+      ['/smart', (p) => p.getByRole('heading', { name: '智能歌单' }).waitFor()],
+      ['/smart/most-played', (p) => p.getByRole('heading', { name: '最常播放' }).waitFor()],
       ['/queue', (p) => p.getByRole('heading', { name: '播放队列' }).waitFor()],
       ['/now', (p) => p.getByText('播放队列是空的', { exact: false }).first().waitFor()],
       ['/user/index', (p) => p.getByRole('tab', { name: '个人信息' }).waitFor()],
