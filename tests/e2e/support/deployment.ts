@@ -333,6 +333,47 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     120_000,
   );
 
+  test(
+    "another listener's public playlist: its maker's page lists it, a like keeps it under 我喜欢的歌单",
+    () =>
+      tracedOnFailure(suite, `deployment-${form}-liked-playlist`, async ({ browser }) => {
+        const owner = await signedIn('/playlist', undefined, undefined, { browser });
+        await owner.page.getByRole('button', { name: '创建播放列表' }).click();
+        const create = owner.page.getByRole('dialog', { name: '创建播放列表' });
+        await create.getByLabel('名称').fill('Harbour nights');
+        await create.getByLabel('是否公开').check();
+        await create.getByRole('button', { name: '确定' }).click();
+        const href = await owner.page
+          .getByRole('article', { name: 'Harbour nights' })
+          .getByRole('link', { name: 'Harbour nights' })
+          .getAttribute('href');
+        const id = /\/playlist\/(\d+)$/.exec(href ?? '')?.[1];
+        expect(id).toBeDefined();
+        owner.expectNoErrors();
+        await owner.close();
+
+        const fan = await newPage(browser);
+        await fan.page.goto(at('/user/register'));
+        await registerOnPage(fan.page, 'fan@example.com', 'fan-pass-123', '路人');
+        await expectRoute(fan.page, '/user/login');
+        await logIn(fan.page, 'fan@example.com', 'fan-pass-123');
+        await fan.page.getByRole('link', { name: '路人' }).waitFor();
+        await fan.page.goto(at(`/playlist/${id}`));
+        await fan.page.getByRole('heading', { name: 'Harbour nights' }).waitFor();
+        await fan.page.getByRole('button', { name: '喜欢这个歌单' }).click();
+        await fan.page.getByRole('button', { name: '取消喜欢这个歌单' }).waitFor();
+        await fan.page.getByRole('link', { name: '演示用户' }).click();
+        await expectRoute(fan.page, '/listener/1');
+        await fan.page.getByRole('link', { name: 'Harbour nights' }).waitFor();
+        await fan.page.goto(at('/fav/playlists'));
+        await fan.page.getByRole('heading', { name: '我喜欢的歌单' }).waitFor();
+        await fan.page.getByRole('link', { name: 'Harbour nights' }).waitFor();
+        fan.expectNoErrors();
+        await fan.close();
+      }),
+    120_000,
+  );
+
   test('every page opens from its address in a fresh browser, signed in, in this server’s form and the original client’s', async () => {
     const encodedTag = encodeURIComponent(TAG);
     const pages: [string, (page: Page) => Promise<void>][] = [
