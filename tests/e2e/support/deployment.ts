@@ -374,6 +374,37 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
     120_000,
   );
 
+  test(
+    'a listener adds timed lyrics to a track without any; they show with who gave them and stay after a reload',
+    () =>
+      tracedOnFailure(suite, `deployment-${form}-lyrics`, async () => {
+        const tp = await signedIn(`/album/${TWO_DISC_ALBUM}`);
+        const { page } = tp;
+        const play = row(page, '雨巷 (Instrumental)').getByRole('button', { name: '播放', exact: true });
+        await expect.poll(() => play.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await play.click();
+        await bar(page).getByText('雨巷 (Instrumental)', { exact: true }).waitFor();
+        await bar(page).getByRole('button', { name: '暂停', exact: true }).click();
+        await bar(page).getByRole('link', { name: '正在播放' }).click();
+        const lyrics = page.getByRole('region', { name: '歌词' });
+        await lyrics.getByText('暂无歌词', { exact: true }).waitFor();
+        await lyrics.getByRole('button', { name: '添加歌词' }).click();
+        const dialog = page.getByRole('dialog', { name: '添加歌词' });
+        await dialog.getByText('LRC', { exact: true }).click();
+        await dialog.getByLabel('语言').fill('zh-CN');
+        await dialog.getByLabel('歌词').fill('[00:01.00]雨落在巷子里\n[00:05.00]脚步声远了');
+        await dialog.getByRole('button', { name: '保存' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await lyrics.getByText('雨落在巷子里', { exact: true }).waitFor();
+        await lyrics.getByText('歌词由 演示用户 提供', { exact: false }).waitFor();
+        await page.reload();
+        await page.getByRole('region', { name: '歌词' }).getByText('脚步声远了', { exact: true }).waitFor();
+        tp.expectNoErrors();
+        await tp.close();
+      }),
+    120_000,
+  );
+
   test('every page opens from its address in a fresh browser, signed in, in this server’s form and the original client’s', async () => {
     const encodedTag = encodeURIComponent(TAG);
     const pages: [string, (page: Page) => Promise<void>][] = [
