@@ -193,17 +193,10 @@ export function createAppSystem(options: SystemOptions = {}) {
     return feature;
   });
   // 智能歌单: created by its first page, its code loading with it; a like or a play makes its lists read the data again
-  const smartLists = loadedLater(async () =>
-    (await import('@/features/smartLists/start')).startSmartLists({ api, inspect }),
-  );
-  void favourites.loaded.then((feature) => {
-    let liked: unknown = null;
-    feature.favourites.subscribe((snapshot) => {
-      const { tracks, albums } = snapshot.context;
-      if (liked !== null && (liked as unknown[])[0] === tracks && (liked as unknown[])[1] === albums) return;
-      liked = [tracks, albums];
-      smartLists.current()?.dataChanged();
-    });
+  const smartLists = loadedLater(async () => {
+    const feature = (await import('@/features/smartLists/start')).startSmartLists({ api, inspect });
+    void favourites.ready().then(({ favourites: likes }) => feature.followLikes(likes));
+    return feature;
   });
   // created by the first lyrics panel, its code loading with it
   const lyrics = loadedLater(async () => (await import('@/features/lyrics/start')).startLyrics({ api, inspect }));

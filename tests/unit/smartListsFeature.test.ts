@@ -69,6 +69,23 @@ describe('the smart-lists feature', () => {
     expect(seen).toEqual([1, 2]);
   });
 
+  test('a like or an unlike moves the lists shown; the store first seen, or read again unchanged, does not', async () => {
+    vi.useFakeTimers();
+    const feature = startSmartLists({ api: fakeApi().api, worker });
+    let next: (snapshot: { context: { tracks: unknown; albums: unknown } }) => void = () => {};
+    feature.followLikes({ subscribe: (observer) => (next = observer) });
+    const moved = () => feature.changes.current();
+    const tracks: unknown[] = [];
+    const albums: unknown[] = [];
+    next({ context: { tracks, albums } });
+    next({ context: { tracks, albums } });
+    await vi.advanceTimersByTimeAsync(SMART_LIST_REFRESH_MS);
+    expect(moved()).toBe(0);
+    next({ context: { tracks: [...tracks, 'liked'], albums } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(moved()).toBe(1);
+  });
+
   test('the data is read once, and again after a play or when a rule needs more', async () => {
     const { api, calls } = fakeApi();
     const feature = startSmartLists({ api, worker });

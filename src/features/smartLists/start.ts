@@ -138,6 +138,18 @@ export function startSmartLists({
       data = null;
       announce();
     },
+    /** the favourites store: a like or an unlike changes what the lists read */
+    followLikes(likes: {
+      subscribe(next: (snapshot: { context: { tracks: unknown; albums: unknown } }) => void): unknown;
+    }): void {
+      let seen: [unknown, unknown] | null = null;
+      likes.subscribe(({ context: { tracks, albums } }) => {
+        if (seen && seen[0] === tracks && seen[1] === albums) return;
+        const first = seen === null;
+        seen = [tracks, albums];
+        if (!first) feature.dataChanged();
+      });
+    },
     /** the lists shown load again when this changes (useSyncExternalStore) */
     changes: {
       subscribe(watcher: () => void): () => void {
