@@ -44,6 +44,22 @@ const whole = (value: string | number, max: number, min = 0) => {
   return Number.isFinite(n) ? Math.min(Math.max(Math.trunc(n), min), max) : min;
 };
 
+/** N 天内: the days a rule looks back */
+function DaysInput({ label, days, onChange }: { label: string; days: number; onChange: (days: number) => void }) {
+  return (
+    <NumberInput
+      aria-label={label}
+      w={110}
+      min={1}
+      max={SMART_RULE_DAYS_MAX}
+      allowDecimal={false}
+      suffix={` ${t.units.days}`}
+      value={days}
+      onChange={(value) => onChange(whole(value, SMART_RULE_DAYS_MAX, 1))}
+    />
+  );
+}
+
 interface RuleRowProps {
   index: number;
   rule: SmartRule;
@@ -106,16 +122,7 @@ function RuleFields({
     case 'lastPlayed':
       return (
         <>
-          <NumberInput
-            aria-label={label(t.units.days)}
-            w={110}
-            min={1}
-            max={SMART_RULE_DAYS_MAX}
-            allowDecimal={false}
-            suffix={` ${t.units.days}`}
-            value={rule.days}
-            onChange={(value) => onChange({ ...rule, days: whole(value, SMART_RULE_DAYS_MAX, 1) })}
-          />
+          <DaysInput label={label(t.units.days)} days={rule.days} onChange={(days) => onChange({ ...rule, days })} />
           <NativeSelect
             aria-label={label(t.kinds.lastPlayed)}
             data={[
@@ -131,16 +138,7 @@ function RuleFields({
       return null;
     case 'added':
       return (
-        <NumberInput
-          aria-label={label(t.units.days)}
-          w={110}
-          min={1}
-          max={SMART_RULE_DAYS_MAX}
-          allowDecimal={false}
-          suffix={` ${t.units.days}`}
-          value={rule.days}
-          onChange={(value) => onChange({ ...rule, days: whole(value, SMART_RULE_DAYS_MAX, 1) })}
-        />
+        <DaysInput label={label(t.units.days)} days={rule.days} onChange={(days) => onChange({ ...rule, days })} />
       );
     case 'tag':
       return (
