@@ -3,7 +3,7 @@
 // what they were asked), with checks on every state against a small model of the store, and every
 // state must be reached. The walk (playlistsMachine.samples.ts) tells states apart by value, by whether tracks wait to be added
 // (so the create dialog is walked from the list page and from the add dialog), by whether the
-// create dialog shows an error, by the lists known and their names (so PLAYLIST_SAVED is walked),
+// create dialog shows an error, by the lists known and their names (so PLAYLIST_SAVED and PLAYLIST_ADDED are walked),
 // by how each request ended (so every done and error sample is walked), by the playlist page it
 // owns (so OPEN_PAGE and CLOSE_PAGE are walked) and, after a RESET, by the state it left (so RESET
 // is walked from every state).
@@ -84,6 +84,11 @@ function model(steps: readonly { from: StateValue; event: Sent }[]) {
         break;
       case 'PLAYLIST_SAVED':
         replace(event.playlist!);
+        break;
+      case 'PLAYLIST_ADDED':
+        // listed first, once; only while the lists are known
+        if (typeof from !== 'string' && 'ready' in from && !playlists.some((q) => q.id === event.playlist!.id))
+          playlists = [infoOf(event.playlist!), ...playlists];
         break;
       case 'OPEN_PAGE':
         page = event.id!;

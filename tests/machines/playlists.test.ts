@@ -698,6 +698,16 @@ describe('playlists store: PLAYLIST_SAVED (a list changed on its page)', () => {
     expect(actor.getSnapshot().context.playlists).toEqual([one, two, three]);
   });
 
+  it('a list made on another page (保存为歌单) is listed first, once; before the lists are read it is left for the read', async () => {
+    const { actor } = await ready();
+    actor.send({ type: 'PLAYLIST_ADDED', playlist: info('9', { name: '常听' }) });
+    actor.send({ type: 'PLAYLIST_ADDED', playlist: info('9', { name: '常听' }) });
+    expect(actor.getSnapshot().context.playlists.map((p) => p.id)).toEqual(['9', '1', '2', '3']);
+    actor.send({ type: 'RESET' });
+    actor.send({ type: 'PLAYLIST_ADDED', playlist: info('9') });
+    expect(actor.getSnapshot().context.playlists).toEqual([]);
+  });
+
   it('is taken in a dialog without closing it', async () => {
     const { actor } = await ready();
     actor.send({ type: 'ADD_TRACKS', tracks: [a] });

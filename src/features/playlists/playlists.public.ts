@@ -13,5 +13,5 @@ export function useOwnPlaylists(): PlaylistInfo[] {
 /** a list saved elsewhere: listed at once */
 export function usePlaylistSaved(): (playlist: PlaylistInfo) => void {
   const { playlists } = usePlaylists();
-  return useCallback((playlist) => playlists.send({ type: 'PLAYLIST_SAVED', playlist }), [playlists]);
+  return useCallback((playlist) => playlists.send({ type: 'PLAYLIST_ADDED', playlist }), [playlists]);
 }

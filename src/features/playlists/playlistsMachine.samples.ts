@@ -15,6 +15,7 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'ADD_TRACKS', tracks: [sampleTrack('a'), sampleTrack('b')] },
   { type: 'CHOOSE', id: samplePlaylist.id },
   { type: 'PLAYLIST_SAVED', playlist: { ...samplePlaylistInfo, name: '周末 2', lastModified: 1_700_000_100 } },
+  { type: 'PLAYLIST_ADDED', playlist: { ...samplePlaylistInfo, id: '9', name: '常听', isPublic: false } },
   { type: 'xstate.done.actor.listPlaylists', output: [samplePlaylistInfo] },
   { type: 'xstate.error.actor.listPlaylists', error: unauthorized },
   // a failure that does not end the session (902002 does: the app signs out at once)
@@ -83,6 +84,7 @@ export const pathEventLabels: Record<string, string> = {
   OPEN_PAGE: "the listener opens a playlist's page",
   CLOSE_PAGE: "the listener leaves the playlist's page",
   PLAYLIST_SAVED: "the open playlist's page saves a change (name, items, order)",
+  PLAYLIST_ADDED: "a smart playlist's 保存为歌单 makes a new playlist",
   LOAD: 'someone is signed in (just now, or as the app opens), or the listener presses 重试 on the 播放列表 page',
   'xstate.done.actor.listPlaylists': "the server lists the user's playlists",
   'xstate.error.actor.listPlaylists': 'the playlists cannot be read (a toast says why)',

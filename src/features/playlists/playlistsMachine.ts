@@ -37,6 +37,8 @@ export type PlaylistsEvent =
   | { type: 'ADD_TRACKS'; tracks: TrackInfo[] }
   | { type: 'CHOOSE'; id: string }
   | { type: 'PLAYLIST_SAVED'; playlist: PlaylistInfo }
+  /** a list made on another page (智能歌单's 保存为歌单) */
+  | { type: 'PLAYLIST_ADDED'; playlist: PlaylistInfo }
   | { type: 'OPEN_PAGE'; id: string }
   | { type: 'CLOSE_PAGE'; id: string };
 
@@ -93,10 +95,13 @@ export const playlistsMachine = setup({
       target: params.playlist.id,
     })),
     // a list made elsewhere (智能歌单's 保存为歌单) is not listed yet: it comes first, as a new one does
-    replaceInfo: assign(({ context }, params: { playlist: PlaylistInfo }) => ({
+    addMadeElsewhere: assign(({ context }, params: { playlist: PlaylistInfo }) => ({
       playlists: context.playlists.some((p) => p.id === params.playlist.id)
-        ? context.playlists.map((p) => (p.id === params.playlist.id ? infoOf(params.playlist) : p))
+        ? context.playlists
         : [infoOf(params.playlist), ...context.playlists],
+    })),
+    replaceInfo: assign(({ context }, params: { playlist: PlaylistInfo }) => ({
+      playlists: context.playlists.map((p) => (p.id === params.playlist.id ? infoOf(params.playlist) : p)),
     })),
     showFormError: assign(({ event }) => {
       assertEvent(event, 'SUBMIT_CREATE');
@@ -177,6 +182,12 @@ export const playlistsMachine = setup({
     ready: {
       description: 'The playlists are listed.',
       tags: ['ready'],
+      on: {
+        PLAYLIST_ADDED: {
+          description: 'A list made on another page (智能歌单: 保存为歌单) is listed first, as a new one.',
+          actions: { type: 'addMadeElsewhere', params: ({ event }) => ({ playlist: event.playlist }) },
+        },
+      },
       // LOAD is not taken here: a dialog or a request in flight would lose its state
       initial: 'browsing',
       states: {
