@@ -55,6 +55,10 @@ import { shareWizardMachine } from '@/features/share/shareWizardMachine';
 import * as shareWizardSamples from '@/features/share/shareWizardMachine.samples';
 import { sharingMachine } from '@/features/share/sharingMachine';
 import * as sharingSamples from '@/features/share/sharingMachine.samples';
+import { smartListsMachine } from '@/features/smartLists/smartListsMachine';
+import * as smartListsSamples from '@/features/smartLists/smartListsMachine.samples';
+import { smartListEditorMachine } from '@/features/smartLists/smartListEditorMachine';
+import * as smartListEditorSamples from '@/features/smartLists/smartListEditorMachine.samples';
 import { appStatusMachine } from '@/features/appStatus/appStatusMachine';
 import * as appStatusSamples from '@/features/appStatus/appStatusMachine.samples';
 import { loaderMachine } from '@/features/pageLoad/loaderMachine';
@@ -107,6 +111,8 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   appStatus: [appStatusMachine, appStatusSamples],
   keeping: [keepingMachine, keepingSamples],
   keepPlan: [keepPlanMachine, keepPlanSamples],
+  smartLists: [smartListsMachine, smartListsSamples],
+  smartListEditor: [smartListEditorMachine, smartListEditorSamples],
 };
 
 const entries = Object.entries(registered);

@@ -26,6 +26,8 @@ const oneWalk = [
   'playlist',
   'playlists',
   'keepPlan',
+  'smartLists',
+  'smartListEditor',
 ];
 
 describe('npm run paths prints the paths the tests run', () => {

@@ -93,6 +93,7 @@ export const smartListEditorMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The form shows: name, 满足全部 / 满足任一, the rules, the order and the limit, with the count.',
       on: {
         SET_NAME: { actions: 'edit' },
         SET_SORT: { actions: 'edit' },
@@ -125,6 +126,7 @@ export const smartListEditorMachine = setup({
           description: 'The worker counts the tracks the complete rules match.',
           tags: ['counting'],
           invoke: {
+            id: 'countMatches',
             src: 'countMatches',
             input: ({ context }) => ({ match: context.draft.match, rules: completeRules(context.draft.rules) }),
             onDone: { target: 'idle', actions: { type: 'setCount', params: ({ event }) => ({ count: event.output }) } },

@@ -2,7 +2,7 @@
 // once; an account that never had any starts with the five ready-made ones. Every change shows at
 // once and is written behind it: a change made while a write runs starts the next one (IndexedDB
 // runs them in order, so the last change is what stays); a write the device refuses keeps the lists
-// for this page and says so. loading → ready.{saved, saving, unsaved} | failed.
+// for this page and says so. loading → ready.{saved, changed, saving, unsaved} | failed.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { presetDrafts, type SmartList, type SmartListDraft } from '@/rules/smartLists';
 import type { NotifyEvent } from '@/shared/effects';
@@ -118,6 +118,7 @@ export const smartListsMachine = setup({
       description: 'The lists are read from the device.',
       tags: ['loading'],
       invoke: {
+        id: 'readLists',
         src: 'readLists',
         input: ({ context }) => ({ user: context.user }),
         onDone: [
@@ -138,6 +139,7 @@ export const smartListsMachine = setup({
       on: { LOAD: 'loading' },
     },
     ready: {
+      description: 'The lists show; each change shows at once and is written behind it.',
       tags: ['ready'],
       on: {
         SAVE_LIST: [
@@ -162,6 +164,7 @@ export const smartListsMachine = setup({
           description: 'The lists are written; a change meanwhile starts the next write.',
           tags: ['saving'],
           invoke: {
+            id: 'writeLists',
             src: 'writeLists',
             input: ({ context }) => ({ user: context.user, lists: context.lists }),
             onDone: 'saved',
