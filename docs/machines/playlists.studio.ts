@@ -67,6 +67,12 @@ export default createMachine({
       description: "The playlists are listed.",
       initial: "browsing",
       tags: ["ready"],
+      on: {
+        PLAYLIST_ADDED: {
+          actions: ["addMadeElsewhere"],
+          description: "A list made on another page (智能歌单: 保存为歌单) is listed first, as a new one.",
+        },
+      },
       states: {
         browsing: {
           description: "The list of playlists, no dialog open.",

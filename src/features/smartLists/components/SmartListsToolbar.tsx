@@ -16,13 +16,16 @@ function download(name: string, content: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** `ready`: the lists are read (before, a new or imported list would have nowhere to go) */
 export function SmartListsToolbar({
   store,
   lists,
+  ready,
   onCreate,
 }: {
   store: SmartListsRef;
   lists: readonly SmartList[];
+  ready: boolean;
   onCreate: () => void;
 }) {
   const notify = useNotify();
@@ -40,10 +43,12 @@ export function SmartListsToolbar({
   };
   return (
     <Group gap="xs">
-      <Button onClick={onCreate}>{t.create}</Button>
-      <FileButton accept="application/json,.json" onChange={(file) => void importFile(file)}>
+      <Button onClick={onCreate} disabled={!ready}>
+        {t.create}
+      </Button>
+      <FileButton accept="application/json,.json" disabled={!ready} onChange={(file) => void importFile(file)}>
         {(props) => (
-          <Button variant="default" {...props}>
+          <Button variant="default" disabled={!ready} {...props}>
             {t.import}
           </Button>
         )}

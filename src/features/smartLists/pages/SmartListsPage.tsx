@@ -49,7 +49,7 @@ function AccountLists({ user }: { user: string }) {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t.title}</Title>
-        <SmartListsToolbar store={store} lists={lists} onCreate={editor.create} />
+        <SmartListsToolbar store={store} lists={lists} ready={!loading && !failed} onCreate={editor.create} />
       </Group>
       {loading && <PageSpinner />}
       {failed && (
