@@ -70,6 +70,7 @@ export function SmartListEditorDialog({
       onClose={() => editor.send({ type: 'CLOSE' })}
       title={isNew ? t.editor.titleNew : t.editor.titleEdit}
       size="xl"
+      closeButtonProps={{ 'aria-label': text.close }}
     >
       <form
         onSubmit={(event) => {
