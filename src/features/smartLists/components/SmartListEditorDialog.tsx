@@ -72,7 +72,9 @@ export function SmartListEditorDialog({
       size="xl"
       closeButtonProps={{ 'aria-label': text.close }}
     >
+      {/* the editor checks the name itself (名称不能为空): the browser's own check would stop 保存 first */}
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           editor.send({ type: 'SUBMIT' });
