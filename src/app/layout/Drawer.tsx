@@ -1,5 +1,5 @@
 // The drawer (docs/behaviour.md#the-frame): 主页, 音频仓库, 搜索, the collapsible group 喜欢 (单曲, 专辑), 播放列表, 标签;
-// and ours: 最近播放, 我的统计, and 我的分享, where share links are taken back.
+// and ours: 最近播放, 我的统计, 智能歌单, and 我的分享, where share links are taken back.
 // Plain links rather than Mantine's NavLink, whose collapse animation is heavy for the first page.
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -63,7 +63,11 @@ export function Drawer() {
       <DrawerLink href="/playlist" label={text.drawer.playlists} active={location.startsWith('/playlist')} />
       <DrawerLink href="/history" label={text.drawer.history} active={at('/history')} />
       <DrawerLink href="/stats" label={text.drawer.stats} active={at('/stats')} />
-      <DrawerLink href="/smart" label={text.drawer.smartLists} active={at('/smart')} />
+      <DrawerLink
+        href="/smart"
+        label={text.drawer.smartLists}
+        active={at('/smart') || location.startsWith('/smart/')}
+      />
       {/* ours, not the spec's: where a listener takes back a share link */}
       <DrawerLink href="/shares" label={text.drawer.shares} active={at('/shares')} />
       <DrawerLink href="/tags" label={text.drawer.tags} active={at('/tags') || location.startsWith('/tag/')} />

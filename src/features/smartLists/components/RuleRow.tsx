@@ -39,10 +39,17 @@ export function newRule(kind: Kind): SmartRule {
 const options = <K extends string>(labels: Record<K, string>, keys: readonly K[]) =>
   keys.map((value) => ({ value, label: labels[value] }));
 
+/**
+ * A number field's value for the rule. Emptied, it is NaN: the rule is incomplete (the count leaves
+ * it out, 保存 says so) until a number is typed, instead of the field turning into its least value
+ * under the caret (30 cleared read 1, and typing 90 then gave 190).
+ */
 const whole = (value: string | number, max: number, min = 0) => {
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  return Number.isFinite(n) ? Math.min(Math.max(Math.trunc(n), min), max) : min;
+  return Number.isFinite(n) ? Math.min(Math.max(Math.trunc(n), min), max) : Number.NaN;
 };
+/** what a number field shows: nothing while emptied */
+const shown = (n: number) => (Number.isNaN(n) ? '' : n);
 
 /** N 天内: the days a rule looks back */
 function DaysInput({ label, days, onChange }: { label: string; days: number; onChange: (days: number) => void }) {
@@ -54,7 +61,7 @@ function DaysInput({ label, days, onChange }: { label: string; days: number; onC
       max={SMART_RULE_DAYS_MAX}
       allowDecimal={false}
       suffix={` ${t.units.days}`}
-      value={days}
+      value={shown(days)}
       onChange={(value) => onChange(whole(value, SMART_RULE_DAYS_MAX, 1))}
     />
   );
@@ -114,7 +121,7 @@ function RuleFields({
             max={SMART_RULE_PLAYS_MAX}
             allowDecimal={false}
             suffix={` ${t.units.times}`}
-            value={rule.count}
+            value={shown(rule.count)}
             onChange={(value) => onChange({ ...rule, count: whole(value, SMART_RULE_PLAYS_MAX) })}
           />
         </>

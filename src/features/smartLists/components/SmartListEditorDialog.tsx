@@ -70,8 +70,11 @@ export function SmartListEditorDialog({
       onClose={() => editor.send({ type: 'CLOSE' })}
       title={isNew ? t.editor.titleNew : t.editor.titleEdit}
       size="xl"
+      closeButtonProps={{ 'aria-label': text.close }}
     >
+      {/* the editor checks the name itself (名称不能为空): the browser's own check would stop 保存 first */}
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           editor.send({ type: 'SUBMIT' });

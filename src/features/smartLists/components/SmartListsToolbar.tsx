@@ -1,6 +1,7 @@
 // 新建智能歌单, 导入 and 导出 over an account's lists. 导出 writes the lists' file; 导入 reads one, each
 // list checked on its own (rules/smartLists.ts), and says what came in or why nothing did.
 import { Button, FileButton, Group } from '@mantine/core';
+import { useRef } from 'react';
 import { readSmartListsFile, smartListsFile, type SmartList } from '@/rules/smartLists';
 import { SMART_LISTS_MAX } from '@/shared/constants';
 import { text } from '@/shared/text';
@@ -29,9 +30,14 @@ export function SmartListsToolbar({
   onCreate: () => void;
 }) {
   const notify = useNotify();
+  const resetRef = useRef<() => void>(null);
   const importFile = async (file: File | null) => {
     if (!file) return;
-    const read = readSmartListsFile(await file.text(), SMART_LISTS_MAX - lists.length);
+    // the input forgets the file: the same file chosen again (mended, or once more) is read again
+    resetRef.current?.();
+    // the file alone is checked against the most an account keeps; whether its readable lists fit
+    // beside the account's is the store's to say (每个账号最多保留 …)
+    const read = readSmartListsFile(await file.text());
     if (!read.ok) {
       const problem = t.importProblem[read.problem];
       notify('error', typeof problem === 'function' ? problem(SMART_LISTS_MAX) : problem);
@@ -46,7 +52,12 @@ export function SmartListsToolbar({
       <Button onClick={onCreate} disabled={!ready}>
         {t.create}
       </Button>
-      <FileButton accept="application/json,.json" disabled={!ready} onChange={(file) => void importFile(file)}>
+      <FileButton
+        resetRef={resetRef}
+        accept="application/json,.json"
+        disabled={!ready}
+        onChange={(file) => void importFile(file)}
+      >
         {(props) => (
           <Button variant="default" disabled={!ready} {...props}>
             {t.import}
