@@ -1,7 +1,8 @@
 // 智能歌单 as a listener sees them (docs/behaviour.md#smart-playlists): a new account's five ready-made
 // lists on /smart, reached from the drawer; a list's page with its tracks and how many match; the
 // editor refusing an empty name and counting the rules before 保存; 导出 and 导入 of the lists' file,
-// a damaged list skipped and counted, a file that is not JSON refused; an unknown list said so.
+// a damaged list skipped and counted, a file that is not JSON refused; an unknown list said so; a
+// list shown following a like taken back.
 // happy-dom has no Worker: the lists are worked out on the page's thread (features/smartLists/worker.ts),
 // whose jobs read the site through the global fetch, the fake server's here.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,25 @@ describe('智能歌单', () => {
     const recent = screen.getByRole('article', { name: '最近添加' });
     expect(within(recent).getByText(`${t.kinds.added} · ${t.sorts.added} · ${t.summary.limit(500)}`)).toBeTruthy();
     expect(within(recent).getByRole('link', { name: '最近添加' }).getAttribute('href')).toBe('/smart/recently-added');
+  });
+
+  it('a list shown follows a like taken back: 我喜欢的随机 loses the track without a reload', async () => {
+    const user = userEvent.setup();
+    await openSmart('/smart/liked-shuffled', (s) => {
+      s.favouriteTracks.push({
+        album_id: A,
+        disc_id: 1,
+        track_id: 2,
+        title: 'Night Ferry',
+        artist: 'Mio',
+        type: 'normal',
+        album_title: 'Harbor Lights',
+      });
+    });
+    expect(await screen.findByText(t.matched(1, 1))).toBeTruthy();
+    const list = screen.getByRole('list', { name: t.title });
+    await user.click(await within(list).findByRole('button', { name: text.album.unlike }));
+    expect(await screen.findByText(t.empty, undefined, { timeout: 5_000 })).toBeTruthy();
   });
 
   it("a list's page: its tracks in order with how many match, and 播放全部", async () => {
