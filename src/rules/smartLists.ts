@@ -236,7 +236,13 @@ export function readSmartListsFile(text: string, room = SMART_LISTS_MAX): SmartL
   } catch {
     return { ok: false, problem: 'notJson' };
   }
-  if (!isRecord(value) || value.format !== SMART_LISTS_FILE_FORMAT || !Array.isArray(value.lists))
+  // a later version's file may mean its fields otherwise: read only what this version wrote
+  if (
+    !isRecord(value) ||
+    value.format !== SMART_LISTS_FILE_FORMAT ||
+    value.version !== FILE_VERSION ||
+    !Array.isArray(value.lists)
+  )
     return { ok: false, problem: 'notSmartLists' };
   if (value.lists.length > room) return { ok: false, problem: 'tooMany' };
   const drafts = value.lists.map(parseSmartListDraft).filter((draft) => draft !== null);

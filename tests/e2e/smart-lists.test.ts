@@ -46,10 +46,10 @@ const cardNames = (page: Page) =>
   main(page)
     .getByRole('article')
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
-/** how many track rows a list's page shows */
-const trackRows = (page: Page) =>
+/** how many track rows a list's page shows (its rows are labelled with its name) */
+const trackRows = (page: Page, name: string) =>
   main(page)
-    .getByRole('list', { name: t.title, exact: true })
+    .getByRole('list', { name, exact: true })
     .getByRole('listitem')
     .evaluateAll((rows) => rows.length);
 
@@ -78,7 +78,7 @@ test('the ready-made lists, a list made in the editor that plays and saves as a 
   await main(page).getByText(t.matched(ALL_TRACKS.length, ALL_TRACKS.length), { exact: true }).waitFor({
     timeout: 60_000,
   });
-  await expect.poll(() => trackRows(page)).toBeGreaterThan(0);
+  await expect.poll(() => trackRows(page, '最近添加')).toBeGreaterThan(0);
   expect(await page.evaluate(countFacts)).toBeGreaterThan(0);
   // worked out in the worker, not on the page (a worker that failed says so with a warning)
   expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(

@@ -318,6 +318,10 @@ describe('a kept or imported list', () => {
     expect(readSmartListsFile(JSON.stringify(mixed))).toEqual({ ok: true, drafts: [draft], skipped: 1 });
     expect(readSmartListsFile('{')).toEqual({ ok: false, problem: 'notJson' });
     expect(readSmartListsFile('{"lists": []}')).toEqual({ ok: false, problem: 'notSmartLists' });
+    expect(readSmartListsFile(JSON.stringify({ ...JSON.parse(file), version: 2 }))).toEqual({
+      ok: false,
+      problem: 'notSmartLists',
+    });
     expect(readSmartListsFile(file, 0)).toEqual({ ok: false, problem: 'tooMany' });
     mixed.lists = [{ name: 'bad' }];
     expect(readSmartListsFile(JSON.stringify(mixed))).toEqual({ ok: false, problem: 'noneValid' });

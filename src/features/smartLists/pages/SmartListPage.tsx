@@ -31,7 +31,8 @@ import { smartListsLoading, smartListsOf } from '../selectors';
 
 const t = text.smartLists;
 
-function ListTracks({ tracks, matched }: { tracks: TrackInfo[]; matched: number }) {
+/** `name`: the list's, which labels its rows for screen readers */
+function ListTracks({ name, tracks, matched }: { name: string; tracks: TrackInfo[]; matched: number }) {
   const access = useLibraryAccess();
   const generation = useAccessGeneration();
   const albumIds = [...new Set(tracks.map((track) => track.albumId))].sort();
@@ -54,13 +55,13 @@ function ListTracks({ tracks, matched }: { tracks: TrackInfo[]; matched: number 
                 {t.matched(matched, tracks.length)}
               </Text>
             </Group>
-            <PagedList items={tracks} ariaLabel={t.title}>
+            <PagedList items={tracks} ariaLabel={name}>
               {(page, offset) => (
                 <TrackList
                   tracks={page}
                   listIndex={0}
                   startIndex={offset}
-                  ariaLabel={t.title}
+                  ariaLabel={name}
                   playSlot={(track) => <PlayButton tracks={playable} track={track} />}
                   actions={(track) => <TrackMenu track={track} disabled={!canPlay(track)} />}
                 />
@@ -157,7 +158,7 @@ function ListPage({ user, list }: { user: string; list: SmartList }) {
               (state.data.tracks.length === 0 ? (
                 <Text c="dimmed">{t.empty}</Text>
               ) : (
-                <ListTracks tracks={state.data.tracks} matched={state.data.matched} />
+                <ListTracks name={list.name} tracks={state.data.tracks} matched={state.data.matched} />
               ))}
           </Stack>
         )}
