@@ -11,18 +11,16 @@ import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { useAccessGeneration, useLibraryAccess } from '@/features/library';
+import { useAccessGeneration } from '@/features/library';
 import { PageLoad } from '@/features/pageLoad';
-import { PlayAllButton, PlayButton, TrackMenu } from '@/features/player/components';
+import { PlayableTracks } from '@/features/player/components';
 import { useOwnPlaylists, usePlaylistSaved } from '@/features/playlists/playlists.public';
 import { useUser } from '@/features/session';
 import { newSeed, type SmartList } from '@/rules/smartLists';
 import { text } from '@/shared/text';
 import type { TrackInfo } from '@/shared/track';
 import { useNotify } from '@/ui/notify';
-import { PagedList } from '@/ui/PagedList';
 import { PageSpinner } from '@/ui/PageSpinner';
-import { TrackList } from '@/ui/TrackList';
 import { SmartListEditorDialog } from '../components/SmartListEditorDialog';
 import { listSummary } from '../components/summary';
 import { useEditor } from '../components/useEditor';
@@ -33,44 +31,17 @@ const t = text.smartLists;
 
 /** `name`: the list's, which labels its rows for screen readers */
 function ListTracks({ name, tracks, matched }: { name: string; tracks: TrackInfo[]; matched: number }) {
-  const access = useLibraryAccess();
-  const generation = useAccessGeneration();
-  const albumIds = [...new Set(tracks.map((track) => track.albumId))].sort();
   return (
-    <PageLoad
+    <PlayableTracks
       name="smartListAccess"
-      key={albumIds.join(',')}
-      refresh={generation}
-      load={() => access.forAlbums(albumIds)}
-    >
-      {(state) => {
-        if (state.status === 'loading') return <PageSpinner />;
-        const canPlay = state.status === 'success' ? state.data.canPlay : () => false;
-        const playable = tracks.filter(canPlay);
-        return (
-          <Stack>
-            <Group>
-              <PlayAllButton tracks={playable} label={text.album.playAll} />
-              <Text size="sm" c="dimmed">
-                {t.matched(matched, tracks.length)}
-              </Text>
-            </Group>
-            <PagedList items={tracks} ariaLabel={name}>
-              {(page, offset) => (
-                <TrackList
-                  tracks={page}
-                  listIndex={0}
-                  startIndex={offset}
-                  ariaLabel={name}
-                  playSlot={(track) => <PlayButton tracks={playable} track={track} />}
-                  actions={(track) => <TrackMenu track={track} disabled={!canPlay(track)} />}
-                />
-              )}
-            </PagedList>
-          </Stack>
-        );
-      }}
-    </PageLoad>
+      tracks={tracks}
+      ariaLabel={name}
+      header={() => (
+        <Text size="sm" c="dimmed">
+          {t.matched(matched, tracks.length)}
+        </Text>
+      )}
+    />
   );
 }
 
