@@ -54,12 +54,17 @@ function trackOfKey(table: TrackTable, key: string): number {
   return trackNumberIn(table, albumId, disc!, track!);
 }
 
-function flags(table: TrackTable, keys: readonly string[]): Uint8Array {
-  const set = new Uint8Array(table.titles.length);
+/** the table's numbers of the tracks it holds among `keys` */
+function* tracksOf(table: TrackTable, keys: readonly string[]): Generator<number> {
   for (const key of keys) {
     const t = trackOfKey(table, key);
-    if (t >= 0) set[t] = 1;
+    if (t >= 0) yield t;
   }
+}
+
+function flags(table: TrackTable, keys: readonly string[]): Uint8Array {
+  const set = new Uint8Array(table.titles.length);
+  for (const t of tracksOf(table, keys)) set[t] = 1;
   return set;
 }
 
@@ -87,12 +92,16 @@ export function prepareListenerData(table: TrackTable, data: ListenerData): Prep
   }
   const playedWithin = new Map<number, Uint8Array>();
   const lastPlayed = new Float64Array(tracks);
-  // the shortest window first: a track's last play is at least as recent as its start
+  // the longest window first: a shorter one that holds the track too moves its last play to the
+  // later start (a track's last play is at least as recent as the start of any window holding it)
   for (const days of [...data.playedWithin.keys()].sort((x, y) => y - x)) {
-    const within = flags(table, data.playedWithin.get(days)!);
-    playedWithin.set(days, within);
+    const within = new Uint8Array(tracks);
     const since = data.now - days * DAY_S;
-    for (let t = 0; t < tracks; t++) if (within[t]) lastPlayed[t] = since;
+    for (const t of tracksOf(table, data.playedWithin.get(days)!)) {
+      within[t] = 1;
+      lastPlayed[t] = since;
+    }
+    playedWithin.set(days, within);
   }
   for (const [key, at] of data.lastPlayedAt) {
     const t = trackOfKey(table, key);
@@ -101,9 +110,12 @@ export function prepareListenerData(table: TrackTable, data: ListenerData): Prep
   const playlists = new Map<string, Uint8Array>();
   const anyPlaylist = new Uint8Array(tracks);
   for (const [id, keys] of data.playlists) {
-    const inList = flags(table, keys);
+    const inList = new Uint8Array(tracks);
+    for (const t of tracksOf(table, keys)) {
+      inList[t] = 1;
+      anyPlaylist[t] = 1;
+    }
     playlists.set(id, inList);
-    for (let t = 0; t < tracks; t++) anyPlaylist[t]! |= inList[t]!;
   }
   return {
     now: data.now,
