@@ -27,6 +27,10 @@ export interface AlbumLibraryRecord {
   createdAt: Date;
 }
 
+/** the heads read, damaged ones left out (parseHead warns) */
+const headsOf = (values: readonly unknown[]): AvailabilityHead[] =>
+  values.map(parseHead).filter((h): h is AvailabilityHead => h !== undefined);
+
 type WriteTx = IDBPTransaction<AlbumDbSchema, [typeof ALBUM_HEAD_STORE, typeof ALBUM_LIBRARY_STORE], 'readwrite'>;
 
 /**
@@ -37,9 +41,7 @@ async function firstSeenElsewhere(tx: WriteTx, url: string, ids: readonly string
   const earliest = new Map<string, number>();
   if (ids.length === 0) return earliest;
   const store = tx.objectStore(ALBUM_LIBRARY_STORE);
-  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll())
-    .map(parseHead)
-    .filter((h): h is AvailabilityHead => h !== undefined && h.url !== url);
+  const heads = headsOf(await tx.objectStore(ALBUM_HEAD_STORE).getAll()).filter((h) => h.url !== url);
   const reads: Promise<void>[] = [];
   for (const head of heads) {
     const wanted = new Map<number, string[]>();
@@ -220,9 +222,7 @@ async function locate(albumIds: readonly string[]): Promise<Map<string, Holder[]
   // heads and the blocks they point at come from one transaction: one generation of each library
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readonly');
   const store = tx.objectStore(ALBUM_LIBRARY_STORE);
-  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll())
-    .map(parseHead)
-    .filter((h): h is AvailabilityHead => h !== undefined);
+  const heads = headsOf(await tx.objectStore(ALBUM_HEAD_STORE).getAll());
   // the maps are held here: a write announced meanwhile empties the cache, not this answer
   const maps = heads.map(cachedFor);
   const reads: Promise<void>[] = [];
@@ -280,9 +280,7 @@ export interface EveryAlbum {
 export async function everyAvailableAlbum(): Promise<EveryAlbum> {
   const db = await albumDbHandle.get();
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readonly');
-  const heads = (await tx.objectStore(ALBUM_HEAD_STORE).getAll())
-    .map(parseHead)
-    .filter((h): h is AvailabilityHead => h !== undefined);
+  const heads = headsOf(await tx.objectStore(ALBUM_HEAD_STORE).getAll());
   const blocks = await Promise.all(heads.map((head) => tx.objectStore(ALBUM_LIBRARY_STORE).getAll(blocksOf(head.url))));
   await tx.done;
   const firstSeen = new Map<string, number>();
@@ -295,20 +293,18 @@ export async function everyAvailableAlbum(): Promise<EveryAlbum> {
       if (known === undefined || at < known) firstSeen.set(id, at);
     });
   }
-  const mark = heads
+  return { firstSeen, mark: markOf(heads) };
+}
+
+/** the libraries' generations in one string, whatever order the heads were read in */
+const markOf = (heads: readonly AvailabilityHead[]): string =>
+  heads
     .map((head) => `${head.url} ${head.generation}`)
     .sort()
     .join('\n');
-  return { firstSeen, mark };
-}
 
 /** the mark of everyAvailableAlbum without reading the blocks */
 export async function availabilityMark(): Promise<string> {
-  const heads = (await (await albumDbHandle.get()).getAll(ALBUM_HEAD_STORE))
-    .map(parseHead)
-    .filter((h): h is AvailabilityHead => h !== undefined);
-  return heads
-    .map((head) => `${head.url} ${head.generation}`)
-    .sort()
-    .join('\n');
+  const heads = headsOf(await (await albumDbHandle.get()).getAll(ALBUM_HEAD_STORE));
+  return markOf(heads);
 }

@@ -34,6 +34,19 @@ export type LyricsEvent =
 const keyOf = (track: TrackIdentity | null) => (track ? trackKey(track) : '');
 
 /** where the editor can open (shown, none), what it ends with: saved shows at once and loads again, 取消 changes nothing */
+/** the lyrics a load found, shown at `target` (the first choice after either load; none found falls through) */
+const foundTo = <const T extends string>(target: T) => ({
+  guard: {
+    type: 'found' as const,
+    params: ({ event }: { event: DoneActorEvent<Lyrics | null> }) => ({ lyrics: event.output }),
+  },
+  target,
+  actions: {
+    type: 'setLyrics' as const,
+    params: ({ event }: { event: DoneActorEvent<Lyrics | null> }) => ({ lyrics: event.output }),
+  },
+});
+
 const editorTransitions = {
   OPEN_EDITOR: {
     guard: 'canEdit',
@@ -129,14 +142,7 @@ export const lyricsMachine = setup({
         id: 'fetchLyrics',
         src: 'fetchLyrics',
         input: ({ context }) => context.track!,
-        onDone: [
-          {
-            guard: { type: 'found', params: ({ event }) => ({ lyrics: event.output }) },
-            target: 'shown',
-            actions: { type: 'setLyrics', params: ({ event }) => ({ lyrics: event.output }) },
-          },
-          { target: 'none' },
-        ],
+        onDone: [foundTo('shown'), { target: 'none' }],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -157,11 +163,7 @@ export const lyricsMachine = setup({
             src: 'fetchLyrics',
             input: ({ context }) => context.track!,
             onDone: [
-              {
-                guard: { type: 'found', params: ({ event }) => ({ lyrics: event.output }) },
-                target: 'current',
-                actions: { type: 'setLyrics', params: ({ event }) => ({ lyrics: event.output }) },
-              },
+              foundTo('current'),
               {
                 description: 'The server has none after all: said so.',
                 target: '#lyrics.none',

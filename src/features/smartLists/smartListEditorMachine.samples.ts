@@ -3,22 +3,12 @@
 // its start (编辑 on 很久没听; 新建智能歌单 reaches nothing more: tests/machines/smartListEditor.test.ts
 // starts there) and the state key. Tooling only: the app never imports a .samples file.
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import type { SmartListDraft, SmartRule } from '@/rules/smartLists';
+import { presetDrafts, type SmartListDraft, type SmartRule } from '@/rules/smartLists';
 import { NetworkError } from '@/services/api/errors';
 import type { SmartListEditorContext, SmartListEditorInput } from './smartListEditorMachine';
 
 /** 很久没听 as an account starts with it: two complete rules */
-const sampleDraft: SmartListDraft = {
-  name: '很久没听',
-  match: 'all',
-  rules: [
-    { kind: 'plays', op: 'atLeast', count: 3 },
-    { kind: 'lastPlayed', within: false, days: 90 },
-  ],
-  sortBy: 'mostPlayed',
-  seed: 7,
-  limit: 100,
-};
+const sampleDraft: SmartListDraft = presetDrafts(7).很久没听;
 
 /** rules as the editor's rows give them: complete, and just added (nothing typed yet) */
 const sampleRules = {

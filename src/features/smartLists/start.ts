@@ -97,25 +97,26 @@ export function startSmartLists({
     return data!;
   };
 
-  const allLists = (user: string, extra: Pick<SmartList, 'rules'>) => [
-    ...store(user).getSnapshot().context.lists,
-    extra,
-  ];
+  /**
+   * Before a list is worked out: the facts in step with the libraries of `librariesGeneration`, and
+   * the listener's data for every rule of the account's lists and `rules` (which may be a draft)
+   */
+  const readyFor = async (user: string, rules: Pick<SmartList, 'rules'>, librariesGeneration: string) => {
+    libraries(librariesGeneration);
+    await factsReady();
+    return listenerData(user, [...store(user).getSnapshot().context.lists, rules]);
+  };
 
   const feature = {
     store,
     /** a list's tracks in its order */
     async tracks(user: string, list: ListRules, librariesGeneration: string): Promise<SmartListAnswer> {
-      libraries(librariesGeneration);
-      await factsReady();
-      const { version: v, value } = await listenerData(user, allLists(user, list));
+      const { version: v, value } = await readyFor(user, list, librariesGeneration);
       return worker.evaluate(list, v, value);
     },
     /** how many tracks some rules match (the editor's count) */
     async count(user: string, rules: Pick<ListRules, 'match' | 'rules'>, librariesGeneration: string): Promise<number> {
-      libraries(librariesGeneration);
-      await factsReady();
-      const { version: v, value } = await listenerData(user, allLists(user, rules));
+      const { version: v, value } = await readyFor(user, rules, librariesGeneration);
       const answer = await worker.evaluate({ ...rules, sortBy: 'title', seed: 0, limit: null }, v, value, true);
       return answer.matched;
     },
