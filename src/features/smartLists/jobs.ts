@@ -71,11 +71,21 @@ let prepared: { version: number; over: Held; data: PreparedData } | null = null;
 /** the table and the libraries' albums, read again only when either changed */
 async function current(): Promise<Held> {
   const [facts, mark] = await Promise.all([factsGeneration(), availabilityMark()]);
-  if (held && held.facts === facts && held.mark === mark) return held;
-  const [blocks, every] = await Promise.all([readFactsBlocks(), everyAvailableAlbum()]);
-  const available = new Map([...every.firstSeen].map(([id, ms]) => [id, Math.floor(ms / 1000)]));
-  const table = held && held.facts === facts ? held.table : trackTable(blocks.map((kept) => kept.block));
-  held = { facts, mark: every.mark, table, available };
+  const before = held;
+  if (before && before.facts === facts && before.mark === mark) return before;
+  // only what changed is read again: a sync moves the libraries' mark, a facts write the facts'
+  const [table, libraries] = await Promise.all([
+    before && before.facts === facts
+      ? before.table
+      : readFactsBlocks().then((blocks) => trackTable(blocks.map((kept) => kept.block))),
+    before && before.mark === mark
+      ? { mark: before.mark, available: before.available }
+      : everyAvailableAlbum().then((every) => ({
+          mark: every.mark,
+          available: new Map([...every.firstSeen].map(([id, ms]) => [id, Math.floor(ms / 1000)])),
+        })),
+  ]);
+  held = { facts, table, ...libraries };
   return held;
 }
 
