@@ -542,6 +542,8 @@ export const text = {
     },
     units: { times: '次', days: '天内' },
     summary: { everyTrack: '全部歌曲', limit: (n: number) => `最多 ${n} 首` },
+    /** what a rule's empty fields show: the forms they take */
+    examples: { tag: 'genre:Jazz', from: '2020', to: '2024-12-31' },
     from: '起',
     to: '止',
   },

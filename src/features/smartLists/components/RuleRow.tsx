@@ -151,7 +151,7 @@ function RuleFields({
       return (
         <TextInput
           aria-label={label(t.kinds.tag)}
-          placeholder="genre:Jazz"
+          placeholder={t.examples.tag}
           maxLength={SMART_RULE_TEXT_MAX}
           value={rule.tag}
           onChange={(e) => onChange({ ...rule, tag: e.currentTarget.value })}
@@ -185,14 +185,14 @@ function RuleFields({
         <>
           <TextInput
             aria-label={label(t.from)}
-            placeholder="2020"
+            placeholder={t.examples.from}
             w={130}
             value={rule.from}
             onChange={(e) => onChange({ ...rule, from: e.currentTarget.value.trim() })}
           />
           <TextInput
             aria-label={label(t.to)}
-            placeholder="2024-12-31"
+            placeholder={t.examples.to}
             w={130}
             value={rule.to}
             onChange={(e) => onChange({ ...rule, to: e.currentTarget.value.trim() })}
