@@ -42,6 +42,10 @@ export default createMachine({
           target: "#smartListEditor.editing.waiting",
           actions: ["edit"],
         },
+        DATA_CHANGED: {
+          target: "#smartListEditor.editing.waiting",
+          description: "A library synced or the listener’s likes or plays changed: the rules are counted again.",
+        },
         SUBMIT: [
           {
             guard: "draftInvalid",

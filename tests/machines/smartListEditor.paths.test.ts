@@ -93,6 +93,9 @@ function expected(path: MachinePath<Machine>) {
       case 'RESHUFFLE':
         draft = { ...draft, seed: e.seed! };
         break;
+      case 'DATA_CHANGED':
+        recount();
+        break;
       case 'SUBMIT':
         formError = refusal(draft);
         if (formError === null) [state, saved] = ['saved', draft];

@@ -75,6 +75,30 @@ describe('the count', () => {
     expect(snapshot().context.count).toBe(12);
   });
 
+  it('a library synced while it counted: the same rules are counted again, and the later count shows', async () => {
+    const { actor, count, snapshot } = open(edited);
+    actor.send({ type: 'DATA_CHANGED' });
+    vi.advanceTimersByTime(400);
+    expect(count.calls.map((call) => call.input)).toEqual([
+      { match: 'all', rules: [plays] },
+      { match: 'all', rules: [plays] },
+    ]);
+    count.last.resolve(9);
+    await flush();
+    expect(snapshot().context.count).toBe(9);
+    // after a count that failed too
+    actor.send({ type: 'DATA_CHANGED' });
+    vi.advanceTimersByTime(400);
+    count.last.reject(new Error('offline'));
+    await flush();
+    expect(snapshot().hasTag('countFailed')).toBe(true);
+    actor.send({ type: 'DATA_CHANGED' });
+    vi.advanceTimersByTime(400);
+    count.last.resolve(10);
+    await flush();
+    expect(snapshot().context.count).toBe(10);
+  });
+
   it('leaves out the rules not filled in, wherever they are; 满足任一 counts again too', () => {
     const { actor, count } = open(edited);
     actor.send({ type: 'ADD_RULE', rule: noText });

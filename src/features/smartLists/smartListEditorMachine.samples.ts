@@ -84,6 +84,7 @@ export const pathEventLabels: Record<string, string> = {
   SET_SORT: 'the listener picks an order in 排序',
   SET_LIMIT: 'the listener sets 数量上限 (or 不限)',
   RESHUFFLE: 'the listener presses 重新随机 (排序: 随机)',
+  DATA_CHANGED: 'a library syncs, or a like or a play changes what the rules read',
   SUBMIT: 'the listener presses 保存',
   CLOSE: 'the listener presses 取消 (or closes the dialog)',
   'xstate.after.countDelay.smartListEditor.editing.waiting':

@@ -33,6 +33,7 @@ export type SmartListEditorEvent =
   | { type: 'SET_SORT'; sortBy: SmartListDraft['sortBy'] }
   | { type: 'SET_LIMIT'; limit: number | null }
   | { type: 'RESHUFFLE'; seed: number }
+  | { type: 'DATA_CHANGED' }
   | { type: 'SUBMIT' }
   | { type: 'CLOSE' };
 
@@ -104,6 +105,10 @@ export const smartListEditorMachine = setup({
         ADD_RULE: { description: 'At most 20 rules.', guard: 'roomForRule', target: '.waiting', actions: 'edit' },
         SET_RULE: { target: '.waiting', actions: 'edit' },
         REMOVE_RULE: { target: '.waiting', actions: 'edit' },
+        DATA_CHANGED: {
+          description: 'A library synced or the listener’s likes or plays changed: the rules are counted again.',
+          target: '.waiting',
+        },
         SUBMIT: [
           {
             description: 'A name is missing or a rule is incomplete: the message shows.',

@@ -120,12 +120,12 @@ export function startSmartLists({
       const answer = await worker.evaluate({ ...rules, sortBy: 'title', seed: 0, limit: null }, v, value, true);
       return answer.matched;
     },
-    /** the editor, counting through this account's data */
-    editor: (user: string, librariesGeneration: string) =>
+    /** the editor, counting through this account's data over the libraries as they are when it counts */
+    editor: (user: string, librariesGeneration: () => string) =>
       smartListEditorMachine.provide({
         actors: {
           countMatches: fromPromise(({ input }: { input: Pick<ListRules, 'match' | 'rules'> }) =>
-            feature.count(user, input, librariesGeneration),
+            feature.count(user, input, librariesGeneration()),
           ),
         },
       }),

@@ -1,5 +1,6 @@
 // 新建智能歌单 / 编辑智能歌单: the editor machine's form. The count under the rules follows the editor
-// (正在计算 while it works); 保存 hands the list to the page, which keeps it in the account's store.
+// (正在计算 while it works), and is worked out again when a library syncs or the listener's likes or
+// plays change while it is open; 保存 hands the list to the page, which keeps it in the account's store.
 import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
@@ -21,20 +22,22 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useAccessGeneration } from '@/features/library';
 import { newSeed, type SmartListDraft } from '@/rules/smartLists';
 import { PLAYLIST_NAME_MAX, SMART_LIST_RULES_MAX, SMART_LIST_TRACKS_MAX } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { PlaylistInfo } from '@/shared/types';
 import { useInspect } from '@/ui/inspect';
 import { countFailed, countOf, counting, draftOf, formErrorOf } from '../selectors';
-import type { smartListEditorMachine } from '../smartListEditorMachine';
+import { useSmartLists, useSmartListsChanges } from '../context';
 import { newRule, RuleRow } from './RuleRow';
 
 const t = text.smartLists;
 
 interface EditorDialogProps {
-  machine: typeof smartListEditorMachine;
+  /** whose data the count reads */
+  user: string;
   draft: SmartListDraft;
   isNew: boolean;
   playlists: readonly PlaylistInfo[];
@@ -42,16 +45,24 @@ interface EditorDialogProps {
   onClose: () => void;
 }
 
-export function SmartListEditorDialog({
-  machine,
-  draft: initial,
-  isNew,
-  playlists,
-  onSave,
-  onClose,
-}: EditorDialogProps) {
+export function SmartListEditorDialog({ user, draft: initial, isNew, playlists, onSave, onClose }: EditorDialogProps) {
   const inspect = useInspect();
-  const editor = useActorRef(machine, { input: { draft: initial }, inspect });
+  const feature = useSmartLists();
+  const generation = useAccessGeneration();
+  const changes = useSmartListsChanges(feature);
+  // the count reads the libraries as they are when it runs, not as they were when the editor opened
+  const generationNow = useRef(generation);
+  const editor = useActorRef(
+    feature.editor(user, () => generationNow.current),
+    { input: { draft: initial }, inspect },
+  );
+  const counted = useRef(`${generation}|${changes}`);
+  useEffect(() => {
+    generationNow.current = generation;
+    if (counted.current === `${generation}|${changes}`) return;
+    counted.current = `${generation}|${changes}`;
+    editor.send({ type: 'DATA_CHANGED' });
+  }, [editor, generation, changes]);
   const draft = useSelector(editor, draftOf);
   const count = useSelector(editor, countOf);
   const busy = useSelector(editor, counting);

@@ -158,7 +158,7 @@ function ListPage({ user, list }: { user: string; list: SmartList }) {
       </Modal>
       {editor.open && (
         <SmartListEditorDialog
-          machine={feature.editor(user, generation)}
+          user={user}
           draft={editor.open.draft}
           isNew={false}
           playlists={playlists}

@@ -7,7 +7,6 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useOwnPlaylists } from '@/features/playlists/playlists.public';
-import { useAccessGeneration } from '@/features/library';
 import { useUser } from '@/features/session';
 import type { SmartList } from '@/rules/smartLists';
 import { text } from '@/shared/text';
@@ -44,7 +43,6 @@ function AccountLists({ user }: { user: string }) {
   const failed = useSelector(store, smartListsFailed);
   const editor = useEditor(store);
   const playlists = useOwnPlaylists();
-  const generation = useAccessGeneration();
   return (
     <Stack>
       <Group justify="space-between">
@@ -63,7 +61,7 @@ function AccountLists({ user }: { user: string }) {
       ))}
       {editor.open && (
         <SmartListEditorDialog
-          machine={feature.editor(user, generation)}
+          user={user}
           draft={editor.open.draft}
           isNew={editor.open.list === null}
           playlists={playlists}
