@@ -7,6 +7,7 @@ import { albumIdOfKey } from '@/shared/track';
 import { trackNumberIn, dateNumber, type TrackTable } from './albumFacts';
 import type { SmartList, SmartRule } from './smartLists';
 import type { TagGraph } from './tags';
+import { seeded } from './seeded';
 
 const DAY_S = 86_400;
 
@@ -252,18 +253,6 @@ export function matchingTracks(
     if (ok || tests.length === 0) found[n++] = t;
   }
   return found.slice(0, n);
-}
-
-/** the seeded shuffle's numbers (mulberry32): one seed, one order */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
 }
 
 /** days from 1970 to 2000 */

@@ -258,3 +258,9 @@ export const PLAYLIST_APPEND_MAX = 1_000;
 
 /** 智能歌单: a list shown follows likes and plays at most this often (ms): a play does not re-read the data every few seconds */
 export const SMART_LIST_REFRESH_MS = 10_000;
+
+/** 主页: the albums one shelf shows */
+export const HOME_SHELF_SIZE = 20;
+
+/** 主页 最近播放: the latest plays read for the shelf's albums (the server gives at most 500 a read) */
+export const HOME_HISTORY_PLAYS = 200;

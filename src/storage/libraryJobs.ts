@@ -8,6 +8,8 @@
 import { unpackAlbumIds, type PackedAlbumIds } from '@/shared/albumIds';
 import { removeLibraryData, storeLibrarySync } from './librarySync';
 import { getLibraryAlbumSlice, type AlbumSlice, type LibraryRecord } from './libraryDb';
+import { albumsAddedLast, albumsAtRandom } from '@/rules/albumPicks';
+import { everyAvailableAlbum } from './availability';
 
 export type { AlbumSlice };
 
@@ -17,13 +19,18 @@ export type LibrarySummary = LibraryRecord;
 export type LibraryJob =
   | { id: number; kind: 'store'; url: string; lastUpdate: number; now: number; albums: PackedAlbumIds | null }
   | { id: number; kind: 'remove'; url: string }
-  | { id: number; kind: 'albumSlice'; url: string; offset: number; size: number };
+  | { id: number; kind: 'albumSlice'; url: string; offset: number; size: number }
+  | { id: number; kind: 'albumPicks'; pick: AlbumPick; limit: number; seed: number };
+
+/** 主页's shelves over every library's albums: the last first seen (最近添加), or a seeded draw (随便听听) */
+export type AlbumPick = 'addedLast' | 'atRandom';
 
 /** what each kind of job answers */
 export interface LibraryJobResults {
   store: LibrarySummary;
   remove: null;
   albumSlice: AlbumSlice;
+  albumPicks: string[];
 }
 
 export type LibraryJobAnswer =
@@ -41,6 +48,12 @@ async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['
     }
     case 'albumSlice':
       return getLibraryAlbumSlice(job.url, job.offset, job.size);
+    case 'albumPicks': {
+      const { firstSeen } = await everyAvailableAlbum();
+      return job.pick === 'addedLast'
+        ? albumsAddedLast(firstSeen, job.limit)
+        : albumsAtRandom([...firstSeen.keys()], job.limit, job.seed);
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 // first job and stays for the next ones.
 import {
   runLibraryJob,
+  type AlbumPick,
   type AlbumSlice,
   type LibraryJob,
   type LibraryJobAnswer,
@@ -121,6 +122,9 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
     /** `size` album ids of the library from position `offset`, and how many it has */
     albumSlice: (url: string, offset: number, size: number): Promise<AlbumSlice> =>
       run<'albumSlice'>({ kind: 'albumSlice', url, offset, size }),
+    /** `limit` album ids of every library's: the last first seen, or drawn with `seed` (read where the worker is) */
+    albumPicks: (pick: AlbumPick, limit: number, seed = 0): Promise<string[]> =>
+      run<'albumPicks'>({ kind: 'albumPicks', pick, limit, seed }),
   };
 }
 

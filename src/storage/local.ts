@@ -52,6 +52,8 @@ export interface LocalValues {
   'ui.addresses': AddressMode | null;
   /** ours (docs/behaviour.md#local-storage): the site's name last read, for the page title while the server cannot be reached */
   'ui.siteName': string | null;
+  /** ours (docs/behaviour.md#local-storage): where the saved queue's current track stopped, for 继续播放 */
+  'player.position': { key: string; seconds: number } | null;
 }
 
 export type LocalKey = keyof LocalValues;
@@ -114,6 +116,10 @@ const parsers: { [K in LocalKey]: Parser<LocalValues[K]> } = {
   'ui.addresses': (value) => (value === null ? null : oneOf(ADDRESS_MODES)(value)),
   'ui.siteName': (value) =>
     value === null ? null : typeof value === 'string' && value.length <= SITE_NAME_MAX ? value : undefined,
+  'player.position': (value) =>
+    isRecord(value) && typeof value.key === 'string' && typeof value.seconds === 'number' && value.seconds >= 0
+      ? { key: value.key, seconds: value.seconds }
+      : undefined,
 };
 
 const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
@@ -126,6 +132,7 @@ const defaults: { [K in LocalKey]: () => LocalValues[K] } = {
   'ui.colorScheme': () => DEFAULT_COLOR_SCHEME,
   'ui.addresses': () => null,
   'ui.siteName': () => null,
+  'player.position': () => null,
 };
 
 export const LOCAL_KEYS = Object.keys(defaults) as LocalKey[];

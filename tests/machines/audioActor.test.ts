@@ -100,6 +100,16 @@ describe('audio actor: commands set the element', () => {
     expect(element.plays).toBe(1);
   });
 
+  it('a load with startAt (继续播放) starts there; the next load without one starts at the beginning', () => {
+    const { element, send } = start();
+    send({ type: 'audio.load', url: 'https://lib/a/1/1?auth=t', autoplay: true, startAt: 83 });
+    expect(element.currentTime).toBe(83);
+    // a real element's load() goes back to 0 (the fake's does not): nothing moves it from there
+    element.currentTime = 0;
+    send({ type: 'audio.load', url: 'https://lib/a/1/2?auth=t', autoplay: true });
+    expect(element.currentTime).toBe(0);
+  });
+
   it('play, pause, seek, volume', () => {
     const { element, send } = start();
     send({ type: 'audio.play' });

@@ -1,3 +1,4 @@
+import { trackKey } from '@/shared/track';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loopModeOf, playbackStatus } from '@/features/player/playerMachine';
 import { NoSourceError } from '@/shared/errors';
@@ -534,6 +535,35 @@ describe('player: queue restore', () => {
     });
     p.actor.send({ type: 'TOGGLE_PLAY' });
     expect(p.resolveSource.last.input).toEqual(B);
+  });
+
+  it('继续播放: the restored track starts where it stopped, once; another track starts at its beginning', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!, B!], index: 1, at: 83 });
+    expect(p.context().resumeAt).toEqual({ key: trackKey(B!), seconds: 83 });
+    p.actor.send({ type: 'TOGGLE_PLAY' });
+    await p.resolve();
+    expect(p.audio.commands.at(-1)).toEqual({
+      type: 'audio.load',
+      url: sourceOf(B!).url,
+      autoplay: true,
+      played: playedOf(B!),
+      startAt: 83,
+    });
+    p.audio.report({ type: 'audio.playing' });
+    expect(p.context().resumeAt).toBeNull();
+    // played once from there: 上一首 and back starts it from its beginning
+    p.actor.send({ type: 'PLAY_INDEX', index: 0 });
+    await p.resolve();
+    expect(p.audio.commands.at(-1)).toEqual({ type: 'audio.load', url: sourceOf(A!).url, autoplay: true, played: playedOf(A!) });
+  });
+
+  it('a point saved for another track than the selected one is not taken', async () => {
+    const p = startPlayer();
+    p.actor.send({ type: 'RESTORE', queue: [A!, B!], index: 0, at: 83 });
+    p.actor.send({ type: 'PLAY_INDEX', index: 1 });
+    await p.resolve();
+    expect(p.audio.commands.at(-1)).toEqual({ type: 'audio.load', url: sourceOf(B!).url, autoplay: true, played: playedOf(B!) });
   });
 
   it('an index past the saved queue is clamped; repeats are dropped', () => {

@@ -59,13 +59,14 @@ describe('round trips', () => {
     expect(readLocal('player.volume')).toBe(100);
   });
 
-  test('LOCAL_KEYS lists userInfo, playlist, the four player.* keys, the colour scheme, the address form and the site name', () => {
+  test('LOCAL_KEYS lists userInfo, playlist, the five player.* keys, the colour scheme, the address form and the site name', () => {
     expect([...LOCAL_KEYS].sort()).toEqual(
       [
         'player.muted',
         'player.pageOnCloseAction',
         'player.quality',
         'player.volume',
+        'player.position',
         'playlist',
         'userInfo',
         'ui.colorScheme',
@@ -73,6 +74,18 @@ describe('round trips', () => {
         'ui.siteName',
       ].sort(),
     );
+  });
+
+  test.each([
+    ['{"key":"a-1-2","seconds":83.5}', { key: 'a-1-2', seconds: 83.5 }],
+    ['{"key":"a-1-2","seconds":-1}', null],
+    ['{"key":7,"seconds":3}', null],
+    ['{"key":"a-1-2"}', null],
+    ['[]', null],
+    ['not json', null],
+  ])('a stored resume point %s reads as %j', (raw, value) => {
+    localStorage.setItem('player.position', raw);
+    expect(readLocal('player.position')).toEqual(value);
   });
 
   test.each([

@@ -16,7 +16,8 @@ import type { PlayedTrack } from './normaliser';
 
 export type AudioCommand =
   /** `played`: which track it is (its 音量均衡 gain follows it); absent or null: unnamed */
-  | { type: 'audio.load'; url: string; autoplay: boolean; played?: PlayedTrack | null }
+  /** `startAt`: the second to start from (继续播放), 0 or absent for the start */
+  | { type: 'audio.load'; url: string; autoplay: boolean; played?: PlayedTrack | null; startAt?: number }
   /** stop and forget the source (before the next track resolves, or after a failure) */
   | { type: 'audio.unload' }
   | { type: 'audio.play' }
@@ -495,6 +496,8 @@ export function createAudioActor(
           cancelHandOver();
           current.src = command.url;
           current.load();
+          // before the media is known this sets where it starts (the default playback start position)
+          if (command.startAt) current.currentTime = command.startAt;
           playedBy.set(current, command.played ?? null);
           graph?.load(current, command.played ?? null);
           if (command.autoplay) {

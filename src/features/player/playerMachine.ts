@@ -286,7 +286,7 @@ export const playerMachine = playerSetup.createMachine({
         playing: {
           description: 'The track plays: the progress bar moves and the main button shows 暂停.',
           tags: ['playing'],
-          entry: { type: 'announce', params: { playing: true } },
+          entry: [{ type: 'announce', params: { playing: true } }, 'forgetResumePoint'],
           on: {
             'audio.timeupdate': {
               guard: 'entersEndFade',

@@ -114,6 +114,8 @@ export interface PlayerContext {
   preloadTarget: NextUp | null;
   /** the key of the track whose cover was last looked up with the current libraries */
   coverSought: string | null;
+  /** where the restored track stopped (继续播放): its load starts there, until it plays */
+  resumeAt: { key: string; seconds: number } | null;
   /** the clock for play reports (ms since the epoch); injected so tests control it */
   now: () => number;
   /** the random source for shuffle, in [0, 1) */
@@ -160,8 +162,8 @@ export type PlayerEvent =
   | { type: 'TOGGLE_MUTE' }
   /** the sound settings changed (设置, or the 音效 panel): applied while playing */
   | { type: 'SET_SOUND'; sound: SoundSettings }
-  /** the saved queue at start: selected, not played */
-  | { type: 'RESTORE'; queue: TrackInfo[]; index: number }
+  /** the saved queue at start: selected, not played; `at`: the second the selected track stopped at, where its first play starts */
+  | { type: 'RESTORE'; queue: TrackInfo[]; index: number; at?: number }
   | { type: 'CYCLE_LOOP_MODE' }
   /** credentials loaded or changed, or a library's albums synced: covers are looked up again */
   | { type: 'LIBRARIES_CHANGED' }
@@ -220,6 +222,7 @@ export function initialContext(input: PlayerInput | undefined): PlayerContext {
     preloadedJumps: 0,
     preloadTarget: null,
     coverSought: null,
+    resumeAt: null,
     now: input?.now ?? (() => Date.now()),
     random: input?.random ?? Math.random,
     stopAfter: null,

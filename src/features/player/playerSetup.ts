@@ -190,7 +190,10 @@ export const playerSetup = setup({
     restoreQueue: assign(({ event }) => {
       assertEvent(event, 'RESTORE');
       const { queue } = replaceQueue(event.queue, 0);
-      return { queue, index: clampIndex(queue.length, event.index), error: null };
+      const index = clampIndex(queue.length, event.index);
+      const selected = queue[index];
+      const resumeAt = selected && event.at && event.at > 0 ? { key: trackKey(selected), seconds: event.at } : null;
+      return { queue, index, error: null, resumeAt };
     }),
     setVolume: assign(({ event }) => {
       assertEvent(event, 'SET_VOLUME');
@@ -227,7 +230,10 @@ export const playerSetup = setup({
       url: context.source ?? '',
       autoplay: true,
       played: playedTrack(context.nowPlaying, context.sourceQuality),
+      startAt:
+        context.nowPlaying && context.resumeAt?.key === trackKey(context.nowPlaying) ? context.resumeAt.seconds : undefined,
     })),
+    forgetResumePoint: assign({ resumeAt: null }),
     unloadAudio: sendTo('audio', { type: 'audio.unload' }),
     prepareNextAudio: sendTo('audio', ({ context }) => ({
       type: 'audio.prepareNext' as const,

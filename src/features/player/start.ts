@@ -4,7 +4,8 @@ import { createActor, type InspectionEvent } from 'xstate';
 import type { LibraryAccess } from '@/features/library';
 import type { SettingsRef } from '@/features/settings';
 import { setMediaInfo } from '@/services/mediaSession';
-import type { TrackInfo } from '@/shared/track';
+import { trackKey, type TrackInfo } from '@/shared/track';
+import { isPlaying } from './selectors';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
 import { definePlayerActors, type PlayerDeps } from './actors';
 import { playerMachine } from './playerMachine';
@@ -67,11 +68,32 @@ export function startPlayer({
   player.start();
 
   const saved = readLocal('playlist');
-  if (saved.tracks.length > 0) player.send({ type: 'RESTORE', queue: saved.tracks, index: saved.index });
+  const stopped = readLocal('player.position');
+  const selected = saved.tracks[saved.index];
+  if (saved.tracks.length > 0)
+    player.send({
+      type: 'RESTORE',
+      queue: saved.tracks,
+      index: saved.index,
+      at: selected && stopped?.key === trackKey(selected) ? stopped.seconds : 0,
+    });
+  // where the current track is, for 继续播放 after a reload: every 5 s of playing, and at a pause
+  let written = '';
+  player.subscribe((snapshot) => {
+    const { nowPlaying, currentTime, resumeAt } = snapshot.context;
+    // a restored track not played yet keeps the point it was restored with
+    if (!nowPlaying || resumeAt) return;
+    const key = trackKey(nowPlaying);
+    const at = `${key} ${Math.floor(currentTime / 5)} ${isPlaying(snapshot)}`;
+    if (at === written) return;
+    written = at;
+    writeLocal('player.position', { key, seconds: Math.floor(currentTime) });
+  });
   return player;
 }
 
-/** what signing out forgets of the player on this device: the saved queue */
+/** what signing out forgets of the player on this device: the saved queue and where it stopped */
 export function forgetSavedQueue(): void {
   removeLocal('playlist');
+  removeLocal('player.position');
 }
