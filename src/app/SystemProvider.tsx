@@ -14,6 +14,7 @@ import { KeepingProvider, KeptAheadProvider } from '@/features/offline';
 import { ListeningProvider } from '@/features/listening';
 import { ScrobblingProvider } from '@/features/scrobbling';
 import { SmartListsProvider } from '@/features/smartLists';
+import { HomeProvider } from '@/features/home';
 import { MessagesProvider } from '@/features/messages';
 import { PlayerProvider } from '@/features/player';
 import { SessionProvider } from '@/features/session';
@@ -59,9 +60,11 @@ export function SystemProvider({ system, children }: { system: AppSystem; childr
                                       <ListeningProvider value={system.listening}>
                                         <ScrobblingProvider value={system.scrobbling}>
                                           <SmartListsProvider value={system.smartLists}>
-                                            <TrackSlotsProvider>
-                                              <InspectProvider value={system.inspect}>{children}</InspectProvider>
-                                            </TrackSlotsProvider>
+                                            <HomeProvider value={system.home}>
+                                              <TrackSlotsProvider>
+                                                <InspectProvider value={system.inspect}>{children}</InspectProvider>
+                                              </TrackSlotsProvider>
+                                            </HomeProvider>
                                           </SmartListsProvider>
                                         </ScrobblingProvider>
                                       </ListeningProvider>

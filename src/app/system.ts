@@ -291,6 +291,18 @@ export function createAppSystem(options: SystemOptions = {}) {
     // nothing synced before the sync exists (its code loads with the first credentials)
     syncGeneration: () => library.librarySync.current()?.getSnapshot().context.generation ?? 0,
   });
+  // 主页's shelves: their sources load with the page's code
+  const home = loadedLater(async () =>
+    (await import('./homeSources')).createHome({
+      api,
+      access: library.access,
+      albumInfo: (albumId) => browse.albumInfo(albumId),
+      keptAlbumInfo: keptAlbumInfoOf,
+      favourites,
+      keeping,
+      user: listener,
+    }),
+  );
   // covers go through the same fetch as the libraries (a fake one in tests)
   const covers = fetch ? new CoverStore({ fetch }) : coverStore;
 
@@ -324,6 +336,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     share,
     lyrics,
     smartLists,
+    home,
     sleepTimer,
     sound,
     keeping,

@@ -474,6 +474,7 @@ export const text = {
     stoppedAt: (time: string) => `停在 ${time}`,
     nowPlaying: '正在播放',
     noTracks: '这张专辑没有可以播放的曲目',
+    likedUnread: '无法读取喜欢的专辑',
     noLibrary: '还没有音频仓库：添加一个，主页就会列出你的专辑。',
     toLibrary: '前往音频仓库',
   },

@@ -61,3 +61,9 @@ export async function fetchAlbumInfos(api: ApiClient, ids: readonly string[]): P
   if (fetched.size > 0) putAlbumInfos([...fetched.values()]).catch(() => {}); // the next load fetches them again
   return fetched;
 }
+
+/** what this device holds of the albums (the cache), in the order of `ids`: for views built with no network */
+export async function heldAlbumInfos(ids: readonly string[]): Promise<Map<string, AlbumInfo>> {
+  const wanted = wantedIds(ids);
+  return wanted.length === 0 ? new Map() : readCachedAlbumInfos(wanted).catch(() => new Map<string, AlbumInfo>());
+}
