@@ -156,8 +156,10 @@ function extendToCover(
     const transitionId = transition.id;
     const candidate = replay(spec, before ? [...prefix, before, event] : [...prefix, event]);
     if (candidate.failed || !candidate.steps.at(-1)!.fired.includes(transitionId)) return false;
-    if (accept && candidate.steps.some((step, i) => i > 0 && !accept(candidate.steps[i - 1]!.state, step.event)))
-      return false;
+    // the samples' filter holds here too: an event it refuses from a snapshot is not sent from it
+    const allowed = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+      (spec.filter?.(snapshot, event) ?? true) && (accept?.(snapshot, event) ?? true);
+    if (candidate.steps.some((step, i) => i > 0 && !allowed(candidate.steps[i - 1]!.state, step.event))) return false;
     paths.push({ state: candidate.state, steps: candidate.steps });
     for (const step of candidate.steps) for (const id of step.fired) fired.add(id);
     return true;

@@ -121,13 +121,26 @@ export default createMachine({
             onDone: [
               {
                 target: "#librarySync.idle",
-                guard: "storedNewAlbums",
+                guard: "newListAndNews",
                 actions: ["announceChange", "bumpGeneration", "markSynced", "notifySynced"],
+                description: "A new album list, and news: the listener pressed 同步, or albums came that this device lacked (the toast counts them).",
               },
               {
                 target: "#librarySync.idle",
+                guard: "rewroteAlbumList",
+                actions: ["announceChange", "bumpGeneration", "markSynced"],
+                description: "A new album list with no album this device lacked, on a sync the listener did not ask for: pages reload, no toast.",
+              },
+              {
+                target: "#librarySync.idle",
+                guard: "newsForListener",
                 actions: ["markSynced", "notifySynced"],
-                description: "Unchanged library: local data is as it was, so pages keep what they show.",
+                description: "Unchanged library, synced as the listener pressed 同步: pages keep what they show; the toast says it synced.",
+              },
+              {
+                target: "#librarySync.idle",
+                actions: ["markSynced"],
+                description: "Unchanged library on a sync at sign-in or a reload: pages keep what they show, and no toast (nothing new).",
               },
             ],
             onError: {

@@ -59,7 +59,9 @@ export const text = {
     priorityRequired: '优先级不能为空',
     urlInvalid: 'URL格式不正确',
     tokenInvalid: 'Token格式不正确',
-    syncSucceeded: '音频仓库同步成功',
+    /** the success toast: with the count of albums the sync brought to this device, when any */
+    syncSucceeded: (newAlbums: number) =>
+      newAlbums > 0 ? `音频仓库同步成功，新增 ${newAlbums} 张专辑` : '音频仓库同步成功',
     syncFailed: (message: string) => `同步音频仓库失败: ${message}`,
   },
   album: {

@@ -72,9 +72,10 @@ async function firstSeenElsewhere(tx: WriteTx, url: string, ids: readonly string
  * Writes one library's availability as `next(current ids)` says, in one transaction. Albums it
  * already held keep their first-seen time; new ones get the album's time in another library, or
  * now. Unchanged blocks are not written, and a library whose list did not change writes nothing.
- * A damaged stored block is rewritten.
+ * A damaged stored block is rewritten (its albums count as new). Resolves with how many albums the
+ * library did not hold before, counted here where the ids are decoded anyway.
  */
-async function writeLibrary(url: string, next: (current: readonly string[]) => Iterable<string>): Promise<void> {
+async function writeLibrary(url: string, next: (current: readonly string[]) => Iterable<string>): Promise<number> {
   const db = await albumDbHandle.get();
   const tx = db.transaction([ALBUM_HEAD_STORE, ALBUM_LIBRARY_STORE], 'readwrite');
   const heads = tx.objectStore(ALBUM_HEAD_STORE);
@@ -90,18 +91,18 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
   // code-unit order, as the look-ups compare
   const ids = [...new Set(next([...seen.keys()]))].sort();
   const now = Date.now();
-  const elsewhere = await firstSeenElsewhere(
-    tx,
-    url,
-    ids.filter((id) => !seen.has(id)),
-  );
+  const added = ids.filter((id) => !seen.has(id));
+  const elsewhere = await firstSeenElsewhere(tx, url, added);
   const blocks = toBlocks(
     url,
     ids,
     ids.map((id) => seen.get(id) ?? elsewhere.get(id) ?? now),
   );
   const changed = blocks.length !== old.length || blocks.some((block, i) => !sameBlock(old[i], block));
-  if (!changed && head && head.count === ids.length) return tx.done;
+  if (!changed && head && head.count === ids.length) {
+    await tx.done;
+    return added.length;
+  }
   const rank = head?.rank ?? (await rankAfterAll(heads));
   const writes: Promise<unknown>[] = blocks
     .filter((block, i) => !sameBlock(old[i], block))
@@ -114,6 +115,7 @@ async function writeLibrary(url: string, next: (current: readonly string[]) => I
     );
   await Promise.all([...writes, tx.done]);
   announceAvailabilityChange();
+  return added.length;
 }
 
 /** a new library's rank: after every stored one */
@@ -122,14 +124,14 @@ async function rankAfterAll(heads: { getAll(): Promise<unknown[]> }): Promise<nu
   return ranks.length === 0 ? 0 : Math.max(...ranks) + 1;
 }
 
-/** makes `url` listed for exactly `albumIds` (a sync) */
-export function setLibraryAlbums(url: string, albumIds: readonly string[]): Promise<void> {
+/** makes `url` listed for exactly `albumIds` (a sync); resolves with how many of them it did not hold before */
+export function setLibraryAlbums(url: string, albumIds: readonly string[]): Promise<number> {
   return writeLibrary(url, () => albumIds);
 }
 
 /** records `url` as holding each album too; albums it already holds keep their first-seen time */
-export function addLibraryToAlbums(url: string, albumIds: readonly string[]): Promise<void> {
-  return writeLibrary(url, (current) => [...current, ...albumIds]);
+export async function addLibraryToAlbums(url: string, albumIds: readonly string[]): Promise<void> {
+  await writeLibrary(url, (current) => [...current, ...albumIds]);
 }
 
 /** takes `url` out of every album's list (library deleted): its head and blocks go in one transaction */

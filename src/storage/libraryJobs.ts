@@ -6,12 +6,12 @@
 // Album ids travel packed (shared/albumIds.ts): copying a few strings between threads is a
 // memcpy each, 100,000 separate strings are 100,000 allocations on the sending thread.
 import { unpackAlbumIds, type PackedAlbumIds } from '@/shared/albumIds';
-import { removeLibraryData, storeLibrarySync } from './librarySync';
+import { removeLibraryData, storeLibrarySync, type StoredSync } from './librarySync';
 import { getLibraryAlbumSlice, type AlbumSlice, type LibraryRecord } from './libraryDb';
 import { albumsAddedLast, albumsAtRandom } from '@/rules/albumPicks';
 import { everyAvailableAlbum } from './availability';
 
-export type { AlbumSlice };
+export type { AlbumSlice, StoredSync };
 
 /** a stored library record (its album list is stored apart, in blocks, and stays in the worker) */
 export type LibrarySummary = LibraryRecord;
@@ -27,7 +27,8 @@ export type AlbumPick = 'addedLast' | 'atRandom';
 
 /** what each kind of job answers */
 export interface LibraryJobResults {
-  store: LibrarySummary;
+  /** the record, and how many albums were new to the library on this device (counted in the worker) */
+  store: StoredSync;
   remove: null;
   albumSlice: AlbumSlice;
   albumPicks: string[];

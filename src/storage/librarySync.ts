@@ -10,14 +10,22 @@ export interface LibrarySnapshot {
   albums: string[] | null;
 }
 
+/** a stored sync: the library's record, and how many of its albums this device did not hold for it before */
+export interface StoredSync {
+  record: LibraryRecord;
+  /** album ids the library's list has that this device's data for the library lacked (a first sync: all) */
+  newAlbums: number;
+}
+
 export async function storeLibrarySync(
   { url, lastUpdate, albums }: LibrarySnapshot,
   now = Date.now(),
-): Promise<LibraryRecord> {
-  if (albums === null) return renewLibraryRecord(url, lastUpdate, now);
-  await setLibraryAlbums(url, albums);
+): Promise<StoredSync> {
+  // an unchanged library has the albums it had: none is new
+  if (albums === null) return { record: await renewLibraryRecord(url, lastUpdate, now), newAlbums: 0 };
+  const newAlbums = await setLibraryAlbums(url, albums);
   await clearAlbumInfo();
-  return putLibraryRecord({ url, serverLastUpdate: lastUpdate, lastSync: now }, albums);
+  return { record: await putLibraryRecord({ url, serverLastUpdate: lastUpdate, lastSync: now }, albums), newAlbums };
 }
 
 export async function removeLibraryData(url: string): Promise<void> {

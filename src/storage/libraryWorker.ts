@@ -9,7 +9,7 @@ import {
   type LibraryJob,
   type LibraryJobAnswer,
   type LibraryJobResults,
-  type LibrarySummary,
+  type StoredSync,
 } from './libraryJobs';
 import type { PackedAlbumIds } from '@/shared/albumIds';
 import { forgetCachedAvailability } from './availability';
@@ -112,8 +112,11 @@ export function createLibraryWorker(createWorker: CreateJobWorker | null = brows
   };
 
   return {
-    /** the storing part of a sync (docs/behaviour.md#library-sync) for one library; resolves with its record, without the album list */
-    store: ({ url, lastUpdate, albums }: StoreLibrary, now = Date.now()): Promise<LibrarySummary> =>
+    /**
+     * the storing part of a sync (docs/behaviour.md#library-sync) for one library; resolves with its
+     * record, without the album list, and how many albums were new to it (counted in the worker)
+     */
+    store: ({ url, lastUpdate, albums }: StoreLibrary, now = Date.now()): Promise<StoredSync> =>
       writing(run<'store'>({ kind: 'store', url, lastUpdate, now, albums })),
     /** a removed library's albums and record */
     remove: async (url: string): Promise<void> => {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ALBUMS } from '../../server/demo/catalog';
+import { text } from '@/shared/text';
 import { newPage, type NewPageOptions, type TestPage } from '../../harness/browser';
 import { freePort } from './support/server';
 import { openSignedIn, pathAndQuery } from '../../harness/signIn';
@@ -32,7 +33,8 @@ describe('library and album list', () => {
   test('the demo account logs in and its library syncs: toast, album count, no 从未同步 badge', async () => {
     const { page, expectNoErrors, close } = await signedIn('/library');
     await page.getByRole('heading', { name: '音频仓库', exact: true }).waitFor();
-    await toast(page, '音频仓库同步成功').waitFor();
+    // a fresh browser: every album of the library is new to it, and the toast counts them
+    await toast(page, text.library.syncSucceeded(DEMO_ALBUMS.length)).waitFor();
     const item = page.getByRole('article', { name: DEMO_LIBRARY });
     await item.getByRole('link', { name: DEMO_LIBRARY, exact: true }).waitFor();
     await item.getByText(`${DEMO_ALBUMS.length} 张专辑`).waitFor();
@@ -315,7 +317,7 @@ describe('bad input', () => {
   test('a library that is down fails alone: its sync error shows and the demo library still browses', async () => {
     // the browser logs the refused connection itself; nothing else may go to the console
     const { page, expectNoErrors, close } = await signedIn('/library', { ignoreConsole: [/ERR_CONNECTION_REFUSED/] });
-    await toast(page, '音频仓库同步成功').waitFor();
+    await toast(page, text.library.syncSucceeded(DEMO_ALBUMS.length)).waitFor();
     const demoItem = page.getByRole('article', { name: DEMO_LIBRARY });
     await demoItem.getByText(`${DEMO_ALBUMS.length} 张专辑`).waitFor();
 

@@ -8,8 +8,7 @@ import {
 } from '@/features/library/librarySyncMachine';
 import type { NotifyEvent } from '@/shared/effects';
 import type { Credential } from '@/shared/types';
-import type { LibraryRecord } from '@/storage/libraryDb';
-import type { LibrarySummary } from '@/storage/libraryJobs';
+import type { LibrarySummary, StoredSync } from '@/storage/libraryJobs';
 import { NetworkError, BadResponseError } from '@/services/api/errors';
 import { text } from '@/shared/text';
 import { fakeService, flush } from './fakes';
@@ -36,7 +35,7 @@ function start(records: LibrarySummary[] = []) {
     loadRecords: fakeService<LibrarySummary[]>(),
     fetchLibraryInfo: fakeService<{ lastUpdate: number }, { url: string }>(),
     fetchLibraryAlbums: fakeService<PackedAlbumIds, { url: string; token: string }>(),
-    storeLibrary: fakeService<LibraryRecord, StoreLibraryInput>(),
+    storeLibrary: fakeService<StoredSync, StoreLibraryInput>(),
     removeLibrary: fakeService<void, { url: string }>(),
   };
   const actor = createActor(
@@ -52,15 +51,19 @@ function start(records: LibrarySummary[] = []) {
   return { actor, fakes, emitted };
 }
 
-const stored = (input: StoreLibraryInput): LibraryRecord => ({
-  url: input.url,
-  serverLastUpdate: input.lastUpdate,
-  lastSync: 1000,
-  albumCount: input.albums?.count ?? 1,
+/** what the store job answers; `newAlbums`: albums this device did not hold for the library (a first sync: all) */
+const stored = (input: StoreLibraryInput, newAlbums = input.albums?.count ?? 0): StoredSync => ({
+  record: { url: input.url, serverLastUpdate: input.lastUpdate, lastSync: 1000, albumCount: input.albums?.count ?? 1 },
+  newAlbums,
+});
+const succeeded = (newAlbums: number): NotifyEvent => ({
+  type: 'notify',
+  severity: 'success',
+  message: text.library.syncSucceeded(newAlbums),
 });
 
 describe('library sync', () => {
-  it('syncs each credential in turn: info → albums → store, then 音频仓库同步成功', async () => {
+  it('syncs each credential in turn: info → albums → store, then 音频仓库同步成功 counting the new albums', async () => {
     const { actor, fakes, emitted } = start();
     await flush();
     actor.send({ type: 'SYNC', credentials: [home, away] });
@@ -78,10 +81,9 @@ describe('library sync', () => {
     });
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();
-    expect(emitted).toEqual([
-      { type: 'librariesChanged', url: home.url },
-      { type: 'notify', severity: 'success', message: text.library.syncSucceeded },
-    ]);
+    // a sync nobody asked for (sign-in) tells its success because it brought albums, and how many
+    expect(emitted).toEqual([{ type: 'librariesChanged', url: home.url }, succeeded(2)]);
+    expect(succeeded(2).message).toBe('音频仓库同步成功，新增 2 张专辑');
     // the next credential starts by itself
     expect(fakes.fetchLibraryInfo.last.input).toEqual({ url: away.url });
     expect(actor.getSnapshot().context.libraries[home.url]).toMatchObject({
@@ -198,7 +200,7 @@ describe('library sync', () => {
     });
   });
 
-  it('an unchanged last_update skips the album list and rewrite, renewing only the record; pages are not told to reload', async () => {
+  it('an unchanged last_update skips the album list and rewrite, renewing only the record; pages are not told to reload, no toast', async () => {
     const { actor, fakes, emitted } = start([record(home.url, 100)]);
     await flush();
     expect(actor.getSnapshot().context.libraries[home.url]?.record?.serverLastUpdate).toBe(100);
@@ -209,10 +211,81 @@ describe('library sync', () => {
     expect(fakes.storeLibrary.last.input).toEqual({ url: home.url, lastUpdate: 100, albums: null });
     fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
     await flush();
-    // the sync still succeeds, but local data is as it was: no reload of the open page, no replay in the player
+    // the sync still succeeds, but local data is as it was: no reload of the open page, no replay in
+    // the player, and (a sync at sign-in or on a reload, with nothing new) no success toast
     expect(actor.getSnapshot().context.libraries[home.url]?.state).toBe('synced');
-    expect(emitted).toEqual([{ type: 'notify', severity: 'success', message: text.library.syncSucceeded }]);
+    expect(emitted).toEqual([]);
     expect(actor.getSnapshot().context.generation).toBe(0);
+  });
+
+  it('同步 pressed on an unchanged library: the success toast shows, without a count', async () => {
+    const { actor, fakes, emitted } = start([record(home.url, 100)]);
+    await flush();
+    actor.send({ type: 'SYNC_ONE', credential: home });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 100 });
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    expect(emitted).toEqual([succeeded(0)]);
+    expect(succeeded(0).message).toBe('音频仓库同步成功');
+    expect(actor.getSnapshot().context.generation).toBe(0);
+  });
+
+  it('同步 pressed on a changed library with nothing new (albums only dropped): pages reload and the toast shows', async () => {
+    const { actor, fakes, emitted } = start([record(home.url, 100)]);
+    await flush();
+    actor.send({ type: 'SYNC_ONE', credential: home });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 200 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['a1']));
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input, 0));
+    await flush();
+    expect(emitted).toEqual([{ type: 'librariesChanged', url: home.url }, succeeded(0)]);
+    expect(actor.getSnapshot().context.generation).toBe(1);
+  });
+
+  it('a sync at sign-in whose changed list brings nothing new: pages reload, no toast; one bringing albums counts them', async () => {
+    const { actor, fakes, emitted } = start([record(home.url, 100), record(away.url, 100)]);
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 200 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(['a1']));
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input, 0));
+    await flush();
+    expect(emitted).toEqual([{ type: 'librariesChanged', url: home.url }]);
+    expect(actor.getSnapshot().context.libraries[home.url]?.state).toBe('synced');
+    // the next library had 9 albums added since this device last synced it
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 300 });
+    await flush();
+    fakes.fetchLibraryAlbums.last.resolve(packAlbumIds(Array.from({ length: 10 }, (_, i) => `b${i}`)));
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input, 9));
+    await flush();
+    expect(emitted.slice(1)).toEqual([{ type: 'librariesChanged', url: away.url }, succeeded(9)]);
+    expect(succeeded(9).message).toBe('音频仓库同步成功，新增 9 张专辑');
+  });
+
+  it("同步 pressed while the sync at sign-in is on its way: that sync is the listener's, its success is told", async () => {
+    const { actor, fakes, emitted } = start([record(home.url, 100), record(away.url, 100)]);
+    await flush();
+    actor.send({ type: 'SYNC', credentials: [home, away] });
+    // home is syncing, away waits its turn: 同步 on either makes its sync the listener's, once
+    actor.send({ type: 'SYNC_ONE', credential: away });
+    actor.send({ type: 'SYNC_ONE', credential: home });
+    expect(actor.getSnapshot().context.queue).toHaveLength(1);
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 100 });
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    fakes.fetchLibraryInfo.last.resolve({ lastUpdate: 100 });
+    await flush();
+    fakes.storeLibrary.last.resolve(stored(fakes.storeLibrary.last.input));
+    await flush();
+    expect(emitted).toEqual([succeeded(0), succeeded(0)]);
+    expect(fakes.fetchLibraryInfo.calls).toHaveLength(2);
   });
 
   it('a changed last_update syncs the albums again', async () => {

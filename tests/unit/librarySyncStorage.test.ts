@@ -22,7 +22,8 @@ const info = (albumId: string) => ({ albumId, title: albumId, discs: [] }) as un
 describe('storeLibrarySync', () => {
   test('first sync: availability for every album, album cache cleared, library record stored', async () => {
     await putAlbumInfos([info('cached')]);
-    const record = await storeLibrarySync({ url: A, lastUpdate: 100, albums: ['a1', 'a2'] }, 5000);
+    const { record, newAlbums } = await storeLibrarySync({ url: A, lastUpdate: 100, albums: ['a1', 'a2'] }, 5000);
+    expect(newAlbums).toBe(2);
     expect(record).toEqual({ url: A, serverLastUpdate: 100, lastSync: 5000, albumCount: 2 });
     await expect(getLibraryRecord(A)).resolves.toEqual(record);
     await expect(getLibraryAlbums(A)).resolves.toEqual(['a1', 'a2']);
@@ -33,7 +34,8 @@ describe('storeLibrarySync', () => {
   test('a changed library: albums it dropped lose it, albums shared with another library keep that one', async () => {
     await storeLibrarySync({ url: A, lastUpdate: 100, albums: ['gone', 'shared'] }, 1);
     await storeLibrarySync({ url: B, lastUpdate: 100, albums: ['shared'] }, 2);
-    const record = await storeLibrarySync({ url: A, lastUpdate: 200, albums: ['new'] }, 3);
+    const { record, newAlbums } = await storeLibrarySync({ url: A, lastUpdate: 200, albums: ['new'] }, 3);
+    expect(newAlbums).toBe(1);
     expect(record).toEqual({ url: A, serverLastUpdate: 200, lastSync: 3, albumCount: 1 });
     await expect(getLibraryAlbums(A)).resolves.toEqual(['new']);
     expect(Object.fromEntries(await getAlbumLibrariesMany(['gone', 'shared', 'new']))).toEqual({
@@ -48,8 +50,9 @@ describe('storeLibrarySync', () => {
     await storeLibrarySync({ url: A, lastUpdate: 100, albums: ['a1', 'a2'] }, 1);
     await putAlbumInfos([info('cached')]);
     const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
-    const record = await storeLibrarySync({ url: A, lastUpdate: 100, albums: null }, 9000);
+    const { record, newAlbums } = await storeLibrarySync({ url: A, lastUpdate: 100, albums: null }, 9000);
     expect(spy).toHaveBeenCalledTimes(1);
+    expect(newAlbums).toBe(0);
     expect(record).toEqual({ url: A, serverLastUpdate: 100, lastSync: 9000, albumCount: 2 });
     await expect(getLibraryRecord(A)).resolves.toEqual(record);
     await expect(getLibraryAlbums(A)).resolves.toEqual(['a1', 'a2']);
@@ -59,7 +62,7 @@ describe('storeLibrarySync', () => {
   });
 
   test('unchanged library without a stored record: a record with no albums', async () => {
-    const record = await storeLibrarySync({ url: A, lastUpdate: 7, albums: null }, 10);
+    const { record } = await storeLibrarySync({ url: A, lastUpdate: 7, albums: null }, 10);
     expect(record).toEqual({ url: A, serverLastUpdate: 7, lastSync: 10, albumCount: 0 });
     await expect(getLibraryRecord(A)).resolves.toEqual(record);
   });

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { packAlbumIds } from '@/shared/albumIds';
 import { getAlbumLibrariesMany } from '@/storage/albumDb';
 import { getLibraryAlbums, getLibraryRecord, listLibraryRecords } from '@/storage/libraryDb';
-import { runLibraryJob, type LibraryJob, type LibraryJobAnswer } from '@/storage/libraryJobs';
+import { runLibraryJob, type LibraryJob, type LibraryJobAnswer, type StoredSync } from '@/storage/libraryJobs';
 import { createLibraryWorker, type JobWorker } from '@/storage/libraryWorker';
 import { resetDatabases } from './localDatabases';
 
@@ -68,7 +68,10 @@ describe('library writes behind a worker', () => {
     expect((await getAlbumLibrariesMany([ids[0]!])).get(ids[0]!)).toEqual([]);
 
     await fake.runAll();
-    expect(await stored).toEqual({ url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length });
+    expect(await stored).toEqual({
+      record: { url: URL_A, serverLastUpdate: 7, lastSync: 1_000, albumCount: ids.length },
+      newAlbums: ids.length,
+    });
     const map = await getAlbumLibrariesMany([ids[0]!, ids.at(-1)!]);
     expect([...map.values()]).toEqual([[URL_A], [URL_A]]);
     expect(await getLibraryAlbums(URL_A)).toHaveLength(ids.length);
@@ -167,7 +170,10 @@ describe('library writes behind a worker', () => {
     const slice = worker.albumSlice(URL_A, 0, 30);
     expect(posted).toHaveLength(2);
     fail!({ message: 'blocked by the page policy' });
-    expect(await stored).toEqual({ url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 });
+    expect(await stored).toEqual({
+      record: { url: URL_A, serverLastUpdate: 1, lastSync: 9, albumCount: 2 },
+      newAlbums: 2,
+    });
     // the slice job was sent before the store ran; run here, it answers whatever it read
     await slice;
     expect(await worker.albumSlice(URL_A, 0, 30)).toEqual({ ids: ['x', 'y'], total: 2 });
@@ -181,12 +187,44 @@ describe('library writes behind a worker', () => {
   test('without workers the job runs on this thread, with the same result', async () => {
     const writes = createLibraryWorker(null);
     expect(await writes.store({ url: URL_A, lastUpdate: 3, albums: packAlbumIds(['a', 'b']) }, 5)).toEqual({
-      url: URL_A,
-      serverLastUpdate: 3,
-      lastSync: 5,
-      albumCount: 2,
+      record: { url: URL_A, serverLastUpdate: 3, lastSync: 5, albumCount: 2 },
+      newAlbums: 2,
     });
     expect((await getAlbumLibrariesMany(['a'])).get('a')).toEqual([URL_A]);
+  });
+
+  test('the store job counts the albums new to the library on this device: a first sync all, the same list 0, two more 2', async () => {
+    // the job as the worker runs it: the ids arrive packed and are decoded and counted there
+    let id = 0;
+    const store = async (albums: string[] | null, lastUpdate: number) => {
+      const answer = await runLibraryJob({
+        id: ++id,
+        kind: 'store',
+        url: URL_A,
+        lastUpdate,
+        now: id,
+        albums: albums && packAlbumIds(albums),
+      });
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.result as StoredSync;
+    };
+    expect((await store(ids, 1)).newAlbums).toBe(ids.length);
+    expect((await store(ids, 2)).newAlbums).toBe(0);
+    // unchanged since the last sync (last_update the same): nothing read, nothing new
+    expect((await store(null, 2)).newAlbums).toBe(0);
+    expect((await store([...ids, 'zz-new-1', 'aa-new-2'], 3)).newAlbums).toBe(2);
+    // dropping albums brings none
+    expect((await store(ids.slice(10), 4)).newAlbums).toBe(0);
+    // another library holding an album already on this device: still new to that library
+    const other = await runLibraryJob({
+      id: 99,
+      kind: 'store',
+      url: 'https://b.example',
+      lastUpdate: 1,
+      now: 1,
+      albums: packAlbumIds([ids[0]!]),
+    });
+    expect(other).toMatchObject({ ok: true, result: { newAlbums: 1 } });
   });
 
   test('readers get the records without their lists, and one page of a list with its length; the list itself never crosses', async () => {

@@ -43,7 +43,8 @@ async function signedIn(path: string, setup: (server: ReturnType<typeof createFa
   const app = renderApp(path, server);
   await screen.findByRole('link', { name: 'Mio' });
   // pages load again once the library has synced: wait for that before holding on to any element
-  await screen.findByText(text.library.syncSucceeded);
+  // (a fresh device: both albums are new to it, and the toast counts them)
+  await screen.findByText(text.library.syncSucceeded(2));
   return app;
 }
 

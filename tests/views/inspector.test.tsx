@@ -63,7 +63,8 @@ async function inspected(path: string, failing?: string) {
       : server.fetch(input, init);
   const app = renderApp(path, { ...server, fetch }, { inspect });
   await screen.findByRole('link', { name: 'Mio' });
-  await screen.findByText(text.library.syncSucceeded);
+  // a fresh device: album A is new to it
+  await screen.findByText(text.library.syncSucceeded(1));
   const withId = (id: string) => actors.find((actor) => actor.id === id);
   const machineOf = (actor: AnyActorRef) => (actor as unknown as { logic: AnyStateMachine }).logic.id;
   const eventsOf = (actor: AnyActorRef | undefined) => (actor ? (received.get(actor) ?? []) : []);

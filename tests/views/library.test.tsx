@@ -6,6 +6,7 @@ import { getAlbumLibraries } from '@/storage/albumDb';
 import { getLibraryRecord } from '@/storage/libraryDb';
 import { createFakeAnniv, FAKE_TOKEN } from './fakeAnniv';
 import { renderApp, warmUpPages } from './renderApp';
+import { stopRunningApps } from './runningApps';
 
 beforeAll(warmUpPages, 60_000);
 
@@ -31,7 +32,8 @@ describe('library page', () => {
     await waitFor(() => expect(screen.getAllByText('同步音频仓库失败: 网络错误: 502 Bad Gateway')).toHaveLength(2), {
       timeout: 5000,
     });
-    expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
+    // a fresh device: both of Home's albums are new to it, and the toast counts them
+    expect(await screen.findByText(text.library.syncSucceeded(2))).toBeTruthy();
     const home = await screen.findByRole('article', { name: 'Home' });
     await waitFor(() => expect(within(home).getByText(new RegExp(text.library.albumCount(2)))).toBeTruthy());
     expect(await getAlbumLibraries('a1')).toEqual(['https://home.example']);
@@ -40,6 +42,50 @@ describe('library page', () => {
     expect(within(down).getByText(text.library.neverSynced)).toBeTruthy();
     expect(within(down).getByText(text.library.hasUpdate)).toBeTruthy();
     expect(server.requests.some((r) => r.path === 'https://home.example/albums')).toBe(true);
+  });
+
+  it('the success toast speaks only with news: not on a reload that finds nothing new, on 同步 pressed, and for albums added since', async () => {
+    const user = userEvent.setup();
+    const url = 'https://home.example';
+    const first = await signedInWith((s) => {
+      s.libraries.set(url, { lastUpdate: 100, albums: ['a1', 'a2'] });
+      s.addCredential({ name: 'Home', url });
+    });
+    expect(await screen.findByText(text.library.syncSucceeded(2))).toBeTruthy();
+    const successToasts = () => screen.queryAllByText((content) => content.startsWith(text.library.syncSucceeded(0)));
+    let app = first;
+    /** the page loaded again on this device: the app starts afresh over the same browser data */
+    const reload = async () => {
+      first.unmount();
+      await stopRunningApps();
+      app = renderApp('/library', first.server);
+      const home = await screen.findByRole('article', { name: 'Home' });
+      return within(home).getByRole('button', { name: text.library.sync });
+    };
+    const rested = async (button: HTMLElement) =>
+      // 同步 is enabled again once the library's sync rests (同步中 while it waits and runs)
+      waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
+
+    // a reload: the library has not changed, its sync finds nothing new and says nothing
+    let sync = await reload();
+    await rested(sync);
+    expect(first.server.requests.filter((r) => r.path === `${url}/info`)).toHaveLength(2);
+    expect(successToasts()).toEqual([]);
+    // nor is one on its way to the screen: the toasts' own list has none
+    expect(app.system.messages.getSnapshot().context.messages.filter((m) => m.type === 'success')).toEqual([]);
+    expect(within(screen.getByRole('article', { name: 'Home' })).queryByText(text.library.syncing)).toBeNull();
+
+    // the listener presses 同步: nothing new either, but they asked, so it says it synced
+    await user.click(sync);
+    expect(await screen.findByText(text.library.syncSucceeded(0))).toBeTruthy();
+    expect(first.server.requests.filter((r) => r.path === `${url}/info`)).toHaveLength(3);
+
+    // two albums added to the library since: the next reload's sync brings them and counts them
+    first.server.libraries.set(url, { lastUpdate: 200, albums: ['a1', 'a2', 'a3', 'a4'] });
+    sync = await reload();
+    expect(await screen.findByText(text.library.syncSucceeded(2))).toBeTruthy();
+    await rested(sync);
+    expect(await getAlbumLibraries('a4')).toEqual([url]);
   });
 
   it('a library refusing the token (expired, or ended by a password change) syncs again with the credentials read afresh', async () => {
@@ -53,7 +99,7 @@ describe('library page', () => {
         get: () => (s.requests.some((r) => r.path === `${url}/albums`) ? 'fresh' : 'stale'),
       });
     });
-    expect(await screen.findByText(text.library.syncSucceeded)).toBeTruthy();
+    expect(await screen.findByText(text.library.syncSucceeded(1))).toBeTruthy();
     const renewed = await screen.findByRole('article', { name: 'Renewed' });
     await waitFor(() => expect(within(renewed).getByText(new RegExp(text.library.albumCount(1)))).toBeTruthy());
     expect(screen.queryByText(text.library.syncFailed(text.errors.network(401, 'Unauthorized')))).toBeNull();

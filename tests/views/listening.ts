@@ -51,6 +51,7 @@ export async function openSignedIn(path: string, setup: (server: FakeAnniv) => v
   setup(server);
   const app = renderApp(path, server);
   await screen.findByRole('link', { name: 'Mio' }, { timeout: 5000 });
-  await screen.findByText(text.library.syncSucceeded, {}, { timeout: 5000 });
+  // a fresh device: every album of the library is new to it, and the toast counts them
+  await screen.findByText(text.library.syncSucceeded(inLibrary.length), {}, { timeout: 5000 });
   return { ...app, server };
 }

@@ -61,7 +61,8 @@ async function signedIn(path: string, setup: (server: ReturnType<typeof createFa
   setup(server);
   const app = renderApp(path, server);
   await screen.findByRole('link', { name: 'Mio' });
-  await screen.findByText(text.library.syncSucceeded);
+  // a fresh device: album A is new to it
+  await screen.findByText(text.library.syncSucceeded(1));
   return app;
 }
 

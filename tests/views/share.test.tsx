@@ -39,7 +39,8 @@ async function albumPage(token: string, address = `/album/${A}`) {
   const credential = server.addCredential({ name: 'Home', url: HOME, token });
   server.albums.set(A, albumA);
   const app = renderApp(address, server);
-  await screen.findByText(text.library.syncSucceeded);
+  // a fresh device: album A is new to it
+  await screen.findByText(text.library.syncSucceeded(1));
   return { ...app, credential };
 }
 

@@ -1,6 +1,6 @@
 // Sample events for `npm run paths -- librarySync` and tests/machines/librarySync.paths.test.ts (payloads included,
 // beside the events derived from the machine). Tooling only: the app never imports a .samples file.
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { NetworkError } from '@/services/api/errors';
 import { packAlbumIds } from '@/shared/albumIds';
 import { sampleCredential } from './librariesMachine.samples';
@@ -19,14 +19,44 @@ export const pathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchLibraryAlbums', output: packAlbumIds(['a', 'b']) },
   { type: 'xstate.error.actor.fetchLibraryAlbums', error: new NetworkError(401, 'Unauthorized') },
   { type: 'xstate.error.actor.fetchLibraryAlbums', error: new NetworkError(503, 'Service Unavailable') },
-  { type: 'xstate.done.actor.storeLibrary', output: { ...sampleRecord, serverLastUpdate: 200 } },
+  // stored, with albums this device did not hold for the library (a first sync: all of them)
+  {
+    type: 'xstate.done.actor.storeLibrary',
+    output: { record: { ...sampleRecord, serverLastUpdate: 200 }, newAlbums: 2 },
+  },
+  // stored, nothing new (unchanged, or albums only dropped)
+  {
+    type: 'xstate.done.actor.storeLibrary',
+    output: { record: { ...sampleRecord, serverLastUpdate: 200 }, newAlbums: 0 },
+  },
 ];
 
-/** Whether a library was synced before decides whether it is fetched again: part of a walk's key. */
-export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
-  const libraries = (snapshot.context as { libraries: Record<string, { record?: unknown }> }).libraries;
-  return JSON.stringify([snapshot.value, Object.values(libraries).some((library) => library.record !== undefined)]);
+type SyncSampleContext = {
+  libraries: Record<string, { record?: unknown }>;
+  current: { kind: string; byListener?: boolean } | null;
+  albums: unknown;
 };
+
+/**
+ * Parts of a walk's key: whether a library was synced before (it is then fetched again only when
+ * changed), whether the listener pressed 同步 for the job, and whether it wrote an album list
+ * (both decide whether its success is told).
+ */
+export const pathStateKey = (snapshot: AnyMachineSnapshot) => {
+  const { libraries, current, albums } = snapshot.context as SyncSampleContext;
+  return JSON.stringify([
+    snapshot.value,
+    Object.values(libraries).some((library) => library.record !== undefined),
+    current?.byListener === true,
+    albums !== null,
+  ]);
+};
+
+/** Albums new to this device come only with an album list written: an unchanged library brings none. */
+export const pathFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  event.type !== 'xstate.done.actor.storeLibrary' ||
+  (event as { output?: { newAlbums?: number } }).output?.newAlbums === 0 ||
+  (snapshot.context as SyncSampleContext).albums !== null;
 
 /** Each event the machine takes, as a QA engineer or a listener says it: the Markdown test cases' wording. */
 export const pathEventLabels: Record<string, string> = {
@@ -40,7 +70,8 @@ export const pathEventLabels: Record<string, string> = {
   'xstate.error.actor.fetchLibraryInfo': 'the library does not answer with its info (down, slow, or the token refused)',
   'xstate.done.actor.fetchLibraryAlbums': 'the library sends its album list',
   'xstate.error.actor.fetchLibraryAlbums': 'the library does not send its album list',
-  'xstate.done.actor.storeLibrary': 'the albums are stored in this browser (音频仓库同步成功)',
+  'xstate.done.actor.storeLibrary':
+    'the albums are stored in this browser (音频仓库同步成功 if the listener pressed 同步 or albums are new here)',
   'xstate.error.actor.storeLibrary': 'the albums cannot be stored in this browser',
   'xstate.done.actor.removeLibrary': "the deleted library's local data is removed",
   'xstate.error.actor.removeLibrary': "the deleted library's local data cannot be removed",

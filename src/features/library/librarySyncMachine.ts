@@ -5,16 +5,21 @@
 // A library that refuses the token (it expired or was ended, e.g. by a password change) is not
 // failed at once: the machine asks for the credentials again (the server hands out a renewed
 // token) and the new SYNC tries once more; refused a second time, it fails as any other.
+// A success says so only when there is news: the listener pressed 同步, or the sync brought albums
+// this device did not have for the library (the toast counts them); a sync at sign-in or on a
+// reload that finds nothing new stays quiet. Failures always say so.
 import { failure, provideMe } from '@/shared/machines';
 import { assign, emit, setup, type ActorRefFrom } from 'xstate';
 import type { Credential } from '@/shared/types';
 import type { PackedAlbumIds } from '@/shared/albumIds';
-import type { LibrarySummary } from '@/storage/libraryJobs';
+import type { LibrarySummary, StoredSync } from '@/storage/libraryJobs';
 import { errorMessage, isTokenRefused } from '@/services/api/errors';
 import { text } from '@/shared/firstPageText';
 import type { NotifyEvent } from '@/shared/effects';
 
-export type SyncJob = { kind: 'sync'; credential: Credential } | { kind: 'remove'; url: string };
+export type SyncJob =
+  /** byListener: the listener pressed 同步 (its success is always told) rather than a sync at sign-in or on a change */
+  { kind: 'sync'; credential: Credential; byListener: boolean } | { kind: 'remove'; url: string };
 
 export interface LibraryStatus {
   /** the library's own last_update (Unix seconds), once fetched this session */
@@ -60,6 +65,10 @@ export interface StoreLibraryInput {
 
 const currentUrl = (job: SyncJob | null) => (job === null ? '' : job.kind === 'sync' ? job.credential.url : job.url);
 
+const rewroteAlbumList = (context: LibrarySyncContext) => context.albums !== null;
+const newsForListener = ({ current }: LibrarySyncContext, newAlbums: number) =>
+  newAlbums > 0 || (current?.kind === 'sync' && current.byListener);
+
 const withStatus = (context: LibrarySyncContext, url: string, patch: Partial<LibraryStatus>) => ({
   ...context.libraries,
   [url]: { state: 'pending' as const, ...context.libraries[url], ...patch },
@@ -76,17 +85,22 @@ export const librarySyncMachine = setup({
     loadRecords: provideMe<LibrarySummary[]>('librarySync', 'loadRecords'),
     fetchLibraryInfo: provideMe<{ lastUpdate: number }, { url: string }>('librarySync', 'fetchLibraryInfo'),
     fetchLibraryAlbums: provideMe<PackedAlbumIds, { url: string; token: string }>('librarySync', 'fetchLibraryAlbums'),
-    storeLibrary: provideMe<LibrarySummary, StoreLibraryInput>('librarySync', 'storeLibrary'),
+    storeLibrary: provideMe<StoredSync, StoreLibraryInput>('librarySync', 'storeLibrary'),
     removeLibrary: provideMe<void, { url: string }>('librarySync', 'removeLibrary'),
   },
   guards: {
     hasJobs: ({ context }) => context.queue.length > 0,
     nextIsRemoval: ({ context }) => context.queue[0]?.kind === 'remove',
-    /** the job wrote a new album list (and cleared the album cache); an unchanged library wrote only its sync time */
     /** refused for its token, and no fresh credentials were asked for since the last sync */
     firstTokenRefusal: ({ context }, params: { error: unknown }) =>
       isTokenRefused(params.error) && !context.refusedOnce.includes(currentUrl(context.current)),
-    storedNewAlbums: ({ context }) => context.albums !== null,
+    /** the job wrote a new album list (and cleared the album cache); an unchanged library wrote only its sync time */
+    rewroteAlbumList: ({ context }) => rewroteAlbumList(context),
+    /** the success is news: the listener pressed 同步, or the sync brought albums this device lacked for the library */
+    newsForListener: ({ context }, params: { newAlbums: number }) => newsForListener(context, params.newAlbums),
+    /** both of the above: a new album list, and news to tell */
+    newListAndNews: ({ context }, params: { newAlbums: number }) =>
+      rewroteAlbumList(context) && newsForListener(context, params.newAlbums),
     unchangedSinceLastSync: ({ context }, params: { lastUpdate: number }) => {
       const record = context.libraries[currentUrl(context.current)]?.record;
       return record !== undefined && record.serverLastUpdate === params.lastUpdate;
@@ -109,16 +123,23 @@ export const librarySyncMachine = setup({
       let libraries = context.libraries;
       for (const c of unique) libraries = { ...libraries, [c.url]: { ...libraries[c.url], state: 'pending' } };
       return {
-        queue: [...context.queue, ...unique.map((credential) => ({ kind: 'sync' as const, credential }))],
+        queue: [
+          ...context.queue,
+          ...unique.map((credential) => ({ kind: 'sync' as const, credential, byListener: false })),
+        ],
         libraries,
       };
     }),
     enqueueOne: assign(({ context, event }) => {
       if (event.type !== 'SYNC_ONE') return {};
       const url = event.credential.url;
-      if (currentUrl(context.current) === url || context.queue.some((j) => currentUrl(j) === url)) return {};
+      // already on its way (a sync at sign-in): it goes on, now as the listener's, so its success is told
+      const asked = (job: SyncJob): SyncJob =>
+        job.kind === 'sync' && job.credential.url === url ? { ...job, byListener: true } : job;
+      if (currentUrl(context.current) === url || context.queue.some((j) => currentUrl(j) === url))
+        return { current: context.current && asked(context.current), queue: context.queue.map(asked) };
       return {
-        queue: [...context.queue, { kind: 'sync' as const, credential: event.credential }],
+        queue: [...context.queue, { kind: 'sync' as const, credential: event.credential, byListener: true }],
         libraries: withStatus(context, url, { state: 'pending' }),
       };
     }),
@@ -195,7 +216,11 @@ export const librarySyncMachine = setup({
       albums: null,
       refusedOnce: [],
     }),
-    notifySynced: emit({ type: 'notify', severity: 'success', message: text.library.syncSucceeded }),
+    notifySynced: emit((_, params: { newAlbums: number }) => ({
+      type: 'notify' as const,
+      severity: 'success' as const,
+      message: text.library.syncSucceeded(params.newAlbums),
+    })),
     notifyFailed: emit((_, params: { error: unknown }) => ({
       type: 'notify' as const,
       severity: 'error' as const,
@@ -324,19 +349,43 @@ export const librarySyncMachine = setup({
             }),
             onDone: [
               {
-                guard: 'storedNewAlbums',
+                guard: { type: 'newListAndNews', params: ({ event }) => event.output },
+                description:
+                  'A new album list, and news: the listener pressed 同步, or albums came that this device lacked (the toast counts them).',
                 target: '#librarySync.idle',
                 actions: [
                   'announceChange',
                   'bumpGeneration',
-                  { type: 'markSynced', params: ({ event }) => ({ record: event.output }) },
-                  'notifySynced',
+                  { type: 'markSynced', params: ({ event }) => event.output },
+                  { type: 'notifySynced', params: ({ event }) => event.output },
                 ],
               },
               {
-                description: 'Unchanged library: local data is as it was, so pages keep what they show.',
+                guard: 'rewroteAlbumList',
+                description:
+                  'A new album list with no album this device lacked, on a sync the listener did not ask for: pages reload, no toast.',
                 target: '#librarySync.idle',
-                actions: [{ type: 'markSynced', params: ({ event }) => ({ record: event.output }) }, 'notifySynced'],
+                actions: [
+                  'announceChange',
+                  'bumpGeneration',
+                  { type: 'markSynced', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                guard: { type: 'newsForListener', params: ({ event }) => event.output },
+                description:
+                  'Unchanged library, synced as the listener pressed 同步: pages keep what they show; the toast says it synced.',
+                target: '#librarySync.idle',
+                actions: [
+                  { type: 'markSynced', params: ({ event }) => event.output },
+                  { type: 'notifySynced', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                description:
+                  'Unchanged library on a sync at sign-in or a reload: pages keep what they show, and no toast (nothing new).',
+                target: '#librarySync.idle',
+                actions: { type: 'markSynced', params: ({ event }) => event.output },
               },
             ],
             onError: {

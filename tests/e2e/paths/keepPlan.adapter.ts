@@ -71,7 +71,8 @@ export const keepPlanAdapter: InterfaceAdapter<Dialog> = {
     const tp = await newPage(suite.browser);
     await tp.page.addInitScript(HELD_STORAGE_ESTIMATE);
     await openSignedIn(tp.page, suite.server, `/album/${TWO_DISC_ALBUM}`);
-    await toastOf(tp.page, text.library.syncSucceeded).waitFor();
+    // a fresh browser: the sync brings the albums, and its toast (which counts them) starts so
+    await toastOf(tp.page, text.library.syncSucceeded(0)).waitFor();
     await openKeepDialog(tp.page);
     return { tp, page: tp.page, dialog: keepDialog(tp.page), estimates: 1 };
   },
