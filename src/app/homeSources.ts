@@ -6,19 +6,24 @@ import type { FavouritesFeature } from '@/features/favourites/start';
 import { favouriteAlbumsOf, favouritesFailedOf, favouritesKnownOf } from '@/features/favourites/selectors';
 import { startHome, type HomeDeps } from '@/features/home/start';
 import type { KeepingRef } from '@/features/offline/keepingMachine';
-import { keptKnown } from '@/features/offline';
+import { keptAlbumInfoOf, keptKnown } from '@/features/offline';
+import type { BrowseLoads } from '@/features/browse/actors';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { text } from '@/shared/text';
 import { libraryWorker } from '@/storage/libraryWorker';
 
-interface HomeParts extends Omit<HomeDeps, 'albumPicks' | 'likedAlbums' | 'keptTracks'> {
+interface HomeParts
+  extends Omit<HomeDeps, 'albumInfo' | 'keptAlbumInfo' | 'albumPicks' | 'likedAlbums' | 'keptTracks'> {
+  browse: Pick<BrowseLoads, 'albumInfo'>;
   favourites: LoadedLater<FavouritesFeature>;
   keeping: LoadedLater<KeepingRef>;
 }
 
-export function createHome({ favourites, keeping, ...deps }: HomeParts) {
+export function createHome({ browse, favourites, keeping, ...deps }: HomeParts) {
   return startHome({
     ...deps,
+    albumInfo: (albumId) => browse.albumInfo(albumId),
+    keptAlbumInfo: keptAlbumInfoOf,
     albumPicks: (pick, limit, seed) => libraryWorker.albumPicks(pick, limit, seed),
     async likedAlbums() {
       const { favourites: likes } = await favourites.ready();

@@ -5,7 +5,7 @@ import { clearKeptOnDevice } from '@/features/offline';
 import { forgetSavedQueue } from '@/features/player';
 import { forgetStoredUser } from '@/features/session';
 
-/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured, the plays still waiting, the ListenBrainz tokens and listens, the album facts of smart playlists */
+/** the stored user, the saved queue, every local album and library record, what was kept for listening offline and the answers kept for it, the loudness measured, the plays still waiting, the ListenBrainz tokens and listens, the album facts of smart playlists, what 主页's shelves last read */
 export async function clearLocalData(): Promise<void> {
   forgetStoredUser();
   forgetSavedQueue();
@@ -21,5 +21,7 @@ export async function clearLocalData(): Promise<void> {
     import('@/storage/listens').then((listens) => listens.clearListens()),
     // the facts tell what the libraries hold; the smart playlists stay with their account
     import('@/storage/smartLists').then((smartLists) => smartLists.clearAlbumFacts()),
+    // what 主页's shelves last read from the server shows what the account played
+    import('@/storage/homeShelves').then((home) => home.clearLastRead()),
   ]);
 }

@@ -296,8 +296,7 @@ export function createAppSystem(options: SystemOptions = {}) {
     (await import('./homeSources')).createHome({
       api,
       access: library.access,
-      albumInfo: (albumId) => browse.albumInfo(albumId),
-      keptAlbumInfo: keptAlbumInfoOf,
+      browse,
       favourites,
       keeping,
       user: listener,

@@ -264,3 +264,6 @@ export const HOME_SHELF_SIZE = 20;
 
 /** 主页 最近播放: the latest plays read for the shelf's albums (the server gives at most 500 a read) */
 export const HOME_HISTORY_PLAYS = 200;
+
+/** 刷新 on 有新版本可用: how long the new version may take to take over before the old one is unregistered and the page reloads (ms) */
+export const UPDATE_TAKEOVER_WAIT_MS = 10_000;

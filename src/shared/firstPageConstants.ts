@@ -125,6 +125,3 @@ export const ADDRESS_MODES: readonly AddressMode[] = ['path', 'hash'];
 
 /** ending an overlap early (a skip, a pause, a seek): the outgoing track fades this fast (s) */
 export const OVERLAP_CUT_S = 0.08;
-
-/** 刷新 on 有新版本可用: how long the new version may take to take over before the old one is unregistered and the page reloads (ms) */
-export const UPDATE_TAKEOVER_WAIT_MS = 10_000;

@@ -21,7 +21,7 @@ const ids = (value: unknown): string[] | undefined =>
     ? (value as string[])
     : undefined;
 
-export function parseLastRead(value: unknown): LastRead | undefined {
+function parseLastRead(value: unknown): LastRead | undefined {
   if (!isRecord(value) || typeof value.user !== 'string') return undefined;
   const read: LastRead = { user: value.user };
   const played = ids(value.recentlyPlayed);

@@ -11,7 +11,7 @@ import {
   type QueueChangedEvent,
 } from '@/features/offline/keepingMachine';
 import { keepPlanMachine, type KeepEstimate, type KeepPlanInput } from '@/features/offline/keepPlanMachine';
-import { keptBytesOf } from '@/features/offline/selectors';
+import { keptBytesOf } from '@/features/offline/viewSelectors';
 import { NetworkError } from '@/services/api/errors';
 import { KEEP_RETRY_DELAY_MS } from '@/shared/constants';
 import type { NotifyEvent } from '@/shared/effects';

@@ -555,7 +555,12 @@ describe('player: queue restore', () => {
     // played once from there: 上一首 and back starts it from its beginning
     p.actor.send({ type: 'PLAY_INDEX', index: 0 });
     await p.resolve();
-    expect(p.audio.commands.at(-1)).toEqual({ type: 'audio.load', url: sourceOf(A!).url, autoplay: true, played: playedOf(A!) });
+    expect(p.audio.commands.at(-1)).toEqual({
+      type: 'audio.load',
+      url: sourceOf(A!).url,
+      autoplay: true,
+      played: playedOf(A!),
+    });
   });
 
   it('a point saved for another track than the selected one is not taken', async () => {
@@ -563,7 +568,12 @@ describe('player: queue restore', () => {
     p.actor.send({ type: 'RESTORE', queue: [A!, B!], index: 0, at: 83 });
     p.actor.send({ type: 'PLAY_INDEX', index: 1 });
     await p.resolve();
-    expect(p.audio.commands.at(-1)).toEqual({ type: 'audio.load', url: sourceOf(B!).url, autoplay: true, played: playedOf(B!) });
+    expect(p.audio.commands.at(-1)).toEqual({
+      type: 'audio.load',
+      url: sourceOf(B!).url,
+      autoplay: true,
+      played: playedOf(B!),
+    });
   });
 
   it('an index past the saved queue is clamped; repeats are dropped', () => {

@@ -1,7 +1,7 @@
 // What the album wall asks of what is kept: the count of an album's kept tracks, read from the
 // keeping actor's track keys (album ids hold dashes; the disc and track numbers never do).
 import { describe, expect, it } from 'vitest';
-import { keptInAlbum } from '@/features/offline/selectors';
+import { keptInAlbum } from '@/features/offline/viewSelectors';
 import { trackKey } from '@/shared/track';
 
 const snapshot = (kept: string[]) => ({ context: { kept } as never, hasTag: () => false });

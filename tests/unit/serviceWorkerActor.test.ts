@@ -5,7 +5,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor, createMachine, sendTo } from 'xstate';
 import { registeredServiceWorker } from '@/features/appStatus/actors';
-import { UPDATE_TAKEOVER_WAIT_MS } from '@/shared/firstPageConstants';
+import { UPDATE_TAKEOVER_WAIT_MS } from '@/shared/constants';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +15,12 @@ afterEach(() => {
 it('a new version not taking over within the wait: the old registration goes, then the page reloads', async () => {
   vi.useFakeTimers();
   const steps: string[] = [];
-  const registration = { unregister: vi.fn(async () => (steps.push('unregister'), true)) };
+  const registration = {
+    unregister: vi.fn(async () => {
+      steps.push('unregister');
+      return true;
+    }),
+  };
   vi.stubGlobal('navigator', { serviceWorker: { getRegistration: async () => registration } });
   // the page is still loading: the worker is registered at its load, which never comes here
   vi.stubGlobal('document', { readyState: 'loading' });
@@ -27,6 +32,10 @@ it('a new version not taking over within the wait: the old registration goes, th
   }).provide({ actors: { serviceWorker: registeredServiceWorker } });
   const actor = createActor(parent).start();
   actor.send({ type: 'ACTIVATE' });
+  // the wait's code loads with the click (here already loaded: a few ticks)
+  await import('@/features/appStatus/takeOver');
+  for (let tick = 0; tick < 20 && vi.getTimerCount() === 0; tick++) await Promise.resolve();
+  expect(vi.getTimerCount()).toBe(1);
   await vi.advanceTimersByTimeAsync(UPDATE_TAKEOVER_WAIT_MS - 1);
   expect(steps).toEqual([]);
   await vi.advanceTimersByTimeAsync(1);

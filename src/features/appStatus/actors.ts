@@ -3,7 +3,6 @@
 // app status machine's `serviceWorker` actor. Imported by main.tsx only: the virtual module exists in
 // the app's build, not in the tests, which give the machine a fake.
 import { fromCallback } from 'xstate';
-import { UPDATE_TAKEOVER_WAIT_MS } from '@/shared/firstPageConstants';
 import type { ServiceWorkerCommand, AppStatusEvent } from './appStatusMachine';
 
 /**
@@ -33,15 +32,7 @@ export const registeredServiceWorker = fromCallback<ServiceWorkerCommand, void, 
     receive((command) => {
       if (command.type !== 'sw.activateUpdate') return;
       update?.(true).catch((error: unknown) => console.warn('new version not activated', error));
-      // The browser activates the new worker once the old one has no work in flight. Chromium was
-      // seen holding it back for minutes on a busy machine: then the old registration goes, and the
-      // reload loads the new version from the server, which registers its worker afresh.
-      setTimeout(() => {
-        void navigator.serviceWorker
-          .getRegistration()
-          .then((registration) => registration?.unregister())
-          .then(() => location.reload());
-      }, UPDATE_TAKEOVER_WAIT_MS);
+      void import('./takeOver').then(({ reloadIfHeldBack }) => reloadIfHeldBack());
     });
     return () => {
       stopped = true;

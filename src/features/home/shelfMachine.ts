@@ -80,13 +80,22 @@ const shelfSetup = setup({
 const loaded = [
   {
     description: 'Nothing to show: the shelf is left out.',
-    guard: { type: 'nothingToShow', params: ({ event }: { event: { output: ShelfAlbum[] } }) => ({ albums: event.output }) },
+    guard: {
+      type: 'nothingToShow',
+      params: ({ event }: { event: { output: ShelfAlbum[] } }) => ({ albums: event.output }),
+    },
     target: 'empty',
-    actions: { type: 'setAlbums', params: ({ event }: { event: { output: ShelfAlbum[] } }) => ({ albums: event.output }) },
+    actions: {
+      type: 'setAlbums',
+      params: ({ event }: { event: { output: ShelfAlbum[] } }) => ({ albums: event.output }),
+    },
   },
   {
     target: 'shown',
-    actions: { type: 'setAlbums', params: ({ event }: { event: { output: ShelfAlbum[] } }) => ({ albums: event.output }) },
+    actions: {
+      type: 'setAlbums',
+      params: ({ event }: { event: { output: ShelfAlbum[] } }) => ({ albums: event.output }),
+    },
   },
 ] as const;
 
@@ -127,7 +136,8 @@ function defineShelf(id: string) {
             },
           },
           reloading: {
-            description: 'What the shelf reads changed (a sync, a like, offline): the covers stay while it reads again.',
+            description:
+              'What the shelf reads changed (a sync, a like, offline): the covers stay while it reads again.',
             tags: ['busy', 'shown'],
             on: {
               RELOAD: { description: 'Changed again meanwhile: it reads again.', target: 'reloading', reenter: true },
@@ -200,7 +210,10 @@ function defineShelf(id: string) {
               ],
               onError: {
                 target: 'idle',
-                actions: ['clearStarting', { type: 'notifyStartFailed', params: ({ event }) => ({ error: event.error }) }],
+                actions: [
+                  'clearStarting',
+                  { type: 'notifyStartFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
               },
             },
           },

@@ -1,4 +1,4 @@
-// A page's read-only load (docs/behaviour.md#loader-and-toasts): the generic loader machine and the
-// PageLoad component that runs it for a page; the session's site info uses the same machine.
-export { namedLoader, type LoaderRef } from './loaderMachine';
+// A page's read-only load (docs/behaviour.md#loader-and-toasts): the PageLoad component that runs
+// the generic loader machine for a page. The session's site info uses the machine alone, through
+// loader.public.ts (so the component stays out of the first page).
 export { PageLoad } from './components/PageLoad';

@@ -231,7 +231,9 @@ export const playerSetup = setup({
       autoplay: true,
       played: playedTrack(context.nowPlaying, context.sourceQuality),
       startAt:
-        context.nowPlaying && context.resumeAt?.key === trackKey(context.nowPlaying) ? context.resumeAt.seconds : undefined,
+        context.nowPlaying && context.resumeAt?.key === trackKey(context.nowPlaying)
+          ? context.resumeAt.seconds
+          : undefined,
     })),
     forgetResumePoint: assign({ resumeAt: null }),
     unloadAudio: sendTo('audio', { type: 'audio.unload' }),

@@ -5,7 +5,6 @@ import type { LibraryAccess } from '@/features/library';
 import type { SettingsRef } from '@/features/settings';
 import { setMediaInfo } from '@/services/mediaSession';
 import { trackKey, type TrackInfo } from '@/shared/track';
-import { isPlaying } from './selectors';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
 import { definePlayerActors, type PlayerDeps } from './actors';
 import { playerMachine } from './playerMachine';
@@ -77,18 +76,8 @@ export function startPlayer({
       index: saved.index,
       at: selected && stopped?.key === trackKey(selected) ? stopped.seconds : 0,
     });
-  // where the current track is, for 继续播放 after a reload: every 5 s of playing, and at a pause
-  let written = '';
-  player.subscribe((snapshot) => {
-    const { nowPlaying, currentTime, resumeAt } = snapshot.context;
-    // a restored track not played yet keeps the point it was restored with
-    if (!nowPlaying || resumeAt) return;
-    const key = trackKey(nowPlaying);
-    const at = `${key} ${Math.floor(currentTime / 5)} ${isPlaying(snapshot)}`;
-    if (at === written) return;
-    written = at;
-    writeLocal('player.position', { key, seconds: Math.floor(currentTime) });
-  });
+  // where the current track is, for 继续播放 after a reload (its code loads after the first page)
+  void import('./resumePoint').then(({ keepResumePoint }) => keepResumePoint(player));
   return player;
 }
 

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useSyncExternalStore } from 'react';
 import { inviteRequired, registrationOpen, twoFactorEnabled } from '@/rules/site';
-import type { LoaderRef } from '@/features/pageLoad';
+import type { LoaderRef } from '@/features/pageLoad/loader.public';
 import { providedContext } from '@/ui/providedContext';
 import type { SessionRef } from './sessionMachine';
 import { loginStateOf, siteInfoOf, twoFactorRequiredOf, userOf, type LoginState } from './selectors';

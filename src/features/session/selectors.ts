@@ -3,7 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { twoFactorEnforced } from '@/rules/site';
 import type { SiteInfo } from '@/shared/types';
-import type { LoaderRef } from '@/features/pageLoad';
+import type { LoaderRef } from '@/features/pageLoad/loader.public';
 import type { sessionMachine, SessionForm } from './sessionMachine';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

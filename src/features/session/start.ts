@@ -3,7 +3,7 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { readLocal, removeLocal, writeLocal } from '@/storage/local';
-import { namedLoader } from '@/features/pageLoad';
+import { namedLoader } from '@/features/pageLoad/loader.public';
 import { defineSessionActors, defineSiteActors, type SessionDeps } from './actors';
 import { sessionMachine } from './sessionMachine';
 

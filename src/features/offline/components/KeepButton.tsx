@@ -11,7 +11,7 @@ import { text } from '@/shared/text';
 import { trackInfoOf, type TrackInfo } from '@/shared/track';
 import { Tip } from '@/ui/Tip';
 import { useKeeping } from '../context';
-import { keepingOf, keptBytesOf, progressOf, sameKeeping } from '../selectors';
+import { keepingOf, keptBytesOf, progressOf, sameKeeping } from '../viewSelectors';
 
 /** `listSize`: the list's tracks in all, when more than `tracks` (those that can play now) */
 export function KeepButton({

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { text } from '@/shared/text';
 import type { AlbumInfo } from '@/shared/types';
 import { useKeeping } from '../context';
-import { keptInAlbum } from '../selectors';
+import { keptInAlbum } from '../viewSelectors';
 import { Mark } from './KeptMark';
 
 export function KeptAlbumMark({ album }: { album: AlbumInfo }) {

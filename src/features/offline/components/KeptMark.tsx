@@ -8,7 +8,7 @@ import { text } from '@/shared/text';
 import type { TrackIdentity } from '@/shared/track';
 import { Tip } from '@/ui/Tip';
 import { useKeeping, useReadKeptAhead } from '../context';
-import { rowKeeping } from '../selectors';
+import { rowKeeping } from '../viewSelectors';
 
 export function KeptMark({ track }: { track: TrackIdentity }) {
   const state = useSelector(useKeeping(), rowKeeping(track));

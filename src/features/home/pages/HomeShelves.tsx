@@ -1,0 +1,46 @@
+// 主页 for a signed-in listener (docs/behaviour.md#home): 继续播放, then the shelves, each loading on
+// its own. A listener with no library yet sees 空无一物的主页 and the way to 音频仓库. A sync or
+// going offline (or back) reads every shelf again, keeping what they show meanwhile.
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import { useOffline } from '@/features/appStatus/offline.public';
+import { useAccessGeneration, useCredentials } from '@/features/library';
+import { text } from '@/shared/text';
+import { ContinueCard } from '../components/ContinueCard';
+import { Shelf } from '../components/Shelf';
+import { SHELF_NAMES, type ShelfName } from '../start';
+
+/** each shelf's full list */
+const FULL_LISTS: Record<ShelfName, string> = {
+  recentlyPlayed: '/history',
+  recentlyAdded: '/smart/recently-added',
+  monthTop: '/stats',
+  random: '/album/list',
+  liked: '/fav/albums',
+  kept: '/user/index?tab=storage',
+};
+
+export default function HomeShelves() {
+  const credentials = useCredentials();
+  const generation = useAccessGeneration();
+  const offline = useOffline();
+  if (credentials !== null && credentials.length === 0)
+    return (
+      <Stack gap="xs">
+        <Text>{text.home.body}</Text>
+        <Text c="dimmed">{text.home.noLibrary}</Text>
+        <Anchor component={Link} href="/library" w="fit-content">
+          {text.home.toLibrary}
+        </Anchor>
+      </Stack>
+    );
+  const refresh = `${generation}|${offline}`;
+  return (
+    <Stack gap="xl">
+      <ContinueCard />
+      {SHELF_NAMES.map((name) => (
+        <Shelf key={name} name={name} title={text.home.shelves[name]} href={FULL_LISTS[name]} refresh={refresh} />
+      ))}
+    </Stack>
+  );
+}
