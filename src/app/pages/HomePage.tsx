@@ -6,7 +6,7 @@ import { useLoginState } from '@/features/session';
 import { text } from '@/shared/firstPageText';
 import { PageSpinner } from '@/ui/PageSpinner';
 
-const HomeShelves = lazy(() => import('@/features/home/pages/HomeShelves'));
+const HomeShelves = lazy(() => import('@/features/home/pages/HomeShelvesPage'));
 
 export function HomePage() {
   if (useLoginState() !== 'loggedIn') return <Text>{text.home.body}</Text>;

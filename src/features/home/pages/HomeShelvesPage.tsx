@@ -4,7 +4,8 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { useOffline } from '@/features/appStatus/offline.public';
-import { useAccessGeneration, useCredentials } from '@/features/library';
+import { useAccessGeneration } from '@/features/library';
+import { useNoLibrary } from '@/features/library/noLibrary.public';
 import { text } from '@/shared/text';
 import { ContinueCard } from '../components/ContinueCard';
 import { Shelf } from '../components/Shelf';
@@ -21,10 +22,10 @@ const FULL_LISTS: Record<ShelfName, string> = {
 };
 
 export default function HomeShelves() {
-  const credentials = useCredentials();
+  const noLibrary = useNoLibrary();
   const generation = useAccessGeneration();
   const offline = useOffline();
-  if (credentials !== null && credentials.length === 0)
+  if (noLibrary)
     return (
       <Stack gap="xs">
         <Text>{text.home.body}</Text>
