@@ -56,7 +56,15 @@ const scheme = (page: Page) => page.evaluate(() => document.documentElement.getA
 
 /** each page with what shows once it has loaded */
 const PAGES: [string, (page: Page) => Promise<unknown>][] = [
-  ['/', (page) => page.getByText('空无一物的主页').waitFor()],
+  // 主页: 继续播放 (the saved queue), the shelves, 最近播放 and 本月最常播放 with the plays reported first
+  [
+    '/',
+    async (page) => {
+      await page.getByRole('heading', { name: '继续播放' }).waitFor();
+      for (const shelf of ['最近播放', '最近添加', '本月最常播放', '随便听听'])
+        await page.getByRole('list', { name: shelf }).waitFor();
+    },
+  ],
   ['/library', (page) => page.getByRole('heading', { name: '音频仓库' }).first().waitFor()],
   ['/album/list?url=LIBRARY', (page) => page.locator('main a[href^="/album/"]').first().waitFor()],
   [`/album/${TWO_DISC_ALBUM}`, (page) => page.getByRole('heading', { name: 'Disc 2 - 现场：港口音乐厅' }).waitFor()],

@@ -1,7 +1,7 @@
 // The installed app's app, installed, in real Chromium: the service worker precaches
 // the app on the first visit, so a repeat visit loads no script or style sheet from the network;
 // offline, a reload still opens the app with the 离线中 banner, the saved queue and an album page
-// IndexedDB holds, and /api calls fail instead of being answered from a cache; a new version of
+// IndexedDB holds, 主页 built from the device, and /api calls fail instead of being answered from a cache; a new version of
 // the app waits behind a 刷新 prompt. The server serves its own copy of the build, so the "new
 // version" written here reaches no other test file.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,6 +86,14 @@ describe('the installed app offline', () => {
       `fetch('/api/info').then((r) => 'answered ' + r.status, (e) => 'failed: ' + e.name)`,
     );
     expect(api).toBe('failed: TypeError');
+    // 主页 offline: built from what the device holds; nothing is kept, so nothing can play
+    await page.getByRole('navigation').getByRole('link', { name: '主页' }).click();
+    const resume = page.locator('section', { has: page.getByRole('heading', { name: '继续播放' }) });
+    await resume.getByText(firstTrack, { exact: true }).waitFor({ timeout: 15_000 });
+    await resume.getByText('不可播放', { exact: true }).waitFor();
+    const added = page.getByRole('list', { name: '最近添加' });
+    await added.getByText(album.title, { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await added.getByRole('button', { name: `播放 ${album.title}` }).count()).toBe(0);
 
     // back online: the banner leaves
     await context.setOffline(false);

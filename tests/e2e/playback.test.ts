@@ -1,6 +1,6 @@
 // Playback in real Chromium against the real reference server: 播放全部 and row play
 // buttons, the player bar (play/pause, next/previous with wrap, loop modes, seeking), the queue
-// page, the saved queue after a reload, the play report after 10 s, tracks that cannot play, and
+// page, the saved queue after a reload and 主页's 继续播放, the play report after 10 s, tracks that cannot play, and
 // a corrupt saved queue (the gapless hand-over is gapless.test.ts, which runs alone). Audio is
 // real: Chromium decodes the demo FLAC files served by the library (it runs with
 // --autoplay-policy=no-user-gesture-required); support/playerBar.ts spies on the elements.
@@ -460,6 +460,39 @@ describe('the saved queue', () => {
     await mainButton(page).click();
     const state = await expectAdvancing(page);
     expect(state.src).toContain(`/${TWO_DISC_ALBUM}/1/2`);
+    expectNoErrors();
+    await close();
+  });
+});
+
+describe('主页', () => {
+  test('继续播放 after a reload: the track and where it stopped, and one click plays it from there', async () => {
+    const { page, expectNoErrors, close } = await signedIn(albumPath(TWO_DISC_ALBUM));
+    await playAll(page);
+    await expectAdvancing(page);
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 30_000 }).toBeGreaterThan(6);
+    await mainButton(page).click();
+    await expect.poll(() => mainButton(page).getAttribute('aria-label')).toBe('播放');
+    const heard = (await audio(page)).currentTime;
+    // where it stopped, as the player kept it (whole seconds of its last time report)
+    const stopped = await page.evaluate(() => JSON.parse(localStorage.getItem('player.position') ?? 'null')?.seconds);
+    expect(stopped).toBeGreaterThanOrEqual(Math.floor(heard) - 1);
+    expect(stopped).toBeLessThanOrEqual(heard);
+
+    await page.goto(page.url().replace(/\/album\/.*$/, '/'));
+    const card = page.locator('section', { has: page.getByRole('heading', { name: '继续播放' }) });
+    await card.getByText(TWO_DISC_TITLES[0]!, { exact: true }).waitFor();
+    const shown = `停在 00:${String(stopped).padStart(2, '0')}`;
+    await card.getByText(shown, { exact: true }).waitFor();
+    // the shelves beside it
+    await page.getByRole('list', { name: '最近添加' }).getByText('港灯夜曲', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: '继续播放' }).click();
+    const resumed = await expectAdvancing(page, 0.2);
+    expect(resumed.src).toContain(`/${TWO_DISC_ALBUM}/1/1`);
+    // from where it stopped, not from its beginning
+    expect(resumed.currentTime).toBeGreaterThanOrEqual(stopped);
+    await card.getByRole('link', { name: '正在播放' }).waitFor();
     expectNoErrors();
     await close();
   });

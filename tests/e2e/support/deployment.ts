@@ -408,7 +408,8 @@ function journeys(env: Record<string, string>, form: Deployment['form']): void {
   test('every page opens from its address in a fresh browser, signed in, in this server’s form and the original client’s', async () => {
     const encodedTag = encodeURIComponent(TAG);
     const pages: [string, (page: Page) => Promise<void>][] = [
-      ['/', (p) => p.getByText('空无一物的主页').waitFor()],
+      // 主页's shelves, from this server's library
+      ['/', (p) => p.getByRole('list', { name: '最近添加' }).waitFor()],
       ['/library', (p) => p.getByRole('heading', { name: '音频仓库' }).waitFor()],
       [
         `/album/list?url=${encodeURIComponent(suite.server.libraryUrl)}`,
