@@ -283,7 +283,7 @@ export default createMachine({
         playing: {
           description: "The track plays: the progress bar moves and the main button shows 暂停.",
           tags: ["playing"],
-          entry: ["announce"],
+          entry: ["announce", "forgetResumePoint"],
           on: {
             "audio.timeupdate": {
               guard: "entersEndFade",
