@@ -61,6 +61,8 @@ import { smartListEditorMachine } from '@/features/smartLists/smartListEditorMac
 import * as smartListEditorSamples from '@/features/smartLists/smartListEditorMachine.samples';
 import { appStatusMachine } from '@/features/appStatus/appStatusMachine';
 import * as appStatusSamples from '@/features/appStatus/appStatusMachine.samples';
+import { shelfMachine } from '@/features/home/shelfMachine';
+import * as shelfSamples from '@/features/home/shelfMachine.samples';
 import { loaderMachine } from '@/features/pageLoad/loaderMachine';
 import * as loaderSamples from '@/features/pageLoad/loaderMachine.samples';
 import type { UnreachableTransition, WalkSpec } from './pathGenerators';
@@ -113,6 +115,7 @@ const registered: Record<string, [AnyStateMachine, MachineSamples?]> = {
   keepPlan: [keepPlanMachine, keepPlanSamples],
   smartLists: [smartListsMachine, smartListsSamples],
   smartListEditor: [smartListEditorMachine, smartListEditorSamples],
+  shelf: [shelfMachine, shelfSamples],
 };
 
 const entries = Object.entries(registered);
