@@ -28,6 +28,7 @@ const oneWalk = [
   'keepPlan',
   'smartLists',
   'smartListEditor',
+  'shelf',
 ];
 
 describe('npm run paths prints the paths the tests run', () => {
