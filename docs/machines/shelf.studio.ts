@@ -9,6 +9,7 @@ export default createMachine({
   type: "parallel",
   states: {
     content: {
+      description: "What the shelf shows: its placeholder, its covers, why it failed, or nothing at all.",
       initial: "loading",
       states: {
         loading: {
@@ -103,9 +104,11 @@ export default createMachine({
       },
     },
     start: {
+      description: "A cover's play button, apart from what the shelf shows: a shelf reading again can still play.",
       initial: "idle",
       states: {
         idle: {
+          description: "No album is starting: a cover's play button reads that album's tracks.",
           on: {
             PLAY_ALBUM: {
               target: "starting",

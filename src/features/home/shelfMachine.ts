@@ -107,6 +107,7 @@ function defineShelf(id: string) {
     type: 'parallel',
     states: {
       content: {
+        description: 'What the shelf shows: its placeholder, its covers, why it failed, or nothing at all.',
         initial: 'loading',
         states: {
           loading: {
@@ -170,9 +171,11 @@ function defineShelf(id: string) {
         },
       },
       start: {
+        description: "A cover's play button, apart from what the shelf shows: a shelf reading again can still play.",
         initial: 'idle',
         states: {
           idle: {
+            description: "No album is starting: a cover's play button reads that album's tracks.",
             on: {
               PLAY_ALBUM: {
                 description: "A cover's play button: the album's tracks are read.",
