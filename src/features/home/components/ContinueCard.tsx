@@ -1,6 +1,7 @@
 // 继续播放 (docs/behaviour.md#home): the saved queue's track and where it stopped; one click plays it
 // from there. While it plays, it says so and links to 正在播放. Offline, a track not kept on this
 // device cannot play: it says so instead of offering the button.
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { Suspense, useId } from 'react';

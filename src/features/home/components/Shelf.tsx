@@ -2,6 +2,7 @@
 // placeholder row while it loads, the covers, or why it failed with 重试; nothing at all when it has
 // nothing to show. 随便听听 has 换一批. What the shelf reads changed (`refresh`): it reads again with
 // its covers kept. A cover's play button plays the album through the player.
+import '@mantine/core/styles/Skeleton.layer.css';
 import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,6 +1,7 @@
 // 主页 for a signed-in listener (docs/behaviour.md#home): 继续播放, then the shelves, each loading on
 // its own. A listener with no library yet sees 空无一物的主页 and the way to 音频仓库. A sync or
 // going offline (or back) reads every shelf again, keeping what they show meanwhile.
+import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { useOffline } from '@/features/appStatus/offline.public';
