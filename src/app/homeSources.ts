@@ -1,4 +1,4 @@
-// 主页's sources as the app composes them (docs/architecture.md#4-features), loaded with the home
+// 主页's sources as the app composes them (docs/architecture.md#2-a-feature-folder), loaded with the home
 // page's shelves: the liked albums once the favourites are known (read again when they failed), the
 // kept tracks once known, the library worker's picks.
 import { waitFor } from 'xstate';
