@@ -55,6 +55,32 @@ describe('主页', () => {
     expect(screen.getByRole('link', { name: t.allOf(t.shelves.liked) }).getAttribute('href')).toBe('/fav/albums');
   });
 
+  it('a play the server got while the page shows: 最近播放 and 本月最常播放 read again', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { system } = await openSignedIn('/', (s) => s.plays.push(play(A, 1, now - 500)));
+    expect(albumTitles(await shelf(t.shelves.recentlyPlayed))).toEqual(['Harbor Lights']);
+    const listening = await system.listening.ready();
+    await listening.record({ track: { albumId: B, discId: 1, trackId: 1 }, at: [now - 20] });
+    await waitFor(() =>
+      expect(albumTitles(screen.getByRole('list', { name: t.shelves.recentlyPlayed }))).toEqual([
+        'Sea Harp',
+        'Harbor Lights',
+      ]),
+    );
+    expect(within(screen.getByRole('list', { name: t.shelves.monthTop })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('a like taken back elsewhere: 喜欢的专辑 follows without a reload', async () => {
+    const { system } = await openSignedIn('/', (s) => s.favouriteAlbums.push(B, A));
+    await waitFor(async () => expect(albumTitles(await shelf(t.shelves.liked))).toEqual(['Sea Harp', 'Harbor Lights']));
+    const { favourites } = await system.favourites.ready();
+    // the heart of Sea Harp, which showed liked, pressed (on its album page, say)
+    favourites.send({ type: 'TOGGLE_FAVOURITE', target: { kind: 'album', albumId: B }, liked: true });
+    await waitFor(() =>
+      expect(albumTitles(screen.getByRole('list', { name: t.shelves.liked }))).toEqual(['Harbor Lights']),
+    );
+  });
+
   it('a shelf that fails says why with 重试, the others stay; 重试 brings it', async () => {
     const user = userEvent.setup();
     const { server } = await openSignedIn('/', (s) => {

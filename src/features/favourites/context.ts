@@ -4,8 +4,7 @@ import { useReady } from '@/ui/useLoaded';
 import type { FavouritesFeature } from './start';
 
 // the favourites store loads after the first page (app/system.ts creates it once somebody is signed in)
-const [FavouritesProvider, useFavouritesLater] = providedContext<LoadedLater<FavouritesFeature>>('Favourites');
-export { FavouritesProvider };
+export const [FavouritesProvider, useFavouritesLater] = providedContext<LoadedLater<FavouritesFeature>>('Favourites');
 
 /** the favourites store; the view waits (its Suspense fallback shows) until its code has loaded */
 export const useFavourites = (): FavouritesFeature => useReady(useFavouritesLater());

@@ -1,12 +1,15 @@
 // 主页 for a signed-in listener (docs/behaviour.md#home): 继续播放, then the shelves, each loading on
 // its own. A listener with no library yet sees 空无一物的主页 and the way to 音频仓库. A sync or
-// going offline (or back) reads every shelf again, keeping what they show meanwhile.
+// going offline (or back) reads every shelf again, keeping what they show meanwhile; plays the
+// server got read 最近播放 and 本月最常播放 again, a like or an unlike 喜欢的专辑.
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { useOffline } from '@/features/appStatus/offline.public';
 import { useAccessGeneration } from '@/features/library';
 import { useNoLibrary } from '@/features/library/noLibrary.public';
+import { useLikedAlbumsKey } from '@/features/favourites/likedAlbums.public';
+import { usePlaysSent } from '@/features/listening/plays.public';
 import { text } from '@/shared/text';
 import { ContinueCard } from '../components/ContinueCard';
 import { Shelf } from '../components/Shelf';
@@ -26,6 +29,8 @@ export default function HomeShelves() {
   const noLibrary = useNoLibrary();
   const generation = useAccessGeneration();
   const offline = useOffline();
+  const playsSent = usePlaysSent();
+  const likedAlbums = useLikedAlbumsKey();
   if (noLibrary)
     return (
       <Stack gap="xs">
@@ -37,11 +42,23 @@ export default function HomeShelves() {
       </Stack>
     );
   const refresh = `${generation}|${offline}`;
+  // what else a shelf follows: the plays the server got meanwhile, the likes
+  const follows: Partial<Record<ShelfName, string>> = {
+    recentlyPlayed: String(playsSent),
+    monthTop: String(playsSent),
+    liked: likedAlbums,
+  };
   return (
     <Stack gap="xl">
       <ContinueCard />
       {SHELF_NAMES.map((name) => (
-        <Shelf key={name} name={name} title={text.home.shelves[name]} href={FULL_LISTS[name]} refresh={refresh} />
+        <Shelf
+          key={name}
+          name={name}
+          title={text.home.shelves[name]}
+          href={FULL_LISTS[name]}
+          refresh={`${refresh}|${follows[name] ?? ''}`}
+        />
       ))}
     </Stack>
   );
