@@ -97,7 +97,7 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
 
 describe('colour schemes', () => {
   test.each(['light', 'dark'] as const)(
-    'following a %s system: every page and the dialogs (help, lyrics editor, smart-list editor and 删除) pass the accessibility scan',
+    'following a %s system: every page and the dialogs (help, lyrics editor, smart-list editor and 删除, 删除账号) pass the accessibility scan',
     async (system) => {
       const { page, expectNoErrors, close } = await newPage(suite.browser, { colorScheme: system });
       // a saved queue, so the player bar and /now show a track (with lyrics)
@@ -180,6 +180,13 @@ describe('colour schemes', () => {
       await opened(page, '删除智能歌单「很久没听」？');
       for (const v of await seriousViolations(page))
         found.push(`smart-list delete: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
+      // 删除账号: its red warning and red 确认删除 (the theme's red in the light scheme)
+      await page.goto(`${suite.server.baseUrl}/user/index`);
+      await page.getByRole('button', { name: '删除账号' }).click();
+      await page.getByRole('dialog', { name: '删除账号' }).getByRole('button', { name: '确认删除' }).waitFor();
+      await opened(page, '删除账号');
+      for (const v of await seriousViolations(page))
+        found.push(`delete account: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.join('\n    ')}`);
       expect(found).toEqual([]);
       expectNoErrors();
       await close();

@@ -34,7 +34,12 @@ export function DeleteAccount() {
           {text.user.deleteAccount}
         </Button>
       </Group>
-      <Modal opened={open} onClose={close} title={text.user.deleteAccount}>
+      <Modal
+        opened={open}
+        onClose={close}
+        title={text.user.deleteAccount}
+        closeButtonProps={{ 'aria-label': text.close }}
+      >
         {open && <DeleteForm onCancel={close} />}
       </Modal>
     </Stack>
