@@ -53,6 +53,10 @@ describe('主页', () => {
     // each shelf links to its full list
     expect(screen.getByRole('link', { name: t.allOf(t.shelves.recentlyPlayed) }).getAttribute('href')).toBe('/history');
     expect(screen.getByRole('link', { name: t.allOf(t.shelves.liked) }).getAttribute('href')).toBe('/fav/albums');
+    // every album: the one library's list
+    expect(screen.getByRole('link', { name: t.allOf(t.shelves.random) }).getAttribute('href')).toBe(
+      `/album/list?url=${encodeURIComponent('https://home.example')}`,
+    );
   });
 
   it('a play the server got while the page shows: 最近播放 and 本月最常播放 read again', async () => {

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { useOffline } from '@/features/appStatus/offline.public';
-import { useAccessGeneration } from '@/features/library';
+import { useAccessGeneration, useCredentials } from '@/features/library';
 import { useNoLibrary } from '@/features/library/noLibrary.public';
 import { useLikedAlbumsKey } from '@/features/favourites/likedAlbums.public';
 import { usePlaysSent } from '@/features/listening/plays.public';
@@ -15,18 +15,19 @@ import { ContinueCard } from '../components/ContinueCard';
 import { Shelf } from '../components/Shelf';
 import { SHELF_NAMES, type ShelfName } from '../start';
 
-/** each shelf's full list */
-const FULL_LISTS: Record<ShelfName, string> = {
+/** each shelf's full list; every album: the one library's list, or 音频仓库 where each library's opens */
+const fullLists = (libraries: readonly { url: string }[] | null): Record<ShelfName, string> => ({
   recentlyPlayed: '/history',
   recentlyAdded: '/smart/recently-added',
   monthTop: '/stats',
-  random: '/album/list',
+  random: libraries?.length === 1 ? `/album/list?url=${encodeURIComponent(libraries[0]!.url)}` : '/library',
   liked: '/fav/albums',
   kept: '/user/index?tab=storage',
-};
+});
 
 export default function HomeShelves() {
   const noLibrary = useNoLibrary();
+  const lists = fullLists(useCredentials());
   const generation = useAccessGeneration();
   const offline = useOffline();
   const playsSent = usePlaysSent();
@@ -56,7 +57,7 @@ export default function HomeShelves() {
           key={name}
           name={name}
           title={text.home.shelves[name]}
-          href={FULL_LISTS[name]}
+          href={lists[name]}
           refresh={`${refresh}|${follows[name] ?? ''}`}
         />
       ))}
