@@ -11,6 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bootBench } from './boot';
 import { bundleBench } from './bundle';
+import { homeBench } from './home';
 import { hostileBench } from './hostile';
 import { keepBench } from './keep';
 import { listsBench } from './lists';
@@ -38,6 +39,7 @@ const modules: BenchModule[] = [
   keepBench,
   loudnessBench,
   statsBench,
+  homeBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

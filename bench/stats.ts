@@ -12,12 +12,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { sha256Hex } from '../server/auth';
-import { migrate } from '../server/db';
 import { mulberry32 } from '../server/demo/synth';
 import { spawnServer, type TestServer } from '../harness/serverProcess';
 import { call } from './lib/hostileAccounts';
+import { playWriter, seedDemoAccount } from './lib/seed';
 import { round, row } from './lib/stats';
 import type { BenchModule, Cell } from './lib/types';
 
@@ -32,34 +32,37 @@ const DAY = 86_400;
 
 const albumOf = (k: number): string => `00000000-0000-4000-8000-${(k % 2000).toString(16).padStart(12, '0')}`;
 
-/** The demo account is created by the server at its first start; the plays go to it once it exists. */
-function seedPlays(dataDir: string, email: string): { album: string } {
-  const db = new Database(join(dataDir, 'anniv.db'));
-  migrate(db);
-  const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-  const insert = db.prepare('INSERT INTO stats (user_id, album_id, disc_id, track_id, at) VALUES (?, ?, 1, ?, ?)');
+/** the heavy listener's plays, beside four other listeners' */
+function seedPlays(db: Database.Database, userId: number): void {
+  const write = playWriter(db);
   const addUser = db.prepare(
     "INSERT INTO users (email, nickname, avatar, password_hash, created_at) VALUES (?, 'other', '', 'x', 0)",
   );
   const rnd = mulberry32(7);
   const now = Math.floor(Date.now() / 1000);
   const span = YEARS * 365 * DAY;
-  db.transaction(() => {
-    for (let i = 0; i < PLAYS; i++) {
-      // squared: track 0 is played about 140 times as often as track 19,999
-      const k = Math.floor(TRACKS * rnd() ** 2);
-      insert.run(user.id, albumOf(k), 1 + Math.floor(k / 2000), now - Math.floor((span * i) / PLAYS) - 60);
+  for (let i = 0; i < PLAYS; i++) {
+    // squared: track 0 is played about 140 times as often as track 19,999
+    const k = Math.floor(TRACKS * rnd() ** 2);
+    write(userId, {
+      albumId: albumOf(k),
+      discId: 1,
+      trackId: 1 + Math.floor(k / 2000),
+      at: now - Math.floor((span * i) / PLAYS) - 60,
+    });
+  }
+  for (let u = 0; u < OTHER_LISTENERS; u++) {
+    const other = Number(addUser.run(`other${u}@bench.local`).lastInsertRowid);
+    for (let i = 0; i < OTHER_PLAYS; i++) {
+      const k = Math.floor(TRACKS * rnd());
+      write(other, {
+        albumId: albumOf(k),
+        discId: 1,
+        trackId: 1 + Math.floor(k / 2000),
+        at: now - Math.floor(rnd() * span),
+      });
     }
-    for (let u = 0; u < OTHER_LISTENERS; u++) {
-      const other = Number(addUser.run(`other${u}@bench.local`).lastInsertRowid);
-      for (let i = 0; i < OTHER_PLAYS; i++) {
-        const k = Math.floor(TRACKS * rnd());
-        insert.run(other, albumOf(k), 1 + Math.floor(k / 2000), now - Math.floor(rnd() * span));
-      }
-    }
-  })();
-  db.close();
-  return { album: albumOf(0) };
+  }
 }
 
 async function timed(server: TestServer, cookie: string, path: string): Promise<{ ms: number[]; size: number }> {
@@ -99,12 +102,8 @@ export const statsBench: BenchModule = {
   async run() {
     const dataDir = await mkdtemp(join(tmpdir(), 'anniv-bench-stats-'));
     // a first start creates the demo account; the plays are written while the server is stopped
-    const first = await spawnServer({ dataDir, removeDataDir: false });
-    const { email, password } = first.demo;
-    await first.stop();
-    const seedStart = performance.now();
-    const { album } = seedPlays(dataDir, email);
-    const seedMs = performance.now() - seedStart;
+    const { email, password, seedMs } = await seedDemoAccount(dataDir, seedPlays);
+    const album = albumOf(0);
     const server = await spawnServer({ dataDir, removeDataDir: true });
     try {
       const login = await call(server.baseUrl, '/api/user/login', {

@@ -45,7 +45,11 @@ export interface Catalogue {
 }
 
 export function syntheticCatalogue(count: number): Catalogue {
-  const ids = Array.from({ length: count }, () => randomUUID());
+  return catalogueOf(Array.from({ length: count }, () => randomUUID()));
+}
+
+/** the synthetic albums of `ids`: the same catalogue again, in another process (a bench's server) */
+export function catalogueOf(ids: string[]): Catalogue {
   const albums = new Map(ids.map((id, n) => [id, syntheticAlbum(id, n)]));
   return { ids, meta: { albums, tags: new TagRegistry(), lyrics: new Map() } };
 }

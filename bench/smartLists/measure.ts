@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { launchBrowser } from '../../harness/browser';
-import type { SentListenerData } from '../../src/features/smartLists/jobs';
 import { buildEntry } from '../lib/buildEntry';
 import { syntheticCatalogue } from '../lib/catalogue';
 import type { BenchListener, SmartListsTimings } from './entry';
+import { heavyListener } from './listener';
 
 export const SMART_LIST_ALBUMS = 100_000;
 const PAGE =
@@ -42,34 +42,6 @@ function serve(outDir: string, ids: string[], albums: Map<string, unknown>): Pro
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** a heavy listener: 50,000 tracks played, 5,000 liked, 90 days of plays, two playlists of 1,000 */
-function listenerData(ids: string[], now: number): SentListenerData {
-  let seed = 1;
-  const random = () => {
-    seed = (seed * 48_271) % 2_147_483_647;
-    return seed / 2_147_483_647;
-  };
-  const someTrack = () => `${ids[Math.floor(random() * ids.length)]}-1-${1 + Math.floor(random() * 10)}`;
-  const some = (n: number) => Array.from({ length: n }, someTrack);
-  const played = some(50_000);
-  return {
-    now,
-    likedTracks: some(5_000),
-    likedAlbums: ids.slice(0, 2_000),
-    plays: played.map((key, i) => [key, 1 + (i % 40)] as const),
-    playedWithin: new Map([
-      [7, played.slice(0, 500)],
-      [90, played.slice(0, 8_000)],
-    ]),
-    lastPlayedAt: played.slice(0, 1_000).map((key, i) => [key, now - i * 600] as const),
-    playlists: new Map([
-      ['1', some(1_000)],
-      ['2', some(1_000)],
-    ]),
-    tagGraph: {},
-  };
-}
-
 export async function measureSmartLists(): Promise<SmartListsTimings> {
   const outDir = await mkdtemp(join(tmpdir(), 'anniv-smart-lists-bench-'));
   const { ids, meta } = syntheticCatalogue(SMART_LIST_ALBUMS);
@@ -85,7 +57,7 @@ export async function measureSmartLists(): Promise<SmartListsTimings> {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => 'smartListsBench' in window);
-    const data = listenerData(ids, Math.floor(Date.now() / 1000));
+    const data = heavyListener(ids, Math.floor(Date.now() / 1000));
     // maps cross as their entries
     const sent = { ...data, playedWithin: [...data.playedWithin], playlists: [...data.playlists] };
     const timings = await page.evaluate(

@@ -19,6 +19,7 @@ import { createServer, loadConfig, type AnnivServer } from '../../server/index';
 import type { MetaRepo } from '../../server/meta/load';
 import { serveAlbumList, type AlbumListLibrary } from '../../harness/albumListLibrary';
 import { logIn } from '../../harness/signIn';
+import { addLibrary, openLibraries } from '../lib/library';
 import { REPO_ROOT } from '../lib/paths';
 
 export interface AlbumListTimings {
@@ -32,32 +33,6 @@ export interface AlbumListTimings {
 
 const LIBRARY_NAME = 'bench library';
 const FIRST_CARD = 'main section ul > li a[href^="/album/"]';
-const SYNC_TIMEOUT_MS = 300_000;
-
-/** an unsigned JWT of the shape annil hands out: the client reads it, only annil verifies it */
-function benchToken(): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ type: 'user', user_id: 'bench', audios: {} })}.c2lnbmF0dXJl`;
-}
-
-/** /library in a fresh document, until neither library is syncing and the big one shows its count */
-async function openLibraries(page: Page, baseUrl: string, albums: number): Promise<void> {
-  await page.goto(`${baseUrl}/library`);
-  const big = page.getByRole('article', { name: LIBRARY_NAME });
-  await big.getByText(`${albums} 张专辑`, { exact: false }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-  await page.waitForFunction(
-    () => {
-      const buttons = Array.from(document.querySelectorAll('main article button[aria-label="同步"]'));
-      return (
-        buttons.length === 2 &&
-        buttons.every((b) => !(b as HTMLButtonElement).disabled) &&
-        !document.body.textContent?.includes('同步中')
-      );
-    },
-    undefined,
-    { timeout: SYNC_TIMEOUT_MS },
-  );
-}
 
 /** pushState to `path`; resolves with ms to the first album card in the DOM */
 async function routeToList(page: Page, path: string): Promise<number> {
@@ -100,29 +75,18 @@ export async function measureAlbumList(
     await page.goto(`${apiUrl}/user/login`);
     await logIn(page, config.demoEmail, config.demoPassword);
     await page.waitForURL(`${apiUrl}/`);
-    const added = await page.evaluate(
-      async (body) =>
-        (await (
-          await fetch('/api/credential', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()) as { status: number },
-      { name: LIBRARY_NAME, url: libraryUrl, token: benchToken(), priority: 0 },
-    );
-    if (added.status !== 0) throw new Error(`adding the bench library: status ${added.status}`);
+    await addLibrary(page, LIBRARY_NAME, libraryUrl);
 
     const listPath = `/album/list?url=${encodeURIComponent(libraryUrl)}`;
     const pages = Math.floor(albumIds.length / 30) + 1;
     const farPage = Math.min(3000, pages);
     const timings: AlbumListTimings = { firstPageMs: [], farPageMs: [], farPage };
     // the first open syncs the library for the first time
-    await openLibraries(page, apiUrl, albumIds.length);
+    await openLibraries(page, apiUrl, LIBRARY_NAME, albumIds.length);
     for (let i = 0; i < runs; i++) {
-      await openLibraries(page, apiUrl, albumIds.length);
+      await openLibraries(page, apiUrl, LIBRARY_NAME, albumIds.length);
       timings.firstPageMs.push(await routeToList(page, listPath));
-      await openLibraries(page, apiUrl, albumIds.length);
+      await openLibraries(page, apiUrl, LIBRARY_NAME, albumIds.length);
       timings.farPageMs.push(await routeToList(page, `${listPath}&page=${farPage}`));
     }
     // the far page shows that page's albums: its first card is the album at its offset

@@ -2,7 +2,10 @@
 // useSyncExternalStore: `get` returns a stable snapshot per URL, `subscribe` drives the work.
 // - a URL is fetched once while its blob is kept (LRU of blobs; shown covers are never evicted);
 // - an object URL exists while someone shows the cover and is revoked when the last one leaves;
-// - a fetch whose viewers all left before it finished is aborted.
+// - a fetch whose viewers all left before it finished is aborted;
+// - a fetch starts in a task of its own, not in the subscribe: a list's covers subscribe in the task
+//   that renders the list, and starting a shelf's 20 fetches there was half or more of the long
+//   task each shelf of 主页 landed in (docs/performance.md, home).
 // Releasing waits one microtask, so an unsubscribe immediately followed by a subscribe (React's
 // StrictMode, a re-render with the same URL) neither aborts the fetch nor revokes the URL.
 
@@ -87,12 +90,15 @@ export class CoverStore {
       this.update(entry, { status: 'ready', objectUrl: this.createObjectURL(entry.blob) });
       return;
     }
-    void this.load(url, entry);
-  }
-
-  private async load(url: string, entry: Entry): Promise<void> {
     const controller = new AbortController();
     entry.controller = controller;
+    // everyone may have left before it starts: release() has aborted it then
+    setTimeout(() => {
+      if (!controller.signal.aborted) void this.load(url, entry, controller);
+    }, 0);
+  }
+
+  private async load(url: string, entry: Entry, controller: AbortController): Promise<void> {
     const fetch = this.options.fetch ?? globalThis.fetch;
     try {
       const response = await fetch(url, { signal: controller.signal });

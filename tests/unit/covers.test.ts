@@ -52,6 +52,7 @@ describe('CoverStore', () => {
     store.subscribe(URL_A, first);
     store.subscribe(URL_A, second);
     expect(store.get(URL_A)).toEqual({ status: 'loading' });
+    await settle();
     expect(net.calls).toHaveBeenCalledTimes(1);
     expect(net.pending[0]!.url).toBe(URL_A);
 
@@ -82,6 +83,7 @@ describe('CoverStore', () => {
     const { store, net, revoked, created } = setup();
     const leaveFirst = store.subscribe(URL_A, () => {});
     const leaveSecond = store.subscribe(URL_A, () => {});
+    await settle();
     net.pending[0]!.resolve(image());
     await settle();
 
@@ -97,6 +99,7 @@ describe('CoverStore', () => {
     store.subscribe(URL_A, onChange);
     expect(store.get(URL_A)).toEqual({ status: 'ready', objectUrl: 'blob:cover-2' });
     expect(created).toEqual(['blob:cover-1', 'blob:cover-2']);
+    await settle();
     expect(net.calls).toHaveBeenCalledTimes(1);
   });
 
@@ -109,9 +112,28 @@ describe('CoverStore', () => {
     expect(net.calls).toHaveBeenCalledTimes(1);
   });
 
+  test('the fetch starts in a task of its own, not in the subscribe (a list subscribes all its covers in one task)', async () => {
+    const { store, net } = setup();
+    store.subscribe(URL_A, () => {});
+    store.subscribe(URL_B, () => {});
+    await Promise.resolve();
+    expect(net.calls).not.toHaveBeenCalled();
+    await settle();
+    expect(net.pending.map((p) => p.url)).toEqual([URL_A, URL_B]);
+  });
+
+  test('everyone leaving before the fetch starts: nothing is fetched', async () => {
+    const { store, net } = setup();
+    store.subscribe(URL_A, () => {})();
+    await settle();
+    expect(net.calls).not.toHaveBeenCalled();
+    expect(store.size).toBe(0);
+  });
+
   test('everyone leaving mid-fetch aborts it; a later viewer fetches again', async () => {
     const { store, net, created } = setup();
     const leave = store.subscribe(URL_A, () => {});
+    await settle();
     leave();
     await settle();
     expect(net.pending[0]!.signal.aborted).toBe(true);
@@ -119,6 +141,7 @@ describe('CoverStore', () => {
     expect(store.size).toBe(0);
 
     store.subscribe(URL_A, () => {});
+    await settle();
     expect(net.calls).toHaveBeenCalledTimes(2);
   });
 
@@ -126,6 +149,7 @@ describe('CoverStore', () => {
     const { store, net } = setup();
     const onChange = vi.fn();
     const leave = store.subscribe(URL_A, onChange);
+    await settle();
     net.pending[0]!.resolve(new Response('', { status: 404 }));
     await settle();
     expect(store.get(URL_A)).toEqual({ status: 'error' });
@@ -133,6 +157,7 @@ describe('CoverStore', () => {
     leave();
     await settle();
     store.subscribe(URL_A, () => {});
+    await settle();
     expect(store.get(URL_A)).toEqual({ status: 'error' });
     expect(net.calls).toHaveBeenCalledTimes(1);
   });
@@ -140,6 +165,7 @@ describe('CoverStore', () => {
   test('a network failure is an error, tried again once everyone left', async () => {
     const { store, net } = setup();
     const leave = store.subscribe(URL_A, () => {});
+    await settle();
     net.pending[0]!.reject(new TypeError('Failed to fetch'));
     await settle();
     expect(store.get(URL_A).status).toBe('error');
@@ -147,21 +173,25 @@ describe('CoverStore', () => {
     leave();
     await settle();
     store.subscribe(URL_A, () => {});
+    await settle();
     expect(net.calls).toHaveBeenCalledTimes(2);
   });
 
   test('kept blobs are limited; the least recently used unshown one goes first', async () => {
     const { store, net } = setup(1);
     const leaveA = store.subscribe(URL_A, () => {});
+    await settle();
     net.pending[0]!.resolve(image());
     await settle();
     leaveA();
     await settle();
     store.subscribe(URL_B, () => {});
+    await settle();
     net.pending[1]!.resolve(image());
     await settle();
     expect(store.size).toBe(1);
     store.subscribe(URL_A, () => {});
+    await settle();
     expect(net.calls).toHaveBeenCalledTimes(3);
   });
 });

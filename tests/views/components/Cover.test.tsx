@@ -19,6 +19,8 @@ describe('Cover', () => {
     expect(placeholder.getAttribute('aria-busy')).toBe('true');
     expect(container.querySelector('img')).toBeNull();
 
+    // the fetch starts in a task after the render
+    await waitFor(() => expect(net.requests).toHaveLength(1));
     release(jpeg());
     await waitFor(() => expect(container.querySelector('img')?.getAttribute('src')).toBe('blob:test-1'));
     expect(screen.getByRole('img', { name: 'Harbor Lights' }).tagName).toBe('IMG');
