@@ -238,6 +238,9 @@ export function createAppSystem(options: SystemOptions = {}) {
     inspect,
   });
   reachability = (reached) => {
+    // an answer that lands after the browser said it went offline was asked for before: it proves
+    // nothing (the server check every 15 s still brings the app back where only the browser is wrong)
+    if (reached && typeof navigator !== 'undefined' && navigator.onLine === false) return;
     appStatus.send({ type: reached ? 'SERVER_REACHED' : 'SERVER_UNREACHABLE' });
     if (reached) listening.current()?.reached();
   };

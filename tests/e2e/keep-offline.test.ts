@@ -88,7 +88,7 @@ async function losslessLoudness(page: Page): Promise<number[]> {
 }
 
 describe('listening offline', () => {
-  test('保存到本机 keeps the album; offline, the queue plays from the device through a track change', {
+  test("保存到本机 keeps the album; offline, the queue plays from the device through a track change, and from 主页's 已保存到本机", {
     timeout: 120_000,
   }, async () => {
     const { page, context, expectNoErrors, close } = await openAlbum({ listening: true });
@@ -174,6 +174,14 @@ describe('listening offline', () => {
     await expect.poll(() => page.title()).toBe(`${first!.title} | Anniv`);
     // and the system's media controls name it
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.title ?? null)).toBe(first!.title);
+    expect(libraryRequests).toEqual([]);
+    // 主页, still offline: 已保存到本机 holds the album, and its cover's play button plays it from the device
+    await bar(page).getByRole('button', { name: '暂停', exact: true }).click();
+    await page.getByRole('navigation').getByRole('link', { name: '主页' }).click();
+    const keptShelf = page.getByRole('list', { name: '已保存到本机' });
+    await keptShelf.getByText(album.title, { exact: true }).waitFor({ timeout: 20_000 });
+    await keptShelf.getByRole('button', { name: `播放 ${album.title}` }).click();
+    await playsFromDevice(page, first!.title);
     expect(libraryRequests).toEqual([]);
     await context.setOffline(false);
     expectNoErrors();

@@ -56,6 +56,20 @@ describe('the app status', () => {
     await waitFor(() => expect(screen.queryByText(text.appStatus.offline)).toBeNull());
   });
 
+  it('an answer to a request sent before the browser went offline leaves 离线中 on', async () => {
+    const { server } = await app();
+    server.state.delayMs = 300;
+    // 标签 reads the tags: the request is out when the browser goes offline, its answer lands after
+    act(() => window.history.pushState(null, '', '/tags'));
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/meta/tags')).toBe(true));
+    setOnline(false);
+    expect(await screen.findByText(text.appStatus.offline)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByText(text.appStatus.offline)).toBeTruthy();
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByText(text.appStatus.offline)).toBeNull());
+  });
+
   it('a browser that thinks itself online but gets no answer from the server shows 离线中', async () => {
     const server = createFakeAnniv();
     server.state.unreachable = true;

@@ -1,7 +1,8 @@
 // 主页 for a signed-in listener (docs/behaviour.md#home): 继续播放, then the shelves, each loading on
 // its own. A listener with no library yet sees 空无一物的主页 and the way to 音频仓库. A sync or
 // going offline (or back) reads every shelf again, keeping what they show meanwhile; plays the
-// server got read 最近播放 and 本月最常播放 again, a like or an unlike 喜欢的专辑.
+// server got read 最近播放 and 本月最常播放 again, a like or an unlike 喜欢的专辑, a track kept or
+// let go 已保存到本机.
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
@@ -10,6 +11,7 @@ import { useAccessGeneration, useCredentials } from '@/features/library';
 import { useNoLibrary } from '@/features/library/noLibrary.public';
 import { useLikedAlbumsKey } from '@/features/favourites/likedAlbums.public';
 import { usePlaysSent } from '@/features/listening/plays.public';
+import { useKeptCount } from '@/features/offline/kept.public';
 import { text } from '@/shared/text';
 import { ContinueCard } from '../components/ContinueCard';
 import { Shelf } from '../components/Shelf';
@@ -32,6 +34,7 @@ export default function HomeShelves() {
   const offline = useOffline();
   const playsSent = usePlaysSent();
   const likedAlbums = useLikedAlbumsKey();
+  const keptCount = useKeptCount();
   if (noLibrary)
     return (
       <Stack gap="xs">
@@ -48,6 +51,7 @@ export default function HomeShelves() {
     recentlyPlayed: String(playsSent),
     monthTop: String(playsSent),
     liked: likedAlbums,
+    kept: String(keptCount),
   };
   return (
     <Stack gap="xl">
