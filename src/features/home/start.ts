@@ -129,8 +129,15 @@ export function startHome({
   };
 
   return {
-    /** one shelf's covers; `seed` draws 随便听听 */
-    load: async (name: ShelfName, seed: number): Promise<ShelfAlbum[]> => shelf(await sources[name](seed)),
+    /**
+     * One shelf's covers; `seed` draws 随便听听. `signal`: the shelf is gone (主页 left), so its
+     * read stops between requests rather than going on to ask for album infos nobody will see.
+     */
+    async load(name: ShelfName, seed: number, signal?: AbortSignal): Promise<ShelfAlbum[]> {
+      const ids = await sources[name](seed);
+      signal?.throwIfAborted();
+      return shelf(ids);
+    },
     /** a cover's play button: the album's tracks that can play here and now, in order */
     async albumTracks(albumId: string): Promise<TrackInfo[]> {
       const album = await albumInfo(albumId);

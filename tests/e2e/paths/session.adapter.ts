@@ -253,9 +253,10 @@ export const sessionAdapter: InterfaceAdapter<SignIn> = {
     },
     // signed out in another tab: 我的分享's list is refused as signed out by the server itself
     async SESSION_EXPIRED(ctx) {
-      // 我的分享 first, its list held: 主页's shelves read the server again on their own (a sync
-      // ending), and one of them, not the step's request, would meet the ended session
+      // 我的分享 shown first, its list held: 主页's shelves read the server on their own (one read
+      // leading to the next), and one of them, not the step's request, would meet the ended session
       await openMyShares(ctx);
+      await ctx.page.getByRole('heading', { name: text.share.mine }).waitFor({ timeout: 20_000 });
       await signOutElsewhere(ctx);
       await letThrough(ctx.held.shares);
       ctx.leaveTo = '/user/login';

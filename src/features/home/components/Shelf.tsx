@@ -41,7 +41,9 @@ export function Shelf({ name, title, href, refresh }: ShelfProps) {
   const [machine] = useState(() =>
     namedShelf(name).provide({
       actors: {
-        loadShelf: fromPromise(({ input }: { input: { seed: number } }) => home.load(name, input.seed)),
+        loadShelf: fromPromise(({ input, signal }: { input: { seed: number }; signal: AbortSignal }) =>
+          home.load(name, input.seed, signal),
+        ),
         albumTracks: fromPromise(({ input }: { input: { albumId: string } }) => home.albumTracks(input.albumId)),
       },
     }),
