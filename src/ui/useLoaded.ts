@@ -18,6 +18,29 @@ export function useLoaded<T>(later: LoadedLater<T>): T | null {
   return useSyncExternalStore(subscribe, later.current, later.current);
 }
 
+/** what `useSelectorOrNone` reads: an actor, or anything that gives snapshots and says when they change */
+interface Snapshots<S> {
+  subscribe(changed: () => void): { unsubscribe(): void };
+  getSnapshot(): S;
+}
+
+/**
+ * `select` of an actor's snapshots, or `none` while the actor is not there yet (its code still
+ * loading): a view reads it without waiting. `select` returns a primitive or a context value.
+ */
+export function useSelectorOrNone<S, T>(actor: Snapshots<S> | null, select: (snapshot: S) => T, none: T): T {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!actor) return () => {};
+      const subscription = actor.subscribe(changed);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const read = () => (actor ? select(actor.getSnapshot()) : none);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
 /**
  * An actor that loads after the first page, for a view that needs it: at once when it is there,
  * else the view waits (its Suspense fallback shows) while its code loads. Only a view inside a

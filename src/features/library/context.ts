@@ -1,10 +1,10 @@
 // The library actors for views, and the hooks other features' pages read through index.ts.
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { LoadedLater } from '@/shared/loadedLater';
 import { providedContext } from '@/ui/providedContext';
-import { useLoaded } from '@/ui/useLoaded';
+import { useLoaded, useSelectorOrNone } from '@/ui/useLoaded';
 import type { LibraryAccess } from './access';
 import type { LibrariesRef } from './librariesMachine';
 import type { LibrarySyncRef } from './librarySyncMachine';
@@ -29,17 +29,7 @@ export function useCredentials() {
  * credentials loaded yet, so nothing synced). `select` returns a primitive or a context value.
  */
 function useSyncSelector<T>(select: (snapshot: SnapshotFrom<LibrarySyncRef>) => T, none: T): T {
-  const sync = useLoaded(useLibraryActors().librarySync);
-  const subscribe = useCallback(
-    (changed: () => void) => {
-      if (!sync) return () => {};
-      const subscription = sync.subscribe(changed);
-      return () => subscription.unsubscribe();
-    },
-    [sync],
-  );
-  const read = () => (sync ? select(sync.getSnapshot()) : none);
-  return useSyncExternalStore(subscribe, read, read);
+  return useSelectorOrNone(useLoaded(useLibraryActors().librarySync), select, none);
 }
 
 /** the sync actor, for the 音频仓库 page's 同步 buttons: null until its code has loaded (the page does not wait) */

@@ -4,7 +4,7 @@
 import '@mantine/core/styles/Paper.layer.css';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { useOffline } from '@/features/appStatus/offline.public';
 import { useKept } from '@/features/offline/kept.public';
@@ -43,10 +43,7 @@ export function ContinueCard() {
               {text.home.nowPlaying}
             </Button>
           ) : (
-            // whether it is kept is known once the keeping store's code is here: until then, the button
-            <Suspense fallback={<PlayFromThere onResume={resume} />}>
-              <ResumeButton track={track} onResume={resume} />
-            </Suspense>
+            <ResumeButton track={track} onResume={resume} />
           )}
         </Group>
       </Paper>
@@ -63,10 +60,6 @@ function ResumeButton({ track, onResume }: { track: TrackIdentity; onResume: () 
         {text.home.unavailable}
       </Text>
     );
-  return <PlayFromThere onResume={onResume} />;
-}
-
-function PlayFromThere({ onResume }: { onResume: () => void }) {
   return (
     <Button leftSection={<IconPlayerPlayFilled size={16} />} onClick={onResume}>
       {text.home.resume}
