@@ -1,16 +1,12 @@
-// A shelf's covers (docs/behaviour.md#home): a list named after its shelf, one cover per album with
-// title and artist, each a link to its album and a play button on the cover. The row scrolls
-// sideways by touch; ← and → (Home, End) move between the covers. An album that cannot play here
-// and now (no library holds it; offline, nothing of it kept) is dimmed and says so.
+// A shelf's covers (docs/behaviour.md#home): a list named after its shelf, the album wall's card for
+// each album (cover, title, edition, artist, a link to its album) with a play button on its cover.
+// The row scrolls sideways by touch; ← and → (Home, End) move between the covers. An album that
+// cannot play here and now (no library holds it; offline, nothing of it kept) is dimmed and says so.
 import { ActionIcon } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
-import { Link } from 'wouter';
 import { text } from '@/shared/text';
-import { albumPath } from '@/ui/AlbumWall';
-import { ArtistText } from '@/ui/ArtistText';
-import { Cover } from '@/ui/Cover';
-import { useTrackSlots } from '@/ui/trackSlots';
+import { AlbumCard } from '@/ui/AlbumWall';
 import type { ShelfAlbum } from '../shelfMachine';
 import classes from './Shelf.module.css';
 
@@ -40,23 +36,14 @@ interface ShelfRowProps {
 }
 
 export function ShelfRow({ label, albums, starting, onPlay }: ShelfRowProps) {
-  const { albumTile } = useTrackSlots();
   return (
     // the arrow keys move between the links inside the list
     <ul className={classes.row} aria-label={label} onKeyDown={moveBetweenCovers}>
       {albums.map(({ album, cover, playable }) => (
-        <li key={album.albumId} className={playable ? classes.item : `${classes.item} ${classes.cannotPlay}`}>
-          <Link href={albumPath(album.albumId)} className={classes.card}>
-            <span className={classes.cover}>
-              <Cover url={cover} alt="" unavailableText={text.album.unavailable} />
-            </span>
-            <span className={classes.title} title={album.title}>
-              {albumTile?.(album)}
-              {album.title}
-            </span>
-            <ArtistText artist={album.artist} className={classes.artist} />
+        <li key={album.albumId} className={classes.item}>
+          <AlbumCard album={album} cover={cover} dimmed={!playable}>
             {!playable && cover !== null && <span className={classes.unavailable}>{text.home.unavailable}</span>}
-          </Link>
+          </AlbumCard>
           {playable && (
             <ActionIcon
               className={classes.play}
