@@ -9,7 +9,7 @@ import { unpackAlbumIds, type PackedAlbumIds } from '@/shared/albumIds';
 import { removeLibraryData, storeLibrarySync, type StoredSync } from './librarySync';
 import { getLibraryAlbumSlice, type AlbumSlice, type LibraryRecord } from './libraryDb';
 import { albumsAddedLast, albumsAtRandom } from '@/rules/albumPicks';
-import { everyAvailableAlbum } from './availability';
+import { availabilityMark, everyAvailableAlbum, type EveryAlbum } from './availability';
 
 export type { AlbumSlice, StoredSync };
 
@@ -38,6 +38,24 @@ export type LibraryJobAnswer =
   | { id: number; ok: true; result: LibraryJobResults[LibraryJob['kind']] }
   | { id: number; ok: false; message: string };
 
+/**
+ * Every library's albums, read once per state of the libraries: 主页 asks for two picks at once and
+ * 换一批 for more, and each would read every block (100 of them for 100,000 albums) again. The
+ * heads' mark says whether a sync or a removal changed anything since.
+ */
+let everyAlbum: { mark: string; read: Promise<EveryAlbum> } | null = null;
+async function everyAlbumNow(): Promise<EveryAlbum> {
+  const mark = await availabilityMark();
+  if (everyAlbum?.mark !== mark) {
+    const read = everyAvailableAlbum();
+    everyAlbum = { mark, read };
+    read.catch(() => {
+      if (everyAlbum?.read === read) everyAlbum = null;
+    });
+  }
+  return everyAlbum.read;
+}
+
 async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['kind']]> {
   switch (job.kind) {
     case 'remove':
@@ -50,7 +68,7 @@ async function resultOf(job: LibraryJob): Promise<LibraryJobResults[LibraryJob['
     case 'albumSlice':
       return getLibraryAlbumSlice(job.url, job.offset, job.size);
     case 'albumPicks': {
-      const { firstSeen } = await everyAvailableAlbum();
+      const { firstSeen } = await everyAlbumNow();
       return job.pick === 'addedLast'
         ? albumsAddedLast(firstSeen, job.limit)
         : albumsAtRandom([...firstSeen.keys()], job.limit, job.seed);

@@ -227,6 +227,29 @@ describe('library writes behind a worker', () => {
     expect(other).toMatchObject({ ok: true, result: { newAlbums: 1 } });
   });
 
+  test("主页's picks: the albums first seen last, newest first; one seed, one draw; a sync after them is seen", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const jobs = createLibraryWorker(null);
+      vi.setSystemTime(1_000);
+      await jobs.store({ url: URL_A, lastUpdate: 1, albums: packAlbumIds(ids) });
+      vi.setSystemTime(2_000);
+      await jobs.store({ url: URL_A, lastUpdate: 2, albums: packAlbumIds([...ids, 'zz-late', 'aa-late']) });
+      // the two added last first (ties by id), then the rest by id
+      expect(await jobs.albumPicks('addedLast', 4)).toEqual(['aa-late', 'zz-late', ids[0], ids[1]]);
+      const draw = await jobs.albumPicks('atRandom', 20, 7);
+      expect(new Set(draw).size).toBe(20);
+      expect(await jobs.albumPicks('atRandom', 20, 7)).toEqual(draw);
+      expect(await jobs.albumPicks('atRandom', 20, 8)).not.toEqual(draw);
+      // the libraries change: the picks read them again
+      vi.setSystemTime(3_000);
+      await jobs.store({ url: 'https://b.example', lastUpdate: 1, albums: packAlbumIds(['mm-newest']) });
+      expect(await jobs.albumPicks('addedLast', 1)).toEqual(['mm-newest']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('readers get the records without their lists, and one page of a list with its length; the list itself never crosses', async () => {
     const fake = fakeWorker();
     const worker = createLibraryWorker(() => fake.worker);
