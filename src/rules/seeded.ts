@@ -1,6 +1,9 @@
 // Seeded random numbers (mulberry32): one seed, one sequence. A shuffled smart playlist and
 // 随便听听 keep their seed, so the same seed over the same tracks or albums gives the same draw.
 
+/** a new seed (重新随机, 换一批) */
+export const newSeed = (random: () => number = Math.random): number => Math.floor(random() * 0x1_0000_0000) >>> 0;
+
 /** numbers in [0, 1) from `seed` */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;

@@ -196,9 +196,6 @@ export function presetDrafts(seed: number): Record<PresetName, SmartListDraft> {
   };
 }
 
-/** a new seed for 重新随机 */
-export const newSeed = (random: () => number = Math.random): number => Math.floor(random() * 0x1_0000_0000) >>> 0;
-
 // ---- export and import ------------------------------------------------------------------------
 
 /** what an exported file says it is */

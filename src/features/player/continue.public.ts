@@ -2,12 +2,10 @@
 // here, not in index.ts, so it loads with the home page, not with the first page.
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { trackInfoOf, type TrackInfo } from '@/shared/track';
 import { usePlayer } from './context';
-import { isPlaying } from './selectors';
+import { isPlaying, nowPlayingOf } from './selectors';
 import type { PlayerSnapshot } from './playerMachine';
 
-const selectedOf = (s: PlayerSnapshot) => s.context.nowPlaying;
 /** where the selected track stopped: the point it was restored with until it plays, else where it is */
 const stoppedAtOf = (s: PlayerSnapshot) => Math.floor(s.context.resumeAt?.seconds ?? s.context.currentTime);
 
@@ -15,18 +13,11 @@ const stoppedAtOf = (s: PlayerSnapshot) => Math.floor(s.context.resumeAt?.second
 export function useContinue() {
   const player = usePlayer();
   return {
-    track: useSelector(player, selectedOf),
+    track: useSelector(player, nowPlayingOf),
     seconds: useSelector(player, stoppedAtOf),
     playing: useSelector(player, isPlaying),
     resume: useCallback(() => player.send({ type: 'TOGGLE_PLAY' }), [player]),
   };
 }
 
-/** replaces the queue with `tracks` and plays the first (a shelf's cover) */
-export function usePlayTracks(): (tracks: readonly TrackInfo[]) => void {
-  const player = usePlayer();
-  return useCallback(
-    (tracks) => player.send({ type: 'REPLACE_AND_PLAY', tracks: tracks.map(trackInfoOf), index: 0 }),
-    [player],
-  );
-}
+export { usePlayTracks } from './components/PlayButtons';

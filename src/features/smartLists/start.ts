@@ -5,6 +5,7 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { ApiClient } from '@/services/api/client';
 import { appendTracks, createPlaylist } from '@/services/api/playlist';
+import { newSeed } from '@/rules/seeded';
 import type { SmartList } from '@/rules/smartLists';
 import { PLAYLIST_APPEND_MAX, SMART_LIST_DATA_MAX_AGE_MS, SMART_LIST_REFRESH_MS } from '@/shared/constants';
 import type { TrackInfo } from '@/shared/track';
@@ -76,7 +77,7 @@ export function startSmartLists({
             ),
           },
         }),
-        { input: { user, seed: Math.floor(Math.random() * 0x1_0000_0000) >>> 0, now: now() }, inspect },
+        { input: { user, seed: newSeed(), now: now() }, inspect },
       ).start();
       stores.set(user, actor);
     }

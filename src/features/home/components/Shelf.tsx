@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { usePlayTracks } from '@/features/player/continue.public';
+import { newSeed } from '@/rules/seeded';
 import { text } from '@/shared/text';
 import { useInspect } from '@/ui/inspect';
 import { fromPromise } from 'xstate';
@@ -22,9 +23,6 @@ const errorOf = (s: ShelfSnapshot) => (s.matches({ content: 'failed' }) ? (s.con
 const startingOf = (s: ShelfSnapshot) => s.context.starting;
 const emptyOf = (s: ShelfSnapshot) => s.matches({ content: 'empty' });
 const busyOf = (s: ShelfSnapshot) => s.hasTag('busy');
-
-/** a new draw for 随便听听 */
-const newSeed = () => Math.floor(Math.random() * 0x1_0000_0000) >>> 0;
 
 interface ShelfProps {
   name: ShelfName;

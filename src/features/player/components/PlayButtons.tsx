@@ -4,6 +4,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { trackInfoOf, trackKey, type TrackInfo } from '@/shared/track';
 import { text } from '@/shared/text';
 import { usePlayer } from '../context';
@@ -46,14 +47,23 @@ export function PlayButton({ tracks, track }: { tracks: readonly TrackInfo[]; tr
   );
 }
 
+/** replaces the queue with `tracks` and plays the first (播放全部, a 主页 shelf's cover) */
+export function usePlayTracks(): (tracks: readonly TrackInfo[]) => void {
+  const player = usePlayer();
+  return useCallback(
+    (tracks) => player.send({ type: 'REPLACE_AND_PLAY', tracks: tracks.map(trackInfoOf), index: 0 }),
+    [player],
+  );
+}
+
 /** 播放全部: replaces the queue with `tracks` (the list's playable ones) and plays the first; disabled when there are none */
 export function PlayAllButton({ tracks, label }: { tracks: readonly TrackInfo[]; label: string }) {
-  const player = usePlayer();
+  const play = usePlayTracks();
   return (
     <Button
       leftSection={<IconPlayerPlayFilled size={16} />}
       disabled={tracks.length === 0}
-      onClick={() => player.send({ type: 'REPLACE_AND_PLAY', tracks: tracks.map(trackInfoOf), index: 0 })}
+      onClick={() => play(tracks)}
     >
       {label}
     </Button>

@@ -24,7 +24,8 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useAccessGeneration } from '@/features/library';
-import { newSeed, type SmartListDraft } from '@/rules/smartLists';
+import { newSeed } from '@/rules/seeded';
+import type { SmartListDraft } from '@/rules/smartLists';
 import { PLAYLIST_NAME_MAX, SMART_LIST_RULES_MAX, SMART_LIST_TRACKS_MAX } from '@/shared/constants';
 import { text } from '@/shared/text';
 import type { PlaylistInfo } from '@/shared/types';

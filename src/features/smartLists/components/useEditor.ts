@@ -1,6 +1,7 @@
 // Which list the editor is open for (a new one, or a list's id) and what it starts from.
 import { useCallback, useState } from 'react';
-import { newSeed, type SmartList, type SmartListDraft } from '@/rules/smartLists';
+import { newSeed } from '@/rules/seeded';
+import type { SmartList, SmartListDraft } from '@/rules/smartLists';
 import type { SmartListsRef } from '../smartListsMachine';
 
 /** a new list: every track of the libraries, newest first */
