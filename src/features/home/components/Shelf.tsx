@@ -5,12 +5,13 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { usePlayTracks } from '@/features/player/continue.public';
 import { newSeed } from '@/rules/seeded';
 import { text } from '@/shared/text';
 import { useInspect } from '@/ui/inspect';
+import { useSendWhenChanged } from '@/ui/useSendWhenChanged';
 import { fromPromise } from 'xstate';
 import { useHome } from '../context';
 import { namedShelf, type ShelfSnapshot } from '../shelfMachine';
@@ -49,12 +50,7 @@ export function Shelf({ name, title, href, refresh }: ShelfProps) {
   const shelf = useActorRef(machine, { input: { seed: newSeed() }, inspect });
   const play = usePlayTracks();
   useEffect(() => shelf.on('play', ({ tracks }) => play(tracks)).unsubscribe, [shelf, play]);
-  const loadedFor = useRef(refresh);
-  useEffect(() => {
-    if (loadedFor.current === refresh) return;
-    loadedFor.current = refresh;
-    shelf.send({ type: 'RELOAD' });
-  }, [shelf, refresh]);
+  useSendWhenChanged(shelf, refresh, 'RELOAD');
 
   const albums = useSelector(shelf, albumsOf);
   const error = useSelector(shelf, errorOf);

@@ -3,13 +3,14 @@
 // the rows in view). A row plays from there the history's playable tracks, each once.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useAccessGeneration } from '@/features/library';
 import { historyItems, type HistoryItem } from '@/rules/history';
 import { text } from '@/shared/text';
 import { trackKey, type TrackInfo } from '@/shared/track';
 import { errorMessage } from '@/services/api/errors';
 import { useInspect } from '@/ui/inspect';
+import { useSendWhenChanged } from '@/ui/useSendWhenChanged';
 import { PageSpinner } from '@/ui/PageSpinner';
 import { useWindowHeight } from '@/ui/useWindowHeight';
 import { VirtualList } from '@/ui/VirtualList';
@@ -58,12 +59,7 @@ function History({ logic, plays }: { logic: typeof historyMachine; plays: Listen
   const loadMore = useCallback(() => history.send({ type: 'LOAD_MORE' }), [history]);
   // a sync, a library added or removed, the network gone or back: which rows can play is checked again
   const generation = useAccessGeneration();
-  const checkedFor = useRef(generation);
-  useEffect(() => {
-    if (checkedFor.current === generation) return;
-    checkedFor.current = generation;
-    history.send({ type: 'LIBRARIES_CHANGED' });
-  }, [history, generation]);
+  useSendWhenChanged(history, generation, 'LIBRARIES_CHANGED');
 
   if (loading) return <PageSpinner />;
   const retry = failed && (

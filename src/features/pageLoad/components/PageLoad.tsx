@@ -10,6 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { namedLoader } from '../loaderMachine';
 import { useInspect } from '@/ui/inspect';
+import { useSendWhenChanged } from '@/ui/useSendWhenChanged';
 import type { LoadState } from '@/shared/types';
 
 interface PageLoadProps<T> {
@@ -32,12 +33,7 @@ export function PageLoad<T>({ name, load, refresh, children }: PageLoadProps<T>)
     namedLoader(name).provide({ actors: { load: fromPromise<unknown, void>(() => latestLoad.current()) } }),
   );
   const loader = useActorRef(machine, { inspect });
-  const loadedFor = useRef(refresh);
-  useEffect(() => {
-    if (loadedFor.current === refresh) return;
-    loadedFor.current = refresh;
-    loader.send({ type: 'RELOAD' });
-  }, [loader, refresh]);
+  useSendWhenChanged(loader, refresh ?? '', 'RELOAD');
   const status = useSelector(loader, (s) => (s.hasTag('shown') ? 'success' : s.hasTag('busy') ? 'loading' : 'failure'));
   // `load` gives a T, so the data is a T
   const data = useSelector(loader, (s) => s.context.data as T);

@@ -30,6 +30,7 @@ import { PLAYLIST_NAME_MAX, SMART_LIST_RULES_MAX, SMART_LIST_TRACKS_MAX } from '
 import { text } from '@/shared/text';
 import type { PlaylistInfo } from '@/shared/types';
 import { useInspect } from '@/ui/inspect';
+import { useSendWhenChanged } from '@/ui/useSendWhenChanged';
 import { countFailed, countOf, counting, draftOf, formErrorOf } from '../selectors';
 import { useSmartLists, useSmartListsChanges } from '../context';
 import { newRule, RuleRow } from './RuleRow';
@@ -57,13 +58,10 @@ export function SmartListEditorDialog({ user, draft: initial, isNew, playlists, 
     feature.editor(user, () => generationNow.current),
     { input: { draft: initial }, inspect },
   );
-  const counted = useRef(`${generation}|${changes}`);
   useEffect(() => {
     generationNow.current = generation;
-    if (counted.current === `${generation}|${changes}`) return;
-    counted.current = `${generation}|${changes}`;
-    editor.send({ type: 'DATA_CHANGED' });
-  }, [editor, generation, changes]);
+  }, [generation]);
+  useSendWhenChanged(editor, `${generation}|${changes}`, 'DATA_CHANGED');
   const draft = useSelector(editor, draftOf);
   const count = useSelector(editor, countOf);
   const busy = useSelector(editor, counting);
