@@ -3,7 +3,7 @@
 // with no network shows what was last read. A few ids in localStorage; checked for shape when read,
 // removed at sign-out with the rest of the account's data.
 import { isRecord } from '@/rules/narrow';
-import { readLocalAs, writeLocalAs } from './local';
+import { readLocalAs, removeLocalAs, writeLocalAs } from './local';
 
 const KEY = 'home.lastRead';
 
@@ -45,9 +45,5 @@ export function writeLastRead(user: string, part: Omit<LastRead, 'user'>): void 
 
 /** sign-out: the account's shelves go with it */
 export function clearLastRead(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // storage unavailable: nothing was kept
-  }
+  removeLocalAs(KEY);
 }

@@ -196,6 +196,11 @@ export function writeLocalAs(key: string, value: unknown): boolean {
 }
 
 export function removeLocal(key: LocalKey): void {
+  removeLocalAs(key);
+}
+
+/** a key of `readLocalAs`, removed */
+export function removeLocalAs(key: string): void {
   try {
     storage()?.removeItem(key);
   } catch {

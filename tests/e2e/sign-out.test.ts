@@ -1,5 +1,5 @@
 // Every way a session ends clears the device as the header's 注销 does, in real Chromium
-// against the real reference server: the saved queue and userInfo in localStorage, the album
+// against the real reference server: the saved queue, where it stopped, what 主页 read and userInfo in localStorage, the album
 // and library records in IndexedDB, audio kept for listening offline (Cache Storage) and the
 // answers kept for offline pages. And no page of another site can sign a user out.
 import { describe, expect, test } from 'vitest';
@@ -36,6 +36,8 @@ const countRecords = `(async () => {
     kept_audio: (await caches.has('kept-audio')) ? (await (await caches.open('kept-audio')).keys()).length : 0,
     answer_copies: await count('answer_copies', 'answers'),
     playlist: localStorage.getItem('playlist') !== null,
+    position: localStorage.getItem('player.position') !== null,
+    homeLastRead: localStorage.getItem('home.lastRead') !== null,
     userInfo: localStorage.getItem('userInfo') !== null,
   };
 })()`;
@@ -48,6 +50,10 @@ interface DeviceData {
   kept_audio: number;
   answer_copies: number;
   playlist: boolean;
+  /** where the current track stopped (继续播放) */
+  position: boolean;
+  /** what 主页's shelves last read from the server */
+  homeLastRead: boolean;
   userInfo: boolean;
 }
 
@@ -59,6 +65,8 @@ const CLEAN: DeviceData = {
   kept_audio: 0,
   answer_copies: 0,
   playlist: false,
+  position: false,
+  homeLastRead: false,
   userInfo: false,
 };
 
@@ -80,8 +88,8 @@ const call = (page: Page, path: string, init: { method?: string; body?: unknown 
 let accounts = 0;
 
 /**
- * A fresh account signed in on a fresh page that has played an album: the device holds a queue, the
- * user, an album record and the library's records.
+ * A fresh account signed in on a fresh page that has played an album: the device holds a queue and
+ * where it stopped, the user, an album record, the library's records and what 主页 read.
  */
 async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage & { email: string; password: string }> {
   const email = `listener-${++accounts}-${Date.now()}@anniv.local`;
@@ -103,7 +111,10 @@ async function signedInWithData(options: NewPageOptions = {}): Promise<TestPage 
   await page.getByRole('button', { name: '播放全部' }).click();
   await expect
     .poll(() => deviceData(page), { timeout: 20_000 })
-    .toMatchObject({ playlist: true, userInfo: true, album_info: expect.any(Number), library_info: 1 });
+    .toMatchObject({ playlist: true, position: true, userInfo: true, album_info: expect.any(Number), library_info: 1 });
+  // 主页 once more: its shelves keep what they read from the server
+  await page.getByRole('navigation').getByRole('link', { name: '主页' }).click();
+  await expect.poll(() => deviceData(page), { timeout: 20_000 }).toMatchObject({ homeLastRead: true });
   // a track kept for listening offline (its body, as the app stores it)
   await page.evaluate(
     `caches.open('kept-audio').then((cache) => cache.put('/kept-audio/track/${ALBUM.album_id}/1/1/lossless', new Response('flac')))`,
