@@ -22,7 +22,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAccessGeneration } from '@/features/library';
 import { newSeed } from '@/rules/seeded';
 import type { SmartListDraft } from '@/rules/smartLists';
@@ -54,10 +54,8 @@ export function SmartListEditorDialog({ user, draft: initial, isNew, playlists, 
   const changes = useSmartListsChanges(feature);
   // the count reads the libraries as they are when it runs, not as they were when the editor opened
   const generationNow = useRef(generation);
-  const editor = useActorRef(
-    feature.editor(user, () => generationNow.current),
-    { input: { draft: initial }, inspect },
-  );
+  const [machine] = useState(() => feature.editor(user, () => generationNow.current));
+  const editor = useActorRef(machine, { input: { draft: initial }, inspect });
   useEffect(() => {
     generationNow.current = generation;
   }, [generation]);
